@@ -1,0 +1,3 @@
+module termlab
+
+go 1.26.8

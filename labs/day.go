@@ -1,0 +1,176 @@
+// Package labs is the course engine: what a day is (its lesson, TODOs, parts,
+// predictions and drills), what running and grading a day produce, and the
+// guard that keeps learner code from taking the runner down with it.
+//
+// The engine knows nothing about any particular day. A day is a package under
+// labs/ that returns a Day; main registers it with one line.
+package labs
+
+import "fmt"
+
+// Day is one course day as the runner sees it.
+type Day struct {
+	Number  int
+	Title   string
+	Summary string // one line for the day list
+
+	// LearnerDir is the learner's package, relative to the module root
+	// (for example "labs/day45"). Its files are theirs; the runner reads them
+	// to point at lines, and only writes them on an explicit reset.
+	LearnerDir string
+	// Shipped holds the learner's files as the course ships them, by file
+	// name, so a TODO or the whole day can be put back after a mistake.
+	Shipped map[string]string
+
+	Lesson      []Section
+	TODOs       []TODO
+	Parts       []Part
+	Predictions []Prediction
+	Drills      []Drill
+
+	// Carry writes "the number to carry": the one comparison the day wants
+	// the learner to remember, from the metrics of a run.
+	Carry func(Metrics) string
+
+	// RunPart plays one part on one implementation. GradeTODO checks one
+	// TODO of one implementation. Both are called only where that
+	// implementation is linked in (see Impl).
+	RunPart   func(which Impl, part string) PartResult
+	GradeTODO func(which Impl, todo int) Grade
+}
+
+// Run plays every part on one implementation, in process.
+func (d Day) Run(which Impl) []PartResult {
+	out := make([]PartResult, 0, len(d.Parts))
+	for _, p := range d.Parts {
+		out = append(out, d.RunPart(which, p.ID))
+	}
+	return out
+}
+
+// Grade checks every TODO of one implementation, in process.
+func (d Day) Grade(which Impl) []Grade {
+	out := make([]Grade, 0, len(d.TODOs))
+	for _, t := range d.TODOs {
+		out = append(out, d.GradeTODO(which, t.Number))
+	}
+	return out
+}
+
+// Execute runs and grades one implementation in process.
+func (d Day) Execute(which Impl) Outcome {
+	return Outcome{Day: d.Number, Impl: which, Parts: d.Run(which), Grades: d.Grade(which)}
+}
+
+// Section is one titled piece of the lesson.
+type Section struct {
+	Title string
+	Part  string // the part it introduces, if any
+	Body  string // plain text, paragraphs separated by blank lines
+}
+
+// TODO is one function the learner writes.
+type TODO struct {
+	Number int
+	Func   string // the function's name in LearnerDir
+	Title  string
+	Goal   string   // one line: what to compute
+	Hints  []string // a nudge first, then more; never the answer itself
+}
+
+// Part is one experiment of the day.
+type Part struct {
+	ID    string
+	Title string
+	Uses  []int // the TODOs the part runs
+}
+
+// Prediction is a number the learner commits to before anything runs.
+type Prediction struct {
+	ID       string // "P1"
+	Question string
+	Unit     string // shown after the number: "requests", "/s"
+	Metric   string // the metric that answers it
+	Part     string // the part that reveals it
+	// Count is true for whole numbers of things: a fractional or negative
+	// guess is refused.
+	Count bool
+	// Why explains, in a sentence, why the actual comes out as it does. It is
+	// shown when a guess was off.
+	Why string
+}
+
+// DrillKind says how a drill is answered.
+type DrillKind string
+
+// How drills are answered.
+const (
+	DrillNumbers DrillKind = "numbers" // one or more numbers, checked
+	DrillChoice  DrillKind = "choice"  // pick one option, checked
+	DrillSelf    DrillKind = "self"    // free text, judged by the learner against the model answer
+)
+
+// Drill is one of the day's paper exercises.
+type Drill struct {
+	ID       string
+	Question string
+	Kind     DrillKind
+	Fields   []DrillField // DrillNumbers
+	Choices  []string     // DrillChoice
+	Correct  int          // DrillChoice: index into Choices
+	Model    string       // the model answer, revealed after an attempt
+}
+
+// DrillField is one number a numeric drill asks for.
+type DrillField struct {
+	Label string
+	Unit  string
+	Want  float64
+	// Tolerance is the relative error accepted (0.05 for 5%); zero means the
+	// answer must be exact.
+	Tolerance float64
+}
+
+// Prediction returns the prediction with the given ID.
+func (d Day) Prediction(id string) (Prediction, bool) {
+	for _, p := range d.Predictions {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Prediction{}, false
+}
+
+// TODO returns the TODO with the given number.
+func (d Day) TODO(n int) (TODO, bool) {
+	for _, t := range d.TODOs {
+		if t.Number == n {
+			return t, true
+		}
+	}
+	return TODO{}, false
+}
+
+// Course is the ordered list of registered days.
+type Course []Day
+
+// Find returns the day with the given number.
+func (c Course) Find(number int) (Day, error) {
+	for _, d := range c {
+		if d.Number == number {
+			return d, nil
+		}
+	}
+	return Day{}, fmt.Errorf("there is no day %d in this course (days: %s)", number, c.numbers())
+}
+
+func (c Course) numbers() string {
+	s := ""
+	for i, d := range c {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(d.Number)
+	}
+	return s
+}

@@ -1,0 +1,150 @@
+package course
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"time"
+
+	"termlab/labs"
+)
+
+// learner is the learner's four functions, set only in the worker build
+// (learner.go); the screen's own process never links the learner's code.
+var learner *Funcs
+
+//go:embed shipped/todo.go.txt
+var shippedTODO string
+
+// partLimit bounds one piece of an experiment; the reference takes
+// microseconds, so a learner's piece that needs this long is stuck.
+const partLimit = 2 * time.Second
+
+var todos = []labs.TODO{
+	{Number: 1, Func: "TakeToken", Title: "token bucket: refill, cap, spend",
+		Goal: "refill by elapsed × rate, never above capacity, then spend one whole token if there is one",
+		Hints: []string{
+			"Two steps, in this order: first the refill for the time that passed, then the decision.",
+			"The refill is elapsed.Seconds() × ratePerSec tokens, and the bucket can never hold more than capacity: min() is your friend.",
+			"After the refill, a request needs one whole token: at least 1.0. Spend it (subtract one) and say yes; otherwise keep what you have and say no.",
+		}},
+	{Number: 2, Func: "WindowID", Title: "fixed window: which window is now in",
+		Goal: "the number of the clock-aligned window that now falls in",
+		Hints: []string{
+			"Windows are [0, w), [w, 2w), [2w, 3w)… Which one holds now?",
+			"Dividing now by window tells how many whole windows have passed since zero.",
+			"Two Durations divide into an integer count directly, rounding down; convert that to int64.",
+		}},
+	{Number: 3, Func: "Expired", Title: "sliding window: has a stamp aged out",
+		Goal: "true once a request stamped at stamp no longer counts in the window that ends at now",
+		Hints: []string{
+			"The window that ends at now began at now − window.",
+			"Is a request made exactly at now − window inside or outside? The trailing window is (now − window, now].",
+			"Compare stamp with now − window; mind whether the edge itself counts.",
+		}},
+	{Number: 4, Func: "NextEmit", Title: "leaky bucket: when does a request leave",
+		Goal: "the later of now and nextEmit",
+		Hints: []string{
+			"Two things hold a request back: it cannot leave before it arrives, and it cannot leave before its slot in the queue.",
+			"When the queue is idle its slot is in the past; when it is busy the slot is in the future.",
+			"Return whichever of now and nextEmit is later.",
+		}},
+}
+
+var predictions = []labs.Prediction{
+	{ID: "P1", Question: "A full token bucket (holds 20, refills 10/s) gets 50 requests in the same instant. How many get in?",
+		Unit: "requests", Metric: "token_burst_accepted", Part: "1", Count: true,
+		Why: "No time passes within an instant, so nothing refills: only the 20 tokens already in the bucket can be spent."},
+	{ID: "P2", Question: "The same bucket faces about 30 requests/s for a whole minute. What accept rate does it settle to?",
+		Unit: "/s", Metric: "token_sustained_rate", Part: "1",
+		Why: "Once the first 20 are spent, each request waits for a token to drip in at 10/s; the opening burst adds only 20 over the minute, so about 10.3/s."},
+	{ID: "P3", Question: "A fixed window allows 100 per 60 s. A client sends 100 just before the boundary and 100 just after. How many get in?",
+		Unit: "requests", Metric: "fixed_boundary_accepted", Part: "2", Count: true,
+		Why: "The counter resets when the clock crosses 60 s, so each side of the boundary finds a fresh allowance of 100: 200 in two seconds."},
+	{ID: "P4", Question: "The same stream through a sliding window that counts the trailing 60 s. How many get in?",
+		Unit: "requests", Metric: "sliding_boundary_accepted", Part: "2", Count: true,
+		Why: "The second hundred still see the first hundred inside their trailing minute, so the limit is already used up."},
+	{ID: "P5", Question: "A leaky bucket draining 10/s gets bursty input. At what rate do requests leave it?",
+		Unit: "/s", Metric: "leaky_output_rate", Part: "3",
+		Why: "A queue draining at a fixed pace sends one request every 0.1 s whatever arrives: the input's shape never reaches the output."},
+	{ID: "P6", Question: "The token bucket (holds 20, refills 10/s) gets the same bursty input. What is the most it lets out in any one second?",
+		Unit: "requests", Metric: "token_peak_output", Part: "3", Count: true,
+		Why: "Between bursts the bucket refills to its cap, and a burst can spend all of it at once: the capacity, 20."},
+}
+
+// New returns Day 45, graded against ref (the reference solutions).
+func New(ref Funcs) labs.Day {
+	impl := func(which labs.Impl) (Funcs, bool) {
+		if which == labs.Reference {
+			return ref, true
+		}
+		if learner == nil {
+			return Funcs{}, false
+		}
+		return *learner, true
+	}
+	return labs.Day{
+		Number:      45,
+		Title:       "Rate limiting",
+		Summary:     "token bucket, the fixed-window trap, sliding window, leaky bucket",
+		LearnerDir:  learnerDir,
+		Shipped:     map[string]string{"todo.go": shippedTODO},
+		Lesson:      lesson,
+		TODOs:       todos,
+		Parts:       parts(),
+		Predictions: predictions,
+		Drills:      drills,
+		Carry:       carry,
+		RunPart: func(which labs.Impl, id string) labs.PartResult {
+			f, ok := impl(which)
+			if !ok {
+				return unlinkedPart(id)
+			}
+			return runPart(id, f, partLimit)
+		},
+		GradeTODO: func(which labs.Impl, n int) labs.Grade {
+			f, ok := impl(which)
+			if !ok || n < 1 || n > len(todos) {
+				return labs.Grade{TODO: n, Status: labs.Unfinished, Detail: "the learner's code is not linked into this process"}
+			}
+			return gradeTODO(n, f, ref)
+		},
+	}
+}
+
+func parts() []labs.Part {
+	var out []labs.Part
+	for _, info := range partInfos {
+		p := labs.Part{ID: info.id, Title: info.title}
+		for _, pc := range pieces {
+			if pc.part == info.id {
+				for _, u := range pc.uses {
+					if !slices.Contains(p.Uses, u) {
+						p.Uses = append(p.Uses, u)
+					}
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func unlinkedPart(id string) labs.PartResult {
+	return labs.PartResult{ID: id, Status: labs.Unfinished, Detail: "the learner's code is not linked into this process"}
+}
+
+// carry is the number to carry out of the day.
+func carry(m labs.Metrics) string {
+	fixed, okF := m["fixed_boundary_accepted"]
+	sliding, okS := m["sliding_boundary_accepted"]
+	switch {
+	case okF && okS:
+		return fmt.Sprintf("Across one boundary the fixed window let %.0f through a limit of %d (%.1f×); the sliding window held the same stream to %.0f.",
+			fixed, windowLimit, fixed/windowLimit, sliding)
+	case okF:
+		return fmt.Sprintf("The fixed window let %.0f through a limit of %d at the boundary; finish TODO 3 to see what the sliding window holds it to.", fixed, windowLimit)
+	default:
+		return "Finish TODOs 2 and 3 to measure the fixed window's boundary against the sliding window's."
+	}
+}

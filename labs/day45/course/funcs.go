@@ -1,0 +1,91 @@
+// Package course is Day 45 as the runner teaches it: the lesson, the
+// predictions and drills, the experiments (Parts 1–3) and the grader.
+//
+// It never imports the learner's package, so the lab opens even while the
+// learner's code does not compile. The learner's four functions reach the
+// experiments as a Funcs value: from labs/day45 inside the worker process
+// (see learner.go), or from solutions/day45.
+package course
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"termlab/labs"
+)
+
+// The four TODOs' signatures: the learner-facing contract.
+type (
+	TakeTokenFunc func(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool)
+	WindowIDFunc  func(now, window time.Duration) int64
+	ExpiredFunc   func(stamp, now, window time.Duration) bool
+	NextEmitFunc  func(now, nextEmit time.Duration) time.Duration
+)
+
+// Funcs is one implementation of the four TODOs.
+type Funcs struct {
+	TakeToken TakeTokenFunc
+	WindowID  WindowIDFunc
+	Expired   ExpiredFunc
+	NextEmit  NextEmitFunc
+}
+
+// learnerDir is where the learner's package lives, for pointing at lines.
+const learnerDir = "labs/day45"
+
+// checked wraps each function so that the tracker knows which TODO is
+// executing and an impossible answer stops the experiment with a clear
+// reason instead of silently producing nonsense figures.
+func (f Funcs) checked(t *labs.Tracker) Funcs {
+	return Funcs{
+		TakeToken: func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
+			t.Enter(1)
+			left, ok := f.TakeToken(tokens, capacity, rate, elapsed)
+			t.Leave()
+			if reason := impossibleTokens(left, capacity); reason != "" {
+				panic(labs.Invalid{TODO: 1, Reason: reason})
+			}
+			return left, ok
+		},
+		WindowID: func(now, window time.Duration) int64 {
+			t.Enter(2)
+			id := f.WindowID(now, window)
+			t.Leave()
+			if id < 0 {
+				panic(labs.Invalid{TODO: 2, Reason: fmt.Sprintf("WindowID(%v, %v) = %d: a window number is never negative", now, window, id)})
+			}
+			return id
+		},
+		Expired: func(stamp, now, window time.Duration) bool {
+			t.Enter(3)
+			e := f.Expired(stamp, now, window)
+			t.Leave()
+			return e
+		},
+		NextEmit: func(now, nextEmit time.Duration) time.Duration {
+			t.Enter(4)
+			at := f.NextEmit(now, nextEmit)
+			t.Leave()
+			if at < now {
+				panic(labs.Invalid{TODO: 4, Reason: fmt.Sprintf("NextEmit(%v, %v) = %v: that is in the past, before the request even arrived", now, nextEmit, at)})
+			}
+			return at
+		},
+	}
+}
+
+// impossibleTokens says what cannot be right about a bucket level, or "".
+func impossibleTokens(left, capacity float64) string {
+	switch {
+	case math.IsNaN(left):
+		return "returned NaN tokens: some arithmetic produced not-a-number (0/0, or Inf−Inf?)"
+	case math.IsInf(left, 0):
+		return fmt.Sprintf("returned %v tokens: a bucket can never hold infinitely many", left)
+	case left < 0:
+		return fmt.Sprintf("returned %g tokens: a bucket can never hold fewer than zero", left)
+	case left > capacity*(1+1e-9):
+		return fmt.Sprintf("returned %g tokens with capacity %g: the bucket overflowed its capacity", left, capacity)
+	}
+	return ""
+}

@@ -1,0 +1,29 @@
+package course
+
+import "termlab/labs"
+
+// The lesson, in short sections the lab shows before the learner predicts.
+var lesson = []labs.Section{
+	{Title: "The door in front of everything", Body: `A rate limiter sits before the expensive parts of a service (the database, the payment call, the model that bills per token) and answers one question per request: is this client still inside its allowance right now? Yes lets the request on; no is an immediate 429 Too Many Requests.
+
+The no has to be cheap. During a flood, rejecting is what the limiter does most, so a limiter that looks things up or renders a page before refusing becomes the overloaded part itself. Decide first, work later.
+
+Today you write the one decision at the heart of four limiters and measure how differently they behave on the same traffic. Everything runs on a virtual clock: a minute of traffic replays in microseconds and every run gives the same numbers.`},
+	{Title: "Part 1 — the token bucket", Part: "1", Body: `Picture a bucket that holds at most C tokens and a tap that drips R tokens per second into it. Each request must take a whole token; when the bucket is empty the answer is no. Two knobs, two jobs: C is how big a burst a quiet client may fire at once, R is the pace nobody can beat for long.
+
+The bucket here holds 20, refills at 10 per second, and starts full, as a client that has been quiet would find it. First 50 requests arrive in the same instant. Then a fresh bucket faces a minute of random traffic averaging 30 requests per second, three times what the tap delivers.
+
+You write TakeToken (TODO 1): top the bucket up for the time that passed since it was last asked, never beyond its capacity, then spend one token if a whole one is there.`},
+	{Title: "Part 2 — the fixed window and its seam", Part: "2", Body: `The limiter most people write first keeps one counter per calendar minute: 100 per minute, and the counter goes back to zero when the clock reaches the next minute. One integer of state, one comparison.
+
+Its weak spot is the moment the minute turns. A client that spends its 100 in the last second of one minute finds a brand-new 100 waiting a moment later. Each window keeps its promise; together they let through twice the limit in about two seconds.
+
+A sliding window counts the requests in the 60 seconds that end now, wherever now is. The log version keeps the time of every accepted request and forgets each one once it is a full window old. You write WindowID (TODO 2), the calendar page of the fixed window, and Expired (TODO 3), the test that forgets a stamp in the sliding log. The same 200 requests go through both.`},
+	{Title: "Part 3 — bursts out, or a flat stream", Part: "3", Body: `A token bucket forwards a request the moment it is accepted, so when a burst finds tokens saved up, the burst goes straight through to the backend: bursty in, bursty out, only capped.
+
+A leaky bucket used as a queue does the opposite. Accepted requests wait in line and leave one at a time at a fixed pace, so the backend sees an even stream no matter how lumpy the input is. The price is waiting, and when the line is full, requests overflow and are dropped.
+
+Both get 200 requests in five bursts of 40, three seconds apart. The token bucket holds 20 and refills 10/s; the leaky bucket lets one request out every 0.1 s and lets at most 40 wait. You write NextEmit (TODO 4): a request leaves no earlier than it arrives, and no earlier than the next free slot in the queue.
+
+A note on exactness: the course's original measured time in float seconds, where adding 0.1 again and again drifts, so its per-second counts could wobble by one at the edges. Here time is a whole number of nanoseconds, 0.1 s steps add up exactly, and the bins do not wobble.`},
+}

@@ -1,0 +1,141 @@
+package course
+
+import "time"
+
+// The limiters below are the stateful machines the experiments drive. Each
+// keeps its own state and asks one of the four TODO functions for the one
+// decision that defines it, so the same limiter runs the learner's idea or
+// the reference's.
+
+// TokenBucket lets a burst of up to Capacity through, then meters at Rate.
+type TokenBucket struct {
+	Capacity float64
+	Rate     float64 // tokens per second
+	take     TakeTokenFunc
+	tokens   float64
+	last     time.Duration
+}
+
+// NewTokenBucket returns a bucket that starts full at time zero: a fresh
+// client has its whole allowance.
+func NewTokenBucket(take TakeTokenFunc, capacity, rate float64) *TokenBucket {
+	return &TokenBucket{Capacity: capacity, Rate: rate, take: take, tokens: capacity}
+}
+
+// Allow decides one request arriving at now (never earlier than the last).
+func (b *TokenBucket) Allow(now time.Duration) bool {
+	var ok bool
+	b.tokens, ok = b.take(b.tokens, b.Capacity, b.Rate, now-b.last)
+	b.last = now
+	return ok
+}
+
+// Tokens is the level after the last decision.
+func (b *TokenBucket) Tokens() float64 { return b.tokens }
+
+// FixedWindow allows Limit requests per clock-aligned window.
+type FixedWindow struct {
+	Limit  int
+	Window time.Duration
+	id     WindowIDFunc
+	cur    int64
+	count  int
+}
+
+// NewFixedWindow returns an empty fixed-window counter.
+func NewFixedWindow(id WindowIDFunc, limit int, window time.Duration) *FixedWindow {
+	return &FixedWindow{Limit: limit, Window: window, id: id}
+}
+
+// Allow decides one request arriving at now.
+func (w *FixedWindow) Allow(now time.Duration) bool {
+	if id := w.id(now, w.Window); id != w.cur {
+		w.cur, w.count = id, 0 // a new window: the counter resets on the clock
+	}
+	if w.count >= w.Limit {
+		return false
+	}
+	w.count++
+	return true
+}
+
+// Count is how many requests the current window has accepted.
+func (w *FixedWindow) Count() int { return w.count }
+
+// SlidingLog allows Limit requests in any trailing Window. It keeps the
+// stamp of every accepted request still inside the window: exact, and at most
+// Limit stamps of memory per key.
+type SlidingLog struct {
+	Limit   int
+	Window  time.Duration
+	expired ExpiredFunc
+	stamps  []time.Duration // accepted, oldest first; stamps[head:] are live
+	head    int
+}
+
+// NewSlidingLog returns an empty sliding-window log.
+func NewSlidingLog(expired ExpiredFunc, limit int, window time.Duration) *SlidingLog {
+	return &SlidingLog{Limit: limit, Window: window, expired: expired}
+}
+
+// Allow decides one request arriving at now.
+func (l *SlidingLog) Allow(now time.Duration) bool {
+	for l.head < len(l.stamps) && l.expired(l.stamps[l.head], now, l.Window) {
+		l.head++
+	}
+	if l.head > 0 && l.head*2 >= len(l.stamps) { // reuse the front half
+		l.stamps = append(l.stamps[:0], l.stamps[l.head:]...)
+		l.head = 0
+	}
+	if len(l.stamps)-l.head >= l.Limit {
+		return false
+	}
+	l.stamps = append(l.stamps, now)
+	return true
+}
+
+// Count is how many stamps still count against the limit.
+func (l *SlidingLog) Count() int { return len(l.stamps) - l.head }
+
+// Cap is the memory held for stamps, in stamps (for measuring the log's cost).
+func (l *SlidingLog) Cap() int { return cap(l.stamps) }
+
+// LeakyQueue is the leaky bucket as a queue: accepted requests wait their
+// turn and leave one every 1/Rate; when MaxWaiting are already waiting, a new
+// one overflows.
+type LeakyQueue struct {
+	Interval   time.Duration // 1/Rate, exact in Duration arithmetic
+	MaxWaiting int
+	next       NextEmitFunc
+	nextEmit   time.Duration
+	waiting    []time.Duration // emit times not yet reached, ascending
+	head       int
+}
+
+// NewLeakyQueue returns an empty queue draining rate requests per second.
+func NewLeakyQueue(next NextEmitFunc, rate float64, maxWaiting int) *LeakyQueue {
+	return &LeakyQueue{Interval: time.Duration(float64(time.Second) / rate), MaxWaiting: maxWaiting, next: next}
+}
+
+// Offer decides one request arriving at now: when it leaves, or ok=false if
+// the queue is full. A request whose emit time has come has left; it no
+// longer waits.
+func (q *LeakyQueue) Offer(now time.Duration) (emit time.Duration, ok bool) {
+	for q.head < len(q.waiting) && q.waiting[q.head] <= now {
+		q.head++
+	}
+	if q.head > 0 && q.head*2 >= len(q.waiting) {
+		q.waiting = append(q.waiting[:0], q.waiting[q.head:]...)
+		q.head = 0
+	}
+	if len(q.waiting)-q.head >= q.MaxWaiting {
+		return 0, false
+	}
+	emit = q.next(now, q.nextEmit)
+	q.nextEmit = emit + q.Interval
+	q.waiting = append(q.waiting, emit)
+	return emit, true
+}
+
+// Waiting is how many accepted requests have not left yet.
+func (q *LeakyQueue) Waiting() int { return len(q.waiting) - q.head }

@@ -1,0 +1,133 @@
+package labs
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// NotDone is what a shipped stub panics with. The runner reads it as "this
+// TODO is not written yet": neither a wrong answer nor a crash.
+var NotDone = notDone{}
+
+type notDone struct{}
+
+func (notDone) Error() string { return "not done yet" }
+
+// Invalid is what a day panics with when learner code returns something that
+// cannot be right (NaN tokens, a window index going backwards, an emit time in
+// the past). The runner reports it as a fail of that TODO, with Reason.
+type Invalid struct {
+	TODO   int
+	Reason string
+}
+
+func (e Invalid) Error() string { return fmt.Sprintf("TODO %d: %s", e.TODO, e.Reason) }
+
+// Tracker remembers which TODO is executing, so that a crash or a hang
+// anywhere inside an experiment can be blamed on the right TODO. It costs
+// two atomic stores per call.
+type Tracker struct{ cur atomic.Int32 }
+
+// Enter marks TODO n as executing; Leave marks it done.
+func (t *Tracker) Enter(n int) { t.cur.Store(int32(n)) }
+
+// Leave marks that no TODO is executing.
+func (t *Tracker) Leave() { t.cur.Store(0) }
+
+// Current is the TODO executing now, or 0.
+func (t *Tracker) Current() int { return int(t.cur.Load()) }
+
+// Fault is what went wrong in a guarded call. The zero Fault means all went well.
+type Fault struct {
+	Status Status // Unfinished, Fail, Crash or Timeout; "" when nothing went wrong
+	TODO   int    // the TODO at fault, when known
+	Detail string
+	Where  string // file:line in the learner's code, for a crash
+}
+
+// OK reports whether the call finished without a fault.
+func (f Fault) OK() bool { return f.Status == "" }
+
+// Guard runs fn and turns anything learner code can do wrong into a Fault:
+// the NotDone marker, an Invalid result, any other panic, or not returning
+// within limit. learnerDir (such as "labs/day45") picks the learner's frame
+// out of a crash's stack.
+//
+// On a timeout fn's goroutine cannot be stopped; it is left running and the
+// caller is expected to finish up and exit. That is why learner code always
+// runs in a worker process of its own, never in the screen's process.
+func Guard(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fault {
+	done := make(chan Fault, 1)
+	go func() {
+		defer func() {
+			r := recover()
+			if r == nil {
+				done <- Fault{}
+				return
+			}
+			todo := 0
+			if track != nil {
+				todo = track.Current()
+			}
+			done <- classify(r, todo, learnerDir)
+		}()
+		fn()
+	}()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case f := <-done:
+		return f
+	case <-timer.C:
+		todo := 0
+		if track != nil {
+			todo = track.Current()
+		}
+		return Fault{Status: Timeout, TODO: todo,
+			Detail: fmt.Sprintf("did not return within %v; look for a loop that never ends", limit)}
+	}
+}
+
+// classify runs inside the deferred recover, so the panicking frames are
+// still on the stack and runtime.Callers can find the learner's line.
+func classify(r any, todo int, learnerDir string) Fault {
+	switch v := r.(type) {
+	case notDone:
+		return Fault{Status: Unfinished, TODO: todo, Detail: "not done yet"}
+	case Invalid:
+		return Fault{Status: Fail, TODO: v.TODO, Detail: v.Reason}
+	}
+	where := learnerFrame(learnerDir)
+	detail := fmt.Sprintf("panicked: %v", r)
+	if err, ok := r.(runtime.Error); ok {
+		detail = "panicked: " + err.Error()
+	}
+	return Fault{Status: Crash, TODO: todo, Detail: detail, Where: where}
+}
+
+// learnerFrame finds the innermost stack frame in the learner's package and
+// returns it as "labs/day45/todo.go:12".
+func learnerFrame(learnerDir string) string {
+	if learnerDir == "" {
+		return ""
+	}
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	marker := "/" + strings.Trim(learnerDir, "/") + "/"
+	for {
+		f, more := frames.Next()
+		if i := strings.LastIndex(f.File, marker); i >= 0 {
+			rest := f.File[i+len(marker):]
+			if !strings.Contains(rest, "/") { // not a subpackage such as course/
+				return fmt.Sprintf("%s%s:%d", marker[1:], rest, f.Line)
+			}
+		}
+		if !more {
+			return ""
+		}
+	}
+}
