@@ -28,6 +28,10 @@ type Day struct {
 	Predictions []Prediction
 	Drills      []Drill
 
+	// Deliverable is the one-line answer the day asks the learner to write
+	// in RESULTS.md.
+	Deliverable string
+
 	// Carry writes "the number to carry": the one comparison the day wants
 	// the learner to remember, from the metrics of a run.
 	Carry func(Metrics) string

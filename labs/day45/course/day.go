@@ -95,6 +95,7 @@ func New(ref Funcs) labs.Day {
 		Predictions: predictions,
 		Drills:      drills,
 		Carry:       carry,
+		Deliverable: "How many did the fixed window let through at the boundary against the sliding window, and would you put a token bucket or a leaky bucket in front of a database that falls over above 50 writes per second? Why?",
 		RunPart: func(which labs.Impl, id string) labs.PartResult {
 			f, ok := impl(which)
 			if !ok {

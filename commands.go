@@ -1,0 +1,274 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"termlab/labs"
+	"termlab/labs/report"
+	"termlab/labs/results"
+	"termlab/labs/worker"
+	"termlab/predictions"
+)
+
+// loadAnswers reads the learner's answers for day. A damaged file has
+// already been kept aside by predictions.Load; say so and go on with an
+// empty set rather than refusing to run.
+func (e env) loadAnswers(day labs.Day) predictions.Answers {
+	a, err := predictions.Load(e.predictionsDir(), day.Number)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "termlab:", err)
+	}
+	return a
+}
+
+func cmdRun(ctx context.Context, e env, a args) int {
+	day, err := dayArg(a, false)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	o, err := e.outcome(ctx, day, a.has("solutions"))
+	if err != nil {
+		return e.buildFailed(day, err)
+	}
+	answers := e.loadAnswers(day)
+	metrics := o.Metrics()
+	answers.RevealRun(day, metrics) // the actuals are about to be shown: guesses are now on record
+	if o.Impl == labs.Learner {
+		answers.LastRun = metrics
+		answers.TODOsPassed = o.Passed()
+	}
+	if err := predictions.Save(e.predictionsDir(), answers); err != nil {
+		fmt.Fprintln(e.stderr, "termlab: your predictions could not be saved:", err)
+	}
+	rows := predictions.Score(day, answers, metrics)
+
+	if a.has("json") {
+		writeJSON(e.stdout, runJSON(day, o, rows))
+	} else {
+		fmt.Fprint(e.stdout, report.Text(day, o, rows))
+		if o.Impl == labs.Learner {
+			e.refreshResults(day, report.Text(day, o, rows))
+		}
+	}
+	for _, p := range o.Parts {
+		if p.Status != labs.OK {
+			return exitNotOK
+		}
+	}
+	return exitOK
+}
+
+// runJSON is the stable run interface (see README.md).
+func runJSON(day labs.Day, o labs.Outcome, rows []predictions.Row) any {
+	type part struct {
+		ID     string      `json:"id"`
+		Status labs.Status `json:"status"`
+		TODO   int         `json:"todo,omitempty"`
+		Detail string      `json:"detail,omitempty"`
+	}
+	parts := []part{}
+	for _, p := range o.Parts {
+		parts = append(parts, part{p.ID, p.Status, p.TODO, p.Detail})
+	}
+	return struct {
+		Day        int                   `json:"day"`
+		Impl       labs.Impl             `json:"impl"`
+		Metrics    labs.Metrics          `json:"metrics"`
+		Scoreboard []predictions.JSONRow `json:"scoreboard"`
+		Parts      []part                `json:"parts"`
+		Carry      string                `json:"carry"`
+	}{day.Number, o.Impl, o.Metrics(), predictions.JSONRows(rows), parts, day.Carry(o.Metrics())}
+}
+
+func cmdGrade(ctx context.Context, e env, a args) int {
+	day, err := dayArg(a, false)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	o, err := e.outcome(ctx, day, a.has("solutions"))
+	if err != nil {
+		return e.buildFailed(day, err)
+	}
+	if o.Impl == labs.Learner {
+		answers := e.loadAnswers(day)
+		answers.TODOsPassed = o.Passed()
+		if err := predictions.Save(e.predictionsDir(), answers); err != nil {
+			fmt.Fprintln(e.stderr, "termlab: progress could not be saved:", err)
+		}
+	}
+	if a.has("json") {
+		writeJSON(e.stdout, struct {
+			Day    int          `json:"day"`
+			TODOs  []labs.Grade `json:"todos"`
+			Passed int          `json:"passed"`
+			Total  int          `json:"total"`
+		}{day.Number, o.Grades, o.Passed(), len(o.Grades)})
+	} else {
+		fmt.Fprint(e.stdout, report.Grades(day, o.Grades))
+	}
+	if o.Passed() != len(o.Grades) {
+		return exitNotOK
+	}
+	return exitOK
+}
+
+// buildFailed reports a learner package that does not compile (or a build
+// that could not run at all).
+func (e env) buildFailed(day labs.Day, err error) int {
+	var be *worker.BuildError
+	if errors.As(err, &be) {
+		fmt.Fprintf(e.stderr, "Day %d: %v\n", day.Number, be)
+		fmt.Fprintln(e.stderr, "Fix it and save; nothing else was run.")
+		return exitNotOK
+	}
+	fmt.Fprintln(e.stderr, "termlab:", err)
+	return exitNotOK
+}
+
+func cmdList(_ context.Context, e env, _ args) int {
+	for _, day := range course {
+		answers := e.loadAnswers(day)
+		predicted := 0
+		for _, p := range day.Predictions {
+			if g, ok := answers.Predictions[p.ID]; ok && (g.Value != nil || g.Skipped) {
+				predicted++
+			}
+		}
+		drills := 0
+		for _, d := range answers.Drills {
+			if d.Attempted {
+				drills++
+			}
+		}
+		fmt.Fprintf(e.stdout, "Day %d  %-14s %s\n", day.Number, day.Title, day.Summary)
+		fmt.Fprintf(e.stdout, "        predictions %d/%d · TODOs passing %d/%d · drills %d/%d",
+			predicted, len(day.Predictions), answers.TODOsPassed, len(day.TODOs), drills, len(day.Drills))
+		if answers.LastRun != nil {
+			fmt.Fprintf(e.stdout, " · %s", day.Carry(answers.LastRun))
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	return exitOK
+}
+
+func cmdPredict(_ context.Context, e env, a args) int {
+	day, err := dayArg(a, true)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	if len(a.pos) < 2 {
+		return usageError(e.stderr, "give at least one prediction, for example P1=20")
+	}
+	answers := e.loadAnswers(day)
+	// Parse everything first: one bad entry saves nothing, so a typo never
+	// leaves half a set of predictions behind.
+	type entry struct {
+		id string
+		v  float64
+	}
+	var entries []entry
+	var problems []string
+	for _, s := range a.pos[1:] {
+		id, text, ok := strings.Cut(s, "=")
+		id = strings.ToUpper(strings.TrimSpace(id))
+		p, known := day.Prediction(id)
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("%s: write ID=number, for example P1=20", s))
+			continue
+		case !known:
+			problems = append(problems, fmt.Sprintf("%s: Day %d has no prediction %q (it has P1–P%d)", s, day.Number, id, len(day.Predictions)))
+			continue
+		}
+		v, err := predictions.Parse(text, p)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", id, err))
+			continue
+		}
+		entries = append(entries, entry{id, v})
+	}
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(e.stderr, "termlab:", p)
+		}
+		fmt.Fprintln(e.stderr, "Nothing was saved.")
+		return exitUsage
+	}
+	for _, en := range entries {
+		answers.Set(en.id, en.v)
+	}
+	if err := predictions.Save(e.predictionsDir(), answers); err != nil {
+		fmt.Fprintln(e.stderr, "termlab: could not save:", err)
+		return exitNotOK
+	}
+	for _, en := range entries {
+		p, _ := day.Prediction(en.id)
+		g := answers.Predictions[en.id]
+		note := ""
+		if g.Revealed {
+			note = " (revised: the scoreboard still judges the guess on record when it was revealed)"
+		}
+		fmt.Fprintf(e.stdout, "%s = %g %s%s\n", en.id, en.v, p.Unit, note)
+	}
+	fmt.Fprintf(e.stdout, "Saved to %s\n", predictions.Path(e.predictionsDir(), day.Number))
+	return exitOK
+}
+
+func cmdResults(ctx context.Context, e env, a args) int {
+	day, err := dayArg(a, false)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	o, err := e.outcome(ctx, day, a.has("solutions"))
+	if err != nil {
+		return e.buildFailed(day, err)
+	}
+	answers := e.loadAnswers(day)
+	answers.RevealRun(day, o.Metrics())
+	if err := predictions.Save(e.predictionsDir(), answers); err != nil {
+		fmt.Fprintln(e.stderr, "termlab: your predictions could not be saved:", err)
+	}
+	if !e.refreshResults(day, report.Text(day, o, predictions.Score(day, answers, o.Metrics()))) {
+		return exitNotOK
+	}
+	return exitOK
+}
+
+// refreshResults writes the report into RESULTS.md and says what it did.
+func (e env) refreshResults(day labs.Day, text string) bool {
+	change, err := results.Update(e.resultsPath(), day.Number, text, results.Skeleton(day))
+	if err != nil {
+		fmt.Fprintln(e.stderr, "termlab: RESULTS.md was not updated:", err)
+		return false
+	}
+	fmt.Fprintf(e.stdout, "\nRESULTS.md: %s the Day %d report section (your own text is untouched).\n", change, day.Number)
+	return true
+}
+
+func cmdWorker(_ context.Context, e env, a args) int {
+	if len(a.pos) != 4 {
+		fmt.Fprintln(e.stderr, "usage: _worker day part|grade id answer-file")
+		return exitUsage
+	}
+	day, err := dayArg(a, true)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitUsage
+	}
+	if err := worker.Serve(day, a.pos[1], a.pos[2], a.pos[3]); err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitNotOK
+	}
+	return exitOK
+}
+
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}

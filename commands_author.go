@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/reset"
+	"termlab/labs/worker"
+)
+
+func cmdReset(_ context.Context, e env, a args) int {
+	day, err := dayArg(a, true)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	what := fmt.Sprintf("all of Day %d's TODOs", day.Number)
+	todo := 0
+	if len(a.pos) > 1 {
+		todo, err = strconv.Atoi(strings.TrimPrefix(strings.ToUpper(a.pos[1]), "TODO"))
+		if _, ok := day.TODO(todo); err != nil || !ok {
+			return usageError(e.stderr, fmt.Sprintf("%q is not a TODO of Day %d (it has 1–%d)", a.pos[1], day.Number, len(day.TODOs)))
+		}
+		what = fmt.Sprintf("TODO %d of Day %d", todo, day.Number)
+	}
+	if !a.has("yes") {
+		fmt.Fprintf(e.stdout, "Reset %s to the shipped stub? Your version is kept aside first. [y/N] ", what)
+		line, _ := bufio.NewReader(e.stdin).ReadString('\n')
+		if ans := strings.ToLower(strings.TrimSpace(line)); ans != "y" && ans != "yes" {
+			fmt.Fprintln(e.stdout, "\nNothing was reset.")
+			return exitNotOK
+		}
+	}
+	var kept []string
+	if todo == 0 {
+		kept, err = reset.Day(e.root, day, time.Now())
+	} else {
+		var k string
+		k, err = reset.TODO(e.root, day, todo, time.Now())
+		kept = []string{k}
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "termlab: nothing was reset:", err)
+		return exitNotOK
+	}
+	fmt.Fprintf(e.stdout, "Reset %s. Your version is kept in %s\n", what, strings.Join(kept, ", "))
+	return exitOK
+}
+
+// cmdCheck is the course authors' check: for every registered day the
+// shipped stubs grade as unfinished, the reference passes, the experiments
+// are repeatable and every prediction is answered by a metric.
+func cmdCheck(ctx context.Context, e env, _ args) int {
+	failed := 0
+	check := func(day labs.Day, ok bool, what string) {
+		mark := "ok  "
+		if !ok {
+			mark, failed = "FAIL", failed+1
+		}
+		fmt.Fprintf(e.stdout, "%s day %d: %s\n", mark, day.Number, what)
+	}
+	for _, day := range course {
+		ref := day.Execute(labs.Reference)
+		check(day, ref.Passed() == len(day.TODOs), fmt.Sprintf("the reference solutions pass %d/%d TODOs", ref.Passed(), len(day.TODOs)))
+		again := day.Execute(labs.Reference)
+		check(day, reflect.DeepEqual(ref.Parts, again.Parts), "every experiment gives the same figures twice")
+		allOK := true
+		for _, p := range ref.Parts {
+			allOK = allOK && p.Status == labs.OK
+		}
+		check(day, allOK, "every part runs on the reference")
+		m := ref.Metrics()
+		for _, p := range day.Predictions {
+			_, ok := m[p.Metric]
+			check(day, ok, fmt.Sprintf("%s is answered by metric %s", p.ID, p.Metric))
+		}
+		for name, text := range day.Shipped {
+			got, err := os.ReadFile(filepath.Join(e.root, day.LearnerDir, name))
+			check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
+		}
+		stubs, err := gradeShipped(ctx, e.root, day)
+		if err != nil {
+			check(day, false, "the shipped stubs build: "+err.Error())
+			continue
+		}
+		for _, g := range stubs.Grades {
+			check(day, g.Status == labs.Unfinished, fmt.Sprintf("the shipped stub of TODO %d grades as unfinished (got %s)", g.TODO, g.Status))
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(e.stdout, "%d checks failed\n", failed)
+		return exitNotOK
+	}
+	fmt.Fprintln(e.stdout, "all checks pass")
+	return exitOK
+}
+
+// gradeShipped grades the embedded stubs, in a copy of the module so that
+// the learner's files are never touched.
+func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome, error) {
+	tmp, err := os.MkdirTemp("", "termlab-check-*")
+	if err != nil {
+		return labs.Outcome{}, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := copyModule(root, tmp); err != nil {
+		return labs.Outcome{}, err
+	}
+	for name, text := range day.Shipped {
+		if err := os.WriteFile(filepath.Join(tmp, day.LearnerDir, name), []byte(text), 0o644); err != nil {
+			return labs.Outcome{}, err
+		}
+	}
+	r := worker.Runner{Root: tmp, Bin: filepath.Join(tmp, "worker")}
+	return r.Run(ctx, day)
+}
+
+// copyModule copies the Go sources and module files of the tree at src.
+func copyModule(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".txt") && d.Name() != "go.mod" && d.Name() != "go.sum" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+}

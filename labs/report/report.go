@@ -1,0 +1,177 @@
+// Package report writes a day's run as plain text: the report the command
+// line prints and RESULTS.md keeps. The screens draw the same outcome with
+// colour and motion; this is the version that works in any pipe or file.
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"termlab/labs"
+	"termlab/predictions"
+)
+
+const rule = "──────────────────────────────────────────────────────────────────────────"
+
+// Text is the full report of one run: each part, the scoreboard and the
+// number to carry.
+func Text(day labs.Day, o labs.Outcome, rows []predictions.Row) string {
+	var b strings.Builder
+	who := "your code"
+	if o.Impl == labs.Reference {
+		who = "the reference solutions"
+	}
+	fmt.Fprintf(&b, "Day %d — %s (run on %s)\n", day.Number, day.Title, who)
+	for _, p := range o.Parts {
+		b.WriteString("\n" + Part(p))
+	}
+	b.WriteString("\n" + heading("Scoreboard") + Scoreboard(rows))
+	b.WriteString("\n" + heading("The number to carry") + "  " + day.Carry(o.Metrics()) + "\n")
+	return b.String()
+}
+
+func heading(title string) string {
+	return title + "\n" + rule[:len(title)*3] + "\n"
+}
+
+// Part is one part's section: its sentences, figures drawn as sparklines,
+// or what it waits for.
+func Part(p labs.PartResult) string {
+	var b strings.Builder
+	b.WriteString(heading(fmt.Sprintf("Part %s: %s", p.ID, p.Title)))
+	for _, l := range p.Lines {
+		b.WriteString("  " + l + "\n")
+	}
+	for _, f := range p.Figures {
+		if f.Kind == labs.Bars {
+			for _, s := range f.Series {
+				fmt.Fprintf(&b, "  %-14s %s  (per %s)\n", s.Name, Sparkline(s.Y), f.XLabel)
+			}
+		}
+	}
+	if p.Status != labs.OK {
+		b.WriteString("  " + Waiting(p) + "\n")
+	}
+	return b.String()
+}
+
+// Waiting says why a part (or the rest of it) did not run.
+func Waiting(p labs.PartResult) string {
+	var s string
+	switch p.Status {
+	case labs.Unfinished:
+		s = fmt.Sprintf("⏳ waiting on TODO %d (%s)", p.TODO, p.Detail)
+	case labs.Fail:
+		s = fmt.Sprintf("✗ stopped: TODO %d gave an impossible answer: %s", p.TODO, p.Detail)
+	case labs.Crash:
+		s = fmt.Sprintf("✗ stopped: TODO %d crashed: %s", p.TODO, p.Detail)
+	case labs.Timeout:
+		s = fmt.Sprintf("✗ stopped: TODO %d never returned: %s", p.TODO, p.Detail)
+	default:
+		s = fmt.Sprintf("%s: %s", p.Status, p.Detail)
+	}
+	if p.Where != "" {
+		s += " at " + p.Where
+	}
+	return s
+}
+
+// Scoreboard is the prediction-against-actual table.
+func Scoreboard(rows []predictions.Row) string {
+	var b strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&b, "  %-3s %-10s %-10s %s\n", r.ID, "you "+guess(r), "actual "+num(r.Actual), verdict(r))
+	}
+	return b.String()
+}
+
+func guess(r predictions.Row) string {
+	switch {
+	case r.Skipped:
+		return "skipped"
+	case r.First != nil:
+		return num(r.First) + "*"
+	case r.Predicted == nil:
+		return "—"
+	}
+	return num(r.Predicted)
+}
+
+func verdict(r predictions.Row) string {
+	switch {
+	case r.Actual == nil:
+		return "(part not run yet)"
+	case r.Verdict == nil:
+		return "(no prediction)"
+	}
+	s := r.Verdict.Words(r.Unit)
+	if r.Revised {
+		s += fmt.Sprintf("  *first guess; revised to %s after the reveal", num(r.Predicted))
+	}
+	return s
+}
+
+func num(v *float64) string {
+	if v == nil {
+		return "—"
+	}
+	if *v == math.Trunc(*v) {
+		return strconv.FormatFloat(*v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(*v, 'f', 1, 64)
+}
+
+// Sparkline draws values as a row of block characters, tallest = max.
+func Sparkline(ys []float64) string {
+	blocks := []rune(" ▁▂▃▄▅▆▇█")
+	top := 0.0
+	for _, y := range ys {
+		top = math.Max(top, y)
+	}
+	var b strings.Builder
+	for _, y := range ys {
+		i := 0
+		if top > 0 && y > 0 {
+			i = 1 + int(math.Round(y/top*float64(len(blocks)-2)))
+		}
+		b.WriteRune(blocks[min(i, len(blocks)-1)])
+	}
+	return b.String()
+}
+
+// Grades is the grader's verdict on every TODO.
+func Grades(day labs.Day, grades []labs.Grade) string {
+	var b strings.Builder
+	passed := 0
+	fmt.Fprintf(&b, "Day %d — %s: your TODOs\n\n", day.Number, day.Title)
+	for _, g := range grades {
+		if g.Status == labs.Pass {
+			passed++
+		}
+		fmt.Fprintf(&b, "  %s TODO %d  %-10s %s\n", mark(g.Status), g.TODO, g.Func, g.Status)
+		fmt.Fprintf(&b, "             %s\n", g.Detail)
+		if g.Where != "" {
+			fmt.Fprintf(&b, "             at %s\n", g.Where)
+		}
+		if ce := g.Counterexample; ce != nil {
+			fmt.Fprintf(&b, "             input: %s\n             got:   %s\n             want:  %s\n", ce.Input, ce.Got, ce.Want)
+		}
+		if g.Hint != "" {
+			fmt.Fprintf(&b, "             hint:  %s\n", g.Hint)
+		}
+	}
+	fmt.Fprintf(&b, "\n  %d of %d TODOs pass.\n", passed, len(grades))
+	return b.String()
+}
+
+func mark(s labs.Status) string {
+	switch s {
+	case labs.Pass, labs.OK:
+		return "✓"
+	case labs.Unfinished:
+		return "·"
+	}
+	return "✗"
+}

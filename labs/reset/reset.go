@@ -1,0 +1,171 @@
+// Package reset puts a learner's TODO, or a whole day, back to the stub the
+// course ships, from the copy embedded in the runner. The learner's version
+// is always kept aside first, so a reset never loses work.
+package reset
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/atomicfile"
+)
+
+// KeptDir is where reset keeps the learner's versions, inside the learner's
+// package folder. The go tool ignores folders whose names start with a dot,
+// so kept copies never take part in a build.
+const KeptDir = ".kept"
+
+// Day puts every learner file of day back as shipped and returns where the
+// previous versions were kept.
+func Day(root string, day labs.Day, now time.Time) ([]string, error) {
+	var kept []string
+	names := make([]string, 0, len(day.Shipped))
+	for name := range day.Shipped {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		path := filepath.Join(root, day.LearnerDir, name)
+		k, err := keep(root, day, path, now)
+		if err != nil {
+			return kept, err
+		}
+		if k != "" {
+			kept = append(kept, k)
+		}
+		if err := atomicfile.Write(path, []byte(day.Shipped[name]), 0o644); err != nil {
+			return kept, err
+		}
+	}
+	return kept, nil
+}
+
+// TODO puts TODO n's function back as shipped, leaving the learner's other
+// functions alone, and returns where the previous file was kept.
+func TODO(root string, day labs.Day, n int, now time.Time) (string, error) {
+	t, ok := day.TODO(n)
+	if !ok {
+		return "", fmt.Errorf("day %d has no TODO %d", day.Number, n)
+	}
+	for name, shipped := range day.Shipped {
+		path := filepath.Join(root, day.LearnerDir, name)
+		stub, found, err := funcSource([]byte(shipped), t.Func)
+		if err != nil || !found {
+			continue
+		}
+		current, err := os.ReadFile(path)
+		if err != nil {
+			return "", fmt.Errorf("cannot read %s: %w", path, err)
+		}
+		start, end, found, err := funcRange(current, t.Func)
+		if err != nil {
+			return "", fmt.Errorf("%s does not parse (%v), so one function cannot be picked out: fix that line, or reset the whole day", rel(root, path), err)
+		}
+		var next []byte
+		if found {
+			next = append(append(append([]byte{}, current[:start]...), stub...), current[end:]...)
+		} else {
+			next = append(append(append([]byte{}, current...), '\n'), stub...)
+		}
+		next, err = withLabsImport(next)
+		if err != nil {
+			return "", err
+		}
+		kept, err := keep(root, day, path, now)
+		if err != nil {
+			return "", err
+		}
+		return kept, atomicfile.Write(path, next, 0o644)
+	}
+	return "", fmt.Errorf("the shipped files of day %d have no function %s", day.Number, t.Func)
+}
+
+// keep copies path into the kept folder, stamped with the time.
+func keep(root string, day labs.Day, path string, now time.Time) (string, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	base := filepath.Base(path)
+	ext := filepath.Ext(base)
+	dest := filepath.Join(root, day.LearnerDir, KeptDir,
+		fmt.Sprintf("%s-%s%s", base[:len(base)-len(ext)], now.UTC().Format("20060102-150405"), ext))
+	for i := 2; exists(dest); i++ {
+		dest = filepath.Join(filepath.Dir(dest), fmt.Sprintf("%s-%s-%d%s", base[:len(base)-len(ext)], now.UTC().Format("20060102-150405"), i, ext))
+	}
+	if err := atomicfile.Write(dest, data, 0o644); err != nil {
+		return "", fmt.Errorf("cannot keep your version aside, so nothing was reset: %w", err)
+	}
+	return rel(root, dest), nil
+}
+
+func exists(path string) bool { _, err := os.Stat(path); return err == nil }
+
+func rel(root, path string) string {
+	if r, err := filepath.Rel(root, path); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return path
+}
+
+// funcRange finds the byte range of a top-level function, doc comment
+// included.
+func funcRange(src []byte, name string) (start, end int, found bool, err error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Name.Name != name {
+			continue
+		}
+		from := fd.Pos()
+		if fd.Doc != nil {
+			from = fd.Doc.Pos()
+		}
+		return fset.Position(from).Offset, fset.Position(fd.End()).Offset, true, nil
+	}
+	return 0, 0, false, nil
+}
+
+func funcSource(src []byte, name string) ([]byte, bool, error) {
+	start, end, found, err := funcRange(src, name)
+	if err != nil || !found {
+		return nil, found, err
+	}
+	return src[start:end], true, nil
+}
+
+// withLabsImport makes sure the file imports termlab/labs (the stub's
+// panic(labs.NotDone) needs it) and formats it.
+func withLabsImport(src []byte) ([]byte, error) {
+	const path = "termlab/labs"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ImportsOnly)
+	if err != nil {
+		return nil, err
+	}
+	for _, im := range f.Imports {
+		if p, _ := strconv.Unquote(im.Path.Value); p == path {
+			return format.Source(src)
+		}
+	}
+	at := fset.Position(f.Name.End()).Offset
+	src = bytes.Join([][]byte{src[:at], []byte("\n\nimport \"" + path + "\""), src[at:]}, nil)
+	return format.Source(src)
+}

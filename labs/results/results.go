@@ -1,0 +1,139 @@
+// Package results keeps the runner's section of RESULTS.md up to date
+// without ever touching the learner's own words.
+//
+// The runner owns only the text between a pair of markers per day:
+//
+//	<!-- termlab:day45:begin -->
+//	…the latest report…
+//	<!-- termlab:day45:end -->
+//
+// Everything outside the markers is the learner's. When a day has no markers
+// yet, a new section is added at the end of the file. When the markers are
+// damaged (one missing, duplicated, or in the wrong order) nothing is written
+// and the error says what to repair: guessing where the learner meant the
+// section to be could overwrite their text.
+package results
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"termlab/labs"
+	"termlab/labs/atomicfile"
+)
+
+// Markers returns the begin and end markers of day's section.
+func Markers(day int) (begin, end string) {
+	return fmt.Sprintf("<!-- termlab:day%d:begin -->", day), fmt.Sprintf("<!-- termlab:day%d:end -->", day)
+}
+
+// What Update did.
+type Change string
+
+// The changes Update reports.
+const (
+	Created  Change = "created"  // the file did not exist
+	Added    Change = "added"    // the file had no section for the day; one was appended
+	Replaced Change = "replaced" // the day's section was refreshed
+)
+
+// Update writes report into day's section of the file at path. A missing
+// file is created from skeleton (which should contain the markers).
+func Update(path string, day int, report, skeleton string) (Change, error) {
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		text, _, err := splice(skeleton, day, report)
+		if err != nil {
+			text = skeleton + section(day, report)
+		}
+		return Created, atomicfile.Write(path, []byte(text), 0o644)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	if err := writable(path); err != nil {
+		return "", err
+	}
+	text, change, err := splice(string(old), day, report)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w; nothing was changed", path, err)
+	}
+	return change, atomicfile.Write(path, []byte(text), 0o644)
+}
+
+// writable refuses a file the learner made read-only: the atomic rename
+// would otherwise replace it regardless of its permission bits.
+func writable(path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s cannot be written (%w); nothing was changed", path, errors.Unwrap(err))
+	}
+	return f.Close()
+}
+
+// splice replaces the text between day's markers, or appends a section when
+// there are none.
+func splice(text string, day int, report string) (string, Change, error) {
+	begin, end := Markers(day)
+	nb, ne := strings.Count(text, begin), strings.Count(text, end)
+	switch {
+	case nb == 0 && ne == 0:
+		sep := "\n"
+		if text == "" || strings.HasSuffix(text, "\n\n") {
+			sep = ""
+		} else if !strings.HasSuffix(text, "\n") {
+			sep = "\n\n"
+		}
+		return text + sep + section(day, report), Added, nil
+	case nb != 1 || ne != 1:
+		return "", "", fmt.Errorf("the day %d markers are damaged: found %d %q and %d %q; keep exactly one of each, begin first", day, nb, begin, ne, end)
+	}
+	i, j := strings.Index(text, begin), strings.Index(text, end)
+	if j < i {
+		return "", "", fmt.Errorf("the day %d markers are in the wrong order: %q must come before %q", day, begin, end)
+	}
+	return text[:i+len(begin)] + "\n" + fence(report) + text[j:], Replaced, nil
+}
+
+func section(day int, report string) string {
+	begin, end := Markers(day)
+	return fmt.Sprintf("## Day %d: the latest run\n\n%s\n%s%s\n", day, begin, fence(report), end)
+}
+
+// fence keeps the report verbatim in Markdown.
+func fence(report string) string {
+	return "```text\n" + strings.TrimRight(report, "\n") + "\n```\n"
+}
+
+// Skeleton is a new RESULTS.md for day: the learner's places to write, and
+// the runner's marked section for the latest report.
+func Skeleton(day labs.Day) string {
+	begin, end := Markers(day.Number)
+	return fmt.Sprintf(`# Day %d — %s: results
+
+## The one-line answer
+
+%s
+
+> (your answer here)
+
+## Log
+
+- What I completed:
+- The fixed-window boundary number I measured (and how far above the limit it went):
+- One thing I still cannot explain:
+
+## The latest run
+
+The lab refreshes the block below every time you run it (go run . run %d, or
+from the lab's screens). Write anywhere else in this file: your text is never
+touched.
+
+%s
+(not run yet)
+%s
+`, day.Number, day.Title, day.Deliverable, day.Number, begin, end)
+}
