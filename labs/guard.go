@@ -22,6 +22,9 @@ func (notDone) Error() string { return "not done yet" }
 type Invalid struct {
 	TODO   int
 	Reason string
+	// Counterexample is the call that produced the impossible answer.
+	Counterexample *Counterexample
+	Hint           string
 }
 
 func (e Invalid) Error() string { return fmt.Sprintf("TODO %d: %s", e.TODO, e.Reason) }
@@ -46,6 +49,10 @@ type Fault struct {
 	TODO   int    // the TODO at fault, when known
 	Detail string
 	Where  string // file:line in the learner's code, for a crash
+	// Counterexample is the call behind a Fail, when known, and Hint what
+	// to look at.
+	Counterexample *Counterexample
+	Hint           string
 }
 
 // OK reports whether the call finished without a fault.
@@ -98,7 +105,7 @@ func classify(r any, todo int, learnerDir string) Fault {
 	case notDone:
 		return Fault{Status: Unfinished, TODO: todo, Detail: "not done yet"}
 	case Invalid:
-		return Fault{Status: Fail, TODO: v.TODO, Detail: v.Reason}
+		return Fault{Status: Fail, TODO: v.TODO, Detail: v.Reason, Counterexample: v.Counterexample, Hint: v.Hint}
 	}
 	where := learnerFrame(learnerDir)
 	detail := fmt.Sprintf("panicked: %v", r)

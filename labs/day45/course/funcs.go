@@ -43,8 +43,12 @@ func (f Funcs) checked(t *labs.Tracker) Funcs {
 			t.Enter(1)
 			left, ok := f.TakeToken(tokens, capacity, rate, elapsed)
 			t.Leave()
-			if reason := impossibleTokens(left, capacity); reason != "" {
-				panic(labs.Invalid{TODO: 1, Reason: reason})
+			if reason, hint := impossibleTokens(left, capacity); reason != "" {
+				panic(labs.Invalid{TODO: 1, Reason: reason, Hint: hint, Counterexample: &labs.Counterexample{
+					Input: fmt.Sprintf("TakeToken(tokens=%g, capacity=%g, ratePerSec=%g, elapsed=%v)", tokens, capacity, rate, elapsed),
+					Got:   fmt.Sprintf("left=%g, ok=%v", left, ok),
+					Want:  "a level from 0 to capacity",
+				}})
 			}
 			return left, ok
 		},
@@ -53,7 +57,9 @@ func (f Funcs) checked(t *labs.Tracker) Funcs {
 			id := f.WindowID(now, window)
 			t.Leave()
 			if id < 0 {
-				panic(labs.Invalid{TODO: 2, Reason: fmt.Sprintf("WindowID(%v, %v) = %d: a window number is never negative", now, window, id)})
+				panic(labs.Invalid{TODO: 2, Reason: "a window number is never negative", Hint: "windows are numbered 0, 1, 2… from time zero", Counterexample: &labs.Counterexample{
+					Input: fmt.Sprintf("WindowID(now=%v, window=%v)", now, window), Got: fmt.Sprint(id), Want: "0 or more",
+				}})
 			}
 			return id
 		},
@@ -68,24 +74,27 @@ func (f Funcs) checked(t *labs.Tracker) Funcs {
 			at := f.NextEmit(now, nextEmit)
 			t.Leave()
 			if at < now {
-				panic(labs.Invalid{TODO: 4, Reason: fmt.Sprintf("NextEmit(%v, %v) = %v: that is in the past, before the request even arrived", now, nextEmit, at)})
+				panic(labs.Invalid{TODO: 4, Reason: "the emit time is in the past, before the request even arrived", Hint: "a request cannot leave before now", Counterexample: &labs.Counterexample{
+					Input: fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", now, nextEmit), Got: at.String(), Want: fmt.Sprintf("%v or later", now),
+				}})
 			}
 			return at
 		},
 	}
 }
 
-// impossibleTokens says what cannot be right about a bucket level, or "".
-func impossibleTokens(left, capacity float64) string {
+// impossibleTokens says what cannot be right about a bucket level, and
+// what to look at, or "".
+func impossibleTokens(left, capacity float64) (reason, hint string) {
 	switch {
 	case math.IsNaN(left):
-		return "returned NaN tokens: some arithmetic produced not-a-number (0/0, or Inf−Inf?)"
+		return "NaN tokens: some arithmetic produced not-a-number", "look for 0/0 or Inf−Inf"
 	case math.IsInf(left, 0):
-		return fmt.Sprintf("returned %v tokens: a bucket can never hold infinitely many", left)
+		return fmt.Sprintf("%v tokens: a bucket can never hold infinitely many", left), "look for a division by zero"
 	case left < 0:
-		return fmt.Sprintf("returned %g tokens: a bucket can never hold fewer than zero", left)
+		return fmt.Sprintf("%g tokens: a bucket can never hold fewer than zero", left), "only spend a token that is there"
 	case left > capacity*(1+1e-9):
-		return fmt.Sprintf("returned %g tokens with capacity %g: the bucket overflowed its capacity", left, capacity)
+		return fmt.Sprintf("%g tokens in a bucket that holds %g: it overflowed its capacity", left, capacity), "the bucket never holds more than its capacity: cap the refill"
 	}
-	return ""
+	return "", ""
 }

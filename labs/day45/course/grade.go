@@ -47,7 +47,10 @@ func gradeTODO(n int, learner, ref Funcs) labs.Grade {
 	case fault.Status == labs.Unfinished:
 		g.Status, g.Detail = labs.Unfinished, fmt.Sprintf("not done yet: replace panic(labs.NotDone) in %s with your code", todo.Func)
 	case !fault.OK():
-		g.Status, g.Detail, g.Where = fault.Status, fault.Detail, fault.Where
+		g.Status, g.Detail, g.Where, g.Counterexample, g.Hint = fault.Status, fault.Detail, fault.Where, fault.Counterexample, fault.Hint
+		if fault.Status == labs.Fail {
+			g.Detail = "an impossible answer: " + fault.Detail
+		}
 		if fault.Status == labs.Crash {
 			g.Hint = "a panic is a bug in your code: read the line it points at"
 		}
