@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"termlab/labs"
 	"termlab/predictions"
@@ -33,7 +34,8 @@ func Text(day labs.Day, o labs.Outcome, rows []predictions.Row) string {
 }
 
 func heading(title string) string {
-	return title + "\n" + rule[:len(title)*3] + "\n"
+	n := min(utf8.RuneCountInString(title), utf8.RuneCountInString(rule))
+	return title + "\n" + string([]rune(rule)[:n]) + "\n"
 }
 
 // Part is one part's section: its sentences, figures drawn as sparklines,
@@ -82,7 +84,7 @@ func Waiting(p labs.PartResult) string {
 func Scoreboard(rows []predictions.Row) string {
 	var b strings.Builder
 	for _, r := range rows {
-		fmt.Fprintf(&b, "  %-3s %-10s %-10s %s\n", r.ID, "you "+guess(r), "actual "+num(r.Actual), verdict(r))
+		fmt.Fprintf(&b, "  %-3s you %-9s actual %-12s %s\n", r.ID, guess(r), withUnit(num(r.Actual), r.Unit), verdict(r))
 	}
 	return b.String()
 }
@@ -103,6 +105,8 @@ func verdict(r predictions.Row) string {
 	switch {
 	case r.Actual == nil:
 		return "(part not run yet)"
+	case r.Verdict == nil && r.Revised:
+		return "(guessed only after the actual was shown: not scored)"
 	case r.Verdict == nil:
 		return "(no prediction)"
 	}
@@ -117,10 +121,22 @@ func num(v *float64) string {
 	if v == nil {
 		return "—"
 	}
-	if *v == math.Trunc(*v) {
+	if *v == math.Trunc(*v) && math.Abs(*v) < 1e15 {
 		return strconv.FormatFloat(*v, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(*v, 'f', 1, 64)
+}
+
+// withUnit writes a rate with its unit and one decimal, as the course does
+// ("10.3/s"), and leaves counts as they are.
+func withUnit(n, unit string) string {
+	if unit != "/s" || n == "—" {
+		return n
+	}
+	if !strings.Contains(n, ".") {
+		n += ".0"
+	}
+	return n + "/s"
 }
 
 // Sparkline draws values as a row of block characters, tallest = max.
