@@ -1,0 +1,153 @@
+package predictions
+
+import (
+	"encoding/json"
+	"testing"
+
+	"termlab/labs"
+)
+
+// testDay mirrors day 45's predictions without depending on that package.
+var testDay = labs.Day{
+	Number: 45,
+	Predictions: []labs.Prediction{
+		{ID: "P1", Question: "burst", Unit: "requests", Metric: "burst", Part: "1", Count: true},
+		{ID: "P2", Question: "sustained", Unit: "/s", Metric: "rate", Part: "1"},
+		{ID: "P3", Question: "fixed", Unit: "requests", Metric: "fixed", Part: "2", Count: true},
+		{ID: "P4", Question: "sliding", Unit: "requests", Metric: "sliding", Part: "2", Count: true},
+		{ID: "P5", Question: "leaky", Unit: "/s", Metric: "leaky", Part: "3"},
+		{ID: "P6", Question: "peak", Unit: "requests", Metric: "peak", Part: "3", Count: true},
+	},
+}
+
+func ptr(v float64) *float64 { return &v }
+
+func TestScore(t *testing.T) {
+	a := New(45)
+	a.Set("P1", 20) // revealed as it stands: spot on
+	a.Set("P2", 30) // off, then revised after the reveal to the right answer
+	a.Skip("P3")    // skipped before the reveal, answered after
+	// P4: never predicted.
+	a.Set("P5", 10) // its part has not run
+	a.Set("P6", 25) // not revealed yet, though the actual is there
+	part12 := labs.Metrics{"burst": 20, "rate": 619.0 / 60, "fixed": 200, "sliding": 100, "peak": 20}
+	for _, id := range []string{"P1", "P2", "P3", "P4"} {
+		a.Reveal(id)
+	}
+	a.Set("P2", 10.3)
+	a.Set("P3", 200)
+	a.Reveal("P2") // a second reveal must not move the record
+
+	rows := Score(testDay, a, part12)
+	if len(rows) != 6 {
+		t.Fatalf("got %d rows, want 6", len(rows))
+	}
+	for i, p := range testDay.Predictions {
+		if rows[i].ID != p.ID || rows[i].Question != p.Question || rows[i].Unit != p.Unit {
+			t.Errorf("row %d = %s %q %q, want %s in the day's order", i, rows[i].ID, rows[i].Question, rows[i].Unit, p.ID)
+		}
+	}
+	type want struct {
+		predicted, first, actual *float64
+		revised, skipped         bool
+		verdict                  Kind // "" for none
+	}
+	wants := map[string]want{
+		"P1": {predicted: ptr(20), actual: ptr(20), verdict: Spot},
+		"P2": {predicted: ptr(10.3), first: ptr(30), actual: ptr(619.0 / 60), revised: true, verdict: Off},
+		"P3": {predicted: ptr(200), actual: ptr(200), revised: true},
+		"P4": {actual: ptr(100)},
+		"P5": {predicted: ptr(10)},
+		"P6": {predicted: ptr(25), actual: ptr(20), verdict: Off},
+	}
+	for _, r := range rows {
+		w := wants[r.ID]
+		if !same(r.Predicted, w.predicted) || !same(r.First, w.first) || !same(r.Actual, w.actual) ||
+			r.Revised != w.revised || r.Skipped != w.skipped {
+			t.Errorf("%s: got predicted %v first %v actual %v revised %v skipped %v, want %v %v %v %v %v", r.ID,
+				show(r.Predicted), show(r.First), show(r.Actual), r.Revised, r.Skipped,
+				show(w.predicted), show(w.first), show(w.actual), w.revised, w.skipped)
+		}
+		switch {
+		case w.verdict == "" && r.Verdict != nil:
+			t.Errorf("%s: verdict %q, want none", r.ID, r.Verdict.Kind)
+		case w.verdict != "" && (r.Verdict == nil || r.Verdict.Kind != w.verdict):
+			t.Errorf("%s: verdict %v, want %q", r.ID, r.Verdict, w.verdict)
+		}
+	}
+}
+
+func TestScoreSkippedAndNothingRun(t *testing.T) {
+	a := New(45)
+	a.Skip("P1")
+	a.Set("P2", 10)
+	for _, m := range []labs.Metrics{nil, {}} {
+		rows := Score(testDay, a, m)
+		if !rows[0].Skipped || rows[0].Predicted != nil {
+			t.Errorf("P1: skipped %v predicted %v, want skipped and no number", rows[0].Skipped, show(rows[0].Predicted))
+		}
+		for _, r := range rows {
+			if r.Actual != nil || r.Verdict != nil {
+				t.Errorf("%s: actual %v verdict %v before anything ran", r.ID, show(r.Actual), r.Verdict)
+			}
+		}
+	}
+	a.Reveal("P1")
+	rows := Score(testDay, a, labs.Metrics{"burst": 20})
+	if !rows[0].Skipped || rows[0].Verdict != nil || rows[0].Revised {
+		t.Errorf("P1 skipped through the reveal: %+v", rows[0])
+	}
+}
+
+// Actuals that are not numbers cannot be shown or encoded; the row treats
+// them as not measured.
+func TestScoreNonFiniteActual(t *testing.T) {
+	a := New(45)
+	a.Set("P1", 20)
+	zero := 0.0
+	rows := Score(testDay, a, labs.Metrics{"burst": zero / zero})
+	if rows[0].Actual != nil || rows[0].Verdict != nil {
+		t.Errorf("NaN actual: %+v", rows[0])
+	}
+}
+
+// JSONRow is read by course tooling: field names, nulls and verdict words
+// must not drift.
+func TestJSONRowsContract(t *testing.T) {
+	a := New(45)
+	a.Set("P1", 20)
+	a.Set("P2", 30)
+	a.Reveal("P1")
+	a.Reveal("P2")
+	a.Set("P2", 10.3)
+	a.Set("P3", 190)
+	rows := Score(testDay, a, labs.Metrics{"burst": 20, "rate": 10.3, "fixed": 200})
+	got, err := json.Marshal(JSONRows(rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[` +
+		`{"id":"P1","predicted":20,"actual":20,"verdict":"spot on","revised":false},` +
+		`{"id":"P2","predicted":30,"actual":10.3,"verdict":"off","revised":true},` +
+		`{"id":"P3","predicted":190,"actual":200,"verdict":"close enough","revised":false},` +
+		`{"id":"P4","predicted":null,"actual":null,"verdict":null,"revised":false},` +
+		`{"id":"P5","predicted":null,"actual":null,"verdict":null,"revised":false},` +
+		`{"id":"P6","predicted":null,"actual":null,"verdict":null,"revised":false}]`
+	if string(got) != want {
+		t.Errorf("JSON rows:\n got %s\nwant %s", got, want)
+	}
+}
+
+func same(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func show(p *float64) any {
+	if p == nil {
+		return "nil"
+	}
+	return *p
+}

@@ -1,0 +1,418 @@
+package predictions
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"termlab/labs"
+)
+
+// Answers is everything a learner has answered on one day. It is stored as
+// one JSON file per day (see Path) that a person can read and, with care,
+// edit; Load checks it on the way in.
+//
+// Use New or Load to get one: the methods fill in missing maps, but a plain
+// Answers{} has no day and cannot be saved.
+type Answers struct {
+	Day         int                    `json:"day"`
+	Predictions map[string]Guess       `json:"predictions"` // by labs.Prediction.ID
+	Drills      map[string]DrillAnswer `json:"drills"`      // by labs.Drill.ID
+	// LastRun is the metrics of the latest run, so the scoreboard can be
+	// shown again before anything reruns. Nil until a run finished.
+	LastRun     labs.Metrics `json:"last_run"`
+	TODOsPassed int          `json:"todos_passed"`
+	// UpdatedAt is when the file was last written; Save sets it.
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Guess is the learner's answer to one prediction.
+type Guess struct {
+	Value   *float64 `json:"value"`   // the current guess; nil when none
+	Skipped bool     `json:"skipped"` // the learner chose not to guess
+	// Revealed is set once the actual has been shown. Scored is the guess
+	// on record at that moment (nil: there was none), the one that is
+	// judged; Revised says the current guess has since moved away from it.
+	Revealed bool     `json:"revealed"`
+	Scored   *float64 `json:"scored"`
+	Revised  bool     `json:"revised"`
+}
+
+// SelfMark is how a learner judged their own answer to a self-assessed
+// drill against the model answer. Empty means not marked yet.
+type SelfMark string
+
+// The marks a learner can give themselves.
+const (
+	MarkGot    SelfMark = "got it"
+	MarkPartly SelfMark = "partly"
+	MarkMissed SelfMark = "missed it"
+)
+
+// DrillAnswer is the learner's work on one drill.
+type DrillAnswer struct {
+	Answers   []string `json:"answers"` // as typed, one per field (or the choice, or the text)
+	Attempted bool     `json:"attempted"`
+	// Correct is the checked result; for a self-assessed drill it stays nil
+	// until the learner marks it (Mark).
+	Correct *bool    `json:"correct"`
+	Mark    SelfMark `json:"self_mark"`
+}
+
+// New returns empty answers for a day, ready to use and to save.
+func New(day int) Answers {
+	return Answers{Day: day, Predictions: map[string]Guess{}, Drills: map[string]DrillAnswer{}}
+}
+
+// Set records v as the current guess for a prediction. After the reveal the
+// guess on record stays what it was; the guess is marked revised while it
+// differs from that record.
+func (a *Answers) Set(id string, v float64) {
+	g := a.guess(id)
+	g.Value, g.Skipped = &v, false
+	a.put(id, g)
+}
+
+// Skip records that the learner chose not to guess.
+func (a *Answers) Skip(id string) {
+	g := a.guess(id)
+	g.Value, g.Skipped = nil, true
+	a.put(id, g)
+}
+
+// Reveal puts the current guess on record as the one to be judged. It is
+// meant to be called as the actual is shown, and only the first call counts:
+// nothing typed afterwards can improve the verdict. A skipped or empty
+// prediction is revealed unpredicted.
+func (a *Answers) Reveal(id string) {
+	g := a.guess(id)
+	if g.Revealed {
+		return
+	}
+	g.Revealed = true
+	if g.Value != nil && !g.Skipped {
+		v := *g.Value
+		g.Scored = &v
+	}
+	a.put(id, g)
+}
+
+// RevealRun reveals every prediction of day whose metric a run produced.
+func (a *Answers) RevealRun(day labs.Day, m labs.Metrics) {
+	for _, p := range day.Predictions {
+		if _, ok := m[p.Metric]; ok {
+			a.Reveal(p.ID)
+		}
+	}
+}
+
+// Value is the current guess, and false when there is none.
+func (a Answers) Value(id string) (float64, bool) {
+	g := a.Predictions[id]
+	if g.Value == nil || g.Skipped {
+		return 0, false
+	}
+	return *g.Value, true
+}
+
+// SetDrill records the learner's work on a drill.
+func (a *Answers) SetDrill(id string, d DrillAnswer) {
+	if a.Drills == nil {
+		a.Drills = map[string]DrillAnswer{}
+	}
+	a.Drills[id] = d
+}
+
+func (a *Answers) guess(id string) Guess { return a.Predictions[id] }
+
+// put stores g, keeping Revised in step with the values so it can never
+// disagree with them.
+func (a *Answers) put(id string, g Guess) {
+	g.Revised = g.revised()
+	if a.Predictions == nil {
+		a.Predictions = map[string]Guess{}
+	}
+	a.Predictions[id] = g
+}
+
+func (g Guess) revised() bool {
+	if !g.Revealed {
+		return false
+	}
+	if g.Value == nil || g.Scored == nil {
+		return (g.Value == nil) != (g.Scored == nil)
+	}
+	return *g.Value != *g.Scored
+}
+
+// Path is where the answers for a day live in dir.
+func Path(dir string, day int) string {
+	return filepath.Join(dir, fmt.Sprintf("day%d.json", day))
+}
+
+// CorruptError says a stored file could not be used and where it was kept.
+// The file is never deleted: a learner's answers are worth a look by hand.
+type CorruptError struct {
+	Path    string // the file that was read
+	KeptAs  string // where it is now; empty if it could not be moved
+	Problem string // what was wrong with it
+}
+
+func (e *CorruptError) Error() string {
+	if e.KeptAs == "" {
+		return fmt.Sprintf("%s could not be used (%s) and could not be moved aside either; starting empty", e.Path, e.Problem)
+	}
+	return fmt.Sprintf("%s could not be used (%s); it was kept as %s, and the answers start empty", e.Path, e.Problem, e.KeptAs)
+}
+
+// Load reads the answers for day from dir. A missing file is a first visit:
+// empty answers and no error. A file that cannot be used is moved aside
+// (see CorruptError) and empty answers come back with the error, so the
+// caller can tell the learner and carry on.
+func Load(dir string, day int) (Answers, error) {
+	path := Path(dir, day)
+	var a Answers
+	err := load(path, &a, func() error { return a.check(day) })
+	if err != nil || a.Day == 0 {
+		return New(day), err
+	}
+	if a.Predictions == nil {
+		a.Predictions = map[string]Guess{}
+	}
+	if a.Drills == nil {
+		a.Drills = map[string]DrillAnswer{}
+	}
+	for id, g := range a.Predictions {
+		a.put(id, g) // Revised is derived; a hand edit cannot make it lie
+	}
+	return a, nil
+}
+
+// check is what Load refuses: the other day's answers, or numbers no guess
+// could be (Parse would never have accepted them).
+func (a Answers) check(day int) error {
+	if a.Day != day {
+		return fmt.Errorf("it holds day %d, not day %d", a.Day, day)
+	}
+	for id, g := range a.Predictions {
+		if id == "" {
+			return errors.New("a prediction has no id")
+		}
+		for _, v := range []*float64{g.Value, g.Scored} {
+			if v != nil && !(*v >= 0 && *v <= MaxValue) {
+				return fmt.Errorf("%s holds %v, which is not a guess from 0 to 1,000,000,000", id, *v)
+			}
+		}
+		if g.Skipped && g.Value != nil {
+			return fmt.Errorf("%s is both skipped and answered", id)
+		}
+		if g.Scored != nil && !g.Revealed {
+			return fmt.Errorf("%s has a judged guess but was never revealed", id)
+		}
+	}
+	for id, d := range a.Drills {
+		switch d.Mark {
+		case "", MarkGot, MarkPartly, MarkMissed:
+		default:
+			return fmt.Errorf("drill %s has the mark %q, which is not one of %q, %q or %q", id, d.Mark, MarkGot, MarkPartly, MarkMissed)
+		}
+	}
+	if a.TODOsPassed < 0 {
+		return fmt.Errorf("todos_passed is %d", a.TODOsPassed)
+	}
+	return nil
+}
+
+// Save writes the answers to Path(dir, a.Day), stamping UpdatedAt. The file
+// is replaced atomically: a crash, a reader or a second save at the same
+// moment sees the old file or the new one, whole, never a mix.
+// Metrics that are not finite numbers are left out of LastRun, since JSON
+// cannot hold them; to a reader they look like a part that did not run.
+func Save(dir string, a Answers) error {
+	if a.Day <= 0 {
+		return fmt.Errorf("saving answers: they belong to no day (got day %d)", a.Day)
+	}
+	// Refuse now what Load would refuse later, rather than write a file
+	// that is moved aside on the next start.
+	if err := a.check(a.Day); err != nil {
+		return fmt.Errorf("saving answers for day %d: %v", a.Day, err)
+	}
+	if a.LastRun != nil {
+		clean := make(labs.Metrics, len(a.LastRun))
+		for k, v := range a.LastRun {
+			if finite(v) {
+				clean[k] = v
+			}
+		}
+		a.LastRun = clean
+	}
+	a.UpdatedAt = now().UTC().Truncate(time.Second)
+	return writeJSON(dir, Path(dir, a.Day), a)
+}
+
+// LabState is what the lab remembers across days.
+type LabState struct {
+	LastDay int `json:"last_day"` // the day open when the lab last closed
+}
+
+const labFile = "lab.json"
+
+// LoadLab reads the lab's state from dir; a missing file is a zero state.
+// A file that cannot be used is handled as in Load.
+func LoadLab(dir string) (LabState, error) {
+	var s LabState
+	if err := load(filepath.Join(dir, labFile), &s, s.check); err != nil {
+		return LabState{}, err
+	}
+	return s, nil
+}
+
+// SaveLab writes the lab's state to dir atomically.
+func SaveLab(dir string, s LabState) error {
+	path := filepath.Join(dir, labFile)
+	if err := s.check(); err != nil {
+		return fmt.Errorf("saving %s: %v", path, err)
+	}
+	return writeJSON(dir, path, s)
+}
+
+func (s *LabState) check() error {
+	if s.LastDay < 0 {
+		return fmt.Errorf("last_day is %d, below zero", s.LastDay)
+	}
+	return nil
+}
+
+// now is the clock for UpdatedAt and the names of kept-aside files; tests
+// replace it.
+var now = time.Now
+
+// load decodes the JSON file at path into v and runs check on it. A missing
+// file leaves v untouched and is no error. Anything else that goes wrong
+// moves the file aside and returns a *CorruptError.
+func load(path string, v any, check func() error) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	problem := ""
+	switch {
+	case err != nil:
+		problem = "it could not be read: " + unwrapPath(err).Error()
+	case len(bytes.TrimSpace(data)) == 0:
+		problem = "it is empty"
+	default:
+		if err := json.Unmarshal(data, v); err != nil {
+			problem = "it is not valid JSON: " + err.Error()
+		} else if err := check(); err != nil {
+			problem = err.Error()
+		}
+	}
+	if problem == "" {
+		return nil
+	}
+	return &CorruptError{Path: path, KeptAs: keepAside(path), Problem: problem}
+}
+
+// unwrapPath drops the path from an *fs.PathError, which CorruptError
+// already names.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// keepAside renames path to path.corrupt-<UTC time>, adding -2, -3, … when
+// that name is taken, and returns the new name ("" if it could not move it).
+// The new name is first claimed with O_EXCL, then the rename replaces only
+// that empty placeholder: a file kept earlier is never overwritten, even by
+// two loads racing in the same second.
+func keepAside(path string) string {
+	base := path + ".corrupt-" + now().UTC().Format("20060102-150405")
+	for n := 1; n < 1000; n++ {
+		name := base
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d", base, n)
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return ""
+		}
+		f.Close()
+		if err := os.Rename(path, name); err != nil {
+			// A directory cannot replace a file; free the name and move it
+			// there instead.
+			os.Remove(name)
+			if err := os.Rename(path, name); err != nil {
+				return ""
+			}
+		}
+		return name
+	}
+	return ""
+}
+
+// writeJSON writes v as indented JSON with a trailing newline. Struct fields
+// keep their order and encoding/json sorts map keys, so the same answers
+// always give the same bytes and a diff of two saves shows only changes.
+func writeJSON(dir, path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("saving %s: %v", path, err)
+	}
+	return writeAtomic(dir, path, append(data, '\n'))
+}
+
+// writeAtomic replaces path with data so that a reader, a crash or another
+// writer never sees a half-written file: the data goes to a temporary file
+// in the same directory (a rename is only atomic within one file system),
+// is flushed to disk, and is then renamed over path. Concurrent writers each
+// rename a complete file; the last one wins.
+func writeAtomic(dir, path string, data []byte) (err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("saving %s: %v", path, err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("saving %s: %v", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+			err = fmt.Errorf("saving %s: %v", path, err)
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(0o644); err != nil { // CreateTemp's 0600 would hide it from other tools
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	// Make the rename itself durable. Not every system can sync a
+	// directory, and the file is already complete, so a failure is ignored.
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}

@@ -1,0 +1,190 @@
+package predictions
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Kind is how a guess fared. Its value is the short phrase the learner sees
+// and the word course tooling reads in JSONRow.Verdict, so the strings are
+// part of the contract.
+type Kind string
+
+// The three outcomes of Judge, best first.
+const (
+	Spot  Kind = "spot on"
+	Close Kind = "close enough"
+	Off   Kind = "off"
+)
+
+// Verdict is the comparison of one guess with its actual value.
+type Verdict struct {
+	Kind Kind
+	// Diff is predicted − actual: positive when the guess was too high.
+	Diff float64
+	// Pct is Diff as a percentage of |actual|. It is 0 when the actual is
+	// zero, where a percentage means nothing; Words then speaks in units.
+	Pct float64
+}
+
+// Thresholds of the tolerance rule; the rule itself is in the package doc.
+const (
+	spotShare  = 0.005 // spot on: within 0.5% of the actual
+	closeShare = 0.10  // close enough: within 10% of the actual…
+	closeFloor = 0.5   // …or within 0.5, whichever is wider
+	zero       = 1e-9  // below this, a value counts as zero
+)
+
+// Judge compares a guess with the measured value. A value that is not a
+// finite number cannot be matched, so either one being NaN or infinite is
+// Off with a NaN difference.
+func Judge(predicted, actual float64) Verdict {
+	if !finite(predicted) || !finite(actual) {
+		return Verdict{Kind: Off, Diff: math.NaN(), Pct: math.NaN()}
+	}
+	diff := predicted - actual
+	scale := math.Abs(actual)
+	v := Verdict{Diff: diff}
+	if scale > zero {
+		v.Pct = diff / scale * 100
+	}
+	// Without the slack, 5.61 against 5.1 lands a hair outside 10%
+	// because neither number is exact in binary.
+	slack := math.Max(scale, 1) * 1e-9
+	d := math.Abs(diff)
+	switch {
+	case d <= spotShare*scale+slack || (scale <= zero && math.Abs(predicted) <= zero):
+		v.Kind = Spot
+	case d <= math.Max(closeShare*scale, closeFloor)+slack:
+		v.Kind = Close
+	default:
+		v.Kind = Off
+	}
+	return v
+}
+
+// String is the outcome's short phrase: "spot on", "close enough" or "off".
+func (v Verdict) String() string { return string(v.Kind) }
+
+// Words says how far off the guess was, for the scoreboard, for example
+// "close enough (3% under)" or "off by 50 requests (50% too low)". unit is
+// the prediction's unit, as in labs.Prediction.Unit.
+func (v Verdict) Words(unit string) string {
+	switch v.Kind {
+	case Spot:
+		return string(Spot)
+	case Close:
+		// Near a small actual the 0.5 floor decides, and a percentage
+		// (25% for 2.5 against 2) would sound worse than it is.
+		if v.Pct == 0 || math.Abs(v.Diff/v.Pct*100) < 5 {
+			return fmt.Sprintf("close enough (%s %s)", FormatValue(math.Abs(v.Diff), unit), side(v.Diff, "over", "under"))
+		}
+		return fmt.Sprintf("close enough (%s %s)", percent(v.Pct), side(v.Diff, "over", "under"))
+	case Off:
+		if !finite(v.Diff) {
+			return "off (there is no number to compare with)"
+		}
+		by := "off by " + FormatValue(math.Abs(v.Diff), unit)
+		switch {
+		case v.Pct == 0:
+			// Actual zero: only the direction makes sense.
+			return fmt.Sprintf("%s (too %s)", by, side(v.Diff, "high", "low"))
+		case v.Pct >= 100:
+			// Ratio of guess to actual: 1 + Pct/100.
+			r := 1 + v.Pct/100
+			f := "%.1f"
+			if r >= 10 {
+				f = "%.0f"
+			}
+			return fmt.Sprintf("%s ("+f+"× too high)", by, r)
+		}
+		return fmt.Sprintf("%s (%s too %s)", by, percent(v.Pct), side(v.Diff, "high", "low"))
+	}
+	return "not judged"
+}
+
+// percent writes |pct| with one decimal below 20% (where 10.4% against the
+// 10% limit matters) and whole above.
+func percent(pct float64) string {
+	a := math.Abs(pct)
+	if a >= 20 {
+		return figure(math.Round(a)) + "%"
+	}
+	return strconv.FormatFloat(math.Round(a*10)/10, 'f', -1, 64) + "%"
+}
+
+func side(diff float64, above, below string) string {
+	if diff > 0 {
+		return above
+	}
+	return below
+}
+
+// FormatValue writes a value with its unit the way the scoreboard shows it:
+// "20 requests", "10.3/s", "1,000,000 requests", "1 request". Parse reads
+// its output back, so a learner may copy it.
+func FormatValue(v float64, unit string) string {
+	f := figure(v)
+	unit = strings.TrimSpace(unit)
+	switch {
+	case unit == "":
+		return f
+	case strings.HasPrefix(unit, "/"):
+		return f + unit
+	case f == "1" && strings.HasSuffix(unit, "s") && !strings.ContainsAny(unit, "/ "):
+		return f + " " + strings.TrimSuffix(unit, "s")
+	}
+	return f + " " + unit
+}
+
+// figure writes a number with as many decimals as a person needs to compare
+// it: none from 100 up, one from 1, two below that, and commas between
+// thousands.
+func figure(v float64) string {
+	if !finite(v) {
+		return "?"
+	}
+	a := math.Abs(v)
+	decimals := 2
+	switch {
+	case a >= 100:
+		decimals = 0
+	case a >= 1:
+		decimals = 1
+	case a > 0 && a < 0.005:
+		// Rounding would say 0 for a difference that is not zero.
+		return strconv.FormatFloat(v, 'g', 1, 64)
+	}
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return group(s)
+}
+
+// group puts commas between the thousands of s's integer part.
+func group(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if hasFrac {
+		return sign + b.String() + "." + frac
+	}
+	return sign + b.String()
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
