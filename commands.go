@@ -37,6 +37,7 @@ func cmdRun(ctx context.Context, e env, a args) int {
 	}
 	answers := e.loadAnswers(day)
 	metrics := o.Metrics()
+	unguessed := unguessedReveals(day, answers, metrics)
 	answers.RevealRun(day, metrics) // the actuals are about to be shown: guesses are now on record
 	if o.Impl == labs.Learner {
 		answers.LastRun = metrics
@@ -51,6 +52,9 @@ func cmdRun(ctx context.Context, e env, a args) int {
 		writeJSON(e.stdout, runJSON(day, o, rows))
 	} else {
 		fmt.Fprint(e.stdout, report.Text(day, o, rows))
+		if len(unguessed) > 0 {
+			fmt.Fprintf(e.stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\nNext time predict first: go run . predict %d P1=… (or in the lab).\n", strings.Join(unguessed, ", "), day.Number)
+		}
 		if o.Impl == labs.Learner {
 			e.refreshResults(day, report.Text(day, o, rows))
 		}
@@ -61,6 +65,19 @@ func cmdRun(ctx context.Context, e env, a args) int {
 		}
 	}
 	return exitOK
+}
+
+// unguessedReveals lists the predictions this run is about to reveal that
+// have neither a guess nor an explicit skip.
+func unguessedReveals(day labs.Day, a predictions.Answers, m labs.Metrics) []string {
+	var ids []string
+	for _, p := range day.Predictions {
+		g := a.Predictions[p.ID]
+		if _, ran := m[p.Metric]; ran && !g.Revealed && g.Value == nil && !g.Skipped {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids
 }
 
 // runJSON is the stable run interface (see README.md).
