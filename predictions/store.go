@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 )
 
 // Answers is everything a learner has answered on one day. It is stored as
@@ -370,49 +371,14 @@ func writeJSON(dir, path string, v any) error {
 	if err != nil {
 		return fmt.Errorf("saving %s: %v", path, err)
 	}
-	return writeAtomic(dir, path, append(data, '\n'))
+	return writeAtomic(path, append(data, '\n'))
 }
 
 // writeAtomic replaces path with data so that a reader, a crash or another
-// writer never sees a half-written file: the data goes to a temporary file
-// in the same directory (a rename is only atomic within one file system),
-// is flushed to disk, and is then renamed over path. Concurrent writers each
-// rename a complete file; the last one wins.
-func writeAtomic(dir, path string, data []byte) (err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writer never sees a half-written file (see labs/atomicfile).
+func writeAtomic(path string, data []byte) error {
+	if err := atomicfile.Write(path, data, 0o644); err != nil {
 		return fmt.Errorf("saving %s: %v", path, err)
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("saving %s: %v", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-			err = fmt.Errorf("saving %s: %v", path, err)
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil { // CreateTemp's 0600 would hide it from other tools
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	// Make the rename itself durable. Not every system can sync a
-	// directory, and the file is already complete, so a failure is ignored.
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync()
-		d.Close()
 	}
 	return nil
 }

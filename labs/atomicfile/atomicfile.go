@@ -42,5 +42,11 @@ func Write(path string, data []byte, perm os.FileMode) error {
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("cannot replace %s: %w", path, err)
 	}
+	// Make the rename itself durable. Not every system can sync a folder,
+	// and the file is already complete, so a failure here is ignored.
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 	return nil
 }
