@@ -253,7 +253,7 @@ func Save(dir string, a Answers) error {
 		a.LastRun = clean
 	}
 	a.UpdatedAt = now().UTC().Truncate(time.Second)
-	return writeJSON(dir, Path(dir, a.Day), a)
+	return writeJSON(Path(dir, a.Day), a)
 }
 
 // LabState is what the lab remembers across days.
@@ -279,7 +279,7 @@ func SaveLab(dir string, s LabState) error {
 	if err := s.check(); err != nil {
 		return fmt.Errorf("saving %s: %v", path, err)
 	}
-	return writeJSON(dir, path, s)
+	return writeJSON(path, s)
 }
 
 func (s *LabState) check() error {
@@ -366,7 +366,7 @@ func keepAside(path string) string {
 // writeJSON writes v as indented JSON with a trailing newline. Struct fields
 // keep their order and encoding/json sorts map keys, so the same answers
 // always give the same bytes and a diff of two saves shows only changes.
-func writeJSON(dir, path string, v any) error {
+func writeJSON(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return fmt.Errorf("saving %s: %v", path, err)
