@@ -123,7 +123,8 @@ func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome,
 	return r.Run(ctx, day)
 }
 
-// copyModule copies the Go sources and module files of the tree at src.
+// copyModule copies the tree at src (its sources and whatever they embed),
+// leaving out dot-folders, _folders, testdata and nested modules.
 func copyModule(src, dst string) error {
 	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -131,12 +132,12 @@ func copyModule(src, dst string) error {
 		}
 		rel, _ := filepath.Rel(src, path)
 		if d.IsDir() {
-			if rel != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") || d.Name() == "testdata" || exists(filepath.Join(path, "go.mod"))) {
 				return filepath.SkipDir
 			}
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
-		if !strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".txt") && d.Name() != "go.mod" && d.Name() != "go.sum" {
+		if !d.Type().IsRegular() {
 			return nil
 		}
 		data, err := os.ReadFile(path)
@@ -146,3 +147,5 @@ func copyModule(src, dst string) error {
 		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
 	})
 }
+
+func exists(path string) bool { _, err := os.Stat(path); return err == nil }
