@@ -69,8 +69,7 @@ type SlidingLog struct {
 	Limit   int
 	Window  time.Duration
 	expired ExpiredFunc
-	stamps  []time.Duration // accepted, oldest first; stamps[head:] are live
-	head    int
+	stamps  ring // accepted, oldest first
 }
 
 // NewSlidingLog returns an empty sliding-window log.
@@ -80,25 +79,22 @@ func NewSlidingLog(expired ExpiredFunc, limit int, window time.Duration) *Slidin
 
 // Allow decides one request arriving at now.
 func (l *SlidingLog) Allow(now time.Duration) bool {
-	for l.head < len(l.stamps) && l.expired(l.stamps[l.head], now, l.Window) {
-		l.head++
+	for l.stamps.n > 0 && l.expired(l.stamps.front(), now, l.Window) {
+		l.stamps.pop()
 	}
-	if l.head > 0 && l.head*2 >= len(l.stamps) { // reuse the front half
-		l.stamps = append(l.stamps[:0], l.stamps[l.head:]...)
-		l.head = 0
-	}
-	if len(l.stamps)-l.head >= l.Limit {
+	if l.stamps.n >= l.Limit {
 		return false
 	}
-	l.stamps = append(l.stamps, now)
+	l.stamps.push(now, l.Limit)
 	return true
 }
 
 // Count is how many stamps still count against the limit.
-func (l *SlidingLog) Count() int { return len(l.stamps) - l.head }
+func (l *SlidingLog) Count() int { return l.stamps.n }
 
 // Cap is the memory held for stamps, in stamps (for measuring the log's cost).
-func (l *SlidingLog) Cap() int { return cap(l.stamps) }
+// It never exceeds the largest Limit the log has run with.
+func (l *SlidingLog) Cap() int { return len(l.stamps.buf) }
 
 // LeakyQueue is the leaky bucket as a queue: accepted requests wait their
 // turn and leave one every 1/Rate; when MaxWaiting are already waiting, a new
@@ -108,8 +104,7 @@ type LeakyQueue struct {
 	MaxWaiting int
 	next       NextEmitFunc
 	nextEmit   time.Duration
-	waiting    []time.Duration // emit times not yet reached, ascending
-	head       int
+	waiting    ring // emit times not yet reached, ascending
 }
 
 // NewLeakyQueue returns an empty queue draining rate requests per second.
@@ -121,21 +116,58 @@ func NewLeakyQueue(next NextEmitFunc, rate float64, maxWaiting int) *LeakyQueue 
 // the queue is full. A request whose emit time has come has left; it no
 // longer waits.
 func (q *LeakyQueue) Offer(now time.Duration) (emit time.Duration, ok bool) {
-	for q.head < len(q.waiting) && q.waiting[q.head] <= now {
-		q.head++
+	for q.waiting.n > 0 && q.waiting.front() <= now {
+		q.waiting.pop()
 	}
-	if q.head > 0 && q.head*2 >= len(q.waiting) {
-		q.waiting = append(q.waiting[:0], q.waiting[q.head:]...)
-		q.head = 0
-	}
-	if len(q.waiting)-q.head >= q.MaxWaiting {
+	if q.waiting.n >= q.MaxWaiting {
 		return 0, false
 	}
 	emit = q.next(now, q.nextEmit)
 	q.nextEmit = emit + q.Interval
-	q.waiting = append(q.waiting, emit)
+	q.waiting.push(emit, q.MaxWaiting)
 	return emit, true
 }
 
 // Waiting is how many accepted requests have not left yet.
-func (q *LeakyQueue) Waiting() int { return len(q.waiting) - q.head }
+func (q *LeakyQueue) Waiting() int { return q.waiting.n }
+
+// ring is a first-in, first-out queue of times in a circular buffer. It
+// grows by doubling up to the bound its owner passes (the limit, which it
+// never needs to exceed), so a log or queue that runs for days holds at most
+// one slot per request it may keep, and popping the oldest moves nothing.
+type ring struct {
+	buf  []time.Duration
+	head int // the oldest, when n > 0
+	n    int
+}
+
+func (r *ring) front() time.Duration { return r.buf[r.head] }
+
+func (r *ring) pop() {
+	if r.head++; r.head == len(r.buf) {
+		r.head = 0
+	}
+	r.n--
+}
+
+// push appends t; the caller has checked that fewer than bound are held.
+func (r *ring) push(t time.Duration, bound int) {
+	if r.n == len(r.buf) {
+		r.grow(bound)
+	}
+	i := r.head + r.n
+	if i >= len(r.buf) {
+		i -= len(r.buf)
+	}
+	r.buf[i] = t
+	r.n++
+}
+
+func (r *ring) grow(bound int) {
+	size := min(max(2*len(r.buf), 8), bound) // never past the bound,
+	size = max(size, r.n+1)                  // but always room for one more
+	buf := make([]time.Duration, size)
+	k := copy(buf, r.buf[r.head:])
+	copy(buf[k:], r.buf[:r.head])
+	r.buf, r.head = buf, 0
+}
