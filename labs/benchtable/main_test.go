@@ -1,0 +1,45 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+const sampleRun = `goos: linux
+pkg: termlab/labs/day45/course
+BenchmarkDecide/limiter=token-bucket/impl=day-2         	175039982	         6.0 ns/op	       0 B/op	       0 allocs/op
+BenchmarkDecide/limiter=token-bucket/impl=day-2         	175039982	         8.0 ns/op	       0 B/op	       0 allocs/op
+BenchmarkDecide/limiter=token-bucket/impl=day-2         	175039982	         7.0 ns/op	       0 B/op	       0 allocs/op
+BenchmarkDecide/limiter=token-bucket/impl=x-time-rate-AllowN-2         	19665950	        70 ns/op	       0 B/op	       0 allocs/op
+BenchmarkScaledDay/driver=loop-2 1 1228205292 ns/op 2002026 fixed-accepted 8000000 log-bytes 82000800 B/op 61 allocs/op
+--- FAIL: something
+PASS
+ok  	termlab/labs/day45/course	10.294s
+`
+
+func TestParseAndTable(t *testing.T) {
+	res, err := parse(strings.NewReader(sampleRun))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.names) != 3 {
+		t.Fatalf("names %v, want 3", res.names)
+	}
+	if m, _ := res.median("Decide/limiter=token-bucket/impl=day", "ns/op"); m != 7 {
+		t.Errorf("median %v, want 7", m)
+	}
+	var b strings.Builder
+	write(&b, res)
+	out := b.String()
+	for _, want := range []string{
+		"| 7.00 ns | 70.0 ns | 0.100× |", // day / AllowN
+		"| 1.23 s | 1.00 s | 1.23× |",    // scaled day / aim
+		"| 8.00 MB | 80.0 MB | 0.100× |", // log bytes
+		"Part 4 shared bucket: embedded Redis / the local check | | | not run |",
+		"| ScaledDay/driver=loop (n=1) | 1.23 s | 82.0 MB | 61 | 2.00M fixed-accepted, 8.00 MB log-bytes |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
