@@ -10,21 +10,23 @@
 package worker
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"termlab/labs"
 )
@@ -37,8 +39,34 @@ const Command = "_worker"
 
 // processLimit bounds one worker process. Guarded learner calls give up
 // after a couple of seconds inside the worker; this catches what a guard
-// cannot (a process that will not die, a build that hangs the machine).
+// cannot (a process that will not die, learner code that loops forever
+// before any guard runs, in an init function or a package variable).
+// LimitEnv overrides it.
 const processLimit = 15 * time.Second
+
+// LimitEnv names an environment variable that overrides processLimit with a
+// Go duration ("3s", "500ms"). Tests and CI set it so that a worker that
+// never answers costs seconds rather than processLimit per process; an
+// empty, unparsable or non-positive value is ignored.
+const LimitEnv = "TERMLAB_WORKER_LIMIT"
+
+// maxStack bounds the worker's goroutine stacks (Go's default is 1 GB).
+// Endless recursion then dies as a stack overflow in a fraction of a second,
+// reported as a crash with the learner's line, instead of spending seconds
+// and a gigabyte per process growing a stack until a guard times it out.
+const maxStack = 64 << 20
+
+// stderrKeep is how much of a worker's standard error is kept: the end of
+// it, where the runtime writes why a process died. A learner's debug prints
+// in a loop cannot fill the runner's memory.
+const stderrKeep = 256 << 10
+
+func limit() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(LimitEnv)); err == nil && d > 0 {
+		return d
+	}
+	return processLimit
+}
 
 // Location is a file:line:col the compiler or a crash pointed at.
 type Location struct {
@@ -216,17 +244,38 @@ func (r *Runner) RunBuilt(ctx context.Context, bin string, day labs.Day) labs.Ou
 		}()
 	}
 	wg.Wait()
+	for i, p := range day.Parts {
+		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 {
+			out.Parts[i].TODO = blame(p, out.Grades)
+		}
+	}
 	return out
+}
+
+// blame picks the TODO a part's fault belongs to when the part itself could
+// not tell (its process died, or it produced a figure that is not a number):
+// the first TODO the part uses that does not pass its grade.
+func blame(p labs.Part, grades []labs.Grade) int {
+	for _, n := range p.Uses {
+		for _, g := range grades {
+			if g.TODO == n && g.Status != labs.Pass {
+				return n
+			}
+		}
+	}
+	if len(p.Uses) > 0 {
+		return p.Uses[0]
+	}
+	return 0
 }
 
 func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part) labs.PartResult {
 	var res labs.PartResult
 	fault := r.exec(ctx, bin, day, Task{"part", p.ID}, &res)
 	if fault != nil {
-		res = labs.PartResult{ID: p.ID, Title: p.Title, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
-		if len(p.Uses) > 0 {
-			res.TODO = p.Uses[0]
-		}
+		// TODO stays 0 when the stack did not say: RunBuilt blames one
+		// from the grades.
+		res = labs.PartResult{ID: p.ID, Title: p.Title, Status: fault.Status, TODO: fault.TODO, Detail: fault.Detail, Where: fault.Where}
 	}
 	return res
 }
@@ -242,7 +291,8 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 // exec runs one task and decodes its answer into v. When the process dies
 // without answering, the returned Fault says how.
 func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any) *labs.Fault {
-	ctx, cancel := context.WithTimeout(ctx, processLimit)
+	bound := limit()
+	ctx, cancel := context.WithTimeout(ctx, bound)
 	defer cancel()
 	answer, err := os.CreateTemp("", "termlab-answer-*.json")
 	if err != nil {
@@ -253,9 +303,9 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 
 	cmd := exec.CommandContext(ctx, bin, Command, strconv.Itoa(day.Number), t.Kind, t.ID, answer.Name())
 	cmd.Dir = r.Root
-	var stderr bytes.Buffer
+	stderr := &tail{max: stderrKeep}
 	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own file
-	cmd.Stderr = &stderr
+	cmd.Stderr = stderr
 	cmd.WaitDelay = time.Second
 	runErr := cmd.Run()
 	data, _ := os.ReadFile(answer.Name())
@@ -263,22 +313,44 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 		return nil
 	}
 	if ctx.Err() != nil {
-		return &labs.Fault{Status: labs.Timeout, Detail: fmt.Sprintf("the worker did not finish within %v and was stopped", processLimit)}
+		return &labs.Fault{Status: labs.Timeout, Detail: fmt.Sprintf("the worker did not finish within %v and was stopped", bound)}
 	}
-	return deathFault(runErr, stderr.String(), day.LearnerDir)
+	return deathFault(runErr, stderr.String(), day)
 }
 
-var frameRe = regexp.MustCompile(`(?m)^\s+(\S+\.go):(\d+)`)
+// tail is an io.Writer that keeps only the last max bytes written to it.
+type tail struct {
+	max int
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string { return string(t.buf) }
+
+// frameRe matches one frame of a Go traceback: the function line, then its
+// file:line.
+var frameRe = regexp.MustCompile(`(?m)^(\S+)\(.*\)\n\s+(\S+\.go):(\d+)`)
 
 // deathFault explains a worker that exited without an answer: typically a
 // fatal runtime error no recover can catch (stack overflow from endless
-// recursion, out of memory, concurrent map writes) or os.Exit in learner code.
-func deathFault(runErr error, stderr, learnerDir string) *labs.Fault {
+// recursion, out of memory, concurrent map writes), a panic in a goroutine
+// the learner started, or os.Exit / log.Fatal in learner code. The learner's
+// innermost frame gives Where, and the first of the day's TODO functions on
+// the stack gives TODO (0 when none is).
+func deathFault(runErr error, stderr string, day labs.Day) *labs.Fault {
 	f := &labs.Fault{Status: labs.Crash}
-	first := ""
+	// The runtime's own words, not whatever the learner printed before.
+	cause := ""
 	for _, line := range strings.Split(stderr, "\n") {
-		if strings.TrimSpace(line) != "" {
-			first = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") {
+			cause = strings.TrimSpace(line)
 			break
 		}
 	}
@@ -287,36 +359,107 @@ func deathFault(runErr error, stderr, learnerDir string) *labs.Fault {
 		f.Detail = "ran out of stack: a function that calls itself without end?"
 	case strings.Contains(stderr, "out of memory"):
 		f.Detail = "ran out of memory: a slice or map that grows without end?"
-	case first != "":
-		f.Detail = "the worker died: " + first
+	case cause != "":
+		f.Detail = "the worker died: " + printable(cause)
 	case runErr != nil:
-		f.Detail = "the worker exited without an answer (" + runErr.Error() + "): does your code call os.Exit?"
+		f.Detail = "the worker exited without an answer (" + runErr.Error() + "): does your code call os.Exit or log.Fatal?"
 	default:
-		f.Detail = "the worker exited without an answer"
+		f.Detail = "the worker exited without an answer: does your code call os.Exit?"
 	}
-	marker := "/" + strings.Trim(learnerDir, "/") + "/"
+	dir := strings.Trim(day.LearnerDir, "/")
+	marker := "/" + dir + "/"
+	pkg := "/" + dir + "." // the learner's functions: termlab/labs/day45.Name
 	for _, m := range frameRe.FindAllStringSubmatch(stderr, -1) {
-		if i := strings.LastIndex(m[1], marker); i >= 0 && !strings.Contains(m[1][i+len(marker):], "/") {
-			f.Where = m[1][i+1:] + ":" + m[2]
-			break
+		if i := strings.LastIndex(m[2], marker); f.Where == "" && i >= 0 && !strings.Contains(m[2][i+len(marker):], "/") {
+			f.Where = m[2][i+1:] + ":" + m[3]
+		}
+		if i := strings.LastIndex(m[1], pkg); f.TODO == 0 && i >= 0 {
+			name, _, _ := strings.Cut(m[1][i+len(pkg):], ".")
+			for _, t := range day.TODOs {
+				if t.Func == name {
+					f.TODO = t.Number
+				}
+			}
 		}
 	}
 	return f
 }
 
+// printable replaces control characters (other than newline and tab) so
+// that text from learner code cannot drive the learner's terminal.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' || !unicode.IsControl(r) {
+			return r
+		}
+		return '\uFFFD'
+	}, s)
+}
+
+// finite makes a part's result fit for JSON, which has no NaN or ±Inf. A
+// metric that is not a finite number is dropped and fails the part, naming
+// the figure; such points are dropped from figures. TODO is left for the
+// runner to blame (see RunBuilt).
+func finite(r *labs.PartResult) {
+	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	var bad []string
+	kept := r.Metrics[:0]
+	for _, m := range r.Metrics {
+		if ok(m.Value) {
+			kept = append(kept, m)
+		} else {
+			bad = append(bad, fmt.Sprintf("%s came out as %v", m.Label, m.Value))
+		}
+	}
+	r.Metrics = kept
+	for i := range r.Figures {
+		fig := &r.Figures[i]
+		marks := fig.Marks[:0]
+		for _, m := range fig.Marks {
+			if ok(m.X) {
+				marks = append(marks, m)
+			}
+		}
+		fig.Marks = marks
+		for j := range fig.Series {
+			s := &fig.Series[j]
+			var x, y []float64
+			for k := range min(len(s.X), len(s.Y)) {
+				if ok(s.X[k]) && ok(s.Y[k]) {
+					x, y = append(x, s.X[k]), append(y, s.Y[k])
+				}
+			}
+			s.X, s.Y = x, y
+		}
+	}
+	if !ok(r.Span) {
+		r.Span = 0
+	}
+	if len(bad) > 0 && r.Status == labs.OK {
+		r.Status, r.TODO = labs.Fail, 0
+		r.Detail = strings.Join(bad, "; ") + ", which no run can measure"
+	}
+}
+
 // Serve is the worker side: it answers one task for day by writing JSON to
 // the answer file. It runs inside the worker binary only.
 func Serve(day labs.Day, kind, id, answerPath string) error {
+	debug.SetMaxStack(maxStack)
 	var v any
 	switch kind {
 	case "part":
-		v = day.RunPart(labs.Learner, id)
+		r := day.RunPart(labs.Learner, id)
+		finite(&r)
+		r.Detail = printable(r.Detail)
+		v = r
 	case "grade":
 		n, err := strconv.Atoi(id)
 		if err != nil {
 			return fmt.Errorf("bad TODO number %q", id)
 		}
-		v = day.GradeTODO(labs.Learner, n)
+		g := day.GradeTODO(labs.Learner, n)
+		g.Detail = printable(g.Detail)
+		v = g
 	default:
 		return fmt.Errorf("unknown task %q", kind)
 	}
