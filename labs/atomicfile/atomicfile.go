@@ -12,7 +12,14 @@ import (
 // folder, flushes it to disk and renames it over path. Rename within one
 // folder is atomic, so two writers racing leave one complete file. An
 // existing file keeps its permission bits; a new one gets perm.
+//
+// A symbolic link at path is followed: the file it points to is replaced and
+// the link stays, so a learner who links RESULTS.md to their notes keeps
+// both.
 func Write(path string, data []byte, perm os.FileMode) error {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
