@@ -67,6 +67,10 @@ func Update(path string, day int, report, skeleton string) (Change, error) {
 // writable refuses a file the learner made read-only: the atomic rename
 // would otherwise replace it regardless of its permission bits.
 func writable(path string) error {
+	// The permission bits first: root opens a read-only file regardless.
+	if info, err := os.Stat(path); err == nil && info.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("%s is read-only; nothing was changed (make it writable to let the lab refresh its section)", path)
+	}
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("%s cannot be written (%w); nothing was changed", path, errors.Unwrap(err))
@@ -103,9 +107,17 @@ func section(day int, report string) string {
 	return fmt.Sprintf("## Day %d: the latest run\n\n%s\n%s%s\n", day, begin, fence(report), end)
 }
 
-// fence keeps the report verbatim in Markdown.
+// fence keeps the report verbatim in Markdown. The report can quote text
+// from learner code (a panic's message), so an HTML comment opener inside it
+// is defused (a marker in the report would damage the section for every
+// later run) and the fence is longer than any run of backticks in it.
 func fence(report string) string {
-	return "```text\n" + strings.TrimRight(report, "\n") + "\n```\n"
+	report = strings.ReplaceAll(strings.TrimRight(report, "\n"), "<!--", "<!-\u200b-")
+	ticks := "```"
+	for strings.Contains(report, ticks) {
+		ticks += "`"
+	}
+	return ticks + "text\n" + report + "\n" + ticks + "\n"
 }
 
 // Skeleton is a new RESULTS.md for day: the learner's places to write, and
