@@ -161,7 +161,9 @@ func withLabsImport(src []byte) ([]byte, error) {
 		return nil, err
 	}
 	for _, im := range f.Imports {
-		if p, _ := strconv.Unquote(im.Path.Value); p == path {
+		// Under another name (l, _ or .) the stub's labs.NotDone would not
+		// compile: then the plain import is added beside it.
+		if p, _ := strconv.Unquote(im.Path.Value); p == path && (im.Name == nil || im.Name.Name == "labs") {
 			return format.Source(src)
 		}
 	}
