@@ -33,7 +33,7 @@ func cmdRun(ctx context.Context, e env, a args) int {
 	}
 	o, err := e.outcome(ctx, day, a.has("solutions"))
 	if err != nil {
-		return e.buildFailed(day, err)
+		return e.buildFailed(day, err, a.has("json"))
 	}
 	answers := e.loadAnswers(day)
 	metrics := o.Metrics()
@@ -109,7 +109,7 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 	}
 	o, err := e.outcome(ctx, day, a.has("solutions"))
 	if err != nil {
-		return e.buildFailed(day, err)
+		return e.buildFailed(day, err, a.has("json"))
 	}
 	if o.Impl == labs.Learner {
 		answers := e.loadAnswers(day)
@@ -135,10 +135,24 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 }
 
 // buildFailed reports a learner package that does not compile (or a build
-// that could not run at all).
-func (e env) buildFailed(day labs.Day, err error) int {
+// that could not run at all). With asJSON, stdout still gets one JSON
+// object, so course tooling never reads an empty answer:
+// {"day": 45, "error": "…", "build_errors": [{"file", "line", "col", "msg"}]}.
+func (e env) buildFailed(day labs.Day, err error, asJSON bool) int {
 	var be *worker.BuildError
-	if errors.As(err, &be) {
+	isBuild := errors.As(err, &be)
+	if asJSON {
+		out := struct {
+			Day         int               `json:"day"`
+			Error       string            `json:"error"`
+			BuildErrors []worker.Location `json:"build_errors"`
+		}{Day: day.Number, Error: err.Error(), BuildErrors: []worker.Location{}}
+		if isBuild && be.Locations != nil {
+			out.BuildErrors = be.Locations
+		}
+		writeJSON(e.stdout, out)
+	}
+	if isBuild {
 		fmt.Fprintf(e.stderr, "Day %d: %v\n", day.Number, be)
 		fmt.Fprintln(e.stderr, "Fix it and save; nothing else was run.")
 		return exitNotOK
@@ -243,7 +257,7 @@ func cmdResults(ctx context.Context, e env, a args) int {
 	}
 	o, err := e.outcome(ctx, day, a.has("solutions"))
 	if err != nil {
-		return e.buildFailed(day, err)
+		return e.buildFailed(day, err, a.has("json"))
 	}
 	answers := e.loadAnswers(day)
 	answers.RevealRun(day, o.Metrics())
