@@ -2,11 +2,12 @@
 //
 // The runner itself is built without the learner's package, so it starts and
 // draws even while that package does not compile. To run or grade the
-// learner's code it builds a worker binary (the same program, built with the
-// labworker tag, which links the learner's package in) and runs one process
-// per part and per TODO. Whatever learner code does there (panic, loop
-// forever, exhaust the stack, call os.Exit, print to stdout) it cannot take
-// the runner down, and it is blamed on the part or TODO that was running.
+// learner's code it builds a worker binary (WorkerMain: the days without the
+// screens, built with the labworker tag, which links the learner's package
+// in) and runs one process per part and per TODO. Whatever learner code does
+// there (panic, loop forever, exhaust the stack, call os.Exit, print to
+// stdout) it cannot take the runner down, and it is blamed on the part or
+// TODO that was running.
 package worker
 
 import (
@@ -108,6 +109,26 @@ type Runner struct {
 	Bin string
 	// Go is the go command; empty means "go" from PATH.
 	Go string
+	// Main is the worker's main package as go build names it, relative to
+	// Root. Empty means WorkerMain when Root has it, else "." (the lab's own
+	// main, which answers Command too).
+	Main string
+}
+
+// WorkerMain is the lab's dedicated worker program: the days, the learner's
+// code and Serve, without the screens or the command line. Every save
+// relinks the worker, and this one links less than the lab's own main (see
+// labs/BENCHMARKS.md); it also builds while the screens do not.
+const WorkerMain = "./labs/worker/cmd/termlab-worker"
+
+func (r *Runner) mainPkg() string {
+	if r.Main != "" {
+		return r.Main
+	}
+	if _, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(WorkerMain), "main.go")); err == nil {
+		return WorkerMain
+	}
+	return "."
 }
 
 // FindRoot walks up from dir to the folder whose go.mod declares module.
@@ -166,7 +187,7 @@ func (r *Runner) Build(ctx context.Context) (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-tags", Tag, "-o", bin, ".")
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-tags", Tag, "-o", bin, r.mainPkg())
 	cmd.Dir = r.Root
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -1,0 +1,163 @@
+package worker_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day45/course"
+	"termlab/labs/worker"
+	"termlab/solutions/day45"
+)
+
+// The re-run-on-save loop: the time from a save of the learner's file to the
+// updated outcome (every part run and every TODO graded, in worker
+// processes), as the lab's screen and `go run . run` get it from
+// Runner.Run. The module is copied to a temporary folder and its learner
+// file rewritten before each op, so the real tree is never touched and each
+// save is new code the build cache has not seen (an edit, as a learner's
+// would be), while everything the edit does not reach is reused from the
+// cache.
+//
+// One op is one save. ns/op is the mean; median-ms is the median over the
+// saves of the run, with build-ms and run-ms (its two halves) beside it.
+
+func BenchmarkSaveToOutcome(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds the lab: not in -short")
+	}
+	root := copyModule(b)
+	// main=worker is what Runner builds (WorkerMain); main=lab is the lab's
+	// own main package, which answers the worker's command as well but links
+	// the screens too.
+	for _, main := range []struct{ name, pkg string }{{"worker", ""}, {"lab", "."}} {
+		b.Run("main="+main.name, func(b *testing.B) {
+			r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker"), Main: main.pkg}
+			saveToOutcome(b, r)
+		})
+	}
+}
+
+func saveToOutcome(b *testing.B, r worker.Runner) {
+	day := course.New(day45.Funcs)
+	learnerFile := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	ctx := context.Background()
+
+	// A first build fills the cache for the copy (its packages are cached by
+	// folder): what a learner's first `go run .` of the day does, not a save.
+	save(b, learnerFile, day, 0)
+	if _, err := r.Build(ctx); err != nil {
+		b.Fatalf("the copy does not build: %v", err)
+	}
+
+	var total, build, run []time.Duration
+	n := 0
+	for b.Loop() {
+		n++
+		save(b, learnerFile, day, n)
+		start := time.Now()
+		// Runner.Run is exactly Build then RunBuilt; they are called apart
+		// here to time each half.
+		bin, err := r.Build(ctx)
+		if err != nil {
+			b.Fatalf("save %d does not build: %v", n, err)
+		}
+		built := time.Now()
+		out := r.RunBuilt(ctx, bin, day)
+		done := time.Now()
+		total = append(total, done.Sub(start))
+		build = append(build, built.Sub(start))
+		run = append(run, done.Sub(built))
+		if out.Passed() != len(day.TODOs) {
+			b.Fatalf("save %d: %d of %d TODOs pass, want all: %+v", n, out.Passed(), len(day.TODOs), out.Grades)
+		}
+		for _, p := range out.Parts {
+			if p.Status != labs.OK {
+				b.Fatalf("save %d: part %s %s: %s", n, p.ID, p.Status, p.Detail)
+			}
+		}
+	}
+	b.ReportMetric(median(total), "median-ms")
+	b.ReportMetric(median(build), "build-ms")
+	b.ReportMetric(median(run), "run-ms")
+}
+
+func median(ds []time.Duration) float64 {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	m := s[len(s)/2]
+	if len(s)%2 == 0 {
+		m = (s[len(s)/2-1] + m) / 2
+	}
+	return float64(m) / float64(time.Millisecond)
+}
+
+// The reference answers, written into the shipped stub the way a learner
+// would type them.
+var answers = map[string]string{
+	"panic(labs.NotDone) // TODO 1": "tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false",
+	"panic(labs.NotDone) // TODO 2": "return int64(now / window)",
+	"panic(labs.NotDone) // TODO 3": "return stamp <= now-window",
+	"panic(labs.NotDone) // TODO 4": "return max(now, nextEmit)",
+}
+
+// save writes the learner's file as save number n: all four TODOs answered,
+// and a package variable that makes every save's code (not only its text)
+// differ from every earlier one, so nothing downstream of the file can be
+// taken from the cache.
+func save(b *testing.B, path string, day labs.Day, n int) {
+	b.Helper()
+	src := day.Shipped["todo.go"]
+	for stub, answer := range answers {
+		if !strings.Contains(src, stub) {
+			b.Fatalf("the shipped stub has no %q", stub)
+		}
+		src = strings.Replace(src, stub, answer, 1)
+	}
+	src += fmt.Sprintf("\n// Keeps the labs import now that no stub uses it.\nvar _ = labs.NotDone\n\n// saves counts the saves of this file.\nvar saves = %d\n", n)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// copyModule copies the module this test runs in (everything but .git) to a
+// temporary folder and returns that folder.
+func copyModule(b *testing.B) string {
+	b.Helper()
+	src, err := worker.FindRoot(".", "termlab")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dst := b.TempDir()
+	err = filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dst
+}
