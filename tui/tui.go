@@ -1,19 +1,80 @@
-// Package tui is the lab's terminal screens.
+// Package tui is the lab's terminal screens: the day list, then for a day
+// its lesson, the predictions, the live run, the scoreboard, the TODOs, the
+// drills and RESULTS.md.
+//
+// The screens follow the Elm architecture of Bubble Tea. App is the root
+// model; each screen is a small model in a file of its own (picker.go,
+// lesson.go, predict.go, run.go, score.go, todos.go, drills.go,
+// resultsview.go) sharing the open day's session (session.go). Views only
+// draw; file access, builds and timers happen in tea.Cmds. Styles are in
+// styles.go and every key in keys.go.
+//
+// The learner's code never runs in this process: outcomes come from a
+// Runner (worker.Runner in production), which builds and runs it in worker
+// processes. Figures, metrics and sentences on screen all come from that
+// outcome, so a day, or a part added to one, shows without screen code of
+// its own.
 package tui
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"termlab/labs"
+	"termlab/labs/worker"
 )
 
 // Config is what the screens need from main.
 type Config struct {
 	Course labs.Course
 	Root   string // the module root
+	// Runner runs the learner's code; nil means a worker.Runner for Root.
+	Runner Runner
 }
 
 // Run opens the lab and returns when the learner quits.
 func Run(cfg Config) error {
-	return errors.New("the screens are not built yet: use go run . run 45")
+	if len(cfg.Course) == 0 {
+		return errors.New("no days are registered")
+	}
+	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
+	p := tea.NewProgram(app, tea.WithAltScreen())
+	final, err := p.Run()
+	if a, ok := final.(*App); ok {
+		a.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("the screens stopped: %w", err)
+	}
+	return nil
+}
+
+// newCommon wires the production world (or a test's) into the screens.
+func newCommon(cfg Config, st Styles, watch bool) *common {
+	r := cfg.Runner
+	if r == nil {
+		r = &worker.Runner{Root: cfg.Root}
+	}
+	return &common{
+		styles: st,
+		keys:   newKeys(),
+		deps: deps{
+			course:   cfg.Course,
+			root:     cfg.Root,
+			runner:   r,
+			watch:    watch,
+			debounce: 200 * time.Millisecond,
+			frame:    50 * time.Millisecond,
+			now:      time.Now,
+			after:    tea.Tick,
+			saver:    &saver{},
+			runGate:  &sync.Mutex{},
+		},
+	}
 }

@@ -1,0 +1,293 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/predictions"
+)
+
+// App is the root model: the day list, the open day, and what frames them
+// (a header with the tabs, a status line, the help line). It routes keys:
+// global keys first, unless a text box or a question has the keyboard.
+type App struct {
+	c    *common
+	help help.Model
+
+	picker   *pickerModel
+	day      *dayModel // the open day; it stays open behind the day list
+	onPicker bool
+
+	loaded   bool
+	answers  map[int]predictions.Answers // every day's answers, for the list
+	warnings []string
+}
+
+func newApp(c *common) *App {
+	h := help.New()
+	st := c.styles
+	h.Styles.ShortKey, h.Styles.FullKey = st.Key, st.Key
+	h.Styles.ShortDesc, h.Styles.FullDesc = st.Dim, st.Dim
+	h.Styles.ShortSeparator, h.Styles.FullSeparator, h.Styles.Ellipsis = st.Faint, st.Faint, st.Faint
+	return &App{c: c, help: h, picker: newPicker(c), onPicker: true, answers: map[int]predictions.Answers{}}
+}
+
+// Init loads the learner's progress; nothing else starts until a day opens.
+func (a *App) Init() tea.Cmd { return loadCmd(a.c.deps) }
+
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := a.handle(msg)
+	a.resize()
+	return a, cmd
+}
+
+func (a *App) handle(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.c.width, a.c.height = msg.Width, msg.Height
+		return nil
+	case loadedMsg:
+		a.loaded = true
+		a.answers, a.warnings = msg.answers, msg.warnings
+		for i, d := range a.c.deps.course {
+			if d.Number == msg.lastDay {
+				a.picker.sel = i
+			}
+		}
+		return nil
+	case openDayMsg:
+		return a.open(msg.index)
+	case tea.KeyMsg:
+		return a.key(msg)
+	}
+	if a.day != nil {
+		return a.day.update(msg)
+	}
+	return nil
+}
+
+// open opens a day, or goes back to it if it is the one open.
+func (a *App) open(i int) tea.Cmd {
+	if i < 0 || i >= len(a.c.deps.course) {
+		return nil
+	}
+	day := a.c.deps.course[i]
+	a.onPicker = false
+	if a.day != nil && a.day.s.day.Number == day.Number {
+		a.day.visible = true
+		return a.day.update(nil) // wakes the replay if it was playing
+	}
+	var cmds []tea.Cmd
+	if a.day != nil {
+		a.answers[a.day.s.day.Number] = a.day.s.answers
+		cmds = append(cmds, a.day.close())
+	}
+	ans, ok := a.answers[day.Number]
+	if !ok {
+		ans = predictions.New(day.Number)
+	}
+	a.day = newDay(a.c, day, cloneAnswers(ans))
+	a.day.visible = true
+	a.resize()
+	return tea.Batch(append(cmds, a.day.init())...)
+}
+
+// typing reports whether keys should go to a text box or a question first.
+func (a *App) typing() bool {
+	return !a.onPicker && a.day != nil && (a.day.current().typing() || a.day.modal())
+}
+
+func (a *App) key(k tea.KeyMsg) tea.Cmd {
+	g := a.c.keys.Global
+	if key.Matches(k, g.ForceQuit) {
+		return a.quit()
+	}
+	if a.typing() {
+		if k.String() == "ctrl+r" {
+			return a.day.rerun()
+		}
+		return a.day.update(k)
+	}
+	switch {
+	case key.Matches(k, g.Quit):
+		return a.quit()
+	case key.Matches(k, g.Help):
+		a.help.ShowAll = !a.help.ShowAll
+		return nil
+	}
+	if a.onPicker || a.day == nil {
+		if key.Matches(k, g.Back) && a.day != nil {
+			// esc on the list goes back to the open day
+			a.onPicker, a.day.visible = false, true
+			return a.day.update(nil)
+		}
+		return a.picker.update(k)
+	}
+	switch {
+	case key.Matches(k, g.Back):
+		a.onPicker, a.day.visible = true, false
+		a.answers[a.day.s.day.Number] = cloneAnswers(a.day.s.answers)
+		return nil // a replay in progress stops at its next tick
+	case key.Matches(k, g.NextTab):
+		return a.day.update(switchTabMsg{tab: a.day.tab + 1})
+	case key.Matches(k, g.PrevTab):
+		return a.day.update(switchTabMsg{tab: a.day.tab - 1})
+	case key.Matches(k, g.Jump):
+		return a.day.update(switchTabMsg{tab: int(k.Runes[0] - '1')})
+	case key.Matches(k, g.Rerun):
+		return a.day.rerun()
+	}
+	return a.day.update(k)
+}
+
+func (a *App) quit() tea.Cmd {
+	if a.day != nil {
+		return tea.Sequence(a.day.close(), tea.Quit)
+	}
+	return tea.Quit
+}
+
+// Close releases what the open day holds (its watcher, its run). Run calls
+// it once the program has ended.
+func (a *App) Close() {
+	if a.day != nil {
+		if cmd := a.day.close(); cmd != nil {
+			cmd()
+		}
+	}
+}
+
+// layout splits the terminal: header lines, body height, and whether the
+// status line fits. It depends only on sizes and state, so Update (sizing
+// the screens) and View (drawing them) agree.
+func (a *App) layout() (header, body int, status bool) {
+	h := a.c.height
+	header = 1
+	if !a.onPicker && a.day != nil && h >= 12 {
+		header = 2
+	}
+	status = h >= 8
+	foot := lineCount(a.helpView())
+	if status {
+		foot++
+	}
+	return header, max(h-header-foot, 0), status
+}
+
+func (a *App) resize() {
+	if a.day == nil {
+		return
+	}
+	_, body, _ := a.layout()
+	a.day.resize(a.c.width, body)
+}
+
+func (a *App) keyMap() keyMap {
+	g := a.c.keys.Global
+	var km keyMap
+	switch {
+	case a.onPicker || a.day == nil:
+		km = a.picker.help()
+		km.full = append(km.full, []key.Binding{g.Help, g.Quit})
+		km.short = append(km.short, g.Help, g.Quit)
+		return km
+	case a.typing():
+		km = a.day.current().help(&a.day.s)
+		km.short = append(km.short, g.ForceQuit)
+		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.ForceQuit})
+		return km
+	}
+	km = a.day.current().help(&a.day.s)
+	km.short = append(km.short, g.NextTab, g.Help, g.Quit)
+	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Help, g.Quit})
+	return km
+}
+
+func (a *App) helpView() string {
+	hm := a.help
+	hm.Width = max(a.c.width, 0)
+	if a.c.height < 16 {
+		hm.ShowAll = false // no room for the long form
+	}
+	return hm.View(a.keyMap())
+}
+
+func (a *App) View() string {
+	w, h := a.c.width, a.c.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	st := a.c.styles
+	header, bodyH, status := a.layout()
+	var out []string
+	out = append(out, a.header(w, header)...)
+
+	var body string
+	switch {
+	case !a.loaded:
+		body = st.Dim.Render("Loading your progress…")
+	case a.onPicker || a.day == nil:
+		body = a.picker.view(a.answers, a.warnings, w, bodyH)
+	default:
+		body = a.day.view(w, bodyH)
+	}
+	body = fit(body, w, bodyH)
+	if n := lineCount(body); bodyH > 0 {
+		body += repeat("\n", bodyH-n) // keep the footer at the bottom
+		out = append(out, body)
+	}
+	if status {
+		line, bad := "", false
+		if !a.onPicker && a.day != nil {
+			line, bad = a.day.status()
+		}
+		style := st.Status
+		if bad {
+			style = st.StatusErr
+		}
+		out = append(out, style.Render(trunc(line, w)))
+	}
+	out = append(out, a.helpView())
+	return fit(strings.Join(out, "\n"), w, h)
+}
+
+// header is the brand and the day, then the tabs (on one line when short).
+func (a *App) header(w, lines int) []string {
+	st := a.c.styles
+	brand := st.Brand.Render("termlab")
+	if a.onPicker || a.day == nil {
+		return []string{trunc(brand+st.Dim.Render(" · pick a day"), w)}
+	}
+	day := a.day.s.day
+	title := brand + st.Dim.Render(" › ") + st.DayTitle.Render(fmt.Sprintf("Day %d · %s", day.Number, day.Title))
+	tabs := a.tabs(w)
+	if lines < 2 {
+		return []string{trunc(tabs, w)}
+	}
+	return []string{trunc(title, w), trunc(tabs, w)}
+}
+
+// tabs names every screen with its number; the open one is in brackets. When
+// the names do not fit, only the open one is named.
+func (a *App) tabs(w int) string {
+	st := a.c.styles
+	var full, short []string
+	for i, sc := range a.day.screens {
+		name := fmt.Sprintf("%d %s", i+1, sc.title())
+		if i == a.day.tab {
+			full = append(full, st.ActiveTab.Render("["+name+"]"))
+			short = append(short, st.ActiveTab.Render("["+name+"]"))
+		} else {
+			full = append(full, st.Tab.Render(" "+name+" "))
+			short = append(short, st.Tab.Render(fmt.Sprint(i+1)))
+		}
+	}
+	if s := strings.Join(full, " "); width(s) <= w {
+		return s
+	}
+	return strings.Join(short, " ")
+}

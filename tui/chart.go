@@ -1,0 +1,496 @@
+package tui
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"termlab/labs"
+	"termlab/predictions"
+)
+
+// Figures are data (labs.Figure); this file draws any of them by its Kind,
+// revealed up to a cut on its X axis so a replay can grow it along the
+// virtual clock. Nothing here knows which day or part a figure comes from.
+//
+//   - Bars: one bar per X, series overlaid: the last series in solid eighth
+//     blocks, the ones behind it shaded (░ ▒ ▓), so they stay apart without
+//     colour.
+//   - Line: each series is a line in braille dots, except a series whose
+//     points all sit on the first series (same X, same Y): those are events
+//     along the line, such as accepts and rejects, and are drawn as a strip
+//     under the plot showing where and how densely they happened.
+//   - Points: every point is a glyph, one glyph per series (• + × o * #).
+//
+// Marks are dotted vertical lines (┊), named in the legend.
+
+// figPrep is a figure with what drawing needs worked out once per run
+// rather than once per frame.
+type figPrep struct {
+	fig        labs.Figure
+	timeAxis   bool // X is virtual time, so a replay reveals X ≤ now
+	xmin, xmax float64
+	ymin, ymax float64
+	events     []bool    // Line: series drawn as an event strip
+	bars       []float64 // Bars: the distinct X positions, ascending
+}
+
+// timeLabels are the X labels that mean virtual seconds.
+var timeLabels = []string{"s", "sec", "second", "seconds", "time", "t", "time (s)", "t (s)", "virtual seconds"}
+
+func prepFigure(f labs.Figure) figPrep {
+	fp := figPrep{fig: f, timeAxis: slices.Contains(timeLabels, strings.ToLower(strings.TrimSpace(f.XLabel)))}
+	fp.xmin, fp.xmax = math.Inf(1), math.Inf(-1)
+	fp.ymin, fp.ymax = math.Inf(1), math.Inf(-1)
+	for _, s := range f.Series {
+		for i, x := range s.X {
+			if i >= len(s.Y) || !finite(x) || !finite(s.Y[i]) {
+				continue
+			}
+			fp.xmin, fp.xmax = math.Min(fp.xmin, x), math.Max(fp.xmax, x)
+			fp.ymin, fp.ymax = math.Min(fp.ymin, s.Y[i]), math.Max(fp.ymax, s.Y[i])
+		}
+	}
+	for _, m := range f.Marks {
+		if finite(m.X) {
+			fp.xmin, fp.xmax = math.Min(fp.xmin, m.X), math.Max(fp.xmax, m.X)
+		}
+	}
+	if math.IsInf(fp.xmin, 0) { // no data at all
+		fp.xmin, fp.xmax = 0, 1
+	}
+	if fp.timeAxis && fp.xmin > 0 && fp.xmin < 0.05*fp.xmax {
+		fp.xmin = 0 // a clock reads from zero
+	}
+	if math.IsInf(fp.ymin, 0) {
+		fp.ymin, fp.ymax = 0, 1
+	}
+	if f.Kind == labs.Bars || fp.ymin > 0 && fp.ymin < fp.ymax/2 {
+		// Bars stand on zero; so does a line whose low point is near it, so
+		// the eye reads heights as amounts.
+		fp.ymin = math.Min(fp.ymin, 0)
+	}
+	if fp.xmax <= fp.xmin {
+		fp.xmax = fp.xmin + 1
+	}
+	if fp.ymax <= fp.ymin {
+		fp.ymax = fp.ymin + 1
+	}
+	fp.events = make([]bool, len(f.Series))
+	if f.Kind == labs.Line && len(f.Series) > 1 {
+		on := map[[2]float64]bool{}
+		s0 := f.Series[0]
+		for i := range min(len(s0.X), len(s0.Y)) {
+			on[[2]float64{s0.X[i], s0.Y[i]}] = true
+		}
+		for k := 1; k < len(f.Series); k++ {
+			s := f.Series[k]
+			all := len(s.X) > 0
+			for i := range min(len(s.X), len(s.Y)) {
+				if !on[[2]float64{s.X[i], s.Y[i]}] {
+					all = false
+					break
+				}
+			}
+			fp.events[k] = all
+		}
+	}
+	if f.Kind == labs.Bars {
+		seen := map[float64]bool{}
+		for _, s := range f.Series {
+			for _, x := range s.X {
+				if finite(x) && !seen[x] {
+					seen[x] = true
+					fp.bars = append(fp.bars, x)
+				}
+			}
+		}
+		slices.Sort(fp.bars)
+		if len(fp.bars) > 0 {
+			fp.xmin, fp.xmax = fp.bars[0], fp.bars[len(fp.bars)-1]
+		}
+	}
+	return fp
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// cut is how far along its X axis the figure is revealed when the part's
+// replay stands at now, inside the part's window [start, end]. A figure
+// whose X is not time (requests, servers…) grows in step with the replay's
+// progress instead.
+func (fp figPrep) cut(now, start, end float64, done bool) float64 {
+	if done {
+		return math.Inf(1)
+	}
+	if fp.timeAxis {
+		return now
+	}
+	if end <= start {
+		return math.Inf(1)
+	}
+	frac := math.Max(0, math.Min(1, (now-start)/(end-start)))
+	return fp.xmin + frac*(fp.xmax-fp.xmin)
+}
+
+// cell is one character of a plot.
+type cell struct {
+	r     rune
+	style int // series index; -1 for none, -2 for marks and the playhead
+}
+
+var (
+	pointGlyphs = []rune("•+×o*#")
+	shadeGlyphs = []rune("░▒▓")
+	eighths     = []rune(" ▁▂▃▄▅▆▇█")
+	rugGlyphs   = []rune(" ░▒▓█")
+)
+
+const (
+	styleNone = -1
+	styleMark = -2
+	styleHead = -3
+)
+
+// drawFigure draws fp in w columns with a plot plotH rows tall, revealing
+// X ≤ cut; playhead marks cut when the replay is running.
+func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool) string {
+	f := fp.fig
+	var out []string
+	title := st.Title.Render(f.Title)
+	if f.YLabel != "" || f.XLabel != "" {
+		title += st.Dim.Render(" · " + strings.TrimSpace(f.YLabel+" by "+f.XLabel))
+	}
+	out = append(out, trunc(title, w))
+
+	ytop, ybot := predictions.FormatValue(fp.ymax, ""), predictions.FormatValue(fp.ymin, "")
+	lw := max(width(ytop), width(ybot))
+	for k, ev := range fp.events {
+		if ev {
+			lw = max(lw, width(f.Series[k].Name)) // event strips are named in the gutter
+		}
+	}
+	lw = min(lw, 8, max(w/4, 1))
+	pw := w - lw - 1
+	if pw < 4 || plotH < 1 {
+		out = append(out, st.Dim.Render(trunc("(too small to draw: widen the window)", w)))
+		return strings.Join(out, "\n")
+	}
+
+	grid := make([][]cell, plotH)
+	for i := range grid {
+		grid[i] = make([]cell, pw)
+		for j := range grid[i] {
+			grid[i][j] = cell{r: ' ', style: styleNone}
+		}
+	}
+	colOf := func(x float64) int {
+		return clamp(int(math.Round((x-fp.xmin)/(fp.xmax-fp.xmin)*float64(pw-1))), 0, pw-1)
+	}
+	var rugs []string
+
+	switch f.Kind {
+	case labs.Bars:
+		colOf = fp.drawBars(grid, cut, pw, plotH)
+	case labs.Points:
+		for k, s := range f.Series {
+			g := pointGlyphs[k%len(pointGlyphs)]
+			for i := range min(len(s.X), len(s.Y)) {
+				if s.X[i] > cut || !finite(s.Y[i]) {
+					continue
+				}
+				row := plotH - 1 - clamp(int(math.Round((s.Y[i]-fp.ymin)/(fp.ymax-fp.ymin)*float64(plotH-1))), 0, plotH-1)
+				grid[row][colOf(s.X[i])] = cell{r: g, style: k}
+			}
+		}
+	default: // labs.Line, and any kind this version does not know
+		bits := make([][]uint8, plotH)
+		owner := make([][]int, plotH)
+		for i := range bits {
+			bits[i] = make([]uint8, pw)
+			owner[i] = make([]int, pw)
+		}
+		for k, s := range f.Series {
+			if fp.events[k] {
+				rugs = append(rugs, fp.rug(k, cut, pw, lw, st, colOf))
+				continue
+			}
+			fp.drawLine(s, k, cut, pw, plotH, bits, owner)
+		}
+		for i := range bits {
+			for j := range bits[i] {
+				if bits[i][j] != 0 {
+					grid[i][j] = cell{r: rune(0x2800 + int(bits[i][j])), style: owner[i][j]}
+				}
+			}
+		}
+	}
+
+	// Marks and the playhead go only where nothing is drawn, behind the data.
+	behind := func(col int, r rune, style int) {
+		for i := range grid {
+			if grid[i][col].style == styleNone {
+				grid[i][col] = cell{r: r, style: style}
+			}
+		}
+	}
+	for _, m := range f.Marks {
+		if finite(m.X) {
+			behind(colOf(m.X), '┊', styleMark)
+		}
+	}
+	if playhead && f.Kind != labs.Bars && cut >= fp.xmin && cut <= fp.xmax {
+		behind(colOf(cut), '│', styleHead)
+	}
+
+	for i, row := range grid {
+		label := ""
+		switch i {
+		case 0:
+			label = ytop
+		case plotH - 1:
+			label = ybot
+		}
+		out = append(out, st.Dim.Render(pad(trunc(label, lw), lw)+"│")+renderCells(row, st))
+	}
+	out = append(out, rugs...)
+	out = append(out, st.Dim.Render(repeat(" ", lw)+"└"+axisLabels(fp, pw)))
+	if len(f.Series) > 1 || len(f.Marks) > 0 {
+		out = append(out, trunc(legend(fp, st), w))
+	}
+	return strings.Join(out, "\n")
+}
+
+// drawBars fills grid with fp's bars and returns where an X falls, for marks.
+func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float64) int {
+	n := len(fp.bars)
+	if n == 0 {
+		return func(float64) int { return 0 }
+	}
+	// barCols is the columns of the bar at index i. Bars share the width
+	// out evenly (give or take a column), with a gap when they are wide
+	// enough to spare one; when bars outnumber columns, several share a
+	// column and the tallest shows.
+	barCols := func(i int) (int, int) {
+		c0, c1 := i*pw/n, (i+1)*pw/n
+		if c1 <= c0 {
+			c1 = c0 + 1
+		}
+		if n <= pw && pw/n >= 3 {
+			c1--
+		}
+		return c0, c1
+	}
+	index := func(x float64) int {
+		i, _ := slices.BinarySearch(fp.bars, x)
+		return clamp(i, 0, n-1)
+	}
+	last := len(fp.fig.Series) - 1
+	for k, s := range fp.fig.Series {
+		height := make([]float64, pw) // per column, in eighths of a row
+		for i := range min(len(s.X), len(s.Y)) {
+			if s.X[i] > cut || !finite(s.Y[i]) {
+				continue
+			}
+			e := (s.Y[i] - fp.ymin) / (fp.ymax - fp.ymin) * float64(plotH*8)
+			c0, c1 := barCols(index(s.X[i]))
+			for c := c0; c < min(c1, pw); c++ {
+				height[c] = math.Max(height[c], e)
+			}
+		}
+		for c, e := range height {
+			if e <= 0 {
+				continue
+			}
+			for r := range plotH {
+				fill := e - float64(r*8)
+				row := plotH - 1 - r
+				switch {
+				case fill <= 0:
+				case k == last:
+					grid[row][c] = cell{r: eighths[clamp(int(math.Round(fill)), 1, 8)], style: k}
+				case fill >= 4:
+					// Behind the front series: whole cells, shaded.
+					grid[row][c] = cell{r: shadeGlyphs[k%len(shadeGlyphs)], style: k}
+				}
+			}
+		}
+	}
+	return func(x float64) int { c, _ := barCols(index(x)); return clamp(c, 0, pw-1) }
+}
+
+// drawLine sets the braille dots of one series, joining its points.
+func (fp figPrep) drawLine(s labs.Series, k int, cut float64, pw, plotH int, bits [][]uint8, owner [][]int) {
+	W, H := pw*2, plotH*4
+	dot := func(x, y float64) (int, int) {
+		dx := int(math.Round((x - fp.xmin) / (fp.xmax - fp.xmin) * float64(W-1)))
+		dy := int(math.Round((1 - (y-fp.ymin)/(fp.ymax-fp.ymin)) * float64(H-1)))
+		return clamp(dx, 0, W-1), clamp(dy, 0, H-1)
+	}
+	set := func(dx, dy int) {
+		// Braille dot numbering: left column 1 2 3 7, right column 4 5 6 8.
+		masks := [2][4]uint8{{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}}
+		row, col := dy/4, dx/2
+		bits[row][col] |= masks[dx%2][dy%4]
+		owner[row][col] = k
+	}
+	px, py, have := 0, 0, false
+	for i := range min(len(s.X), len(s.Y)) {
+		if s.X[i] > cut || !finite(s.Y[i]) || !finite(s.X[i]) {
+			continue
+		}
+		x, y := dot(s.X[i], s.Y[i])
+		if !have {
+			set(x, y)
+		} else {
+			line(px, py, x, y, set)
+		}
+		px, py, have = x, y, true
+	}
+}
+
+// line calls set for every dot from (x0, y0) to (x1, y1) (Bresenham).
+func line(x0, y0, x1, y1 int, set func(int, int)) {
+	dx, dy := abs(x1-x0), -abs(y1-y0)
+	sx, sy := sign(x1-x0), sign(y1-y0)
+	e := dx + dy
+	for {
+		set(x0, y0)
+		if x0 == x1 && y0 == y1 {
+			return
+		}
+		if e2 := 2 * e; e2 >= dy {
+			e += dy
+			x0 += sx
+		} else {
+			e += dx
+			y0 += sy
+		}
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// rug is one strip of events under a line plot: where they happened, shaded
+// by how many fell in each column.
+func (fp figPrep) rug(k int, cut float64, pw, lw int, st Styles, colOf func(float64) int) string {
+	s := fp.fig.Series[k]
+	all := make([]int, pw)
+	shown := make([]int, pw)
+	for _, x := range s.X {
+		if !finite(x) {
+			continue
+		}
+		c := colOf(x)
+		all[c]++
+		if x <= cut {
+			shown[c]++
+		}
+	}
+	top := slices.Max(all)
+	var b strings.Builder
+	for _, n := range shown {
+		g := ' '
+		if n > 0 && top > 0 {
+			g = rugGlyphs[clamp(int(math.Ceil(float64(n)/float64(top)*4)), 1, 4)]
+		}
+		b.WriteRune(g)
+	}
+	return st.Dim.Render(pad(trunc(s.Name, lw), lw)+"│") + st.series(k).Render(b.String())
+}
+
+// renderCells styles a row, one Render per run of equal style.
+func renderCells(row []cell, st Styles) string {
+	var b, run strings.Builder
+	cur := styleNone
+	flush := func() {
+		if run.Len() == 0 {
+			return
+		}
+		b.WriteString(cellStyle(cur, st).Render(run.String()))
+		run.Reset()
+	}
+	for _, c := range row {
+		if c.style != cur {
+			flush()
+			cur = c.style
+		}
+		run.WriteRune(c.r)
+	}
+	flush()
+	return b.String()
+}
+
+func cellStyle(i int, st Styles) lipgloss.Style {
+	switch i {
+	case styleNone:
+		return st.Body
+	case styleMark:
+		return st.Warn
+	case styleHead:
+		return st.Faint
+	}
+	return st.series(i)
+}
+
+// axisLabels is the X axis line: the first and last X at its ends and the
+// X label in the middle, drawn into the axis itself to save a line.
+func axisLabels(fp figPrep, pw int) string {
+	lo, hi := predictions.FormatValue(fp.xmin, ""), predictions.FormatValue(fp.xmax, "")
+	mid := fp.fig.XLabel
+	if mid != "" {
+		mid = " " + mid + " "
+	}
+	gap := pw - width(lo) - width(hi)
+	if gap < width(mid)+2 {
+		mid = ""
+	}
+	if gap < 1 {
+		return trunc(lo+repeat("─", pw), pw)
+	}
+	left := (gap - width(mid)) / 2
+	return lo + repeat("─", left) + mid + repeat("─", gap-left-width(mid)) + hi
+}
+
+// legend names each series with the glyph it is drawn with, then the marks.
+func legend(fp figPrep, st Styles) string {
+	var parts []string
+	last := len(fp.fig.Series) - 1
+	for k, s := range fp.fig.Series {
+		var g string
+		switch {
+		case fp.fig.Kind == labs.Bars && k == last:
+			g = "█"
+		case fp.fig.Kind == labs.Bars:
+			g = string(shadeGlyphs[k%len(shadeGlyphs)])
+		case fp.fig.Kind == labs.Points:
+			g = string(pointGlyphs[k%len(pointGlyphs)])
+		case fp.events[k]:
+			g = "▒"
+		default:
+			g = "━"
+		}
+		parts = append(parts, st.series(k).Render(g)+" "+st.Dim.Render(s.Name))
+	}
+	for _, m := range fp.fig.Marks {
+		parts = append(parts, st.Warn.Render("┊")+" "+st.Dim.Render(m.Label+" ("+predictions.FormatValue(m.X, "")+")"))
+	}
+	return strings.Join(parts, "  ")
+}

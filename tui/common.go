@@ -1,0 +1,160 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"termlab/labs"
+)
+
+// Runner gets the learner's outcome for a day. The production Runner is
+// *worker.Runner, which builds and runs the learner's code in processes of
+// its own: the screens never link or call learner code, so a TODO that
+// hangs or crashes cannot freeze or kill them. Tests give a fake.
+type Runner interface {
+	Run(ctx context.Context, day labs.Day) (labs.Outcome, error)
+}
+
+// deps is what the screens need from the outside world. Everything in it is
+// used only inside tea.Cmds (I/O) or is read-only.
+type deps struct {
+	course labs.Course
+	root   string // the module root
+	runner Runner
+	// watch turns on the file watcher (re-run on save). Tests of single
+	// screens leave it off.
+	watch bool
+	// debounce is how long the watcher waits for a burst of saves to end.
+	debounce time.Duration
+	// frame is the replay's tick interval.
+	frame time.Duration
+	now   func() time.Time // for the stamps of kept files; read in Cmds only
+	// after is tea.Tick; tests swap in a clock of their own so a replay
+	// plays without waiting.
+	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+
+	saver *saver
+	// runGate makes runs one at a time: a cancelled run is still stopping
+	// its processes (and may be writing the worker binary) when the next
+	// one starts, and two builds must not write the same binary at once.
+	runGate *sync.Mutex
+}
+
+func (d deps) predictionsDir() string { return filepath.Join(d.root, "predictions") }
+func (d deps) resultsPath() string    { return filepath.Join(d.root, "RESULTS.md") }
+
+// common is what every screen shares: the terminal's size, the styles and
+// the keys.
+type common struct {
+	width, height int
+	styles        Styles
+	keys          Keys
+	deps          deps
+}
+
+// fit cuts s to at most w columns and h lines, so no screen can draw past
+// the terminal whatever its content. It never panics on zero or negative
+// sizes.
+func fit(s string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) > w {
+			lines[i] = ansi.Truncate(l, w, "…")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// wrap word-wraps plain or styled text to w columns, breaking words that
+// are longer than a line.
+func wrap(s string, w int) string {
+	if w < 1 {
+		w = 1
+	}
+	return ansi.Wrap(s, w, "")
+}
+
+// indent prefixes every line of s.
+func indent(s, prefix string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = prefix + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// trunc cuts one line to w columns with an ellipsis.
+func trunc(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// width is the display width of s, styles ignored.
+func width(s string) int { return ansi.StringWidth(s) }
+
+// pad right-pads s with spaces to w columns.
+func pad(s string, w int) string {
+	if n := w - width(s); n > 0 {
+		return s + strings.Repeat(" ", n)
+	}
+	return s
+}
+
+// repeat is strings.Repeat that takes a negative count as zero.
+func repeat(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat(s, n)
+}
+
+func clamp(v, lo, hi int) int {
+	if hi < lo {
+		hi = lo
+	}
+	return max(lo, min(v, hi))
+}
+
+// window returns the lines of s from offset off, at most h of them, with
+// off clamped so the last page is full. It is how the screens whose content
+// changes every frame scroll without a stateful viewport.
+func window(s string, off, h int) (string, int) {
+	lines := strings.Split(s, "\n")
+	if h <= 0 {
+		return "", 0
+	}
+	off = clamp(off, 0, len(lines)-h)
+	end := min(len(lines), off+h)
+	return strings.Join(lines[off:end], "\n"), off
+}
+
+// lineCount is the number of lines of s.
+func lineCount(s string) int { return strings.Count(s, "\n") + 1 }
+
+// styleLines styles each line of s on its own: rendering a block at once
+// would pad every line to the longest, past the screen's edge.
+func styleLines(style lipgloss.Style, s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	return strings.Join(lines, "\n")
+}

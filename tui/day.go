@@ -1,0 +1,365 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/fsnotify/fsnotify"
+
+	"termlab/labs"
+	"termlab/labs/report"
+	"termlab/predictions"
+)
+
+// The screens of an open day, in tab order.
+const (
+	tabLesson = iota
+	tabPredict
+	tabRun
+	tabScore
+	tabTODOs
+	tabDrills
+	tabResults
+)
+
+// switchTabMsg asks the day to show another screen.
+type switchTabMsg struct{ tab int }
+
+// screen is one tab of a day. Screens share the day's session; each keeps
+// its own view state (cursor, scroll, inputs).
+type screen interface {
+	title() string
+	typing() bool // a text box has the keyboard: letters are text
+	resize(s *session, w, h int)
+	enter(s *session) tea.Cmd // the screen comes on
+	update(msg tea.Msg, s *session) tea.Cmd
+	view(s *session, w, h int) string
+	help(s *session) keyMap
+}
+
+// dayModel is an open day: its session, its screens, the watcher on the
+// learner's folder and the run in flight.
+type dayModel struct {
+	c       *common
+	s       session
+	tab     int
+	screens []screen
+	visible bool // on screen (not behind the day list)
+
+	predict *predictModel
+	run     *runModel
+	todos   *todoModel
+	results *resultsModel
+
+	watcher    *fsnotify.Watcher
+	watchGen   int // a watcher message of another generation is stale
+	debounceID int
+	runGen     int // an outcome of another generation was cancelled
+	cancel     context.CancelFunc
+}
+
+// watchGens numbers watchers across days, so a message from a closed day's
+// watcher is never mistaken for the open one's.
+var watchGens atomic.Int64
+
+func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
+	m := &dayModel{c: c, s: newSession(day, a)}
+	m.predict = newPredict(c, &m.s)
+	m.run = newRun(c)
+	m.todos = newTodos(c)
+	m.results = newResults(c)
+	m.screens = []screen{newLesson(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results}
+	// A learner who has predicted before comes back to the run; a new one
+	// starts with the lesson.
+	if done, _ := m.s.predicted(); done > 0 {
+		m.tab = tabRun
+	}
+	return m
+}
+
+// init starts everything a day needs: the first run, the reference figures,
+// the function locations, the watcher, and remembering the day.
+func (m *dayModel) init() tea.Cmd {
+	d := m.c.deps
+	cmds := []tea.Cmd{m.startRun(), refCmd(m.s.day), locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
+	if d.watch {
+		m.watchGen = int(watchGens.Add(1))
+		cmds = append(cmds, startWatchCmd(m.watchGen, filepath.Join(d.root, m.s.day.LearnerDir)))
+	}
+	return tea.Batch(cmds...)
+}
+
+// close stops the day's watcher and run.
+func (m *dayModel) close() tea.Cmd {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	m.watchGen = -1
+	if w := m.watcher; w != nil {
+		m.watcher = nil
+		return closeWatchCmd(w)
+	}
+	return nil
+}
+
+// startRun cancels any run in flight and starts a new one.
+func (m *dayModel) startRun() tea.Cmd {
+	m.stopRun()
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	m.s.building = true
+	return runCmd(m.c.deps, ctx, m.runGen, m.s.day)
+}
+
+// stopRun cancels the run in flight; its outcome, when it comes, is stale.
+func (m *dayModel) stopRun() {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	m.runGen++
+}
+
+func (m *dayModel) setTab(t int) tea.Cmd {
+	t = (t + len(m.screens)) % len(m.screens)
+	if t == m.tab {
+		return nil
+	}
+	if m.tab == tabPredict {
+		m.predict.setActive(false)
+	}
+	m.tab = t
+	m.s.setNote("", false) // a note is about the screen it was made on
+	return m.screens[t].enter(&m.s)
+}
+
+func (m *dayModel) current() screen { return m.screens[m.tab] }
+
+// modal reports whether the screen takes every key (a pending question).
+func (m *dayModel) modal() bool { return m.tab == tabTODOs && m.todos.modal() }
+
+func (m *dayModel) update(msg tea.Msg) tea.Cmd {
+	cmds := []tea.Cmd{m.handle(msg)}
+	m.run.active = m.visible && m.tab == tabRun
+	cmds = append(cmds, m.run.kick(&m.s))
+	return tea.Batch(cmds...)
+}
+
+func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
+	d := m.c.deps
+	switch msg := msg.(type) {
+	case switchTabMsg:
+		return m.setTab(msg.tab)
+
+	case outcomeMsg:
+		if msg.gen != m.runGen {
+			return nil // cancelled by a newer save
+		}
+		m.cancel = nil
+		m.s.building = false
+		if msg.err != nil {
+			if errors.Is(msg.err, context.Canceled) {
+				return nil
+			}
+			m.s.runErr = msg.err
+			return locsCmd(d, m.s.day)
+		}
+		o := msg.o
+		m.s.runErr = nil
+		m.s.outcome, m.s.outcomeAt = &o, msg.at
+		m.s.answers.TODOsPassed = o.Passed()
+		m.run.load(&o, &m.s)
+		return tea.Batch(saveCmd(d, m.s.answers), locsCmd(d, m.s.day))
+
+	case refMsg:
+		if msg.day == m.s.day.Number {
+			m.s.ref = msg.metrics
+		}
+	case locsMsg:
+		m.s.locs = msg.locs
+
+	case watchReadyMsg:
+		if msg.gen != m.watchGen {
+			if msg.w != nil {
+				return closeWatchCmd(msg.w)
+			}
+			return nil
+		}
+		if msg.err != nil {
+			m.s.setNote("cannot watch your folder for saves ("+msg.err.Error()+"): press r to re-run by hand", true)
+			return nil
+		}
+		m.watcher = msg.w
+		return waitEventCmd(msg.gen, msg.w)
+	case fileChangedMsg:
+		if msg.gen != m.watchGen || m.watcher == nil {
+			return nil
+		}
+		// A newer save makes the run in flight pointless: stop it now, and
+		// start the next once the burst of saves is over.
+		if m.s.building {
+			m.stopRun()
+		}
+		m.s.building = true
+		return tea.Batch(waitEventCmd(msg.gen, m.watcher), m.debounce())
+	case watchErrMsg:
+		if msg.gen == m.watchGen && m.watcher != nil {
+			m.s.setNote("the file watcher reported: "+msg.err.Error(), true)
+			return waitEventCmd(msg.gen, m.watcher)
+		}
+	case debounceMsg:
+		if msg.id == m.debounceID {
+			return tea.Batch(m.startRun(), locsCmd(d, m.s.day))
+		}
+
+	case resetMsg:
+		if msg.err != nil {
+			m.s.setNote(msg.what+" was not reset: "+msg.err.Error(), true)
+			return nil
+		}
+		note := msg.what + " is back to the shipped stub"
+		if len(msg.kept) > 0 {
+			note += "; your version is kept as " + strings.Join(msg.kept, ", ")
+		}
+		m.s.setNote(note, false)
+		// The watcher sees the change too; both land in the same debounce.
+		m.s.building = true
+		return tea.Batch(m.debounce(), locsCmd(d, m.s.day))
+
+	case writeRequestMsg:
+		if why := refuse(&m.s); why != "" {
+			m.s.setNote(why, true)
+			return nil
+		}
+		var cmds []tea.Cmd
+		for m.run.cur < len(m.run.parts) {
+			cmds = append(cmds, m.run.finish(m.run.cur, &m.s))
+		}
+		text := report.Text(m.s.day, *m.s.outcome, m.s.rows())
+		return tea.Batch(append(cmds, writeResultsCmd(d, m.s.day, text))...)
+	case resultsMsg:
+		return m.results.update(msg, &m.s)
+	case solutionMsg:
+		return m.todos.update(msg, &m.s)
+
+	case savedMsg:
+		if msg.err != nil {
+			m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
+		}
+	case labSavedMsg:
+		if msg.err != nil {
+			m.s.setNote("the lab could not remember this day: "+msg.err.Error(), true)
+		}
+
+	case tickMsg:
+		return m.run.update(msg, &m.s)
+	case tea.KeyMsg:
+		return m.current().update(msg, &m.s)
+	}
+	return nil
+}
+
+func (m *dayModel) debounce() tea.Cmd {
+	m.debounceID++
+	return debounceCmd(m.c.deps, m.debounceID)
+}
+
+// rerun is the manual re-run key.
+func (m *dayModel) rerun() tea.Cmd {
+	return tea.Batch(m.startRun(), locsCmd(m.c.deps, m.s.day))
+}
+
+// banner is the latest run's failure, shown above the screens that show
+// results, while the last good results stay below it.
+func (m *dayModel) banner(w, h int) string {
+	if m.s.runErr == nil || m.tab == tabLesson || m.tab == tabPredict || m.tab == tabDrills {
+		return ""
+	}
+	st := m.c.styles
+	var lines []string
+	if be := m.s.buildError(); be != nil && len(be.Locations) > 0 {
+		lines = append(lines, st.Bad.Render("✗ your code does not compile")+st.Dim.Render(" · the last good run stays below"))
+		shown := be.Locations
+		if len(shown) > 3 {
+			shown = shown[:3]
+		}
+		for _, l := range shown {
+			lines = append(lines, st.Bad.Render(l.String()))
+		}
+		if more := len(be.Locations) - len(shown); more > 0 {
+			lines = append(lines, st.Dim.Render(fmt.Sprintf("…and %d more", more)))
+		}
+	} else {
+		first, _, _ := strings.Cut(strings.TrimSpace(m.s.runErr.Error()), "\n")
+		lines = append(lines, st.Bad.Render("✗ "+first))
+	}
+	if h < 14 || w < 30 {
+		return trunc(lines[0], w) // room for one line only
+	}
+	body := lines[0]
+	for _, l := range lines[1:] {
+		body += "\n" + trunc(l, w-4)
+	}
+	return st.ErrBox.Width(max(w-2, 1)).Render(body)
+}
+
+func (m *dayModel) view(w, h int) string {
+	b := m.banner(w, h)
+	bh := 0
+	if b != "" {
+		bh = lineCount(b)
+		if bh >= h {
+			return fit(b, w, h)
+		}
+	}
+	body := m.current().view(&m.s, w, h-bh)
+	if b != "" {
+		return b + "\n" + body
+	}
+	return body
+}
+
+// bodySize is what a screen gets once the banner is drawn.
+func (m *dayModel) resize(w, h int) {
+	if b := m.banner(w, h); b != "" {
+		h -= lineCount(b)
+	}
+	for _, sc := range m.screens {
+		sc.resize(&m.s, w, max(h, 0))
+	}
+}
+
+// status is the day's line at the bottom: the build, then the last note.
+func (m *dayModel) status() (string, bool) {
+	var parts []string
+	bad := false
+	switch {
+	case m.s.building:
+		parts = append(parts, "building…")
+	case m.s.buildError() != nil:
+		be := m.s.buildError()
+		where := ""
+		if len(be.Locations) > 0 {
+			l := be.Locations[0]
+			where = fmt.Sprintf(": %s:%d", l.File, l.Line)
+		}
+		parts = append(parts, "✗ does not compile"+where)
+		bad = true
+	case m.s.runErr != nil:
+		parts = append(parts, "✗ the run failed")
+		bad = true
+	case m.s.outcome != nil:
+		parts = append(parts, fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.outcome.Passed(), len(m.s.day.TODOs)))
+	}
+	if m.s.note != "" {
+		parts = append(parts, m.s.note)
+		bad = bad || m.s.noteBad
+	}
+	return strings.Join(parts, " · "), bad
+}

@@ -1,0 +1,379 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/predictions"
+)
+
+// drillModel is the day's paper exercises, checked: numbers against
+// DrillField.Want within its tolerance, a choice against the right one, and
+// free text judged by the learner against the model answer with a mark.
+// The model answer shows only after an attempt. Every attempt and mark is
+// saved with Answers.SetDrill.
+type drillModel struct {
+	c      *common
+	sel    int
+	active bool // the selected drill has the keyboard
+	field  int  // the focused box (numbers) or option (choice)
+	inputs map[string][]textinput.Model
+	msg    map[string]string // why the last check was refused
+	w, h   int
+}
+
+func newDrills(c *common, s *session) *drillModel {
+	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, msg: map[string]string{}}
+	for _, d := range s.day.Drills {
+		saved := s.answers.Drills[d.ID]
+		n := len(d.Fields)
+		if d.Kind == labs.DrillSelf {
+			n = 1
+		}
+		var ins []textinput.Model
+		for i := range n {
+			in := textinput.New()
+			in.Prompt = ""
+			in.Cursor.SetMode(cursor.CursorStatic)
+			in.Cursor.Style = c.styles.CursorBlock
+			in.TextStyle = c.styles.Input
+		in.Cursor.Style = c.styles.CursorBlock
+			in.PlaceholderStyle = c.styles.Faint
+			in.Width = 12
+			in.CharLimit = 40
+			in.Placeholder = "a number"
+			if d.Kind == labs.DrillSelf {
+				in.CharLimit = 800
+				in.Placeholder = "your answer, in a sentence or two"
+			}
+			if i < len(saved.Answers) {
+				in.SetValue(saved.Answers[i])
+			}
+			ins = append(ins, in)
+		}
+		m.inputs[d.ID] = ins
+	}
+	return m
+}
+
+func (m *drillModel) title() string { return "Drills" }
+func (m *drillModel) typing() bool {
+	return m.active
+}
+func (m *drillModel) resize(_ *session, w, h int) {
+	m.w, m.h = w, h
+	for id, ins := range m.inputs {
+		for i := range ins {
+			if len(ins) == 1 && ins[i].CharLimit > 40 {
+				ins[i].Width = max(w-10, 8) // the free-text box takes the line
+			}
+		}
+		m.inputs[id] = ins
+	}
+}
+func (m *drillModel) enter(*session) tea.Cmd { return nil }
+
+func (m *drillModel) current(s *session) (labs.Drill, bool) {
+	if len(s.day.Drills) == 0 {
+		return labs.Drill{}, false
+	}
+	return s.day.Drills[clamp(m.sel, 0, len(s.day.Drills)-1)], true
+}
+
+// focusField gives the keyboard to box i of the selected drill.
+func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
+	ins := m.inputs[d.ID]
+	for j := range ins {
+		ins[j].Blur()
+	}
+	if d.Kind == labs.DrillChoice {
+		m.field = clamp(i, 0, len(d.Choices)-1)
+		return nil
+	}
+	if len(ins) == 0 {
+		return nil
+	}
+	m.field = clamp(i, 0, len(ins)-1)
+	return ins[m.field].Focus()
+}
+
+func (m *drillModel) stop(d labs.Drill) {
+	m.active = false
+	for j := range m.inputs[d.ID] {
+		m.inputs[d.ID][j].Blur()
+	}
+}
+
+func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return nil
+	}
+	d, ok := m.current(s)
+	if !ok {
+		return nil
+	}
+	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
+	if !m.active {
+		switch {
+		case key.Matches(k, lk.Up):
+			m.sel = max(m.sel-1, 0)
+		case key.Matches(k, lk.Down):
+			m.sel = min(m.sel+1, len(s.day.Drills)-1)
+		case key.Matches(k, lk.Open):
+			m.active = true
+			start := 0
+			if d.Kind == labs.DrillChoice {
+				start = chosen(d, s.answers.Drills[d.ID])
+			}
+			return m.focusField(d, start)
+		case d.Kind == labs.DrillSelf && s.answers.Drills[d.ID].Attempted:
+			mark := predictions.SelfMark("")
+			switch {
+			case key.Matches(k, dk.Got):
+				mark = predictions.MarkGot
+			case key.Matches(k, dk.Partly):
+				mark = predictions.MarkPartly
+			case key.Matches(k, dk.Missed):
+				mark = predictions.MarkMissed
+			}
+			if mark != "" {
+				a := s.answers.Drills[d.ID]
+				a.Mark = mark
+				got := mark == predictions.MarkGot
+				a.Correct = &got
+				s.answers.SetDrill(d.ID, a)
+				s.setNote(fmt.Sprintf("%s marked %q", d.ID, mark), false)
+				return saveCmd(m.c.deps, s.answers)
+			}
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(k, fk.StopTyping):
+		m.stop(d)
+		return nil
+	case key.Matches(k, fk.Submit):
+		return m.check(d, s)
+	case key.Matches(k, fk.Prev):
+		return m.focusField(d, m.field-1)
+	case key.Matches(k, fk.Next):
+		return m.focusField(d, m.field+1)
+	}
+	if d.Kind == labs.DrillChoice {
+		return nil
+	}
+	ins := m.inputs[d.ID]
+	var cmd tea.Cmd
+	ins[m.field], cmd = ins[m.field].Update(msg)
+	m.msg[d.ID] = ""
+	return cmd
+}
+
+// chosen is the option a saved answer picked, or 0.
+func chosen(d labs.Drill, a predictions.DrillAnswer) int {
+	if len(a.Answers) > 0 {
+		for i, c := range d.Choices {
+			if c == a.Answers[0] {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
+// within is the numbers check: exact when tol is zero, relative otherwise,
+// with a hair of slack for decimal answers that binary cannot hold.
+func within(got, want, tol float64) bool {
+	return math.Abs(got-want) <= tol*math.Abs(want)+1e-9*math.Max(1, math.Abs(want))
+}
+
+// check judges the selected drill and saves the attempt.
+func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
+	a := predictions.DrillAnswer{Attempted: true}
+	switch d.Kind {
+	case labs.DrillNumbers:
+		ok := true
+		for i, f := range d.Fields {
+			text := m.inputs[d.ID][i].Value()
+			v, err := predictions.Parse(text, labs.Prediction{Unit: f.Unit})
+			if err != nil {
+				m.msg[d.ID] = f.Label + ": " + err.Error()
+				return m.focusField(d, i)
+			}
+			a.Answers = append(a.Answers, strings.TrimSpace(text))
+			ok = ok && within(v, f.Want, f.Tolerance)
+		}
+		a.Correct = &ok
+	case labs.DrillChoice:
+		if len(d.Choices) == 0 {
+			return nil
+		}
+		ok := m.field == d.Correct
+		a.Answers, a.Correct = []string{d.Choices[m.field]}, &ok
+	case labs.DrillSelf:
+		text := strings.TrimSpace(m.inputs[d.ID][0].Value())
+		if text == "" {
+			m.msg[d.ID] = "write your answer first, even a rough one: the model answer shows after an attempt"
+			return nil
+		}
+		a.Answers = []string{text}
+		a.Mark = s.answers.Drills[d.ID].Mark
+	}
+	m.msg[d.ID] = ""
+	s.answers.SetDrill(d.ID, a)
+	m.stop(d)
+	switch {
+	case a.Correct == nil:
+		s.setNote(d.ID+" answered: compare with the model answer, then mark it (g/p/m)", false)
+	case *a.Correct:
+		s.setNote(d.ID+" is right", false)
+	default:
+		s.setNote(d.ID+" is not right yet: read the model answer", true)
+	}
+	return saveCmd(m.c.deps, s.answers)
+}
+
+func (m *drillModel) view(s *session, w, h int) string {
+	st := m.c.styles
+	if len(s.day.Drills) == 0 {
+		return st.Dim.Render("This day has no drills.")
+	}
+	attempted := 0
+	for _, d := range s.day.Drills {
+		if s.answers.Drills[d.ID].Attempted {
+			attempted++
+		}
+	}
+	lines := []string{trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.day.Drills))), w), ""}
+	tw := max(w-6, 8)
+	top, end := 0, 0
+	for i, d := range s.day.Drills {
+		a := s.answers.Drills[d.ID]
+		mark := drillMark(a, st)
+		if i != clamp(m.sel, 0, len(s.day.Drills)-1) {
+			lines = append(lines, trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
+			continue
+		}
+		top = len(lines)
+		for j, q := range strings.Split(wrap(d.Question, tw), "\n") {
+			if j == 0 {
+				lines = append(lines, fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(pad(d.ID, 3)), mark, q))
+			} else {
+				lines = append(lines, "      "+q)
+			}
+		}
+		lines = append(lines, m.answerLines(d, a, s, tw)...)
+		if msg := m.msg[d.ID]; msg != "" {
+			lines = append(lines, indent(st.InputErr.Render(wrap("✗ "+msg, tw)), "      "))
+		}
+		if a.Attempted {
+			lines = append(lines, indent(st.Title.Render("Model answer"), "      "))
+			lines = append(lines, indent(st.Dim.Render(wrap(d.Model, tw)), "      "))
+			if d.Kind == labs.DrillSelf {
+				label := "How did you do? g got it · p partly · m missed it"
+				if a.Mark != "" {
+					label = fmt.Sprintf("You marked it %q (g/p/m to change)", a.Mark)
+				}
+				lines = append(lines, indent(st.Accent.Render(wrap(label, tw)), "      "))
+			}
+		} else if !m.active {
+			lines = append(lines, indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
+		}
+		end = len(lines)
+	}
+	off := 0
+	if end-off > h {
+		off = end - h
+	}
+	if top < off {
+		off = top
+	}
+	out, _ := window(strings.Join(lines, "\n"), off, h)
+	return out
+}
+
+func drillMark(a predictions.DrillAnswer, st Styles) string {
+	switch {
+	case !a.Attempted:
+		return st.Dim.Render("·")
+	case a.Correct == nil:
+		return st.Warn.Render("?")
+	case *a.Correct:
+		return st.Good.Render("✓")
+	}
+	return st.Bad.Render("✗")
+}
+
+// answerLines are the selected drill's boxes or options, with the checked
+// result beside each once attempted.
+func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *session, tw int) []string {
+	st := m.c.styles
+	var out []string
+	switch d.Kind {
+	case labs.DrillNumbers:
+		lw := 0
+		for _, f := range d.Fields {
+			lw = max(lw, width(f.Label))
+		}
+		for i, f := range d.Fields {
+			box := m.inputs[d.ID][i].View()
+			result := ""
+			if a.Attempted && i < len(a.Answers) {
+				if v, err := predictions.Parse(a.Answers[i], labs.Prediction{Unit: f.Unit}); err == nil && within(v, f.Want, f.Tolerance) {
+					result = st.Good.Render("✓")
+				} else {
+					result = st.Bad.Render("✗ want " + predictions.FormatValue(f.Want, f.Unit))
+				}
+				if f.Tolerance > 0 {
+					result += st.Dim.Render(fmt.Sprintf(" (±%g%%)", f.Tolerance*100))
+				}
+			}
+			out = append(out, fmt.Sprintf("      %s %s%s%s %s  %s", pad(f.Label, lw), st.Dim.Render("["), pad(box, 13), st.Dim.Render("]"), f.Unit, result))
+		}
+	case labs.DrillChoice:
+		pick := chosen(d, a)
+		for i, c := range d.Choices {
+			cur := "  "
+			if m.active && i == m.field {
+				cur = st.Cursor.Render("› ")
+			}
+			box := "( )"
+			if a.Attempted && i == pick {
+				box = "(•)"
+			}
+			text := c
+			if a.Attempted && i == d.Correct {
+				text = st.Good.Render(c + "  ✓")
+			} else if a.Attempted && i == pick {
+				text = st.Bad.Render(c + "  ✗")
+			}
+			out = append(out, indent(wrap(cur+box+" "+text, tw), "    "))
+		}
+	case labs.DrillSelf:
+		box := m.inputs[d.ID][0].View()
+		out = append(out, "      "+st.Dim.Render("› ")+box)
+	}
+	return out
+}
+
+func (m *drillModel) help(s *session) keyMap {
+	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
+	if m.active {
+		check := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check"))
+		return keyMap{short: []key.Binding{check, fk.Next, fk.StopTyping}, full: [][]key.Binding{{check, fk.Next, fk.Prev, fk.StopTyping}}}
+	}
+	answer := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "answer"))
+	short := []key.Binding{lk.Up, answer}
+	if d, ok := m.current(s); ok && d.Kind == labs.DrillSelf && s.answers.Drills[d.ID].Attempted {
+		short = append(short, dk.Got)
+	}
+	return keyMap{short: short, full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
+}

@@ -1,0 +1,345 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"termlab/labs"
+	day45 "termlab/labs/day45/course"
+	solutions45 "termlab/solutions/day45"
+)
+
+// The real Day 45, graded against the reference. In this test process the
+// learner's code is not linked (no labworker tag), as in the real screens.
+var theDay = day45.New(solutions45.Funcs)
+
+// reference is the reference solutions' outcome: every TODO passes.
+var reference = sync.OnceValue(func() labs.Outcome { return theDay.Execute(labs.Reference) })
+
+// stubOutcome is what the shipped stubs give: nothing done, every part
+// waiting on its first TODO.
+func stubOutcome(day labs.Day) labs.Outcome {
+	o := labs.Outcome{Day: day.Number, Impl: labs.Learner}
+	for _, p := range day.Parts {
+		r := labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Unfinished, Detail: "not done yet"}
+		if len(p.Uses) > 0 {
+			r.TODO = p.Uses[0]
+		}
+		o.Parts = append(o.Parts, r)
+	}
+	for _, t := range day.TODOs {
+		o.Grades = append(o.Grades, labs.Grade{TODO: t.Number, Func: t.Func, Status: labs.Unfinished,
+			Detail: "not done yet: replace panic(labs.NotDone) in " + t.Func + " with your code"})
+	}
+	return o
+}
+
+// fakeRunner answers runs from a script: each Run takes the next answer
+// (the last one repeats). A gate, when set, holds a run until the test
+// opens it or the run is cancelled.
+type fakeRunner struct {
+	mu      sync.Mutex
+	answers []fakeAnswer
+	calls   int
+	gate    chan struct{}
+	ctxs    []context.Context
+}
+
+type fakeAnswer struct {
+	o   labs.Outcome
+	err error
+}
+
+func newFake(answers ...fakeAnswer) *fakeRunner { return &fakeRunner{answers: answers} }
+
+func (f *fakeRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	f.mu.Lock()
+	f.calls++
+	f.ctxs = append(f.ctxs, ctx)
+	i := min(f.calls, len(f.answers)) - 1
+	gate := f.gate
+	f.mu.Unlock()
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return labs.Outcome{}, ctx.Err()
+		}
+	}
+	if i < 0 {
+		return stubOutcome(day), nil
+	}
+	return f.answers[i].o, f.answers[i].err
+}
+
+func (f *fakeRunner) set(answers ...fakeAnswer) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.answers, f.calls = answers, 0
+}
+
+func (f *fakeRunner) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls
+}
+
+// labRoot makes a module root holding what the screens read: the learner's
+// file as shipped and the reference solutions' source.
+func labRoot(t testing.TB, day labs.Day) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, text := range day.Shipped {
+		write(t, filepath.Join(root, day.LearnerDir, name), text)
+	}
+	src, err := os.ReadFile(filepath.Join("..", "solutions", filepath.Base(day.LearnerDir), "solutions.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(solutionsDir(root, day), "solutions.go"), string(src))
+	return root
+}
+
+func write(t testing.TB, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// plainStyles draw no escape codes, so tests read the screen as text.
+func plainStyles() Styles { return newStyles(lipgloss.NewRenderer(io.Discard), true) }
+
+// testCommon is the screens' world for a test: no watcher, and a fake clock
+// for timers so a replay plays without waiting.
+func testCommon(t testing.TB, course labs.Course, root string, r Runner) *common {
+	c := newCommon(Config{Course: course, Root: root, Runner: r}, plainStyles(), false)
+	c.deps.after = fakeAfter()
+	c.deps.now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
+	return c
+}
+
+// fakeAfter fires at once with a clock that moves a second per timer, so
+// each replay tick is a quarter-second step (the longest Update allows).
+func fakeAfter() func(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	return func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg {
+			mu.Lock()
+			now = now.Add(time.Second)
+			t := now
+			mu.Unlock()
+			return fn(t)
+		}
+	}
+}
+
+// driver runs an App the way Bubble Tea does, but on the test's goroutine:
+// every Cmd runs to completion and its message is fed back, until nothing
+// is left to do. That the loop ends at all shows the screens are idle.
+type driver struct {
+	t    testing.TB
+	app  *App
+	msgs int // messages handled, to catch a busy loop
+	quit bool
+	// hold keeps replay ticks back, so a test can play them one by one.
+	hold bool
+	held []tickMsg
+}
+
+// step feeds the oldest held tick; false when none is waiting (the replay
+// is not ticking).
+func (d *driver) step() bool {
+	d.t.Helper()
+	if len(d.held) == 0 {
+		return false
+	}
+	m := d.held[0]
+	d.held = d.held[1:]
+	d.send(m)
+	return true
+}
+
+func newDriver(t testing.TB, c *common, w, h int) *driver {
+	t.Helper()
+	d := &driver{t: t, app: newApp(c)}
+	d.send(tea.WindowSizeMsg{Width: w, Height: h})
+	d.run(d.app.Init())
+	return d
+}
+
+const busyLimit = 20000
+
+func (d *driver) send(msg tea.Msg) {
+	d.t.Helper()
+	_, cmd := d.app.Update(msg)
+	d.msgs++
+	d.run(cmd)
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	d.t.Helper()
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		switch msg := msg.(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case tea.QuitMsg:
+			d.quit = true
+		case tickMsg:
+			if d.hold {
+				d.held = append(d.held, msg)
+				continue
+			}
+			d.msgs++
+			if d.msgs > busyLimit {
+				d.t.Fatalf("the replay never stopped ticking")
+			}
+			_, next := d.app.Update(msg)
+			queue = append(queue, next)
+		default:
+			if reflect.TypeOf(msg).String() == "tea.sequenceMsg" {
+				v := reflect.ValueOf(msg)
+				for i := range v.Len() {
+					if sc, ok := v.Index(i).Interface().(tea.Cmd); ok {
+						queue = append(queue, sc)
+					}
+				}
+				continue
+			}
+			d.msgs++
+			if d.msgs > busyLimit {
+				d.t.Fatalf("the screens never went idle: %d messages, the last %T", d.msgs, msg)
+			}
+			_, next := d.app.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// keys sends key presses: named keys ("enter", "tab", "ctrl+x", "up") or,
+// for anything else, each rune typed.
+func (d *driver) keys(keys ...string) {
+	d.t.Helper()
+	for _, k := range keys {
+		if msg, ok := namedKey(k); ok {
+			d.send(msg)
+			continue
+		}
+		for _, r := range k {
+			d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		}
+	}
+}
+
+var named = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab, "esc": tea.KeyEsc,
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"ctrl+x": tea.KeyCtrlX, "ctrl+c": tea.KeyCtrlC, "ctrl+r": tea.KeyCtrlR, "backspace": tea.KeyBackspace,
+	"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "space": tea.KeySpace,
+}
+
+func namedKey(k string) (tea.KeyMsg, bool) {
+	t, ok := named[k]
+	if !ok {
+		return tea.KeyMsg{}, false
+	}
+	if t == tea.KeySpace {
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, true
+	}
+	return tea.KeyMsg{Type: t}, true
+}
+
+// view is the screen as plain text.
+func (d *driver) view() string { return ansi.Strip(d.app.View()) }
+
+func (d *driver) wantView(parts ...string) {
+	d.t.Helper()
+	v := d.view()
+	for _, p := range parts {
+		if !strings.Contains(v, p) {
+			d.t.Fatalf("the screen lacks %q:\n%s", p, v)
+		}
+	}
+}
+
+func (d *driver) dontWantView(parts ...string) {
+	d.t.Helper()
+	v := d.view()
+	for _, p := range parts {
+		if strings.Contains(v, p) {
+			d.t.Fatalf("the screen shows %q:\n%s", p, v)
+		}
+	}
+}
+
+// tab opens a day's screen by number.
+func (d *driver) tab(n int) {
+	d.t.Helper()
+	d.send(switchTabMsg{tab: n})
+}
+
+func (d *driver) day() *dayModel {
+	d.t.Helper()
+	if d.app.day == nil {
+		d.t.Fatal("no day is open")
+	}
+	return d.app.day
+}
+
+// predictAll answers every prediction with the reference actual, rounded,
+// except those given in guesses.
+func (d *driver) predictAll(guesses map[string]string) {
+	d.t.Helper()
+	d.tab(tabPredict)
+	for _, p := range d.day().s.day.Predictions {
+		g, ok := guesses[p.ID]
+		if !ok {
+			g = "1"
+		}
+		if g == "skip" {
+			d.keys("ctrl+x")
+			continue
+		}
+		d.keys(g, "enter")
+	}
+}
+
+// checkFits fails when the view is wider or taller than the terminal.
+func checkFits(t testing.TB, view string, w, h int) {
+	t.Helper()
+	if view == "" {
+		return
+	}
+	lines := strings.Split(view, "\n")
+	if len(lines) > max(h, 0) {
+		t.Fatalf("%d×%d: the view has %d lines:\n%s", w, h, len(lines), view)
+	}
+	for i, l := range lines {
+		if width(l) > w {
+			t.Fatalf("%d×%d: line %d is %d wide: %q", w, h, i, width(l), ansi.Strip(l))
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// Every key the lab answers, in one place, with the words the help line
+// shows. Screens pick the bindings that apply to their state (see each
+// screen's help method), so the help line never offers a key that does
+// nothing.
+//
+// One rule keeps typing safe: while a text box has the focus, plain letters
+// and digits go into the box, so every command that works while typing is a
+// control key (ctrl+…), enter, esc, tab or an arrow.
+
+// globalKeys work on every screen.
+type globalKeys struct {
+	Quit      key.Binding // q, when not typing
+	ForceQuit key.Binding // ctrl+c, always
+	Help      key.Binding
+	Back      key.Binding // to the day list
+	NextTab   key.Binding
+	PrevTab   key.Binding
+	Jump      key.Binding // 1–7 opens a tab by number
+	Rerun     key.Binding
+}
+
+func newGlobalKeys() globalKeys {
+	return globalKeys{
+		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "days")),
+		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
+		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
+		Jump:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "jump to screen")),
+		Rerun:     key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "re-run now")),
+	}
+}
+
+// listKeys move a cursor through rows.
+type listKeys struct {
+	Up, Down, Open key.Binding
+}
+
+func newListKeys(open string) listKeys {
+	return listKeys{
+		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", open)),
+	}
+}
+
+// scrollKeys page through text.
+type scrollKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+}
+
+func newScrollKeys() scrollKeys {
+	return scrollKeys{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "scroll")),
+		Down:     key.NewBinding(key.WithKeys("down", "j")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup/pgdn", "page")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", " ", "f")),
+		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/G", "top/bottom")),
+		Bottom:   key.NewBinding(key.WithKeys("end", "G")),
+	}
+}
+
+// formKeys work while a text box has the focus.
+type formKeys struct {
+	Next, Prev, Submit, Skip, StopTyping, Type key.Binding
+}
+
+func newFormKeys() formKeys {
+	return formKeys{
+		Next:       key.NewBinding(key.WithKeys("down", "tab"), key.WithHelp("↓/tab", "next")),
+		Prev:       key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑", "previous")),
+		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
+		Skip:       key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "skip this one")),
+		StopTyping: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
+		Type:       key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("enter", "type")),
+	}
+}
+
+// runKeys drive the replay.
+type runKeys struct {
+	Pause, Step, Faster, Slower, Skip, SkipAll, PrevPart, NextPart, Predict key.Binding
+}
+
+func newRunKeys() runKeys {
+	return runKeys{
+		Pause:    key.NewBinding(key.WithKeys(" ", "p"), key.WithHelp("space", "pause/play")),
+		Step:     key.NewBinding(key.WithKeys("."), key.WithHelp(".", "step")),
+		Faster:   key.NewBinding(key.WithKeys("+", "=", "]"), key.WithHelp("+/-", "speed")),
+		Slower:   key.NewBinding(key.WithKeys("-", "_", "[")),
+		Skip:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip part")),
+		SkipAll:  key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "skip all")),
+		PrevPart: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "part")),
+		NextPart: key.NewBinding(key.WithKeys("right", "l")),
+		Predict:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go predict")),
+	}
+}
+
+// todoKeys act on the selected TODO.
+type todoKeys struct {
+	Hint, Solution, Reset, ResetDay key.Binding
+}
+
+func newTodoKeys() todoKeys {
+	return todoKeys{
+		Hint:     key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "next hint")),
+		Solution: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view solution")),
+		Reset:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "reset TODO")),
+		ResetDay: key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "reset day")),
+	}
+}
+
+// confirmKeys answer a yes/no question.
+type confirmKeys struct {
+	Yes, No key.Binding
+}
+
+func newConfirmKeys() confirmKeys {
+	return confirmKeys{
+		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:  key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+	}
+}
+
+// drillKeys mark a self-assessed drill.
+type drillKeys struct {
+	Got, Partly, Missed, Write key.Binding
+}
+
+func newDrillKeys() drillKeys {
+	return drillKeys{
+		Got:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g/p/m", "mark: got it, partly, missed")),
+		Partly: key.NewBinding(key.WithKeys("p")),
+		Missed: key.NewBinding(key.WithKeys("m")),
+		Write:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write RESULTS.md")),
+	}
+}
+
+// keyMap is what the help line shows for the current state: the screen's
+// own keys first, then the global ones.
+type keyMap struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (k keyMap) ShortHelp() []key.Binding  { return k.short }
+func (k keyMap) FullHelp() [][]key.Binding { return k.full }
+
+// Keys gathers every key map, so a screen reads them from one place.
+type Keys struct {
+	Global  globalKeys
+	List    listKeys
+	Scroll  scrollKeys
+	Form    formKeys
+	Run     runKeys
+	TODO    todoKeys
+	Confirm confirmKeys
+	Drill   drillKeys
+}
+
+func newKeys() Keys {
+	return Keys{
+		Global:  newGlobalKeys(),
+		List:    newListKeys("open"),
+		Scroll:  newScrollKeys(),
+		Form:    newFormKeys(),
+		Run:     newRunKeys(),
+		TODO:    newTodoKeys(),
+		Confirm: newConfirmKeys(),
+		Drill:   newDrillKeys(),
+	}
+}

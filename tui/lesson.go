@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// lessonModel is the day's lesson in a scrollable viewport: every section
+// the day defines, then what the learner will write.
+type lessonModel struct {
+	c        *common
+	vp       viewport.Model
+	w, h     int
+	rendered bool
+}
+
+func newLesson(c *common) *lessonModel {
+	vp := viewport.New(0, 0)
+	return &lessonModel{c: c, vp: vp}
+}
+
+// maxText is the widest a paragraph is set, for comfortable reading.
+const maxText = 96
+
+func (m *lessonModel) resize(s *session, w, h int) {
+	if w == m.w && h == m.h && m.rendered {
+		return
+	}
+	m.w, m.h, m.rendered = w, h, true
+	m.vp.Width, m.vp.Height = max(w, 0), max(h, 0)
+	m.vp.SetContent(m.content(s, w))
+}
+
+func (m *lessonModel) content(s *session, w int) string {
+	st := m.c.styles
+	tw := min(max(w-2, 10), maxText)
+	var b strings.Builder
+	if s.day.Summary != "" {
+		b.WriteString(st.Dim.Render(wrap(s.day.Summary, tw)) + "\n\n")
+	}
+	for _, sec := range s.day.Lesson {
+		b.WriteString(st.Subtitle.Render(wrap(sec.Title, tw)) + "\n")
+		for _, para := range strings.Split(strings.TrimSpace(sec.Body), "\n\n") {
+			b.WriteString(wrap(strings.Join(strings.Fields(para), " "), tw) + "\n\n")
+		}
+	}
+	if len(s.day.TODOs) > 0 {
+		b.WriteString(st.Subtitle.Render("What you write") + "\n")
+		for _, t := range s.day.TODOs {
+			b.WriteString(wrap(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), tw) + "\n")
+		}
+		b.WriteString("\n" + st.Dim.Render(wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.day.LearnerDir), tw)) + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (m *lessonModel) enter(*session) tea.Cmd { return nil }
+func (m *lessonModel) typing() bool           { return false }
+func (m *lessonModel) title() string          { return "Lesson" }
+
+func (m *lessonModel) update(msg tea.Msg, s *session) tea.Cmd {
+	var cmd tea.Cmd
+	if k, ok := msg.(tea.KeyMsg); ok {
+		sk := m.c.keys.Scroll
+		switch {
+		case key.Matches(k, sk.Top):
+			m.vp.GotoTop()
+			return nil
+		case key.Matches(k, sk.Bottom):
+			m.vp.GotoBottom()
+			return nil
+		}
+	}
+	m.vp, cmd = m.vp.Update(msg)
+	return cmd
+}
+
+func (m *lessonModel) view(s *session, w, h int) string {
+	out := m.vp.View()
+	if !m.vp.AtBottom() && h > 2 {
+		// Say there is more; the learner may not know the lesson scrolls.
+		lines := strings.Split(out, "\n")
+		lines[len(lines)-1] = m.c.styles.Dim.Render(fmt.Sprintf("↓ more (%d%%)", int(m.vp.ScrollPercent()*100)))
+		out = strings.Join(lines, "\n")
+	}
+	return out
+}
+
+func (m *lessonModel) help(*session) keyMap {
+	sk := m.c.keys.Scroll
+	return keyMap{short: []key.Binding{sk.Up, sk.PageUp}, full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
+}

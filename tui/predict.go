@@ -1,0 +1,307 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/predictions"
+)
+
+// predictModel is the predict-first form: one text box per prediction of
+// the day, checked as the learner types with predictions.Parse (its message
+// shown as it is). Nothing plays until every row is recorded or skipped.
+// After a part has revealed its actual the learner may still change a row;
+// predictions.Answers keeps the first guess on record and the scoreboard
+// says the row was revised.
+type predictModel struct {
+	c      *common
+	inputs []textinput.Model
+	msgs   []string // the latest refusal per row, "" when none
+	focus  int
+	active bool // a text box has the focus
+	w, h   int
+}
+
+func newPredict(c *common, s *session) *predictModel {
+	m := &predictModel{c: c}
+	for _, p := range s.day.Predictions {
+		in := textinput.New()
+		in.Prompt = ""
+		in.Placeholder = "a number"
+		in.CharLimit = 40
+		in.Width = 14
+		// A blinking cursor ticks forever; idle means idle.
+		in.Cursor.SetMode(cursor.CursorStatic)
+		in.Cursor.Style = c.styles.CursorBlock
+		in.PlaceholderStyle = c.styles.Faint
+		in.TextStyle = c.styles.Input
+		if v, ok := s.answers.Value(p.ID); ok {
+			in.SetValue(plain(v))
+		}
+		m.inputs = append(m.inputs, in)
+		m.msgs = append(m.msgs, "")
+	}
+	return m
+}
+
+func (m *predictModel) title() string { return "Predict" }
+func (m *predictModel) typing() bool  { return m.active }
+
+func (m *predictModel) resize(s *session, w, h int) { m.w, m.h = w, h }
+
+// enter focuses the first row still open, so the learner can type at once.
+func (m *predictModel) enter(s *session) tea.Cmd {
+	if len(m.inputs) == 0 {
+		return nil
+	}
+	if !s.ready() {
+		m.focus = m.firstOpen(s, 0)
+	}
+	return m.setActive(true)
+}
+
+func (m *predictModel) setActive(on bool) tea.Cmd {
+	m.active = on
+	for i := range m.inputs {
+		m.inputs[i].Blur()
+	}
+	if on && len(m.inputs) > 0 {
+		return m.inputs[m.focus].Focus()
+	}
+	return nil
+}
+
+// firstOpen is the first row from i on (wrapping) with neither a guess nor
+// a skip; i itself when every row is done.
+func (m *predictModel) firstOpen(s *session, from int) int {
+	n := len(s.day.Predictions)
+	for k := range n {
+		i := (from + k) % n
+		g := s.answers.Predictions[s.day.Predictions[i].ID]
+		if g.Value == nil && !g.Skipped {
+			return i
+		}
+	}
+	return clamp(from, 0, n-1)
+}
+
+func (m *predictModel) move(to int) tea.Cmd {
+	if len(m.inputs) == 0 {
+		return nil
+	}
+	m.focus = clamp(to, 0, len(m.inputs)-1)
+	return m.setActive(m.active)
+}
+
+func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
+	k, isKey := msg.(tea.KeyMsg)
+	if !isKey || len(m.inputs) == 0 {
+		return nil
+	}
+	fk, lk := m.c.keys.Form, m.c.keys.List
+	if !m.active {
+		switch {
+		case key.Matches(k, lk.Up):
+			return m.move(m.focus - 1)
+		case key.Matches(k, lk.Down):
+			return m.move(m.focus + 1)
+		case key.Matches(k, fk.Type):
+			return m.setActive(true)
+		}
+		return nil
+	}
+	p := s.day.Predictions[m.focus]
+	switch {
+	case key.Matches(k, fk.StopTyping):
+		return m.setActive(false)
+	case key.Matches(k, fk.Prev):
+		return m.move(m.focus - 1)
+	case key.Matches(k, fk.Next):
+		return m.move(m.focus + 1)
+	case key.Matches(k, fk.Skip):
+		wasReady := s.ready()
+		s.answers.Skip(p.ID)
+		m.inputs[m.focus].SetValue("")
+		m.msgs[m.focus] = ""
+		s.setNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
+		return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, wasReady, true))
+	case key.Matches(k, fk.Submit):
+		return m.submit(s, p)
+	}
+	var cmd tea.Cmd
+	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	// Inline validation: say what is wrong while typing, but not about an
+	// empty box, which is only a problem once the learner presses enter.
+	m.msgs[m.focus] = ""
+	if v := m.inputs[m.focus].Value(); strings.TrimSpace(v) != "" {
+		if _, err := predictions.Parse(v, p); err != nil {
+			m.msgs[m.focus] = err.Error()
+		}
+	}
+	return cmd
+}
+
+// submit records the focused row when it parses.
+func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
+	text := m.inputs[m.focus].Value()
+	v, err := predictions.Parse(text, p)
+	if err != nil {
+		msg := err.Error()
+		if strings.TrimSpace(text) == "" {
+			msg += " (or ctrl+x to skip it)"
+		}
+		m.msgs[m.focus] = msg
+		return nil
+	}
+	m.msgs[m.focus] = ""
+	old, had := s.answers.Value(p.ID)
+	if had && old == v {
+		// Enter on a row already recorded: move on, or run when all are.
+		return m.afterRecord(s, false, false)
+	}
+	wasReady := s.ready()
+	s.answers.Set(p.ID, v)
+	m.inputs[m.focus].SetValue(plain(v))
+	g := s.answers.Predictions[p.ID]
+	switch {
+	case g.Revised:
+		first := "no guess"
+		if g.Scored != nil {
+			first = predictions.FormatValue(*g.Scored, p.Unit)
+		}
+		s.setNote(fmt.Sprintf("%s revised to %s; the scoreboard still judges the guess on record at the reveal (%s)", p.ID, predictions.FormatValue(v, p.Unit), first), false)
+	default:
+		s.setNote(fmt.Sprintf("%s = %s recorded", p.ID, predictions.FormatValue(v, p.Unit)), false)
+	}
+	return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, wasReady, true))
+}
+
+// afterRecord moves to the next open row; once the form is complete, enter
+// on it (or the record that completed it) goes to the run.
+func (m *predictModel) afterRecord(s *session, wasReady, changed bool) tea.Cmd {
+	if s.ready() && (!wasReady || !changed) {
+		return func() tea.Msg { return switchTabMsg{tab: tabRun} }
+	}
+	if !s.ready() {
+		return m.move(m.firstOpen(s, m.focus+1))
+	}
+	return m.move(m.focus + 1)
+}
+
+func (m *predictModel) view(s *session, w, h int) string {
+	st := m.c.styles
+	done, total := s.predicted()
+	var head string
+	if done == total {
+		head = st.Good.Render(fmt.Sprintf("All %d predictions made.", total)) + st.Dim.Render(" Enter on any row runs the experiments.")
+	} else {
+		head = st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made · nothing runs until each is predicted or skipped", done, total))
+	}
+	lines := []string{trunc(head, w), ""}
+	focusTop, focusEnd := 0, 0
+	tw := max(w-6, 8)
+	for i, p := range s.day.Predictions {
+		g := s.answers.Predictions[p.ID]
+		mark := st.Dim.Render("·")
+		switch {
+		case g.Skipped:
+			mark = st.Warn.Render("↷")
+		case g.Value != nil:
+			mark = st.Good.Render("✓")
+		}
+		if i != m.focus {
+			val := st.Dim.Render("—")
+			if g.Skipped {
+				val = st.Warn.Render("skipped")
+			} else if g.Value != nil {
+				val = predictions.FormatValue(*g.Value, p.Unit)
+			}
+			if g.Revised {
+				val += st.Warn.Render("*") // judged on the first guess
+			}
+			row := fmt.Sprintf("  %s %s %s  %s", st.Dim.Render(pad(p.ID, 3)), mark, pad(val, 14), st.Dim.Render(p.Question))
+			lines = append(lines, trunc(row, w))
+			continue
+		}
+		focusTop = len(lines)
+		cur := st.Cursor.Render("›")
+		q := strings.Split(wrap(p.Question, tw), "\n")
+		for j, ql := range q {
+			if j == 0 {
+				lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(pad(p.ID, 3)), ql))
+			} else {
+				lines = append(lines, "      "+ql)
+			}
+		}
+		box := m.inputs[i].View()
+		if !m.active {
+			box = m.inputs[i].Value()
+			if box == "" {
+				box = st.Faint.Render("a number")
+			}
+		}
+		status := ""
+		switch {
+		case g.Revised:
+			status = st.Warn.Render("revised after the reveal")
+		case g.Skipped:
+			status = st.Warn.Render("skipped")
+		case g.Value != nil:
+			status = st.Good.Render("✓ recorded")
+		}
+		lines = append(lines, "      "+st.Dim.Render("[")+pad(box, 15)+st.Dim.Render("]")+" "+p.Unit+"  "+status)
+		if msg := m.msgs[i]; msg != "" {
+			for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
+				lines = append(lines, "      "+st.InputErr.Render(l))
+			}
+		}
+		if g.Revealed {
+			note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
+			if g.Scored != nil {
+				note += "your first guess, " + predictions.FormatValue(*g.Scored, p.Unit)
+			} else {
+				note += "the empty guess on record"
+			}
+			for _, l := range strings.Split(wrap(note, tw), "\n") {
+				lines = append(lines, "      "+st.Dim.Render(l))
+			}
+		}
+		focusEnd = len(lines)
+	}
+	// Keep the focused row in view.
+	off := 0
+	if focusEnd-off > h {
+		off = focusEnd - h
+	}
+	if focusTop < off {
+		off = focusTop
+	}
+	out, _ := window(strings.Join(lines, "\n"), off, h)
+	return out
+}
+
+func (m *predictModel) help(s *session) keyMap {
+	fk, lk := m.c.keys.Form, m.c.keys.List
+	if !m.active {
+		return keyMap{short: []key.Binding{lk.Up, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type}}}
+	}
+	submit := fk.Submit
+	if s.ready() {
+		submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record / run"))
+	}
+	return keyMap{
+		short: []key.Binding{submit, fk.Skip, fk.Next, fk.StopTyping},
+		full:  [][]key.Binding{{submit, fk.Skip}, {fk.Next, fk.Prev, fk.StopTyping}},
+	}
+}
+
+// plain writes a stored guess back into its box exactly, so pressing enter
+// on it records the same number (FormatValue rounds for display).
+func plain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

@@ -1,0 +1,455 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/labs/report"
+)
+
+// runModel replays a run of the learner's code on the virtual clock, part
+// after part, at a pace a person can follow: each part takes basePlay real
+// seconds at ×1 whatever its virtual span (a minute of traffic, or the two
+// seconds around a window boundary). Figures grow as the clock passes their
+// points. When a part finishes playing its actuals land on the scoreboard
+// (session.partPlayed reveals its predictions and the answers are saved).
+//
+// The run itself already happened, out of process, in a fraction of a
+// second; the replay only decides how much of it to show. It ticks only
+// while a part is playing on screen; paused, finished, hidden or waiting for
+// predictions, it sends nothing.
+type runModel struct {
+	c      *common
+	parts  []partPlay
+	cur    int  // the part playing: the first not done
+	shown  int  // the part on screen
+	follow bool // the view follows the part playing
+	paused bool
+	speed  int // index into speeds
+	active bool
+
+	tickID  int // a tick whose id is not this one is stale and dropped
+	ticking bool
+	last    time.Time // the previous tick's time, from the tick itself
+
+	scroll int
+	w, h   int
+}
+
+// basePlay is the real seconds a part takes at ×1.
+const basePlay = 5.0
+
+var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
+
+const speedOne = 2 // index of ×1 in speeds
+
+// tickMsg advances the replay; t is when the tick fired, so Update never
+// reads the clock itself.
+type tickMsg struct {
+	id int
+	t  time.Time
+}
+
+// partPlay is one part's replay.
+type partPlay struct {
+	res        labs.PartResult
+	figs       []figPrep
+	start, end float64 // the virtual window the replay covers
+	timed      bool    // some figure's X is virtual time
+	now        float64
+	done       bool
+}
+
+func newPartPlay(p labs.PartResult) partPlay {
+	pp := partPlay{res: p}
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for _, f := range p.Figures {
+		fp := prepFigure(f)
+		pp.figs = append(pp.figs, fp)
+		if fp.timeAxis && hasData(f) {
+			pp.timed = true
+			tmin, tmax = math.Min(tmin, fp.xmin), math.Max(tmax, fp.xmax)
+		}
+	}
+	pp.end = math.Max(p.Span, 0)
+	if !slices.ContainsFunc(p.Figures, hasData) {
+		// Nothing to draw (a part waiting on a TODO): nothing to wait for.
+		pp.end = 0
+	}
+	if pp.timed {
+		pp.end = math.Max(pp.end, tmax)
+		// Skip a long quiet lead-in (the boundary experiment starts at 59 s):
+		// the replay starts where the figures do.
+		if tmin > 0.25*pp.end {
+			pp.start = math.Floor(tmin)
+		}
+	}
+	if !finite(pp.end) || pp.end < pp.start {
+		pp.end = pp.start
+	}
+	pp.now = pp.start
+	return pp
+}
+
+func hasData(f labs.Figure) bool {
+	for _, s := range f.Series {
+		if len(s.X) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func newRun(c *common) *runModel {
+	return &runModel{c: c, speed: speedOne, follow: true}
+}
+
+func (m *runModel) title() string               { return "Run" }
+func (m *runModel) typing() bool                { return false }
+func (m *runModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
+func (m *runModel) enter(*session) tea.Cmd      { return nil }
+
+// load takes a new outcome. A part identical to the version already played
+// stays played; a changed one plays again.
+func (m *runModel) load(o *labs.Outcome, s *session) {
+	m.parts = m.parts[:0]
+	for _, p := range o.Parts {
+		pp := newPartPlay(p)
+		if s.isPlayed(p) {
+			pp.now, pp.done = pp.end, true
+		}
+		m.parts = append(m.parts, pp)
+	}
+	m.cur = m.nextPending(0)
+	if m.follow || m.shown >= len(m.parts) {
+		m.shown = min(m.cur, max(len(m.parts)-1, 0))
+		m.follow = true
+	}
+	m.scroll = 0
+}
+
+func (m *runModel) nextPending(from int) int {
+	for i := from; i < len(m.parts); i++ {
+		if !m.parts[i].done {
+			return i
+		}
+	}
+	return len(m.parts)
+}
+
+func (m *runModel) playing(s *session) bool {
+	return m.active && s.ready() && !m.paused && m.cur < len(m.parts)
+}
+
+// finish ends part i's replay and puts its actuals on the scoreboard.
+func (m *runModel) finish(i int, s *session) tea.Cmd {
+	if i < 0 || i >= len(m.parts) || m.parts[i].done {
+		return nil
+	}
+	p := &m.parts[i]
+	p.now, p.done = p.end, true
+	s.partPlayed(p.res)
+	m.cur = m.nextPending(0)
+	if m.follow && m.cur < len(m.parts) {
+		m.shown, m.scroll = m.cur, 0
+	}
+	return saveCmd(m.c.deps, s.answers)
+}
+
+// kick finishes parts with nothing to replay and starts the tick when a
+// part should be playing and no tick is on its way.
+func (m *runModel) kick(s *session) tea.Cmd {
+	var cmds []tea.Cmd
+	if s.ready() && m.active {
+		for m.cur < len(m.parts) && m.parts[m.cur].end <= m.parts[m.cur].start {
+			cmds = append(cmds, m.finish(m.cur, s))
+		}
+	}
+	if m.playing(s) && !m.ticking {
+		m.ticking = true
+		m.tickID++
+		m.last = time.Time{}
+		cmds = append(cmds, m.tick())
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *runModel) tick() tea.Cmd {
+	id := m.tickID
+	return m.c.deps.after(m.c.deps.frame, func(t time.Time) tea.Msg { return tickMsg{id: id, t: t} })
+}
+
+// advance moves the playing part on by v virtual seconds.
+func (m *runModel) advance(v float64, s *session) tea.Cmd {
+	if m.cur >= len(m.parts) {
+		return nil
+	}
+	p := &m.parts[m.cur]
+	p.now += v
+	if p.now >= p.end {
+		return m.finish(m.cur, s)
+	}
+	return nil
+}
+
+// rate is virtual seconds per real second for part p at the current speed.
+func (m *runModel) rate(p partPlay) float64 {
+	return (p.end - p.start) / basePlay * speeds[m.speed]
+}
+
+func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
+	switch msg := msg.(type) {
+	case tickMsg:
+		if msg.id != m.tickID {
+			return nil
+		}
+		m.ticking = false
+		if !m.playing(s) {
+			return nil
+		}
+		dt := m.c.deps.frame
+		if !m.last.IsZero() {
+			// A stalled tick (a busy machine) must not jump the replay.
+			dt = min(max(msg.t.Sub(m.last), 0), 250*time.Millisecond)
+		}
+		m.last = msg.t
+		cmd := m.advance(dt.Seconds()*m.rate(m.parts[m.cur]), s)
+		return tea.Batch(cmd, m.kick(s))
+	case tea.KeyMsg:
+		return m.key(msg, s)
+	}
+	return nil
+}
+
+func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
+	rk, sk := m.c.keys.Run, m.c.keys.Scroll
+	if !s.ready() {
+		if key.Matches(k, rk.Predict) {
+			return func() tea.Msg { return switchTabMsg{tab: tabPredict} }
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(k, rk.Pause):
+		if m.cur >= len(m.parts) && len(m.parts) > 0 {
+			// Everything played: play it again (the actuals stay revealed).
+			for i := range m.parts {
+				m.parts[i].now, m.parts[i].done = m.parts[i].start, false
+			}
+			m.cur, m.shown, m.follow, m.paused, m.scroll = 0, 0, true, false, 0
+			return nil
+		}
+		m.paused = !m.paused
+	case key.Matches(k, rk.Step):
+		if m.cur < len(m.parts) {
+			m.paused = true
+			p := m.parts[m.cur]
+			m.shown, m.follow = m.cur, true
+			return m.advance(math.Max((p.end-p.start)/20, 1e-9), s)
+		}
+	case key.Matches(k, rk.Faster):
+		m.speed = min(m.speed+1, len(speeds)-1)
+	case key.Matches(k, rk.Slower):
+		m.speed = max(m.speed-1, 0)
+	case key.Matches(k, rk.Skip):
+		return m.finish(m.cur, s)
+	case key.Matches(k, rk.SkipAll):
+		var cmds []tea.Cmd
+		for m.cur < len(m.parts) {
+			cmds = append(cmds, m.finish(m.cur, s))
+		}
+		return tea.Batch(cmds...)
+	case key.Matches(k, rk.PrevPart):
+		m.shown, m.scroll = max(m.shown-1, 0), 0
+		m.follow = m.shown == m.cur
+	case key.Matches(k, rk.NextPart):
+		m.shown, m.scroll = min(m.shown+1, max(len(m.parts)-1, 0)), 0
+		m.follow = m.shown == m.cur
+	case key.Matches(k, sk.Up):
+		m.scroll = max(m.scroll-1, 0)
+	case key.Matches(k, sk.Down):
+		m.scroll = min(m.scroll+1, m.maxScroll(s))
+	case key.Matches(k, sk.PageUp):
+		m.scroll = max(m.scroll-max(m.h/2, 1), 0)
+	case key.Matches(k, key.NewBinding(key.WithKeys("pgdown"))):
+		m.scroll = min(m.scroll+max(m.h/2, 1), m.maxScroll(s))
+	}
+	return nil
+}
+
+// maxScroll is the furthest the part on screen scrolls: its last line at
+// the bottom of the screen.
+func (m *runModel) maxScroll(s *session) int {
+	if m.shown >= len(m.parts) {
+		return 0
+	}
+	bodyH := max(m.h-2, 1)
+	return max(lineCount(m.partView(s, m.shown, m.w, bodyH))-bodyH, 0)
+}
+
+func (m *runModel) view(s *session, w, h int) string {
+	st := m.c.styles
+	if s.outcome == nil {
+		switch {
+		case s.building:
+			return st.Dim.Render(wrap("Building your code and running the experiments…", w))
+		case s.runErr != nil:
+			return st.Dim.Render(wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
+		}
+		return st.Dim.Render(wrap("Nothing has run yet. Press r to run.", w))
+	}
+	if !s.ready() {
+		done, total := s.predicted()
+		msg := fmt.Sprintf("Predict first. Your code has been built and run, but its numbers stay hidden until each prediction is made or skipped: %d of %d so far.", done, total)
+		return wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
+	}
+	if len(m.parts) == 0 {
+		return st.Dim.Render("This day has no experiments to run.")
+	}
+	head := []string{trunc(m.strip(w), w), trunc(m.clock(), w)}
+	body := m.partView(s, m.shown, w, max(h-len(head), 1))
+	out, _ := window(body, m.scroll, max(h-len(head), 0))
+	return strings.Join(append(head, out), "\n")
+}
+
+// strip is the row of parts with their state.
+func (m *runModel) strip(w int) string {
+	st := m.c.styles
+	var parts []string
+	long := w >= 14*len(m.parts)
+	for i, p := range m.parts {
+		mark, style := "·", st.Dim
+		switch {
+		case p.done && p.res.Status == labs.OK:
+			mark, style = "✓", st.Good
+		case p.done && p.res.Status == labs.Unfinished:
+			mark, style = "⏳", st.Warn
+		case p.done:
+			mark, style = "✗", st.Bad
+		case i == m.cur:
+			mark, style = "▶", st.Accent
+		}
+		label := p.res.ID + " " + mark
+		if long {
+			label = "Part " + label
+		}
+		if i == m.shown {
+			label = "[" + label + "]"
+			parts = append(parts, st.Cursor.Render(label))
+		} else {
+			parts = append(parts, style.Render(label))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// clock says where the replay stands.
+func (m *runModel) clock() string {
+	st := m.c.styles
+	speed := fmt.Sprintf("×%g", speeds[m.speed])
+	if m.cur >= len(m.parts) {
+		return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays again · ←/→ other parts")
+	}
+	p := m.parts[m.cur]
+	state := st.Accent.Render("▶ playing")
+	if m.paused {
+		state = st.Warn.Render("⏸ paused")
+	}
+	where := ""
+	if p.timed {
+		where = fmt.Sprintf("t = %.1f s of %s s", p.now, trimFloat(p.end))
+	} else if p.end > p.start {
+		where = fmt.Sprintf("%.0f%%", (p.now-p.start)/(p.end-p.start)*100)
+	}
+	return fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
+}
+
+func trimFloat(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0") }
+
+// partView is one part: what it waits on, its figures as far as the clock
+// has gone, and once played its actuals and its report.
+func (m *runModel) partView(s *session, i, w, h int) string {
+	st := m.c.styles
+	p := m.parts[i]
+	var b []string
+	b = append(b, st.Subtitle.Render(trunc(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
+	if p.res.Status != labs.OK {
+		style := st.Warn
+		if p.res.Status != labs.Unfinished {
+			style = st.Bad
+		}
+		b = append(b, style.Render(wrap(report.Waiting(p.res), w)))
+	}
+	playing := i == m.cur && !p.done
+	if len(p.figs) > 0 {
+		overhead := 0
+		for _, fp := range p.figs {
+			overhead += figOverhead(fp)
+		}
+		// Leave room under the figures for the actuals and the report.
+		reserve := min(6, h/3)
+		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), 3, 10)
+		for _, fp := range p.figs {
+			cut := fp.cut(p.now, p.start, p.end, p.done)
+			if !p.done && i > m.cur {
+				cut = math.Inf(-1) // not started: axes only
+			}
+			b = append(b, drawFigure(fp, cut, w, plotH, st, playing))
+		}
+	}
+	if !p.done {
+		if i > m.cur {
+			b = append(b, st.Dim.Render("plays after the parts before it"))
+		}
+		return strings.Join(b, "\n")
+	}
+	var rows []string
+	for _, r := range s.rows() {
+		if pr, ok := s.day.Prediction(r.ID); ok && pr.Part == p.res.ID {
+			rows = append(rows, scoreLine(r, pr, s, st, w))
+		}
+	}
+	if len(rows) > 0 {
+		b = append(b, "", st.Title.Render("Your predictions"))
+		b = append(b, rows...)
+	}
+	if len(p.res.Lines) > 0 {
+		b = append(b, "")
+		for _, l := range p.res.Lines {
+			b = append(b, wrap(l, w))
+		}
+	}
+	return strings.Join(b, "\n")
+}
+
+// figOverhead is the lines a figure takes besides its plot rows.
+func figOverhead(fp figPrep) int {
+	n := 2 // title, axis
+	if len(fp.fig.Series) > 1 || len(fp.fig.Marks) > 0 {
+		n++ // legend
+	}
+	for _, e := range fp.events {
+		if e {
+			n++
+		}
+	}
+	return n
+}
+
+func (m *runModel) help(s *session) keyMap {
+	rk, sk := m.c.keys.Run, m.c.keys.Scroll
+	if !s.ready() {
+		return keyMap{short: []key.Binding{rk.Predict}, full: [][]key.Binding{{rk.Predict}}}
+	}
+	return keyMap{
+		short: []key.Binding{rk.Pause, rk.Step, rk.Faster, rk.Skip, rk.PrevPart},
+		full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp}},
+	}
+}

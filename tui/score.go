@@ -1,0 +1,152 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/predictions"
+)
+
+// scoreModel is the scoreboard: each prediction against the actual the
+// learner has seen played, with a coloured verdict (and a glyph, for
+// NO_COLOR), the reason for every miss, and the day's number to carry. It
+// stays on screen, unchanged, while a new build is under way or fails.
+type scoreModel struct {
+	c      *common
+	scroll int
+	w, h   int
+}
+
+func newScore(c *common) *scoreModel { return &scoreModel{c: c} }
+
+func (m *scoreModel) title() string               { return "Scoreboard" }
+func (m *scoreModel) typing() bool                { return false }
+func (m *scoreModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
+func (m *scoreModel) enter(*session) tea.Cmd      { return nil }
+
+func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return nil
+	}
+	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, m.h, lineCount(m.content(s, m.w)))
+	return nil
+}
+
+// scrollKey applies a scrolling key to off for content of n lines shown h
+// at a time.
+func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
+	page := max(h/2, 1)
+	switch {
+	case key.Matches(k, sk.Up):
+		off--
+	case key.Matches(k, sk.Down):
+		off++
+	case key.Matches(k, sk.PageUp):
+		off -= page
+	case key.Matches(k, sk.PageDown):
+		off += page
+	case key.Matches(k, sk.Top):
+		off = 0
+	case key.Matches(k, sk.Bottom):
+		off = n
+	}
+	return clamp(off, 0, n-h)
+}
+
+func (m *scoreModel) view(s *session, w, h int) string {
+	out, _ := window(m.content(s, w), m.scroll, h)
+	return out
+}
+
+func (m *scoreModel) content(s *session, w int) string {
+	st := m.c.styles
+	rows := s.rows()
+	revealed := 0
+	for _, r := range rows {
+		if r.Actual != nil {
+			revealed++
+		}
+	}
+	var b []string
+	b = append(b, trunc(st.Title.Render("Scoreboard")+st.Dim.Render(" · each guess judged as it stood when its actual was revealed"), w))
+	if revealed == 0 {
+		b = append(b, "", st.Dim.Render(wrap("Nothing revealed yet: the actuals land here as each part finishes playing on the Run screen (3).", w)))
+	}
+	b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-17s %-17s %s", "", "you", "actual", "verdict"), w)))
+	tw := max(w-5, 8)
+	for _, r := range rows {
+		pr, _ := s.day.Prediction(r.ID)
+		b = append(b, scoreLine(r, pr, s, st, w))
+		if r.Revised {
+			now := "no guess"
+			if r.Predicted != nil {
+				now = predictions.FormatValue(*r.Predicted, r.Unit)
+			}
+			b = append(b, indent(st.Warn.Render(wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
+		}
+		if r.Verdict != nil && r.Verdict.Kind == predictions.Off && pr.Why != "" {
+			b = append(b, indent(st.Dim.Render(wrap("why: "+pr.Why, tw)), "     "))
+		}
+	}
+	if s.day.Carry != nil {
+		b = append(b, "", st.Title.Render("The number to carry"))
+		b = append(b, indent(st.Accent.Render(wrap(s.day.Carry(s.shown()), tw)), "  "))
+	}
+	if s.outcome != nil {
+		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.outcome.Passed(), len(s.day.TODOs))))
+	}
+	return strings.Join(b, "\n")
+}
+
+// scoreLine is one prediction on one line: the judged guess, the actual,
+// the verdict, and the reference's figure when the learner's code gave a
+// different one.
+func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w int) string {
+	guess := st.Dim.Render("—")
+	switch j := r.Judged(); {
+	case r.Skipped && !r.Revised:
+		guess = st.Warn.Render("skipped")
+	case j != nil:
+		guess = predictions.FormatValue(*j, r.Unit)
+		if r.Revised {
+			guess += "*"
+		}
+	}
+	actual := st.Dim.Render("—")
+	if r.Actual != nil {
+		actual = st.Title.Render(predictions.FormatValue(*r.Actual, r.Unit))
+	}
+	var verdict string
+	switch {
+	case r.Actual == nil:
+		verdict = st.Dim.Render("not revealed yet")
+	case r.Verdict == nil:
+		verdict = st.Dim.Render("no prediction")
+	default:
+		words := r.Verdict.Words(r.Unit)
+		switch r.Verdict.Kind {
+		case predictions.Spot:
+			verdict = st.Good.Render("✓ " + words)
+		case predictions.Close:
+			verdict = st.Good.Render("≈ " + words)
+		default:
+			verdict = st.Bad.Render("✗ " + words)
+		}
+	}
+	if ref, ok := s.ref[pr.Metric]; ok && r.Actual != nil && math.Abs(ref-*r.Actual) > 1e-9*math.Max(1, math.Abs(ref)) {
+		verdict += st.Warn.Render(" (reference: " + predictions.FormatValue(ref, r.Unit) + ")")
+	}
+	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, 17), pad(actual, 17), verdict)
+	return trunc(line, w)
+}
+
+func (m *scoreModel) help(*session) keyMap {
+	sk := m.c.keys.Scroll
+	return keyMap{short: []key.Binding{sk.Up}, full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
+}

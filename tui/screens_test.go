@@ -1,0 +1,530 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fsnotify/fsnotify"
+
+	"termlab/labs"
+	"termlab/labs/reset"
+	"termlab/labs/worker"
+	"termlab/predictions"
+)
+
+// refAnswer is a run of the learner's code that agrees with the reference.
+func refAnswer() fakeAnswer {
+	o := reference()
+	o.Impl = labs.Learner
+	return fakeAnswer{o: o}
+}
+
+// openDay starts the lab on one day and opens it.
+func openDay(t *testing.T, r Runner, w, h int) (*driver, string) {
+	t.Helper()
+	root := labRoot(t, theDay)
+	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, r), w, h)
+	d.keys("enter")
+	return d, root
+}
+
+func loadSaved(t *testing.T, root string) predictions.Answers {
+	t.Helper()
+	a, err := predictions.Load(filepath.Join(root, "predictions"), theDay.Number)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
+	second := theDay
+	second.Number, second.Title, second.Summary = 46, "A second day", "a day to pick"
+	course := labs.Course{theDay, second}
+	root := labRoot(t, theDay)
+	dir := filepath.Join(root, "predictions")
+
+	ref := reference().Metrics()
+	a := predictions.New(45)
+	for _, p := range theDay.Predictions {
+		a.Set(p.ID, ref[p.Metric])
+	}
+	a.Set("P3", 150) // off: the fixed window let 200 through
+	a.RevealRun(theDay, ref)
+	a.LastRun, a.TODOsPassed = ref, 2
+	if err := predictions.Save(dir, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := predictions.SaveLab(dir, predictions.LabState{LastDay: 46}); err != nil {
+		t.Fatal(err)
+	}
+
+	d := newDriver(t, testCommon(t, course, root, newFake(refAnswer())), 80, 24)
+	d.wantView("Day 45  Rate limiting", "predictions 6/6", "TODOs passing 2/4", "drills 0/5",
+		"last scoreboard", "P1 ✓", "P3 ✗", "Across one boundary", "› Day 46  A second day")
+
+	d.keys("up", "enter")
+	if d.day().s.day.Number != 45 {
+		t.Fatalf("opened day %d", d.day().s.day.Number)
+	}
+	st, err := predictions.LoadLab(dir)
+	if err != nil || st.LastDay != 45 {
+		t.Fatalf("the lab remembers day %d (%v), want 45", st.LastDay, err)
+	}
+	// Back to the list and into the same day again: still open, no new run.
+	d.keys("esc")
+	d.wantView("› Day 45")
+	d.keys("enter")
+	d.wantView("Day 45 · Rate limiting")
+}
+
+func TestLessonScrolls(t *testing.T) {
+	d, _ := openDay(t, newFake(), 80, 24)
+	first := theDay.Lesson[0].Title
+	d.wantView("[1 Lesson]", first, "↓ more")
+	d.keys("G")
+	d.wantView("What you write", "TODO 4  NextEmit")
+	d.dontWantView(first)
+	d.keys("g")
+	d.wantView(first)
+}
+
+func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	d.tab(tabPredict)
+	if !d.app.typing() {
+		t.Fatal("the form does not have the keyboard")
+	}
+	p1 := theDay.Predictions[0]
+	_, parseErr := predictions.Parse("ten", p1)
+	d.keys("ten")
+	d.wantView(parseErr.Error()) // inline, while typing
+	d.keys("enter")
+	d.wantView(parseErr.Error())
+	if _, ok := d.day().s.answers.Value("P1"); ok {
+		t.Fatal("a refused guess was recorded")
+	}
+	d.keys("backspace", "backspace", "backspace", "enter")
+	d.wantView("nothing typed yet", "ctrl+x to skip")
+
+	d.keys("20", "enter")
+	if v, ok := loadSaved(t, root).Value("P1"); !ok || v != 20 {
+		t.Fatalf("P1 on disk = %v, %v", v, ok)
+	}
+	d.keys("ctrl+x") // P2
+	if !loadSaved(t, root).Predictions["P2"].Skipped {
+		t.Fatal("the skip of P2 was not saved")
+	}
+	d.wantView("P1  ✓ 20 requests", "P2  ↷ skipped", "› P3", "2 of 6 made")
+
+	// The run waits, and nothing is revealed meanwhile.
+	d.keys("esc", "3")
+	d.wantView("Predict first", "2 of 6 so far")
+	d.dontWantView("20 in, 30 turned away")
+	for id, g := range d.day().s.answers.Predictions {
+		if g.Revealed {
+			t.Fatalf("%s was revealed before every prediction was made", id)
+		}
+	}
+	d.keys("enter") // goes to the form
+	if d.day().tab != tabPredict {
+		t.Fatalf("enter on the waiting run opened tab %d", d.day().tab)
+	}
+}
+
+func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	d.hold = true
+	d.predictAll(map[string]string{"P1": "20", "P2": "15"})
+	day := d.day()
+	if day.tab != tabRun {
+		t.Fatalf("the completed form opened tab %d, want the run", day.tab)
+	}
+	if len(d.held) != 1 {
+		t.Fatalf("%d ticks on their way, want 1", len(d.held))
+	}
+	d.wantView("▶ playing", "Part 1: The token bucket")
+
+	for day.run.cur == 0 {
+		if !d.step() {
+			t.Fatal("the replay stopped before part 1 finished")
+		}
+	}
+	saved := loadSaved(t, root)
+	for _, id := range []string{"P1", "P2"} {
+		if !saved.Predictions[id].Revealed {
+			t.Fatalf("%s not revealed on disk after part 1 played", id)
+		}
+	}
+	if saved.Predictions["P3"].Revealed {
+		t.Fatal("P3 revealed before part 2 played")
+	}
+	if _, ok := saved.LastRun["token_burst_accepted"]; !ok {
+		t.Fatalf("LastRun lacks part 1's metrics: %v", saved.LastRun)
+	}
+	if _, ok := saved.LastRun["fixed_boundary_accepted"]; ok {
+		t.Fatal("LastRun holds part 2's metrics before it played")
+	}
+
+	// The scoreboard has part 1's actuals only. While it is on screen the
+	// replay pauses: the held tick comes back and asks for no other.
+	d.tab(tabScore)
+	d.wantView("P1   20 requests       20 requests       ✓ spot on", "P3   1 request         —                 not revealed yet")
+	d.step()
+	if len(d.held) != 0 {
+		t.Fatal("the replay ticks while not on screen")
+	}
+	d.tab(tabRun)
+	for d.step() {
+	}
+	if day.run.cur != len(day.run.parts) {
+		t.Fatalf("the replay stopped at part %d", day.run.cur)
+	}
+	d.wantView("✓ all parts played")
+	if len(d.held) != 0 {
+		t.Fatal("the replay ticks after it finished")
+	}
+	for _, p := range theDay.Predictions {
+		if !loadSaved(t, root).Predictions[p.ID].Revealed {
+			t.Fatalf("%s not revealed after the whole run", p.ID)
+		}
+	}
+}
+
+func TestRunKeys(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.hold = true
+	d.predictAll(nil)
+	run := d.day().run
+
+	d.keys(" ") // pause
+	d.wantView("⏸ paused")
+	before := run.parts[0].now
+	d.step()
+	if run.parts[0].now != before || len(d.held) != 0 {
+		t.Fatal("a paused replay moved or kept ticking")
+	}
+	d.keys(".")
+	p := run.parts[0]
+	if want := before + (p.end-p.start)/20; p.now != want {
+		t.Fatalf("step moved to %v, want %v", p.now, want)
+	}
+	r1 := run.rate(run.parts[0])
+	d.keys("+")
+	if run.rate(run.parts[0]) != 2*r1 {
+		t.Fatal("+ did not double the pace")
+	}
+	d.keys("-", "-")
+	if run.rate(run.parts[0]) != r1/2 {
+		t.Fatal("- did not halve the pace")
+	}
+	d.keys("s") // skip part 1
+	if !run.parts[0].done || !d.day().s.answers.Predictions["P1"].Revealed {
+		t.Fatal("s did not finish part 1")
+	}
+	if run.shown != 1 {
+		t.Fatalf("after part 1 the screen shows part index %d, want it to follow to part 2", run.shown)
+	}
+	d.keys("right")
+	if run.shown != 2 {
+		t.Fatalf("→ shows part index %d", run.shown)
+	}
+	d.wantView("Part 3: ")
+	d.keys("S")
+	if run.cur != len(run.parts) {
+		t.Fatal("S did not finish the run")
+	}
+	d.keys(" ") // plays everything again, the actuals stay revealed
+	if run.cur != 0 || run.parts[0].done {
+		t.Fatal("space after the end did not replay")
+	}
+	if !d.day().s.answers.Predictions["P6"].Revealed {
+		t.Fatal("replaying hid an actual")
+	}
+}
+
+func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 40)
+	d.predictAll(map[string]string{"P1": "15"}) // plays to the end
+	d.tab(tabScore)
+	p1, _ := theDay.Prediction("P1")
+	d.wantView("✗ off by 5 requests (25% too low)", "why: "+p1.Why[:40], "The number to carry",
+		"the fixed window let 200 through a limit of 100")
+
+	d.tab(tabPredict)
+	for range theDay.Predictions {
+		d.keys("up")
+	}
+	d.keys("backspace", "backspace", "20", "enter")
+	if note := d.day().s.note; !strings.Contains(note, "P1 revised to 20 requests; the scoreboard still judges the guess on record at the reveal (15 requests)") {
+		t.Fatalf("note after a revision: %q", note)
+	}
+	d.wantView("P1  ✓ 20 requests*")
+	d.keys("up")
+	d.wantView("revised after the reveal", "keeps judging your first guess, 15 requests")
+	d.tab(tabScore)
+	d.wantView("P1   15 requests*", "✗ off by 5 requests", "* first guess, judged; revised to 20 requests after the reveal")
+}
+
+// gradedOutcome has one TODO of each kind of verdict.
+func gradedOutcome() labs.Outcome {
+	o := reference()
+	o.Impl = labs.Learner
+	o.Grades = append([]labs.Grade(nil), o.Grades...)
+	o.Grades[0] = labs.Grade{TODO: 1, Func: "TakeToken", Status: labs.Fail,
+		Detail: "the bucket overflowed its capacity",
+		Counterexample: &labs.Counterexample{Input: "tokens=5 capacity=10 rate=10/s elapsed=1s", Got: "14 true", Want: "9 true"},
+		Hint:           "cap at capacity before spending"}
+	o.Grades[2] = labs.Grade{TODO: 3, Func: "Expired", Status: labs.Unfinished, Detail: "not done yet"}
+	o.Grades[3] = labs.Grade{TODO: 4, Func: "NextEmit", Status: labs.Crash, Detail: "panicked: boom", Where: "labs/day45/todo.go:44"}
+	return o
+}
+
+func TestTODOScreen(t *testing.T) {
+	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 40)
+	d.keys("5")
+	line, _, _, _ := findFunc([]byte(theDay.Shipped["todo.go"]), "TakeToken")
+	d.wantView("TODOs · 1 of 4 passing", "✗ fail", "✓ pass", "· not done yet", "✗ crash",
+		"labs/day45/todo.go:"+strconv.Itoa(line),
+		"input: tokens=5 capacity=10", "got:   14 true", "want:  9 true", "Grader's hint: cap at capacity",
+		"Hints: 0 of 3 shown")
+	todo1, _ := theDay.TODO(1)
+	d.dontWantView(todo1.Hints[0][:30])
+	d.keys("h")
+	d.wantView("1. "+todo1.Hints[0][:30], "Hints: 1 of 3 shown")
+	d.dontWantView("2. " + todo1.Hints[1][:20])
+	d.keys("h", "h", "h") // no more than there are
+	d.wantView("3. ", "Hints: 3 of 3 shown")
+
+	// The solution of a failing TODO asks first.
+	d.keys("v")
+	d.wantView("TODO 1 does not pass yet. Show the reference TakeToken anyway?")
+	d.keys("n")
+	d.dontWantView("Reference solution")
+	d.keys("v", "y")
+	d.wantView("Reference solution", "solutions/day45/solutions.go:", "func TakeToken(")
+	d.keys("v")
+	d.dontWantView("func TakeToken(")
+
+	// A passing TODO shows it at once.
+	d.keys("down", "v")
+	d.wantView("func WindowID(")
+	d.dontWantView("does not pass yet")
+
+	// The crash says where.
+	d.keys("down", "down")
+	d.wantView("panicked: boom (at labs/day45/todo.go:44)")
+}
+
+func TestResetATODOAndTheDay(t *testing.T) {
+	f := newFake(refAnswer())
+	d, root := openDay(t, f, 80, 30)
+	path := filepath.Join(root, theDay.LearnerDir, "todo.go")
+	shipped := theDay.Shipped["todo.go"]
+	mine := strings.Replace(shipped, "panic(labs.NotDone) // TODO 1", "return tokens, true", 1)
+	mine = strings.Replace(mine, "panic(labs.NotDone) // TODO 2", "return 7", 1)
+	write(t, path, mine)
+	runs := f.count()
+
+	d.keys("5", "x")
+	d.wantView("Put TakeToken (TODO 1) back to the shipped stub?", "y yes")
+	d.keys("y")
+	got, _ := os.ReadFile(path)
+	if !strings.Contains(string(got), "panic(labs.NotDone) // TODO 1") || !strings.Contains(string(got), "return 7") {
+		t.Fatalf("after resetting TODO 1 the file is:\n%s", got)
+	}
+	kept, _ := filepath.Glob(filepath.Join(root, theDay.LearnerDir, reset.KeptDir, "*.go"))
+	if len(kept) != 1 {
+		t.Fatalf("kept files: %v", kept)
+	}
+	if b, _ := os.ReadFile(kept[0]); string(b) != mine {
+		t.Fatal("the kept copy is not the learner's version")
+	}
+	if note := d.day().s.note; !strings.Contains(note, "TODO 1 (TakeToken) is back to the shipped stub; your version is kept as labs/day45/.kept/todo-") {
+		t.Fatalf("note after a reset: %q", note)
+	}
+	if f.count() != runs+1 {
+		t.Fatalf("a reset ran the code %d times, want once", f.count()-runs)
+	}
+
+	d.keys("X")
+	d.wantView("Put every TODO of Day 45 back")
+	d.keys("esc")
+	d.wantView("nothing was changed")
+	if d.day().tab != tabTODOs {
+		t.Fatal("esc on a question left the screen")
+	}
+	d.keys("X", "y")
+	if b, _ := os.ReadFile(path); string(b) != shipped {
+		t.Fatal("resetting the day did not restore the shipped file")
+	}
+}
+
+func TestCompileErrorKeepsTheLastGoodScoreboard(t *testing.T) {
+	f := newFake(refAnswer())
+	d, _ := openDay(t, f, 80, 30)
+	d.predictAll(map[string]string{"P1": "20"})
+	be := &worker.BuildError{Output: "x", Locations: []worker.Location{{File: "labs/day45/todo.go", Line: 21, Col: 3, Msg: "undefined: x"}}}
+	f.set(fakeAnswer{err: be})
+	d.keys("4", "r")
+	d.wantView("✗ your code does not compile", "labs/day45/todo.go:21:3: undefined: x",
+		"P1   20 requests       20 requests       ✓ spot on", "✗ does not compile: labs/day45/todo.go:21")
+	d.keys("5")
+	d.wantView("labs/day45/todo.go:21:3: undefined: x", "✓ pass")
+	// Fixed: the banner goes.
+	f.set(refAnswer())
+	d.keys("ctrl+r")
+	d.dontWantView("does not compile")
+}
+
+func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
+	f := newFake(refAnswer())
+	f.gate = make(chan struct{})
+	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
+	m := newDay(c, theDay, predictions.New(45))
+	m.visible = true
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	m.watcher, m.watchGen = w, 7
+
+	run := m.startRun()
+	done := make(chan any, 1)
+	go func() { done <- run() }()
+	for f.count() == 0 {
+	}
+	m.handle(fileChangedMsg{gen: 7, name: "todo.go"})
+	if err := f.ctxs[0].Err(); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a save did not cancel the run in flight: %v", err)
+	}
+	stale := (<-done).(outcomeMsg)
+	m.handle(stale)
+	if m.s.outcome != nil || !m.s.building {
+		t.Fatal("a cancelled run's answer was taken")
+	}
+	m.handle(fileChangedMsg{gen: 7, name: "todo.go"})
+	m.handle(fileChangedMsg{gen: 99, name: "todo.go"}) // another day's watcher
+	if m.debounceID != 2 {
+		t.Fatalf("debounce id %d, want 2", m.debounceID)
+	}
+	if cmd := m.handle(debounceMsg{id: 1}); cmd != nil {
+		t.Fatal("an early timer of the burst started a run")
+	}
+	f.gate = nil
+	cmd := m.handle(debounceMsg{id: 2})
+	if cmd == nil {
+		t.Fatal("the end of the burst started nothing")
+	}
+	drv := &driver{t: t, app: newApp(c)}
+	drv.app.day, drv.app.onPicker = m, false
+	drv.run(cmd)
+	if m.s.outcome == nil || m.s.building {
+		t.Fatal("the run after the burst did not land")
+	}
+	if !relevant(fsnotify.Event{Name: "/x/todo.go", Op: fsnotify.Create}) ||
+		relevant(fsnotify.Event{Name: "/x/.todo.go.swp", Op: fsnotify.Write}) ||
+		relevant(fsnotify.Event{Name: "/x/4913", Op: fsnotify.Create}) ||
+		relevant(fsnotify.Event{Name: "/x/todo_test.go", Op: fsnotify.Write}) ||
+		relevant(fsnotify.Event{Name: "/x/todo.go", Op: fsnotify.Chmod}) {
+		t.Fatal("relevant() picks the wrong events")
+	}
+}
+
+func TestDrills(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 40)
+	d.keys("6")
+	d.wantView("Drills · 0 of 5 attempted", "› D1")
+	d1 := theDay.Drills[0]
+	d.dontWantView(d1.Model[:30])
+
+	d.keys("enter", "500", "tab", "100", "enter")
+	d.wantView("Model answer", d1.Model[:30], "D1 is right")
+	saved := loadSaved(t, root).Drills["D1"]
+	if !saved.Attempted || saved.Correct == nil || !*saved.Correct || len(saved.Answers) != 2 {
+		t.Fatalf("D1 saved as %+v", saved)
+	}
+
+	d.keys("down", "enter", "sixty", "enter")
+	d.wantView(`most in one 60 s stretch: "sixty" is not a number`)
+	if d.day().s.answers.Drills["D2"].Attempted {
+		t.Fatal("a refused number counted as an attempt")
+	}
+	for range 5 {
+		d.keys("backspace")
+	}
+	d.keys("60", "enter")
+	d.wantView("✗ want 120 requests", "D2 is not right yet")
+
+	d.keys("down", "enter", "down", "enter") // D3: the second option
+	d.wantView("(•) a leaky bucket", "D3 is right")
+
+	d.keys("down", "enter", "enter")
+	d.wantView("write your answer first")
+	d.keys("it says when to come back", "enter")
+	d.wantView("How did you do?")
+	d.keys("g")
+	d4 := loadSaved(t, root).Drills["D4"]
+	if d4.Mark != predictions.MarkGot || d4.Answers[0] != "it says when to come back" {
+		t.Fatalf("D4 saved as %+v", d4)
+	}
+
+	d.keys("down", "enter", "960", "enter") // within D5's 5%
+	d.wantView("D5 is right", "(±5%)")
+}
+
+func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 30)
+	d.keys("7", "w")
+	d.wantView("Predict first (Predict, 2)")
+	if _, err := os.Stat(filepath.Join(root, "RESULTS.md")); err == nil {
+		t.Fatal("RESULTS.md written before the predictions")
+	}
+
+	d.hold = true
+	d.predictAll(nil)
+	d.keys("7")
+	d.wantView("w write the latest report into RESULTS.md (plays out the rest of the run first)")
+	d.keys("w")
+	d.wantView("RESULTS.md: created the Day 45 report section")
+	b, err := os.ReadFile(filepath.Join(root, "RESULTS.md"))
+	if err != nil || !strings.Contains(string(b), "<!-- termlab:day45:begin -->") || !strings.Contains(string(b), "Day 45 — Rate limiting (run on your code)") {
+		t.Fatalf("RESULTS.md: %v\n%s", err, b)
+	}
+	if d.day().run.cur != len(d.day().run.parts) {
+		t.Fatal("writing the report did not play out the run")
+	}
+	d.wantView("The report it writes")
+
+	mine := strings.Replace(string(b), "> (your answer here)", "> My answer: 200 against 100.", 1)
+	write(t, filepath.Join(root, "RESULTS.md"), mine)
+	d.keys("w")
+	d.wantView("RESULTS.md: replaced the Day 45 report section; your own text is untouched.")
+	if b, _ := os.ReadFile(filepath.Join(root, "RESULTS.md")); !strings.Contains(string(b), "My answer: 200 against 100.") {
+		t.Fatal("the learner's text was lost")
+	}
+}
+
+func TestFindFuncWhenTheFileDoesNotParse(t *testing.T) {
+	src := "package day45\n\nfunc TakeToken(a int) int {\n\treturn a +\n}\n\nfunc WindowID(now, w int) int64 {\n\treturn (((\n"
+	for name, want := range map[string]int{"TakeToken": 3, "WindowID": 7} {
+		if line, _, _, ok := findFunc([]byte(src), name); !ok || line != want {
+			t.Errorf("%s: line %d, %v; want %d", name, line, ok, want)
+		}
+	}
+	if _, _, _, ok := findFunc([]byte("garbage {{{"), "TakeToken"); ok {
+		t.Error("found a function in garbage")
+	}
+	root := labRoot(t, theDay)
+	write(t, filepath.Join(root, theDay.LearnerDir, "todo.go"), "package day45\nfunc Expired(\n\nfunc TakeToken() {")
+	locs := funcLocations(root, theDay)
+	if locs["Expired"] != "labs/day45/todo.go:2" || locs["TakeToken"] != "labs/day45/todo.go:4" {
+		t.Errorf("locations in a broken file: %v", locs)
+	}
+}

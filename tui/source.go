@@ -1,0 +1,152 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+)
+
+// Reading Go source, never running it: where each TODO's function sits in
+// the learner's file, and the reference solution's text. Both read files,
+// so both run inside tea.Cmds.
+
+// goFiles lists the non-test Go files of dir, sorted.
+func goFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || strings.HasPrefix(n, ".") {
+			continue
+		}
+		out = append(out, filepath.Join(dir, n))
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// findFunc finds the top-level function name in src. A file that does not
+// parse still yields what the parser recovered; when even that misses it, a
+// line that starts with "func name(" is taken, so a half-typed edit elsewhere
+// in the file does not lose the location.
+func findFunc(src []byte, name string) (line int, start, end int, ok bool) {
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments|parser.AllErrors|parser.SkipObjectResolution)
+	if f != nil {
+		for _, d := range f.Decls {
+			fd, isFunc := d.(*ast.FuncDecl)
+			if !isFunc || fd.Recv != nil || fd.Name == nil || fd.Name.Name != name {
+				continue
+			}
+			from := fd.Pos()
+			if fd.Doc != nil {
+				from = fd.Doc.Pos()
+			}
+			if !fd.End().IsValid() || fset.Position(fd.End()).Offset > len(src) {
+				break
+			}
+			return fset.Position(fd.Pos()).Line, fset.Position(from).Offset, fset.Position(fd.End()).Offset, true
+		}
+	}
+	re := regexp.MustCompile(`(?m)^func\s+` + regexp.QuoteMeta(name) + `\s*[(\[]`)
+	if loc := re.FindIndex(src); loc != nil {
+		return 1 + strings.Count(string(src[:loc[0]]), "\n"), loc[0], loc[0], true
+	}
+	return 0, 0, 0, false
+}
+
+// funcLocations maps each TODO's function name to "dir/file.go:line" in
+// the learner's package (paths relative to root, as the compiler prints
+// them).
+func funcLocations(root string, day labs.Day) map[string]string {
+	out := map[string]string{}
+	files, err := goFiles(filepath.Join(root, day.LearnerDir))
+	if err != nil {
+		return out
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		for _, t := range day.TODOs {
+			if _, done := out[t.Func]; done {
+				continue
+			}
+			if line, _, _, ok := findFunc(src, t.Func); ok {
+				out[t.Func] = fmt.Sprintf("%s:%d", rel(root, path), line)
+			}
+		}
+	}
+	return out
+}
+
+func rel(root, path string) string {
+	if r, err := filepath.Rel(root, path); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return path
+}
+
+// locsMsg carries the learner's function locations.
+type locsMsg struct{ locs map[string]string }
+
+func locsCmd(d deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg { return locsMsg{locs: funcLocations(d.root, day)} }
+}
+
+// solutionsDir is where a day's reference solutions live: solutions/ plus
+// the learner's folder name (labs/day45 → solutions/day45).
+func solutionsDir(root string, day labs.Day) string {
+	return filepath.Join(root, "solutions", filepath.Base(day.LearnerDir))
+}
+
+// solution returns the reference source of one function, doc comment
+// included, and where it is.
+func solution(root string, day labs.Day, name string) (text, where string, err error) {
+	dir := solutionsDir(root, day)
+	files, err := goFiles(dir)
+	if err != nil {
+		return "", "", fmt.Errorf("cannot read the reference solutions: %w", err)
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		if line, start, end, ok := findFunc(src, name); ok && end > start {
+			text := strings.ReplaceAll(strings.TrimSpace(string(src[start:end])), "\t", "    ")
+			return text, fmt.Sprintf("%s:%d", rel(root, path), line), nil
+		}
+	}
+	return "", "", errors.New("the reference solutions have no function " + name + " in " + rel(root, dir))
+}
+
+// solutionMsg carries a reference solution to show.
+type solutionMsg struct {
+	todo  int
+	text  string
+	where string
+	err   error
+}
+
+func solutionCmd(d deps, day labs.Day, t labs.TODO) tea.Cmd {
+	return func() tea.Msg {
+		text, where, err := solution(d.root, day, t.Func)
+		return solutionMsg{todo: t.Number, text: text, where: where, err: err}
+	}
+}

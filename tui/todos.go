@@ -1,0 +1,311 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/labs/reset"
+)
+
+// todoModel is the grader's verdict on each TODO, with where the function
+// is in the learner's file, the smallest counterexample the grader found,
+// the day's hints one step at a time, and the reference solution only on
+// an explicit request: at once when the TODO passes, after a confirmation
+// when it does not. A TODO or the whole day can be reset to the shipped
+// stub, after a confirmation, with the learner's version kept aside.
+type todoModel struct {
+	c         *common
+	sel       int
+	hints     map[int]int // TODO number → hints shown
+	solutions map[int]solutionMsg
+	ask       *question // a pending yes/no question
+	scroll    int
+	w, h      int
+}
+
+// question is a yes/no the learner must answer before something is done.
+type question struct {
+	text string
+	kind string // "solution", "reset", "reset-day"
+	todo int
+}
+
+func newTodos(c *common) *todoModel {
+	return &todoModel{c: c, hints: map[int]int{}, solutions: map[int]solutionMsg{}}
+}
+
+func (m *todoModel) title() string               { return "TODOs" }
+func (m *todoModel) typing() bool                { return false }
+func (m *todoModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
+func (m *todoModel) enter(*session) tea.Cmd      { return nil }
+
+// modal reports a pending question: it takes every key until answered.
+func (m *todoModel) modal() bool { return m.ask != nil }
+
+func (m *todoModel) selected(s *session) (labs.TODO, bool) {
+	if len(s.day.TODOs) == 0 {
+		return labs.TODO{}, false
+	}
+	return s.day.TODOs[clamp(m.sel, 0, len(s.day.TODOs)-1)], true
+}
+
+// resetMsg reports a reset.
+type resetMsg struct {
+	what string
+	kept []string
+	err  error
+}
+
+func resetTODOCmd(d deps, day labs.Day, t labs.TODO) tea.Cmd {
+	return func() tea.Msg {
+		kept, err := reset.TODO(d.root, day, t.Number, d.now())
+		msg := resetMsg{what: fmt.Sprintf("TODO %d (%s)", t.Number, t.Func), err: err}
+		if kept != "" {
+			msg.kept = []string{kept}
+		}
+		return msg
+	}
+}
+
+func resetDayCmd(d deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg {
+		kept, err := reset.Day(d.root, day, d.now())
+		return resetMsg{what: fmt.Sprintf("Day %d", day.Number), kept: kept, err: err}
+	}
+}
+
+func (m *todoModel) update(msg tea.Msg, s *session) tea.Cmd {
+	switch msg := msg.(type) {
+	case solutionMsg:
+		m.solutions[msg.todo] = msg
+		return nil
+	case tea.KeyMsg:
+		if m.ask != nil {
+			return m.answer(msg, s)
+		}
+		return m.key(msg, s)
+	}
+	return nil
+}
+
+func (m *todoModel) answer(k tea.KeyMsg, s *session) tea.Cmd {
+	ck := m.c.keys.Confirm
+	switch {
+	case key.Matches(k, ck.Yes):
+		q := *m.ask
+		m.ask = nil
+		t, _ := s.day.TODO(q.todo)
+		switch q.kind {
+		case "solution":
+			return solutionCmd(m.c.deps, s.day, t)
+		case "reset":
+			s.setNote("resetting "+t.Func+"…", false)
+			return resetTODOCmd(m.c.deps, s.day, t)
+		case "reset-day":
+			s.setNote(fmt.Sprintf("resetting Day %d…", s.day.Number), false)
+			return resetDayCmd(m.c.deps, s.day)
+		}
+	case key.Matches(k, ck.No):
+		m.ask = nil
+		s.setNote("nothing was changed", false)
+	}
+	return nil
+}
+
+func (m *todoModel) key(k tea.KeyMsg, s *session) tea.Cmd {
+	lk, tk := m.c.keys.List, m.c.keys.TODO
+	t, ok := m.selected(s)
+	if !ok {
+		return nil
+	}
+	switch {
+	case key.Matches(k, lk.Up):
+		m.sel, m.scroll = max(m.sel-1, 0), 0
+	case key.Matches(k, lk.Down):
+		m.sel, m.scroll = min(m.sel+1, len(s.day.TODOs)-1), 0
+	case key.Matches(k, tk.Hint):
+		if m.hints[t.Number] < len(t.Hints) {
+			m.hints[t.Number]++
+		}
+	case key.Matches(k, tk.Solution):
+		if _, shown := m.solutions[t.Number]; shown {
+			delete(m.solutions, t.Number) // v again hides it
+			return nil
+		}
+		if g, ok := s.grade(t.Number); ok && g.Status == labs.Pass {
+			return solutionCmd(m.c.deps, s.day, t)
+		}
+		m.ask = &question{kind: "solution", todo: t.Number,
+			text: fmt.Sprintf("TODO %d does not pass yet. Show the reference %s anyway? Working it out teaches more; the hints (h) go step by step.", t.Number, t.Func)}
+	case key.Matches(k, tk.Reset):
+		m.ask = &question{kind: "reset", todo: t.Number,
+			text: fmt.Sprintf("Put %s (TODO %d) back to the shipped stub? Your version is kept first in %s/%s/.", t.Func, t.Number, s.day.LearnerDir, reset.KeptDir)}
+	case key.Matches(k, tk.ResetDay):
+		m.ask = &question{kind: "reset-day",
+			text: fmt.Sprintf("Put every TODO of Day %d back to the shipped stubs? Your files are kept first in %s/%s/.", s.day.Number, s.day.LearnerDir, reset.KeptDir)}
+	default:
+		m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, m.detailHeight(s), lineCount(m.details(s, m.w)))
+	}
+	return nil
+}
+
+// status is a grade in a word and a glyph.
+func status(g labs.Grade, graded bool, st Styles) string {
+	if !graded {
+		return st.Dim.Render("… not graded yet")
+	}
+	switch g.Status {
+	case labs.Pass:
+		return st.Good.Render("✓ pass")
+	case labs.Unfinished:
+		return st.Dim.Render("· not done yet")
+	case labs.Fail:
+		return st.Bad.Render("✗ fail")
+	case labs.Crash:
+		return st.Bad.Render("✗ crash")
+	case labs.Timeout:
+		return st.Bad.Render("✗ timeout")
+	}
+	return st.Warn.Render(string(g.Status))
+}
+
+func (m *todoModel) list(s *session, w int) []string {
+	st := m.c.styles
+	passed := 0
+	if s.outcome != nil {
+		passed = s.outcome.Passed()
+	}
+	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", passed, len(s.day.TODOs)))
+	if s.building {
+		head += st.Dim.Render(" · grading…")
+	}
+	lines := []string{trunc(head, w)}
+	for i, t := range s.day.TODOs {
+		g, graded := s.grade(t.Number)
+		cur := "  "
+		name := pad(t.Func, 10)
+		if i == m.sel {
+			cur = st.Cursor.Render("› ")
+			name = st.Cursor.Render(name)
+		}
+		where := s.locs[t.Func]
+		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, pad(status(g, graded, st), 16), st.Dim.Render(where))
+		lines = append(lines, trunc(line, w))
+	}
+	return lines
+}
+
+// detailHeight is what is left for the selected TODO's details.
+func (m *todoModel) detailHeight(s *session) int {
+	h := m.h - len(s.day.TODOs) - 2
+	if m.ask != nil {
+		h -= 4
+	}
+	return max(h, 1)
+}
+
+func (m *todoModel) details(s *session, w int) string {
+	st := m.c.styles
+	t, ok := m.selected(s)
+	if !ok {
+		return st.Dim.Render("This day has no TODOs.")
+	}
+	tw := max(w-2, 8)
+	g, graded := s.grade(t.Number)
+	var b []string
+	b = append(b, st.Subtitle.Render(wrap(fmt.Sprintf("TODO %d — %s", t.Number, t.Title), tw)))
+	b = append(b, wrap(t.Goal, tw))
+	if where := s.locs[t.Func]; where != "" {
+		b = append(b, st.Dim.Render(wrap("func "+t.Func+" is at "+where, tw)))
+	}
+	if graded {
+		b = append(b, "")
+		detail := g.Detail
+		if g.Where != "" {
+			detail += " (at " + g.Where + ")"
+		}
+		style := st.Body
+		switch g.Status {
+		case labs.Pass:
+			style = st.Good
+		case labs.Fail, labs.Crash, labs.Timeout:
+			style = st.Bad
+		}
+		b = append(b, style.Render(wrap("Grader: "+detail, tw)))
+		if ce := g.Counterexample; ce != nil {
+			b = append(b, indent(wrap("input: "+ce.Input, tw-2), "  "))
+			b = append(b, indent(st.Bad.Render(wrap("got:   "+ce.Got, tw-2)), "  "))
+			b = append(b, indent(st.Good.Render(wrap("want:  "+ce.Want, tw-2)), "  "))
+		}
+		if g.Hint != "" {
+			b = append(b, st.Warn.Render(wrap("Grader's hint: "+g.Hint, tw)))
+		}
+	}
+	if n := len(t.Hints); n > 0 {
+		shown := m.hints[t.Number]
+		b = append(b, "")
+		label := fmt.Sprintf("Hints: %d of %d shown", shown, n)
+		if shown < n {
+			label += " · h for the next"
+		}
+		b = append(b, st.Title.Render(label))
+		for i := range shown {
+			b = append(b, indent(wrap(fmt.Sprintf("%d. %s", i+1, t.Hints[i]), tw-2), "  "))
+		}
+	}
+	b = append(b, "")
+	if sol, ok := m.solutions[t.Number]; ok {
+		if sol.err != nil {
+			b = append(b, st.Bad.Render(wrap(sol.err.Error(), tw)))
+		} else {
+			b = append(b, st.Title.Render("Reference solution")+st.Dim.Render(" · "+sol.where+" · v hides it"))
+			b = append(b, styleLines(st.Code, sol.text))
+		}
+	} else if graded && g.Status == labs.Pass {
+		b = append(b, st.Dim.Render(wrap("It passes: v shows the reference solution to compare with yours.", tw)))
+	} else {
+		b = append(b, st.Dim.Render(wrap("The reference solution stays hidden until this passes (v asks first).", tw)))
+	}
+	return strings.Join(b, "\n")
+}
+
+func (m *todoModel) view(s *session, w, h int) string {
+	lines := m.list(s, w)
+	lines = append(lines, m.c.styles.Faint.Render(repeat("─", w)))
+	dh := max(h-len(lines), 0)
+	var box string
+	if m.ask != nil {
+		box = confirmBox(m.ask.text, m.c.styles, w)
+		dh = max(dh-lineCount(box), 0)
+	}
+	details, _ := window(m.details(s, w), m.scroll, dh)
+	if dh > 0 {
+		lines = append(lines, details)
+	}
+	if box != "" {
+		lines = append(lines, box)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// confirmBox asks a yes/no question in a box.
+func confirmBox(text string, st Styles, w int) string {
+	inner := max(w-4, 8)
+	body := wrap(text, inner) + "\n" + st.Key.Render("y") + st.Dim.Render(" yes   ") + st.Key.Render("n") + st.Dim.Render(" no")
+	return st.Box.Width(max(w-2, 1)).Render(body)
+}
+
+func (m *todoModel) help(*session) keyMap {
+	ck, tk, lk, sk := m.c.keys.Confirm, m.c.keys.TODO, m.c.keys.List, m.c.keys.Scroll
+	if m.ask != nil {
+		return keyMap{short: []key.Binding{ck.Yes, ck.No}, full: [][]key.Binding{{ck.Yes, ck.No}}}
+	}
+	return keyMap{
+		short: []key.Binding{lk.Up, tk.Hint, tk.Solution, tk.Reset},
+		full:  [][]key.Binding{{lk.Up, lk.Down}, {tk.Hint, tk.Solution}, {tk.Reset, tk.ResetDay}, {sk.PageUp}},
+	}
+}
