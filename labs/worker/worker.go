@@ -370,7 +370,7 @@ func deathFault(runErr error, stderr string, day labs.Day) *labs.Fault {
 	// The runtime's own words, not whatever the learner printed before.
 	cause := ""
 	for _, line := range strings.Split(stderr, "\n") {
-		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") {
+		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, workerMark+" cannot answer: ") {
 			cause = strings.TrimSpace(line)
 			break
 		}
@@ -485,8 +485,16 @@ func Serve(day labs.Day, kind, id, answerPath string) error {
 		return fmt.Errorf("unknown task %q", kind)
 	}
 	data, err := json.Marshal(v)
-	if err != nil {
-		return err
+	if err == nil {
+		err = os.WriteFile(answerPath, data, 0o644)
 	}
-	return os.WriteFile(answerPath, data, 0o644)
+	if err != nil {
+		// Marked, so the runner tells the worker's own failure from learner
+		// code's prints (see deathFault).
+		return fmt.Errorf("%s cannot answer: %w", workerMark, err)
+	}
+	return nil
 }
+
+// workerMark starts the message of a worker that could not write its answer.
+const workerMark = "the worker"

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -112,6 +113,21 @@ func TestDeathFaultIgnoresLearnerPrints(t *testing.T) {
 	}
 	if f.Where != "" || f.TODO != 0 {
 		t.Errorf("no stack, yet Where %q TODO %d", f.Where, f.TODO)
+	}
+}
+
+// The worker's own failure to answer is not blamed on os.Exit.
+func TestDeathFaultWorkerCannotAnswer(t *testing.T) {
+	stderr := "tokens 3\nthe worker cannot answer: open /tmp/x.json: no space left on device\n"
+	f := deathFault(exitError(t, "1"), stderr, testDay)
+	if f.Detail != "the worker died: the worker cannot answer: open /tmp/x.json: no space left on device" {
+		t.Errorf("Detail = %q", f.Detail)
+	}
+	day := testDay
+	day.GradeTODO = func(labs.Impl, int) labs.Grade { return labs.Grade{TODO: 1, Status: labs.Pass} }
+	err := Serve(day, "grade", "1", filepath.Join(t.TempDir(), "no", "such", "folder", "answer.json"))
+	if err == nil || !strings.HasPrefix(err.Error(), workerMark+" cannot answer: ") {
+		t.Errorf("Serve into a missing folder: %v", err)
 	}
 }
 
