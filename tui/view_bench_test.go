@@ -1,0 +1,178 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"termlab/labs"
+)
+
+// The screen's cost: View at 120×40 on each screen of an open day, after
+// the reference's run has come back, and while its replay plays (the view
+// is redrawn on every replay frame, 20 a second). Colours on, as in a
+// terminal that has them, so the styling's cost counts too.
+
+var sinkView string
+
+func BenchmarkView(b *testing.B) {
+	const w, h = 120, 40
+	c := testCommon(b, labs.Course{theDay}, labRoot(b, theDay), newFake(refAnswer()))
+	c.styles = newStyles(lipgloss.NewRenderer(io.Discard), false) // with colour
+	d := newDriver(b, c, w, h)
+	d.keys("enter") // open the day
+	d.hold = true   // replay ticks wait for d.step
+	d.predictAll(nil)
+	day := d.day()
+	if day.tab != tabRun {
+		b.Fatalf("the predictions done, tab %d is open, not the run", day.tab)
+	}
+	for range 10 { // a few frames into Part 1: figures half drawn
+		d.step()
+	}
+	view := func(b *testing.B) {
+		checkFits(b, d.app.View(), w, h)
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkView = d.app.View()
+		}
+	}
+	b.Run("size=120x40/screen=run-playing", view)
+	for d.step() { // play the rest
+	}
+	if !strings.Contains(d.view(), "all parts played") {
+		b.Fatalf("the replay did not finish:\n%s", d.view())
+	}
+	b.Run("size=120x40/screen=run-finished", view)
+	for _, s := range []struct {
+		name string
+		tab  int
+	}{{"lesson", tabLesson}, {"predict", tabPredict}, {"score", tabScore}, {"todos", tabTODOs}, {"drills", tabDrills}, {"results", tabResults}} {
+		d.tab(s.tab)
+		b.Run("size=120x40/screen="+s.name, view)
+	}
+}
+
+// BenchmarkIdle runs the real program (Bubble Tea's event loop and
+// renderer, the file watcher on the learner's folder, real timers) at
+// 120×40, plays a run of the reference to its end, then leaves it alone.
+// One op is one second of that idleness. The screens must not tick: not a
+// single message may reach Update while idle (the benchmark fails if one
+// does). cpu-ms/s is what the whole process spent per idle second. Nearly
+// all of it is Bubble Tea's renderer, which wakes 60 times a second to see
+// whether the view changed: a bare Bubble Tea program with a one-word view
+// spent 8.6 ms/s here (3.7 ms/s with tea.WithFPS(20)), a process doing
+// nothing 0.2 ms/s (labs/BENCHMARKS.md).
+func BenchmarkIdle(b *testing.B) {
+	root := labRoot(b, theDay)
+	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: newFake(refAnswer())}, plainStyles(), true)
+	m := &counting{app: newApp(c)}
+	in, keys := io.Pipe()
+	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		keys.Close()
+		if err := <-done; err != nil {
+			b.Error(err)
+		}
+		m.app.Close()
+	}()
+
+	// Setting up, not measuring: each step waits (within reason) for the
+	// screen it leads to, since opening a day and starting a run are Cmds.
+	waitFor := func(what string) {
+		b.Helper()
+		for start := time.Now(); !strings.Contains(m.view(), what); {
+			if time.Since(start) > 30*time.Second {
+				b.Fatalf("the screen never showed %q:\n%s", what, m.view())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	waitFor("Day 45")
+	p.Send(tea.KeyMsg{Type: tea.KeyEnter}) // open the day
+	waitFor("Lesson")
+	p.Send(switchTabMsg{tab: tabPredict})
+	waitFor("P1")
+	for range theDay.Predictions {
+		p.Send(tea.KeyMsg{Type: tea.KeyCtrlX}) // skip each: the run opens and plays
+	}
+	waitFor("playing")
+	p.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'S'}}) // skip to the end of the replay
+	waitFor("all parts played")
+	// Work started when the day opened (the reference's own run, in
+	// process, for comparison) may still be landing: idle begins once a
+	// whole second has passed without a message.
+	for start, n := time.Now(), -1; n != m.count(); {
+		if time.Since(start) > 60*time.Second {
+			b.Fatalf("the screens never went quiet: the last message was %s", m.lastType())
+		}
+		n = m.count()
+		time.Sleep(time.Second)
+	}
+
+	before, cpu0 := m.count(), cpuTime()
+	for b.Loop() {
+		time.Sleep(time.Second)
+	}
+	updates, cpu := m.count()-before, cpuTime()-cpu0
+	secs := b.Elapsed().Seconds()
+	b.ReportMetric(float64(updates)/secs, "updates/s")
+	b.ReportMetric(float64(cpu)/float64(time.Millisecond)/secs, "cpu-ms/s")
+	if updates > 0 {
+		b.Fatalf("%d messages reached Update while the lab sat idle (last: %s): something ticks", updates, m.lastType())
+	}
+}
+
+// counting wraps the App to count the messages its Update gets and keep the
+// last view, for a test goroutine to read.
+type counting struct {
+	app *App
+
+	mu      sync.Mutex
+	updates int
+	last    string
+	lastMsg string
+}
+
+func (c *counting) Init() tea.Cmd { return c.app.Init() }
+
+func (c *counting) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	c.mu.Lock()
+	c.updates++
+	c.lastMsg = fmt.Sprintf("%T", msg)
+	c.mu.Unlock()
+	_, cmd := c.app.Update(msg)
+	return c, cmd
+}
+
+func (c *counting) View() string {
+	v := c.app.View()
+	c.mu.Lock()
+	c.last = v
+	c.mu.Unlock()
+	return v
+}
+
+func (c *counting) count() int       { c.mu.Lock(); defer c.mu.Unlock(); return c.updates }
+func (c *counting) view() string     { c.mu.Lock(); defer c.mu.Unlock(); return c.last }
+func (c *counting) lastType() string { c.mu.Lock(); defer c.mu.Unlock(); return c.lastMsg }
+
+// cpuTime is the CPU this process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
