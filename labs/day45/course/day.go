@@ -70,6 +70,12 @@ var predictions = []labs.Prediction{
 	{ID: "P6", Question: "The token bucket (holds 20, refills 10/s) gets the same bursty input. What is the most it lets out in any one second?",
 		Unit: "requests", Metric: "token_peak_output", Part: "3", Count: true,
 		Why: "Between bursts the bucket refills to its cap, and a burst can spend all of it at once: the capacity, 20."},
+	{ID: "P7", Question: "Four servers sit behind an even load balancer, and each lets one client through at 10 requests/s on its own. The client sends 60/s. How many per second get through?",
+		Unit: "/s", Metric: "fleet_local_delivered_rate", Part: "4",
+		Why: "Each server enforces its 10/s alone and never hears what the others granted, so the fleet grants four times the promise: 40/s."},
+	{ID: "P8", Question: "The same four servers now ask one shared bucket of 10/s in Redis before letting a request in. How many per second get through?",
+		Unit: "/s", Metric: "fleet_central_delivered_rate", Part: "4",
+		Why: "The client has one bucket, wherever the balancer sends it, so the fleet grants exactly the 10/s promised; the price is a round trip to Redis on every request."},
 }
 
 // New returns Day 45, graded against ref (the reference solutions).
@@ -117,7 +123,7 @@ func parts() []labs.Part {
 	var out []labs.Part
 	for _, info := range partInfos {
 		p := labs.Part{ID: info.id, Title: info.title}
-		for _, pc := range pieces {
+		for _, pc := range slices.Concat(pieces, livePieces) {
 			if pc.part == info.id {
 				for _, u := range pc.uses {
 					if !slices.Contains(p.Uses, u) {

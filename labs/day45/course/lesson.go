@@ -26,4 +26,13 @@ A leaky bucket used as a queue does the opposite. Accepted requests wait in line
 Both get 200 requests in five bursts of 40, three seconds apart. The token bucket holds 20 and refills 10/s; the leaky bucket lets one request out every 0.1 s and lets at most 40 wait. You write NextEmit (TODO 4): a request leaves no earlier than it arrives, and no earlier than the next free slot in the queue.
 
 A note on exactness: the course's original measured time in float seconds, where adding 0.1 again and again drifts, so its per-second counts could wobble by one at the edges. Here time is a whole number of nanoseconds, 0.1 s steps add up exactly, and the bins do not wobble.`},
+	{Title: "Part 4 — one promise, many servers", Part: "4", Body: `So far one process held the bucket. A real API runs on several identical servers behind a load balancer, and the simplest thing is to give each server its own in-memory limiter with the limit you promised: 10 requests per second for this client.
+
+Each server keeps that promise perfectly and the fleet breaks it. The balancer spreads the client over all of them, no server knows what the others let in, so four servers grant 40 per second. Adding servers for capacity quietly adds permission too.
+
+The usual cure is one shared counter. Here it is a token bucket kept in Redis and changed only by a Lua script: Redis runs a script start to finish without interleaving anything, so two servers can never both spend the last token, and the script reads the time from Redis itself, because the servers' clocks disagree. The cure has two costs you will measure: a network round trip on every request, and a new way to fail. When the store is down, each server must choose: let traffic through unchecked (fail open) or refuse it all (fail closed).
+
+A tempting shortcut is to divide the promise: 10/s over four servers is 2.5/s each. That never exceeds the promise, but it assumes traffic lands evenly. When most of a client's requests stick to one server, that server runs out while the others sit on allowance nobody can use.
+
+By default the lab starts an embedded Redis (miniredis) so nothing needs installing; go run . run 45 --redis=redis://127.0.0.1:6379 runs the same script on a real server.`},
 }

@@ -1,0 +1,461 @@
+package course
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"termlab/labs"
+)
+
+// Part 4: one client against a fleet of servers behind an even load
+// balancer. Each server limits the client with its own token bucket (the
+// learner's TakeToken), so the fleet grants N times the promise; then the
+// same fleet asks one shared bucket in Redis; then the promise divided by N
+// per server, under uneven traffic; then the shared store goes down.
+
+const (
+	fleetServers = 4
+	fleetLimit   = 10.0 // the promise, per client: requests per second (and a second's burst)
+	fleetOffered = 60.0 // what the client sends, evenly spread: far more than the promise
+	fleetSpan    = 10 * time.Second
+	fleetWarm    = 3 * time.Second // the opening bursts are spent by then
+	fleetSeed    = 45              // the balancer's choices
+	fleetMaxN    = 10              // the delivered-against-servers figure goes up to this
+
+	// The split limit: the promise divided among the servers, under traffic
+	// that prefers one of them (session affinity, one big tenant, a hot shard).
+	affinityOffered = fleetLimit // the client stays inside its promise
+	affinityPerMil  = 700        // of each thousand requests, this many land on server 1
+
+	// The outage: the shared store is unreachable for a while.
+	outageFrom = 4 * time.Second
+	outageTo   = 7 * time.Second
+)
+
+// FleetResult is one run of the fleet.
+type FleetResult struct {
+	Servers             int
+	Offered, Accepted   int
+	Rate                float64 // accepted per second over the whole run
+	SteadyRate          float64 // accepted per second once the opening bursts are spent
+	PerSecond           []int   // accepted in each second, all servers
+	PerServerSecond     [][]int // accepted in each second, by server
+	ServerOffered       []int   // requests each server saw
+	ServerAccepted      []int   // requests each server let through
+	OutageOpen          []int   // per second: what fail-open lets through (outage runs only)
+	OutageClosed        []int   // per second: what fail-closed lets through (outage runs only)
+	OutageOffered       int     // requests that arrived while the store was down
+	OutageRateOpen      float64 // per second during the outage, failing open
+	OutageRateClosed    float64 // per second during the outage, failing closed
+	PromiseRefusedShare float64 // share of requests refused though the client kept its promise (split runs)
+}
+
+// evenArrivals is n requests per second spread evenly over span.
+func evenArrivals(perSecond float64, span time.Duration) []time.Duration {
+	n := int(perSecond * span.Seconds())
+	out := make([]time.Duration, n)
+	for i := range out {
+		out[i] = time.Duration(float64(i) * float64(time.Second) / perSecond)
+	}
+	return out
+}
+
+// balancer is an even load balancer: each request goes to a server picked
+// at random (seeded, so every run deals the same hand). Strict turns would
+// line up with the bucket's rhythm and hand every accept to the same few
+// servers; a real balancer does not march in step with its clients.
+func balancer(servers int) func(int) int {
+	rng := rand.New(rand.NewPCG(fleetSeed, uint64(servers)))
+	return func(int) int { return rng.IntN(servers) }
+}
+
+// affinity sends affinityPerMil of every thousand requests to server 0 and
+// deals the rest out to the others in turn, in a fixed pattern.
+func affinity(servers int) func(int) int {
+	hot := affinityPerMil / 100 // of every ten requests
+	return func(i int) int {
+		if i%10 < hot || servers == 1 {
+			return 0
+		}
+		other := i/10*(10-hot) + i%10 - hot // how many went elsewhere before this one
+		return 1 + other%(servers-1)
+	}
+}
+
+func (r *FleetResult) record(server int, at time.Duration, ok bool) {
+	r.Offered++
+	r.ServerOffered[server]++
+	if !ok {
+		return
+	}
+	r.Accepted++
+	r.ServerAccepted[server]++
+	if s := int(at / time.Second); s >= 0 && s < len(r.PerSecond) {
+		r.PerSecond[s]++
+		r.PerServerSecond[server][s]++
+	}
+}
+
+func newFleetResult(servers int, span time.Duration) FleetResult {
+	r := FleetResult{Servers: servers, PerSecond: make([]int, int(span/time.Second)),
+		ServerOffered: make([]int, servers), ServerAccepted: make([]int, servers)}
+	r.PerServerSecond = make([][]int, servers)
+	for i := range r.PerServerSecond {
+		r.PerServerSecond[i] = make([]int, len(r.PerSecond))
+	}
+	return r
+}
+
+func (r *FleetResult) finish(span time.Duration, acceptedAfterWarm int) {
+	r.Rate = float64(r.Accepted) / span.Seconds()
+	r.SteadyRate = float64(acceptedAfterWarm) / (span - fleetWarm).Seconds()
+}
+
+// FleetLocal runs a fleet of servers, each with its own bucket of perServer
+// tokens per second (holding one second's worth), on the client's traffic:
+// offered requests per second for span, handed out by assign.
+func FleetLocal(take TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
+	buckets := make([]*TokenBucket, servers)
+	for i := range buckets {
+		buckets[i] = NewTokenBucket(take, max(1, perServer), perServer)
+	}
+	r := newFleetResult(servers, span)
+	warm := 0
+	for i, at := range evenArrivals(offered, span) {
+		s := assign(i)
+		ok := buckets[s].Allow(at)
+		r.record(s, at, ok)
+		if ok && at >= fleetWarm {
+			warm++
+		}
+	}
+	r.finish(span, warm)
+	return r
+}
+
+// FleetSplit is the promise divided among the servers under uneven traffic:
+// the client sends only what it was promised, most of it to one server.
+func FleetSplit(take TakeTokenFunc) FleetResult {
+	r := FleetLocal(take, fleetServers, fleetLimit/fleetServers, affinityOffered, fleetSpan, affinity(fleetServers))
+	r.PromiseRefusedShare = float64(r.Offered-r.Accepted) / float64(r.Offered)
+	return r
+}
+
+// FleetCentral runs the fleet against one shared bucket in the store: every
+// server, on every request, asks Redis. Which server asks makes no
+// difference to the answer; it is recorded for the per-server picture.
+func FleetCentral(st *Store) (FleetResult, error) {
+	ss, err := st.session("fleet")
+	if err != nil {
+		return FleetResult{}, err
+	}
+	r := newFleetResult(fleetServers, fleetSpan)
+	warm := 0
+	assign := balancer(fleetServers)
+	for i, at := range evenArrivals(fleetOffered, fleetSpan) {
+		ss.at(at)
+		d, when, err := ss.take(fleetLimit, fleetLimit)
+		if err != nil {
+			return r, err
+		}
+		r.record(assign(i), when, d.OK)
+		if d.OK && when >= fleetWarm {
+			warm++
+		}
+	}
+	r.finish(fleetSpan, warm)
+	return r, nil
+}
+
+// FleetOutage runs the shared bucket with the store unreachable between
+// outageFrom and outageTo. While it is down each check fails for real (a
+// connection to a closed port); a fleet that fails open lets every such
+// request through, one that fails closed refuses it. Outside the outage the
+// two are the same fleet, so one pass measures both.
+func FleetOutage(st *Store) (FleetResult, error) {
+	ss, err := st.session("outage")
+	if err != nil {
+		return FleetResult{}, err
+	}
+	r := newFleetResult(fleetServers, fleetSpan)
+	r.OutageOpen = make([]int, len(r.PerSecond))
+	r.OutageClosed = make([]int, len(r.PerSecond))
+	assign := balancer(fleetServers)
+	open, closed := 0, 0
+	for i, at := range evenArrivals(fleetOffered, fleetSpan) {
+		ss.at(at)
+		down := at >= outageFrom && at < outageTo
+		ss.down = down
+		d, when, err := ss.take(fleetLimit, fleetLimit)
+		if err != nil && !(down && isDown(err)) {
+			return r, err
+		}
+		if err != nil {
+			when = at // no store, no store time: the arrival's own
+		}
+		sec := min(len(r.PerSecond)-1, max(0, int(when/time.Second)))
+		if down {
+			r.OutageOffered++
+		}
+		if d.OK || err != nil { // failing open, an unanswered check lets the request through
+			r.OutageOpen[sec]++
+			if down {
+				open++
+			}
+		}
+		if d.OK { // failing closed, only a yes from the store does
+			r.OutageClosed[sec]++
+			if down {
+				closed++
+			}
+		}
+		r.record(assign(i), when, d.OK)
+	}
+	d := (outageTo - outageFrom).Seconds()
+	r.OutageRateOpen, r.OutageRateClosed = float64(open)/d, float64(closed)/d
+	r.finish(fleetSpan, 0)
+	return r, nil
+}
+
+// CheckCost is what one decision costs, measured for real on this machine.
+type CheckCost struct {
+	Local, Remote, Ping time.Duration // per check
+	RemoteChecks        int
+}
+
+// MeasureCheckCost times the local bucket (the learner's TakeToken, a
+// function call) against the shared one (a round trip to the store and a Lua
+// script), and a bare round trip (PING) to show which part is the network.
+func MeasureCheckCost(take TakeTokenFunc, st *Store) (CheckCost, error) {
+	const localChecks, remoteChecks = 200_000, 200
+	b := NewTokenBucket(take, fleetLimit, fleetLimit)
+	start := time.Now()
+	for i := range localChecks {
+		b.Allow(time.Duration(i) * time.Millisecond)
+	}
+	c := CheckCost{Local: time.Since(start) / localChecks, RemoteChecks: remoteChecks}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := st.Take(ctx, "cost-warmup", fleetLimit, fleetLimit); err != nil {
+		return c, err
+	}
+	start = time.Now()
+	for range remoteChecks {
+		if _, err := st.Take(ctx, "cost", fleetLimit, fleetLimit); err != nil {
+			return c, err
+		}
+	}
+	c.Remote = time.Since(start) / remoteChecks
+	start = time.Now()
+	for range remoteChecks {
+		if err := st.Ping(ctx); err != nil {
+			return c, err
+		}
+	}
+	c.Ping = time.Since(start) / remoteChecks
+	return c, nil
+}
+
+// --- the pieces ------------------------------------------------------------
+
+func fleetLocalPiece(f Funcs, r *labs.PartResult) {
+	res := FleetLocal(f.TakeToken, fleetServers, fleetLimit, fleetOffered, fleetSpan, balancer(fleetServers))
+	var delivered, promised []float64
+	for n := 1; n <= fleetMaxN; n++ {
+		// The client always sends twice what n servers could grant.
+		run := FleetLocal(f.TakeToken, n, fleetLimit, 2*float64(n)*fleetLimit, fleetSpan, balancer(n))
+		delivered = append(delivered, run.SteadyRate)
+		promised = append(promised, fleetLimit)
+	}
+	r.Metrics = append(r.Metrics,
+		metric("fleet_servers", "servers in the fleet", fleetServers, "", 0),
+		metric("fleet_local_limit", "each server's limit for the client", fleetLimit, "/s", 0),
+		metric("fleet_offered_rate", "what the client sends", fleetOffered, "/s", 0),
+		metric("fleet_local_delivered_rate", "local limits: delivered after the opening bursts", res.SteadyRate, "/s", 1))
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("One client sends %g/s; an even load balancer deals it out to %d servers, each of which allows it %g/s (a bucket of %g).", fleetOffered, fleetServers, fleetLimit, fleetLimit),
+		fmt.Sprintf("Local limits: %d of %d accepted, %.1f/s once the opening bursts are spent: %.1f× the %g/s promised.", res.Accepted, res.Offered, res.SteadyRate, res.SteadyRate/fleetLimit, fleetLimit),
+		fmt.Sprintf("Each server kept its word (it let through %s in %g s); none knows what the others granted.", minMax(res.ServerAccepted), fleetSpan.Seconds()),
+		fmt.Sprintf("Add servers and the grant grows with them: %.0f/s with 1, %.0f/s with %d.", delivered[0], delivered[fleetMaxN-1], fleetMaxN))
+	r.Figures = append(r.Figures,
+		perServerFigure("Local limits: accepted per second, by server", res.PerServerSecond, nil),
+		labs.Figure{Title: "Local limits: delivered rate as the fleet grows", Kind: labs.Bars, XLabel: "servers", YLabel: "/s",
+			Series: []labs.Series{
+				{Name: "delivered", X: indexesFrom(1, fleetMaxN), Y: delivered},
+				{Name: "promised", X: indexesFrom(1, fleetMaxN), Y: promised},
+			}})
+}
+
+func fleetSplitPiece(f Funcs, r *labs.PartResult) {
+	res := FleetSplit(f.TakeToken)
+	per := fleetLimit / fleetServers
+	idle := 0.0
+	for s := 1; s < fleetServers; s++ {
+		idle += per*fleetSpan.Seconds() - float64(res.ServerAccepted[s])
+	}
+	r.Metrics = append(r.Metrics,
+		metric("fleet_split_limit", "split limit per server", per, "/s", 2),
+		metric("fleet_split_delivered_rate", "split limit: delivered after the opening bursts", res.SteadyRate, "/s", 1),
+		metric("fleet_split_refused_pct", "split limit: refused though inside the promise", 100*res.PromiseRefusedShare, "%", 0))
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("Split limit: %g/s ÷ %d = %g/s per server. The client sends only its %g/s, but %d%% of it lands on server 1.", fleetLimit, fleetServers, per, affinityOffered, affinityPerMil/10),
+		fmt.Sprintf("Server 1 saw %d and let %d through; servers 2–%d let all %d of theirs through and left about %.0f of their allowance unused.", res.ServerOffered[0], res.ServerAccepted[0], fleetServers, sum(res.ServerOffered[1:]), idle),
+		fmt.Sprintf("Delivered %.1f/s of the %g/s promised: %.0f%% refused from a client that never broke its limit. The promise holds; the busy server starves while the others idle.", res.SteadyRate, fleetLimit, 100*res.PromiseRefusedShare))
+	xs := indexesFrom(1, fleetServers)
+	r.Figures = append(r.Figures, labs.Figure{
+		Title: "Split limit under uneven traffic: offered and accepted, by server", Kind: labs.Bars, XLabel: "server", YLabel: "requests",
+		Series: []labs.Series{{Name: "offered", X: xs, Y: ints(res.ServerOffered)}, {Name: "accepted", X: xs, Y: ints(res.ServerAccepted)}},
+	})
+}
+
+// storePiece opens the store for a piece; when it cannot, the piece says so
+// in a line and shows nothing else.
+func storePiece(r *labs.PartResult, run func(st *Store) error) {
+	st, err := StoreFromEnv()
+	if err == nil {
+		defer st.Close()
+		err = run(st)
+	}
+	if err != nil {
+		r.Lines = append(r.Lines, "The shared store did not answer, so this step was skipped: "+err.Error())
+	}
+}
+
+func fleetCentralPiece(_ Funcs, r *labs.PartResult) {
+	storePiece(r, func(st *Store) error {
+		res, err := FleetCentral(st)
+		if err != nil {
+			return err
+		}
+		r.Metrics = append(r.Metrics,
+			metric("fleet_central_delivered_rate", "shared counter: delivered after the opening burst", res.SteadyRate, "/s", 1),
+			metric("fleet_central_accepted", "shared counter: accepted", float64(res.Accepted), "requests", 0))
+		r.Lines = append(r.Lines,
+			fmt.Sprintf("Shared counter: every server, on every request, runs one Lua script in %s: read Redis's own clock, refill, spend, all in one atomic step.", st.Name),
+			fmt.Sprintf("Shared counter: %d of %d accepted, %.1f/s after the opening burst: the %g/s promised, however many servers ask.", res.Accepted, res.Offered, res.SteadyRate, fleetLimit))
+		if !st.Embedded() {
+			r.Lines = append(r.Lines, fmt.Sprintf("A real server's clock cannot be set, so these %g s ran %d× faster in real time (the script was told %g tokens/s) and the store's times were scaled back.", fleetSpan.Seconds(), realSpeedup, fleetLimit*realSpeedup))
+		}
+		r.Figures = append(r.Figures, perServerFigure("Shared counter: accepted per second, by server", res.PerServerSecond, nil))
+		return nil
+	})
+}
+
+func fleetOutagePiece(_ Funcs, r *labs.PartResult) {
+	storePiece(r, func(st *Store) error {
+		res, err := FleetOutage(st)
+		if err != nil {
+			return err
+		}
+		r.Metrics = append(r.Metrics,
+			metric("fleet_failopen_rate", "store down, failing open: let through", res.OutageRateOpen, "/s", 1),
+			metric("fleet_failclosed_rate", "store down, failing closed: let through", res.OutageRateClosed, "/s", 1))
+		r.Lines = append(r.Lines,
+			fmt.Sprintf("From %g s to %g s the store is unreachable: each of the %d checks in that stretch fails to connect.", outageFrom.Seconds(), outageTo.Seconds(), res.OutageOffered),
+			fmt.Sprintf("Failing open, the fleet let them all through: %.0f/s, %.0f× the promise, straight at whatever the limit protects.", res.OutageRateOpen, res.OutageRateOpen/fleetLimit),
+			fmt.Sprintf("Failing closed, it let %.0f/s through: the client is refused even the %g/s it was promised. The shared store is now a dependency of every request.", res.OutageRateClosed, fleetLimit))
+		r.Figures = append(r.Figures, labs.Figure{
+			Title: "The store goes down: let through per second, failing open and failing closed", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+			Series: []labs.Series{
+				{Name: "fail open", X: indexes(len(res.OutageOpen)), Y: ints(res.OutageOpen)},
+				{Name: "fail closed", X: indexes(len(res.OutageClosed)), Y: ints(res.OutageClosed)},
+			},
+			Marks: []labs.Mark{{X: outageFrom.Seconds(), Label: "store down"}, {X: outageTo.Seconds(), Label: "store back"}},
+		})
+		return nil
+	})
+}
+
+// fleetCostPiece measures wall-clock costs, which differ from run to run:
+// its metrics end in _ns and its lines start with the stopwatch, so that the
+// authors' check leaves them out of its run-twice comparison.
+func fleetCostPiece(f Funcs, r *labs.PartResult) {
+	storePiece(r, func(st *Store) error {
+		c, err := MeasureCheckCost(f.TakeToken, st)
+		if err != nil {
+			return err
+		}
+		r.Metrics = append(r.Metrics,
+			metric("fleet_local_check_ns", "one local check", float64(c.Local.Nanoseconds()), "ns", 0),
+			metric("fleet_redis_check_ns", "one shared check", float64(c.Remote.Nanoseconds()), "ns", 0),
+			metric("fleet_redis_ping_ns", "one bare round trip", float64(c.Ping.Nanoseconds()), "ns", 0))
+		ratio := float64(c.Remote) / float64(max(1, c.Local))
+		r.Lines = append(r.Lines,
+			fmt.Sprintf("%s Measured here: a local check (your TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", Stopwatch, c.Local.Nanoseconds(), st.Name, micros(c.Remote), micros(c.Ping)),
+			fmt.Sprintf("%s The cure costs about %s× the local check, on every request.", Stopwatch, roughly(ratio)))
+		if st.Embedded() {
+			r.Lines = append(r.Lines, Stopwatch+" The embedded store interprets Lua in Go, so its scripts run slower than a real Redis's; --redis=URL measures a real one.")
+		}
+		return nil
+	})
+}
+
+// Stopwatch starts every line that reports a wall-clock measurement. Such
+// lines (and metrics whose names end in _ns) differ between runs, so
+// comparisons of two runs leave them out.
+const Stopwatch = "⏱"
+
+func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+
+func perServerFigure(title string, perServer [][]int, marks []labs.Mark) labs.Figure {
+	fig := labs.Figure{Title: title, Kind: labs.Bars, XLabel: "second", YLabel: "accepted", Marks: marks}
+	for i, s := range perServer {
+		fig.Series = append(fig.Series, labs.Series{Name: fmt.Sprintf("server %d", i+1), X: indexes(len(s)), Y: ints(s)})
+	}
+	return fig
+}
+
+func indexesFrom(from, to int) []float64 {
+	var out []float64
+	for i := from; i <= to; i++ {
+		out = append(out, float64(i))
+	}
+	return out
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+func minMax(xs []int) string {
+	lo, hi := xs[0], xs[0]
+	for _, x := range xs {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
+}
+
+// roughly writes x to two significant figures, with thin spaces between
+// thousands: 11958 becomes "12 000".
+func roughly(x float64) string {
+	if x < 100 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x))-1)
+	return thousands(math.Round(x/p) * p)
+}
+
+// thousands writes a whole number with thin spaces between thousands.
+func thousands(x float64) string {
+	n := strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	var b strings.Builder
+	for i, c := range n {
+		if i > 0 && (len(n)-i)%3 == 0 {
+			b.WriteString("\u2009")
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
