@@ -76,6 +76,9 @@ var predictions = []labs.Prediction{
 	{ID: "P8", Question: "The same four servers now ask one shared bucket of 10/s in Redis before letting a request in. How many per second get through?",
 		Unit: "/s", Metric: "fleet_central_delivered_rate", Part: "4",
 		Why: "The client has one bucket, wherever the balancer sends it, so the fleet grants exactly the 10/s promised; the price is a round trip to Redis on every request."},
+	{ID: "P9", Question: "A sliding-window counter (1000 per minute) guesses the trailing minute from this minute's count plus a share of the last one's. Over the arrival patterns tried, how far off can the guess be, in % of the limit?",
+		Unit: "%", Metric: "counter_worst_error_pct", Part: "5",
+		Why: "The share assumes last minute's requests were spread evenly. If they all came in its final second, the counter soon believes almost none are left while nearly all still count: off by about 98% of the limit."},
 }
 
 // New returns Day 45, graded against ref (the reference solutions).

@@ -35,4 +35,9 @@ The usual cure is one shared counter. Here it is a token bucket kept in Redis an
 A tempting shortcut is to divide the promise: 10/s over four servers is 2.5/s each. That never exceeds the promise, but it assumes traffic lands evenly. When most of a client's requests stick to one server, that server runs out while the others sit on allowance nobody can use.
 
 By default the lab starts an embedded Redis (miniredis) so nothing needs installing; go run . run 45 --redis=redis://127.0.0.1:6379 runs the same script on a real server.`},
+	{Title: "Part 5 — exact log or cheap counter", Part: "5", Body: `The sliding-window log of Part 2 is exact because it remembers the time of every request still inside the window. That is also its bill: memory grows with the limit, for every key you track. A limit of a hundred thousand per day means up to a hundred thousand stamps per user.
+
+The sliding-window counter keeps two numbers instead: this window's count and the previous window's. To guess the trailing window it adds this window's count to a share of the previous one, the share that the trailing window still overlaps. Thirty seconds into a one-minute window, it counts half of last minute.
+
+That share is only right if last minute's requests were spread evenly. If they came in a burst at its start, they are long gone but still half-counted; if they came at its very end, they all still count but the counter has mostly forgotten them. You will measure how far off the guess gets for several arrival patterns, and what a client that bunches its requests on purpose can get through.`},
 }

@@ -31,6 +31,7 @@ var partInfos = []partInfo{
 	{"2", "The fixed-window trap and the sliding window", (windowSpan + time.Second).Seconds()},
 	{"3", "Token bucket against leaky bucket: bursts out or a flat stream", outputBins},
 	{"4", "The fleet: local limits multiply, a shared counter in Redis holds", fleetSpan.Seconds()},
+	{"5", "Sliding-window log against sliding-window counter: memory and error", (2 * counterWindow).Seconds()},
 }
 
 var pieces = []piece{
@@ -42,6 +43,8 @@ var pieces = []piece{
 	{"3", []int{4}, leakyShapePiece},
 	{"4", []int{1}, fleetLocalPiece},
 	{"4", []int{1}, fleetSplitPiece},
+	{"5", []int{3}, counterMemoryPiece},
+	{"5", []int{2, 3}, counterErrorPiece},
 }
 
 // livePieces measure real time or talk over a real network, so their

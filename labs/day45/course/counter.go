@@ -1,0 +1,269 @@
+package course
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+	"unsafe"
+
+	"termlab/labs"
+)
+
+// Part 5: the sliding-window log (exact, one stamp per request it still
+// counts) against the sliding-window counter (two counts per key; the
+// previous window's count is weighted by how much of that window still lies
+// inside the trailing one). The log runs on the learner's Expired (TODO 3),
+// the counter's windows on the learner's WindowID (TODO 2).
+
+const (
+	counterLimit   = 1000
+	counterWindow  = 60 * time.Second
+	counterProbe   = 250 * time.Millisecond // how often the guess is compared with the truth
+	counterOffered = 40.0                   // per second: the client that keeps asking in the next window
+	counterSeed    = 45
+)
+
+// memoryLimits are the limits at which memory per key is measured.
+var memoryLimits = []int{10, 100, 1_000, 10_000, 100_000}
+
+// SlidingCounter estimates the trailing window from two fixed-window
+// counts: all of the current window's, plus the previous window's scaled
+// by the share of it the trailing window still covers. That assumes the
+// previous window's requests were spread evenly.
+type SlidingCounter struct {
+	Limit  int
+	Window time.Duration
+	id     WindowIDFunc
+	state  counterState
+}
+
+// counterState is everything a counter keeps per key.
+type counterState struct {
+	cur        int64 // the current window's number
+	curN, prev int   // its count, and the previous window's
+}
+
+// NewSlidingCounter returns an empty counter.
+func NewSlidingCounter(id WindowIDFunc, limit int, window time.Duration) *SlidingCounter {
+	return &SlidingCounter{Limit: limit, Window: window, id: id}
+}
+
+// roll moves the counter to the window now falls in.
+func (c *SlidingCounter) roll(now time.Duration) {
+	id := c.id(now, c.Window)
+	switch {
+	case id == c.state.cur:
+	case id == c.state.cur+1:
+		c.state.prev, c.state.curN = c.state.curN, 0
+	default: // a window or more with nothing in it
+		c.state.prev, c.state.curN = 0, 0
+	}
+	c.state.cur = id
+}
+
+// Estimate is the counter's guess of how many requests fall in the trailing
+// window that ends at now.
+func (c *SlidingCounter) Estimate(now time.Duration) float64 {
+	c.roll(now)
+	into := now - time.Duration(c.state.cur)*c.Window
+	still := 1 - float64(into)/float64(c.Window) // share of the previous window still inside
+	return float64(c.state.prev)*still + float64(c.state.curN)
+}
+
+// Allow decides one request arriving at now.
+func (c *SlidingCounter) Allow(now time.Duration) bool {
+	if c.Estimate(now) >= float64(c.Limit) {
+		return false
+	}
+	c.state.curN++
+	return true
+}
+
+// countAt is how many stamps still count at now, forgetting the expired ones
+// as Allow would, without adding a request.
+func (l *SlidingLog) countAt(now time.Duration) int {
+	for l.stamps.n > 0 && l.expired(l.stamps.front(), now, l.Window) {
+		l.stamps.pop()
+	}
+	return l.stamps.n
+}
+
+// Pattern is one way the previous window's requests may have arrived.
+type Pattern struct {
+	Name   string
+	Stamps func() []time.Duration // counterLimit stamps inside [0, counterWindow)
+}
+
+// spread puts n stamps evenly over [from, from+span).
+func spread(n int, from, span time.Duration) []time.Duration {
+	out := make([]time.Duration, n)
+	for i := range out {
+		out[i] = from + time.Duration(i)*span/time.Duration(n)
+	}
+	return out
+}
+
+// Patterns are the arrival patterns tried, mildest first.
+var Patterns = []Pattern{
+	{"even", func() []time.Duration { return spread(counterLimit, 0, counterWindow) }},
+	{"random", func() []time.Duration {
+		rng := rand.New(rand.NewPCG(counterSeed, 5))
+		out := make([]time.Duration, counterLimit)
+		for i := range out {
+			out[i] = time.Duration(rng.Int64N(int64(counterWindow)))
+		}
+		slices.Sort(out)
+		return out
+	}},
+	{"front-loaded", func() []time.Duration { return spread(counterLimit, 0, counterWindow/10) }},
+	{"back-loaded", func() []time.Duration { return spread(counterLimit, counterWindow-counterWindow/10, counterWindow/10) }},
+	{"boundary burst", func() []time.Duration { return spread(counterLimit, counterWindow-time.Second, time.Second) }},
+}
+
+// PatternResult is the counter against the log after one pattern.
+type PatternResult struct {
+	Name string
+	// WorstErrorPct is the largest gap between the counter's guess and the
+	// true count, in % of the limit, over the next window. Positive: the
+	// counter counted requests that were gone (it refuses good ones);
+	// negative: it missed requests still there (it lets extra through).
+	WorstErrorPct float64
+	Probes        []time.Duration // when the guess was compared
+	Exact, Guess  []float64       // the log's count and the counter's guess at each probe
+	// MaxTrailing is the most requests let through in any trailing window
+	// when the client keeps asking through the next window, per limiter.
+	LogMaxTrailing, CounterMaxTrailing int
+}
+
+// CounterAgainstLog runs one pattern: the previous window's requests through
+// both limiters, then the counter's guess against the log's count through
+// the next window, then (on fresh limiters) the same start with the client
+// asking counterOffered per second through the next window.
+func CounterAgainstLog(id WindowIDFunc, expired ExpiredFunc, p Pattern) PatternResult {
+	r := PatternResult{Name: p.Name}
+	stamps := p.Stamps()
+	lg := NewSlidingLog(expired, counterLimit, counterWindow)
+	ctr := NewSlidingCounter(id, counterLimit, counterWindow)
+	for _, t := range stamps {
+		lg.Allow(t)
+		ctr.Allow(t)
+	}
+	for t := counterWindow; t < 2*counterWindow; t += counterProbe {
+		exact, guess := float64(lg.countAt(t)), ctr.Estimate(t)
+		r.Probes = append(r.Probes, t)
+		r.Exact, r.Guess = append(r.Exact, exact), append(r.Guess, guess)
+		if e := 100 * (guess - exact) / counterLimit; math.Abs(e) > math.Abs(r.WorstErrorPct) {
+			r.WorstErrorPct = e
+		}
+	}
+	later := spread(int(counterOffered*counterWindow.Seconds()), counterWindow, counterWindow)
+	stream := append(slices.Clip(stamps), later...)
+	r.LogMaxTrailing = acceptedMaxTrailing(NewSlidingLog(expired, counterLimit, counterWindow).Allow, stream)
+	r.CounterMaxTrailing = acceptedMaxTrailing(NewSlidingCounter(id, counterLimit, counterWindow).Allow, stream)
+	return r
+}
+
+func acceptedMaxTrailing(allow func(time.Duration) bool, stream []time.Duration) int {
+	var accepted []time.Duration
+	for _, t := range stream {
+		if allow(t) {
+			accepted = append(accepted, t)
+		}
+	}
+	return maxInTrailing(accepted, counterWindow)
+}
+
+// MemoryPerKey is what one key costs each limiter, in bytes, at limit: the
+// log filled to its limit (measured from the buffer it really holds), the
+// counter at any limit.
+func MemoryPerKey(expired ExpiredFunc, limit int) (logBytes, counterBytes int) {
+	l := NewSlidingLog(expired, limit, counterWindow)
+	for i := range limit {
+		l.Allow(time.Duration(i) * counterWindow / time.Duration(2*limit)) // all inside one window
+	}
+	var stamp time.Duration
+	logBytes = int(unsafe.Sizeof(l.stamps)) + l.Cap()*int(unsafe.Sizeof(stamp))
+	return logBytes, int(unsafe.Sizeof(counterState{}))
+}
+
+// --- the pieces ------------------------------------------------------------
+
+func counterMemoryPiece(f Funcs, r *labs.PartResult) {
+	var logB, ctrB []float64
+	for _, limit := range memoryLimits {
+		l, c := MemoryPerKey(f.Expired, limit)
+		logB, ctrB = append(logB, float64(l)), append(ctrB, float64(c))
+	}
+	at := slices.Index(memoryLimits, counterLimit)
+	last := len(memoryLimits) - 1
+	r.Metrics = append(r.Metrics,
+		metric("log_bytes_per_key", fmt.Sprintf("sliding log: bytes per key at a limit of %d", counterLimit), logB[at], "B", 0),
+		metric("counter_bytes_per_key", "sliding counter: bytes per key", ctrB[at], "B", 0))
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("Memory per key, measured on the structures themselves: the log keeps an 8-byte stamp for every request it may still count: %s B at a limit of %s, %s B at %s.", thousands(logB[at]), thousands(counterLimit), thousands(logB[last]), thousands(float64(memoryLimits[last]))),
+		fmt.Sprintf("The counter keeps a window number and two counts: %.0f B, whatever the limit. Multiply by every key (user, token, address) the service tracks.", ctrB[at]))
+	xs := ints(memoryLimits)
+	r.Figures = append(r.Figures, labs.Figure{
+		Title: "Memory per key as the limit grows", Kind: labs.Bars, XLabel: "limit", YLabel: "bytes",
+		Series: []labs.Series{{Name: "sliding log", X: xs, Y: logB}, {Name: "sliding counter", X: xs, Y: ctrB}},
+	})
+}
+
+func counterErrorPiece(f Funcs, r *labs.PartResult) {
+	var results []PatternResult
+	worst := 0
+	for i, p := range Patterns {
+		results = append(results, CounterAgainstLog(f.WindowID, f.Expired, p))
+		if math.Abs(results[i].WorstErrorPct) > math.Abs(results[worst].WorstErrorPct) {
+			worst = i
+		}
+	}
+	w := results[worst]
+	mostLog, mostCtr := 0, 0
+	for _, res := range results {
+		mostLog, mostCtr = max(mostLog, res.LogMaxTrailing), max(mostCtr, res.CounterMaxTrailing)
+	}
+	r.Metrics = append(r.Metrics,
+		metric("counter_even_error_pct", "counter's worst error, even traffic", math.Abs(results[0].WorstErrorPct), "%", 1),
+		metric("counter_random_error_pct", "counter's worst error, random traffic", math.Abs(results[1].WorstErrorPct), "%", 1),
+		metric("counter_worst_error_pct", "counter's worst error, any pattern tried", math.Abs(w.WorstErrorPct), "%", 1),
+		metric("counter_max_trailing", "counter: most let through in a trailing window", float64(mostCtr), "requests", 0),
+		metric("log_max_trailing", "log: most let through in a trailing window", float64(mostLog), "requests", 0))
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("Limit %d per %g s. The previous window's %d requests arrive in %d ways; through the next window, every %g s, the counter's guess is compared with the log's exact count.", counterLimit, counterWindow.Seconds(), counterLimit, len(Patterns), counterProbe.Seconds()))
+	for _, res := range results {
+		r.Lines = append(r.Lines, fmt.Sprintf("  %-15s worst error %+6.1f%% of the limit%s", res.Name+":", res.WorstErrorPct, errorMeaning(res.WorstErrorPct)))
+	}
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("Worst: %.1f%% (%s). The guess assumes the previous window was spread evenly; it is off by however far the traffic is from even, up to nearly the whole limit.", math.Abs(w.WorstErrorPct), w.Name),
+		"Small error figures quoted for this method were measured on some service's real traffic, where most keys' requests are spread out. They describe that traffic, not the method: a client that bunches its requests (by habit, by cron, or on purpose) gets the large error.",
+		fmt.Sprintf("Then the client keeps asking at %g/s through the next window. Most let through in any trailing %g s: the log %d, the counter %d (%.1f× the limit).", counterOffered, counterWindow.Seconds(), mostLog, mostCtr, float64(mostCtr)/counterLimit))
+	labels := indexesFrom(1, len(results))
+	var over, under, logMost, ctrMost []float64
+	for _, res := range results {
+		over, under = append(over, max(0, res.WorstErrorPct)), append(under, max(0, -res.WorstErrorPct))
+		logMost, ctrMost = append(logMost, float64(res.LogMaxTrailing)), append(ctrMost, float64(res.CounterMaxTrailing))
+	}
+	r.Figures = append(r.Figures,
+		labs.Figure{Title: "The counter's worst error by arrival pattern (1 even … 5 boundary burst), % of the limit", Kind: labs.Bars,
+			XLabel: "pattern", YLabel: "% of limit", Series: []labs.Series{{Name: "counts too many", X: labels, Y: over}, {Name: "counts too few", X: labels, Y: under}}},
+		labs.Figure{Title: fmt.Sprintf("After a %s: the true count and the counter's guess", w.Name), Kind: labs.Line,
+			XLabel: "seconds", YLabel: "requests in the trailing window",
+			Series: []labs.Series{{Name: "exact (log)", X: seconds(w.Probes), Y: w.Exact}, {Name: "guess (counter)", X: seconds(w.Probes), Y: w.Guess}},
+			Marks:  []labs.Mark{{X: counterWindow.Seconds(), Label: "window boundary"}}},
+		labs.Figure{Title: "Most let through in any trailing window, by arrival pattern", Kind: labs.Bars,
+			XLabel: "pattern", YLabel: "requests",
+			Series: []labs.Series{{Name: "sliding log", X: labels, Y: logMost}, {Name: "sliding counter", X: labels, Y: ctrMost}}})
+}
+
+func errorMeaning(pct float64) string {
+	switch {
+	case pct > 0.5:
+		return " (counts requests already gone: refuses good ones)"
+	case pct < -0.5:
+		return " (misses requests still inside: lets extra through)"
+	}
+	return ""
+}
