@@ -79,6 +79,9 @@ var predictions = []labs.Prediction{
 	{ID: "P9", Question: "A sliding-window counter (1000 per minute) guesses the trailing minute from this minute's count plus a share of the last one's. Over the arrival patterns tried, how far off can the guess be, in % of the limit?",
 		Unit: "%", Metric: "counter_worst_error_pct", Part: "5",
 		Why: "The share assumes last minute's requests were spread evenly. If they all came in its final second, the counter soon believes almost none are left while nearly all still count: off by about 98% of the limit."},
+	{ID: "P10", Question: "Polite clients wait as Retry-After says; rude ones retry every 25 ms. Both end up served about equally often. How many times as many requests do the rude ones send?",
+		Unit: "times", Metric: "rude_polite_request_ratio", Part: "6",
+		Why: "The bucket refills at its own pace whatever the client does, so hammering buys no more than the refill: every extra request is a 429, a dozen or so per success."},
 }
 
 // New returns Day 45, graded against ref (the reference solutions).

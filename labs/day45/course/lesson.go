@@ -40,4 +40,9 @@ By default the lab starts an embedded Redis (miniredis) so nothing needs install
 The sliding-window counter keeps two numbers instead: this window's count and the previous window's. To guess the trailing window it adds this window's count to a share of the previous one, the share that the trailing window still overlaps. Thirty seconds into a one-minute window, it counts half of last minute.
 
 That share is only right if last minute's requests were spread evenly. If they came in a burst at its start, they are long gone but still half-counted; if they came at its very end, they all still count but the counter has mostly forgotten them. You will measure how far off the guess gets for several arrival patterns, and what a client that bunches its requests on purpose can get through.`},
+	{Title: "Part 6 — saying no politely", Part: "6", Body: `A limiter's no is part of an agreement with the client. The status is 429 Too Many Requests, and the response says when to come back (Retry-After, in seconds) and how much allowance is left. Two families of headers carry that today: the X-RateLimit-Limit, -Remaining and -Reset trio many APIs send, and the RateLimit-Policy and RateLimit fields of an IETF draft that aims to standardise them.
+
+The no must be cheap. The door here reads one header to know who is asking, makes one bucket decision, and only then does anything else. A refused request never reaches the handler and its body is never read.
+
+The other half of the agreement belongs to the client. A polite client waits as long as Retry-After says, plus a little random jitter so that clients refused together do not return together. A rude one retries at once, in a loop. Both run here against a real HTTP server on your own machine, driven by the lab's virtual clock, with your TakeToken in the door. Afterwards, try go run . serve 45 and a few quick curl -i calls.`},
 }

@@ -32,6 +32,7 @@ var partInfos = []partInfo{
 	{"3", "Token bucket against leaky bucket: bursts out or a flat stream", outputBins},
 	{"4", "The fleet: local limits multiply, a shared counter in Redis holds", fleetSpan.Seconds()},
 	{"5", "Sliding-window log against sliding-window counter: memory and error", (2 * counterWindow).Seconds()},
+	{"6", "The polite no: 429 and Retry-After over real HTTP", politeSpan.Seconds()},
 }
 
 var pieces = []piece{
@@ -55,6 +56,7 @@ var livePieces = []piece{
 	{"4", nil, fleetCentralPiece},
 	{"4", nil, fleetOutagePiece},
 	{"4", []int{1}, fleetCostPiece},
+	{"6", []int{1}, politePiece},
 }
 
 // liveLimit bounds one live piece: real round trips, not microseconds.
