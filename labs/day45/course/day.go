@@ -82,6 +82,9 @@ var predictions = []labs.Prediction{
 	{ID: "P10", Question: "Polite clients wait as Retry-After says; rude ones retry every 25 ms. Both end up served about equally often. How many times as many requests do the rude ones send?",
 		Unit: "times", Metric: "rude_polite_request_ratio", Part: "6",
 		Why: "The bucket refills at its own pace whatever the client does, so hammering buys no more than the refill: every extra request is a 429, a dozen or so per success."},
+	{ID: "P11", Question: "100 clients each get 10 requests per 10 s window, windows aligned to the clock, and each comes back exactly when its window flips. What is the most requests the door sees in one second?",
+		Unit: "requests", Metric: "stampede_peak", Part: "7", Count: true,
+		Why: "Every window flips at the same instant and every client returns then and spends its 10 within the second: 100 × 10 = 1000, about nine times the average."},
 }
 
 // New returns Day 45, graded against ref (the reference solutions).

@@ -45,4 +45,9 @@ That share is only right if last minute's requests were spread evenly. If they c
 The no must be cheap. The door here reads one header to know who is asking, makes one bucket decision, and only then does anything else. A refused request never reaches the handler and its body is never read.
 
 The other half of the agreement belongs to the client. A polite client waits as long as Retry-After says, plus a little random jitter so that clients refused together do not return together. A rude one retries at once, in a loop. Both run here against a real HTTP server on your own machine, driven by the lab's virtual clock, with your TakeToken in the door. Afterwards, try go run . serve 45 and a few quick curl -i calls.`},
+	{Title: "Part 7 — the stampede at the flip", Part: "7", Body: `A fixed window has one more flaw besides its seam. When many clients are blocked, each is told the same thing: come back when the window resets. With windows aligned to the clock, that is the same instant for everybody.
+
+So even clients that started at random moments end up in step: they all return at the flip, spend their allowance at once, and go quiet until the next flip. The door, and whatever sits behind it, sees a spike at every boundary and near silence in between, though the average load never changed.
+
+Two ways out: shift each key's window edges by an offset of its own (jitter), so the flips are spread; or slide the window, so each client's allowance frees up on its own schedule.`},
 }

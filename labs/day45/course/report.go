@@ -33,6 +33,7 @@ var partInfos = []partInfo{
 	{"4", "The fleet: local limits multiply, a shared counter in Redis holds", fleetSpan.Seconds()},
 	{"5", "Sliding-window log against sliding-window counter: memory and error", (2 * counterWindow).Seconds()},
 	{"6", "The polite no: 429 and Retry-After over real HTTP", politeSpan.Seconds()},
+	{"7", "The reset stampede: everyone comes back at the flip", stampedeSpan.Seconds()},
 }
 
 var pieces = []piece{
@@ -46,6 +47,8 @@ var pieces = []piece{
 	{"4", []int{1}, fleetSplitPiece},
 	{"5", []int{3}, counterMemoryPiece},
 	{"5", []int{2, 3}, counterErrorPiece},
+	{"7", []int{2}, stampedeFixedPiece},
+	{"7", []int{3}, stampedeSlidingPiece},
 }
 
 // livePieces measure real time or talk over a real network, so their
