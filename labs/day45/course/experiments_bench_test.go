@@ -65,12 +65,15 @@ func BenchmarkExperiments(b *testing.B) {
 
 // The scaled run: a day-long quota (a million requests per 24 h) against ten
 // million seeded Poisson arrivals over two days (about 58/s, five times the
-// quota's pace), through all four limiters at once. One op is the whole run.
+// quota's pace), through all the day's limiters at once (token bucket, fixed
+// window, sliding-window log and counter, leaky queue). One op is the whole
+// run.
 //
 // A sliding-window log keeps one stamp per accepted request still inside the
 // window: O(limit) memory per key, whatever the traffic. The log-bytes metric
-// is its peak (its backing array never shrinks), to set against the 80 MB a
-// log of every request would take.
+// is its peak (its ring grows up to the limit and never shrinks), to set
+// against the 80 MB a log of every request would take; the counter keeps
+// two counts whatever the quota.
 const (
 	scaledQuota    = 1_000_000
 	scaledWindow   = 24 * time.Hour
@@ -80,9 +83,9 @@ const (
 )
 
 type scaledResult struct {
-	token, fixed, sliding, leaky int // accepted
-	logCap, maxLive              int
-	last                         time.Duration
+	token, fixed, sliding, counter, leaky int // accepted
+	logCap, maxLive                       int
+	last                                  time.Duration
 }
 
 func (r scaledResult) check(b *testing.B) {
@@ -107,6 +110,7 @@ func (r scaledResult) report(b *testing.B) {
 	b.ReportMetric(float64(scaledRequests)*float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 	b.ReportMetric(float64(r.logCap*8), "log-bytes")
 	b.ReportMetric(float64(r.sliding), "sliding-accepted")
+	b.ReportMetric(float64(r.counter), "counter-accepted")
 	b.ReportMetric(float64(r.fixed), "fixed-accepted")
 	b.ReportMetric(float64(r.token), "token-accepted")
 }
@@ -115,6 +119,7 @@ type scaledLimiters struct {
 	token   *course.TokenBucket
 	fixed   *course.FixedWindow
 	sliding *course.SlidingLog
+	counter *course.SlidingCounter
 	leaky   *course.LeakyQueue
 	r       scaledResult
 }
@@ -125,6 +130,7 @@ func newScaled() *scaledLimiters {
 		token:   course.NewTokenBucket(day45.TakeToken, scaledQuota, perSec),
 		fixed:   course.NewFixedWindow(day45.WindowID, scaledQuota, scaledWindow),
 		sliding: course.NewSlidingLog(day45.Expired, scaledQuota, scaledWindow),
+		counter: course.NewSlidingCounter(day45.WindowID, scaledQuota, scaledWindow),
 		// At most a minute's worth of the quota may wait in line.
 		leaky: course.NewLeakyQueue(day45.NextEmit, perSec, int(perSec*60)),
 	}
@@ -140,6 +146,9 @@ func (s *scaledLimiters) offer(now time.Duration) {
 	if s.sliding.Allow(now) {
 		s.r.sliding++
 		s.r.maxLive = max(s.r.maxLive, s.sliding.Count())
+	}
+	if s.counter.Allow(now) {
+		s.r.counter++
 	}
 	if _, ok := s.leaky.Offer(now); ok {
 		s.r.leaky++

@@ -156,6 +156,17 @@ func BenchmarkDecide(b *testing.B) {
 		}
 		b.ReportMetric(float64(l.Cap()*8), "log-bytes")
 	})
+	// Part 5's counter at the same limit and pace: two counts instead of a
+	// log, whatever the limit.
+	b.Run("limiter=sliding-counter/impl=day", func(b *testing.B) {
+		c := course.NewSlidingCounter(day45.WindowID, 100, time.Minute)
+		b.ReportAllocs()
+		var now time.Duration
+		for b.Loop() {
+			sinkBool = c.Allow(now)
+			now += tbStep
+		}
+	})
 }
 
 // The log and the queue keep their stamps in a ring that grows up to the
