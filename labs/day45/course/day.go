@@ -85,6 +85,9 @@ var predictions = []labs.Prediction{
 	{ID: "P11", Question: "100 clients each get 10 requests per 10 s window, windows aligned to the clock, and each comes back exactly when its window flips. What is the most requests the door sees in one second?",
 		Unit: "requests", Metric: "stampede_peak", Part: "7", Count: true,
 		Why: "Every window flips at the same instant and every client returns then and spends its 10 within the second: 100 × 10 = 1000, about nine times the average."},
+	{ID: "P12", Question: "A meter (10/s, holds one) faces Part 3's input: 5 bursts of 40 requests, each burst in one instant. How many get in?",
+		Unit: "requests", Metric: "meter_accepted", Part: "8", Count: true,
+		Why: "A burst arrives all at once and the meter holds a single token: the first request of each burst takes it and the rest come too soon. Five in all."},
 }
 
 // New returns Day 45, graded against ref (the reference solutions).

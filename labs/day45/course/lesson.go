@@ -50,4 +50,9 @@ The other half of the agreement belongs to the client. A polite client waits as 
 So even clients that started at random moments end up in step: they all return at the flip, spend their allowance at once, and go quiet until the next flip. The door, and whatever sits behind it, sees a spike at every boundary and near silence in between, though the average load never changed.
 
 Two ways out: shift each key's window edges by an offset of its own (jitter), so the flips are spread; or slide the window, so each client's allowance frees up on its own schedule.`},
+	{Title: "Part 8 — meter or queue, throttle or shed", Part: "8", Body: `The leaky bucket comes in two forms. As a queue (Part 3) it accepts a burst and makes it wait, sending requests on at a steady pace. As a meter it holds one: a request that comes sooner than one interval after the last is simply refused. Same rate, very different treatment of the same burst.
+
+nginx's limit_req module exposes both. A rate alone behaves like the meter; burst=N lets up to N excess requests wait their turn, which is the queue; adding nodelay admits the same requests but sends them on immediately, which makes it a token bucket in all but name.
+
+Finally, two reasons to refuse. Throttling refuses by identity: this client is over its budget, however idle the backend. Load shedding refuses by pressure: the backend is swamped, whoever is asking. They protect different things, and a good door does both and tells the client which happened.`},
 }

@@ -34,6 +34,7 @@ var partInfos = []partInfo{
 	{"5", "Sliding-window log against sliding-window counter: memory and error", (2 * counterWindow).Seconds()},
 	{"6", "The polite no: 429 and Retry-After over real HTTP", politeSpan.Seconds()},
 	{"7", "The reset stampede: everyone comes back at the flip", stampedeSpan.Seconds()},
+	{"8", "Meter against queue; throttling against shedding", shedSpan.Seconds()},
 }
 
 var pieces = []piece{
@@ -49,6 +50,9 @@ var pieces = []piece{
 	{"5", []int{2, 3}, counterErrorPiece},
 	{"7", []int{2}, stampedeFixedPiece},
 	{"7", []int{3}, stampedeSlidingPiece},
+	{"8", []int{1}, meterPiece},
+	{"8", []int{4}, queuePiece},
+	{"8", []int{1, 4}, shedPiece},
 }
 
 // livePieces measure real time or talk over a real network, so their
