@@ -39,12 +39,17 @@ const usage = `usage: go run . [command] [day] [flags]
   results [day]       refresh the day's section of RESULTS.md
   reset day [TODO]    put a TODO (or the whole day) back to the shipped stub;
                       your version is kept aside first
+  serve [day]         Day 45's rate-limited HTTP server on 127.0.0.1:8045, with
+                      your TakeToken; try curl -i http://127.0.0.1:8045/
   check               for course authors: stubs unfinished, solutions pass,
                       experiments repeatable, every prediction answered
 
-flags (run, grade):
+flags (run, grade; serve takes --solutions too):
   --solutions         use the reference solutions instead of your code
   --json              print JSON for course tooling (see README.md)
+  --redis=URL         run only: Part 4's shared counter on this Redis, such as
+                      redis://127.0.0.1:6379/0 (default: an embedded one)
+  --addr=HOST:PORT    serve only: where to listen, on loopback
 `
 
 // env is what a command needs from the outside world.
@@ -69,12 +74,13 @@ type command struct {
 
 var commands = map[string]command{
 	"list":    {run: cmdList},
-	"run":     {run: cmdRun, flags: []string{"solutions", "json"}},
+	"run":     {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}},
 	"grade":   {run: cmdGrade, flags: []string{"solutions", "json"}},
 	"predict": {run: cmdPredict},
 	"results": {run: cmdResults, flags: []string{"solutions"}},
 	"reset":   {run: cmdReset, flags: []string{"yes"}},
 	"check":   {run: cmdCheck},
+	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }},
 
 	worker.Command: {run: cmdWorker},

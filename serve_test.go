@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+
+	"termlab/labs"
+	day45 "termlab/labs/day45/course"
+	"termlab/labs/worker"
+)
+
+// `serve 45` end to end on a free loopback port, with the reference in this
+// process and with a learner's TakeToken in the built serve program; the
+// --redis flag; and what the authors' check compares.
+
+// lockedBuffer is a bytes.Buffer that a server's goroutines may write while
+// the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	root, err := worker.FindRoot(".", module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// startServe runs cmdServe until the returned stop is called; stop returns
+// the exit code.
+func startServe(t *testing.T, root string, flags map[string]string) (out, errs *lockedBuffer, stop func() int) {
+	t.Helper()
+	out, errs = &lockedBuffer{}, &lockedBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	code := make(chan int, 1)
+	go func() {
+		code <- cmdServe(ctx, env{stdout: out, stderr: errs, root: root}, args{pos: []string{"45"}, flags: flags})
+	}()
+	stopped := false
+	stop = func() int {
+		if !stopped {
+			stopped = true
+			cancel()
+		}
+		select {
+		case c := <-code:
+			return c
+		case <-time.After(30 * time.Second):
+			t.Fatal("serve did not stop")
+			return -1
+		}
+	}
+	t.Cleanup(func() { cancel() })
+	return out, errs, stop
+}
+
+// waitUp waits until something answers HTTP at addr, or the server gave up.
+func waitUp(t *testing.T, addr string, deadline time.Duration, gaveUp <-chan struct{}) bool {
+	t.Helper()
+	end := time.Now().Add(deadline)
+	for time.Now().Before(end) {
+		if c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond); err == nil {
+			c.Close()
+			return true
+		}
+		select {
+		case <-gaveUp:
+			return false
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return false
+}
+
+// curlBurst sends n GETs in a row as one client and returns the statuses and
+// the last response's headers.
+func curlBurst(t *testing.T, addr string, n int) ([]int, http.Header) {
+	t.Helper()
+	var codes []int
+	var last http.Header
+	for range n {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/", nil)
+		req.Header.Set("X-Client", "test")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		codes = append(codes, resp.StatusCode)
+		last = resp.Header
+	}
+	return codes, last
+}
+
+// checkBurst checks a burst against the serve door: the first ServeCapacity
+// pass, then 429 with every field filled in.
+func checkBurst(t *testing.T, codes []int, h http.Header) {
+	t.Helper()
+	for i, c := range codes {
+		want := http.StatusOK
+		if i >= int(day45.ServeCapacity) {
+			want = http.StatusTooManyRequests
+		}
+		if c != want {
+			t.Fatalf("request %d: %d, want %d (all: %v)", i+1, c, want, codes)
+		}
+	}
+	want := map[string]string{
+		"Retry-After": "1", "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+		"RateLimit-Policy": `"bucket";q=5;w=5`,
+	}
+	for k, v := range want {
+		if got := h.Get(k); got != v {
+			t.Errorf("%s: %q, want %q", k, got, v)
+		}
+	}
+	if !strings.HasPrefix(h.Get("RateLimit"), `"bucket";r=0;t=`) || h.Get("X-RateLimit-Reset") == "" {
+		t.Errorf("RateLimit %q, X-RateLimit-Reset %q", h.Get("RateLimit"), h.Get("X-RateLimit-Reset"))
+	}
+}
+
+func TestServeSolutionsOnLoopback(t *testing.T) {
+	addr := freeAddr(t)
+	out, errs, stop := startServe(t, moduleRoot(t), map[string]string{"solutions": "", "addr": addr})
+	if !waitUp(t, addr, 10*time.Second, nil) {
+		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
+	}
+	codes, h := curlBurst(t, addr, int(day45.ServeCapacity)+2)
+	checkBurst(t, codes, h)
+	if code := stop(); code != exitOK {
+		t.Errorf("exit %d; stderr: %s", code, errs.String())
+	}
+	if s := out.String(); !strings.Contains(s, "reference TakeToken") || !strings.Contains(s, "429") || !strings.Contains(s, "stopped.") {
+		t.Errorf("output:\n%s", s)
+	}
+}
+
+// learnerTakeToken is a learner's todo.go with TODO 1 done.
+const learnerTakeToken = `package day45
+
+import (
+	"time"
+
+	"termlab/labs"
+)
+
+func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool) {
+	tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)
+	if tokens >= 1 {
+		return tokens - 1, true
+	}
+	return tokens, false
+}
+
+func WindowID(now, window time.Duration) int64                 { panic(labs.NotDone) }
+func Expired(stamp, now, window time.Duration) bool            { panic(labs.NotDone) }
+func NextEmit(now, nextEmit time.Duration) time.Duration       { panic(labs.NotDone) }
+`
+
+// The learner's code is built into the serve program (never into this
+// binary) and served from there; the shipped stub refuses to serve.
+func TestServeLearnersTakeToken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the serve program")
+	}
+	root := moduleRoot(t)
+	tmp := t.TempDir()
+	if err := copyModule(root, tmp); err != nil {
+		t.Fatal(err)
+	}
+	// The serve program goes to a cache of the test's own, but the go build
+	// cache (which lives there by default) stays the real one.
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	todo := filepath.Join(tmp, "labs", "day45", "todo.go")
+	if err := os.WriteFile(todo, []byte(learnerTakeToken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	addr := freeAddr(t)
+	out, errs, stop := startServe(t, tmp, map[string]string{"addr": addr})
+	gaveUp := make(chan struct{})
+	go func() {
+		for !strings.Contains(errs.String(), "termlab") && !t.Failed() {
+			time.Sleep(50 * time.Millisecond)
+			select {
+			case <-t.Context().Done():
+				return
+			default:
+			}
+		}
+		close(gaveUp)
+	}()
+	if !waitUp(t, addr, 3*time.Minute, gaveUp) {
+		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
+	}
+	codes, h := curlBurst(t, addr, int(day45.ServeCapacity)+2)
+	checkBurst(t, codes, h)
+	if code := stop(); code != exitOK {
+		t.Errorf("exit %d; stderr: %s", code, errs.String())
+	}
+	if s := out.String(); !strings.Contains(s, "your TakeToken") || !strings.Contains(s, "stopped.") {
+		t.Errorf("output:\n%s", s)
+	}
+
+	stub, ok := course[0].Shipped["todo.go"]
+	if !ok {
+		t.Fatal("no shipped todo.go")
+	}
+	if err := os.WriteFile(todo, []byte(stub), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stubErr bytes.Buffer
+	code := cmdServe(t.Context(), env{stdout: io.Discard, stderr: &stubErr, root: tmp}, args{pos: []string{"45"}, flags: map[string]string{"addr": freeAddr(t)}})
+	if code != exitNotOK || !strings.Contains(stubErr.String(), "TODO 1 is not done yet") {
+		t.Errorf("serve on the stub: exit %d, stderr %q", code, stubErr.String())
+	}
+}
+
+func TestServeStaysOnLoopback(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := Main([]string{"serve", "45", "--addr=0.0.0.0:8045"}, strings.NewReader(""), &out, &errs)
+	if code != exitUsage || !strings.Contains(errs.String(), "loopback") || !strings.Contains(errs.String(), "usage:") {
+		t.Errorf("exit %d, stderr %q", code, errs.String())
+	}
+}
+
+func TestRedisFlag(t *testing.T) {
+	t.Setenv(day45.RedisEnv, "") // restored after the test
+	seen := ""
+	inner := withRedis(func(context.Context, env, args) int { seen = os.Getenv(day45.RedisEnv); return exitOK })
+	run := func(url string) (int, string) {
+		var errs bytes.Buffer
+		code := inner(context.Background(), env{stdout: io.Discard, stderr: &errs}, args{flags: map[string]string{"redis": url}})
+		return code, errs.String()
+	}
+
+	// Nothing listens there: one line saying so, the usage, exit 2.
+	dead := freeAddr(t)
+	code, stderr := run("redis://" + dead)
+	if code != exitUsage || !strings.HasPrefix(stderr, "termlab: cannot reach Redis at redis://"+dead) || !strings.Contains(stderr, "\n\nusage:") {
+		t.Errorf("unreachable Redis: exit %d, stderr %q", code, stderr)
+	}
+	if first, _, _ := strings.Cut(stderr, "\n"); strings.Count(stderr[:len(first)], "\n") != 0 || first == "" {
+		t.Errorf("the error is not one line: %q", stderr)
+	}
+	if code, stderr := run(""); code != exitUsage || !strings.Contains(stderr, "--redis needs") {
+		t.Errorf("empty --redis: exit %d, stderr %q", code, stderr)
+	}
+
+	// A server that answers is handed on through the environment.
+	m := miniredis.RunT(t)
+	if code, stderr := run(m.Addr()); code != exitOK || seen != m.Addr() {
+		t.Errorf("reachable Redis: exit %d, TERMLAB_REDIS %q, stderr %q", code, seen, stderr)
+	}
+}
+
+func TestCheckLeavesOutWallClockMeasurements(t *testing.T) {
+	if measuredPrefix != day45.Stopwatch {
+		t.Fatalf("the check's marker %q is not the day's %q", measuredPrefix, day45.Stopwatch)
+	}
+	part := func(ns float64, line string) []labs.PartResult {
+		return []labs.PartResult{{ID: "4",
+			Metrics: []labs.Metric{{Name: "fleet_central_delivered_rate", Value: 10}, {Name: "fleet_redis_check_ns", Value: ns}},
+			Lines:   []string{"10.0/s after the opening burst", day45.Stopwatch + " " + line}}}
+	}
+	a, b := repeatable(part(75000, "75 µs")), repeatable(part(81000, "81 µs"))
+	if len(a[0].Metrics) != 1 || len(a[0].Lines) != 1 || a[0].Metrics[0].Name != "fleet_central_delivered_rate" {
+		t.Errorf("kept %v", a[0])
+	}
+	if a[0].Lines[0] != b[0].Lines[0] || a[0].Metrics[0] != b[0].Metrics[0] {
+		t.Error("runs that differ only in measurements should compare equal")
+	}
+	orig := part(1, "x")
+	repeatable(orig)
+	if len(orig[0].Metrics) != 2 || len(orig[0].Lines) != 2 {
+		t.Error("repeatable changed its argument")
+	}
+}
