@@ -40,6 +40,10 @@ type deps struct {
 	// plays without waiting.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
+	// refMetrics runs the reference solutions in process, for the
+	// scoreboard's comparison; tests reuse one run.
+	refMetrics func(labs.Day) labs.Metrics
+
 	saver *saver
 	// runGate makes runs one at a time: a cancelled run is still stopping
 	// its processes (and may be writing the worker binary) when the next

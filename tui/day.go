@@ -86,7 +86,7 @@ func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
 // the function locations, the watcher, and remembering the day.
 func (m *dayModel) init() tea.Cmd {
 	d := m.c.deps
-	cmds := []tea.Cmd{m.startRun(), refCmd(m.s.day), locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
+	cmds := []tea.Cmd{m.startRun(), refCmd(d, m.s.day), locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
 	if d.watch {
 		m.watchGen = int(watchGens.Add(1))
 		cmds = append(cmds, startWatchCmd(m.watchGen, filepath.Join(d.root, m.s.day.LearnerDir)))

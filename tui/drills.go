@@ -44,7 +44,7 @@ func newDrills(c *common, s *session) *drillModel {
 			in.Cursor.SetMode(cursor.CursorStatic)
 			in.Cursor.Style = c.styles.CursorBlock
 			in.TextStyle = c.styles.Input
-		in.Cursor.Style = c.styles.CursorBlock
+			in.Cursor.Style = c.styles.CursorBlock
 			in.PlaceholderStyle = c.styles.Faint
 			in.Width = 12
 			in.CharLimit = 40
@@ -272,17 +272,17 @@ func (m *drillModel) view(s *session, w, h int) string {
 		}
 		lines = append(lines, m.answerLines(d, a, s, tw)...)
 		if msg := m.msg[d.ID]; msg != "" {
-			lines = append(lines, indent(st.InputErr.Render(wrap("✗ "+msg, tw)), "      "))
+			lines = append(lines, indent(styleLines(st.InputErr, wrap("✗ "+msg, tw)), "      "))
 		}
 		if a.Attempted {
 			lines = append(lines, indent(st.Title.Render("Model answer"), "      "))
-			lines = append(lines, indent(st.Dim.Render(wrap(d.Model, tw)), "      "))
+			lines = append(lines, indent(styleLines(st.Dim, wrap(d.Model, tw)), "      "))
 			if d.Kind == labs.DrillSelf {
 				label := "How did you do? g got it · p partly · m missed it"
 				if a.Mark != "" {
 					label = fmt.Sprintf("You marked it %q (g/p/m to change)", a.Mark)
 				}
-				lines = append(lines, indent(st.Accent.Render(wrap(label, tw)), "      "))
+				lines = append(lines, indent(styleLines(st.Accent, wrap(label, tw)), "      "))
 			}
 		} else if !m.active {
 			lines = append(lines, indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))

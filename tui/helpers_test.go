@@ -130,6 +130,7 @@ func testCommon(t testing.TB, course labs.Course, root string, r Runner) *common
 	c := newCommon(Config{Course: course, Root: root, Runner: r}, plainStyles(), false)
 	c.deps.after = fakeAfter()
 	c.deps.now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
+	c.deps.refMetrics = func(labs.Day) labs.Metrics { return reference().Metrics() }
 	return c
 }
 

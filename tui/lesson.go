@@ -40,10 +40,10 @@ func (m *lessonModel) content(s *session, w int) string {
 	tw := min(max(w-2, 10), maxText)
 	var b strings.Builder
 	if s.day.Summary != "" {
-		b.WriteString(st.Dim.Render(wrap(s.day.Summary, tw)) + "\n\n")
+		b.WriteString(styleLines(st.Dim, wrap(s.day.Summary, tw)) + "\n\n")
 	}
 	for _, sec := range s.day.Lesson {
-		b.WriteString(st.Subtitle.Render(wrap(sec.Title, tw)) + "\n")
+		b.WriteString(styleLines(st.Subtitle, wrap(sec.Title, tw)) + "\n")
 		for _, para := range strings.Split(strings.TrimSpace(sec.Body), "\n\n") {
 			b.WriteString(wrap(strings.Join(strings.Fields(para), " "), tw) + "\n\n")
 		}
@@ -53,7 +53,7 @@ func (m *lessonModel) content(s *session, w int) string {
 		for _, t := range s.day.TODOs {
 			b.WriteString(wrap(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), tw) + "\n")
 		}
-		b.WriteString("\n" + st.Dim.Render(wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.day.LearnerDir), tw)) + "\n")
+		b.WriteString("\n" + styleLines(st.Dim, wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.day.LearnerDir), tw)) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -85,7 +85,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		lines = append(lines, "")
 	}
 	for _, warn := range warnings {
-		lines = append(lines, st.Warn.Render(wrap("! "+warn, w)))
+		lines = append(lines, styleLines(st.Warn, wrap("! "+warn, w)))
 	}
 	off := 0
 	if end > h {

@@ -82,14 +82,14 @@ func (m *resultsModel) content(s *session, w int, allPlayed bool) string {
 	tw := max(min(w, maxText)-2, 8)
 	var b []string
 	b = append(b, trunc(st.Title.Render("RESULTS.md")+st.Dim.Render(" · "+m.c.deps.resultsPath()), w))
-	b = append(b, st.Dim.Render(wrap("The lab keeps one section of the file up to date, between its markers. Everything else in it is yours and is never touched.", tw)))
+	b = append(b, styleLines(st.Dim, wrap("The lab keeps one section of the file up to date, between its markers. Everything else in it is yours and is never touched.", tw)))
 	if s.day.Deliverable != "" {
 		b = append(b, "", st.Subtitle.Render("Your one-line answer (write it in the file yourself)"))
 		b = append(b, indent(wrap(s.day.Deliverable, tw-2), "  "))
 	}
 	b = append(b, "")
 	if why := refuse(s); why != "" {
-		b = append(b, st.Warn.Render(wrap(why, tw)))
+		b = append(b, styleLines(st.Warn, wrap(why, tw)))
 	} else {
 		line := st.Key.Render("w") + st.Dim.Render(" write the latest report into RESULTS.md")
 		if !allPlayed {
@@ -102,7 +102,7 @@ func (m *resultsModel) content(s *session, w int, allPlayed bool) string {
 		if m.lastBad {
 			style = st.Bad
 		}
-		b = append(b, style.Render(wrap(m.last, tw)))
+		b = append(b, styleLines(style, wrap(m.last, tw)))
 	}
 	if s.outcome != nil && s.ready() && allPlayed {
 		b = append(b, "", st.Subtitle.Render("The report it writes"))

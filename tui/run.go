@@ -299,11 +299,11 @@ func (m *runModel) view(s *session, w, h int) string {
 	if s.outcome == nil {
 		switch {
 		case s.building:
-			return st.Dim.Render(wrap("Building your code and running the experiments…", w))
+			return styleLines(st.Dim, wrap("Building your code and running the experiments…", w))
 		case s.runErr != nil:
-			return st.Dim.Render(wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
+			return styleLines(st.Dim, wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
 		}
-		return st.Dim.Render(wrap("Nothing has run yet. Press r to run.", w))
+		return styleLines(st.Dim, wrap("Nothing has run yet. Press r to run.", w))
 	}
 	if !s.ready() {
 		done, total := s.predicted()
@@ -385,7 +385,7 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		if p.res.Status != labs.Unfinished {
 			style = st.Bad
 		}
-		b = append(b, style.Render(wrap(report.Waiting(p.res), w)))
+		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
 	}
 	playing := i == m.cur && !p.done
 	if len(p.figs) > 0 {

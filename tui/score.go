@@ -76,7 +76,7 @@ func (m *scoreModel) content(s *session, w int) string {
 	var b []string
 	b = append(b, trunc(st.Title.Render("Scoreboard")+st.Dim.Render(" · each guess judged as it stood when its actual was revealed"), w))
 	if revealed == 0 {
-		b = append(b, "", st.Dim.Render(wrap("Nothing revealed yet: the actuals land here as each part finishes playing on the Run screen (3).", w)))
+		b = append(b, "", styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as each part finishes playing on the Run screen (3).", w)))
 	}
 	b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-17s %-17s %s", "", "you", "actual", "verdict"), w)))
 	tw := max(w-5, 8)
@@ -88,15 +88,15 @@ func (m *scoreModel) content(s *session, w int) string {
 			if r.Predicted != nil {
 				now = predictions.FormatValue(*r.Predicted, r.Unit)
 			}
-			b = append(b, indent(st.Warn.Render(wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
+			b = append(b, indent(styleLines(st.Warn, wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
 		}
 		if r.Verdict != nil && r.Verdict.Kind == predictions.Off && pr.Why != "" {
-			b = append(b, indent(st.Dim.Render(wrap("why: "+pr.Why, tw)), "     "))
+			b = append(b, indent(styleLines(st.Dim, wrap("why: "+pr.Why, tw)), "     "))
 		}
 	}
 	if s.day.Carry != nil {
 		b = append(b, "", st.Title.Render("The number to carry"))
-		b = append(b, indent(st.Accent.Render(wrap(s.day.Carry(s.shown()), tw)), "  "))
+		b = append(b, indent(styleLines(st.Accent, wrap(s.day.Carry(s.shown()), tw)), "  "))
 	}
 	if s.outcome != nil {
 		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.outcome.Passed(), len(s.day.TODOs))))

@@ -1,7 +1,6 @@
 package tui
 
 import (
-
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )

@@ -217,10 +217,10 @@ func (m *todoModel) details(s *session, w int) string {
 	tw := max(w-2, 8)
 	g, graded := s.grade(t.Number)
 	var b []string
-	b = append(b, st.Subtitle.Render(wrap(fmt.Sprintf("TODO %d — %s", t.Number, t.Title), tw)))
+	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("TODO %d — %s", t.Number, t.Title), tw)))
 	b = append(b, wrap(t.Goal, tw))
 	if where := s.locs[t.Func]; where != "" {
-		b = append(b, st.Dim.Render(wrap("func "+t.Func+" is at "+where, tw)))
+		b = append(b, styleLines(st.Dim, wrap("func "+t.Func+" is at "+where, tw)))
 	}
 	if graded {
 		b = append(b, "")
@@ -235,14 +235,14 @@ func (m *todoModel) details(s *session, w int) string {
 		case labs.Fail, labs.Crash, labs.Timeout:
 			style = st.Bad
 		}
-		b = append(b, style.Render(wrap("Grader: "+detail, tw)))
+		b = append(b, styleLines(style, wrap("Grader: "+detail, tw)))
 		if ce := g.Counterexample; ce != nil {
 			b = append(b, indent(wrap("input: "+ce.Input, tw-2), "  "))
-			b = append(b, indent(st.Bad.Render(wrap("got:   "+ce.Got, tw-2)), "  "))
-			b = append(b, indent(st.Good.Render(wrap("want:  "+ce.Want, tw-2)), "  "))
+			b = append(b, indent(styleLines(st.Bad, wrap("got:   "+ce.Got, tw-2)), "  "))
+			b = append(b, indent(styleLines(st.Good, wrap("want:  "+ce.Want, tw-2)), "  "))
 		}
 		if g.Hint != "" {
-			b = append(b, st.Warn.Render(wrap("Grader's hint: "+g.Hint, tw)))
+			b = append(b, styleLines(st.Warn, wrap("Grader's hint: "+g.Hint, tw)))
 		}
 	}
 	if n := len(t.Hints); n > 0 {
@@ -260,15 +260,15 @@ func (m *todoModel) details(s *session, w int) string {
 	b = append(b, "")
 	if sol, ok := m.solutions[t.Number]; ok {
 		if sol.err != nil {
-			b = append(b, st.Bad.Render(wrap(sol.err.Error(), tw)))
+			b = append(b, styleLines(st.Bad, wrap(sol.err.Error(), tw)))
 		} else {
 			b = append(b, st.Title.Render("Reference solution")+st.Dim.Render(" · "+sol.where+" · v hides it"))
 			b = append(b, styleLines(st.Code, sol.text))
 		}
 	} else if graded && g.Status == labs.Pass {
-		b = append(b, st.Dim.Render(wrap("It passes: v shows the reference solution to compare with yours.", tw)))
+		b = append(b, styleLines(st.Dim, wrap("It passes: v shows the reference solution to compare with yours.", tw)))
 	} else {
-		b = append(b, st.Dim.Render(wrap("The reference solution stays hidden until this passes (v asks first).", tw)))
+		b = append(b, styleLines(st.Dim, wrap("The reference solution stays hidden until this passes (v asks first).", tw)))
 	}
 	return strings.Join(b, "\n")
 }

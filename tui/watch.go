@@ -136,8 +136,10 @@ type refMsg struct {
 
 // refCmd runs the reference solutions in process: they are the course's
 // own code, never the learner's.
-func refCmd(day labs.Day) tea.Cmd {
-	return func() tea.Msg {
-		return refMsg{day: day.Number, metrics: labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()}
-	}
+func refCmd(d deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg { return refMsg{day: day.Number, metrics: d.refMetrics(day)} }
+}
+
+func referenceMetrics(day labs.Day) labs.Metrics {
+	return labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
 }

@@ -1,0 +1,257 @@
+package tui
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"termlab/labs"
+	"termlab/labs/worker"
+	"termlab/predictions"
+)
+
+// visitAll opens every screen of the day in turn and the day list, and
+// checks each fits.
+func visitAll(t *testing.T, d *driver, w, h int) {
+	t.Helper()
+	for tab := range d.day().screens {
+		d.tab(tab)
+		checkFits(t, d.app.View(), w, h)
+		d.keys("down", "pgdown", "G")
+		checkFits(t, d.app.View(), w, h)
+	}
+	d.keys("esc", "esc") // stop typing if a box has the keyboard, then the list
+	checkFits(t, d.app.View(), w, h)
+	d.keys("?")
+	checkFits(t, d.app.View(), w, h)
+	d.keys("?", "enter")
+}
+
+func TestEverySizeFitsAndNothingPanics(t *testing.T) {
+	sizes := [][2]int{{80, 24}, {120, 40}, {20, 6}, {10, 3}, {1, 1}, {0, 0}, {40, 10}, {200, 60}, {79, 23}}
+	for _, sz := range sizes {
+		w, h := sz[0], sz[1]
+		t.Run(strconv.Itoa(w)+"x"+strconv.Itoa(h), func(t *testing.T) {
+			f := newFake(refAnswer())
+			d, _ := openDay(t, f, w, h)
+			visitAll(t, d, w, h) // before predicting
+			d.predictAll(map[string]string{"P1": "15"})
+			visitAll(t, d, w, h)
+			// With a compile error on top, and a question open.
+			f.set(fakeAnswer{err: &worker.BuildError{Locations: []worker.Location{{File: "labs/day45/todo.go", Line: 3, Msg: strings.Repeat("very long message ", 10)}}}})
+			d.keys("r")
+			visitAll(t, d, w, h)
+			d.tab(tabTODOs)
+			d.keys("x")
+			checkFits(t, d.app.View(), w, h)
+			d.keys("n")
+		})
+	}
+}
+
+func TestResizesWhilePlaying(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.hold = true
+	d.predictAll(nil)
+	for i, sz := range [][2]int{{120, 40}, {20, 6}, {0, 0}, {-5, -5}, {3, 100}, {100, 3}, {80, 24}} {
+		d.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		for range 7 {
+			d.step()
+		}
+		checkFits(t, d.app.View(), max(sz[0], 0), max(sz[1], 0))
+		if i == len(sz)-1 {
+			d.wantView("Part ")
+		}
+	}
+	// After all that the replay is still on its way, one tick at a time.
+	if len(d.held) > 1 {
+		t.Fatalf("%d ticks in flight: resizes started extra tick chains", len(d.held))
+	}
+}
+
+// sgrColour matches an SGR sequence that sets a colour (30–38, 40–48,
+// 90–97, 100–107), alone or among other attributes.
+var sgrColour = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m`)
+
+func TestNoColor(t *testing.T) {
+	screens := func(st Styles) string {
+		root := labRoot(t, theDay)
+		c := testCommon(t, labs.Course{theDay}, root, newFake(refAnswer()))
+		c.styles = st
+		d := newDriver(t, c, 100, 40)
+		d.keys("enter")
+		d.predictAll(map[string]string{"P1": "15"})
+		var all strings.Builder
+		for tab := range d.day().screens {
+			d.tab(tab)
+			all.WriteString(d.app.View())
+		}
+		return all.String()
+	}
+	plain := func(s string) string { return ansi.Strip(s) }
+	colour := lipgloss.NewRenderer(io.Discard)
+	colour.SetColorProfile(termenv.TrueColor)
+	if out := screens(stylesFor(colour, func(string) string { return "" })); !sgrColour.MatchString(out) {
+		t.Fatal("no colour drawn even with a colour terminal: the test proves nothing")
+	}
+
+	none := lipgloss.NewRenderer(io.Discard)
+	none.SetColorProfile(termenv.TrueColor)
+	env := func(k string) string {
+		if k == "NO_COLOR" {
+			return "1"
+		}
+		return ""
+	}
+	out := screens(stylesFor(none, env))
+	if m := sgrColour.FindString(out); m != "" {
+		t.Fatalf("NO_COLOR drew a colour: %q", m)
+	}
+	if !strings.Contains(out, "\x1b[") {
+		t.Fatal("NO_COLOR dropped bold and reverse too")
+	}
+	// Without colour, states still read: glyphs and words.
+	for _, want := range []string{"✗ off by", "[3 Run]", "›", "✓ all parts played"} {
+		if !strings.Contains(plain(out), want) {
+			t.Errorf("NO_COLOR screens lack %q", want)
+		}
+	}
+
+	// termenv alone honours NO_COLOR for a real terminal's renderer.
+	t.Setenv("NO_COLOR", "1")
+	if p := lipgloss.NewRenderer(os.Stdout).ColorProfile(); p != termenv.Ascii {
+		t.Fatalf("NO_COLOR: profile %v", p)
+	}
+}
+
+// A day with a part the screens have never heard of: its figures, metrics,
+// sentences and prediction show with no code of their own.
+func TestANewPartShowsWithoutScreenCode(t *testing.T) {
+	day := theDay
+	day.Parts = append(append([]labs.Part(nil), theDay.Parts...), labs.Part{ID: "9", Title: "Made-up part", Uses: []int{1}})
+	day.Predictions = append(append([]labs.Prediction(nil), theDay.Predictions...),
+		labs.Prediction{ID: "PX9", Question: "How many widgets?", Unit: "widgets", Metric: "widgets", Part: "9", Count: true, Why: "Widgets are made in threes."})
+	o := reference()
+	o.Impl = labs.Learner
+	o.Parts = append(append([]labs.PartResult(nil), o.Parts...), labs.PartResult{
+		ID: "9", Title: "Made-up part", Status: labs.OK, Span: 10,
+		Metrics: []labs.Metric{{Name: "widgets", Label: "widgets", Value: 3}},
+		Lines:   []string{"Three widgets were made."},
+		Figures: []labs.Figure{
+			{Title: "Widgets per second", Kind: labs.Bars, XLabel: "second", YLabel: "widgets",
+				Series: []labs.Series{{Name: "made", X: []float64{0, 1, 2, 3}, Y: []float64{1, 0, 1, 1}}}},
+			{Title: "Stock", Kind: labs.Line, XLabel: "seconds", YLabel: "widgets",
+				Series: []labs.Series{{Name: "stock", X: []float64{0, 5, 10}, Y: []float64{0, 3, 1}}, {Name: "sold", X: []float64{10}, Y: []float64{1}}},
+				Marks:  []labs.Mark{{X: 5, Label: "restock"}}},
+			{Title: "Orders", Kind: labs.Points, XLabel: "order", YLabel: "size",
+				Series: []labs.Series{{Name: "small", X: []float64{1, 2}, Y: []float64{1, 2}}, {Name: "big", X: []float64{3}, Y: []float64{9}}}},
+		},
+	})
+	root := labRoot(t, day)
+	d := newDriver(t, testCommon(t, labs.Course{day}, root, newFake(fakeAnswer{o: o})), 100, 60)
+	d.keys("enter")
+	d.predictAll(map[string]string{"PX9": "4"})
+	d.keys("end") // no-op; the part list
+	for d.day().run.shown < len(d.day().run.parts)-1 {
+		d.keys("right")
+	}
+	d.wantView("Part 9: Made-up part", "Widgets per second", "Stock", "Orders", "┊ restock (5)", "sold│",
+		"Three widgets were made.", "PX9", "3 widgets", "✗ off by 1 widget")
+	d.tab(tabScore)
+	d.wantView("PX9", "why: Widgets are made in threes.")
+}
+
+func TestDrawFigure(t *testing.T) {
+	st := plainStyles()
+	bars := labs.Figure{Title: "b", Kind: labs.Bars, XLabel: "second",
+		Series: []labs.Series{{Name: "offered", X: []float64{0, 1, 2}, Y: []float64{4, 4, 4}}, {Name: "accepted", X: []float64{0, 1, 2}, Y: []float64{4, 2, 0}}},
+		Marks:  []labs.Mark{{X: 1, Label: "m"}}}
+	out := drawFigure(prepFigure(bars), math.Inf(1), 40, 4, st, false)
+	if !strings.Contains(out, "█") || !strings.Contains(out, "░") || !strings.Contains(out, "░ offered  █ accepted  ┊ m (1)") {
+		t.Fatalf("bars:\n%s", out)
+	}
+	// Revealed up to x = 0: one bar only.
+	part := drawFigure(prepFigure(bars), 0, 40, 4, st, true)
+	if strings.Count(part, "█") >= strings.Count(out, "█") {
+		t.Fatalf("a partial reveal drew everything:\n%s", part)
+	}
+
+	line := labs.Figure{Title: "l", Kind: labs.Line, XLabel: "seconds",
+		Series: []labs.Series{{Name: "level", X: []float64{0, 1, 2}, Y: []float64{2, 0, 1}}, {Name: "hit", X: []float64{1}, Y: []float64{0}}}}
+	fp := prepFigure(line)
+	if fp.events[0] || !fp.events[1] {
+		t.Fatalf("events: %v", fp.events)
+	}
+	out = drawFigure(fp, math.Inf(1), 30, 3, st, false)
+	if !strings.ContainsAny(out, "⠁⠂⠄⡀⠈⠐⠠⢀⣀⠉⠒⠤") || !strings.Contains(out, "hit│") {
+		t.Fatalf("line:\n%s", out)
+	}
+
+	pts := labs.Figure{Title: "p", Kind: labs.Points, Series: []labs.Series{{Name: "a", X: []float64{0, 1}, Y: []float64{0, 1}}, {Name: "b", X: []float64{2}, Y: []float64{2}}}}
+	out = drawFigure(prepFigure(pts), math.Inf(1), 30, 3, st, false)
+	if !strings.Contains(out, "•") || !strings.Contains(out, "+") {
+		t.Fatalf("points:\n%s", out)
+	}
+
+	// Odd data and odd sizes never panic and never overflow.
+	nan := math.NaN()
+	odd := []labs.Figure{
+		{Kind: labs.Bars}, {Kind: labs.Line}, {Kind: "spiral"},
+		{Kind: labs.Line, Series: []labs.Series{{X: []float64{1, 1}, Y: []float64{5, 5}}}},
+		{Kind: labs.Points, Series: []labs.Series{{X: []float64{nan, 1}, Y: []float64{1, math.Inf(1)}}}},
+		{Kind: labs.Bars, Series: []labs.Series{{X: []float64{0, 1, 2}, Y: []float64{1}}}},
+		{Kind: labs.Bars, Series: []labs.Series{{X: make([]float64, 500), Y: make([]float64, 500)}}},
+		bars, line, pts,
+	}
+	for _, f := range odd {
+		for w := -2; w < 30; w += 3 {
+			for h := -1; h < 5; h++ {
+				out := drawFigure(prepFigure(f), 0.5, w, h, st, true)
+				for _, l := range strings.Split(out, "\n") {
+					if width(l) > max(w, 0) && w > 0 {
+						t.Fatalf("%q at %d×%d: line %q", f.Kind, w, h, l)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The picker's progress comes from the answers file: a broken one is kept
+// aside by predictions.Load, and the list says so instead of failing.
+func TestACorruptAnswersFileIsReported(t *testing.T) {
+	root := labRoot(t, theDay)
+	write(t, predictions.Path(root+"/predictions", 45), "{not json")
+	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake()), 80, 24)
+	d.wantView("Day 45", "! ", "could not be used")
+	d.keys("enter")
+	d.wantView("Day 45 · Rate limiting")
+}
+
+func TestQuitClosesTheDay(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.keys("q")
+	if !d.quit {
+		t.Fatal("q did not quit")
+	}
+	d2, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d2.tab(tabPredict)
+	d2.keys("q") // typed into the box, not a quit
+	if d2.quit || !bytes.Contains([]byte(d2.view()), []byte("[q")) {
+		t.Fatalf("q while typing quit or vanished:\n%s", d2.view())
+	}
+	d2.keys("ctrl+c")
+	if !d2.quit {
+		t.Fatal("ctrl+c did not quit while typing")
+	}
+}

@@ -1,0 +1,185 @@
+package tui
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"termlab/labs"
+	"termlab/labs/worker"
+	"termlab/predictions"
+)
+
+// waiter waits for text on a running program's screen.
+func waiter(t *testing.T, tm *teatest.TestModel, limit time.Duration) func(...string) {
+	return func(parts ...string) {
+		t.Helper()
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+			for _, p := range parts {
+				if !bytes.Contains(b, []byte(p)) {
+					return false
+				}
+			}
+			return true
+		}, teatest.WithDuration(limit), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+}
+
+func press(tm *teatest.TestModel, keys ...string) {
+	for _, k := range keys {
+		if msg, ok := namedKey(k); ok {
+			tm.Send(msg)
+			continue
+		}
+		tm.Type(k)
+	}
+}
+
+// The learner's whole path, in a real Bubble Tea program with real timers:
+// pick the day, read the lesson, predict (a word is refused with Parse's
+// message), see the stubs wait on TODO 1, "fix" the code and re-run, watch
+// the parts play, read the scoreboard, see the TODOs pass, do a drill and
+// write RESULTS.md.
+func TestTheLearnersWholePath(t *testing.T) {
+	root := labRoot(t, theDay)
+	f := newFake(fakeAnswer{o: stubOutcome(theDay)})
+	c := testCommon(t, labs.Course{theDay}, root, f)
+	c.deps.after, c.deps.frame = tea.Tick, 10*time.Millisecond
+	tm := teatest.NewTestModel(t, newApp(c), teatest.WithInitialTermSize(100, 40))
+	wait := waiter(t, tm, 15*time.Second)
+
+	wait("› Day 45  Rate limiting", "predictions 0/")
+	press(tm, "enter")
+	wait("[1 Lesson]", theDay.Lesson[0].Title)
+	press(tm, "tab")
+	wait("[2 Predict]", "Predict first")
+
+	_, refused := predictions.Parse("ten", theDay.Predictions[0])
+	press(tm, "ten", "enter")
+	wait(refused.Error())
+	press(tm, "backspace", "backspace", "backspace")
+	for range theDay.Predictions {
+		press(tm, "1", "enter")
+	}
+	wait("[3 Run]", "waiting on TODO 1")
+
+	// The learner fills the TODOs; r re-runs.
+	f.set(refAnswer())
+	press(tm, "r")
+	for range 4 {
+		press(tm, "+") // ×16: a part in a third of a second
+	}
+	wait("✓ all parts played")
+	press(tm, "4")
+	wait("[4 Scoreboard]", "✗ off by 19 requests")
+	press(tm, "G")
+	wait("The number to carry", "the fixed window let 200 through")
+	press(tm, "5")
+	wait("[5 TODOs]", "4 of 4 passing")
+	press(tm, "6", "enter", "500", "tab", "100", "enter")
+	wait("D1 is right", "Model answer")
+	press(tm, "7", "w")
+	wait("RESULTS.md: created the Day 45 report section")
+	press(tm, "q")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+
+	final := tm.FinalModel(t).(*App)
+	final.Close()
+	if b, err := os.ReadFile(filepath.Join(root, "RESULTS.md")); err != nil || !strings.Contains(string(b), "(run on your code)") {
+		t.Fatalf("RESULTS.md: %v", err)
+	}
+	a := loadSaved(t, root)
+	for _, p := range theDay.Predictions {
+		if g := a.Predictions[p.ID]; !g.Revealed || g.Scored == nil || *g.Scored != 1 {
+			t.Fatalf("%s on disk: %+v", p.ID, g)
+		}
+	}
+	if !a.Drills["D1"].Attempted {
+		t.Fatal("the drill was not saved")
+	}
+}
+
+// copyModule copies what the go tool needs to build the lab: go.mod, go.sum
+// and every .go and .txt file (tests and tool folders left out).
+func copyModule(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		if e.IsDir() {
+			if rel != "." && (strings.HasPrefix(e.Name(), ".") || e.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		name := e.Name()
+		keep := name == "go.mod" || name == "go.sum" ||
+			(strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")) || strings.HasSuffix(name, ".txt")
+		if !keep {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(to, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The re-run-on-save loop for real: a copy of the module, the real worker
+// building it out of process, the real file watcher. Saving a correct
+// TakeToken the way many editors do (a temporary file renamed over the old
+// one) turns TODO 1 from "not done yet" to "pass" with no key pressed.
+func TestRerunOnSaveEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the lab's worker; skipped with -short")
+	}
+	root := t.TempDir()
+	copyModule(t, "..", root)
+	learner := filepath.Join(root, theDay.LearnerDir, "todo.go")
+	if err := os.WriteFile(learner, []byte(theDay.Shipped["todo.go"]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
+	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: r}, plainStyles(), true)
+	c.deps.refMetrics = func(labs.Day) labs.Metrics { return reference().Metrics() }
+	tm := teatest.NewTestModel(t, newApp(c), teatest.WithInitialTermSize(110, 40))
+	wait := waiter(t, tm, 4*time.Minute)
+
+	wait("› Day 45")
+	press(tm, "enter")
+	wait("[1 Lesson]")
+	press(tm, "5")
+	wait("TakeToken  · not done yet")
+
+	fixed := strings.Replace(theDay.Shipped["todo.go"], "panic(labs.NotDone) // TODO 1",
+		"tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false", 1)
+	tmp := learner + ".tmp~"
+	if err := os.WriteFile(tmp, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, learner); err != nil {
+		t.Fatal(err)
+	}
+	wait("TakeToken  ✓ pass", "1 of 4 passing")
+
+	press(tm, "q")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	tm.FinalModel(t).(*App).Close()
+}
