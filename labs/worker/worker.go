@@ -2,9 +2,9 @@
 //
 // The runner itself is built without the learner's package, so it starts and
 // draws even while that package does not compile. To run or grade the
-// learner's code it builds a worker binary (WorkerMain: the days without the
-// screens, built with the labworker tag, which links the learner's package
-// in) and runs one process per part and per TODO. Whatever learner code does
+// learner's code it builds a worker binary (WorkerMain: the days and the
+// learner's packages, without the screens) and runs one process per part and
+// per TODO. Whatever learner code does
 // there (panic, loop forever, exhaust the stack, call os.Exit, print to
 // stdout) it cannot take the runner down, and it is blamed on the part or
 // TODO that was running.
@@ -32,7 +32,8 @@ import (
 	"termlab/labs"
 )
 
-// Tag is the build tag that links learner code into the worker build.
+// Tag is the build tag that links learner code into the lab's own main, for
+// a Runner whose Main is "." (WorkerMain links it without a tag).
 const Tag = "labworker"
 
 // Command is the hidden subcommand the worker binary answers.
@@ -111,24 +112,30 @@ type Runner struct {
 	Go string
 	// Main is the worker's main package as go build names it, relative to
 	// Root. Empty means WorkerMain when Root has it, else "." (the lab's own
-	// main, which answers Command too).
+	// main, which answers Command too when built with Tag).
 	Main string
 }
 
 // WorkerMain is the lab's dedicated worker program: the days, the learner's
-// code and Serve, without the screens or the command line. Every save
-// relinks the worker, and this one links less than the lab's own main (see
-// labs/BENCHMARKS.md); it also builds while the screens do not.
+// code and Serve, without the screens or the command line. It imports the
+// learner's packages itself, so it is built without Tag, and a save
+// recompiles only the learner's package and this main before the link (see
+// labs/BENCHMARKS.md). It also builds while the screens do not.
 const WorkerMain = "./labs/worker/cmd/termlab-worker"
 
-func (r *Runner) mainPkg() string {
-	if r.Main != "" {
-		return r.Main
+// buildArgs is the package to build and the go build flags it needs.
+func (r *Runner) buildArgs() (pkg string, tags []string) {
+	pkg = r.Main
+	if pkg == "" {
+		pkg = "."
+		if _, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(WorkerMain), "main.go")); err == nil {
+			pkg = WorkerMain
+		}
 	}
-	if _, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(WorkerMain), "main.go")); err == nil {
-		return WorkerMain
+	if pkg == WorkerMain {
+		return pkg, nil
 	}
-	return "."
+	return pkg, []string{"-tags", Tag}
 }
 
 // FindRoot walks up from dir to the folder whose go.mod declares module.
@@ -190,7 +197,9 @@ func (r *Runner) Build(ctx context.Context) (string, error) {
 	// -s -w: no symbol table or DWARF, which halves the link that every save
 	// pays for. Tracebacks and runtime.Callers keep their file:line (they
 	// read the pclntab, which stays); only a debugger would miss them.
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-tags", Tag, "-ldflags=-s -w", "-o", bin, r.mainPkg())
+	pkg, tags := r.buildArgs()
+	args := append(append([]string{"build"}, tags...), "-ldflags=-s -w", "-o", bin, pkg)
+	cmd := exec.CommandContext(ctx, goCmd, args...)
 	cmd.Dir = r.Root
 	out, err := cmd.CombinedOutput()
 	if err != nil {

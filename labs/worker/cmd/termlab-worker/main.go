@@ -1,11 +1,14 @@
 // Command termlab-worker is the lab's worker process and nothing else: the
-// days, the learner's code (built with -tags labworker) and worker.Serve.
+// days, the learner's code and worker.Serve.
 //
-// The lab's own binary answers the same hidden command, but it links the
-// screens too (bubbletea, lipgloss, fsnotify …), which every save would
-// relink for nothing. worker.Runner builds this package instead when the
-// module has it: less to link on each save, and a worker that still builds
-// while the screens do not.
+// The lab's own binary answers the same hidden command when built with the
+// labworker tag, but it links the screens too (bubbletea, lipgloss, fsnotify
+// …), and its days link the learner's code from inside their course
+// packages, so every save would recompile those (Day 45's pulls in the Redis
+// client, whose types alone cost seconds to compile). This program links
+// the learner's packages itself, below, so a save recompiles only the
+// learner's package and this one, then links. worker.Runner builds it
+// (without tags) when the module has it.
 package main
 
 import (
@@ -15,6 +18,7 @@ import (
 	"strings"
 
 	"termlab/labs"
+	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
@@ -24,6 +28,19 @@ import (
 // main.go's course; a day missing here is reported as such by every task.
 var days = labs.Course{
 	day45.New(solutions45.Funcs),
+}
+
+// The learner's code, one value per day, as the day's learner.go links it
+// in the lab's own worker build.
+var linked45 = day45.Funcs{
+	TakeToken: learner45.TakeToken,
+	WindowID:  learner45.WindowID,
+	Expired:   learner45.Expired,
+	NextEmit:  learner45.NextEmit,
+}
+
+func init() {
+	day45.UseLearner(linked45)
 }
 
 func main() {
