@@ -89,6 +89,7 @@ type comparison struct {
 	what  string
 	a, b  string
 	unit  string
+	bUnit string  // b's unit, when not unit
 	Const float64 // when b == "": a over this number
 	note  string
 }
@@ -105,6 +106,11 @@ var comparisons = []comparison{
 	{what: "uber ratelimit Take at 1000/s / its 1 ms slot",
 		a: "Decide/limiter=leaky-queue/impl=uber-Take-paced-1k", unit: "ns/op", Const: 1e6,
 		note: "Take's cost is the pace it enforces"},
+	{what: "leaky bucket as a meter per decision: the day's / x/time/rate AllowN (burst 1)",
+		a: "Decide/limiter=leaky-meter/impl=day", b: "Decide/limiter=leaky-meter/impl=x-time-rate-AllowN", unit: "ns/op"},
+	{what: "sliding-window counter / sliding-window log, per decision",
+		a: "Decide/limiter=sliding-counter/impl=day", b: "Decide/limiter=sliding-log/impl=day", unit: "ns/op",
+		note: "the counter keeps 2 counts, the log up to the limit"},
 	{what: "sliding-window log / fixed window, per decision",
 		a: "Decide/limiter=sliding-log/impl=day", b: "Decide/limiter=fixed-window/impl=day", unit: "ns/op"},
 	{what: "TakeToken through a func value / called directly",
@@ -124,6 +130,9 @@ var comparisons = []comparison{
 		note: "bounded by the quota: 8 bytes × 1M"},
 	{what: "Part 4 shared bucket: embedded Redis / the local check",
 		a: "SharedCheck/store=embedded", b: "SharedCheck/store=local", unit: "ns/op"},
+	{what: "Part 4: embedded Redis check / a bare embedded PING",
+		a: "SharedCheck/store=embedded", b: "SharedCheck/store=embedded-ping", unit: "ns/op",
+		note: "miniredis builds a Lua state per script call"},
 	{what: "Part 4 shared bucket: real Redis / the local check",
 		a: "SharedCheck/store=real", b: "SharedCheck/store=local", unit: "ns/op",
 		note: "needs TERMLAB_TEST_REDIS"},
@@ -131,6 +140,8 @@ var comparisons = []comparison{
 		a: "SaveToOutcome/main=worker", unit: "median-ms", Const: 1000},
 	{what: "save → updated outcome, median: the worker build / the lab's own main",
 		a: "SaveToOutcome/main=worker", b: "SaveToOutcome/main=lab", unit: "median-ms"},
+	{what: "save → updated outcome: building / running the parts and grades",
+		a: "SaveToOutcome/main=worker", b: "SaveToOutcome/main=worker", unit: "build-ms", bUnit: "run-ms"},
 	{what: "screen: View at 120×40 while a replay plays / its 50 ms frame",
 		a: "View/size=120x40/screen=run-playing", unit: "ns/op", Const: 50e6},
 	{what: "screen: the slowest View at 120×40 (RESULTS.md) / a 16 ms frame",
@@ -174,13 +185,21 @@ func write(w io.Writer, res results) {
 		a, okA := res.median(c.a, c.unit)
 		b, okB := c.Const, true
 		if c.b != "" {
-			b, okB = res.median(c.b, c.unit)
+			u := c.unit
+			if c.bUnit != "" {
+				u = c.bUnit
+			}
+			b, okB = res.median(c.b, u)
 		}
 		switch {
 		case !okA || !okB:
 			fmt.Fprintf(w, "| %s | | | not run | %s |\n", c.what, c.note)
 		default:
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", c.what, value(a, c.unit), value(b, c.unit), ratio(a/b), c.note)
+			bu := c.unit
+			if c.bUnit != "" {
+				bu = c.bUnit
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", c.what, value(a, c.unit), value(b, bu), ratio(a/b), c.note)
 		}
 	}
 

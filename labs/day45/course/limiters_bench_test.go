@@ -43,10 +43,10 @@ var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 // sameDecisions replays n steps through both token buckets and fails the
 // benchmark if they ever disagree: a comparison of speed is only fair
 // between limiters that decide alike.
-func sameDecisions(b *testing.B, n int) {
+func sameDecisions(b *testing.B, capacity, n int) {
 	b.Helper()
-	day := course.NewTokenBucket(day45.TakeToken, tbCapacity, tbRate)
-	x := rate.NewLimiter(tbRate, tbCapacity)
+	day := course.NewTokenBucket(day45.TakeToken, float64(capacity), tbRate)
+	x := rate.NewLimiter(tbRate, capacity)
 	accepted := 0
 	for i := range n {
 		now := time.Duration(i) * tbStep
@@ -58,14 +58,14 @@ func sameDecisions(b *testing.B, n int) {
 			accepted++
 		}
 	}
-	if want := tbCapacity + int(float64(n)*tbStep.Seconds()*tbRate); accepted < want-1 || accepted > want+1 {
+	if want := capacity + int(float64(n)*tbStep.Seconds()*tbRate); accepted < want-1 || accepted > want+1 {
 		b.Fatalf("accepted %d of %d, want about %d", accepted, n, want)
 	}
 }
 
 func BenchmarkDecide(b *testing.B) {
 	b.Run("limiter=token-bucket/impl=day", func(b *testing.B) {
-		sameDecisions(b, 10_000)
+		sameDecisions(b, tbCapacity, 10_000)
 		tb := course.NewTokenBucket(day45.TakeToken, tbCapacity, tbRate)
 		b.ReportAllocs()
 		var now time.Duration
@@ -155,6 +155,28 @@ func BenchmarkDecide(b *testing.B) {
 			now += tbStep
 		}
 		b.ReportMetric(float64(l.Cap()*8), "log-bytes")
+	})
+	// Part 8's leaky bucket as a meter: a token bucket that holds one (at
+	// 10/s), so it forgives no burst; x/time/rate with a burst of 1 is the
+	// same machine.
+	b.Run("limiter=leaky-meter/impl=day", func(b *testing.B) {
+		sameDecisions(b, 1, 10_000)
+		m := course.NewTokenBucket(day45.TakeToken, 1, tbRate)
+		b.ReportAllocs()
+		var now time.Duration
+		for b.Loop() {
+			sinkBool = m.Allow(now)
+			now += tbStep
+		}
+	})
+	b.Run("limiter=leaky-meter/impl=x-time-rate-AllowN", func(b *testing.B) {
+		lim := rate.NewLimiter(tbRate, 1)
+		b.ReportAllocs()
+		now := epoch
+		for b.Loop() {
+			sinkBool = lim.AllowN(now, 1)
+			now = now.Add(tbStep)
+		}
 	})
 	// Part 5's counter at the same limit and pace: two counts instead of a
 	// log, whatever the limit.
