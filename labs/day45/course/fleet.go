@@ -164,7 +164,7 @@ func FleetCentral(st *Store) (FleetResult, error) {
 			return r, err
 		}
 		r.record(assign(i), when, d.OK)
-		if d.OK && when >= fleetWarm {
+		if d.OK && when >= fleetWarm && when < fleetSpan { // by the store's clock, inside the run
 			warm++
 		}
 	}

