@@ -86,6 +86,8 @@ func NewDoor(take TakeTokenFunc, capacity, rate float64, now func() time.Duratio
 
 // ClientKey is who a request counts against: the X-Client header when
 // present (so curl can play several clients), else the caller's address.
+// Trusting a header the caller writes is a lab convenience: a real door keys
+// on an identity it has checked (an API key, a session), or on the address.
 func ClientKey(r *http.Request) string {
 	if c := r.Header.Get("X-Client"); c != "" {
 		return c
