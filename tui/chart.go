@@ -15,9 +15,10 @@ import (
 // revealed up to a cut on its X axis so a replay can grow it along the
 // virtual clock. Nothing here knows which day or part a figure comes from.
 //
-//   - Bars: one bar per X, series overlaid: the last series in solid eighth
-//     blocks, the ones behind it shaded (░ ▒ ▓), so they stay apart without
-//     colour.
+//   - Bars: one bar per X; several series stand side by side when they fit,
+//     else overlay with the last in front. The last series is solid eighth
+//     blocks, the others are shaded (░ ▒ ▓) up to their last whole row, so
+//     they stay apart without colour.
 //   - Line: each series is a line in braille dots, except a series whose
 //     points all sit on the first series (same X, same Y): those are events
 //     along the line, such as accepts and rejects, and are drawn as a strip
@@ -269,19 +270,27 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 	if n == 0 {
 		return func(float64) int { return 0 }
 	}
-	// barCols is the columns of the bar at index i. Bars share the width
-	// out evenly (give or take a column), with a gap when they are wide
-	// enough to spare one; when bars outnumber columns, several share a
-	// column and the tallest shows.
-	barCols := func(i int) (int, int) {
+	// barCols is the columns of series k's bar at index i. Bars share the
+	// width out evenly (give or take a column), with a gap when they are
+	// wide enough to spare one. When every series fits side by side they
+	// stand in groups; otherwise they overlay, the last in front. When bars
+	// outnumber columns, several share a column and the tallest shows.
+	nk := max(len(fp.fig.Series), 1)
+	grouped := nk > 1 && n*nk <= pw
+	barCols := func(i, k int) (int, int) {
 		c0, c1 := i*pw/n, (i+1)*pw/n
 		if c1 <= c0 {
 			c1 = c0 + 1
 		}
-		if n <= pw && pw/n >= 3 {
-			c1--
+		gap := 0
+		if n <= pw && c1-c0 >= 3 || grouped && c1-c0 > nk {
+			gap = 1
 		}
-		return c0, c1
+		if grouped {
+			sw := max((c1-c0-gap)/nk, 1)
+			return c0 + k*sw, c0 + (k+1)*sw
+		}
+		return c0, c1 - gap
 	}
 	index := func(x float64) int {
 		i, _ := slices.BinarySearch(fp.bars, x)
@@ -295,7 +304,7 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 				continue
 			}
 			e := (s.Y[i] - fp.ymin) / (fp.ymax - fp.ymin) * float64(plotH*8)
-			c0, c1 := barCols(index(s.X[i]))
+			c0, c1 := barCols(index(s.X[i]), k)
 			for c := c0; c < min(c1, pw); c++ {
 				height[c] = math.Max(height[c], e)
 			}
@@ -309,16 +318,17 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 				row := plotH - 1 - r
 				switch {
 				case fill <= 0:
-				case k == last:
-					grid[row][c] = cell{r: eighths[clamp(int(math.Round(fill)), 1, 8)], style: k}
-				case fill >= 4:
-					// Behind the front series: whole cells, shaded.
+				case k != last && fill >= 8:
+					// The series behind the front one: whole cells shaded,
+					// so they stay apart without colour.
 					grid[row][c] = cell{r: shadeGlyphs[k%len(shadeGlyphs)], style: k}
+				default:
+					grid[row][c] = cell{r: eighths[clamp(int(math.Round(fill)), 1, 8)], style: k}
 				}
 			}
 		}
 	}
-	return func(x float64) int { c, _ := barCols(index(x)); return clamp(c, 0, pw-1) }
+	return func(x float64) int { c, _ := barCols(index(x), 0); return clamp(c, 0, pw-1) }
 }
 
 // drawLine sets the braille dots of one series, joining its points.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -160,5 +161,18 @@ func styleLines(style lipgloss.Style, s string) string {
 	for i, l := range lines {
 		lines[i] = style.Render(l)
 	}
+	return strings.Join(lines, "\n")
+}
+
+// scrolled is window with a last line that says there is more below, so a
+// learner knows the screen scrolls.
+func scrolled(s string, off, h int, st Styles) string {
+	out, off := window(s, off, h)
+	total := lineCount(s)
+	if h < 3 || off+h >= total {
+		return out
+	}
+	lines := strings.Split(out, "\n")
+	lines[len(lines)-1] = st.Dim.Render(fmt.Sprintf("↓ %d more lines (↓/pgdn)", total-off-h+1))
 	return strings.Join(lines, "\n")
 }

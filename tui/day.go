@@ -284,7 +284,11 @@ func (m *dayModel) banner(w, h int) string {
 	st := m.c.styles
 	var lines []string
 	if be := m.s.buildError(); be != nil && len(be.Locations) > 0 {
-		lines = append(lines, st.Bad.Render("✗ your code does not compile")+st.Dim.Render(" · the last good run stays below"))
+		head := st.Bad.Render("✗ your code does not compile")
+		if m.s.outcome != nil {
+			head += st.Dim.Render(" · the last good run stays below")
+		}
+		lines = append(lines, head)
 		shown := be.Locations
 		if len(shown) > 3 {
 			shown = shown[:3]

@@ -24,6 +24,7 @@ type drillModel struct {
 	sel    int
 	active bool // the selected drill has the keyboard
 	field  int  // the focused box (numbers) or option (choice)
+	scroll int  // extra lines scrolled past the selected drill's boxes
 	inputs map[string][]textinput.Model
 	msg    map[string]string // why the last check was refused
 	w, h   int
@@ -124,9 +125,13 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if !m.active {
 		switch {
 		case key.Matches(k, lk.Up):
-			m.sel = max(m.sel-1, 0)
+			m.sel, m.scroll = max(m.sel-1, 0), 0
 		case key.Matches(k, lk.Down):
-			m.sel = min(m.sel+1, len(s.day.Drills)-1)
+			m.sel, m.scroll = min(m.sel+1, len(s.day.Drills)-1), 0
+		case key.Matches(k, m.c.keys.Scroll.PageDown) && k.String() != "f":
+			m.scroll = min(m.scroll+max(m.h/2, 1), lineCount(m.view(s, m.w, 1<<16)))
+		case key.Matches(k, m.c.keys.Scroll.PageUp) && k.String() != "b":
+			m.scroll = max(m.scroll-max(m.h/2, 1), 0)
 		case key.Matches(k, lk.Open):
 			m.active = true
 			start := 0
@@ -252,52 +257,57 @@ func (m *drillModel) view(s *session, w, h int) string {
 			attempted++
 		}
 	}
-	lines := []string{trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.day.Drills))), w), ""}
+	var lines []string
+	add := func(s string) { lines = append(lines, strings.Split(s, "\n")...) }
+	add(trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.day.Drills))), w))
+	add("")
 	tw := max(w-6, 8)
-	top, end := 0, 0
+	top, ansEnd := 0, 0
 	for i, d := range s.day.Drills {
 		a := s.answers.Drills[d.ID]
 		mark := drillMark(a, st)
 		if i != clamp(m.sel, 0, len(s.day.Drills)-1) {
-			lines = append(lines, trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
+			add(trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
 			continue
 		}
 		top = len(lines)
 		for j, q := range strings.Split(wrap(d.Question, tw), "\n") {
 			if j == 0 {
-				lines = append(lines, fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(pad(d.ID, 3)), mark, q))
+				add(fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(pad(d.ID, 3)), mark, q))
 			} else {
-				lines = append(lines, "      "+q)
+				add("      " + q)
 			}
 		}
-		lines = append(lines, m.answerLines(d, a, s, tw)...)
-		if msg := m.msg[d.ID]; msg != "" {
-			lines = append(lines, indent(styleLines(st.InputErr, wrap("✗ "+msg, tw)), "      "))
+		for _, l := range m.answerLines(d, a, s, tw) {
+			add(l)
 		}
+		if msg := m.msg[d.ID]; msg != "" {
+			add(indent(styleLines(st.InputErr, wrap("✗ "+msg, tw)), "      "))
+		}
+		ansEnd = len(lines)
 		if a.Attempted {
-			lines = append(lines, indent(st.Title.Render("Model answer"), "      "))
-			lines = append(lines, indent(styleLines(st.Dim, wrap(d.Model, tw)), "      "))
+			add(indent(st.Title.Render("Model answer"), "      "))
+			add(indent(styleLines(st.Dim, wrap(d.Model, tw)), "      "))
 			if d.Kind == labs.DrillSelf {
 				label := "How did you do? g got it · p partly · m missed it"
 				if a.Mark != "" {
 					label = fmt.Sprintf("You marked it %q (g/p/m to change)", a.Mark)
 				}
-				lines = append(lines, indent(styleLines(st.Accent, wrap(label, tw)), "      "))
+				add(indent(styleLines(st.Accent, wrap(label, tw)), "      "))
 			}
 		} else if !m.active {
-			lines = append(lines, indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
+			add(indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
 		}
-		end = len(lines)
 	}
+	// The selected drill's answer boxes stay in view; pgup/pgdn read on.
 	off := 0
-	if end-off > h {
-		off = end - h
-	}
-	if top < off {
+	if ansEnd > h {
 		off = top
 	}
-	out, _ := window(strings.Join(lines, "\n"), off, h)
-	return out
+	if ansEnd-off > h {
+		off = ansEnd - h
+	}
+	return scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st)
 }
 
 func drillMark(a predictions.DrillAnswer, st Styles) string {

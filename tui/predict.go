@@ -205,7 +205,7 @@ func (m *predictModel) view(s *session, w, h int) string {
 		head = st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made · nothing runs until each is predicted or skipped", done, total))
 	}
 	lines := []string{trunc(head, w), ""}
-	focusTop, focusEnd := 0, 0
+	focusTop, inputEnd := 0, 0
 	tw := max(w-6, 8)
 	for i, p := range s.day.Predictions {
 		g := s.answers.Predictions[p.ID]
@@ -262,6 +262,7 @@ func (m *predictModel) view(s *session, w, h int) string {
 				lines = append(lines, "      "+st.InputErr.Render(l))
 			}
 		}
+		inputEnd = len(lines)
 		if g.Revealed {
 			note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
 			if g.Scored != nil {
@@ -273,15 +274,15 @@ func (m *predictModel) view(s *session, w, h int) string {
 				lines = append(lines, "      "+st.Dim.Render(l))
 			}
 		}
-		focusEnd = len(lines)
 	}
-	// Keep the focused row in view.
+	// Keep the focused row in view from its question down to its box and
+	// message; on a short screen the box wins over the question's start.
 	off := 0
-	if focusEnd-off > h {
-		off = focusEnd - h
-	}
-	if focusTop < off {
+	if inputEnd > h {
 		off = focusTop
+	}
+	if inputEnd-off > h {
+		off = inputEnd - h
 	}
 	out, _ := window(strings.Join(lines, "\n"), off, h)
 	return out

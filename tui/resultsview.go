@@ -112,8 +112,7 @@ func (m *resultsModel) content(s *session, w int, allPlayed bool) string {
 }
 
 func (m *resultsModel) view(s *session, w, h int) string {
-	out, _ := window(m.content(s, w, allPlayed(s)), m.scroll, h)
-	return out
+	return scrolled(m.content(s, w, allPlayed(s)), m.scroll, h, m.c.styles)
 }
 
 // allPlayed reports whether every part of the latest outcome has finished

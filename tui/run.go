@@ -12,6 +12,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/report"
+	"termlab/predictions"
 )
 
 // runModel replays a run of the learner's code on the virtual clock, part
@@ -30,6 +31,7 @@ type runModel struct {
 	parts  []partPlay
 	cur    int  // the part playing: the first not done
 	shown  int  // the part on screen
+	landed int  // the part whose replay finished last, or -1
 	follow bool // the view follows the part playing
 	paused bool
 	speed  int // index into speeds
@@ -108,7 +110,7 @@ func hasData(f labs.Figure) bool {
 }
 
 func newRun(c *common) *runModel {
-	return &runModel{c: c, speed: speedOne, follow: true}
+	return &runModel{c: c, speed: speedOne, follow: true, landed: -1}
 }
 
 func (m *runModel) title() string               { return "Run" }
@@ -127,7 +129,7 @@ func (m *runModel) load(o *labs.Outcome, s *session) {
 		}
 		m.parts = append(m.parts, pp)
 	}
-	m.cur = m.nextPending(0)
+	m.cur, m.landed = m.nextPending(0), -1
 	if m.follow || m.shown >= len(m.parts) {
 		m.shown = min(m.cur, max(len(m.parts)-1, 0))
 		m.follow = true
@@ -155,6 +157,7 @@ func (m *runModel) finish(i int, s *session) tea.Cmd {
 	}
 	p := &m.parts[i]
 	p.now, p.done = p.end, true
+	m.landed = i
 	s.partPlayed(p.res)
 	m.cur = m.nextPending(0)
 	if m.follow && m.cur < len(m.parts) {
@@ -290,7 +293,7 @@ func (m *runModel) maxScroll(s *session) int {
 	if m.shown >= len(m.parts) {
 		return 0
 	}
-	bodyH := max(m.h-2, 1)
+	bodyH := max(m.h-len(m.head(s, m.w)), 1)
 	return max(lineCount(m.partView(s, m.shown, m.w, bodyH))-bodyH, 0)
 }
 
@@ -313,9 +316,9 @@ func (m *runModel) view(s *session, w, h int) string {
 	if len(m.parts) == 0 {
 		return st.Dim.Render("This day has no experiments to run.")
 	}
-	head := []string{trunc(m.strip(w), w), trunc(m.clock(), w)}
+	head := m.head(s, w)
 	body := m.partView(s, m.shown, w, max(h-len(head), 1))
-	out, _ := window(body, m.scroll, max(h-len(head), 0))
+	out := scrolled(body, m.scroll, max(h-len(head), 0), st)
 	return strings.Join(append(head, out), "\n")
 }
 
@@ -393,9 +396,14 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		for _, fp := range p.figs {
 			overhead += figOverhead(fp)
 		}
-		// Leave room under the figures for the actuals and the report.
-		reserve := min(6, h/3)
-		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), 3, 10)
+		// Leave room under the figures for the part's actuals, so they show
+		// without scrolling when it finishes (its sentences may scroll).
+		reserve := 0
+		if n := len(partPredictions(s, p.res.ID)); n > 0 {
+			reserve = min(n+2, h/3)
+		}
+		// Tall screens get taller plots even if the part then scrolls.
+		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), clamp(h/8, 3, 5), 10)
 		for _, fp := range p.figs {
 			cut := fp.cut(p.now, p.start, p.end, p.done)
 			if !p.done && i > m.cur {
@@ -411,10 +419,9 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		return strings.Join(b, "\n")
 	}
 	var rows []string
-	for _, r := range s.rows() {
-		if pr, ok := s.day.Prediction(r.ID); ok && pr.Part == p.res.ID {
-			rows = append(rows, scoreLine(r, pr, s, st, w))
-		}
+	for _, r := range partPredictions(s, p.res.ID) {
+		pr, _ := s.day.Prediction(r.ID)
+		rows = append(rows, scoreLine(r, pr, s, st, w))
 	}
 	if len(rows) > 0 {
 		b = append(b, "", st.Title.Render("Your predictions"))
@@ -427,6 +434,56 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		}
 	}
 	return strings.Join(b, "\n")
+}
+
+// partPredictions is the scoreboard rows of the predictions a part answers.
+func partPredictions(s *session, id string) []predictions.Row {
+	var out []predictions.Row
+	for _, r := range s.rows() {
+		if pr, ok := s.day.Prediction(r.ID); ok && pr.Part == id {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// landedLine sums up the actuals of the part that finished last, so they
+// are seen even though the screen has moved on to the next part.
+func (m *runModel) landedLine(s *session) string {
+	if m.landed < 0 || m.landed >= len(m.parts) || m.landed == m.shown || !m.parts[m.landed].done {
+		return ""
+	}
+	st := m.c.styles
+	id := m.parts[m.landed].res.ID
+	var parts []string
+	for _, r := range partPredictions(s, id) {
+		if r.Actual == nil {
+			continue
+		}
+		g := st.Dim.Render("·")
+		if r.Verdict != nil {
+			switch r.Verdict.Kind {
+			case predictions.Spot, predictions.Close:
+				g = st.Good.Render("✓")
+			default:
+				g = st.Bad.Render("✗")
+			}
+		}
+		parts = append(parts, r.ID+" "+predictions.FormatValue(*r.Actual, r.Unit)+" "+g)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return st.Dim.Render("Part "+id+" landed: ") + strings.Join(parts, st.Dim.Render(" · ")) + st.Dim.Render(" · scoreboard 4")
+}
+
+// head is the lines above the part: the parts, the clock, what landed.
+func (m *runModel) head(s *session, w int) []string {
+	head := []string{trunc(m.strip(w), w), trunc(m.clock(), w)}
+	if l := m.landedLine(s); l != "" {
+		head = append(head, trunc(l, w))
+	}
+	return head
 }
 
 // figOverhead is the lines a figure takes besides its plot rows.

@@ -60,8 +60,7 @@ func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
 }
 
 func (m *scoreModel) view(s *session, w, h int) string {
-	out, _ := window(m.content(s, w), m.scroll, h)
-	return out
+	return scrolled(m.content(s, w), m.scroll, h, m.c.styles)
 }
 
 func (m *scoreModel) content(s *session, w int) string {
@@ -125,7 +124,7 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	var verdict string
 	switch {
 	case r.Actual == nil:
-		verdict = st.Dim.Render("not revealed yet")
+		verdict = st.Dim.Render(missing(s, pr))
 	case r.Verdict == nil:
 		verdict = st.Dim.Render("no prediction")
 	default:
@@ -149,4 +148,17 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 func (m *scoreModel) help(*session) keyMap {
 	sk := m.c.keys.Scroll
 	return keyMap{short: []key.Binding{sk.Up}, full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
+}
+
+// missing says why a prediction has no actual: its part has not played, or
+// it played without reaching the figure (a TODO unfinished or wrong).
+func missing(s *session, pr labs.Prediction) string {
+	p, ok := s.played[pr.Part]
+	if !ok || p.Status == labs.OK {
+		return "not revealed yet"
+	}
+	if p.Status == labs.Unfinished {
+		return fmt.Sprintf("waiting on TODO %d", p.TODO)
+	}
+	return fmt.Sprintf("TODO %d stopped the part", p.TODO)
 }

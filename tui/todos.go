@@ -282,7 +282,7 @@ func (m *todoModel) view(s *session, w, h int) string {
 		box = confirmBox(m.ask.text, m.c.styles, w)
 		dh = max(dh-lineCount(box), 0)
 	}
-	details, _ := window(m.details(s, w), m.scroll, dh)
+	details := scrolled(m.details(s, w), m.scroll, dh, m.c.styles)
 	if dh > 0 {
 		lines = append(lines, details)
 	}
