@@ -130,7 +130,7 @@ func newConfirmKeys() confirmKeys {
 
 // drillKeys mark a self-assessed drill.
 type drillKeys struct {
-	Got, Partly, Missed, Write key.Binding
+	Got, Partly, Missed key.Binding
 }
 
 func newDrillKeys() drillKeys {
@@ -138,7 +138,6 @@ func newDrillKeys() drillKeys {
 		Got:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g/p/m", "mark: got it, partly, missed")),
 		Partly: key.NewBinding(key.WithKeys("p")),
 		Missed: key.NewBinding(key.WithKeys("m")),
-		Write:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write RESULTS.md")),
 	}
 }
 
@@ -162,6 +161,7 @@ type Keys struct {
 	TODO    todoKeys
 	Confirm confirmKeys
 	Drill   drillKeys
+	Write   key.Binding // RESULTS.md
 }
 
 func newKeys() Keys {
@@ -174,5 +174,6 @@ func newKeys() Keys {
 		TODO:    newTodoKeys(),
 		Confirm: newConfirmKeys(),
 		Drill:   newDrillKeys(),
+		Write:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write RESULTS.md")),
 	}
 }

@@ -76,6 +76,8 @@ func TestTheLearnersWholePath(t *testing.T) {
 	for range 4 {
 		press(tm, "+") // ×16: a part in a third of a second
 	}
+	wait("Part 1 landed: P1 20 requests") // played on real ticks
+	press(tm, "S")                        // the rest at once
 	wait("✓ all parts played")
 	press(tm, "4")
 	wait("[4 Scoreboard]", "✗ off by 19 requests")

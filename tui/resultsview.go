@@ -58,7 +58,7 @@ func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 		}
 		s.setNote(m.last, m.lastBad)
 	case tea.KeyMsg:
-		if key.Matches(msg, m.c.keys.Drill.Write) {
+		if key.Matches(msg, m.c.keys.Write) {
 			return func() tea.Msg { return writeRequestMsg{} }
 		}
 		m.scroll = scrollKey(m.c.keys.Scroll, msg, m.scroll, m.h, lineCount(m.content(s, m.w, allPlayed(s))))
@@ -130,6 +130,6 @@ func allPlayed(s *session) bool {
 }
 
 func (m *resultsModel) help(*session) keyMap {
-	dk, sk := m.c.keys.Drill, m.c.keys.Scroll
-	return keyMap{short: []key.Binding{dk.Write, sk.Up}, full: [][]key.Binding{{dk.Write}, {sk.Up, sk.PageUp, sk.Top}}}
+	wk, sk := m.c.keys.Write, m.c.keys.Scroll
+	return keyMap{short: []key.Binding{wk, sk.Up}, full: [][]key.Binding{{wk}, {sk.Up, sk.PageUp, sk.Top}}}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fsnotify/fsnotify"
 
@@ -400,6 +401,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	done := make(chan any, 1)
 	go func() { done <- run() }()
 	for f.count() == 0 {
+		time.Sleep(time.Millisecond)
 	}
 	m.handle(fileChangedMsg{gen: 7, name: "todo.go"})
 	if err := f.ctxs[0].Err(); !errors.Is(err, context.Canceled) {

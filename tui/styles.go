@@ -11,8 +11,6 @@ import (
 // or a word (✓ ≈ ✗, › for the cursor, [brackets] for the open tab), because
 // NO_COLOR turns every style here into plain text.
 type Styles struct {
-	r *lipgloss.Renderer
-
 	Brand, DayTitle       lipgloss.Style
 	Tab, ActiveTab        lipgloss.Style
 	Title, Subtitle, Body lipgloss.Style
@@ -70,7 +68,7 @@ func newStyles(r *lipgloss.Renderer, colour bool) Styles {
 		text   = c("#1A1A1A", "#E4E4E4")
 	)
 	n := r.NewStyle
-	s := Styles{r: r}
+	var s Styles
 	s.Brand = n().Bold(true).Foreground(accent)
 	s.DayTitle = n().Bold(true).Foreground(text)
 	s.Tab = n().Foreground(dim)
