@@ -55,8 +55,10 @@ const LimitEnv = "TERMLAB_WORKER_LIMIT"
 // maxStack bounds the worker's goroutine stacks (Go's default is 1 GB).
 // Endless recursion then dies as a stack overflow in a fraction of a second,
 // reported as a crash with the learner's line, instead of spending seconds
-// and a gigabyte per process growing a stack until a guard times it out.
-const maxStack = 64 << 20
+// and a gigabyte per process growing a stack until a guard times it out
+// (and on a busy machine, even 64 MB took long enough to be reported as a
+// timeout). 16 MB is still a few hundred thousand frames.
+const maxStack = 16 << 20
 
 // stderrKeep is how much of a worker's standard error is kept: the end of
 // it, where the runtime writes why a process died. A learner's debug prints

@@ -30,7 +30,7 @@ var testDay = labs.Day{
 // first, then the runtime's words, then the frames, innermost first.
 const overflowStderr = `debug: helper
 debug: helper
-runtime: goroutine stack exceeds 67108864-byte limit
+runtime: goroutine stack exceeds 16777216-byte limit
 runtime: sp=0x23c4242e0398 stack=[0x23c4242e0000, 0x23c4282e0000]
 fatal error: stack overflow
 
