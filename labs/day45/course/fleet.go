@@ -386,7 +386,7 @@ func fleetCostPiece(f Funcs, r *labs.PartResult) {
 			metric("fleet_redis_ping_ns", "one bare round trip", float64(c.Ping.Nanoseconds()), "ns", 0))
 		ratio := float64(c.Remote) / float64(max(1, c.Local))
 		r.Lines = append(r.Lines,
-			fmt.Sprintf("%s Measured here: a local check (your TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", Stopwatch, c.Local.Nanoseconds(), st.Name, micros(c.Remote), micros(c.Ping)),
+			fmt.Sprintf("%s Measured here: a local check (a bucket deciding with TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", Stopwatch, c.Local.Nanoseconds(), st.Name, micros(c.Remote), micros(c.Ping)),
 			fmt.Sprintf("%s The cure costs about %s× the local check, on every request.", Stopwatch, roughly(ratio)))
 		if st.Embedded() {
 			r.Lines = append(r.Lines, Stopwatch+" The embedded store interprets Lua in Go, so its scripts run slower than a real Redis's; --redis=URL measures a real one.")

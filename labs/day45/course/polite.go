@@ -367,7 +367,7 @@ func politePiece(f Funcs, r *labs.PartResult) {
 		metric("rude_ok", "rude clients: served", float64(ru.OK), "requests", 0),
 		metric("rude_polite_request_ratio", "rude against polite: requests sent", ratio, "×", 1))
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("A real HTTP server on 127.0.0.1; its door gives each client a bucket of %g refilling %g/s (your TakeToken). Each client would like 10 requests a second, for %g s.", doorCapacity, doorRate, politeSpan.Seconds()),
+		fmt.Sprintf("A real HTTP server on 127.0.0.1; its door gives each client a bucket of %g refilling %g/s, deciding with TakeToken. Each client would like 10 requests a second, for %g s.", doorCapacity, doorRate, politeSpan.Seconds()),
 		fmt.Sprintf("%d polite clients wait as Retry-After says, plus up to %g s of jitter: %d requests, %d served, %d refused.", politeClients, politeJitter.Seconds(), p.Requests, p.OK, p.Refused),
 		fmt.Sprintf("%d rude clients retry %g ms after every no: %d requests, %d served, %d refused.", rudeClients, float64(rudeGap)/float64(time.Millisecond), ru.Requests, ru.OK, ru.Refused),
 		fmt.Sprintf("Rudeness bought %d more served (%+.0f%%) for %.1f× the requests; the server answered %d 429s that served nobody, %.0f per success.", ru.OK-p.OK, 100*float64(ru.OK-p.OK)/float64(max(1, p.OK)), ratio, ru.Refused, float64(ru.Refused)/float64(max(1, ru.OK))),
