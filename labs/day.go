@@ -96,6 +96,9 @@ type Prediction struct {
 	Unit     string // shown after the number: "requests", "/s"
 	Metric   string // the metric that answers it
 	Part     string // the part that reveals it
+	// Needs lists the TODOs whose code the actual depends on, so a screen
+	// can say which one a missing actual waits for.
+	Needs []int
 	// Count is true for whole numbers of things: a fractional or negative
 	// guess is refused.
 	Count bool

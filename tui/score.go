@@ -157,8 +157,15 @@ func missing(s *session, pr labs.Prediction) string {
 	if !ok || p.Status == labs.OK {
 		return "not revealed yet"
 	}
-	if p.Status == labs.Unfinished {
-		return fmt.Sprintf("waiting on TODO %d", p.TODO)
+	todo := p.TODO
+	for _, n := range pr.Needs { // the TODO this very figure needs, not merely the first of its part
+		if g, ok := s.grade(n); !ok || g.Status != labs.Pass {
+			todo = n
+			break
+		}
 	}
-	return fmt.Sprintf("TODO %d stopped the part", p.TODO)
+	if p.Status == labs.Unfinished {
+		return fmt.Sprintf("waiting on TODO %d", todo)
+	}
+	return fmt.Sprintf("TODO %d stopped the part", todo)
 }

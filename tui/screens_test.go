@@ -10,12 +10,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
+	stubs45 "termlab/labs/day45"
+	day45 "termlab/labs/day45/course"
 	"termlab/labs/reset"
 	"termlab/labs/worker"
 	"termlab/predictions"
+	solutions45 "termlab/solutions/day45"
 )
 
 // refAnswer is a run of the learner's code that agrees with the reference.
@@ -530,4 +534,36 @@ func TestFindFuncWhenTheFileDoesNotParse(t *testing.T) {
 	if locs["Expired"] != "labs/day45/todo.go:2" || locs["TakeToken"] != "labs/day45/todo.go:4" {
 		t.Errorf("locations in a broken file: %v", locs)
 	}
+}
+
+// A missing actual names the TODO its own figure needs: Part 2 stops on
+// TODO 2 first, but its sliding-window figure waits on TODO 3.
+func TestScoreboardNamesTheTODOEachActualWaitsFor(t *testing.T) {
+	half := solutions45.Funcs
+	half.TakeToken = stubs45.TakeToken
+	half.WindowID = stubs45.WindowID
+	half.Expired = stubs45.Expired
+	o := labs.Outcome{Day: 45, Impl: labs.Learner, Parts: day45.RunWith(half)}
+	for n := 1; n <= 4; n++ {
+		o.Grades = append(o.Grades, day45.GradeWith(n, half, solutions45.Funcs))
+	}
+	d, _ := openDay(t, newFake(fakeAnswer{o: o}), 120, 60)
+	d.predictAll(map[string]string{})
+	d.tab(tabScore)
+	view := d.view()
+	for id, want := range map[string]string{"P1": "waiting on TODO 1", "P3": "waiting on TODO 2", "P4": "waiting on TODO 3", "P5": "10", "P6": "waiting on TODO 1"} {
+		line := lineWith(view, id+" ")
+		if !strings.Contains(line, want) {
+			t.Errorf("%s row %q does not say %q", id, line, want)
+		}
+	}
+}
+
+func lineWith(view, prefix string) string {
+	for _, l := range strings.Split(view, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(ansi.Strip(l)), prefix) {
+			return ansi.Strip(l)
+		}
+	}
+	return ""
 }
