@@ -124,7 +124,8 @@ func usageError(w io.Writer, msg string) int {
 
 func parseArgs(argv []string, allowed []string) (args, error) {
 	a := args{flags: map[string]string{}}
-	for _, s := range argv {
+	for i := 0; i < len(argv); i++ {
+		s := argv[i]
 		if !strings.HasPrefix(s, "-") || s == "-" {
 			a.pos = append(a.pos, s)
 			continue
@@ -136,11 +137,15 @@ func parseArgs(argv []string, allowed []string) (args, error) {
 				ok, takesValue = true, strings.HasSuffix(f, "=")
 			}
 		}
+		if ok && takesValue && !hasValue && i+1 < len(argv) && !strings.HasPrefix(argv[i+1], "-") {
+			i++ // --addr 127.0.0.1:8045, the spelling with a space
+			value, hasValue = argv[i], true
+		}
 		switch {
 		case !ok:
 			return a, fmt.Errorf("unknown flag %q", s)
 		case takesValue && !hasValue:
-			return a, fmt.Errorf("flag --%s needs a value: --%s=…", name, name)
+			return a, fmt.Errorf("flag --%s needs a value: --%s=… or --%s …", name, name, name)
 		case !takesValue && hasValue:
 			return a, fmt.Errorf("flag --%s takes no value", name)
 		}
