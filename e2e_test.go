@@ -1,0 +1,886 @@
+package main
+
+// End to end: the runner binary, built once per test binary, run with its
+// working directory in a temporary copy of the module. The learner file of
+// each copy is one of testdata/broken/<case>/todo.go: the reference with one
+// deliberately broken TODO per fault class. Every case checks that the
+// learner sees a clear message and no Go stack trace, that nothing hangs,
+// that the other TODOs are still graded, that --json stays valid JSON, and
+// that nothing of the learner's is lost.
+//
+// Workers are built into a temporary XDG_CACHE_HOME, with the real GOCACHE,
+// so each case costs little more than a link. go test -short skips all this.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/results"
+	"termlab/labs/worker"
+)
+
+var e2e struct {
+	once    sync.Once
+	dir     string // holds the runner and the workers' cache
+	bin     string
+	gocache string
+	err     error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if e2e.dir != "" {
+		os.RemoveAll(e2e.dir)
+	}
+	os.Exit(code)
+}
+
+// runner builds the runner binary once and returns its path.
+func runner(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end to end: builds the runner and a worker per case; skipped with -short")
+	}
+	e2e.once.Do(func() {
+		out, err := exec.Command("go", "env", "GOCACHE").Output()
+		if err != nil {
+			e2e.err = fmt.Errorf("go env GOCACHE: %v", err)
+			return
+		}
+		e2e.gocache = strings.TrimSpace(string(out))
+		if e2e.dir, e2e.err = os.MkdirTemp("", "termlab-e2e-*"); e2e.err != nil {
+			return
+		}
+		e2e.bin = filepath.Join(e2e.dir, "termlab")
+		if out, err := exec.Command("go", "build", "-o", e2e.bin, ".").CombinedOutput(); err != nil {
+			e2e.err = fmt.Errorf("building the runner: %v\n%s", err, out)
+		}
+	})
+	if e2e.err != nil {
+		t.Fatal(e2e.err)
+	}
+	return e2e.bin
+}
+
+// lab is a temporary copy of the module.
+type lab struct {
+	t    *testing.T
+	bin  string
+	root string
+	env  []string // extra environment, NAME=value
+}
+
+// newLab copies the module (go.mod, go.sum, *.go and *.txt; no dot-folders,
+// no testdata) and puts fixture in place of the learner's file when given.
+func newLab(t *testing.T, fixture string) *lab {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir()) // the runner names files by their real path
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lab{t: t, bin: runner(t), root: root}
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(l.root, path), 0o755)
+		}
+		name := d.Name()
+		if !d.Type().IsRegular() || !(strings.HasSuffix(name, ".go") || strings.HasSuffix(name, ".txt") || name == "go.mod" || name == "go.sum") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(l.root, path), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fixture != "" {
+		l.write("labs/day45/todo.go", l.fixture(fixture))
+	}
+	return l
+}
+
+func (l *lab) fixture(name string) string {
+	data, err := os.ReadFile(filepath.Join("testdata", "broken", name, "todo.go"))
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	return string(data)
+}
+
+func (l *lab) path(rel string) string { return filepath.Join(l.root, filepath.FromSlash(rel)) }
+
+func (l *lab) write(rel, text string) {
+	l.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(l.path(rel)), 0o755); err != nil {
+		l.t.Fatal(err)
+	}
+	if err := os.WriteFile(l.path(rel), []byte(text), 0o644); err != nil {
+		l.t.Fatal(err)
+	}
+}
+
+// read returns the file's bytes, or "<missing>".
+func (l *lab) read(rel string) string {
+	l.t.Helper()
+	data, err := os.ReadFile(l.path(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "<missing>"
+	}
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	return string(data)
+}
+
+type result struct {
+	args           []string
+	stdout, stderr string
+	code           int
+}
+
+func (r result) String() string {
+	return fmt.Sprintf("termlab %s → exit %d\n--- stdout\n%s\n--- stderr\n%s", strings.Join(r.args, " "), r.code, r.stdout, r.stderr)
+}
+
+// childEnv is the environment without anything that would change how the
+// runner behaves, plus the suite's worker cache and extra.
+//
+// GOFLAGS gains -trimpath for the workers' builds: without it the build
+// cache keys the module's packages by their folder, so every copy of the
+// module would compile them all again (seconds of CPU per case).
+func childEnv(extra ...string) []string {
+	var env []string
+	goflags := "-trimpath"
+	for _, kv := range os.Environ() {
+		name, value, _ := strings.Cut(kv, "=")
+		switch {
+		case name == "GOFLAGS":
+			goflags = strings.TrimSpace(value + " " + goflags)
+			continue
+		case name == "NO_COLOR", name == "TERM", name == "XDG_CACHE_HOME", name == "GOCACHE", strings.HasPrefix(name, "TERMLAB_"):
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env, "XDG_CACHE_HOME="+filepath.Join(e2e.dir, "cache"), "GOCACHE="+e2e.gocache, "GOFLAGS="+goflags, "TERM=xterm-256color")
+	return append(env, extra...)
+}
+
+// run runs the runner in the lab with stdin at /dev/null and stdout and
+// stderr piped. Anything that takes minutes has hung.
+func (l *lab) run(args ...string) result {
+	l.t.Helper()
+	return l.runCmd(nil, args...)
+}
+
+func (l *lab) runCmd(prepare func(*exec.Cmd), args ...string) result {
+	l.t.Helper()
+	r, err := l.exec(prepare, args...)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	l.clean(r)
+	return r
+}
+
+// runAll runs several command lines at once (the first build must be done).
+func (l *lab) runAll(argss ...[]string) []result {
+	l.t.Helper()
+	out := make([]result, len(argss))
+	errs := make([]error, len(argss))
+	var wg sync.WaitGroup
+	for i, args := range argss {
+		wg.Go(func() { out[i], errs[i] = l.exec(nil, args...) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		l.t.Fatal(err)
+	}
+	for _, r := range out {
+		l.clean(r)
+	}
+	return out
+}
+
+// exec runs the runner in the lab. It may run on any goroutine.
+func (l *lab) exec(prepare func(*exec.Cmd), args ...string) (result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, l.bin, args...)
+	cmd.Dir = l.root
+	cmd.Env = childEnv(l.env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if prepare != nil {
+		prepare(cmd)
+	}
+	err := cmd.Run()
+	r := result{args: args, stdout: stdout.String(), stderr: stderr.String()}
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return r, fmt.Errorf("termlab %s hung: stopped after 3 minutes\n%s", strings.Join(args, " "), r)
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	case err != nil:
+		return r, fmt.Errorf("termlab %s: %v", strings.Join(args, " "), err)
+	}
+	return r, nil
+}
+
+var traceRe = regexp.MustCompile(`(?m)^goroutine \d+ |^panic: |^fatal error: |\.go:\d+ \+0x[0-9a-f]+|^runtime\.\w+\(|^\s+/\S+\.go:\d+`)
+
+// clean fails the test when the learner would see a Go stack trace or a
+// terminal escape in what the runner printed to a pipe.
+func (l *lab) clean(r result) {
+	l.t.Helper()
+	for _, out := range []string{r.stdout, r.stderr} {
+		if m := traceRe.FindString(out); m != "" {
+			l.t.Errorf("a Go stack trace (%q) reached the learner:\n%s", m, r)
+		}
+		if strings.ContainsRune(out, '\x1b') {
+			l.t.Errorf("a terminal escape reached a pipe:\n%s", r)
+		}
+	}
+}
+
+func (l *lab) want(r result, code int) {
+	l.t.Helper()
+	if r.code != code {
+		l.t.Errorf("exit code %d, want %d\n%s", r.code, code, r)
+	}
+}
+
+// decode checks that out is exactly one valid JSON value and decodes it.
+func (l *lab) decode(r result, v any) {
+	l.t.Helper()
+	if !json.Valid([]byte(r.stdout)) {
+		l.t.Fatalf("stdout is not valid JSON\n%s", r)
+	}
+	if err := json.Unmarshal([]byte(r.stdout), v); err != nil {
+		l.t.Fatalf("stdout does not decode: %v\n%s", err, r)
+	}
+}
+
+// faultLine is the line of the fixture marked // FAULT.
+func faultLine(t *testing.T, src string) int {
+	t.Helper()
+	for i, line := range strings.Split(src, "\n") {
+		if strings.Contains(line, "// FAULT") {
+			return i + 1
+		}
+	}
+	t.Fatal("the fixture has no // FAULT line")
+	return 0
+}
+
+type gradeOutput struct {
+	Day    int          `json:"day"`
+	TODOs  []labs.Grade `json:"todos"`
+	Passed int          `json:"passed"`
+	Total  int          `json:"total"`
+}
+
+type runOutput struct {
+	Day     int                `json:"day"`
+	Impl    string             `json:"impl"`
+	Metrics map[string]float64 `json:"metrics"`
+	Parts   []struct {
+		ID     string      `json:"id"`
+		Status labs.Status `json:"status"`
+		TODO   int         `json:"todo"`
+		Detail string      `json:"detail"`
+	} `json:"parts"`
+	Scoreboard []json.RawMessage `json:"scoreboard"`
+	Carry      string            `json:"carry"`
+}
+
+// brokenCase is one fixture and what the learner must be told about it.
+type brokenCase struct {
+	name   string
+	todo   int         // the broken TODO; 0 when every TODO is affected (all) or none is
+	all    bool        // every TODO and part is affected
+	status labs.Status // the broken TODO's grade
+	detail string      // a phrase of that grade's detail
+	where  bool        // the grade points at the fixture's // FAULT line
+	// partsStop: every part that uses the TODO stops on it; otherwise they
+	// may run (the experiments never reach the fault) but must not blame
+	// another TODO.
+	partsStop bool
+	// partDetail is a phrase of a stopped part's detail when it differs from
+	// the grade's; with it, at least one part must stop.
+	partDetail string
+	env        []string
+}
+
+var brokenCases = []brokenCase{
+	{name: "panic", todo: 1, status: labs.Crash, detail: "panicked: runtime error: index out of range", where: true, partsStop: true},
+	{name: "panic_hostile", todo: 1, status: labs.Crash, detail: "panicked: ", where: true, partsStop: true},
+	{name: "goroutine_panic", todo: 1, status: labs.Crash, detail: "assignment to entry in nil map", where: true, partsStop: true},
+	{name: "hang", todo: 2, status: labs.Timeout, detail: "did not return", partsStop: true},
+	{name: "init_hang", all: true, status: labs.Timeout, detail: "did not finish within 300ms", partsStop: true, env: []string{worker.LimitEnv + "=300ms"}},
+	{name: "nan", todo: 1, status: labs.Fail, detail: "NaN tokens", partsStop: true},
+	{name: "posinf", todo: 1, status: labs.Fail, detail: "+Inf tokens: a bucket can never hold infinitely many", partsStop: true},
+	{name: "neginf", todo: 1, status: labs.Fail, detail: "-Inf tokens: a bucket can never hold infinitely many", partsStop: true},
+	{name: "negative", todo: 1, status: labs.Fail, detail: "fewer than zero", partsStop: true},
+	{name: "backwards", todo: 2, status: labs.Fail, detail: "went backwards"},
+	{name: "emit_past", todo: 4, status: labs.Fail, detail: "the emit time is in the past, before the request even arrived"},
+	{name: "emit_stuck", todo: 4, status: labs.Fail, detail: "wrong on", partDetail: "came out as +Inf"},
+	{name: "recursion", todo: 3, status: labs.Crash, detail: "ran out of stack", where: true, partsStop: true},
+	{name: "exit", todo: 4, status: labs.Crash, detail: "os.Exit", partsStop: true},
+	{name: "prints"},
+}
+
+// TestBrokenLearnerCode runs grade, grade --json and run --json on every
+// fixture.
+func TestBrokenLearnerCode(t *testing.T) {
+	day := course[len(course)-1]
+	entries, err := os.ReadDir(filepath.Join("testdata", "broken"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() != "nocompile" && !slices.ContainsFunc(brokenCases, func(c brokenCase) bool { return c.name == e.Name() }) {
+			t.Errorf("testdata/broken/%s has no case in brokenCases", e.Name())
+		}
+	}
+	for _, c := range brokenCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			l := newLab(t, c.name)
+			l.env = c.env
+			src := l.fixture(c.name)
+			where := ""
+			if c.where {
+				where = fmt.Sprintf("labs/day45/todo.go:%d", faultLine(t, src))
+			}
+			broken := func(n int) bool { return c.all || n == c.todo }
+			wantCode := exitNotOK
+			if c.todo == 0 && !c.all {
+				wantCode = exitOK
+			}
+
+			// grade --json first: it builds the worker, which the other two
+			// then share, running at once.
+			gradeJSON := l.run("grade", "45", "--json")
+			both := l.runAll([]string{"grade", "45"}, []string{"run", "45", "--json"})
+
+			// grade: text for the learner.
+			r := both[0]
+			l.want(r, wantCode)
+			for _, todo := range day.TODOs {
+				line := regexp.MustCompile(fmt.Sprintf(`(?m)^  \S+ TODO %d  %s\s+(\w+)$`, todo.Number, todo.Func)).FindStringSubmatch(r.stdout)
+				want := labs.Pass
+				if broken(todo.Number) {
+					want = c.status
+				}
+				if line == nil || labs.Status(line[1]) != want {
+					t.Errorf("grade: TODO %d is not reported as %s\n%s", todo.Number, want, r)
+				}
+			}
+			if c.detail != "" && !strings.Contains(r.stdout, c.detail) {
+				t.Errorf("grade does not say %q\n%s", c.detail, r)
+			}
+			if where != "" && !strings.Contains(r.stdout, "at "+where+"\n") {
+				t.Errorf("grade does not point at %s\n%s", where, r)
+			}
+
+			// grade --json: the same, for tooling.
+			r = gradeJSON
+			l.want(r, wantCode)
+			var g gradeOutput
+			l.decode(r, &g)
+			if g.Total != len(day.TODOs) || len(g.TODOs) != len(day.TODOs) {
+				t.Fatalf("grade --json has %d of %d TODOs\n%s", len(g.TODOs), len(day.TODOs), r)
+			}
+			for _, got := range g.TODOs {
+				switch {
+				case !broken(got.TODO):
+					if got.Status != labs.Pass {
+						t.Errorf("TODO %d is %s (%s): a fault in another TODO spilled over", got.TODO, got.Status, got.Detail)
+					}
+				case got.Status != c.status || !strings.Contains(got.Detail, c.detail):
+					t.Errorf("TODO %d: %s %q, want %s saying %q", got.TODO, got.Status, got.Detail, c.status, c.detail)
+				case where != "" && got.Where != where:
+					t.Errorf("TODO %d: where %q, want %q", got.TODO, got.Where, where)
+				}
+			}
+
+			// run --json: parts on the broken TODO stop and blame it; the rest run.
+			r = both[1]
+			var o runOutput
+			l.decode(r, &o)
+			if len(o.Parts) != len(day.Parts) {
+				t.Fatalf("run --json has %d of %d parts\n%s", len(o.Parts), len(day.Parts), r)
+			}
+			stopped := false
+			for i, p := range day.Parts {
+				got := o.Parts[i]
+				uses := c.all || slices.Contains(p.Uses, c.todo)
+				switch {
+				case !uses:
+					if got.Status != labs.OK {
+						t.Errorf("part %s: %s (TODO %d: %s), though it does not use the broken TODO", p.ID, got.Status, got.TODO, got.Detail)
+					}
+				case got.Status == labs.OK:
+					if c.partsStop {
+						t.Errorf("part %s ran on, though it uses the broken TODO %d", p.ID, c.todo)
+					}
+				default:
+					stopped = true
+					if !c.all && got.TODO != c.todo {
+						t.Errorf("part %s blames TODO %d (%s), want TODO %d", p.ID, got.TODO, got.Detail, c.todo)
+					}
+					phrase := c.partDetail
+					if phrase == "" {
+						phrase = c.detail
+					}
+					if !strings.Contains(got.Detail, phrase) {
+						t.Errorf("part %s: detail %q, want it to say %q", p.ID, got.Detail, phrase)
+					}
+				}
+			}
+			if (c.partsStop || c.partDetail != "") && !stopped {
+				t.Errorf("no part stopped on the broken TODO")
+			}
+			wantRun := exitOK
+			if stopped {
+				wantRun = exitNotOK
+			}
+			l.want(r, wantRun)
+
+			if got := l.read("labs/day45/todo.go"); got != src {
+				t.Errorf("the learner's file changed")
+			}
+		})
+	}
+}
+
+// A package that does not compile: the compiler's file:line, exit 1, valid
+// JSON with --json, and RESULTS.md left alone.
+func TestDoesNotCompile(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "nocompile")
+	line := faultLine(t, l.fixture("nocompile"))
+	resultsBefore := l.read("RESULTS.md")
+	for _, args := range [][]string{{"grade", "45"}, {"run", "45"}} {
+		r := l.run(args...)
+		l.want(r, exitNotOK)
+		if !regexp.MustCompile(fmt.Sprintf(`(?m)^  labs/day45/todo.go:%d:\d+: \S`, line)).MatchString(r.stderr) || !strings.Contains(r.stderr, "does not compile") {
+			t.Errorf("no compiler message at labs/day45/todo.go:%d\n%s", line, r)
+		}
+	}
+	for _, args := range [][]string{{"grade", "45", "--json"}, {"run", "45", "--json"}} {
+		r := l.run(args...)
+		l.want(r, exitNotOK)
+		var out struct {
+			Day         int               `json:"day"`
+			Error       string            `json:"error"`
+			BuildErrors []worker.Location `json:"build_errors"`
+		}
+		l.decode(r, &out)
+		if out.Day != 45 || !strings.Contains(out.Error, "does not compile") || len(out.BuildErrors) == 0 ||
+			out.BuildErrors[0].File != "labs/day45/todo.go" || out.BuildErrors[0].Line != line {
+			t.Errorf("%s: %+v, want the compiler's labs/day45/todo.go:%d", strings.Join(args, " "), out, line)
+		}
+	}
+	if got := l.read("RESULTS.md"); got != resultsBefore {
+		t.Errorf("RESULTS.md changed although nothing ran")
+	}
+}
+
+// A panic message holding a terminal escape, RESULTS.md's end marker and a
+// code fence: no escape reaches the terminal, and RESULTS.md can be
+// refreshed run after run.
+func TestHostilePanicMessageInResults(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "panic_hostile")
+	l.write("RESULTS.md", "# my notes\n\nkeep me\n")
+	for i := range 2 {
+		r := l.run("run", "45")
+		l.want(r, exitNotOK)
+		if strings.Contains(r.stderr, "RESULTS.md") || !strings.Contains(r.stdout, "RESULTS.md:") {
+			t.Fatalf("run %d: RESULTS.md was not refreshed\n%s", i+1, r)
+		}
+	}
+	got := l.read("RESULTS.md")
+	begin, end := results.Markers(45)
+	if !strings.HasPrefix(got, "# my notes\n\nkeep me\n") || strings.Count(got, begin) != 1 || strings.Count(got, end) != 1 {
+		t.Errorf("RESULTS.md:\n%s", got)
+	}
+	if strings.ContainsRune(got, '\x1b') {
+		t.Errorf("RESULTS.md holds a terminal escape")
+	}
+}
+
+// predict refuses what is not a number the learner meant, names the entry,
+// and saves nothing: the file is byte-identical afterwards.
+func TestPredictRefusesAndSavesNothing(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	const file = "predictions/day45.json"
+	// With no file yet, a refusal creates none.
+	r := l.run("predict", "45", "P1=ten")
+	l.want(r, exitUsage)
+	if got := l.read(file); got != "<missing>" {
+		t.Fatalf("a refused prediction created %s", file)
+	}
+	r = l.run("predict", "45", "P2=10.3/s")
+	l.want(r, exitOK)
+	before := l.read(file)
+
+	for _, c := range []struct {
+		args []string
+		name string // the entry the message names
+	}{
+		{[]string{"P1="}, "P1"},
+		{[]string{"P1=   "}, "P1"},
+		{[]string{"P1=twenty"}, "P1"},
+		{[]string{"P1=-5"}, "P1"},
+		{[]string{"P1=−5"}, "P1"},
+		{[]string{"P1=NaN"}, "P1"},
+		{[]string{"P1=nan"}, "P1"},
+		{[]string{"P1=Inf"}, "P1"},
+		{[]string{"P1=+Inf"}, "P1"},
+		{[]string{"P1=-Inf"}, "P1"},
+		{[]string{"P1=infinity"}, "P1"},
+		{[]string{"P1=1e12"}, "P1"},
+		{[]string{"P1=1e400"}, "P1"},
+		{[]string{"P1=99999999999999999999999"}, "P1"},
+		{[]string{"P1=0x14"}, "P1"},
+		{[]string{"P1=2.5"}, "P1"},
+		{[]string{"P1=10-20"}, "P1"},
+		{[]string{"P1=1,00"}, "P1"},
+		{[]string{"P1=20", "P3=lots"}, "P3"}, // one bad entry: P1 is not saved either
+		{[]string{"P99=1"}, "P99"},
+		{[]string{"P1"}, "P1"},
+	} {
+		r := l.run(append([]string{"predict", "45"}, c.args...)...)
+		l.want(r, exitUsage)
+		lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+		if !strings.HasPrefix(lines[0], "termlab: "+c.name) || !strings.Contains(r.stderr, "Nothing was saved.") || r.stdout != "" {
+			t.Errorf("predict %s: the message does not name %s and say nothing was saved\n%s", strings.Join(c.args, " "), c.name, r)
+		}
+		if got := l.read(file); got != before {
+			t.Errorf("predict %s changed %s:\n%s", strings.Join(c.args, " "), file, got)
+		}
+	}
+	if kept, _ := filepath.Glob(l.path(file) + ".corrupt-*"); len(kept) > 0 {
+		t.Errorf("refusals moved the file aside: %v", kept)
+	}
+
+	// What is accepted is saved as the number meant.
+	r = l.run("predict", "45", "P1=20", "P2=~10 per second", "P3=1,000", "P5=10 rps")
+	l.want(r, exitOK)
+	var saved struct {
+		Predictions map[string]struct{ Value *float64 } `json:"predictions"`
+	}
+	if err := json.Unmarshal([]byte(l.read(file)), &saved); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]float64{"P1": 20, "P2": 10, "P3": 1000, "P5": 10} {
+		if v := saved.Predictions[id].Value; v == nil || *v != want {
+			t.Errorf("%s saved as %v, want %v", id, v, want)
+		}
+	}
+}
+
+// A predictions file that cannot be used is named, kept aside byte for byte
+// and never overwritten, by any command that reads it.
+func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
+	t.Parallel()
+	const file = "predictions/day45.json"
+	for _, c := range []struct {
+		name, content, problem string
+		args                   []string
+	}{
+		{"not JSON", `{"day": 45, "predictions": {"P1": {"value": 2`, "not valid JSON", []string{"predict", "45", "P1=20"}},
+		{"empty", "", "empty", []string{"predict", "45", "P1=20"}},
+		{"another day", `{"day": 46}`, "day 46", []string{"list"}},
+		{"impossible guess", `{"day": 45, "predictions": {"P1": {"value": -3}}}`, "not a guess", []string{"list"}},
+		{"binary", "\x00\xff\xfe garbage", "not valid JSON", []string{"grade", "45", "--solutions"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := newLab(t, "")
+			l.write(file, c.content)
+			r := l.run(c.args...)
+			if r.code == exitUsage {
+				t.Errorf("exit code 2\n%s", r)
+			}
+			if c.args[0] == "grade" { // grade --solutions never reads them: nothing moves
+				if got := l.read(file); got != c.content {
+					t.Error("grade --solutions touched the predictions file")
+				}
+				return
+			}
+			if !strings.Contains(r.stderr, l.path(file)) || !strings.Contains(r.stderr, c.problem) {
+				t.Errorf("the message does not name %s and say %q\n%s", file, c.problem, r)
+			}
+			kept, _ := filepath.Glob(l.path(file) + ".corrupt-*")
+			if len(kept) != 1 {
+				t.Fatalf("kept aside: %v, want one file", kept)
+			}
+			if data, _ := os.ReadFile(kept[0]); string(data) != c.content {
+				t.Errorf("the kept file is not byte-identical")
+			}
+			if !strings.Contains(r.stderr, filepath.Base(kept[0])) {
+				t.Errorf("the message does not say where the file was kept\n%s", r)
+			}
+		})
+	}
+
+	t.Run("twice in one second", func(t *testing.T) {
+		l := newLab(t, "")
+		for i, content := range []string{"first {", "second {"} {
+			l.write(file, content)
+			l.want(l.run("predict", "45", fmt.Sprintf("P1=%d", i)), exitOK)
+		}
+		kept, _ := filepath.Glob(l.path(file) + ".corrupt-*")
+		var contents []string
+		for _, k := range kept {
+			data, _ := os.ReadFile(k)
+			contents = append(contents, string(data))
+		}
+		slices.Sort(contents)
+		if !slices.Equal(contents, []string{"first {", "second {"}) {
+			t.Errorf("kept %v holding %q, want both damaged files", kept, contents)
+		}
+	})
+
+	t.Run("unreadable", func(t *testing.T) {
+		l := newLab(t, "")
+		// A folder where the file should be cannot be read, even by root.
+		l.write(file+"/inside.txt", "mine")
+		r := l.run("predict", "45", "P1=20")
+		l.want(r, exitOK)
+		if !strings.Contains(r.stderr, l.path(file)) || !strings.Contains(r.stderr, "could not be read") {
+			t.Errorf("the message does not name the file and say it could not be read\n%s", r)
+		}
+		kept, _ := filepath.Glob(l.path(file) + ".corrupt-*")
+		if len(kept) != 1 || l.read(strings.TrimPrefix(kept[0], l.root+"/")+"/inside.txt") != "mine" {
+			t.Errorf("kept %v, want the folder kept aside whole", kept)
+		}
+		if os.Geteuid() == 0 {
+			return // root reads a file whatever its mode
+		}
+		l.write(file, `{"day": 45}`)
+		if err := os.Chmod(l.path(file), 0); err != nil {
+			t.Fatal(err)
+		}
+		r = l.run("predict", "45", "P1=20")
+		if !strings.Contains(r.stderr, "permission denied") {
+			t.Errorf("mode 000: %s", r)
+		}
+	})
+}
+
+// RESULTS.md: refreshed around the learner's text, or refused with a clear
+// message and not one byte changed. `results --solutions` writes it without
+// building a worker.
+func TestResultsFile(t *testing.T) {
+	t.Parallel()
+	begin, end := results.Markers(45)
+	mine := "# Day 45\n\nMy answer: 200 against 100.\n\n"
+	cases := []struct {
+		name, content string
+		readOnly      bool
+		code          int
+		says          string // in stderr, for a refusal
+	}{
+		{name: "missing", content: "<missing>", code: exitOK},
+		{name: "learner text around the section", content: mine + begin + "\nold\n" + end + "\n\nMore of mine.\n", code: exitOK},
+		{name: "no section yet", content: mine, code: exitOK},
+		{name: "read-only", content: mine + begin + "\nold\n" + end + "\n", readOnly: true, code: exitNotOK, says: "read-only"},
+		{name: "duplicated markers", content: mine + begin + "\n" + begin + "\nold\n" + end + "\n", code: exitNotOK, says: "damaged"},
+		{name: "duplicated section", content: begin + "\n1\n" + end + "\n" + mine + begin + "\n2\n" + end + "\n", code: exitNotOK, says: "damaged"},
+		{name: "mangled begin marker", content: mine + "<!-- termlab:day45:begin\nold\n" + end + "\n", code: exitNotOK, says: "damaged"},
+		{name: "end marker lost", content: mine + begin + "\nmy later notes\n", code: exitNotOK, says: "damaged"},
+		{name: "wrong order", content: end + "\n" + mine + begin + "\n", code: exitNotOK, says: "wrong order"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l := newLab(t, "")
+			os.Remove(l.path("RESULTS.md"))
+			if c.content != "<missing>" {
+				l.write("RESULTS.md", c.content)
+			}
+			if c.readOnly {
+				if err := os.Chmod(l.path("RESULTS.md"), 0o444); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := l.run("results", "45", "--solutions")
+			l.want(r, c.code)
+			got := l.read("RESULTS.md")
+			if c.code != exitOK {
+				line := strings.TrimSpace(r.stderr)
+				if strings.Count(line, "\n") != 0 || !strings.HasPrefix(line, "termlab: RESULTS.md was not updated: ") || !strings.Contains(line, c.says) {
+					t.Errorf("want one line saying %q\n%s", c.says, r)
+				}
+				if got != c.content {
+					t.Errorf("RESULTS.md changed:\n%s", got)
+				}
+				if info, _ := os.Stat(l.path("RESULTS.md")); c.readOnly && info.Mode().Perm() != 0o444 {
+					t.Errorf("mode is now %v", info.Mode().Perm())
+				}
+				return
+			}
+			if strings.Count(got, begin) != 1 || strings.Count(got, end) != 1 || !strings.Contains(got, "run on the reference solutions") {
+				t.Errorf("no fresh section:\n%s", got)
+			}
+			if c.content == "<missing>" {
+				return
+			}
+			head := c.content
+			if i := strings.Index(c.content, begin); i >= 0 {
+				head = c.content[:i+len(begin)]
+				if tail := c.content[strings.Index(c.content, end):]; !strings.HasSuffix(got, tail) {
+					t.Errorf("the learner's text after the section changed:\n%s", got)
+				}
+			}
+			if !strings.HasPrefix(got, head) {
+				t.Errorf("the learner's text before the section changed:\n%s", got)
+			}
+		})
+	}
+
+	t.Run("symlink to the learner's notes", func(t *testing.T) {
+		l := newLab(t, "")
+		l.write("notes/mine.md", mine)
+		os.Remove(l.path("RESULTS.md"))
+		if err := os.Symlink("notes/mine.md", l.path("RESULTS.md")); err != nil {
+			t.Skip(err)
+		}
+		l.want(l.run("results", "45", "--solutions"), exitOK)
+		if info, err := os.Lstat(l.path("RESULTS.md")); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("RESULTS.md is no longer a link")
+		}
+		if got := l.read("notes/mine.md"); !strings.HasPrefix(got, mine) || !strings.Contains(got, begin) {
+			t.Errorf("the linked notes:\n%s", got)
+		}
+	})
+}
+
+// A wrong command line: one line saying what is wrong, the usage, exit 2,
+// nothing on stdout.
+func TestUsageErrors(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	cases := [][]string{
+		{"frobnicate"},
+		{"grade", "99"},
+		{"run", "day99"},
+		{"run", "forty-five"},
+		{"predict", "99", "P1=1"},
+		{"predict", "45"},
+		{"grade", "45", "--frob"},
+		{"run", "45", "--json=yes"},
+		{"run", "45", "-x"},
+		{"reset"},
+		{"reset", "45", "TODO9"},
+	}
+	// --redis arrives with Part 4: when a command takes it, pointing it at
+	// nothing is a usage error too.
+	for name, cmd := range commands {
+		if slices.Contains(cmd.flags, "redis=") {
+			cases = append(cases, []string{name, "45", "--redis=127.0.0.1:1"})
+		}
+	}
+	for _, args := range cases {
+		r := l.run(args...)
+		l.want(r, exitUsage)
+		lines := strings.Split(r.stderr, "\n")
+		if len(lines) < 3 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != "" || !strings.HasPrefix(lines[2], "usage: ") || r.stdout != "" {
+			t.Errorf("want one error line, then the usage, on stderr only\n%s", r)
+		}
+	}
+	if got := l.read("labs/day45/todo.go"); got != l.fixtureOrShipped() {
+		t.Error("a usage error touched the learner's file")
+	}
+}
+
+func (l *lab) fixtureOrShipped() string {
+	data, err := os.ReadFile(filepath.Join("labs", "day45", "todo.go"))
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// Without a terminal: stdout piped, stdin at /dev/null or closed, TERM=dumb,
+// NO_COLOR. Sensible text, no escapes, no stack traces.
+func TestWithoutATerminal(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	closedStdin := func(cmd *exec.Cmd) {
+		// sh closes fd 0 before exec: the runner starts with no stdin at all.
+		cmd.Args = append([]string{"sh", "-c", `exec "$0" "$@" <&-`, cmd.Path}, cmd.Args[1:]...)
+		cmd.Path, _ = exec.LookPath("sh")
+	}
+	for name, prepare := range map[string]func(*exec.Cmd){"stdin /dev/null": nil, "stdin closed": closedStdin} {
+		r := l.runCmd(prepare)
+		l.want(r, exitOK)
+		for _, want := range []string{"Day 45", "go run . run 45", "go run . grade 45", "need a terminal"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%s: no %q in the day list\n%s", name, want, r)
+			}
+		}
+	}
+
+	// Reset asks first; with no stdin there is no yes, so nothing is reset.
+	before := l.read("labs/day45/todo.go")
+	r := l.runCmd(closedStdin, "reset", "45")
+	l.want(r, exitNotOK)
+	if !strings.Contains(r.stdout, "Nothing was reset.") || l.read("labs/day45/todo.go") != before {
+		t.Errorf("reset without an answer:\n%s", r)
+	}
+	if _, err := os.Stat(l.path("labs/day45/.kept")); err == nil {
+		t.Error("reset without an answer kept a copy")
+	}
+
+	for _, env := range [][]string{{"TERM=dumb"}, {"NO_COLOR=1"}, {"TERM=dumb", "NO_COLOR=1"}, {"TERM="}} {
+		l.env = env
+		for _, c := range []struct {
+			args []string
+			code int
+			says string
+		}{
+			{nil, exitOK, "Day 45"},
+			{[]string{"help"}, exitOK, "usage:"},
+			{[]string{"list"}, exitOK, "Day 45"},
+			{[]string{"grade", "45", "--solutions"}, exitOK, "4 of 4 TODOs pass"},
+			{[]string{"run", "45", "--solutions"}, exitOK, "The number to carry"},
+			{[]string{"predict", "45", "P1=20"}, exitOK, "P1 = 20"},
+			{[]string{"frobnicate"}, exitUsage, ""},
+		} {
+			r := l.run(c.args...)
+			l.want(r, c.code)
+			if !strings.Contains(r.stdout, c.says) {
+				t.Errorf("%v: no %q\n%s", env, c.says, r)
+			}
+		}
+	}
+}

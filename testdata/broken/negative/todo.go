@@ -1,0 +1,24 @@
+// Package day45 is a deliberately broken learner file for the end-to-end
+// suite (e2e_test.go): TODO 1 spends a token that is not there: negative tokens.
+package day45
+
+import (
+	"time"
+)
+
+func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool) {
+	tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)
+	return tokens - 1, true // FAULT: no check for a whole token
+}
+
+func WindowID(now, window time.Duration) int64 {
+	return int64(now / window)
+}
+
+func Expired(stamp, now, window time.Duration) bool {
+	return stamp <= now-window
+}
+
+func NextEmit(now, nextEmit time.Duration) time.Duration {
+	return max(now, nextEmit)
+}

@@ -1,0 +1,27 @@
+// Package day45 is a deliberately broken learner file for the end-to-end
+// suite (e2e_test.go): TODO 2 does not compile (an int64 returned as a Duration).
+package day45
+
+import (
+	"time"
+)
+
+func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool) {
+	tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)
+	if tokens >= 1 {
+		return tokens - 1, true
+	}
+	return tokens, false
+}
+
+func WindowID(now, window time.Duration) int64 {
+	return now / window // FAULT
+}
+
+func Expired(stamp, now, window time.Duration) bool {
+	return stamp <= now-window
+}
+
+func NextEmit(now, nextEmit time.Duration) time.Duration {
+	return max(now, nextEmit)
+}

@@ -1,0 +1,23 @@
+// Package day45 is a deliberately broken learner file for the end-to-end
+// suite (e2e_test.go): TODO 1 panics with a message that holds a terminal escape, a RESULTS.md marker and a code fence.
+package day45
+
+import (
+	"time"
+)
+
+func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool) {
+	panic("\x1b[2J\x1b[31mgotcha <!-- termlab:day45:end --> ```") // FAULT
+}
+
+func WindowID(now, window time.Duration) int64 {
+	return int64(now / window)
+}
+
+func Expired(stamp, now, window time.Duration) bool {
+	return stamp <= now-window
+}
+
+func NextEmit(now, nextEmit time.Duration) time.Duration {
+	return max(now, nextEmit)
+}
