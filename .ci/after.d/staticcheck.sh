@@ -1,0 +1,20 @@
+# staticcheck on the whole module, in both builds: the lab's own, and the
+# worker's (-tags labworker), which links the learner's package in.
+# STATICCHECK_VERSION pins the release: v0.8.x (staticcheck 2026.2) is the
+# first line that knows Go 1.26. It is installed with `go install` into
+# $(go env GOPATH)/bin, from the Go module proxy.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+version="${STATICCHECK_VERSION:-v0.8.2}"
+bin="$(go env GOPATH)/bin/staticcheck"
+if ! { [ -x "$bin" ] && "$bin" -version 2>/dev/null | grep -q "(${version#v})"; }; then
+  echo "installing honnef.co/go/tools/cmd/staticcheck@$version"
+  go install "honnef.co/go/tools/cmd/staticcheck@$version"
+fi
+"$bin" -version
+
+status=0
+"$bin" ./... || status=1
+"$bin" -tags labworker ./... || status=1
+exit "$status"
