@@ -802,11 +802,16 @@ func TestUsageErrors(t *testing.T) {
 		{"reset"},
 		{"reset", "45", "TODO9"},
 	}
-	// --redis arrives with Part 4: when a command takes it, pointing it at
-	// nothing is a usage error too.
+	// --redis (Part 4): pointing it at nothing, or at no address at all, is
+	// a usage error too, for every command that takes it.
 	for name, cmd := range commands {
 		if slices.Contains(cmd.flags, "redis=") {
-			cases = append(cases, []string{name, "45", "--redis=127.0.0.1:1"})
+			cases = append(cases,
+				[]string{name, "45", "--redis=127.0.0.1:1"},
+				[]string{name, "45", "--redis", "127.0.0.1:1"},
+				[]string{name, "45", "--redis="},
+				[]string{name, "45", "--redis"},
+				[]string{name, "45", "--redis=redis://[::1"})
 		}
 	}
 	for _, args := range cases {
