@@ -152,6 +152,10 @@ func (e env) buildFailed(day labs.Day, err error, asJSON bool) int {
 		}
 		writeJSON(e.stdout, out)
 	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(e.stderr, "termlab: interrupted; nothing was saved.")
+		return exitNotOK
+	}
 	if isBuild {
 		fmt.Fprintf(e.stderr, "Day %d: %v\n", day.Number, be)
 		fmt.Fprintln(e.stderr, "Fix it and save; nothing else was run.")

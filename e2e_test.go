@@ -889,3 +889,50 @@ func TestWithoutATerminal(t *testing.T) {
 		}
 	}
 }
+
+// Ctrl-C in the middle of a run: the runner stops its workers and exits 1
+// at once, without a report made of the processes it killed, and saves
+// nothing (no RESULTS.md section, no predictions file rewritten).
+func TestInterruptedRunSavesNothing(t *testing.T) {
+	t.Parallel()
+	// Workers that sleep in init: quick to give up on while the worker is
+	// built, and a run of 15 s a process, idle, once the bound is back.
+	l := newLab(t, "init_hang")
+	l.env = []string{worker.LimitEnv + "=200ms"}
+	l.want(l.run("grade", "45", "--json"), exitNotOK)
+	predictionsBefore := l.read("predictions/day45.json")
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, l.bin, "run", "45")
+	cmd.Dir, cmd.Env = l.root, childEnv()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // into the run, whose workers never answer
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err := cmd.Wait()
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the runner took %v to stop", took)
+	}
+	r := result{args: []string{"run", "45", "(interrupted)"}, stdout: stdout.String(), stderr: stderr.String()}
+	var ee *exec.ExitError
+	if ctx.Err() != nil || !errors.As(err, &ee) || ee.ExitCode() != exitNotOK {
+		t.Fatalf("an interrupted run: %v, want exit %d at once\n%s", err, exitNotOK, r)
+	}
+	l.clean(r)
+	if !strings.Contains(r.stderr, "interrupted") || strings.Contains(r.stdout, "Scoreboard") {
+		t.Errorf("want a word that it was interrupted and no report\n%s", r)
+	}
+	if got := l.read("RESULTS.md"); got != "<missing>" {
+		t.Errorf("an interrupted run wrote RESULTS.md:\n%s", got)
+	}
+	if got := l.read("predictions/day45.json"); got != predictionsBefore {
+		t.Errorf("an interrupted run rewrote the predictions:\n%s", got)
+	}
+}

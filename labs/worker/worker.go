@@ -251,7 +251,13 @@ func (r *Runner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	if err != nil {
 		return labs.Outcome{}, err
 	}
-	return r.RunBuilt(ctx, bin, day), nil
+	o := r.RunBuilt(ctx, bin, day)
+	if err := ctx.Err(); err != nil {
+		// Stopped from outside (Ctrl-C, a newer save): the processes it
+		// killed are not the learner's timeouts, so there is no outcome.
+		return labs.Outcome{}, err
+	}
+	return o, nil
 }
 
 // RunBuilt runs day's tasks on an already built worker.
