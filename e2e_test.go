@@ -363,7 +363,7 @@ func TestBrokenLearnerCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.Name() != "nocompile" && !slices.ContainsFunc(brokenCases, func(c brokenCase) bool { return c.name == e.Name() }) {
+		if e.Name() != "nocompile" && e.Name() != "signature" && !slices.ContainsFunc(brokenCases, func(c brokenCase) bool { return c.name == e.Name() }) {
 			t.Errorf("testdata/broken/%s has no case in brokenCases", e.Name())
 		}
 	}
@@ -480,35 +480,62 @@ func TestBrokenLearnerCode(t *testing.T) {
 }
 
 // A package that does not compile: the compiler's file:line, exit 1, valid
-// JSON with --json, and RESULTS.md left alone.
+// JSON with --json, and RESULTS.md left alone. When the compiler points
+// outside the learner's files (a TODO's signature changed, the file is
+// gone), a line says what to do about it.
 func TestDoesNotCompile(t *testing.T) {
 	t.Parallel()
-	l := newLab(t, "nocompile")
-	line := faultLine(t, l.fixture("nocompile"))
-	resultsBefore := l.read("RESULTS.md")
-	for _, args := range [][]string{{"grade", "45"}, {"run", "45"}} {
-		r := l.run(args...)
-		l.want(r, exitNotOK)
-		if !regexp.MustCompile(fmt.Sprintf(`(?m)^  labs/day45/todo.go:%d:\d+: \S`, line)).MatchString(r.stderr) || !strings.Contains(r.stderr, "does not compile") {
-			t.Errorf("no compiler message at labs/day45/todo.go:%d\n%s", line, r)
-		}
-	}
-	for _, args := range [][]string{{"grade", "45", "--json"}, {"run", "45", "--json"}} {
-		r := l.run(args...)
-		l.want(r, exitNotOK)
-		var out struct {
-			Day         int               `json:"day"`
-			Error       string            `json:"error"`
-			BuildErrors []worker.Location `json:"build_errors"`
-		}
-		l.decode(r, &out)
-		if out.Day != 45 || !strings.Contains(out.Error, "does not compile") || len(out.BuildErrors) == 0 ||
-			out.BuildErrors[0].File != "labs/day45/todo.go" || out.BuildErrors[0].Line != line {
-			t.Errorf("%s: %+v, want the compiler's labs/day45/todo.go:%d", strings.Join(args, " "), out, line)
-		}
-	}
-	if got := l.read("RESULTS.md"); got != resultsBefore {
-		t.Errorf("RESULTS.md changed although nothing ran")
+	for _, c := range []struct {
+		name    string
+		fixture string // "" removes the learner's file
+		learner bool   // the compiler points at the learner's // FAULT line
+		says    string
+	}{
+		{name: "type error", fixture: "nocompile", learner: true, says: "does not compile"},
+		{name: "signature changed", fixture: "signature", says: "by the names and signatures of the shipped stubs"},
+		{name: "file removed", says: "labs/day45/todo.go is missing: go run . reset 45 puts the shipped file back."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := newLab(t, c.fixture)
+			line := 0
+			if c.fixture == "" {
+				if err := os.Remove(l.path("labs/day45/todo.go")); err != nil {
+					t.Fatal(err)
+				}
+			} else if c.learner {
+				line = faultLine(t, l.fixture(c.fixture))
+			}
+			at := regexp.MustCompile(fmt.Sprintf(`(?m)^  labs/day45/todo.go:%d:\d+: \S`, line))
+			for _, args := range [][]string{{"grade", "45"}, {"run", "45"}} {
+				r := l.run(args...)
+				l.want(r, exitNotOK)
+				if !strings.Contains(r.stderr, c.says) || r.stdout != "" {
+					t.Errorf("stderr does not say %q\n%s", c.says, r)
+				}
+				if c.learner && !at.MatchString(r.stderr) {
+					t.Errorf("no compiler message at labs/day45/todo.go:%d\n%s", line, r)
+				}
+			}
+			for _, args := range [][]string{{"grade", "45", "--json"}, {"run", "45", "--json"}} {
+				r := l.run(args...)
+				l.want(r, exitNotOK)
+				var out struct {
+					Day         int               `json:"day"`
+					Error       string            `json:"error"`
+					BuildErrors []worker.Location `json:"build_errors"`
+				}
+				l.decode(r, &out)
+				if out.Day != 45 || !strings.Contains(out.Error, c.says) || len(out.BuildErrors) == 0 {
+					t.Errorf("%s: %+v, want the compiler's locations and %q", strings.Join(args, " "), out, c.says)
+				}
+				if c.learner && (out.BuildErrors[0].File != "labs/day45/todo.go" || out.BuildErrors[0].Line != line) {
+					t.Errorf("%s: %+v, want the compiler's labs/day45/todo.go:%d", strings.Join(args, " "), out.BuildErrors[0], line)
+				}
+			}
+			if got := l.read("RESULTS.md"); got != "<missing>" {
+				t.Errorf("RESULTS.md was written although nothing ran")
+			}
+		})
 	}
 }
 

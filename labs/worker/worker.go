@@ -17,12 +17,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,18 +93,52 @@ func (l Location) String() string {
 type BuildError struct {
 	Output    string
 	Locations []Location
+	// Hint is what to do when the compiler points outside the learner's
+	// files (Run sets it): a missing file, or a TODO whose name or
+	// signature no longer matches what the lab calls.
+	Hint string
 }
 
 func (e *BuildError) Error() string {
-	if len(e.Locations) == 0 {
-		return "the lab does not build:\n" + strings.TrimSpace(e.Output)
-	}
 	var b strings.Builder
-	b.WriteString("your code does not compile:")
-	for _, l := range e.Locations {
-		b.WriteString("\n  " + l.String())
+	if len(e.Locations) == 0 {
+		b.WriteString("the lab does not build:\n" + strings.TrimSpace(e.Output))
+	} else {
+		b.WriteString("your code does not compile:")
+		for _, l := range e.Locations {
+			b.WriteString("\n  " + l.String())
+		}
+	}
+	if e.Hint != "" {
+		b.WriteString("\n" + e.Hint)
 	}
 	return b.String()
+}
+
+// hint explains a build error that points at none of the learner's files.
+func (e *BuildError) hint(root string, day labs.Day) string {
+	dir := strings.Trim(day.LearnerDir, "/") + "/"
+	for _, l := range e.Locations {
+		if strings.HasPrefix(l.File, dir) {
+			return "" // the compiler's own words point at the learner's line
+		}
+	}
+	names := make([]string, 0, len(day.Shipped))
+	for name := range day.Shipped {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), name)); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Sprintf("%s%s is missing: go run . reset %d puts the shipped file back.", dir, name, day.Number)
+		}
+	}
+	funcs := make([]string, 0, len(day.TODOs))
+	for _, t := range day.TODOs {
+		funcs = append(funcs, t.Func)
+	}
+	return fmt.Sprintf("The lab calls %s in %s by the names and signatures of the shipped stubs: compare yours with them (go run . reset %d TODO n puts one back, keeping your version aside).",
+		strings.Join(funcs, ", "), strings.TrimSuffix(dir, "/"), day.Number)
 }
 
 // Runner builds and runs workers for the module at Root.
@@ -249,6 +285,10 @@ type Task struct {
 func (r *Runner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	bin, err := r.Build(ctx)
 	if err != nil {
+		var be *BuildError
+		if errors.As(err, &be) {
+			be.Hint = be.hint(r.Root, day)
+		}
 		return labs.Outcome{}, err
 	}
 	o := r.RunBuilt(ctx, bin, day)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -267,4 +268,38 @@ func FuzzDeathFault(f *testing.F) {
 			t.Fatalf("control characters in %q", fault.Detail)
 		}
 	})
+}
+
+func TestBuildErrorHint(t *testing.T) {
+	root := t.TempDir()
+	day := testDay
+	day.Shipped = map[string]string{"todo.go": "package day45\n"}
+	learner := filepath.Join(root, "labs", "day45", "todo.go")
+
+	// The compiler points at the learner's line: its words are enough.
+	own := &BuildError{Locations: []Location{{File: "labs/day45/todo.go", Line: 3, Msg: "syntax error"}}}
+	if h := own.hint(root, day); h != "" {
+		t.Errorf("hint %q for an error in the learner's own file", h)
+	}
+
+	// The file is gone.
+	elsewhere := &BuildError{Locations: []Location{{File: "labs/worker/cmd/termlab-worker/main.go", Line: 21, Msg: "package termlab/labs/day45 is not in std"}}}
+	if h := elsewhere.hint(root, day); h != "labs/day45/todo.go is missing: go run . reset 45 puts the shipped file back." {
+		t.Errorf("missing file: hint %q", h)
+	}
+
+	// The file is there, but a TODO's signature is not what the lab calls.
+	if err := os.MkdirAll(filepath.Dir(learner), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(learner, []byte("package day45\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere.Hint = elsewhere.hint(root, day)
+	if !strings.Contains(elsewhere.Hint, "TakeToken, WindowID, Expired, NextEmit in labs/day45 by the names and signatures of the shipped stubs") {
+		t.Errorf("signature: hint %q", elsewhere.Hint)
+	}
+	if msg := elsewhere.Error(); !strings.HasPrefix(msg, "your code does not compile:\n  labs/worker/cmd/termlab-worker/main.go:21: ") || !strings.HasSuffix(msg, "\n"+elsewhere.Hint) {
+		t.Errorf("Error() = %q", msg)
+	}
 }
