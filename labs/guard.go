@@ -69,19 +69,24 @@ func (f Fault) OK() bool { return f.Status == "" }
 func Guard(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fault {
 	done := make(chan Fault, 1)
 	go func() {
+		returned := false
 		defer func() {
 			r := recover()
-			if r == nil {
-				done <- Fault{}
-				return
-			}
 			todo := 0
 			if track != nil {
 				todo = track.Current()
 			}
-			done <- classify(r, todo, learnerDir)
+			switch {
+			case returned:
+				done <- Fault{}
+			case r == nil: // runtime.Goexit: the deferred calls run, but fn never finished
+				done <- Fault{Status: Crash, TODO: todo, Detail: "stopped its goroutine (runtime.Goexit) instead of returning", Where: learnerFrame(learnerDir)}
+			default:
+				done <- classify(r, todo, learnerDir)
+			}
 		}()
 		fn()
+		returned = true
 	}()
 	timer := time.NewTimer(limit)
 	defer timer.Stop()

@@ -171,6 +171,6 @@ func cutAny(s string, prefixes ...string) (string, bool) {
 	return s, false
 }
 
-func hasDigit(s string) bool { return strings.IndexAny(s, "0123456789") >= 0 }
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

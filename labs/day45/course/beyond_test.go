@@ -274,6 +274,7 @@ func TestDoorHeaders(t *testing.T) {
 		if l, p := header(resp, "X-RateLimit-Limit"), header(resp, "RateLimit-Policy"); l != "4" || p != `"bucket";q=4;w=2` {
 			t.Errorf("step %d: limit %q policy %q", i, l, p)
 		}
+		//lint:ignore SA1008 the point is the exact spelling on the wire, which Header.Set would canonicalise
 		if _, exact := resp.Header["X-RateLimit-Limit"]; !exact {
 			t.Errorf("step %d: the header names are not spelled as people know them: %v", i, resp.Header)
 		}

@@ -150,8 +150,7 @@ func TestHangIsATimeoutOfItsTODO(t *testing.T) {
 		t.Skip("waits for the grader's time limit")
 	}
 	hang := withExpired(func(stamp, now, window time.Duration) bool {
-		for {
-		}
+		select {} // never returns, and burns no CPU while the test goes on
 	})
 	g := course.GradeWith(3, hang, day45.Funcs)
 	if g.Status != labs.Timeout {
