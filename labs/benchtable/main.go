@@ -22,12 +22,6 @@ import (
 	"strings"
 )
 
-// sample is one measurement: a unit and its value.
-type sample struct {
-	unit  string
-	value float64
-}
-
 // results maps a benchmark (without its -GOMAXPROCS suffix) to its samples
 // by unit, in the order the runs printed them.
 type results struct {
