@@ -6,10 +6,7 @@
 // allows, so a minute of traffic takes microseconds and every run is the same.
 package clock
 
-import (
-	"container/heap"
-	"time"
-)
+import "time"
 
 // Sim is a discrete-event simulation on a virtual clock that starts at zero.
 // Events at the same instant run in the order they were scheduled, which keeps
@@ -30,7 +27,7 @@ func (s *Sim) At(at time.Duration, fn func()) {
 		at = s.now
 	}
 	s.seq++
-	heap.Push(&s.queue, event{at: at, seq: s.seq, fn: fn})
+	s.queue.push(event{at: at, seq: s.seq, fn: fn})
 }
 
 // After schedules fn to run d after the current virtual time.
@@ -44,7 +41,7 @@ func (s *Sim) Pending() int { return len(s.queue) }
 func (s *Sim) Run(until time.Duration) int {
 	ran := 0
 	for len(s.queue) > 0 && s.queue[0].at <= until {
-		e := heap.Pop(&s.queue).(event)
+		e := s.queue.pop()
 		s.now = e.at
 		e.fn()
 		ran++
@@ -68,20 +65,53 @@ type event struct {
 	fn  func()
 }
 
+// events is a binary min-heap ordered by (at, seq). It is written out for
+// the one element type rather than through container/heap, whose interface
+// boxes every event: that cost two allocations per event and most of a
+// simulation's time (labs/BENCHMARKS.md).
 type events []event
 
-func (q events) Len() int { return len(q) }
-func (q events) Less(i, j int) bool {
+func (q events) less(i, j int) bool {
 	if q[i].at != q[j].at {
 		return q[i].at < q[j].at
 	}
 	return q[i].seq < q[j].seq
 }
-func (q events) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *events) Push(x any)   { *q = append(*q, x.(event)) }
-func (q *events) Pop() any {
-	old := *q
-	e := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return e
+
+func (q *events) push(e event) {
+	*q = append(*q, e)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !h.less(i, parent) {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func (q *events) pop() event {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h[last] = event{} // let the closure be collected
+	h = h[:last]
+	for i := 0; ; {
+		small, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && h.less(l, small) {
+			small = l
+		}
+		if r < len(h) && h.less(r, small) {
+			small = r
+		}
+		if small == i {
+			break
+		}
+		h[i], h[small] = h[small], h[i]
+		i = small
+	}
+	*q = h
+	return top
 }

@@ -71,3 +71,29 @@ func join(s []string) string {
 	}
 	return out
 }
+
+// Many events scheduled in a random order come out sorted by time, and in
+// scheduling order among equal times.
+func TestRandomScheduleRunsInOrder(t *testing.T) {
+	var s Sim
+	type stamp struct {
+		at  time.Duration
+		seq int
+	}
+	var got []stamp
+	x := uint64(45)
+	for i := range 5000 {
+		x = x*6364136223846793005 + 1442695040888963407
+		at := time.Duration(x>>40) % (10 * time.Millisecond) // many equal times
+		s.At(at, func() { got = append(got, stamp{at, i}) })
+	}
+	if n := s.Run(time.Hour); n != 5000 || s.Pending() != 0 {
+		t.Fatalf("ran %d, %d pending", n, s.Pending())
+	}
+	for i := 1; i < len(got); i++ {
+		a, b := got[i-1], got[i]
+		if a.at > b.at || (a.at == b.at && a.seq > b.seq) {
+			t.Fatalf("event %d (%v, #%d) ran after (%v, #%d)", i, b.at, b.seq, a.at, a.seq)
+		}
+	}
+}
