@@ -107,7 +107,7 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 	if err != nil {
 		return usageError(e.stderr, err.Error())
 	}
-	o, err := e.outcome(ctx, day, a.has("solutions"))
+	o, err := e.grades(ctx, day, a.has("solutions"))
 	if err != nil {
 		return e.buildFailed(day, err, a.has("json"))
 	}
