@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -130,7 +129,7 @@ func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome,
 		return labs.Outcome{}, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := copyModule(root, tmp); err != nil {
+	if err := worker.CopyModule(root, tmp); err != nil {
 		return labs.Outcome{}, err
 	}
 	for name, text := range day.Shipped {
@@ -141,30 +140,3 @@ func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome,
 	r := worker.Runner{Root: tmp, Bin: filepath.Join(tmp, "worker")}
 	return r.Run(ctx, day)
 }
-
-// copyModule copies the tree at src (its sources and whatever they embed),
-// leaving out dot-folders, _folders, testdata and nested modules.
-func copyModule(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			if rel != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") || d.Name() == "testdata" || exists(filepath.Join(path, "go.mod"))) {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-}
-
-func exists(path string) bool { _, err := os.Stat(path); return err == nil }

@@ -84,8 +84,8 @@ type lab struct {
 	env  []string // extra environment, NAME=value
 }
 
-// newLab copies the module (go.mod, go.sum, *.go and *.txt; no dot-folders,
-// no testdata) and puts fixture in place of the learner's file when given.
+// newLab copies the module (what a build needs, see worker.CopyModule) and
+// puts fixture in place of the learner's file when given.
 func newLab(t *testing.T, fixture string) *lab {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir()) // the runner names files by their real path
@@ -93,27 +93,7 @@ func newLab(t *testing.T, fixture string) *lab {
 		t.Fatal(err)
 	}
 	l := &lab{t: t, bin: runner(t), root: root}
-	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(l.root, path), 0o755)
-		}
-		name := d.Name()
-		if !d.Type().IsRegular() || !(strings.HasSuffix(name, ".go") || strings.HasSuffix(name, ".txt") || name == "go.mod" || name == "go.sum") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(l.root, path), data, 0o644)
-	})
-	if err != nil {
+	if err := worker.CopyModule(".", l.root); err != nil {
 		t.Fatal(err)
 	}
 	if fixture != "" {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,42 +107,6 @@ func TestTheLearnersWholePath(t *testing.T) {
 	}
 }
 
-// copyModule copies what the go tool needs to build the lab: go.mod, go.sum
-// and every .go and .txt file (tests and tool folders left out).
-func copyModule(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, e fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		if e.IsDir() {
-			if rel != "." && (strings.HasPrefix(e.Name(), ".") || e.Name() == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		name := e.Name()
-		keep := name == "go.mod" || name == "go.sum" ||
-			(strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")) || strings.HasSuffix(name, ".txt")
-		if !keep {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(to, rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(dst, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // The re-run-on-save loop for real: a copy of the module, the real worker
 // building it out of process, the real file watcher. Saving a correct
 // TakeToken the way many editors do (a temporary file renamed over the old
@@ -153,7 +116,9 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 		t.Skip("builds the lab's worker; skipped with -short")
 	}
 	root := t.TempDir()
-	copyModule(t, "..", root)
+	if err := worker.CopyModule("..", root); err != nil {
+		t.Fatal(err)
+	}
 	learner := filepath.Join(root, theDay.LearnerDir, "todo.go")
 	if err := os.WriteFile(learner, []byte(theDay.Shipped["todo.go"]), 0o644); err != nil {
 		t.Fatal(err)

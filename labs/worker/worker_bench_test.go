@@ -3,7 +3,6 @@ package worker_test
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,8 +131,8 @@ func save(b *testing.B, path string, day labs.Day, n int) {
 	}
 }
 
-// copyModule copies the module this test runs in (everything but .git) to a
-// temporary folder and returns that folder.
+// copyModule copies the module this test runs in to a temporary folder
+// and returns that folder.
 func copyModule(b *testing.B) string {
 	b.Helper()
 	src, err := worker.FindRoot(".", "termlab")
@@ -141,27 +140,7 @@ func copyModule(b *testing.B) string {
 		b.Fatal(err)
 	}
 	dst := b.TempDir()
-	err = filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			if d.Name() == ".git" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
+	if err := worker.CopyModule(src, dst); err != nil {
 		b.Fatal(err)
 	}
 	return dst
