@@ -47,9 +47,9 @@ const usage = `usage: go run . [command] [day] [flags]
 flags (run, grade; serve takes --solutions too):
   --solutions         use the reference solutions instead of your code
   --json              print JSON for course tooling (see README.md)
-  --redis=URL         run only: Part 4's shared counter on this Redis, such as
+  --redis URL         run only: Part 4's shared counter on this Redis, such as
                       redis://127.0.0.1:6379/0 (default: an embedded one)
-  --addr=HOST:PORT    serve only: where to listen, on loopback
+  --addr HOST:PORT    serve only: where to listen, on loopback
 `
 
 // env is what a command needs from the outside world.
