@@ -82,8 +82,6 @@ var commands = map[string]command{
 	"check":   {run: cmdCheck},
 	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }},
-
-	worker.Command: {run: cmdWorker},
 }
 
 // Main runs the command line and returns the exit code.

@@ -285,23 +285,6 @@ func (e env) refreshResults(day labs.Day, text string) bool {
 	return true
 }
 
-func cmdWorker(_ context.Context, e env, a args) int {
-	if len(a.pos) != 4 {
-		fmt.Fprintln(e.stderr, "usage: _worker day part|grade id answer-file")
-		return exitUsage
-	}
-	day, err := dayArg(a, true)
-	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return exitUsage
-	}
-	if err := worker.Serve(day, a.pos[1], a.pos[2], a.pos[3]); err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return exitNotOK
-	}
-	return exitOK
-}
-
 func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -20,12 +20,9 @@ import (
 // `serve 45`: Day 45's door (labs/day45/course/polite.go) as a real HTTP
 // server on loopback, for curl. With --solutions it serves in this process
 // with the reference TakeToken. Otherwise the learner's TakeToken is needed,
-// and this binary never links the learner's code: it builds the serve
-// program (labs/day45/course/serve) with the labworker tag, as the runner
-// builds its workers, and runs it, passing its output and signals through.
-
-// serveMain is the serve program, as go build names it from the module root.
-const serveMain = "./labs/day45/course/serve"
+// and this binary never links the learner's code: it builds the worker
+// program (worker.WorkerMain) into a file of its own and runs its _serve
+// command, passing its output and signals through.
 
 func cmdServe(ctx context.Context, e env, a args) int {
 	day, err := dayArg(a, false)
@@ -56,14 +53,14 @@ func cmdServe(ctx context.Context, e env, a args) int {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
 	}
-	r := worker.Runner{Root: e.root, Main: serveMain, Bin: bin}
+	r := worker.Runner{Root: e.root, Bin: bin}
 	if bin, err = r.Build(ctx); err != nil {
 		return e.buildFailed(day, err, false)
 	}
 	return runServer(ctx, e, bin, addr)
 }
 
-// runServer runs the built serve program until it exits and returns its
+// runServer runs the built worker's _serve command until it exits and returns its
 // exit code. When ctx ends (Ctrl-C, SIGTERM) the program is asked to stop
 // with SIGINT and given time to close its connections.
 func runServer(ctx context.Context, e env, bin, addr string) int {
@@ -93,9 +90,9 @@ func runServer(ctx context.Context, e env, bin, addr string) int {
 	return exitNotOK
 }
 
-// serveBinPath is where the serve program is built: beside the runner's
-// workers, but a file of its own, so that a rebuild of the worker on save
-// never replaces the server while it runs.
+// serveBinPath is where serve builds the worker program: beside the
+// runner's workers, but a file of its own, so that a rebuild of the worker
+// on a save never replaces the server while it runs.
 func serveBinPath(root string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {

@@ -21,7 +21,7 @@ import (
 )
 
 // The real Day 45, graded against the reference. In this test process the
-// learner's code is not linked (no labworker tag), as in the real screens.
+// learner's code is not linked, as in the real screens.
 var theDay = day45.New(solutions45.Funcs)
 
 // reference is the reference solutions' outcome: every TODO passes.

@@ -38,10 +38,6 @@ import (
 	"termlab/labs"
 )
 
-// Tag is the build tag that links learner code into the lab's own main, for
-// a Runner whose Main is "." (WorkerMain links it without a tag).
-const Tag = "labworker"
-
 // Command is the hidden subcommand the worker binary answers.
 const Command = "_worker"
 
@@ -157,33 +153,14 @@ type Runner struct {
 	Go string
 	// GradesOnly skips the parts: the outcome has grades and no parts.
 	GradesOnly bool
-	// Main is the worker's main package as go build names it, relative to
-	// Root. Empty means WorkerMain when Root has it, else "." (the lab's own
-	// main, which answers Command too when built with Tag).
-	Main string
 }
 
-// WorkerMain is the lab's dedicated worker program: the days, the learner's
-// code and Serve, without the screens or the command line. It imports the
-// learner's packages itself, so it is built without Tag, and a save
-// recompiles only the learner's package and this main before the link (see
-// labs/BENCHMARKS.md). It also builds while the screens do not.
+// WorkerMain is the worker program: the days, the learner's code, Serve and
+// Day 45's HTTP door, without the screens or the command line. It is the one
+// program that imports the learner's packages, so a save recompiles only
+// the learner's package and this main before the link (see
+// labs/BENCHMARKS.md), and it builds while the screens do not.
 const WorkerMain = "./labs/worker/cmd/termlab-worker"
-
-// buildArgs is the package to build and the go build flags it needs.
-func (r *Runner) buildArgs() (pkg string, tags []string) {
-	pkg = r.Main
-	if pkg == "" {
-		pkg = "."
-		if _, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(WorkerMain), "main.go")); err == nil {
-			pkg = WorkerMain
-		}
-	}
-	if pkg == WorkerMain {
-		return pkg, nil
-	}
-	return pkg, []string{"-tags", Tag}
-}
 
 // FindRoot walks up from dir to the folder whose go.mod declares module.
 func FindRoot(dir, module string) (string, error) {
@@ -244,9 +221,7 @@ func (r *Runner) Build(ctx context.Context) (string, error) {
 	// -s -w: no symbol table or DWARF, which halves the link that every save
 	// pays for. Tracebacks and runtime.Callers keep their file:line (they
 	// read the pclntab, which stays); only a debugger would miss them.
-	pkg, tags := r.buildArgs()
-	args := append(append([]string{"build"}, tags...), "-ldflags=-s -w", "-o", bin, pkg)
-	cmd := exec.CommandContext(ctx, goCmd, args...)
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, WorkerMain)
 	cmd.Dir = r.Root
 	out, err := cmd.CombinedOutput()
 	if err != nil {

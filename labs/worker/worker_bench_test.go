@@ -33,15 +33,8 @@ func BenchmarkSaveToOutcome(b *testing.B) {
 		b.Skip("builds the lab: not in -short")
 	}
 	root := copyModule(b)
-	// main=worker is what Runner builds (WorkerMain); main=lab is the lab's
-	// own main package, which answers the worker's command as well but links
-	// the screens too.
-	for _, main := range []struct{ name, pkg string }{{"worker", ""}, {"lab", "."}} {
-		b.Run("main="+main.name, func(b *testing.B) {
-			r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker"), Main: main.pkg}
-			saveToOutcome(b, r)
-		})
-	}
+	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker")}
+	saveToOutcome(b, r)
 }
 
 func saveToOutcome(b *testing.B, r worker.Runner) {

@@ -9,8 +9,8 @@ import (
 	"termlab/labs"
 )
 
-// learner is the learner's four functions, set only in the worker build
-// (learner.go); the screen's own process never links the learner's code.
+// learner is the learner's four functions, set only in the worker program
+// (UseLearner); the screens' own process never links the learner's code.
 var learner *Funcs
 
 //go:embed shipped/todo.go.txt

@@ -1,10 +1,10 @@
 // Package course is Day 45 as the runner teaches it: the lesson, the
-// predictions and drills, the experiments (Parts 1–3) and the grader.
+// predictions and drills, the experiments (Parts 1–8) and the grader.
 //
 // It never imports the learner's package, so the lab opens even while the
 // learner's code does not compile. The learner's four functions reach the
-// experiments as a Funcs value: from labs/day45 inside the worker process
-// (see learner.go), or from solutions/day45.
+// experiments as a Funcs value: from labs/day45 inside the worker program
+// (see UseLearner), or from solutions/day45.
 package course
 
 import (

@@ -469,11 +469,11 @@ func Serve(ctx context.Context, f Funcs, whose, addr string, out io.Writer) erro
 	return nil
 }
 
-// ServeCommand is the hidden subcommand of the serve binary (ServeMain),
-// which `go run . serve 45` builds with the learner's code and runs.
+// ServeCommand is the worker program's hidden subcommand (ServeMain), which
+// `go run . serve 45` builds and runs: the program links the learner's code.
 const ServeCommand = "_serve"
 
-// ServeMain is the serve binary's side: `_serve --addr=HOST:PORT` serves the
+// ServeMain is the worker program's side: `_serve --addr=HOST:PORT` serves the
 // door with the learner's TakeToken until SIGINT or SIGTERM. It returns the
 // exit code: 0 stopped cleanly, 1 could not serve, 2 a usage error.
 func ServeMain(args []string, stdout, stderr io.Writer) int {
@@ -487,7 +487,7 @@ func ServeMain(args []string, stdout, stderr io.Writer) int {
 	}
 	f, ok := LearnerFuncs()
 	if !ok {
-		fmt.Fprintln(stderr, "termlab: this program was built without your code (the labworker build tag); use go run . serve 45")
+		fmt.Fprintln(stderr, "termlab: this program was built without your code; use go run . serve 45")
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -1,14 +1,12 @@
-// Command termlab-worker is the lab's worker process and nothing else: the
-// days, the learner's code and worker.Serve.
+// Command termlab-worker is the one program that links the learner's code:
+// the days, the learner's packages, worker.Serve for the runner's tasks, and
+// Day 45's HTTP door for `go run . serve 45`.
 //
-// The lab's own binary answers the same hidden command when built with the
-// labworker tag, but it links the screens too (bubbletea, lipgloss, fsnotify
-// …), and its days link the learner's code from inside their course
-// packages, so every save would recompile those (Day 45's pulls in the Redis
-// client, whose types alone cost seconds to compile). This program links
-// the learner's packages itself, below, so a save recompiles only the
-// learner's package and this one, then links. worker.Runner builds it
-// (without tags) when the module has it.
+// The lab's own binary never imports the learner's packages, so it opens
+// while they do not compile. This program imports them here, in its main
+// package, and hands them to their days (course.UseLearner), so that a save
+// recompiles only the learner's package and this one before the link; the
+// day's course package, which pulls in the Redis client, stays cached.
 package main
 
 import (
@@ -30,8 +28,7 @@ var days = labs.Course{
 	day45.New(solutions45.Funcs),
 }
 
-// The learner's code, one value per day, as the day's learner.go links it
-// in the lab's own worker build.
+// The learner's code, one value per day.
 var linked45 = day45.Funcs{
 	TakeToken: learner45.TakeToken,
 	WindowID:  learner45.WindowID,
@@ -47,9 +44,13 @@ func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
-// run answers `_worker day part|grade id answer-file` with the exit codes of
-// the lab's own `_worker` command: 0 answered, 1 failed, 2 usage.
+// run answers `_worker day part|grade id answer-file` (0 answered, 1
+// failed, 2 usage), or `_serve --addr=HOST:PORT`, which serves Day 45's door
+// with the learner's TakeToken until interrupted.
 func run(args []string) int {
+	if len(args) > 0 && args[0] == day45.ServeCommand {
+		return day45.ServeMain(args, os.Stdout, os.Stderr)
+	}
 	if len(args) != 5 || args[0] != worker.Command {
 		fmt.Fprintf(os.Stderr, "usage: termlab-worker %s day part|grade id answer-file\n", worker.Command)
 		return 2

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// The worker links each day's learner code itself (main.go), apart from the
-// day's own learner.go: a TODO added to the day's Funcs but not linked here
-// would crash in the worker instead of running. (The learner's code is not
+// The worker links each day's learner code itself (main.go): a TODO added
+// to the day's Funcs but not linked here would crash in the worker instead
+// of running. (The learner's code is not
 // called: it may be unfinished or wrong.)
 func TestTheWorkerLinksEveryTODO(t *testing.T) {
 	v := reflect.ValueOf(linked45)
