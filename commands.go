@@ -26,19 +26,32 @@ func (e env) loadAnswers(day labs.Day) predictions.Answers {
 	return a
 }
 
-func cmdRun(ctx context.Context, e env, a args) int {
+// scored is one run of a day with its actuals revealed and the learner's
+// answers saved: what run and results both report.
+type scored struct {
+	day       labs.Day
+	o         labs.Outcome
+	rows      []predictions.Row
+	unguessed []string // revealed by this run before any guess was made
+}
+
+// runScored runs the day named in a on the learner's code (or the
+// reference), reveals the actuals it produced (the guesses are on record
+// from here on) and saves the answers. When the run cannot be made it
+// returns ok=false with the exit code, having said why.
+func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool) {
 	day, err := dayArg(a, false)
 	if err != nil {
-		return usageError(e.stderr, err.Error())
+		return s, usageError(e.stderr, err.Error()), false
 	}
 	o, err := e.outcome(ctx, day, a.has("solutions"))
 	if err != nil {
-		return e.buildFailed(day, err, a.has("json"))
+		return s, e.buildFailed(day, err, a.has("json")), false
 	}
 	answers := e.loadAnswers(day)
 	metrics := o.Metrics()
-	unguessed := unguessedReveals(day, answers, metrics)
-	answers.RevealRun(day, metrics) // the actuals are about to be shown: guesses are now on record
+	s = scored{day: day, o: o, unguessed: unguessedReveals(day, answers, metrics)}
+	answers.RevealRun(day, metrics)
 	if o.Impl == labs.Learner {
 		answers.LastRun = metrics
 		answers.TODOsPassed = o.Passed()
@@ -46,20 +59,28 @@ func cmdRun(ctx context.Context, e env, a args) int {
 	if err := predictions.Save(e.predictionsDir(), answers); err != nil {
 		fmt.Fprintln(e.stderr, "termlab: your predictions could not be saved:", err)
 	}
-	rows := predictions.Score(day, answers, metrics)
+	s.rows = predictions.Score(day, answers, metrics)
+	return s, exitOK, true
+}
 
+func cmdRun(ctx context.Context, e env, a args) int {
+	s, code, ok := e.runScored(ctx, a)
+	if !ok {
+		return code
+	}
 	if a.has("json") {
-		writeJSON(e.stdout, runJSON(day, o, rows))
+		writeJSON(e.stdout, runJSON(s.day, s.o, s.rows))
 	} else {
-		fmt.Fprint(e.stdout, report.Text(day, o, rows))
-		if len(unguessed) > 0 {
-			fmt.Fprintf(e.stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\nNext time predict first: go run . predict %d P1=… (or in the lab).\n", strings.Join(unguessed, ", "), day.Number)
+		text := report.Text(s.day, s.o, s.rows)
+		fmt.Fprint(e.stdout, text)
+		if len(s.unguessed) > 0 {
+			fmt.Fprintf(e.stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\nNext time predict first: go run . predict %d P1=… (or in the lab).\n", strings.Join(s.unguessed, ", "), s.day.Number)
 		}
-		if o.Impl == labs.Learner {
-			e.refreshResults(day, report.Text(day, o, rows))
+		if s.o.Impl == labs.Learner {
+			e.refreshResults(s.day, text)
 		}
 	}
-	for _, p := range o.Parts {
+	for _, p := range s.o.Parts {
 		if p.Status != labs.OK {
 			return exitNotOK
 		}
@@ -255,20 +276,11 @@ func cmdPredict(_ context.Context, e env, a args) int {
 }
 
 func cmdResults(ctx context.Context, e env, a args) int {
-	day, err := dayArg(a, false)
-	if err != nil {
-		return usageError(e.stderr, err.Error())
+	s, code, ok := e.runScored(ctx, a)
+	if !ok {
+		return code
 	}
-	o, err := e.outcome(ctx, day, a.has("solutions"))
-	if err != nil {
-		return e.buildFailed(day, err, a.has("json"))
-	}
-	answers := e.loadAnswers(day)
-	answers.RevealRun(day, o.Metrics())
-	if err := predictions.Save(e.predictionsDir(), answers); err != nil {
-		fmt.Fprintln(e.stderr, "termlab: your predictions could not be saved:", err)
-	}
-	if !e.refreshResults(day, report.Text(day, o, predictions.Score(day, answers, o.Metrics()))) {
+	if !e.refreshResults(s.day, report.Text(s.day, s.o, s.rows)) {
 		return exitNotOK
 	}
 	return exitOK
