@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	day45 "termlab/labs/day45/course"
@@ -48,7 +45,9 @@ func cmdServe(ctx context.Context, e env, a args) int {
 		}
 		return exitOK
 	}
-	bin, err := serveBinPath(e.root)
+	// A file of its own, beside the runner's worker, so that a rebuild of
+	// the worker on a save never replaces the server while it runs.
+	bin, err := worker.CachedBin(e.root, "serve")
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
@@ -88,22 +87,6 @@ func runServer(ctx context.Context, e env, bin, addr string) int {
 	}
 	fmt.Fprintln(e.stderr, "termlab: the server stopped:", err)
 	return exitNotOK
-}
-
-// serveBinPath is where serve builds the worker program: beside the
-// runner's workers, but a file of its own, so that a rebuild of the worker
-// on a save never replaces the server while it runs.
-func serveBinPath(root string) (string, error) {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	sum := sha256.Sum256([]byte(root))
-	dir := filepath.Join(cache, "termlab", "serve-"+hex.EncodeToString(sum[:6]))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "serve"), nil
 }
 
 // withRedis gives a command the --redis=URL flag: the URL is pinged first

@@ -192,16 +192,23 @@ func (r *Runner) binPath() (string, error) {
 	if r.Bin != "" {
 		return r.Bin, nil
 	}
+	return CachedBin(r.Root, "worker")
+}
+
+// CachedBin is where a program built from the module at root is kept, by
+// name, in the user's cache folder: one folder per module root, so two
+// copies of the lab never overwrite each other's programs.
+func CachedBin(root, name string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		cache = os.TempDir()
 	}
-	sum := sha256.Sum256([]byte(r.Root))
+	sum := sha256.Sum256([]byte(root))
 	dir := filepath.Join(cache, "termlab", hex.EncodeToString(sum[:6]))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, "worker"), nil
+	return filepath.Join(dir, name), nil
 }
 
 // Build compiles the worker. The go build cache makes a rebuild after a
