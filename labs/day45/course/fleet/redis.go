@@ -1,4 +1,4 @@
-package course
+package fleet
 
 import (
 	"context"
@@ -6,12 +6,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"termlab/labs/day45/course"
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
@@ -25,9 +28,8 @@ import (
 // TERMLAB_REDIS set (the command line's --redis) it is a real server.
 
 // RedisEnv names the environment variable that points the experiments at a
-// real Redis ("redis://127.0.0.1:6379/0" or "127.0.0.1:6379"). Empty means
-// the embedded one. Worker processes inherit it from the runner.
-const RedisEnv = "TERMLAB_REDIS"
+// real Redis (see course.RedisEnv).
+const RedisEnv = course.RedisEnv
 
 // bucketLua is the shared token bucket. It runs atomically inside Redis, so
 // no two servers can read the same level and both spend the last token. It
@@ -125,6 +127,21 @@ func PingRedis(url string) error {
 	}
 	s.Close()
 	return nil
+}
+
+// PingMain is the full worker's `_ping URL`: exit 0 when the Redis at URL
+// answers, else 1 with why on stderr. The lab's own binary asks this of the
+// full worker for --redis, since it does not link a Redis client.
+func PingMain(args []string, stderr io.Writer) int {
+	if len(args) != 2 {
+		fmt.Fprintf(stderr, "usage: %s URL\n", course.PingCommand)
+		return 2
+	}
+	if err := PingRedis(args[1]); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
 }
 
 func parseRedisURL(url string) (*redis.Options, error) {

@@ -1,0 +1,110 @@
+package worker
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// LabError is a fault of the lab itself, not of the learner's code: a
+// worker program that cannot run (zero-filled, not executable, on a noexec
+// mount, deleted while running) even after it was rebuilt once.
+type LabError struct {
+	What string // what went wrong
+	Do   string // what the learner can do about it
+	// rebuild is the program to delete and build again before giving up
+	// (Run clears it after the one retry).
+	rebuild string
+}
+
+func (e *LabError) Error() string {
+	return "this is a problem with the lab, not with your code: " + e.What + "\n" + e.Do
+}
+
+// cacheAdvice says what to do about a program in the cache that will not run.
+func cacheAdvice(bin string) string {
+	return fmt.Sprintf("Delete the folder %s and try again. If it keeps happening, the cache folder may be on a file system that does not allow programs (mounted noexec): point XDG_CACHE_HOME at another folder.", filepath.Dir(bin))
+}
+
+// unrunnable says why the program at bin cannot be a worker, or "": it is
+// missing, not a regular file, empty, not executable, or does not start as
+// a program does (an ELF, Mach-O or PE header; a zero-filled file is none).
+func unrunnable(bin string) string {
+	fi, err := os.Stat(bin)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "it is missing"
+	case err != nil:
+		return err.Error()
+	case !fi.Mode().IsRegular():
+		return "it is not a file"
+	case fi.Size() < 64:
+		return "it is empty or cut short"
+	case fi.Mode().Perm()&0o111 == 0 && !strings.HasSuffix(bin, ".exe"):
+		return "it is not executable"
+	}
+	f, err := os.Open(bin)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	if _, err := f.Read(head); err != nil {
+		return err.Error()
+	}
+	for _, magic := range [][]byte{
+		{0x7f, 'E', 'L', 'F'},
+		{0xcf, 0xfa, 0xed, 0xfe}, {0xce, 0xfa, 0xed, 0xfe}, // Mach-O, little-endian
+		{'M', 'Z'},
+	} {
+		if bytes.HasPrefix(head, magic) {
+			return ""
+		}
+	}
+	return "it is not a program (damaged: zero-filled or overwritten?)"
+}
+
+// rootRecord is the file in each cache folder that names the module root
+// it belongs to.
+const rootRecord = "root"
+
+var sweepOnce sync.Once
+
+// Sweep removes what killed runs and deleted clones leave behind: in the
+// temporary folder, answer files (an older protocol) and scratch folders
+// older than age; in cacheDir (the termlab cache), the folder of every
+// clone whose recorded root no longer holds a go.mod. It is best effort:
+// anything it cannot remove stays. CachedBin runs it once per process.
+func Sweep(cacheDir string, age time.Duration) {
+	tmp := os.TempDir()
+	entries, _ := os.ReadDir(tmp)
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, "termlab-answer-") && !strings.HasPrefix(name, scratchPrefix) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > age {
+			os.RemoveAll(filepath.Join(tmp, name))
+		}
+	}
+	dirs, _ := os.ReadDir(cacheDir)
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		dir := filepath.Join(cacheDir, d.Name())
+		root, err := os.ReadFile(filepath.Join(dir, rootRecord))
+		if err != nil {
+			continue // not ours, or from before records: leave it
+		}
+		if _, err := os.Stat(filepath.Join(string(root), "go.mod")); errors.Is(err, fs.ErrNotExist) {
+			os.RemoveAll(dir)
+		}
+	}
+}
