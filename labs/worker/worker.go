@@ -277,6 +277,11 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		return "", &LabError{What: "cannot lock " + bin + ".lock to build the worker: " + err.Error(), Do: cacheAdvice(bin)}
 	}
 	defer unlock()
+	if _, err := os.Stat(bin); err == nil && unrunnable(bin) != "" {
+		// go build refuses to overwrite what is not an object file (a
+		// zero-filled program): a damaged program goes before the build.
+		os.Remove(bin)
+	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	// -s -w: no symbol table or DWARF, which halves the link that every save
@@ -721,7 +726,7 @@ func deathFault(runErr error, stderr string, day labs.Day) *labs.Fault {
 	switch {
 	case strings.Contains(stderr, "stack overflow") || strings.Contains(stderr, "stack exceeds"):
 		f.Detail = "ran out of stack: a function that calls itself without end?"
-	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory") || strings.Contains(stderr, "pthread_create failed"):
+	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory") || strings.Contains(stderr, "pthread_create failed") || strings.Contains(stderr, "failed to reserve"):
 		f.Detail = fmt.Sprintf("your code used more than %d MB, the lab's bound on a worker's memory: a slice or map that grows without end?", memoryLimit())
 	case cause != "":
 		f.Detail = "the worker died: " + printable(cause)
