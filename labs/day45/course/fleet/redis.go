@@ -85,6 +85,18 @@ type Store struct {
 	mini   *miniredis.Miniredis // nil for a real server
 	prefix string               // every key this Store writes starts with it
 	dead   *redis.Client        // a client of an address nobody listens on
+	// clock is the embedded store's time as sessions set it (zero: real
+	// time); its bucket script runs in one Lua state (lua.go).
+	clock time.Time
+	lua   *luaRunner
+}
+
+// storeNow is the embedded store's TIME.
+func (s *Store) storeNow() time.Time {
+	if s.clock.IsZero() {
+		return time.Now()
+	}
+	return s.clock
 }
 
 // OpenStore connects to the Redis at url, or starts an embedded one when url
@@ -98,6 +110,13 @@ func OpenStore(url string) (*Store, error) {
 			return nil, fmt.Errorf("cannot start the embedded Redis: %w", err)
 		}
 		s.mini, s.Name = m, "the embedded Redis (miniredis)"
+		if s.lua, err = newLuaRunner(m, s.storeNow); err == nil {
+			err = m.Server().Register(scriptCommand, s.lua.serve)
+		}
+		if err != nil {
+			m.Close()
+			return nil, fmt.Errorf("cannot load the bucket script into the embedded Redis: %w", err)
+		}
 		s.client = redis.NewClient(clientOptions(m.Addr()))
 	} else {
 		opt, err := parseRedisURL(url)
@@ -199,6 +218,9 @@ func (s *Store) Close() {
 	if s.mini != nil {
 		s.mini.Close()
 	}
+	if s.lua != nil {
+		s.lua.l.Close()
+	}
 }
 
 // Decision is one answer of the shared bucket.
@@ -211,16 +233,24 @@ type Decision struct {
 
 // Take asks the bucket named key for one token, right now on the store's clock.
 func (s *Store) Take(ctx context.Context, key string, capacity, rate float64) (Decision, error) {
-	return take(ctx, s.client, s.prefix+key, capacity, rate)
+	return take(ctx, s.client, s.lua != nil, s.prefix+key, capacity, rate)
 }
 
-func take(ctx context.Context, c *redis.Client, key string, capacity, rate float64) (Decision, error) {
+// take runs the bucket script on c: by EVALSHA on a real Redis, or by the
+// embedded store's own command (embedded: see lua.go).
+func take(ctx context.Context, c *redis.Client, embedded bool, key string, capacity, rate float64) (Decision, error) {
 	if !(capacity >= 1 && rate > 0) {
 		return Decision{}, fmt.Errorf("a shared bucket needs capacity ≥ 1 and a positive rate (got %g, %g)", capacity, rate)
 	}
 	idle := max(time.Second, time.Duration(capacity/rate*float64(time.Second))*2)
-	res, err := bucketScript.Run(ctx, c, []string{key},
-		strconv.FormatFloat(capacity, 'f', -1, 64), strconv.FormatFloat(rate, 'f', -1, 64), idle.Milliseconds()).Slice()
+	args := []any{strconv.FormatFloat(capacity, 'f', -1, 64), strconv.FormatFloat(rate, 'f', -1, 64), idle.Milliseconds()}
+	var res []any
+	var err error
+	if embedded {
+		res, err = c.Do(ctx, append([]any{scriptCommand, 1, key}, args...)...).Slice()
+	} else {
+		res, err = bucketScript.Run(ctx, c, []string{key}, args...).Slice()
+	}
 	if err != nil {
 		return Decision{}, err
 	}
@@ -269,6 +299,7 @@ func (s *Store) session(name string) (*session, error) {
 	ss := &session{s: s, key: s.prefix + name + ":" + randomHex(4), speedup: 1}
 	if s.mini != nil {
 		s.mini.SetTime(epoch)
+		s.clock = epoch
 		ss.storeT0 = epoch.UnixMicro()
 		return ss, nil
 	}
@@ -288,6 +319,7 @@ func (s *Store) session(name string) (*session, error) {
 func (ss *session) at(t time.Duration) {
 	if ss.s.mini != nil {
 		ss.s.mini.SetTime(epoch.Add(t))
+		ss.s.clock = epoch.Add(t)
 		return
 	}
 	if d := time.Until(ss.start.Add(time.Duration(float64(t) / ss.speedup))); d > 0 {
@@ -301,13 +333,14 @@ func (ss *session) at(t time.Duration) {
 func (ss *session) take(capacity, rate float64) (d Decision, when time.Duration, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	c := ss.s.client
+	c, embedded := ss.s.client, ss.s.lua != nil
 	if ss.down {
 		if c, err = ss.s.deadClient(); err != nil {
 			return Decision{}, 0, err
 		}
+		embedded = false
 	}
-	d, err = take(ctx, c, ss.key, capacity, rate*ss.speedup)
+	d, err = take(ctx, c, embedded, ss.key, capacity, rate*ss.speedup)
 	if err != nil {
 		return d, 0, err
 	}
