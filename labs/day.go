@@ -94,6 +94,11 @@ type Part struct {
 	Heavy bool
 }
 
+// CacheEnv names a folder a worker process may keep results in that do not
+// depend on the learner's code, for this version of the day's own code: the
+// runner sets it (labs/worker) and clears it when the day's code changes.
+const CacheEnv = "TERMLAB_CACHE"
+
 // NotLinked is the Detail of a part played in a program that does not link
 // what it needs (the learner's code, or a heavy part's package).
 const NotLinked = "not linked into this program"

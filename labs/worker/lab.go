@@ -2,14 +2,19 @@ package worker
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
+
+	"termlab/labs"
 )
 
 // LabError is a fault of the lab itself, not of the learner's code: a
@@ -107,4 +112,54 @@ func Sweep(cacheDir string, age time.Duration) {
 			os.RemoveAll(dir)
 		}
 	}
+}
+
+// dayCache is the folder for results of this version of the module's own
+// code (labs.CacheEnv): named by a hash of every build input except the
+// learner's files, so an edit of the course (or a new Go) starts a new one
+// and a save of the learner's file keeps it. Folders of older versions are
+// removed. "" when there is no cache folder.
+func (r *Runner) dayCache(day labs.Day) string {
+	bin, err := CachedBin(r.Root, "x")
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	io.WriteString(h, runtime.Version()+"\x00"+os.Getenv(labs.CacheEnv+"_SALT")+"\x00")
+	learner := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir))
+	filepath.WalkDir(r.Root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if path != r.Root && skipDir(path, d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !buildInput(d.Name()) || filepath.Dir(path) == learner {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(r.Root, path)
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
+		h.Write(data)
+		return nil
+	})
+	name := fmt.Sprintf("day%d-%x", day.Number, h.Sum(nil)[:8])
+	parent := filepath.Dir(bin)
+	dir := filepath.Join(parent, name)
+	if _, err := os.Stat(dir); err != nil {
+		old, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("day%d-*", day.Number)))
+		for _, o := range old {
+			os.RemoveAll(o)
+		}
+		if os.MkdirAll(dir, 0o755) != nil {
+			return ""
+		}
+	}
+	return dir
 }

@@ -173,6 +173,8 @@ type Runner struct {
 	// parts still running have an empty Status. It is called from the
 	// runner's goroutines, one call at a time; it must not block for long.
 	OnUpdate func(labs.Outcome)
+
+	cache string // this run's labs.CacheEnv folder (dayCache)
 }
 
 // The worker programs. They are the only programs that import the
@@ -390,6 +392,9 @@ func (r *Runner) RunStream(ctx context.Context, day labs.Day, update func(labs.O
 }
 
 func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	rr := *r
+	r = &rr
+	r.cache = r.dayCache(day)
 	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -457,6 +462,9 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 	if len(heavy) == 0 {
 		return o, nil
 	}
+	rr := *r
+	r = &rr
+	r.cache = r.dayCache(day)
 	bin, err := r.BuildFull(ctx)
 	for err == nil {
 		var fault *labs.Fault
@@ -673,6 +681,9 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 		args = append(args, string(labs.Reference))
 	}
 	b := &boxed{bin: bin, args: args}
+	if r.cache != "" {
+		b.env = []string{labs.CacheEnv + "=" + r.cache}
+	}
 	b.run(ctx, bound)
 	switch {
 	case b.labErr != nil:

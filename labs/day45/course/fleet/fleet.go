@@ -1,7 +1,6 @@
 package fleet
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -266,33 +265,21 @@ type CheckCost struct {
 // function call) against the shared one (a round trip to the store and a Lua
 // script), and a bare round trip (PING) to show which part is the network.
 func MeasureCheckCost(take course.TakeTokenFunc, st *Store) (CheckCost, error) {
-	const localChecks, remoteChecks = 200_000, 200
+	c := CheckCost{Local: measureLocal(take), RemoteChecks: 200}
+	var err error
+	c.Remote, c.Ping, err = measureRemote(st)
+	return c, err
+}
+
+// measureLocal times one decision of a server's own bucket.
+func measureLocal(take course.TakeTokenFunc) time.Duration {
+	const localChecks = 200_000
 	b := course.NewTokenBucket(take, fleetLimit, fleetLimit)
 	start := time.Now()
 	for i := range localChecks {
 		b.Allow(time.Duration(i) * time.Millisecond)
 	}
-	c := CheckCost{Local: time.Since(start) / localChecks, RemoteChecks: remoteChecks}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := st.Take(ctx, "cost-warmup", fleetLimit, fleetLimit); err != nil {
-		return c, err
-	}
-	start = time.Now()
-	for range remoteChecks {
-		if _, err := st.Take(ctx, "cost", fleetLimit, fleetLimit); err != nil {
-			return c, err
-		}
-	}
-	c.Remote = time.Since(start) / remoteChecks
-	start = time.Now()
-	for range remoteChecks {
-		if err := st.Ping(ctx); err != nil {
-			return c, err
-		}
-	}
-	c.Ping = time.Since(start) / remoteChecks
-	return c, nil
+	return time.Since(start) / localChecks
 }
 
 // --- the pieces ------------------------------------------------------------
@@ -347,45 +334,36 @@ func fleetSplitPiece(f course.Funcs, r *labs.PartResult) {
 	})
 }
 
-// storePiece opens the store for a piece; when it cannot, the piece says so
-// in a line and shows nothing else.
-func storePiece(r *labs.PartResult, run func(st *Store) error) {
-	st, err := StoreFromEnv()
-	if err == nil {
-		defer st.Close()
-		err = run(st)
+// storePiece runs a piece on the shared runs (sharedRuns); when the store
+// did not answer, the piece says so in a line and shows nothing else.
+func storePiece(r *labs.PartResult, run func(s sharedRun)) {
+	s := sharedRuns()
+	if s.Err != "" {
+		r.Lines = append(r.Lines, "The shared store did not answer, so this step was skipped: "+s.Err)
+		return
 	}
-	if err != nil {
-		r.Lines = append(r.Lines, "The shared store did not answer, so this step was skipped: "+err.Error())
-	}
+	run(s)
 }
 
 func fleetCentralPiece(_ course.Funcs, r *labs.PartResult) {
-	storePiece(r, func(st *Store) error {
-		res, err := FleetCentral(st)
-		if err != nil {
-			return err
-		}
+	storePiece(r, func(s sharedRun) {
+		res := s.Central
 		r.Metrics = append(r.Metrics,
 			course.Metric("fleet_central_delivered_rate", "shared counter: delivered from t = 3 s on, after the opening burst", res.SteadyRate, "/s", 1),
 			course.Metric("fleet_central_accepted", "shared counter: accepted over the whole run", float64(res.Accepted), "requests", 0))
 		r.Lines = append(r.Lines,
-			fmt.Sprintf("Shared counter: every server, on every request, runs one Lua script in %s: read Redis's own clock, refill, spend, all in one atomic step.", st.Name),
-			fmt.Sprintf("Shared counter: %d of %d accepted, %.1f/s after the opening burst: the %g/s promised, however many servers ask.", res.Accepted, res.Offered, res.SteadyRate, fleetLimit))
-		if !st.Embedded() {
+			fmt.Sprintf("Shared counter: every server, on every request, runs one Lua script in %s: read Redis's own clock, refill, spend, all in one atomic step.", s.Store),
+			fmt.Sprintf("Shared counter: %d of %d accepted over the whole run; %.1f/s from t = 3 s on, after the opening burst: the %g/s promised, however many servers ask.", res.Accepted, res.Offered, res.SteadyRate, fleetLimit))
+		if !s.Embedded {
 			r.Lines = append(r.Lines, fmt.Sprintf("A real server's clock cannot be set, so these %g s ran %d× faster in real time (the script was told %g tokens/s) and the store's times were scaled back.", fleetSpan.Seconds(), realSpeedup, fleetLimit*realSpeedup))
 		}
 		r.Figures = append(r.Figures, perServerFigure("Shared counter: accepted per second, by server", res.PerServerSecond, nil))
-		return nil
 	})
 }
 
 func fleetOutagePiece(_ course.Funcs, r *labs.PartResult) {
-	storePiece(r, func(st *Store) error {
-		res, err := FleetOutage(st)
-		if err != nil {
-			return err
-		}
+	storePiece(r, func(s sharedRun) {
+		res := s.Outage
 		r.Metrics = append(r.Metrics,
 			course.Metric("fleet_failopen_rate", "store down, failing open: let through", res.OutageRateOpen, "/s", 1),
 			course.Metric("fleet_failclosed_rate", "store down, failing closed: let through", res.OutageRateClosed, "/s", 1))
@@ -401,31 +379,28 @@ func fleetOutagePiece(_ course.Funcs, r *labs.PartResult) {
 			},
 			Marks: []labs.Mark{{X: outageFrom.Seconds(), Label: "store down"}, {X: outageTo.Seconds(), Label: "store back"}},
 		})
-		return nil
 	})
 }
 
 // fleetCostPiece measures wall-clock costs, which differ from run to run:
 // its metrics end in _ns and its lines start with the stopwatch, so that the
-// authors' check leaves them out of its run-twice comparison.
+// authors' check leaves them out of its run-twice comparison. The local
+// check is the learner's, timed now; the shared check's cost is the store's,
+// from the shared runs.
 func fleetCostPiece(f course.Funcs, r *labs.PartResult) {
-	storePiece(r, func(st *Store) error {
-		c, err := MeasureCheckCost(f.TakeToken, st)
-		if err != nil {
-			return err
-		}
+	storePiece(r, func(s sharedRun) {
+		c := CheckCost{Local: measureLocal(f.TakeToken), Remote: s.Remote, Ping: s.Ping}
 		r.Metrics = append(r.Metrics,
 			course.Metric("fleet_local_check_ns", "one local check", float64(c.Local.Nanoseconds()), "ns", 0),
 			course.Metric("fleet_redis_check_ns", "one shared check", float64(c.Remote.Nanoseconds()), "ns", 0),
 			course.Metric("fleet_redis_ping_ns", "one bare round trip", float64(c.Ping.Nanoseconds()), "ns", 0))
 		ratio := float64(c.Remote) / float64(max(1, c.Local))
 		r.Lines = append(r.Lines,
-			fmt.Sprintf("%s Measured here: a local check (a bucket deciding with TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", course.Stopwatch, c.Local.Nanoseconds(), st.Name, micros(c.Remote), micros(c.Ping)),
+			fmt.Sprintf("%s Measured here: a local check (a bucket deciding with TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", course.Stopwatch, c.Local.Nanoseconds(), s.Store, micros(c.Remote), micros(c.Ping)),
 			fmt.Sprintf("%s The cure costs about %s× the local check, on every request.", course.Stopwatch, roughly(ratio)))
-		if st.Embedded() {
+		if s.Embedded {
 			r.Lines = append(r.Lines, course.Stopwatch+" The embedded store interprets Lua in Go, so its scripts run slower than a real Redis's; --redis=URL measures a real one.")
 		}
-		return nil
 	})
 }
 
