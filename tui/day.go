@@ -124,6 +124,7 @@ func (m *dayModel) stopRun() {
 		m.cancel = nil
 	}
 	m.runGen++
+	m.s.pending = nil // its verdicts were about code that has changed
 }
 
 func (m *dayModel) setTab(t int) tea.Cmd {

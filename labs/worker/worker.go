@@ -465,37 +465,32 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 	rr := *r
 	r = &rr
 	r.cache = r.dayCache(day)
-	bin, err := r.BuildFull(ctx)
-	for err == nil {
-		var fault *labs.Fault
+	// Once, and once more with the program rebuilt from scratch when it
+	// could not run at all (see Run).
+	for attempt := 0; ; attempt++ {
+		bin, err := r.BuildFull(ctx)
+		if err != nil {
+			return o, err
+		}
+		var lab *labs.Fault
 		for _, i := range heavy {
-			p := day.Parts[i]
-			o.Parts[i], fault = r.part(ctx, bin, day, p, labs.Reference)
-			if fault != nil && fault.Status == labError {
+			var fault *labs.Fault
+			if o.Parts[i], fault = r.part(ctx, bin, day, day.Parts[i], labs.Reference); fault != nil && fault.Status == labError {
+				lab = fault
 				break
 			}
 		}
-		if fault == nil || fault.Status != labError {
-			break
+		if e := ctx.Err(); e != nil {
+			return labs.Outcome{}, e
 		}
-		// The program could not run: once rebuilt from scratch, else say so.
-		if _, gone := os.Stat(bin); gone == nil && err == nil {
-			os.Remove(bin)
-			if bin, err = r.BuildFull(ctx); err == nil {
-				if o.Parts[heavy[0]], fault = r.part(ctx, bin, day, day.Parts[heavy[0]], labs.Reference); fault != nil && fault.Status == labError {
-					return o, &LabError{What: fault.Detail, Do: cacheAdvice(bin)}
-				}
-				continue
-			}
+		if lab == nil {
+			return o, nil
 		}
+		if attempt > 0 {
+			return o, &LabError{What: lab.Detail, Do: cacheAdvice(bin)}
+		}
+		os.Remove(bin)
 	}
-	if err != nil {
-		return o, err
-	}
-	if e := ctx.Err(); e != nil {
-		return labs.Outcome{}, e
-	}
-	return o, nil
 }
 
 // labError is the Status a task gets when the program could not run at all
