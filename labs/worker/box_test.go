@@ -3,6 +3,7 @@ package worker_test
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -303,5 +304,19 @@ func TestCancelledRunLeavesNoWorker(t *testing.T) {
 	}
 	if left := workers(t, f.bin); len(left) > 0 {
 		t.Errorf("workers %v outlived the cancelled run", left)
+	}
+}
+
+// serve's startup bound: a learner's init that never returns is reported as
+// such, and its process is gone.
+func TestStartServeBoundsTheLearnersInit(t *testing.T) {
+	f := boxFixture(t)
+	t.Setenv(fixtureEnv, "hang")
+	_, err := worker.StartServe(t.Context(), f.bin, []string{"_serve", "--addr=127.0.0.1:0"}, io.Discard, io.Discard, 500*time.Millisecond)
+	if err == nil || !strings.Contains(err.Error(), "your package's init did not return within 500ms") {
+		t.Fatalf("StartServe: %v, want the init's bound named", err)
+	}
+	if left := workers(t, f.bin); len(left) > 0 {
+		t.Errorf("workers %v outlived a server that never started", left)
 	}
 }
