@@ -129,6 +129,11 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	}
 	data := <-read
 	b.timedOut = ctx.Err() != nil
+	if b.timedOut {
+		// Stopped (the bound, or a newer save), perhaps before it even
+		// started: never the program's fault.
+		return
+	}
 	if lab := startFailure(b.runErr, b.stderr.String()); lab != nil {
 		b.labErr = lab
 		return

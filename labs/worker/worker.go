@@ -370,7 +370,7 @@ type Task struct {
 func (r *Runner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	o, err := r.run(ctx, day)
 	var lab *LabError
-	if errors.As(err, &lab) && lab.rebuild != "" {
+	if errors.As(err, &lab) && lab.rebuild != "" && ctx.Err() == nil {
 		// A cached program that cannot run (zero-filled, its exec bit
 		// lost, deleted mid-run) is the lab's fault, not the learner's:
 		// build it once more from scratch before saying so.
