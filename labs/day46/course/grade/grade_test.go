@@ -1,0 +1,108 @@
+package grade_test
+
+import (
+	"strings"
+	"testing"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/grade"
+	"termlab/solutions/day46"
+)
+
+var ref = day46.Funcs
+
+func TestReferencePasses(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		if g := grade.TODO(n, ref, ref); g.Status != labs.Pass {
+			t.Errorf("TODO %d: %s: %s", n, g.Status, g.Detail)
+		}
+	}
+}
+
+func TestEquivalentProgramsPass(t *testing.T) {
+	per := map[int]int{}
+	for _, v := range correct {
+		per[v.todo]++
+		t.Run(v.name, func(t *testing.T) {
+			if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {
+				t.Errorf("TODO %d: %s: %s (%+v, hint %q)", v.todo, g.Status, g.Detail, g.Counterexample, g.Hint)
+			}
+		})
+	}
+	for n := 1; n <= 4; n++ {
+		if per[n] < 8 {
+			t.Errorf("TODO %d has %d correct variants, want at least 8", n, per[n])
+		}
+	}
+}
+
+func TestEachWrongProgramFailsInItsOwnTODO(t *testing.T) {
+	if len(wrong) < 20 {
+		t.Errorf("%d wrong variants, want at least 20", len(wrong))
+	}
+	for _, v := range wrong {
+		t.Run(v.name, func(t *testing.T) {
+			// The grader puts the variant's function in slot n and the
+			// reference in the others, so only slot v.todo differs from the
+			// reference: the other TODOs are graded as the reference is (see
+			// TestReferencePasses), and blame cannot leak to them.
+			n := v.todo
+			g := grade.TODO(n, v.f, ref)
+			switch {
+			case g.Status == labs.Pass:
+				t.Errorf("TODO %d passed; it should be caught", n)
+			case g.Status == labs.Fail && g.Counterexample == nil:
+				t.Errorf("TODO %d failed without a counterexample: %s", n, g.Detail)
+			case g.Status == labs.Fail && g.Hint == "":
+				t.Errorf("TODO %d failed without a hint: %s", n, g.Detail)
+			case g.Status != labs.Fail:
+				t.Errorf("TODO %d: %s (%s), want a fail", n, g.Status, g.Detail)
+			}
+		})
+	}
+}
+
+// The first counterexample is the smallest edge case that shows the bug,
+// and the hint speaks to what that input reveals.
+func TestCounterexamplesAreSmallAndHintsFit(t *testing.T) {
+	tests := []struct {
+		variant, input, hint string
+	}{
+		{"answers in sorted order", "FairShare(capacity=100, demands=[200 10 10 10 10])", "order"},
+		{"capped equal split, no redistribution", "FairShare(capacity=100, demands=[200 10 10 10 10])", "leave"},
+		{"banks credit on an empty queue", "DRRVisit(deficit=0, quantum=10, queue=[])", "no credit"},
+		{"forgets to add the quantum", "DRRVisit(deficit=0, quantum=10, queue=[10])", "quantum"},
+		{"skips a big head to serve smaller ones", "DRRVisit(deficit=0, quantum=10, queue=[20 5])", "in order"},
+		{"strict comparison (size < credit)", "DRRVisit(deficit=0, quantum=10, queue=[10])", "<="},
+		{"compares position by position", "Overlap(a=[0 1], b=[1 2])", "anywhere"},
+		{"merges without sorting", "Overlap(a=[1 3], b=[3 1])", "order"},
+		{"a 32-bit mask", "Overlap(a=[40 3], b=[3 40])", "mask"},
+		{"consecutive workers", "ShardOf(tenant, 8, 2)", "possible shards"},
+		{"the global generator", "ShardOf(tenant=1, n=10, k=1) twice", "seed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant, func(t *testing.T) {
+			i := slicesIndex(tt.variant)
+			if i < 0 {
+				t.Fatal("no such variant")
+			}
+			v := wrong[i]
+			g := grade.TODO(v.todo, v.f, ref)
+			if g.Counterexample == nil || !strings.HasPrefix(g.Counterexample.Input, tt.input) {
+				t.Fatalf("counterexample %+v, want input starting %s", g.Counterexample, tt.input)
+			}
+			if !strings.Contains(g.Hint, tt.hint) {
+				t.Errorf("hint %q does not mention %q", g.Hint, tt.hint)
+			}
+		})
+	}
+}
+
+func slicesIndex(name string) int {
+	for i, v := range wrong {
+		if v.name == name {
+			return i
+		}
+	}
+	return -1
+}
