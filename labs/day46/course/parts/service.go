@@ -116,7 +116,7 @@ func tenantBars(title string, s Stats) labs.Figure {
 		off[i] = float64(s.Offered[i]) / Span.Seconds()
 		srv[i] = float64(s.Served[i]) / Span.Seconds()
 	}
-	return labs.Figure{Title: title, Kind: labs.Bars, XLabel: "tenant (0 = A, the noisy one)", YLabel: "requests/s",
+	return labs.Figure{Title: title, Kind: labs.Bars, XLabel: "tenant (0 = A)", YLabel: "requests/s",
 		Series: []labs.Series{{Name: "offered", X: indexes(Tenants), Y: off}, {Name: "served", X: indexes(Tenants), Y: srv}}}
 }
 
