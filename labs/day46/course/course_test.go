@@ -110,6 +110,20 @@ func TestEachPredictionsActualIndependently(t *testing.T) {
 	within("P10", m["shuffle_any_overlap_pct"], 100*q, 400*math.Sqrt(q*(1-q)/5000))
 	// P11: 10,000 × 1/C(64,8) is far below one flow.
 	within("P11", m["apf_stuck_1"], 0, 0)
+	// P12: each server sees a quarter of A, under the share it enforces, so
+	// the fleet admits nearly A's whole stream, counted here from its arrivals.
+	arrivals := float64(len(fair.Poisson(parts.Seed+100, parts.NoisyRate, parts.Span))) / parts.Span.Seconds()
+	within("P12", m["fleet_local_rate"], arrivals, 0.01*arrivals) // a few clumps over a bucket of 10
+	// The shared counter holds the share (plus the opening burst), however
+	// A's traffic lands; a split quota holds it only when spread evenly.
+	burst := parts.FleetBurst / parts.Span.Seconds()
+	within("shared", m["fleet_shared_rate"], 60+burst/2, burst/2+0.01)
+	within("shared, skewed", m["fleet_shared_skewed_rate"], 60+burst/2, burst/2+0.01)
+	// Skewed: one server gets 85% (far over its 15/s), the others 5% of
+	// 200 = 10/s each, all admitted: 15 + 3×10 = 45, less the Poisson clumps.
+	if r := m["fleet_split_skewed_rate"]; r > 45 || r < 40 {
+		t.Errorf("split, skewed admits %v/s, want a little under 45", r)
+	}
 }
 
 func TestClosedForms(t *testing.T) {

@@ -38,4 +38,7 @@ var predictions = []labs.Prediction{
 	{ID: "P11", Question: "Kubernetes APF defaults: 64 queues, hands of 8. One elephant flow fills every queue of its hand. Of 10,000 other flows, how many find all 8 of their queues taken?",
 		Unit: "flows", Metric: "apf_stuck_1", Part: "6", Needs: []int{3, 4}, Count: true,
 		Why: "Only a flow dealt exactly the elephant's hand is stuck: 1 in C(64, 8), about 4.4 billion. Among 10,000 flows, none."},
+	{ID: "P12", Question: "A's fair share is 60/s of the fleet. Four servers each enforce 60/s for A on their own, and the balancer spreads A's 200/s evenly. How many requests/s of A does the fleet admit?",
+		Unit: "/s", Metric: "fleet_local_rate", Part: "7", Needs: []int{1},
+		Why: "Each server sees about 50/s of A, under the 60/s it enforces, so it refuses almost nothing: the fleet admits nearly all of A's traffic, over three times the share."},
 }

@@ -1,4 +1,4 @@
-// Package parts is Day 46's experiments: Parts 1–6, each on the virtual
+// Package parts is Day 46's experiments: Parts 1–7, each on the virtual
 // clock, each made of pieces that need different TODOs, so a learner with
 // TODO 1 done already sees its half of the day. A piece turns one run into
 // metrics, sentences computed from the run, and figures.
@@ -35,6 +35,7 @@ var Infos = []Info{
 	{"4", "Fair queuing: deficit round robin", Span.Seconds()},
 	{"5", "Shuffle sharding: the blast radius of one noisy tenant", Shards.Span.Seconds()},
 	{"6", "Kubernetes APF in these terms: seats, queues, hand size", 0},
+	{"7", "One fair share across a fleet: a shared counter per tenant", Span.Seconds()},
 }
 
 var pieces = []piece{
@@ -49,6 +50,7 @@ var pieces = []piece{
 	{"5", []int{3}, shuffleHurtPiece},
 	{"5", []int{3, 4}, overlapPiece},
 	{"6", []int{3, 4}, apfPiece},
+	{"7", []int{1}, fleetPiece},
 }
 
 // Parts lists the parts with the TODOs each one runs.
