@@ -106,3 +106,19 @@ func slicesIndex(name string) int {
 	}
 	return -1
 }
+
+func TestHangIsATimeoutAndPanicACrashOfItsTODO(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the grader's time limit")
+	}
+	hang := ref
+	hang.ShardOf = func(uint64, int, int) []int { select {} }
+	if g := grade.TODO(3, hang, ref); g.Status != labs.Timeout {
+		t.Errorf("a ShardOf that never returns: %s (%s), want timeout", g.Status, g.Detail)
+	}
+	crash := ref
+	crash.Overlap = func(a, b []int) int { return a[len(a)] }
+	if g := grade.TODO(4, crash, ref); g.Status != labs.Crash || !strings.Contains(g.Detail, "index out of range") {
+		t.Errorf("an Overlap that indexes past the end: %s (%s), want a crash", g.Status, g.Detail)
+	}
+}
