@@ -5,7 +5,6 @@
 package parts
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -177,11 +176,4 @@ func tenantName(i int) string {
 		return "A (noisy)"
 	}
 	return string(rune('A' + i))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
