@@ -49,7 +49,7 @@ var TODOs = []labs.TODO{
 		Hints: []string{
 			"Same tenant, same shard: every random choice must come from a generator seeded with the tenant id, never from a global one.",
 			"Without replacement: shuffle the list 0…n−1 (or its first k places) and take the first k.",
-			"For example rand.New(rand.NewPCG(tenant, 46)).Perm(n)[:k] from math/rand/v2.",
+			"math/rand/v2 has generators you seed yourself (rand.NewPCG) and a Perm that shuffles 0…n−1 for you.",
 		}},
 	{Number: 4, Func: "Overlap", Title: "the blast radius between two shards",
 		Goal: "how many workers a and b have in common",
