@@ -108,9 +108,16 @@ func shrinkVisit(f *failure, c visitCase, try func(visitCase) *failure) *failure
 		candidates = append(candidates, r)
 		z := c
 		z.deficit = 0
-		candidates = append(candidates, z)
+		tens := c // round numbers: sizes and quantum in tens
+		tens.quantum = max(10, math.Round(c.quantum/10)*10)
+		tens.deficit = math.Round(c.deficit/10) * 10
+		tens.queue = slices.Clone(c.queue)
+		for i := range tens.queue {
+			tens.queue[i] = max(10, math.Round(tens.queue[i]/10)*10)
+		}
+		candidates = append(candidates, z, tens)
 		for _, cand := range candidates {
-			if slices.Equal(cand.queue, c.queue) && cand.deficit == c.deficit {
+			if slices.Equal(cand.queue, c.queue) && cand.deficit == c.deficit && cand.quantum == c.quantum {
 				continue
 			}
 			if g := try(cand); g != nil {

@@ -115,7 +115,13 @@ func shrinkShares(f *failure, c shareCase, try func(shareCase) *failure) *failur
 		candidates = append(candidates, r)
 		cap10 := c
 		cap10.capacity = math.Round(c.capacity/10) * 10
-		candidates = append(candidates, cap10)
+		half := c // the same shape at half the size, in round numbers
+		half.capacity = math.Round(c.capacity/20) * 10
+		half.demands = slices.Clone(c.demands)
+		for i := range half.demands {
+			half.demands[i] = math.Round(half.demands[i]/20) * 10
+		}
+		candidates = append(candidates, cap10, half)
 		for _, cand := range candidates {
 			if slices.Equal(cand.demands, c.demands) && cand.capacity == c.capacity {
 				continue

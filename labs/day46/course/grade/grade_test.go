@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/grade"
 	"termlab/solutions/day46"
 )
@@ -131,5 +132,60 @@ func TestHangIsATimeoutAndPanicACrashOfItsTODO(t *testing.T) {
 	crash.Overlap = func(a, b []int) int { return a[len(a)] }
 	if g := grade.TODO(4, crash, ref); g.Status != labs.Crash || !strings.Contains(g.Detail, "index out of range") {
 		t.Errorf("an Overlap that indexes past the end: %s (%s), want a crash", g.Status, g.Detail)
+	}
+}
+
+// A bug that only shows on bigger inputs is reported on the smallest one
+// the shrinker can find: here exactly as many tenants (or requests) as it
+// takes, with round numbers.
+func TestRandomFailuresAreShrunk(t *testing.T) {
+	bigShare := ref
+	bigShare.FairShare = func(c float64, d []float64) []float64 {
+		out := ref.FairShare(c, d)
+		if len(d) >= 6 && len(out) > 0 {
+			out[0] = 0 // forgets the first tenant, but only in a crowd
+		}
+		return out
+	}
+	longQueue := ref
+	longQueue.DRRVisit = func(deficit, quantum float64, queue []float64) (int, float64) {
+		if len(queue) >= 7 {
+			return 0, deficit + quantum // gives up on long queues
+		}
+		return ref.DRRVisit(deficit, quantum, queue)
+	}
+	for _, tt := range []struct {
+		name  string
+		todo  int
+		f     fair.Funcs
+		count func(input string) int
+		want  int
+	}{
+		{"six tenants", 1, bigShare, countIn("demands=["), 6},
+		{"seven requests", 2, longQueue, countIn("queue=["), 7},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := grade.TODO(tt.todo, tt.f, ref)
+			if g.Status != labs.Fail || g.Counterexample == nil {
+				t.Fatalf("%s: %s", g.Status, g.Detail)
+			}
+			t.Logf("%s → %s, want %s", g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want)
+			if n := tt.count(g.Counterexample.Input); n != tt.want {
+				t.Errorf("counterexample %s has %d items, want the smallest failing size %d", g.Counterexample.Input, n, tt.want)
+			}
+		})
+	}
+}
+
+// countIn counts the numbers in the list that follows marker in input.
+func countIn(marker string) func(string) int {
+	return func(input string) int {
+		i := strings.Index(input, marker)
+		if i < 0 {
+			return -1
+		}
+		rest := input[i+len(marker):]
+		rest = rest[:strings.Index(rest, "]")]
+		return len(strings.Fields(rest))
 	}
 }
