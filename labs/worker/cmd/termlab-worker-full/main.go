@@ -14,12 +14,18 @@ import (
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
+	learner46 "termlab/labs/day46"
+	day46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
+	solutions46 "termlab/solutions/day46"
 )
 
+// days is the course as the worker knows it: the same days as main.go's
+// course and the lean worker's.
 var days = labs.Course{
 	day45.New(solutions45.Funcs),
+	day46.New(solutions46.Funcs),
 }
 
 var linked45 = day45.Funcs{
@@ -29,8 +35,16 @@ var linked45 = day45.Funcs{
 	NextEmit:  learner45.NextEmit,
 }
 
+var linked46 = day46.Funcs{
+	FairShare: learner46.FairShare,
+	DRRVisit:  learner46.DRRVisit,
+	ShardOf:   learner46.ShardOf,
+	Overlap:   learner46.Overlap,
+}
+
 func init() {
 	day45.UseLearner(linked45)
+	day46.UseLearner(linked46)
 }
 
 func main() {
