@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -318,5 +319,33 @@ func TestStartServeBoundsTheLearnersInit(t *testing.T) {
 	}
 	if left := workers(t, f.bin); len(left) > 0 {
 		t.Errorf("workers %v outlived a server that never started", left)
+	}
+}
+
+// RunStream hands over every verdict before any part, and every part lands
+// in the end, the heavy ones (Parts 4 and 6, from the full worker) too.
+func TestRunStreamVerdictsFirst(t *testing.T) {
+	f := boxFixture(t)
+	t.Setenv(fixtureEnv, "")
+	r := worker.Runner{Root: f.root, Bin: f.bin}
+	var updates []labs.Outcome
+	o, err := r.RunStream(t.Context(), fixtureDay, func(o labs.Outcome) { updates = append(updates, o) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(fixtureDay.TODOs) + len(fixtureDay.Parts); len(updates) != want {
+		t.Fatalf("%d updates, want one per grade and part (%d)", len(updates), want)
+	}
+	for i, u := range updates {
+		graded := !slices.ContainsFunc(u.Grades, func(g labs.Grade) bool { return g.Status == "" })
+		played := slices.ContainsFunc(u.Parts, func(p labs.PartResult) bool { return p.Status != "" })
+		if played && !graded {
+			t.Fatalf("update %d has a part before every verdict: %+v", i, u)
+		}
+	}
+	for _, p := range o.Parts {
+		if p.Status == "" || p.Detail == labs.NotLinked {
+			t.Errorf("part %s did not land: %q %q", p.ID, p.Status, p.Detail)
+		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 	stubs "termlab/labs/day45"
 	"termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
-	_ "termlab/labs/day45/course/fleet" // Part 4 plays only where linked
+	"termlab/labs/day45/course/fleet" // Part 4 plays only where linked
 	"termlab/solutions/day45"
 )
 
@@ -321,5 +321,15 @@ func TestServeRefusesWithoutTODO1(t *testing.T) {
 	}
 	if door.IsLoopback("0.0.0.0:80") || door.IsLoopback("example.com:80") || !door.IsLoopback("localhost:1") || !door.IsLoopback("[::1]:8045") {
 		t.Error("IsLoopback")
+	}
+}
+
+// Parts 4 and 6 live in packages of their own; the course lists their spans
+// without importing them, so the two must agree.
+func TestLinkedPartsSpans(t *testing.T) {
+	for id, span := range map[string]time.Duration{"4": fleet.Span, "6": door.Span} {
+		if got := day.RunPart(labs.Reference, id).Span; got != span.Seconds() {
+			t.Errorf("part %s: the course says %g s, its package %v", id, got, span)
+		}
 	}
 }
