@@ -103,7 +103,7 @@ func TestCounterexamplesAreConcrete(t *testing.T) {
 		{"no cap on the refill", "TakeToken(tokens=10, capacity=10, ratePerSec=1, elapsed=5s)", "capacity"},
 		{"windows counted from one", "WindowID(now=0s, window=1m0s)", "window 0"},
 		{"cap after spending", "TakeToken(tokens=10, capacity=10, ratePerSec=1, elapsed=5s)", "capacity"},
-		{"spend before refilling", "TakeToken(tokens=0, capacity=10, ratePerSec=2, elapsed=500ms)", "refill first"},
+		{"spend before refilling", "TakeToken(tokens=0, capacity=10, ratePerSec=2, elapsed=600ms)", "refill first"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mutant, func(t *testing.T) {
