@@ -3,6 +3,7 @@ package course
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -17,6 +18,59 @@ import (
 // so a case can be drawn again on its own.
 func seeded(n, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(45, uint64(n)<<32|uint64(i)))
+}
+
+// probeCount is how many random inputs, besides the hand-picked ones,
+// tell apart two mistakes that both explain a counterexample.
+const probeCount = 200
+
+// pickMistake returns, among the k known mistakes that explain the
+// counterexample (explains), the one whose answers agree with the
+// learner's on the most probe inputs (agree), or -1. A counterexample can
+// fit several mistakes (at elapsed = 600 ms, whole seconds and "nothing
+// refilled" both give no refill); the probes tell which one the learner made.
+func pickMistake(k, probes int, explains func(m int) bool, agree func(m, p int) bool) int {
+	best, bestScore := -1, -1
+	for m := range k {
+		if !explains(m) {
+			continue
+		}
+		score := 0
+		for p := range probes {
+			if agree(m, p) {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	return best
+}
+
+// answers calls the learner once on each probe; a probe it panics on
+// agrees with no mistake.
+func answers[C, A any](probes []C, call func(C) A) (out []A, ok []bool) {
+	out, ok = make([]A, len(probes)), make([]bool, len(probes))
+	for i, p := range probes {
+		func() {
+			defer func() {
+				if recover() != nil {
+					ok[i] = false
+				}
+			}()
+			out[i], ok[i] = call(p), true
+		}()
+	}
+	return out, ok
+}
+
+func probesOf[C any](hand []C, random func(int) C) []C {
+	out := slices.Clone(hand)
+	for i := range probeCount {
+		out = append(out, random(i))
+	}
+	return out
 }
 
 // --- TODO 1 -----------------------------------------------------------------
@@ -45,6 +99,12 @@ var tokenMistakes = []tokenMistake{
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Milliseconds())/1000*rate))
 	}, "units: whole milliseconds drop what is under a millisecond; use elapsed.Seconds(), which keeps every nanosecond"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e.Microseconds())/1e6*rate))
+	}, "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
+	}, "the level was rounded: the bucket keeps the exact fraction of a token for next time (don't round it, to whole tokens or to a few decimals)"},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Milliseconds())*rate))
 	}, "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths"},
@@ -94,18 +154,48 @@ var tokenMistakes = []tokenMistake{
 	}, "a refusal keeps what the bucket holds: the fraction of a token stays for next time"},
 }
 
-func diagnoseToken(c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) string {
+type tokenAnswer struct {
+	left float64
+	ok   bool
+}
+
+func diagnoseToken(learner TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) string {
+	same := func(c tokenCase, l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
+		return ok1 == ok2 && math.Abs(l1-l2) <= tokenTolerance(c.capacity)
+	}
+	call := func(m TakeTokenFunc, c tokenCase) tokenAnswer {
+		l, ok := m(c.tokens, c.capacity, c.rate, c.elapsed)
+		return tokenAnswer{l, ok}
+	}
+	probes := probesOf(tokenCases, randomToken)
+	var got []tokenAnswer
+	var answered []bool
+	m := pickMistake(len(tokenMistakes), len(probes),
+		func(m int) bool {
+			a := call(tokenMistakes[m].take, c)
+			return same(c, a.left, a.ok, gotL, gotOK) && !same(c, a.left, a.ok, refL, refOK)
+		},
+		func(m, p int) bool {
+			if got == nil {
+				got, answered = answers(probes, func(c tokenCase) tokenAnswer { return call(learner, c) })
+			}
+			a := call(tokenMistakes[m].take, probes[p])
+			return answered[p] && same(probes[p], a.left, a.ok, got[p].left, got[p].ok)
+		})
+	if m >= 0 {
+		return tokenMistakes[m].hint
+	}
 	tol := tokenTolerance(c.capacity)
-	same := func(l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
-		return ok1 == ok2 && math.Abs(l1-l2) <= tol
-	}
-	for _, m := range tokenMistakes {
-		l, ok := m.take(c.tokens, c.capacity, c.rate, c.elapsed)
-		if same(l, ok, gotL, gotOK) && !same(l, ok, refL, refOK) {
-			return m.hint
-		}
-	}
 	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
+	// Did the refill stop growing? The same answer after twice the wait,
+	// while the bucket is not full yet.
+	stalled := func() bool {
+		if c.elapsed < time.Second || level >= c.capacity-tol {
+			return false
+		}
+		l, ok := learner(c.tokens, c.capacity, c.rate, 2*c.elapsed)
+		return same(c, l, ok, gotL, gotOK)
+	}
 	switch {
 	case math.IsNaN(gotL) || math.IsInf(gotL, 0):
 		return "look for 0/0, a division by zero or Inf − Inf in your arithmetic"
@@ -113,12 +203,16 @@ func diagnoseToken(c tokenCase, gotL float64, gotOK bool, refL float64, refOK bo
 		return "only spend a token that is there: a level under 1 says no and keeps what it has"
 	case gotLevel > c.capacity+tol:
 		return "the cap was missed: however long the wait, the bucket never holds more than capacity (min with capacity before you spend)"
-	case math.Abs(gotLevel-level) <= tol && gotOK:
-		return "a request needs one whole token: with less than 1.0 after the refill the answer is no"
-	case math.Abs(gotLevel-level) <= tol:
+	case gotOK && !refOK && (math.Abs(gotLevel-level) <= tol || c.elapsed == 0):
+		return "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
+	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
 		return "with at least one whole token after the refill the answer is yes: spend it"
 	case gotOK && math.Abs(gotL-level) <= tol:
 		return "you said yes but did not spend: subtract the one token the request uses"
+	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
+		return "precision: the level is off by a sliver, more than float64 rounding explains; keep float64 throughout (not float32) and don't round the level"
+	case gotLevel < level && stalled():
+		return "the refill stopped growing: over a long idle spell the bucket keeps refilling elapsed.Seconds() × ratePerSec, all the way up to capacity, however long the wait"
 	case gotLevel < level && c.elapsed < time.Millisecond && c.elapsed > 0:
 		return "the refill came out too small: a wait of under a millisecond still refills elapsed.Seconds() × ratePerSec; keep every nanosecond"
 	case gotLevel < level && c.elapsed >= time.Minute:
@@ -137,37 +231,42 @@ type windowMistake struct {
 	hint string
 }
 
-const floatHint = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock in nanoseconds can have 19; divide the Durations as integers (now / window), which is exact"
+const (
+	floatHint       = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock a century in has 19 digits of nanoseconds; compare and return the Durations themselves, which are exact integers"
+	windowFloatHint = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock in nanoseconds can have 19; divide the Durations as integers (now / window), which is exact"
+)
 
 var windowMistakes = []windowMistake{
 	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, "windows are numbered from 0: the first window, [0, window), is window 0"},
 	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, "round down, never to the nearest: every instant before the next boundary is still in this window"},
 	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, "round down, not up: a window starts at its boundary and lasts until the next"},
-	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, floatHint},
-	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, floatHint},
-	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, floatHint},
+	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
+	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
+	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
 	{func(now, w time.Duration) int64 {
-		if w < time.Millisecond {
-			return -1
-		}
-		return now.Milliseconds() / w.Milliseconds()
+		return now.Milliseconds() / max(1, w.Milliseconds())
 	}, "units: whole milliseconds lose a window shorter than a millisecond and the part of now under one; divide the Durations themselves"},
 	{func(now, w time.Duration) int64 {
-		if w < time.Second {
-			return -1
-		}
-		return int64(now/time.Second) / int64(w/time.Second)
+		return int64(now/time.Second) / max(1, int64(w/time.Second))
 	}, "units: whole seconds lose the fraction of a second; divide the Durations themselves"},
 }
 
-func diagnoseWindow(c windowCase, got, want int64) string {
+func diagnoseWindow(learner WindowIDFunc, c windowCase, got, want int64) string {
 	if got < 0 {
 		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
 	}
-	for _, m := range windowMistakes {
-		if v := m.id(c.now, c.window); v == got && v != want {
-			return m.hint
-		}
+	probes := probesOf(windowCases, randomWindow)
+	var answered []int64
+	var ok []bool
+	if m := pickMistake(len(windowMistakes), len(probes),
+		func(m int) bool { v := windowMistakes[m].id(c.now, c.window); return v == got && v != want },
+		func(m, p int) bool {
+			if answered == nil {
+				answered, ok = answers(probes, func(c windowCase) int64 { return learner(c.now, c.window) })
+			}
+			return ok[p] && safeCall(func() int64 { return windowMistakes[m].id(probes[p].now, probes[p].window) }) == answered[p]
+		}); m >= 0 {
+		return windowMistakes[m].hint
 	}
 	switch {
 	case c.now%c.window == 0 && got == want-1:
@@ -175,7 +274,7 @@ func diagnoseWindow(c windowCase, got, want int64) string {
 	case got == want+1 && c.now%c.window == c.window-1:
 		return "one nanosecond before a boundary is still the window before: round down"
 	case c.now > 1<<53:
-		return floatHint
+		return windowFloatHint
 	case c.window < time.Millisecond:
 		return "a window can be shorter than a millisecond (down to 1 µs): divide the Durations themselves"
 	}
@@ -203,14 +302,26 @@ var expiredMistakes = []expiredMistake{
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
 	}, "units: whole seconds lose the fraction of a second; compare the Durations themselves"},
 	{func(s, now, w time.Duration) bool { return s <= now-2*w }, "one window, not two: a stamp leaves once it is window old"},
+	{func(s, now, w time.Duration) bool { return s < now }, "a stamp in the past still counts while it is inside the trailing window (now − window, now]: compare it with now − window, not with now"},
 	{func(s, now, w time.Duration) bool { return s+w < now }, edgeHint},
 }
 
-func diagnoseExpired(c expiredCase, got, want bool) string {
-	for _, m := range expiredMistakes {
-		if v := m.expired(c.stamp, c.now, c.window); v == got && v != want {
-			return m.hint
-		}
+func diagnoseExpired(learner ExpiredFunc, c expiredCase, got, want bool) string {
+	probes := probesOf(expiredCases, randomExpired)
+	var answered, ok []bool
+	if m := pickMistake(len(expiredMistakes), len(probes),
+		func(m int) bool {
+			v := expiredMistakes[m].expired(c.stamp, c.now, c.window)
+			return v == got && v != want
+		},
+		func(m, p int) bool {
+			if answered == nil {
+				answered, ok = answers(probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) })
+			}
+			q := probes[p]
+			return ok[p] && expiredMistakes[m].expired(q.stamp, q.now, q.window) == answered[p]
+		}); m >= 0 {
+		return expiredMistakes[m].hint
 	}
 	switch {
 	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:
@@ -248,11 +359,19 @@ var emitMistakes = []emitMistake{
 		"units: whole milliseconds move the answer; Durations compare and return exactly"},
 }
 
-func diagnoseEmit(c emitCase, got, want time.Duration) string {
-	for _, m := range emitMistakes {
-		if v := m.next(c.now, c.nextEmit); v == got && v != want {
-			return m.hint
-		}
+func diagnoseEmit(learner NextEmitFunc, c emitCase, got, want time.Duration) string {
+	probes := probesOf(emitCases, randomEmit)
+	var answered []time.Duration
+	var ok []bool
+	if m := pickMistake(len(emitMistakes), len(probes),
+		func(m int) bool { v := emitMistakes[m].next(c.now, c.nextEmit); return v == got && v != want },
+		func(m, p int) bool {
+			if answered == nil {
+				answered, ok = answers(probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) })
+			}
+			return ok[p] && emitMistakes[m].next(probes[p].now, probes[p].nextEmit) == answered[p]
+		}); m >= 0 {
+		return emitMistakes[m].hint
 	}
 	switch {
 	case got < c.now:
@@ -263,4 +382,15 @@ func diagnoseEmit(c emitCase, got, want time.Duration) string {
 		return floatHint
 	}
 	return "too late: it leaves as soon as both hold, the later of now and nextEmit, no later"
+}
+
+// safeCall is a mistake model's answer, or -1 where the model itself would
+// divide by zero (a window shorter than its unit).
+func safeCall(f func() int64) (v int64) {
+	defer func() {
+		if recover() != nil {
+			v = -1
+		}
+	}()
+	return f()
 }
