@@ -59,14 +59,15 @@ func TestEquivalenceCorrectVariantsPass(t *testing.T) {
 		for _, v := range set {
 			t.Run(v.name, func(t *testing.T) {
 				t.Parallel()
-				for n := 1; n <= 4; n++ {
-					if g := course.GradeWith(n, v.funcs(), day45.Funcs); g.Status != labs.Pass {
-						ce := ""
-						if g.Counterexample != nil {
-							ce = g.Counterexample.Input + " got " + g.Counterexample.Got + " want " + g.Counterexample.Want
-						}
-						t.Errorf("TODO %d: %s: %s %s (hint %q)", n, g.Status, g.Detail, ce, g.Hint)
+				// Only its own TODO: the other three slots hold the
+				// reference, which the wrong variants' test grades each time.
+				n := v.todo()
+				if g := course.GradeWith(n, v.funcs(), day45.Funcs); g.Status != labs.Pass {
+					ce := ""
+					if g.Counterexample != nil {
+						ce = g.Counterexample.Input + " got " + g.Counterexample.Got + " want " + g.Counterexample.Want
 					}
+					t.Errorf("TODO %d: %s: %s %s (hint %q)", n, g.Status, g.Detail, ce, g.Hint)
 				}
 			})
 		}
