@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"termlab/labs"
@@ -125,7 +126,7 @@ func gradeTODO(n int, learner, ref Funcs) labs.Grade {
 		g.Status = labs.Pass
 		agree := "exactly"
 		if n == 1 {
-			agree = fmt.Sprintf("within %g × max(1, capacity)", tokenTol)
+			agree = "within " + fmtTol(tokenTol) + " × max(1, capacity)"
 		}
 		g.Detail = fmt.Sprintf("all %d checks agree with the reference %s: %d inputs (hand-picked and random) and %d experiment figures",
 			gr.checks, agree, gr.cases, gr.figures)
@@ -313,6 +314,11 @@ func (g *grading) tokenChecks() checker {
 // tokenTolerance is how far a correct level may sit from the reference's.
 func tokenTolerance(capacity float64) float64 { return tokenTol * max(1, math.Abs(capacity)) }
 
+// fmtTol writes a tolerance the way people do: 1e-9, not 1e-09.
+func fmtTol(x float64) string {
+	return strings.Replace(strings.Replace(fmt.Sprintf("%g", x), "e-0", "e-", 1), "e+0", "e+", 1)
+}
+
 func b2f(b bool) float64 {
 	if b {
 		return 1
@@ -328,7 +334,7 @@ func checkToken(learner, ref TakeTokenFunc, c tokenCase) *failure {
 	tie := !c.exact && math.Abs(level-1) <= tol
 	want := fmt.Sprintf("left=%.12g, ok=%v", refL, refOK)
 	if tie {
-		want += fmt.Sprintf(" (or left=%.12g, ok=%v: the level is within %g of one whole token, so either answer is accepted)", level-b2f(!refOK), !refOK, tol)
+		want += fmt.Sprintf(" (or left=%.12g, ok=%v: the level is within %s of one whole token, so either answer is accepted)", level-b2f(!refOK), !refOK, fmtTol(tol))
 	}
 	ce := labs.Counterexample{Input: c.input(), Got: fmt.Sprintf("left=%.12g, ok=%v", gotL, gotOK), Want: want}
 	if reason, hint := impossibleTokens(gotL, c.capacity); reason != "" {
