@@ -66,8 +66,13 @@ import (
 // large, a cap missed, a token spent before the refill, a boundary on the
 // wrong side, float rounding, the wrong unit), not from the TODO's number.
 
+// gradeLimit bounds the grading of one TODO, in the worker process: the
+// reference takes well under a tenth of it. A variable so that tests that
+// grade dozens of versions at once, under the race detector, can lift it:
+// they test verdicts, not speed.
+var gradeLimit = 2 * time.Second
+
 const (
-	gradeLimit  = 2 * time.Second // per TODO, in the worker process
 	randomCases = 3000
 	// tokenTol is TakeToken's tolerance, relative to max(1, capacity).
 	tokenTol = 1e-9
