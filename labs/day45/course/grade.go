@@ -211,6 +211,9 @@ type caseSet[C any] struct {
 	check   func(C) *failure  // nil when the learner agrees with the reference
 	simpler func(C) []C       // simpler versions of a case, for shrinking
 	what    func(C, string) C // relabels a case found elsewhere
+	// sweep, when set, is a check across many calls (run after the hand
+	// cases): a property no single call shows.
+	sweep func(checks *int) *failure
 }
 
 type checker interface{ all(g *grading) *failure }
@@ -220,6 +223,11 @@ func (s caseSet[C]) all(g *grading) *failure {
 		g.checks++
 		g.cases++
 		if f := s.check(c); f != nil {
+			return f
+		}
+	}
+	if s.sweep != nil {
+		if f := s.sweep(&g.checks); f != nil {
 			return f
 		}
 	}
@@ -505,7 +513,30 @@ func (g *grading) windowChecks() checker {
 		check:   check,
 		simpler: simplerWindow,
 		what:    func(c windowCase, w string) windowCase { c.what = w; return c },
+		sweep:   func(checks *int) *failure { return windowNeverGoesBack(g.learner.WindowID, checks) },
 	}
+}
+
+// windowNeverGoesBack walks three minutes of clock: time only moves
+// forward, so window numbers can only grow.
+func windowNeverGoesBack(id WindowIDFunc, checks *int) *failure {
+	prev, prevAt := int64(0), time.Duration(0)
+	for at := time.Duration(0); at <= 3*time.Minute; at += 250 * time.Millisecond {
+		*checks++
+		n := id(at, time.Minute)
+		if n < prev {
+			return &failure{
+				what: "the window number went backwards as time moved forward",
+				ce: labs.Counterexample{
+					Input: fmt.Sprintf("WindowID(%v, 1m0s) then WindowID(%v, 1m0s)", prevAt, at),
+					Got:   fmt.Sprintf("%d then %d", prev, n), Want: "a number that never decreases",
+				},
+				hint: "later instants are in the same window or a later one, never an earlier one",
+			}
+		}
+		prev, prevAt = n, at
+	}
+	return nil
 }
 
 // randomWindow draws a window from 1 µs to a day and a clock up to a
@@ -672,7 +703,7 @@ func (g *grading) emitChecks() checker {
 		what := "wrong on " + c.what
 		switch {
 		case got < c.now:
-			what = "an impossible answer on " + c.what + ": the emit time is before the request even arrived"
+			what = "an impossible answer on " + c.what + ": the emit time is in the past, before the request even arrived"
 		case got < c.nextEmit:
 			what = "the request jumped the queue: it leaves before the slot nextEmit (" + c.what + ")"
 		}
