@@ -194,15 +194,18 @@ func (a *App) keyMap() keyMap {
 		km = a.picker.help()
 		km.full = append(km.full, []key.Binding{g.Help, g.Quit})
 		km.short = append(km.short, g.Help, g.Quit)
+		km.global = 2
 		return km
 	case a.typing():
 		km = a.day.current().help(&a.day.s)
 		km.short = append(km.short, g.ForceQuit)
+		km.global = 1
 		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.ForceQuit})
 		return km
 	}
 	km = a.day.current().help(&a.day.s)
 	km.short = append(km.short, g.NextTab, g.Help, g.Quit)
+	km.global = 3
 	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Help, g.Quit})
 	return km
 }
@@ -212,6 +215,13 @@ func (a *App) helpView() string {
 	hm.Width = max(a.c.width, 0)
 	if a.c.height < 16 {
 		hm.ShowAll = false // no room for the long form
+	}
+	if !hm.ShowAll {
+		km, lines := a.keyMap(), 2
+		if a.c.height < 16 {
+			lines = 1
+		}
+		return keyBar(km.short, km.global, hm.Width, lines, a.c.styles)
 	}
 	return hm.View(a.keyMap())
 }

@@ -1,0 +1,94 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// noCuts makes any line the screens lean on fit to cut fail the test, for
+// the rest of it.
+func noCuts(t *testing.T) *[]string {
+	t.Helper()
+	var cuts []string
+	fitCut = func(l string, w int) {
+		cuts = append(cuts, fmt.Sprintf("%d > %d: %q", ansi.StringWidth(l), w, ansi.Strip(l)))
+	}
+	t.Cleanup(func() { fitCut = nil })
+	return &cuts
+}
+
+// tour opens every screen in the states a learner meets, checking each
+// frame: it fits, no line is cut by fit, and the key bar and the status
+// line are whole (no "…").
+func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
+	t.Helper()
+	for tab := range d.day().screens {
+		d.tab(tab)
+		check(fmt.Sprintf("tab %d", tab+1))
+		for _, k := range []string{"down", "pgdown", "G"} {
+			d.keys(k)
+			check(fmt.Sprintf("tab %d after %s", tab+1, k))
+		}
+		if tab == tabPredict {
+			d.keys("esc")
+		}
+	}
+	d.tab(tabRun)
+	for range d.day().run.parts {
+		d.keys("right")
+		check("run, part " + d.day().run.parts[d.day().run.shown].res.ID)
+	}
+	d.tab(tabTODOs)
+	for range d.day().s.day.TODOs {
+		d.keys("h", "h", "h", "h")
+		check("todo hints")
+		d.keys("v")
+		check("todo solution asked")
+		d.keys("y")
+		check("todo solution")
+		d.keys("down")
+	}
+	d.tab(tabDrills)
+	for range d.day().s.day.Drills {
+		d.keys("down")
+		check("drill")
+	}
+}
+
+func TestEveryScreenIsWhole(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		w, h := sz[0], sz[1]
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			cuts := noCuts(t)
+			d, _ := openDay(t, newFake(refAnswer()), w, h)
+			d.predictAll(nil)
+			d.tab(tabRun)
+			d.keys("S")
+			var bad []string
+			tour(t, d, w, h, func(where string) {
+				v := d.app.View()
+				checkFits(t, v, w, h)
+				lines := strings.Split(ansi.Strip(v), "\n")
+				for _, c := range *cuts {
+					bad = append(bad, where+": cut "+c)
+				}
+				*cuts = nil
+				for _, l := range lines[len(lines)-3:] {
+					if strings.Contains(l, "…") {
+						bad = append(bad, where+": footer cut: "+l)
+					}
+				}
+			})
+			seen := map[string]bool{}
+			for _, b := range bad {
+				if !seen[b] {
+					seen[b] = true
+					t.Error(b)
+				}
+			}
+		})
+	}
+}
