@@ -92,3 +92,35 @@ func TestEveryScreenIsWhole(t *testing.T) {
 		})
 	}
 }
+
+// Issue 12 item 5: paging through the lesson shows every line of it; none
+// falls between two pages.
+func TestLessonPagesLoseNoLine(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		w, h := sz[0], sz[1]
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			d, _ := openDay(t, newFake(refAnswer()), w, h)
+			d.tab(tabLesson)
+			lesson := d.day().screens[tabLesson].(*lessonModel)
+			seen := map[string]bool{}
+			for range 200 {
+				for _, l := range strings.Split(d.view(), "\n") {
+					seen[strings.TrimRight(l, " ")] = true
+				}
+				if lesson.vp.AtBottom() {
+					break
+				}
+				d.keys("pgdown")
+			}
+			if !lesson.vp.AtBottom() {
+				t.Fatal("pgdn never reached the end of the lesson")
+			}
+			content := ansi.Strip(lesson.content(&d.day().s, lesson.w))
+			for i, l := range strings.Split(content, "\n") {
+				if l = strings.TrimRight(l, " "); l != "" && !seen[l] {
+					t.Errorf("line %d of the lesson was never on screen: %q", i, l)
+				}
+			}
+		})
+	}
+}
