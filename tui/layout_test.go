@@ -124,3 +124,48 @@ func TestLessonPagesLoseNoLine(t *testing.T) {
 		})
 	}
 }
+
+// flat is the screen's text with its lines joined and spaces squeezed, so
+// a phrase wrapped across lines is still found whole.
+func flat(view string) string { return strings.Join(strings.Fields(ansi.Strip(view)), " ") }
+
+func wantWhole(t *testing.T, d *driver, phrases ...string) {
+	t.Helper()
+	v := flat(d.app.View())
+	for _, p := range phrases {
+		if !strings.Contains(v, flat(p)) {
+			t.Fatalf("the screen lacks %q whole:\n%s", p, d.view())
+		}
+	}
+}
+
+// Issue 12 item 12: at 80×24 a hint or the solution just opened is brought
+// into view, and the solution's signature is wrapped, not cut.
+func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
+	cuts := noCuts(t)
+	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 24)
+	d.tab(tabTODOs)
+	for _, n := range []int{1, 4} {
+		todo, _ := theDay.TODO(n)
+		for i := range todo.Hints {
+			d.keys("h")
+			// The whole hint is on screen, not only its first words.
+			wantWhole(t, d, fmt.Sprintf("%d. %s", i+1, todo.Hints[i]))
+		}
+		d.keys("v", "y")
+		wantWhole(t, d, "Reference solution")
+		src, _, err := solution(d.app.c.deps.root, theDay, todo.Func)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(src, "\n") {
+			if strings.HasPrefix(l, "func ") {
+				wantWhole(t, d, l) // the signature, whole
+			}
+		}
+		d.keys("down", "down", "down")
+	}
+	if len(*cuts) > 0 {
+		t.Fatalf("lines cut at the edge: %q", *cuts)
+	}
+}
