@@ -173,7 +173,7 @@ func (a *App) layout() (header, body int, status bool) {
 	status = h >= 8
 	foot := lineCount(a.helpView())
 	if status {
-		foot++
+		foot += lineCount(a.statusView())
 	}
 	return header, max(h-header-foot, 0), status
 }
@@ -251,18 +251,28 @@ func (a *App) View() string {
 		out = append(out, body)
 	}
 	if status {
-		line, bad := "", false
-		if !a.onPicker && a.day != nil {
-			line, bad = a.day.status()
-		}
-		style := st.Status
-		if bad {
-			style = st.StatusErr
-		}
-		out = append(out, style.Render(trunc(line, w)))
+		out = append(out, a.statusView())
 	}
 	out = append(out, a.helpView())
 	return fit(strings.Join(out, "\n"), w, h)
+}
+
+// statusView is the status line, wrapped onto a second line when a
+// message needs it rather than cut (a third, rare, is cut).
+func (a *App) statusView() string {
+	line, bad := "", false
+	if !a.onPicker && a.day != nil {
+		line, bad = a.day.status()
+	}
+	style := a.c.styles.Status
+	if bad {
+		style = a.c.styles.StatusErr
+	}
+	lines := strings.Split(wrap(line, max(a.c.width, 1)), "\n")
+	if len(lines) > 2 {
+		lines = []string{lines[0], trunc(strings.Join(lines[1:], " "), a.c.width)}
+	}
+	return styleLines(style, strings.Join(lines, "\n"))
 }
 
 // header is the brand and the day, then the tabs (on one line when short).

@@ -2,10 +2,16 @@ package tui
 
 import (
 	"fmt"
+	"io"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"termlab/labs"
 )
 
 // noCuts makes any line the screens lean on fit to cut fail the test, for
@@ -37,9 +43,23 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 		}
 	}
 	d.tab(tabRun)
-	for range d.day().run.parts {
+	d.keys("left", "left", "left", "left", "left", "left", "left", "left")
+	for i := range d.day().run.parts {
+		// Page through the part: its title and every chart's title are
+		// somewhere on screen, whole.
+		p := d.day().run.parts[i].res
+		var pages strings.Builder
+		for range 8 {
+			check("run, part " + p.ID)
+			pages.WriteString(flat(d.app.View()) + " ")
+			d.keys("pgdown")
+		}
+		for _, want := range append([]string{"Part " + p.ID + ": " + p.Title}, figTitles(p)...) {
+			if !strings.Contains(pages.String(), flat(want)) {
+				t.Errorf("%d×%d: Part %s never shows %q whole", w, h, p.ID, want)
+			}
+		}
 		d.keys("right")
-		check("run, part " + d.day().run.parts[d.day().run.shown].res.ID)
 	}
 	d.tab(tabTODOs)
 	for range d.day().s.day.TODOs {
@@ -58,6 +78,16 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 	}
 }
 
+func figTitles(p labs.PartResult) []string {
+	var out []string
+	for _, f := range p.Figures {
+		out = append(out, f.Title)
+	}
+	return out
+}
+
+// Issue 12 item 12: every screen at 80×24 and 120×40 fits, leans on no cut
+// at the edge, and shows its key bar, titles and messages whole.
 func TestEveryScreenIsWhole(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		w, h := sz[0], sz[1]
@@ -168,4 +198,94 @@ func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
 	if len(*cuts) > 0 {
 		t.Fatalf("lines cut at the edge: %q", *cuts)
 	}
+}
+
+// noColorStyles are the styles a NO_COLOR terminal gets.
+func noColorStyles() Styles {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	return stylesFor(r, func(k string) string {
+		if k == "NO_COLOR" {
+			return "1"
+		}
+		return ""
+	})
+}
+
+// Issue 12 item 14: in NO_COLOR every series of every chart has a shape of
+// its own, named in the legend and drawn in the plot; accepted and
+// rejected read as ● and ✕.
+func TestChartsReadWithoutColour(t *testing.T) {
+	root := labRoot(t, theDay)
+	c := testCommon(t, labs.Course{theDay}, root, newFake(refAnswer()))
+	c.styles = noColorStyles()
+	d := newDriver(t, c, 80, 24)
+	d.keys("enter")
+	d.predictAll(nil)
+	d.tab(tabRun)
+	d.keys("S", "left", "left", "left", "left", "left", "left", "left")
+	// Part 1's overload chart: the accepts and rejects strips.
+	var screen strings.Builder
+	for range 6 {
+		screen.WriteString(d.view() + "\n")
+		d.keys("pgdown")
+	}
+	for _, want := range []string{"● accepted", "✕ rejected", "accepted│", "rejected│"} {
+		if !strings.Contains(screen.String(), want) {
+			t.Fatalf("Part 1 in NO_COLOR lacks %q:\n%s", want, screen.String())
+		}
+	}
+	for _, l := range strings.Split(screen.String(), "\n") {
+		for name, glyph := range map[string]string{"accepted│": "●", "rejected│": "✕"} {
+			if strings.HasPrefix(l, name) && !strings.Contains(l, glyph) {
+				t.Errorf("the %s strip is not drawn with %s: %q", name, glyph, l)
+			}
+		}
+	}
+
+	// Every figure of the day: one glyph per series, named in the legend.
+	// (A series may lie under another, as the counter under its accepts.)
+	for _, p := range reference().Parts {
+		for _, f := range p.Figures {
+			fp := prepFigure(f)
+			out := ansi.Strip(drawFigure(fp, math.Inf(1), 80, 8, c.styles, false))
+			glyphs := map[string]string{}
+			last := len(f.Series) - 1
+			for k, s := range f.Series {
+				g := seriesGlyph(fp, k, last)
+				if other, dup := glyphs[g]; dup {
+					t.Errorf("%q: %q and %q are both drawn with %s", f.Title, other, s.Name, g)
+				}
+				glyphs[g] = s.Name
+				if !strings.Contains(out, g+" "+s.Name) && len(f.Series) > 1 {
+					t.Errorf("%q: the legend lacks %q", f.Title, g+" "+s.Name)
+				}
+			}
+		}
+	}
+}
+
+// Issue 12 item 16: a note about an action goes once a later run lands; a
+// reset's note outlives the run the reset itself starts.
+func TestStaleNotesClear(t *testing.T) {
+	f := newFake(refAnswer())
+	d, _ := openDay(t, f, 80, 24)
+	d.tab(tabTODOs)
+	d.keys("x", "n")
+	d.wantView("nothing was changed")
+	d.keys("r") // a run, as a save starts one
+	d.dontWantView("nothing was changed")
+
+	d.keys("x", "y")
+	// After the reset's own run, the note is there, whole.
+	wantWhole(t, d, "is back to the shipped stub", statusOf(d))
+	d.keys("r")
+	if strings.Contains(flat(d.app.View()), "is back to the shipped stub") {
+		t.Fatalf("the reset's note outlived a later run:\n%s", d.view())
+	}
+}
+
+func statusOf(d *driver) string {
+	line, _ := d.day().status()
+	return line
 }

@@ -382,7 +382,7 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	st := m.c.styles
 	p := m.parts[i]
 	var b []string
-	b = append(b, st.Subtitle.Render(trunc(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
+	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
 	if p.res.Status != labs.OK {
 		style := st.Warn
 		if p.res.Status != labs.Unfinished {
@@ -394,7 +394,7 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	if len(p.figs) > 0 {
 		overhead := 0
 		for _, fp := range p.figs {
-			overhead += figOverhead(fp)
+			overhead += figOverhead(fp, w, st)
 		}
 		// Leave room under the figures for the part's actuals, so they show
 		// without scrolling when it finishes (its sentences may scroll).
@@ -479,19 +479,20 @@ func (m *runModel) landedLine(s *session) string {
 
 // head is the lines above the part: the parts, the clock, what landed.
 func (m *runModel) head(s *session, w int) []string {
-	head := []string{trunc(m.strip(w), w), trunc(m.clock(), w)}
+	// The strip shortens itself to fit; the clock and what landed wrap.
+	head := []string{trunc(m.strip(w), w)}
+	head = append(head, strings.Split(wrap(m.clock(), w), "\n")...)
 	if l := m.landedLine(s); l != "" {
-		head = append(head, trunc(l, w))
+		head = append(head, strings.Split(wrap(l, w), "\n")...)
 	}
 	return head
 }
 
-// figOverhead is the lines a figure takes besides its plot rows.
-func figOverhead(fp figPrep) int {
-	n := 2 // title, axis
-	if len(fp.fig.Series) > 1 || len(fp.fig.Marks) > 0 {
-		n++ // legend
-	}
+// figOverhead is the lines a figure takes besides its plot rows, at w
+// columns.
+func figOverhead(fp figPrep, w int, st Styles) int {
+	n := lineCount(figTitle(fp, w, st)) + 1 // title, axis
+	n += len(legend(fp, st, w))
 	for _, e := range fp.events {
 		if e {
 			n++

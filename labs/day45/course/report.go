@@ -30,7 +30,7 @@ var partInfos = []partInfo{
 	{"1", "The token bucket: a burst, then the refill rate", sustainedSpan.Seconds()},
 	{"2", "The fixed-window trap and the sliding window", (windowSpan + time.Second).Seconds()},
 	{"3", "Token bucket against leaky bucket: bursts out or a flat stream", outputBins},
-	{"4", "The fleet: local limits multiply, a shared counter in Redis holds", fleetSpan.Seconds()},
+	{"4", "The fleet: local limits multiply; one shared counter in Redis keeps the promise", fleetSpan.Seconds()},
 	{"5", "Sliding-window log against sliding-window counter: memory and error", (2 * counterWindow).Seconds()},
 	{"6", "The polite no: 429 and Retry-After over real HTTP", politeSpan.Seconds()},
 	{"7", "The reset stampede: everyone comes back at the flip", stampedeSpan.Seconds()},
