@@ -289,3 +289,23 @@ func statusOf(d *driver) string {
 	line, _ := d.day().status()
 	return line
 }
+
+// Issue 12 item 16: a ratio typed as 20x is recorded.
+func TestPredictTakesARatioWithAnX(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	var id string
+	guesses := map[string]string{}
+	for _, p := range theDay.Predictions {
+		if p.Unit == "times" {
+			id = p.ID
+			guesses[p.ID] = "20x"
+		}
+	}
+	if id == "" {
+		t.Fatal("Day 45 has no prediction of a ratio any more: pick another")
+	}
+	d.predictAll(guesses)
+	if g := loadSaved(t, root).Predictions[id]; g.Value == nil || *g.Value != 20 {
+		t.Fatalf("20x for %s saved as %+v", id, g)
+	}
+}
