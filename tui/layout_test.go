@@ -309,3 +309,41 @@ func TestPredictTakesARatioWithAnX(t *testing.T) {
 		t.Fatalf("20x for %s saved as %+v", id, g)
 	}
 }
+
+// Issue 12 item 13: the lesson and the TODO screen, every hint shown, say
+// what to compute but never write the answer's code or its rule.
+func TestTODOsDoNotGiveTheAnswerAway(t *testing.T) {
+	giveaways := []string{
+		"later of", "whichever of now and nextEmit", "max(", // TODO 4's rule
+		"min(", "Seconds() ×", "Seconds()*", // TODO 1's
+		"now / window", "divide now by window", // TODO 2's
+		"stamp <=", "stamp ≤", "at or before now − window", // TODO 3's
+	}
+	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
+	var seen strings.Builder
+	d.tab(tabLesson)
+	lesson := d.day().screens[tabLesson].(*lessonModel)
+	for !lesson.vp.AtBottom() {
+		seen.WriteString(flat(d.app.View()) + " ")
+		d.keys("pgdown")
+	}
+	seen.WriteString(flat(d.app.View()) + " ")
+	d.tab(tabTODOs)
+	for range theDay.TODOs {
+		for range 4 {
+			d.keys("h")
+			seen.WriteString(flat(d.app.View()) + " ")
+		}
+		d.keys("down")
+	}
+	for _, g := range giveaways {
+		if i := strings.Index(seen.String(), g); i >= 0 {
+			t.Errorf("the screens give the answer away: %q in …%s…", g, seen.String()[max(i-80, 0):min(i+80, len(seen.String()))])
+		}
+	}
+	for _, todo := range theDay.TODOs {
+		if !strings.Contains(seen.String(), flat(todo.Goal)) {
+			t.Errorf("TODO %d's goal is not on screen whole: %q", todo.Number, todo.Goal)
+		}
+	}
+}
