@@ -348,7 +348,7 @@ func (m *dayModel) status() (string, bool) {
 	bad := false
 	switch {
 	case m.s.building:
-		parts = append(parts, "building…")
+		parts = append(parts, m.run.building())
 	case m.s.buildError() != nil:
 		be := m.s.buildError()
 		where := ""

@@ -6,12 +6,15 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
+	"termlab/predictions"
 )
 
 // noCuts makes any line the screens lean on fit to cut fail the test, for
@@ -345,5 +348,68 @@ func TestTODOsDoNotGiveTheAnswerAway(t *testing.T) {
 		if !strings.Contains(seen.String(), flat(todo.Goal)) {
 			t.Errorf("TODO %d's goal is not on screen whole: %q", todo.Number, todo.Goal)
 		}
+	}
+}
+
+// timers records each timer a screen starts instead of running it.
+type timers struct {
+	t0    time.Time
+	asked []time.Duration
+	fns   []func(time.Time) tea.Msg
+}
+
+func (tm *timers) after(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	tm.asked = append(tm.asked, d)
+	tm.fns = append(tm.fns, fn)
+	return nil
+}
+
+// Issue 11 item 4: while the code builds, the screen counts the seconds
+// and, once it is slow, says what is happening, ticking once a second only
+// while the build lasts.
+func TestABuildShowsItsProgress(t *testing.T) {
+	f := newFake(refAnswer())
+	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
+	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	c.deps.after = tm.after
+	m := newDay(c, theDay, predictions.New(45))
+	m.visible = true
+	m.resize(80, 20)
+	m.startRun() // the run itself is left pending: a long, cold build
+	m.update(nil)
+	if len(tm.asked) != 1 || tm.asked[0] != time.Second {
+		t.Fatalf("a build asked for timers %v, want one of a second", tm.asked)
+	}
+	m.update(switchTabMsg{tab: tabRun})
+	for sec := 1; sec <= 12; sec++ {
+		if len(tm.fns) != 1 {
+			t.Fatalf("%d timers in flight at %d s, want 1", len(tm.fns), sec)
+		}
+		fn := tm.fns[0]
+		tm.fns, tm.asked = nil, nil
+		m.update(fn(tm.t0.Add(time.Duration(sec) * time.Second)))
+	}
+	status, _ := m.status()
+	for _, want := range []string{"building… 12 s", "first build takes about a minute"} {
+		if !strings.Contains(status, want) {
+			t.Fatalf("the status line lacks %q: %q", want, status)
+		}
+	}
+	if v := flat(m.view(80, 20)); !strings.Contains(v, "12 s so far") {
+		t.Fatalf("the Run screen does not count the build: %s", v)
+	}
+
+	// The build ends: the tick already on its way comes, and after it none.
+	pending := tm.fns
+	tm.fns, tm.asked = nil, nil
+	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: tm.t0})
+	for _, fn := range pending {
+		m.update(fn(tm.t0.Add(13 * time.Second)))
+	}
+	if len(tm.asked) > 0 {
+		t.Fatalf("the build is over but the screens still start timers: %v", tm.asked)
+	}
+	if status, _ := m.status(); strings.Contains(status, "building") {
+		t.Fatalf("the status still says building: %q", status)
 	}
 }
