@@ -473,7 +473,7 @@ func (fp figPrep) rug(k int, cut float64, pw, lw int, st Styles, colOf func(floa
 		g := ' '
 		switch {
 		case n == 0 || top == 0:
-		case float64(n) > float64(top)/2:
+		case 4*n >= 3*top: // the busiest columns
 			g = glyphs[1]
 		default:
 			g = glyphs[0]

@@ -58,7 +58,7 @@ func (m *lessonModel) content(s *session, w int) string {
 	if len(s.day.TODOs) > 0 {
 		b.WriteString(st.Subtitle.Render("What you write") + "\n")
 		for _, t := range s.day.TODOs {
-			b.WriteString(wrap(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), tw) + "\n")
+			b.WriteString(hanging(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), "", "        ", tw) + "\n")
 		}
 		b.WriteString("\n" + styleLines(st.Dim, wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.day.LearnerDir), tw)) + "\n")
 	}
