@@ -44,8 +44,11 @@ func Run(cfg Config) error {
 		return errors.New("no days are registered")
 	}
 	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
-	p := tea.NewProgram(app, programOptions()...)
-	final, err := p.Run()
+	run, ok := selfDrawn(app)
+	if !ok {
+		run = tea.NewProgram(app, programOptions()...).Run
+	}
+	final, err := run()
 	if a, ok := final.(*App); ok {
 		a.Close()
 	}
@@ -55,16 +58,16 @@ func Run(cfg Config) error {
 	return nil
 }
 
-// renderFPS is the renderer's frame rate. Bubble Tea v1's renderer wakes
-// at this rate for as long as the program runs, changed view or not, and
-// each wake costs the idle lab CPU (about 0.13 ms on the 2-core machine of
-// labs/BENCHMARKS.md). Nothing on screen moves faster than the replay, so
-// the renderer keeps the replay's pace (frame below) and no more: a key's
-// echo waits at most one frame, 50 ms.
+// renderFPS is the frame rate of Bubble Tea's renderer where the lab
+// cannot draw its own frames (see draw.go; on Unix terminals it does).
+// That renderer wakes at this rate for as long as the program runs,
+// changed view or not, and each wake costs the idle lab CPU (about 0.13 ms
+// on the 2-core machine of labs/BENCHMARKS.md). Nothing on screen moves
+// faster than the replay, so it keeps the replay's pace (frame below) and
+// no more: a key's echo waits at most one frame, 50 ms.
 const renderFPS = 20
 
-// programOptions are the options of the real program (the idle benchmark
-// uses them too, so it measures what the learner runs).
+// programOptions are the program's options when Bubble Tea renders.
 func programOptions() []tea.ProgramOption {
 	return []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(renderFPS)}
 }

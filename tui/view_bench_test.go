@@ -65,19 +65,20 @@ func BenchmarkView(b *testing.B) {
 // 120×40, plays a run of the reference to its end, then leaves it alone.
 // One op is one second of that idleness. The screens must not tick: not a
 // single message may reach Update while idle (the benchmark fails if one
-// does). cpu-ms/s is what the whole process spent per idle second. Nearly
-// all of it is Bubble Tea's renderer, which wakes renderFPS times a second
-// to see whether the view changed; BenchmarkIdleBare is the floor of that:
-// a bare Bubble Tea program with a one-word view at Bubble Tea's default
-// 60 fps, measured the same way in the same run (labs/BENCHMARKS.md).
+// does). cpu-ms/s is what the whole process spent per idle second. The
+// program draws its own frames as they change (draw.go), so no renderer
+// wakes to look for a change; BenchmarkIdleBare, a bare Bubble Tea program
+// with Bubble Tea's own 60 fps renderer, is what that saves, measured the
+// same way in the same run (labs/BENCHMARKS.md).
 func BenchmarkIdle(b *testing.B) {
 	root := labRoot(b, theDay)
 	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: newFake(refAnswer())}, plainStyles(), true)
 	m := &counting{app: newApp(c)}
 	in, keys := io.Pipe()
-	// The real program's options but the alternate screen (the output is
-	// not a terminal).
-	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithFPS(renderFPS))
+	// As the real program runs on a terminal (term_unix.go): no renderer,
+	// each frame drawn as it is made; here onto io.Discard.
+	p := tea.NewProgram(&drawn{inner: m, d: &drawer{out: io.Discard}},
+		tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithoutRenderer())
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()
 	defer func() {
