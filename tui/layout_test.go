@@ -79,6 +79,16 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 		d.keys("down")
 		check("drill")
 	}
+	// The day list, with the scoreboard of the day just played: every
+	// prediction's mark is there, none cut off.
+	d.keys("esc")
+	check("day list")
+	for _, p := range d.day().s.day.Predictions {
+		if !strings.Contains(flat(d.app.View()), p.ID+" ") {
+			t.Errorf("%d×%d: the day list lacks %s's mark:\n%s", w, h, p.ID, d.view())
+		}
+	}
+	d.keys("enter")
 }
 
 func figTitles(p labs.PartResult) []string {
