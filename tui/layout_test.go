@@ -423,3 +423,50 @@ func TestABuildShowsItsProgress(t *testing.T) {
 		t.Fatalf("the status still says building: %q", status)
 	}
 }
+
+// Issue 12 item 6: at 80×24 every drill's question is on screen whole,
+// every word in order (D3 used to lose its "in").
+func TestDrillQuestionsKeepEveryWord(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.tab(tabDrills)
+	for i, dr := range theDay.Drills {
+		if i > 0 {
+			d.keys("down")
+		}
+		wantWhole(t, d, dr.Question)
+	}
+}
+
+// Issue 11 item 5: nothing ticks while nothing moves: a paused replay, a
+// finished one, no build.
+func TestNoTicksWhileNothingMoves(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.hold = true
+	d.predictAll(nil)
+	d.tab(tabRun)
+	if len(d.held) != 1 {
+		t.Fatalf("%d ticks in flight while a part plays, want 1", len(d.held))
+	}
+	d.keys("space") // pause
+	d.step()        // the tick already on its way
+	if len(d.held) != 0 {
+		t.Fatalf("a paused replay still ticks: %d in flight", len(d.held))
+	}
+	d.keys("space") // play
+	if len(d.held) != 1 {
+		t.Fatalf("playing again: %d ticks in flight, want 1", len(d.held))
+	}
+	d.keys("S") // to the end
+	for d.step() {
+	}
+	d.keys("down", "up", "right", "left")
+	if len(d.held) != 0 {
+		t.Fatalf("a finished replay still ticks: %d in flight", len(d.held))
+	}
+	for tab := range d.day().screens {
+		d.tab(tab)
+		if len(d.held) != 0 {
+			t.Fatalf("tab %d ticks with nothing moving", tab+1)
+		}
+	}
+}
