@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,7 +15,9 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
+	day46course "termlab/labs/day46/course"
 	"termlab/predictions"
+	solutions46 "termlab/solutions/day46"
 )
 
 // noCuts makes any line the screens lean on fit to cut fail the test, for
@@ -102,37 +105,52 @@ func figTitles(p labs.PartResult) []string {
 // Issue 12 item 12: every screen at 80×24 and 120×40 fits, leans on no cut
 // at the edge, and shows its key bar, titles and messages whole.
 func TestEveryScreenIsWhole(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
-		w, h := sz[0], sz[1]
-		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
-			cuts := noCuts(t)
-			d, _ := openDay(t, newFake(refAnswer()), w, h)
-			d.predictAll(nil)
-			d.tab(tabRun)
-			d.keys("S")
-			var bad []string
-			tour(t, d, w, h, func(where string) {
-				v := d.app.View()
-				checkFits(t, v, w, h)
-				lines := strings.Split(ansi.Strip(v), "\n")
-				for _, c := range *cuts {
-					bad = append(bad, where+": cut "+c)
-				}
-				*cuts = nil
-				for _, l := range lines[len(lines)-3:] {
-					if strings.Contains(l, "…") {
-						bad = append(bad, where+": footer cut: "+l)
+	day46 := day46course.New(solutions46.Funcs)
+	days := []struct {
+		day labs.Day
+		ref func() labs.Outcome
+	}{
+		{theDay, reference},
+		{day46, sync.OnceValue(func() labs.Outcome { return day46.Execute(labs.Reference) })},
+	}
+	for _, dd := range days {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			w, h := sz[0], sz[1]
+			t.Run(fmt.Sprintf("day%d/%dx%d", dd.day.Number, w, h), func(t *testing.T) {
+				cuts := noCuts(t)
+				o := dd.ref()
+				o.Impl = labs.Learner
+				c := testCommon(t, labs.Course{dd.day}, labRoot(t, dd.day), newFake(fakeAnswer{o: o}))
+				c.deps.refMetrics = func(labs.Day) labs.Metrics { return dd.ref().Metrics() }
+				d := newDriver(t, c, w, h)
+				d.keys("enter")
+				d.predictAll(nil)
+				d.tab(tabRun)
+				d.keys("S")
+				var bad []string
+				tour(t, d, w, h, func(where string) {
+					v := d.app.View()
+					checkFits(t, v, w, h)
+					lines := strings.Split(ansi.Strip(v), "\n")
+					for _, c := range *cuts {
+						bad = append(bad, where+": cut "+c)
+					}
+					*cuts = nil
+					for _, l := range lines[len(lines)-3:] {
+						if strings.Contains(l, "…") {
+							bad = append(bad, where+": footer cut: "+l)
+						}
+					}
+				})
+				seen := map[string]bool{}
+				for _, b := range bad {
+					if !seen[b] {
+						seen[b] = true
+						t.Error(b)
 					}
 				}
 			})
-			seen := map[string]bool{}
-			for _, b := range bad {
-				if !seen[b] {
-					seen[b] = true
-					t.Error(b)
-				}
-			}
-		})
+		}
 	}
 }
 
