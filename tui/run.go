@@ -220,9 +220,13 @@ func (m *runModel) buildTicked(t time.Time, s *session) {
 const slowBuild = 2 * time.Second
 
 // building says what is going on while the code builds and runs.
-func (m *runModel) building() string {
-	if m.buildFor < slowBuild {
+func (m *runModel) building(s *session) string {
+	switch {
+	case m.buildFor < slowBuild:
 		return "building…"
+	case s.pending != nil:
+		// Built: the verdicts are in and the experiments are running.
+		return fmt.Sprintf("running… %d s: your TODOs are graded, the experiments are still running", int(m.buildFor.Seconds()))
 	}
 	return fmt.Sprintf("building… %d s: compiling your code and the lab's worker (the first build takes about a minute, later saves under a second)", int(m.buildFor.Seconds()))
 }
