@@ -345,8 +345,8 @@ func TestPredictTakesARatioWithAnX(t *testing.T) {
 // what to compute but never write the answer's code or its rule.
 func TestTODOsDoNotGiveTheAnswerAway(t *testing.T) {
 	giveaways := []string{
-		"later of", "whichever of now and nextEmit", "max(", // TODO 4's rule
-		"min(", "Seconds() ×", "Seconds()*", // TODO 1's
+		"later of", "whichever of now and nextEmit", "max(now", // TODO 4's rule
+		"min(capacity", "min() is", "Seconds() ×", "Seconds()*", // TODO 1's
 		"now / window", "divide now by window", // TODO 2's
 		"stamp <=", "stamp ≤", "at or before now − window", // TODO 3's
 	}
