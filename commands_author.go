@@ -68,8 +68,16 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 		fmt.Fprintf(e.stdout, "%s day %d: %s\n", mark, day.Number, what)
 	}
 	for _, day := range course {
+		// The reference runs in this process and cannot be stopped half
+		// way; between its runs, a signal ends the check.
+		if ctx.Err() != nil {
+			return e.sayStopped(ctx, "the check did not finish.")
+		}
 		ref := day.Execute(labs.Reference)
 		check(day, ref.Passed() == len(day.TODOs), fmt.Sprintf("the reference solutions pass %d/%d TODOs", ref.Passed(), len(day.TODOs)))
+		if ctx.Err() != nil {
+			return e.sayStopped(ctx, "the check did not finish.")
+		}
 		again := day.Execute(labs.Reference)
 		check(day, reflect.DeepEqual(repeatable(ref.Parts), repeatable(again.Parts)), "every experiment gives the same figures twice")
 		allOK := true
@@ -87,6 +95,9 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 			check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
 		}
 		stubs, err := gradeShipped(ctx, e.root, day)
+		if ctx.Err() != nil {
+			return e.sayStopped(ctx, "the check did not finish.")
+		}
 		if err != nil {
 			check(day, false, "the shipped stubs build: "+err.Error())
 			continue

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
-	"os/signal"
-	"syscall"
+	"strconv"
+	"time"
 
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
@@ -33,11 +34,9 @@ func cmdServe(ctx context.Context, e env, a args) int {
 	if a.has("addr") {
 		addr = a.flags["addr"]
 	}
-	if !day45.IsLoopback(addr) {
-		return usageError(e.stderr, fmt.Sprintf("--addr=%s: give a loopback address and a port, such as 127.0.0.1:8045 (the lab serves this machine only)", addr))
+	if err := checkAddr(addr); err != nil {
+		return usageError(e.stderr, err.Error())
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
-	defer stop()
 	if a.has("solutions") {
 		if err := day45.Serve(ctx, solutions45.Funcs, "the reference TakeToken", addr, e.stdout); err != nil {
 			fmt.Fprintln(e.stderr, "termlab:", err)
@@ -54,30 +53,114 @@ func cmdServe(ctx context.Context, e env, a args) int {
 	}
 	r := worker.Runner{Root: e.root, Bin: bin}
 	if bin, err = r.Build(ctx); err != nil {
-		return e.buildFailed(day, err, false)
+		return e.buildFailed(ctx, day, err, false)
 	}
 	return runServer(ctx, e, bin, addr)
 }
 
-// runServer runs the built worker's _serve command until it exits and returns its
-// exit code. When ctx ends (Ctrl-C, SIGTERM) the program is asked to stop
-// with SIGINT and given time to close its connections.
+// checkAddr refuses an --addr that serve cannot listen on, before anything
+// is built: not host:port, a port that is not a number from 1 to 65535
+// (the kernel's own error for 99999 would come only after the build), or a
+// host that is not this machine.
+func checkAddr(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("--addr %q: give a loopback address and a port, such as %s", addr, day45.ServeAddr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("--addr %q: the port must be a number from 1 to 65535, such as %s", addr, day45.ServeAddr)
+	}
+	if !day45.IsLoopback(addr) {
+		return fmt.Errorf("--addr %q: %q is not this machine; give a loopback address, such as %s (the lab serves this machine only)", addr, host, day45.ServeAddr)
+	}
+	return nil
+}
+
+// serveStartLimit bounds how long the serve program may take to listen:
+// the learner's package initialises first, and an init that never returns
+// would otherwise leave serve waiting without a word. worker.LimitEnv
+// overrides it, as it does the workers' bound.
+const serveStartLimit = 15 * time.Second
+
+func startLimit() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(worker.LimitEnv)); err == nil && d > 0 {
+		return d
+	}
+	return serveStartLimit
+}
+
+// serveStopGrace is how long the serve program has to close its
+// connections after it is asked to stop (it gives itself 3 s).
+const serveStopGrace = 5 * time.Second
+
+// runServer runs the built worker's _serve command until it exits and
+// returns its exit code. The program runs in a process group of its own,
+// which is killed whole on every way out: when it does not listen within
+// startLimit, and when ctx ends (Ctrl-C, SIGTERM, SIGHUP), after it has been
+// asked to stop with SIGINT and given serveStopGrace to close its
+// connections. On Linux it also dies with this process (parent-death
+// signal), should this one be killed outright.
 func runServer(ctx context.Context, e env, bin, addr string) int {
 	cmd := exec.Command(bin, day45.ServeCommand, "--addr="+addr)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = e.root, e.stdout, e.stderr
+	boxProcess(cmd)
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintln(e.stderr, "termlab: cannot start the server:", err)
 		return exitNotOK
 	}
+	defer killGroup(cmd)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+
+	limit := startLimit()
+	up := make(chan struct{})
+	go func() {
+		// Ready is when something answers on addr while the program runs;
+		// should another program hold the port, ours exits with the bind
+		// error, which comes through done.
+		deadline := time.Now().Add(limit)
+		for time.Now().Before(deadline) && ctx.Err() == nil {
+			if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
+				c.Close()
+				close(up)
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
 	var err error
 	select {
 	case err = <-done:
+		return serverExit(e, err)
+	case <-up:
+	case <-timer.C:
+		fmt.Fprintf(e.stderr, "termlab: the server did not start listening on %s within %v: does an init function or package variable in your code never finish? It was stopped.\n", addr, limit)
+		killGroup(cmd)
+		<-done
+		return exitNotOK
 	case <-ctx.Done():
-		cmd.Process.Signal(os.Interrupt)
-		err = <-done
+		killGroup(cmd)
+		<-done
+		return e.sayStopped(ctx, "the server was stopped before it started.")
 	}
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		interruptGroup(cmd)
+		select {
+		case err = <-done:
+		case <-time.After(serveStopGrace):
+			killGroup(cmd)
+			err = <-done
+		}
+	}
+	return serverExit(e, err)
+}
+
+// serverExit turns the serve program's end into serve's exit code.
+func serverExit(e env, err error) int {
 	var exit *exec.ExitError
 	switch {
 	case err == nil:

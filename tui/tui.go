@@ -17,6 +17,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -36,6 +37,10 @@ type Config struct {
 	Root   string // the module root
 	// Runner runs the learner's code; nil means a worker.Runner for Root.
 	Runner Runner
+	// Context, when set, ends the screens when it is cancelled (main
+	// cancels it on SIGTERM and SIGHUP, which Bubble Tea does not all
+	// handle itself).
+	Context context.Context
 }
 
 // Run opens the lab and returns when the learner quits.
@@ -44,7 +49,11 @@ func Run(cfg Config) error {
 		return errors.New("no days are registered")
 	}
 	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
-	p := tea.NewProgram(app, tea.WithAltScreen())
+	opts := []tea.ProgramOption{tea.WithAltScreen()}
+	if cfg.Context != nil {
+		opts = append(opts, tea.WithContext(cfg.Context))
+	}
+	p := tea.NewProgram(app, opts...)
 	final, err := p.Run()
 	if a, ok := final.(*App); ok {
 		a.Close()
