@@ -28,7 +28,7 @@ func (s stopped) Error() string {
 	case os.Interrupt:
 		return "interrupted (Ctrl-C)"
 	case syscall.SIGHUP:
-		return "stopped: the terminal hung up (SIGHUP)"
+		return "the terminal hung up (SIGHUP)"
 	case syscall.SIGTERM:
 		return "stopped by SIGTERM"
 	}

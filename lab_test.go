@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"termlab/labs"
+)
+
+// blockingRunner stands for a worker run: it returns only when its context
+// ends, and says whether it was let go.
+type blockingRunner struct{ started, ended chan struct{} }
+
+func (b blockingRunner) Run(ctx context.Context, _ labs.Day) (labs.Outcome, error) {
+	b.started <- struct{}{}
+	<-ctx.Done()
+	b.ended <- struct{}{}
+	return labs.Outcome{}, ctx.Err()
+}
+
+// The screens' runner: a signal ends the run in flight, whatever context
+// the screens gave it; close waits for runs to end and refuses new ones.
+func TestBoxedRunnerEndsRunsOnASignal(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		signal bool // the signal context ends; else only close
+	}{{"signal", true}, {"close", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			sigCtx, sig := context.WithCancelCause(context.Background())
+			defer sig(nil)
+			inner := blockingRunner{started: make(chan struct{}, 1), ended: make(chan struct{}, 1)}
+			b := newBoxedRunner(sigCtx, inner)
+			errc := make(chan error, 1)
+			go func() {
+				_, err := b.Run(context.Background(), labs.Day{}) // the screens' own context never ends
+				errc <- err
+			}()
+			<-inner.started
+			if c.signal {
+				sig(stopped{})
+			}
+			if !b.close(10 * time.Second) {
+				t.Fatal("close did not see the run end")
+			}
+			select {
+			case <-inner.ended:
+			default:
+				t.Fatal("close returned while the run was still going")
+			}
+			if err := <-errc; !errors.Is(err, context.Canceled) {
+				t.Errorf("the run ended with %v", err)
+			}
+			if _, err := b.Run(context.Background(), labs.Day{}); !errors.Is(err, context.Canceled) {
+				t.Errorf("a run after close: %v", err)
+			}
+		})
+	}
+}
