@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -1269,4 +1270,66 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 			l.noTempFiles(tmp)
 		})
 	}
+}
+
+// serve with the learner's TakeToken, stopped by a signal or killed
+// outright: nothing keeps answering on the port, and no serve program is
+// left. SIGTERM and SIGHUP stop it cleanly (exit 0, "stopped."); SIGKILL
+// leaves it to the program's parent-death signal.
+func TestStoppedServeLeavesNothingListening(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	l.write("labs/day45/todo.go", learnerTakeToken)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			l.t = t
+			addr := freeAddr(t)
+			cmd, stdout, stderr := l.start("serve", "45", "--addr", addr)
+			if !waitUp(t, addr, 3*time.Minute, nil) {
+				t.Fatalf("nothing listens on %s\n%s", addr, stderr)
+			}
+			var servers []int
+			for _, p := range procs(t) {
+				if slices.Contains(p.args, "_serve") && slices.Contains(p.args, "--addr="+addr) {
+					servers = append(servers, p.pid)
+				}
+			}
+			if len(servers) != 1 {
+				t.Fatalf("serve programs on %s: %v", addr, servers)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			if sig != syscall.SIGKILL {
+				if err != nil || !strings.Contains(stdout.String(), "stopped.") {
+					t.Errorf("serve stopped by %v: %v\nstdout %s\nstderr %s", sig, err, stdout, stderr)
+				}
+			}
+			gone := false
+			for end := time.Now().Add(5 * time.Second); !gone && time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+				c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
+				if err == nil {
+					c.Close()
+					continue
+				}
+				gone = len(alive(t, map[int]string{servers[0]: procArgs0(t, servers[0])})) == 0
+			}
+			if !gone {
+				syscall.Kill(servers[0], syscall.SIGKILL)
+				t.Errorf("after %v the serve program still runs or something answers on %s", sig, addr)
+			}
+		})
+	}
+}
+
+// procArgs0 is the program a process runs, or "" when it is gone.
+func procArgs0(t *testing.T, pid int) string {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil {
+		return ""
+	}
+	first, _, _ := strings.Cut(string(data), "\x00")
+	return first
 }

@@ -130,33 +130,35 @@ func runServer(ctx context.Context, e env, bin, addr string) int {
 	}()
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
-	var err error
 	select {
-	case err = <-done:
+	case err := <-done:
 		return serverExit(e, err)
-	case <-up:
 	case <-timer.C:
 		fmt.Fprintf(e.stderr, "termlab: the server did not start listening on %s within %v: does an init function or package variable in your code never finish? It was stopped.\n", addr, limit)
 		killGroup(cmd)
 		<-done
 		return exitNotOK
+	case <-up:
+		select {
+		case err := <-done:
+			return serverExit(e, err)
+		case <-ctx.Done():
+		}
 	case <-ctx.Done():
-		killGroup(cmd)
-		<-done
-		return e.sayStopped(ctx, "the server was stopped before it started.")
 	}
+	// Asked to stop, ready or not: as Ctrl-C would, then by force.
+	interruptGroup(cmd)
+	var err error
 	select {
 	case err = <-done:
-	case <-ctx.Done():
-		interruptGroup(cmd)
-		select {
-		case err = <-done:
-		case <-time.After(serveStopGrace):
-			killGroup(cmd)
-			err = <-done
-		}
+	case <-time.After(serveStopGrace):
+		killGroup(cmd)
+		err = <-done
 	}
-	return serverExit(e, err)
+	if err == nil {
+		return exitOK // it closed its connections and said "stopped."
+	}
+	return e.sayStopped(ctx, "the server was stopped.")
 }
 
 // serverExit turns the serve program's end into serve's exit code.
