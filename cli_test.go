@@ -214,3 +214,28 @@ func TestSignalsCancelWithTheirName(t *testing.T) {
 		stop()
 	}
 }
+
+// reset's question, unanswered, does not hold a signal up: it stops at
+// once and resets nothing.
+func TestResetQuestionStopsOnASignal(t *testing.T) {
+	root := t.TempDir()
+	question, _ := io.Pipe() // a stdin that never answers
+	ctx, cancel := context.WithCancelCause(context.Background())
+	var out, errs bytes.Buffer
+	code := make(chan int, 1)
+	go func() {
+		code <- cmdReset(ctx, env{stdin: question, stdout: &out, stderr: &errs, root: root}, args2([]string{"45"}))
+	}()
+	cancel(stopped{syscall.SIGTERM})
+	select {
+	case c := <-code:
+		if c != exitNotOK || errs.String() != "termlab: stopped by SIGTERM; nothing was reset.\n" {
+			t.Errorf("exit %d, stderr %q", c, errs.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("reset waited for its answer after the signal")
+	}
+	if entries, _ := os.ReadDir(root); len(entries) != 0 {
+		t.Errorf("reset wrote %v", entries)
+	}
+}

@@ -17,7 +17,7 @@ import (
 	"termlab/labs/worker"
 )
 
-func cmdReset(_ context.Context, e env, a args) int {
+func cmdReset(ctx context.Context, e env, a args) int {
 	day, err := dayArg(a, true)
 	if err != nil {
 		return usageError(e.stderr, err.Error())
@@ -33,7 +33,20 @@ func cmdReset(_ context.Context, e env, a args) int {
 	}
 	if !a.has("yes") {
 		fmt.Fprintf(e.stdout, "Reset %s to the shipped stub? Your version is kept aside first. [y/N] ", what)
-		line, _ := bufio.NewReader(e.stdin).ReadString('\n')
+		// The answer is read aside, so that a signal while the question
+		// waits stops reset at once instead of after the next Enter.
+		answer := make(chan string, 1)
+		go func() {
+			line, _ := bufio.NewReader(e.stdin).ReadString('\n')
+			answer <- line
+		}()
+		var line string
+		select {
+		case line = <-answer:
+		case <-ctx.Done():
+			fmt.Fprintln(e.stdout)
+			return e.sayStopped(ctx, "nothing was reset.")
+		}
 		if ans := strings.ToLower(strings.TrimSpace(line)); ans != "y" && ans != "yes" {
 			fmt.Fprintln(e.stdout, "\nNothing was reset.")
 			return exitNotOK
