@@ -1070,8 +1070,8 @@ func (l *lab) noTempFiles(tmp string) {
 	}
 }
 
-// SIGTERM, SIGHUP and SIGINT of `run` while the learner's code spins: the
-// runner kills its workers, says in one line why it stopped, exits 1 at
+// SIGTERM, SIGHUP and SIGINT of `run` (and `grade`, `results`) while the
+// learner's code never answers: the runner kills its workers, says in one line why it stopped, exits 1 at
 // once, and leaves no process and no temporary file behind.
 func TestSignalStopsRunAndItsWorkers(t *testing.T) {
 	t.Parallel()
@@ -1084,16 +1084,19 @@ func TestSignalStopsRunAndItsWorkers(t *testing.T) {
 	// From here the workers would live ten minutes unless killed.
 	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + tmp}
 	for _, c := range []struct {
+		args []string
 		sig  syscall.Signal
 		says string
 	}{
-		{syscall.SIGTERM, "termlab: stopped by SIGTERM; nothing was saved."},
-		{syscall.SIGHUP, "termlab: the terminal hung up (SIGHUP); nothing was saved."},
-		{syscall.SIGINT, "termlab: interrupted (Ctrl-C); nothing was saved."},
+		{[]string{"run", "45"}, syscall.SIGTERM, "termlab: stopped by SIGTERM; nothing was saved."},
+		{[]string{"run", "45"}, syscall.SIGHUP, "termlab: the terminal hung up (SIGHUP); nothing was saved."},
+		{[]string{"run", "45"}, syscall.SIGINT, "termlab: interrupted (Ctrl-C); nothing was saved."},
+		{[]string{"grade", "45"}, syscall.SIGTERM, "termlab: stopped by SIGTERM; nothing was saved."},
+		{[]string{"results", "45"}, syscall.SIGHUP, "termlab: the terminal hung up (SIGHUP); nothing was saved."},
 	} {
-		t.Run(c.sig.String(), func(t *testing.T) {
+		t.Run(c.args[0]+"/"+c.sig.String(), func(t *testing.T) {
 			l.t = t
-			cmd, stdout, stderr := l.start("run", "45")
+			cmd, stdout, stderr := l.start(c.args...)
 			workers := l.untilWorkers(cmd, stderr)
 			if err := cmd.Process.Signal(c.sig); err != nil {
 				t.Fatal(err)
@@ -1103,7 +1106,7 @@ func TestSignalStopsRunAndItsWorkers(t *testing.T) {
 			if took := time.Since(start); took > stopGrace {
 				t.Errorf("the runner took %v to stop", took)
 			}
-			r := result{args: []string{"run", "45", "(" + c.sig.String() + ")"}, stdout: stdout.String(), stderr: stderr.String()}
+			r := result{args: append(c.args, "("+c.sig.String()+")"), stdout: stdout.String(), stderr: stderr.String()}
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != exitNotOK {
 				t.Errorf("exit: %v, want %d\n%s", err, exitNotOK, r)
