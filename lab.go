@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -69,6 +70,36 @@ func newBoxedRunner(ctx context.Context, inner tui.Runner) *boxedRunner {
 }
 
 func (b *boxedRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return b.inner.Run(ctx, day) })
+}
+
+// RunStream passes a run's pieces on as they land, when the inner runner
+// can give them (worker.Runner can); otherwise it is Run.
+func (b *boxedRunner) RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error) {
+	sr, ok := b.inner.(interface {
+		RunStream(context.Context, labs.Day, func(labs.Outcome)) (labs.Outcome, error)
+	})
+	if !ok {
+		return b.Run(ctx, day)
+	}
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return sr.RunStream(ctx, day, update) })
+}
+
+// Reference plays the reference solutions through the inner runner, boxed
+// the same way, when it can (worker.Runner can).
+func (b *boxedRunner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	rr, ok := b.inner.(interface {
+		Reference(context.Context, labs.Day) (labs.Outcome, error)
+	})
+	if !ok {
+		return labs.Outcome{}, errors.New("this runner cannot play the reference")
+	}
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return rr.Reference(ctx, day) })
+}
+
+// do runs f, counted among the runs in flight, under a context that also
+// ends with b's.
+func (b *boxedRunner) do(ctx context.Context, f func(context.Context) (labs.Outcome, error)) (labs.Outcome, error) {
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
@@ -81,7 +112,7 @@ func (b *boxedRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, erro
 	defer cancel(nil)
 	stop := context.AfterFunc(b.ctx, func() { cancel(context.Cause(b.ctx)) })
 	defer stop()
-	return b.inner.Run(ctx, day)
+	return f(ctx)
 }
 
 // close refuses new runs, cancels those in flight (the screens cancel

@@ -65,3 +65,53 @@ func TestBoxedRunnerEndsRunsOnASignal(t *testing.T) {
 		})
 	}
 }
+
+// streamingRunner is a runner that reports a run's pieces and plays the
+// reference, as worker.Runner does.
+type streamingRunner struct{ blockingRunner }
+
+func (s streamingRunner) RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error) {
+	update(labs.Outcome{Day: 1})
+	return s.Run(ctx, day)
+}
+
+func (s streamingRunner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	return s.Run(ctx, day)
+}
+
+// The wrapper keeps what the inner runner can do (pieces as they land, the
+// reference through workers), boxed the same way.
+func TestBoxedRunnerPassesStreamsAndReferenceOn(t *testing.T) {
+	sigCtx, sig := context.WithCancelCause(context.Background())
+	inner := streamingRunner{blockingRunner{started: make(chan struct{}, 2), ended: make(chan struct{}, 2)}}
+	b := newBoxedRunner(sigCtx, inner)
+	pieces := make(chan labs.Outcome, 1)
+	errc := make(chan error, 2)
+	go func() {
+		_, err := b.RunStream(context.Background(), labs.Day{}, func(o labs.Outcome) { pieces <- o })
+		errc <- err
+	}()
+	go func() {
+		_, err := b.Reference(context.Background(), labs.Day{})
+		errc <- err
+	}()
+	<-inner.started
+	<-inner.started
+	if o := <-pieces; o.Day != 1 {
+		t.Errorf("the piece did not come through: %+v", o)
+	}
+	sig(stopped{})
+	for range 2 {
+		if err := <-errc; !errors.Is(err, context.Canceled) {
+			t.Errorf("a run ended with %v", err)
+		}
+	}
+	if !b.close(10 * time.Second) {
+		t.Error("close did not see the runs end")
+	}
+	// Without those abilities the wrapper says so rather than pretend.
+	plain := newBoxedRunner(context.Background(), blockingRunner{})
+	if _, err := plain.Reference(context.Background(), labs.Day{}); err == nil {
+		t.Error("a plain runner played the reference")
+	}
+}
