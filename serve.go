@@ -23,6 +23,11 @@ import (
 // command, passing its output and signals through.
 
 func cmdServe(ctx context.Context, e env, a args) int {
+	if len(a.pos) == 0 {
+		// Only Day 45 serves: `serve` alone means it, whichever day is
+		// the newest.
+		a.pos = []string{"45"}
+	}
 	day, err := dayArg(a, false)
 	if err != nil {
 		return usageError(e.stderr, err.Error())
