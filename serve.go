@@ -10,17 +10,17 @@ import (
 	"strconv"
 	"time"
 
+	"termlab/labs"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
-	solutions45 "termlab/solutions/day45"
 )
 
-// `serve 45`: Day 45's door (labs/day45/course/polite.go) as a real HTTP
-// server on loopback, for curl. With --solutions it serves in this process
-// with the reference TakeToken. Otherwise the learner's TakeToken is needed,
-// and this binary never links the learner's code: it builds the worker
-// program (worker.WorkerMain) into a file of its own and runs its _serve
-// command, passing its output and signals through.
+// `serve 45`: Day 45's door (labs/day45/course/door) as a real HTTP server
+// on loopback, for curl. This binary links neither the learner's code nor an
+// HTTP server: it builds the full worker (worker.FullMain) into a file of its
+// own and runs its _serve command in the worker's box
+// (worker.StartServe: process group, memory bound, a bound on the learner's
+// init), passing its output through; --solutions serves the reference.
 
 func cmdServe(ctx context.Context, e env, a args) int {
 	if len(a.pos) == 0 {
@@ -42,25 +42,22 @@ func cmdServe(ctx context.Context, e env, a args) int {
 	if err := checkAddr(addr); err != nil {
 		return usageError(e.stderr, err.Error())
 	}
-	if a.has("solutions") {
-		if err := day45.Serve(ctx, solutions45.Funcs, "the reference TakeToken", addr, e.stdout); err != nil {
-			fmt.Fprintln(e.stderr, "termlab:", err)
-			return exitNotOK
-		}
-		return exitOK
-	}
-	// A file of its own, beside the runner's worker, so that a rebuild of
+	// A file of its own, beside the runner's workers, so that a rebuild of
 	// the worker on a save never replaces the server while it runs.
 	bin, err := worker.CachedBin(e.root, "serve")
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
 	}
-	r := worker.Runner{Root: e.root, Bin: bin}
-	if bin, err = r.Build(ctx); err != nil {
+	r := worker.Runner{Root: e.root, FullBin: bin}
+	if bin, err = r.BuildFull(ctx); err != nil {
 		return e.buildFailed(ctx, day, err, false)
 	}
-	return runServer(ctx, e, bin, addr)
+	args := []string{day45.ServeCommand, "--addr=" + addr}
+	if a.has("solutions") {
+		args = append(args, "--reference")
+	}
+	return runServer(ctx, e, bin, args)
 }
 
 // checkAddr refuses an --addr that serve cannot listen on, before anything
@@ -81,99 +78,38 @@ func checkAddr(addr string) error {
 	return nil
 }
 
-// serveStartLimit bounds how long the serve program may take to listen:
-// the learner's package initialises first, and an init that never returns
-// would otherwise leave serve waiting without a word. worker.LimitEnv
-// overrides it, as it does the workers' bound.
-const serveStartLimit = 15 * time.Second
-
+// startLimit bounds how long the learner's package may take to initialise
+// before serve gives up on it: worker.StartupLimit, or worker.LimitEnv's
+// bound when that is set, as it is for the workers (tests set it short).
 func startLimit() time.Duration {
 	if d, err := time.ParseDuration(os.Getenv(worker.LimitEnv)); err == nil && d > 0 {
 		return d
 	}
-	return serveStartLimit
+	return worker.StartupLimit
 }
 
-// serveStopGrace is how long the serve program has to close its
-// connections after it is asked to stop (it gives itself 3 s).
-const serveStopGrace = 5 * time.Second
-
-// runServer runs the built worker's _serve command until it exits and
-// returns its exit code. The program runs in a process group of its own,
-// which is killed whole on every way out: when it does not listen within
-// startLimit, and when ctx ends (Ctrl-C, SIGTERM, SIGHUP), after it has been
-// asked to stop with SIGINT and given serveStopGrace to close its
-// connections. On Linux it also dies with this process (parent-death
-// signal), should this one be killed outright.
-func runServer(ctx context.Context, e env, bin, addr string) int {
-	cmd := exec.Command(bin, day45.ServeCommand, "--addr="+addr)
-	cmd.Dir, cmd.Stdout, cmd.Stderr = e.root, e.stdout, e.stderr
-	boxProcess(cmd)
-	if err := cmd.Start(); err != nil {
+// runServer runs the built worker's _serve command in the worker's box until
+// it exits and returns its exit code. When ctx ends (Ctrl-C, SIGTERM,
+// SIGHUP) the program is asked to stop with SIGINT and given time to close
+// its connections, then its whole group is killed.
+func runServer(ctx context.Context, e env, bin string, args []string) int {
+	srv, err := worker.StartServe(ctx, bin, args, e.stdout, e.stderr, startLimit())
+	if err != nil {
+		if ctx.Err() != nil {
+			return e.sayStopped(ctx, "the server was stopped before it started.")
+		}
 		fmt.Fprintln(e.stderr, "termlab: cannot start the server:", err)
 		return exitNotOK
 	}
-	defer killGroup(cmd)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-
-	limit := startLimit()
-	up := make(chan struct{})
-	go func() {
-		// Ready is when something answers on addr while the program runs;
-		// should another program hold the port, ours exits with the bind
-		// error, which comes through done.
-		deadline := time.Now().Add(limit)
-		for time.Now().Before(deadline) && ctx.Err() == nil {
-			if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
-				c.Close()
-				close(up)
-				return
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}()
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	select {
-	case err := <-done:
-		return serverExit(e, err)
-	case <-timer.C:
-		fmt.Fprintf(e.stderr, "termlab: the server did not start listening on %s within %v: does an init function or package variable in your code never finish? It was stopped.\n", addr, limit)
-		killGroup(cmd)
-		<-done
-		return exitNotOK
-	case <-up:
-		select {
-		case err := <-done:
-			return serverExit(e, err)
-		case <-ctx.Done():
-		}
-	case <-ctx.Done():
-	}
-	// Asked to stop, ready or not: as Ctrl-C would, then by force.
-	interruptGroup(cmd)
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(serveStopGrace):
-		killGroup(cmd)
-		err = <-done
-	}
-	if err == nil {
-		return exitOK // it closed its connections and said "stopped."
-	}
-	return e.sayStopped(ctx, "the server was stopped.")
-}
-
-// serverExit turns the serve program's end into serve's exit code.
-func serverExit(e env, err error) int {
+	err = srv.Wait()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &exit) && exit.ExitCode() > 0:
 		return exit.ExitCode()
+	case ctx.Err() != nil:
+		return exitOK // stopped as asked
 	}
 	fmt.Fprintln(e.stderr, "termlab: the server stopped:", err)
 	return exitNotOK
@@ -191,8 +127,15 @@ func withRedis(run func(context.Context, env, args) int) func(context.Context, e
 			if url == "" {
 				return usageError(e.stderr, "--redis needs the server's address, such as --redis=redis://127.0.0.1:6379/0")
 			}
-			if err := day45.PingRedis(url); err != nil {
-				return usageError(e.stderr, err.Error())
+			// The lab's own binary has no Redis client: the full worker,
+			// which the run needs anyway, pings.
+			r := worker.Runner{Root: e.root}
+			code, why, err := r.Tool(ctx, day45.PingCommand, url)
+			if err != nil {
+				return e.buildFailed(ctx, labs.Day{Number: 45}, err, false)
+			}
+			if code != 0 {
+				return usageError(e.stderr, why)
 			}
 			os.Setenv(day45.RedisEnv, url)
 		}

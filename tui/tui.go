@@ -37,9 +37,9 @@ type Config struct {
 	Root   string // the module root
 	// Runner runs the learner's code; nil means a worker.Runner for Root.
 	Runner Runner
-	// Context, when set, ends the screens when it is cancelled (main
-	// cancels it on SIGTERM and SIGHUP, which Bubble Tea does not all
-	// handle itself).
+	// Context, when set, ends the screens when it is cancelled; the
+	// caller then handles the signals (main cancels it on SIGINT, SIGTERM
+	// and SIGHUP, which Bubble Tea does not all handle itself).
 	Context context.Context
 }
 
@@ -51,7 +51,11 @@ func Run(cfg Config) error {
 	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
 	opts := []tea.ProgramOption{tea.WithAltScreen()}
 	if cfg.Context != nil {
-		opts = append(opts, tea.WithContext(cfg.Context))
+		// The caller handles the signals and cancels Context: Bubble Tea's
+		// own handler (SIGINT, SIGTERM) would race it, and when the
+		// context wins, that handler blocks for ever sending its QuitMsg
+		// to a loop that has ended, and Run never returns (v1.3.10).
+		opts = append(opts, tea.WithContext(cfg.Context), tea.WithoutSignalHandler())
 	}
 	p := tea.NewProgram(app, opts...)
 	final, err := p.Run()
@@ -78,12 +82,12 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 			root:       cfg.Root,
 			runner:     r,
 			watch:      watch,
-			debounce:   200 * time.Millisecond,
+			debounce:   debounce,
 			frame:      50 * time.Millisecond,
 			now:        time.Now,
 			after:      tea.Tick,
 			saver:      &saver{},
-			refMetrics: referenceMetrics,
+			refMetrics: referenceMetricsWith(r),
 			runGate:    &sync.Mutex{},
 		},
 	}

@@ -1,4 +1,4 @@
-package course
+package door
 
 import (
 	"bufio"
@@ -16,7 +16,7 @@ import (
 
 // The figures of labs/BENCHMARKS.md, "serve under abuse". Run them with
 //
-//	go test -run '^$' -bench 'DoorClients|ServeHeldConnections' -benchtime 1x ./labs/day45/course/
+//	go test -run '^$' -bench 'DoorClients|ServeHeldConnections' -benchtime 1x ./labs/day45/course/door/
 //
 // Each checks its own result (the table stays within its bound; every
 // abusive connection is closed by the server), so a figure never comes from

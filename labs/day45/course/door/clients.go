@@ -1,4 +1,4 @@
-package course
+package door
 
 import (
 	"container/list"
@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"termlab/labs/day45/course"
 )
 
 // What keeps the door standing when the traffic is hostile: a bounded
@@ -60,7 +62,7 @@ type clientTable struct {
 
 type clientEntry struct {
 	key    string
-	bucket *TokenBucket
+	bucket *course.TokenBucket
 }
 
 func newClientTable(max int) *clientTable {
@@ -68,7 +70,7 @@ func newClientTable(max int) *clientTable {
 }
 
 // get returns key's bucket, and marks key as just seen.
-func (t *clientTable) get(key string) *TokenBucket {
+func (t *clientTable) get(key string) *course.TokenBucket {
 	e := t.byKey[key]
 	if e == nil {
 		return nil
@@ -79,7 +81,7 @@ func (t *clientTable) get(key string) *TokenBucket {
 
 // put stores key's bucket, forgetting the least recently seen client when
 // the table is full.
-func (t *clientTable) put(key string, b *TokenBucket) {
+func (t *clientTable) put(key string, b *course.TokenBucket) {
 	if e := t.byKey[key]; e != nil {
 		e.Value.(*clientEntry).bucket = b
 		t.order.MoveToFront(e)
