@@ -49,16 +49,19 @@ func Run(cfg Config) error {
 		return errors.New("no days are registered")
 	}
 	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
-	opts := []tea.ProgramOption{tea.WithAltScreen()}
+	var extra []tea.ProgramOption
 	if cfg.Context != nil {
 		// The caller handles the signals and cancels Context: Bubble Tea's
 		// own handler (SIGINT, SIGTERM) would race it, and when the
 		// context wins, that handler blocks for ever sending its QuitMsg
 		// to a loop that has ended, and Run never returns (v1.3.10).
-		opts = append(opts, tea.WithContext(cfg.Context), tea.WithoutSignalHandler())
+		extra = append(extra, tea.WithContext(cfg.Context), tea.WithoutSignalHandler())
 	}
-	p := tea.NewProgram(app, opts...)
-	final, err := p.Run()
+	run, ok := selfDrawn(app, extra...)
+	if !ok {
+		run = tea.NewProgram(app, append(programOptions(), extra...)...).Run
+	}
+	final, err := run()
 	if a, ok := final.(*App); ok {
 		a.Close()
 	}
@@ -66,6 +69,20 @@ func Run(cfg Config) error {
 		return fmt.Errorf("the screens stopped: %w", err)
 	}
 	return nil
+}
+
+// renderFPS is the frame rate of Bubble Tea's renderer where the lab
+// cannot draw its own frames (see draw.go; on Unix terminals it does).
+// That renderer wakes at this rate for as long as the program runs,
+// changed view or not, and each wake costs the idle lab CPU (about 0.13 ms
+// on the 2-core machine of labs/BENCHMARKS.md). Nothing on screen moves
+// faster than the replay, so it keeps the replay's pace (frame below) and
+// no more: a key's echo waits at most one frame, 50 ms.
+const renderFPS = 20
+
+// programOptions are the program's options when Bubble Tea renders.
+func programOptions() []tea.ProgramOption {
+	return []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(renderFPS)}
 }
 
 // newCommon wires the production world (or a test's) into the screens.
@@ -83,7 +100,7 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 			runner:     r,
 			watch:      watch,
 			debounce:   debounce,
-			frame:      50 * time.Millisecond,
+			frame:      time.Second / renderFPS,
 			now:        time.Now,
 			after:      tea.Tick,
 			saver:      &saver{},
