@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"termlab/labs"
 	"termlab/labs/worker"
@@ -57,6 +57,10 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	root           string // the module root
+	// stopSaid is set once a command has said that a signal stopped it
+	// (sayStopped), so that Main does not say it twice. Nil in tests that
+	// call a command directly.
+	stopSaid *atomic.Bool
 }
 
 // args is a parsed command line: positional words and --flags.
@@ -70,18 +74,40 @@ func (a args) has(name string) bool { _, ok := a.flags[name]; return ok }
 type command struct {
 	run   func(ctx context.Context, e env, a args) int
 	flags []string // allowed --flags; a trailing "=" means the flag takes a value
+	// words is how many positional words the command takes at most (-1: no
+	// bound), and form how the usage writes them: a word beyond them is a
+	// usage error, never silently ignored.
+	words int
+	form  string
 }
 
 var commands = map[string]command{
-	"list":    {run: cmdList},
-	"run":     {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}},
-	"grade":   {run: cmdGrade, flags: []string{"solutions", "json"}},
-	"predict": {run: cmdPredict},
-	"results": {run: cmdResults, flags: []string{"solutions"}},
-	"reset":   {run: cmdReset, flags: []string{"yes"}},
-	"check":   {run: cmdCheck},
-	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}},
-	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }},
+	"list":    {run: cmdList, form: "list"},
+	"run":     {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}, words: 1, form: "run [day]"},
+	"grade":   {run: cmdGrade, flags: []string{"solutions", "json"}, words: 1, form: "grade [day]"},
+	"predict": {run: cmdPredict, words: -1, form: "predict day ID=N…"},
+	"results": {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
+	"reset":   {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
+	"check":   {run: cmdCheck, form: "check"},
+	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
+	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
+}
+
+// strayWord says what is wrong with a command line that has more
+// positional words than the command takes, or "" when it has not.
+func (c command) strayWord(a args) string {
+	if c.words < 0 || len(a.pos) <= c.words {
+		return ""
+	}
+	takes := "no words"
+	switch c.words {
+	case 0:
+	case 1:
+		takes = "one word at most"
+	default:
+		takes = fmt.Sprintf("%d words at most", c.words)
+	}
+	return fmt.Sprintf("unexpected %q: %s takes %s (%s)", a.pos[c.words], strings.Fields(c.form)[0], takes, c.form)
 }
 
 // Main runs the command line and returns the exit code.
@@ -101,6 +127,9 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, err.Error())
 	}
+	if msg := cmd.strayWord(a); msg != "" {
+		return usageError(stderr, msg)
+	}
 	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
 	if name != "help" {
 		root, err := worker.FindRoot(".", module)
@@ -110,9 +139,52 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		e.root = root
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := withSignals(context.Background())
 	defer stop()
-	return cmd.run(ctx, e, a)
+	said := &atomic.Bool{}
+	e.stopSaid = said
+	done := make(chan int, 1)
+	go func() { done <- cmd.run(ctx, e, a) }()
+	var code int
+	select {
+	case code = <-done:
+	case <-ctx.Done():
+		// A signal: the command's workers are being killed and it should
+		// return at once. Should some step not heed the context, the
+		// runner still ends, and says so, rather than hang on.
+		select {
+		case code = <-done:
+		case <-time.After(stopGrace):
+			fmt.Fprintf(stderr, "termlab: %s; the command did not stop within %v and was abandoned.\n", stopReason(ctx), stopGrace)
+			return exitNotOK
+		}
+	}
+	if bySignal(ctx) && !said.Load() && name != "serve" {
+		// The work ran to its end before the signal could stop it (an
+		// in-process run of the reference does not stop half way): say
+		// that the signal came, and do not claim a normal end.
+		fmt.Fprintf(stderr, "termlab: %s.\n", stopReason(ctx))
+		code = max(code, exitNotOK)
+	}
+	return code
+}
+
+// stopGrace is how long a command has, after a signal, to stop its workers
+// and return.
+const stopGrace = 10 * time.Second
+
+// sayStopped is the one line of a command that a signal (or its caller)
+// stopped before it could finish.
+func (e env) sayStopped(ctx context.Context, what string) int {
+	reason := stopReason(ctx)
+	if reason == "" {
+		reason = "interrupted"
+	}
+	fmt.Fprintf(e.stderr, "termlab: %s; %s\n", reason, what)
+	if e.stopSaid != nil {
+		e.stopSaid.Store(true)
+	}
+	return exitNotOK
 }
 
 func usageError(w io.Writer, msg string) int {
@@ -128,7 +200,15 @@ func parseArgs(argv []string, allowed []string) (args, error) {
 			a.pos = append(a.pos, s)
 			continue
 		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(s, "-"), "=")
+		// -json and --json, as Go's own flag package takes them; ---json is
+		// a typo, not a third spelling.
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(s, "-"), "-"), "=")
+		if strings.HasPrefix(name, "-") || name == "" {
+			return a, fmt.Errorf("malformed flag %q: write a flag as --name, such as --json", s)
+		}
+		if _, seen := a.flags[name]; seen {
+			return a, fmt.Errorf("flag --%s is given twice", name)
+		}
 		ok, takesValue := false, false
 		for _, f := range allowed {
 			if strings.TrimSuffix(f, "=") == name {

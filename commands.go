@@ -47,7 +47,7 @@ func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool
 	}
 	o, err := e.outcome(ctx, day, a.has("solutions"))
 	if err != nil {
-		return s, e.buildFailed(day, err, a.has("json")), false
+		return s, e.buildFailed(ctx, day, err, a.has("json")), false
 	}
 	answers := e.loadAnswers(day)
 	metrics := o.Metrics()
@@ -131,7 +131,7 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 	}
 	o, err := e.grades(ctx, day, a.has("solutions"))
 	if err != nil {
-		return e.buildFailed(day, err, a.has("json"))
+		return e.buildFailed(ctx, day, err, a.has("json"))
 	}
 	if o.Impl == labs.Learner {
 		answers := e.loadAnswers(day)
@@ -160,7 +160,7 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 // that could not run at all). With asJSON, stdout still gets one JSON
 // object, so course tooling never reads an empty answer:
 // {"day": 45, "error": "…", "build_errors": [{"file", "line", "col", "msg"}]}.
-func (e env) buildFailed(day labs.Day, err error, asJSON bool) int {
+func (e env) buildFailed(ctx context.Context, day labs.Day, err error, asJSON bool) int {
 	var be *worker.BuildError
 	isBuild := errors.As(err, &be)
 	if asJSON {
@@ -175,8 +175,7 @@ func (e env) buildFailed(day labs.Day, err error, asJSON bool) int {
 		writeJSON(e.stdout, out)
 	}
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(e.stderr, "termlab: interrupted; nothing was saved.")
-		return exitNotOK
+		return e.sayStopped(ctx, "nothing was saved.")
 	}
 	if isBuild {
 		fmt.Fprintf(e.stderr, "Day %d: %v\n", day.Number, be)
@@ -234,6 +233,7 @@ func cmdPredict(_ context.Context, e env, a args) int {
 	}
 	var entries []entry
 	var problems []string
+	given := map[string]string{} // id → the entry that gave it first
 	for _, s := range a.pos[1:] {
 		id, text, ok := strings.Cut(s, "=")
 		id = strings.ToUpper(strings.TrimSpace(id))
@@ -246,6 +246,12 @@ func cmdPredict(_ context.Context, e env, a args) int {
 			problems = append(problems, fmt.Sprintf("%s: Day %d has no prediction %q (it has P1–P%d)", s, day.Number, id, len(day.Predictions)))
 			continue
 		}
+		// One line, one value per prediction: which of two was meant
+		// cannot be guessed, so neither is saved (P1 and p1 are the same).
+		if first, dup := given[id]; dup {
+			return usageError(e.stderr, fmt.Sprintf("%s is given twice (%s and %s): give each prediction once; nothing was saved", id, first, s))
+		}
+		given[id] = s
 		v, err := predictions.Parse(text, p)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", id, err))
@@ -269,15 +275,25 @@ func cmdPredict(_ context.Context, e env, a args) int {
 	}
 	for _, en := range entries {
 		p, _ := day.Prediction(en.id)
-		g := answers.Predictions[en.id]
-		note := ""
-		if g.Revealed {
-			note = " (revised: the scoreboard still judges the guess on record when it was revealed)"
-		}
-		fmt.Fprintf(e.stdout, "%s = %g %s%s\n", en.id, en.v, p.Unit, note)
+		fmt.Fprintf(e.stdout, "%s = %g %s%s\n", en.id, en.v, p.Unit, revisedNote(answers.Predictions[en.id]))
 	}
 	fmt.Fprintf(e.stdout, "Saved to %s\n", predictions.Path(e.predictionsDir(), day.Number))
 	return exitOK
+}
+
+// revisedNote says how the scoreboard will treat a guess as it was stored:
+// it follows what was saved (Revised, Scored), never what was typed, so a
+// guess repeated after the reveal is not called a revision.
+func revisedNote(g predictions.Guess) string {
+	switch {
+	case !g.Revealed:
+		return ""
+	case g.Scored == nil && g.Value != nil:
+		return " (made after the actual was shown: the scoreboard shows it but does not score it)"
+	case g.Revised:
+		return " (revised: the scoreboard still judges the guess on record when it was revealed)"
+	}
+	return " (the same as the guess on record)"
 }
 
 func cmdResults(ctx context.Context, e env, a args) int {

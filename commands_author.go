@@ -17,7 +17,7 @@ import (
 	"termlab/labs/worker"
 )
 
-func cmdReset(_ context.Context, e env, a args) int {
+func cmdReset(ctx context.Context, e env, a args) int {
 	day, err := dayArg(a, true)
 	if err != nil {
 		return usageError(e.stderr, err.Error())
@@ -33,7 +33,20 @@ func cmdReset(_ context.Context, e env, a args) int {
 	}
 	if !a.has("yes") {
 		fmt.Fprintf(e.stdout, "Reset %s to the shipped stub? Your version is kept aside first. [y/N] ", what)
-		line, _ := bufio.NewReader(e.stdin).ReadString('\n')
+		// The answer is read aside, so that a signal while the question
+		// waits stops reset at once instead of after the next Enter.
+		answer := make(chan string, 1)
+		go func() {
+			line, _ := bufio.NewReader(e.stdin).ReadString('\n')
+			answer <- line
+		}()
+		var line string
+		select {
+		case line = <-answer:
+		case <-ctx.Done():
+			fmt.Fprintln(e.stdout)
+			return e.sayStopped(ctx, "nothing was reset.")
+		}
 		if ans := strings.ToLower(strings.TrimSpace(line)); ans != "y" && ans != "yes" {
 			fmt.Fprintln(e.stdout, "\nNothing was reset.")
 			return exitNotOK
@@ -73,12 +86,12 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 		r := worker.Runner{Root: e.root}
 		ref, err := r.Reference(ctx, day)
 		if err != nil {
-			return e.buildFailed(day, err, false)
+			return e.buildFailed(ctx, day, err, false)
 		}
 		check(day, ref.Passed() == len(day.TODOs), fmt.Sprintf("the reference solutions pass %d/%d TODOs", ref.Passed(), len(day.TODOs)))
 		again, err := r.Reference(ctx, day)
 		if err != nil {
-			return e.buildFailed(day, err, false)
+			return e.buildFailed(ctx, day, err, false)
 		}
 		check(day, reflect.DeepEqual(repeatable(ref.Parts), repeatable(again.Parts)), "every experiment gives the same figures twice")
 		allOK := true
@@ -96,6 +109,9 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 			check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
 		}
 		stubs, err := gradeShipped(ctx, e.root, day)
+		if ctx.Err() != nil {
+			return e.sayStopped(ctx, "the check did not finish.")
+		}
 		if err != nil {
 			check(day, false, "the shipped stubs build: "+err.Error())
 			continue

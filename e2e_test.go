@@ -17,14 +17,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -946,4 +950,393 @@ func TestInterruptedRunSavesNothing(t *testing.T) {
 	if got := l.read("predictions/day45.json"); got != predictionsBefore {
 		t.Errorf("an interrupted run rewrote the predictions:\n%s", got)
 	}
+}
+
+// --- signals, orphans and the command line (issue 10) ------------------------
+
+// proc is one process as /proc shows it.
+type proc struct {
+	pid, ppid int
+	state     byte
+	args      []string
+}
+
+// procs lists the processes of this machine (Linux's /proc).
+func procs(t *testing.T) []proc {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip("no /proc:", err)
+	}
+	var out []proc
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err1 := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		cmdline, err2 := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		i := bytes.LastIndexByte(stat, ')')
+		if err1 != nil || err2 != nil || i < 0 {
+			continue // gone meanwhile
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) < 2 {
+			continue
+		}
+		ppid, _ := strconv.Atoi(f[1])
+		out = append(out, proc{pid: pid, ppid: ppid, state: f[0][0], args: strings.Split(strings.TrimRight(string(cmdline), "\x00"), "\x00")})
+	}
+	return out
+}
+
+// alive are the processes among pids that still run (a zombie has ended).
+func alive(t *testing.T, pids map[int]string) []string {
+	t.Helper()
+	var out []string
+	for _, p := range procs(t) {
+		if bin, ok := pids[p.pid]; ok && p.state != 'Z' && len(p.args) > 0 && p.args[0] == bin {
+			out = append(out, fmt.Sprintf("%d %s", p.pid, strings.Join(p.args, " ")))
+		}
+	}
+	return out
+}
+
+// workersOf are the runner's worker processes: pid → binary.
+func workersOf(t *testing.T, runner int) map[int]string {
+	t.Helper()
+	out := map[int]string{}
+	for _, p := range procs(t) {
+		if p.ppid == runner && slices.Contains(p.args, worker.Command) {
+			out[p.pid] = p.args[0]
+		}
+	}
+	return out
+}
+
+// startRunner starts the runner in the lab with args, in the background.
+func (l *lab) start(args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	l.t.Helper()
+	cmd := exec.Command(l.bin, args...)
+	cmd.Dir, cmd.Env = l.root, childEnv(l.env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		l.t.Fatal(err)
+	}
+	l.t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd, &stdout, &stderr
+}
+
+// untilWorkers waits until the runner has started workers and returns them.
+func (l *lab) untilWorkers(cmd *exec.Cmd, stderr *bytes.Buffer) map[int]string {
+	l.t.Helper()
+	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if w := workersOf(l.t, cmd.Process.Pid); len(w) > 0 {
+			return w
+		}
+		if cmd.ProcessState != nil {
+			break
+		}
+	}
+	l.t.Fatalf("the runner started no worker\n%s", stderr)
+	return nil
+}
+
+// noneAlive fails the test when any of pids is still running after a
+// grace of a few seconds (a parent-death signal is delivered at once; the
+// grace is for a loaded machine).
+func noneAlive(t *testing.T, pids map[int]string, how string) {
+	t.Helper()
+	var left []string
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		if left = alive(t, pids); len(left) == 0 {
+			return
+		}
+	}
+	for pid := range pids {
+		syscall.Kill(pid, syscall.SIGKILL) // leave the machine clean
+	}
+	t.Errorf("%s: workers outlived the runner:\n%s", how, strings.Join(left, "\n"))
+}
+
+// noTempFiles fails the test when the runner left temporary files in the
+// lab or in its temporary folder.
+func (l *lab) noTempFiles(tmp string) {
+	l.t.Helper()
+	var litter []string
+	for _, pattern := range []string{filepath.Join(tmp, "*"), l.path("predictions/.*.tmp-*"), l.path(".*.tmp-*")} {
+		m, _ := filepath.Glob(pattern)
+		litter = append(litter, m...)
+	}
+	if len(litter) > 0 {
+		l.t.Errorf("temporary files left behind: %v", litter)
+	}
+}
+
+// SIGTERM, SIGHUP and SIGINT of `run` (and `grade`, `results`) while the
+// learner's code never answers: the runner kills its workers, says in one line why it stopped, exits 1 at
+// once, and leaves no process and no temporary file behind.
+func TestSignalStopsRunAndItsWorkers(t *testing.T) {
+	t.Parallel()
+	// Workers that never answer: the learner's package never finishes its
+	// init, so no guard inside the worker can give up on it.
+	l := newLab(t, "init_hang")
+	tmp := t.TempDir()
+	l.env = []string{worker.LimitEnv + "=300ms", "TMPDIR=" + tmp}
+	l.want(l.run("grade", "45", "--json"), exitNotOK) // builds the worker
+	// From here the workers would live ten minutes unless killed.
+	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + tmp}
+	for _, c := range []struct {
+		args []string
+		sig  syscall.Signal
+		says string
+	}{
+		{[]string{"run", "45"}, syscall.SIGTERM, "termlab: stopped by SIGTERM; nothing was saved."},
+		{[]string{"run", "45"}, syscall.SIGHUP, "termlab: the terminal hung up (SIGHUP); nothing was saved."},
+		{[]string{"run", "45"}, syscall.SIGINT, "termlab: interrupted (Ctrl-C); nothing was saved."},
+		{[]string{"grade", "45"}, syscall.SIGTERM, "termlab: stopped by SIGTERM; nothing was saved."},
+		{[]string{"results", "45"}, syscall.SIGHUP, "termlab: the terminal hung up (SIGHUP); nothing was saved."},
+	} {
+		t.Run(c.args[0]+"/"+c.sig.String(), func(t *testing.T) {
+			l.t = t
+			cmd, stdout, stderr := l.start(c.args...)
+			workers := l.untilWorkers(cmd, stderr)
+			if err := cmd.Process.Signal(c.sig); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			err := cmd.Wait()
+			if took := time.Since(start); took > stopGrace {
+				t.Errorf("the runner took %v to stop", took)
+			}
+			r := result{args: append(c.args, "("+c.sig.String()+")"), stdout: stdout.String(), stderr: stderr.String()}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitNotOK {
+				t.Errorf("exit: %v, want %d\n%s", err, exitNotOK, r)
+			}
+			l.clean(r)
+			if strings.TrimSpace(r.stderr) != c.says || strings.Contains(r.stdout, "Scoreboard") {
+				t.Errorf("want the one line %q and no report\n%s", c.says, r)
+			}
+			noneAlive(t, workers, c.sig.String())
+			l.noTempFiles(tmp)
+		})
+	}
+	l.t = t
+	if got := l.read("RESULTS.md"); got != "<missing>" {
+		t.Errorf("a stopped run wrote RESULTS.md")
+	}
+}
+
+// SIGKILL of `run`: no handler runs, so only the workers' parent-death
+// signal can stop them. That half is labs/worker's (each worker in its own
+// process group, with a parent-death signal); this test holds it to it.
+func TestKilledRunnerLeavesNoWorker(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "init_hang")
+	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + t.TempDir()} // its answer files are litter, by nature
+	cmd, _, stderr := l.start("run", "45")
+	workers := l.untilWorkers(cmd, stderr)
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	noneAlive(t, workers, "SIGKILL")
+}
+
+// A wrong command line, end to end: one line and the usage, exit 2, and
+// nothing saved.
+func TestCommandLineRefusals(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"run", "45", "46"}, `unexpected "46"`},
+		{[]string{"grade", "45", "extra"}, `unexpected "extra"`},
+		{[]string{"run", "45", "-"}, `unexpected "-"`},
+		{[]string{"list", "extra"}, `unexpected "extra"`},
+		{[]string{"run", "---json"}, `malformed flag "---json"`},
+		{[]string{"run", "45", "--json=maybe"}, "takes no value"},
+		{[]string{"serve", "45", "--addr", "127.0.0.1:99999"}, "the port must be a number from 1 to 65535"},
+		{[]string{"serve", "45", "--addr", "nonsense"}, "give a loopback address and a port"},
+		{[]string{"predict", "45", "P1=20", "P1=30"}, "P1 is given twice"},
+		{[]string{"predict", "45", "P1=20", "p1=30"}, "P1 is given twice"},
+	} {
+		r := l.run(c.args...)
+		l.want(r, exitUsage)
+		lines := strings.Split(r.stderr, "\n")
+		if len(lines) < 3 || !strings.HasPrefix(lines[0], "termlab: ") || !strings.Contains(lines[0], c.says) || lines[1] != "" || !strings.HasPrefix(lines[2], "usage: ") || r.stdout != "" {
+			t.Errorf("want one line saying %q, then the usage\n%s", c.says, r)
+		}
+	}
+	if got := l.read("predictions/day45.json"); got != "<missing>" {
+		t.Errorf("a refused command line saved predictions:\n%s", got)
+	}
+}
+
+// serve with learner code whose init never returns: a clear line, exit 1,
+// and the serve program killed.
+func TestServeGivesUpOnAnInitThatNeverReturns(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "init_hang")
+	l.env = []string{worker.LimitEnv + "=3s"}
+	addr := freeAddr(t)
+	r := l.run("serve", "45", "--addr", addr)
+	l.want(r, exitNotOK)
+	if !strings.Contains(r.stderr, "init did not return within 3s") || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+		t.Errorf("want one line saying it did not start\n%s", r)
+	}
+	for _, p := range procs(t) {
+		if slices.Contains(p.args, "_serve") && slices.Contains(p.args, "--addr="+addr) && p.state != 'Z' {
+			syscall.Kill(p.pid, syscall.SIGKILL)
+			t.Errorf("the serve program outlived serve: %d %v", p.pid, p.args)
+		}
+	}
+}
+
+// The screens, in a terminal (script(1) gives the runner a pseudo-terminal),
+// with Day 45 open on learner code that never answers: SIGTERM and SIGHUP
+// close the lab, kill its workers, and say why in one line.
+func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
+	t.Parallel()
+	script, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("no script(1) to give the runner a terminal")
+	}
+	l := newLab(t, "init_hang")
+	tmp := t.TempDir()
+	l.env = []string{worker.LimitEnv + "=300ms", "TMPDIR=" + tmp}
+	l.want(l.run("grade", "45", "--json"), exitNotOK) // builds the worker
+	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + tmp}
+	for _, c := range []struct {
+		sig  syscall.Signal
+		says string
+	}{
+		{syscall.SIGTERM, "termlab: stopped by SIGTERM; the lab is closed."},
+		{syscall.SIGHUP, "termlab: the terminal hung up (SIGHUP); the lab is closed."},
+	} {
+		t.Run(c.sig.String(), func(t *testing.T) {
+			l.t = t
+			stderrFile := filepath.Join(t.TempDir(), "stderr")
+			// An 80×24 terminal; the runner's stderr goes to a file, apart
+			// from the screens.
+			cmd := exec.Command(script, "-q", "-e", "-c", "stty cols 80 rows 24; exec "+l.bin+" 2>"+stderrFile, "/dev/null")
+			cmd.Dir, cmd.Env = l.root, childEnv(l.env...)
+			keys, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer keys.Close()
+			var screen lockedBuffer
+			cmd.Stdout = &screen
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+			// The runner, under script's shell, once the day list is drawn.
+			runner := 0
+			for end := time.Now().Add(time.Minute); runner == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+				if !strings.Contains(screen.String(), "Day 45") {
+					continue
+				}
+				for _, p := range procs(t) {
+					if len(p.args) == 1 && p.args[0] == l.bin && p.state != 'Z' {
+						runner = p.pid
+					}
+				}
+			}
+			if runner == 0 {
+				t.Fatalf("the lab did not open\n%s", screen.String())
+			}
+			io.WriteString(keys, "\r") // open Day 45: it builds and runs the learner's code
+			var workers map[int]string
+			for end := time.Now().Add(2 * time.Minute); len(workers) == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+				workers = workersOf(t, runner)
+			}
+			if len(workers) == 0 {
+				t.Fatalf("the screens started no worker\n%s", screen.String())
+			}
+			if err := syscall.Kill(runner, c.sig); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(stopGrace + 5*time.Second):
+				t.Fatalf("the screens did not close on %v", c.sig)
+			}
+			noneAlive(t, workers, "the screens, "+c.sig.String())
+			stderr, _ := os.ReadFile(stderrFile)
+			if strings.TrimSpace(string(stderr)) != c.says {
+				t.Errorf("stderr %q, want %q", stderr, c.says)
+			}
+			l.noTempFiles(tmp)
+		})
+	}
+}
+
+// serve with the learner's TakeToken, stopped by a signal or killed
+// outright: nothing keeps answering on the port, and no serve program is
+// left. SIGTERM and SIGHUP stop it cleanly (exit 0, "stopped."); SIGKILL
+// leaves it to the program's parent-death signal.
+func TestStoppedServeLeavesNothingListening(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	l.write("labs/day45/todo.go", learnerTakeToken)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			l.t = t
+			addr := freeAddr(t)
+			cmd, stdout, stderr := l.start("serve", "45", "--addr", addr)
+			if !waitUp(t, addr, 3*time.Minute, nil) {
+				t.Fatalf("nothing listens on %s\n%s", addr, stderr)
+			}
+			var servers []int
+			for _, p := range procs(t) {
+				if slices.Contains(p.args, "_serve") && slices.Contains(p.args, "--addr="+addr) {
+					servers = append(servers, p.pid)
+				}
+			}
+			if len(servers) != 1 {
+				t.Fatalf("serve programs on %s: %v", addr, servers)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			if sig != syscall.SIGKILL {
+				if err != nil || !strings.Contains(stdout.String(), "stopped.") {
+					t.Errorf("serve stopped by %v: %v\nstdout %s\nstderr %s", sig, err, stdout, stderr)
+				}
+			}
+			gone := false
+			for end := time.Now().Add(5 * time.Second); !gone && time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+				c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
+				if err == nil {
+					c.Close()
+					continue
+				}
+				gone = len(alive(t, map[int]string{servers[0]: procArgs0(t, servers[0])})) == 0
+			}
+			if !gone {
+				syscall.Kill(servers[0], syscall.SIGKILL)
+				t.Errorf("after %v the serve program still runs or something answers on %s", sig, addr)
+			}
+		})
+	}
+}
+
+// procArgs0 is the program a process runs, or "" when it is gone.
+func procArgs0(t *testing.T, pid int) string {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil {
+		return ""
+	}
+	first, _, _ := strings.Cut(string(data), "\x00")
+	return first
 }

@@ -2,12 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sync"
+	"time"
 
 	"github.com/mattn/go-isatty"
 
+	"termlab/labs"
 	"termlab/labs/worker"
 	"termlab/tui"
 )
@@ -29,11 +33,104 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "\nThe lab's screens need a terminal. From a plain shell, use:\n\n  go run . run %[1]d      run the experiments on your code\n  go run . grade %[1]d    grade your TODOs\n  go run . help        every command\n", n)
 		return exitOK
 	}
-	if err := tui.Run(tui.Config{Course: course, Root: root}); err != nil {
+	ctx, stop := withSignals(context.Background())
+	defer stop()
+	runs := newBoxedRunner(ctx, &worker.Runner{Root: root})
+	err = tui.Run(tui.Config{Course: course, Root: root, Runner: runs, Context: ctx})
+	// The screens are closed and their run cancelled: wait for its workers
+	// to be killed before this process ends, or they would outlive it.
+	runs.close(stopGrace)
+	if bySignal(ctx) {
+		fmt.Fprintf(stderr, "termlab: %s; the lab is closed.\n", stopReason(ctx))
+		return exitNotOK
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "termlab:", err)
 		return exitNotOK
 	}
 	return exitOK
+}
+
+// boxedRunner is the screens' Runner: each run also ends when ctx does (a
+// signal), and close waits for the runs in flight to end, so that no worker
+// outlives the lab. A run asked for after close is refused.
+type boxedRunner struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	inner  tui.Runner
+
+	mu     sync.Mutex
+	closed bool
+	wg     sync.WaitGroup
+}
+
+func newBoxedRunner(ctx context.Context, inner tui.Runner) *boxedRunner {
+	ctx, cancel := context.WithCancel(ctx)
+	return &boxedRunner{ctx: ctx, cancel: cancel, inner: inner}
+}
+
+func (b *boxedRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return b.inner.Run(ctx, day) })
+}
+
+// RunStream passes a run's pieces on as they land, when the inner runner
+// can give them (worker.Runner can); otherwise it is Run.
+func (b *boxedRunner) RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error) {
+	sr, ok := b.inner.(interface {
+		RunStream(context.Context, labs.Day, func(labs.Outcome)) (labs.Outcome, error)
+	})
+	if !ok {
+		return b.Run(ctx, day)
+	}
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return sr.RunStream(ctx, day, update) })
+}
+
+// Reference plays the reference solutions through the inner runner, boxed
+// the same way, when it can (worker.Runner can).
+func (b *boxedRunner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	rr, ok := b.inner.(interface {
+		Reference(context.Context, labs.Day) (labs.Outcome, error)
+	})
+	if !ok {
+		return labs.Outcome{}, errors.New("this runner cannot play the reference")
+	}
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return rr.Reference(ctx, day) })
+}
+
+// do runs f, counted among the runs in flight, under a context that also
+// ends with b's.
+func (b *boxedRunner) do(ctx context.Context, f func(context.Context) (labs.Outcome, error)) (labs.Outcome, error) {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return labs.Outcome{}, context.Canceled
+	}
+	b.wg.Add(1)
+	b.mu.Unlock()
+	defer b.wg.Done()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stop := context.AfterFunc(b.ctx, func() { cancel(context.Cause(b.ctx)) })
+	defer stop()
+	return f(ctx)
+}
+
+// close refuses new runs, cancels those in flight (the screens cancel
+// theirs as they close; this holds whatever way they ended) and waits up to
+// grace for them to end.
+func (b *boxedRunner) close(grace time.Duration) bool {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
+	b.cancel()
+	done := make(chan struct{})
+	go func() { b.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(grace):
+		return false
+	}
 }
 
 func isTerminal(v any) bool {

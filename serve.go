@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
-	"os/signal"
-	"syscall"
+	"strconv"
+	"time"
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
@@ -22,6 +23,11 @@ import (
 // init), passing its output through; --solutions serves the reference.
 
 func cmdServe(ctx context.Context, e env, a args) int {
+	if len(a.pos) == 0 {
+		// Only Day 45 serves: `serve` alone means it, whichever day is
+		// the newest.
+		a.pos = []string{"45"}
+	}
 	day, err := dayArg(a, false)
 	if err != nil {
 		return usageError(e.stderr, err.Error())
@@ -33,11 +39,9 @@ func cmdServe(ctx context.Context, e env, a args) int {
 	if a.has("addr") {
 		addr = a.flags["addr"]
 	}
-	if !day45.IsLoopback(addr) {
-		return usageError(e.stderr, fmt.Sprintf("--addr=%s: give a loopback address and a port, such as 127.0.0.1:8045 (the lab serves this machine only)", addr))
+	if err := checkAddr(addr); err != nil {
+		return usageError(e.stderr, err.Error())
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
-	defer stop()
 	// A file of its own, beside the runner's workers, so that a rebuild of
 	// the worker on a save never replaces the server while it runs.
 	bin, err := worker.CachedBin(e.root, "serve")
@@ -47,7 +51,7 @@ func cmdServe(ctx context.Context, e env, a args) int {
 	}
 	r := worker.Runner{Root: e.root, FullBin: bin}
 	if bin, err = r.BuildFull(ctx); err != nil {
-		return e.buildFailed(day, err, false)
+		return e.buildFailed(ctx, day, err, false)
 	}
 	args := []string{day45.ServeCommand, "--addr=" + addr}
 	if a.has("solutions") {
@@ -56,12 +60,44 @@ func cmdServe(ctx context.Context, e env, a args) int {
 	return runServer(ctx, e, bin, args)
 }
 
-// runServer runs the built worker's _serve command until it exits and
-// returns its exit code. When ctx ends (Ctrl-C, SIGTERM) the program is
-// asked to stop with SIGINT and given time to close its connections.
-func runServer(ctx context.Context, e env, bin string, args []string) int {
-	srv, err := worker.StartServe(ctx, bin, args, e.stdout, e.stderr, 0)
+// checkAddr refuses an --addr that serve cannot listen on, before anything
+// is built: not host:port, a port that is not a number from 1 to 65535
+// (the kernel's own error for 99999 would come only after the build), or a
+// host that is not this machine.
+func checkAddr(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
+		return fmt.Errorf("--addr %q: give a loopback address and a port, such as %s", addr, day45.ServeAddr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("--addr %q: the port must be a number from 1 to 65535, such as %s", addr, day45.ServeAddr)
+	}
+	if !day45.IsLoopback(addr) {
+		return fmt.Errorf("--addr %q: %q is not this machine; give a loopback address, such as %s (the lab serves this machine only)", addr, host, day45.ServeAddr)
+	}
+	return nil
+}
+
+// startLimit bounds how long the learner's package may take to initialise
+// before serve gives up on it: worker.StartupLimit, or worker.LimitEnv's
+// bound when that is set, as it is for the workers (tests set it short).
+func startLimit() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(worker.LimitEnv)); err == nil && d > 0 {
+		return d
+	}
+	return worker.StartupLimit
+}
+
+// runServer runs the built worker's _serve command in the worker's box until
+// it exits and returns its exit code. When ctx ends (Ctrl-C, SIGTERM,
+// SIGHUP) the program is asked to stop with SIGINT and given time to close
+// its connections, then its whole group is killed.
+func runServer(ctx context.Context, e env, bin string, args []string) int {
+	srv, err := worker.StartServe(ctx, bin, args, e.stdout, e.stderr, startLimit())
+	if err != nil {
+		if ctx.Err() != nil {
+			return e.sayStopped(ctx, "the server was stopped before it started.")
+		}
 		fmt.Fprintln(e.stderr, "termlab: cannot start the server:", err)
 		return exitNotOK
 	}
@@ -96,7 +132,7 @@ func withRedis(run func(context.Context, env, args) int) func(context.Context, e
 			r := worker.Runner{Root: e.root}
 			code, why, err := r.Tool(ctx, day45.PingCommand, url)
 			if err != nil {
-				return e.buildFailed(labs.Day{Number: 45}, err, false)
+				return e.buildFailed(ctx, labs.Day{Number: 45}, err, false)
 			}
 			if code != 0 {
 				return usageError(e.stderr, why)

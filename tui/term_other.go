@@ -6,4 +6,4 @@ import tea "github.com/charmbracelet/bubbletea"
 
 // selfDrawn is not available here: the program runs with Bubble Tea's
 // renderer (see term_unix.go).
-func selfDrawn(*App) (func() (tea.Model, error), bool) { return nil, false }
+func selfDrawn(*App, ...tea.ProgramOption) (func() (tea.Model, error), bool) { return nil, false }

@@ -16,7 +16,7 @@ import (
 // does what the renderer did besides drawing: raw mode, the alternate
 // screen, the window's size and its changes. ok is false when the terminal
 // cannot be set up; the caller then runs the usual way.
-func selfDrawn(app *App) (run func() (tea.Model, error), ok bool) {
+func selfDrawn(app *App, extra ...tea.ProgramOption) (run func() (tea.Model, error), ok bool) {
 	in, out := os.Stdin, os.Stdout
 	if !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
 		return nil, false
@@ -33,7 +33,7 @@ func selfDrawn(app *App) (run func() (tea.Model, error), ok bool) {
 			term.Restore(in.Fd(), state)
 		}()
 		m := &drawn{inner: app, d: d}
-		p := tea.NewProgram(m, tea.WithoutRenderer(), tea.WithInput(in), tea.WithOutput(out))
+		p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithoutRenderer(), tea.WithInput(in), tea.WithOutput(out)}, extra...)...)
 
 		// The size now and on every change (SIGWINCH), as the renderer's
 		// resize handling would send it.

@@ -17,6 +17,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -36,6 +37,10 @@ type Config struct {
 	Root   string // the module root
 	// Runner runs the learner's code; nil means a worker.Runner for Root.
 	Runner Runner
+	// Context, when set, ends the screens when it is cancelled; the
+	// caller then handles the signals (main cancels it on SIGINT, SIGTERM
+	// and SIGHUP, which Bubble Tea does not all handle itself).
+	Context context.Context
 }
 
 // Run opens the lab and returns when the learner quits.
@@ -44,9 +49,17 @@ func Run(cfg Config) error {
 		return errors.New("no days are registered")
 	}
 	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
-	run, ok := selfDrawn(app)
+	var extra []tea.ProgramOption
+	if cfg.Context != nil {
+		// The caller handles the signals and cancels Context: Bubble Tea's
+		// own handler (SIGINT, SIGTERM) would race it, and when the
+		// context wins, that handler blocks for ever sending its QuitMsg
+		// to a loop that has ended, and Run never returns (v1.3.10).
+		extra = append(extra, tea.WithContext(cfg.Context), tea.WithoutSignalHandler())
+	}
+	run, ok := selfDrawn(app, extra...)
 	if !ok {
-		run = tea.NewProgram(app, programOptions()...).Run
+		run = tea.NewProgram(app, append(programOptions(), extra...)...).Run
 	}
 	final, err := run()
 	if a, ok := final.(*App); ok {

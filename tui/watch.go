@@ -10,7 +10,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	"termlab/labs/worker"
 )
 
 // Re-run on save. The watcher watches the learner's folder, not the file:
@@ -191,9 +190,12 @@ func referenceMetrics(day labs.Day) labs.Metrics {
 }
 
 // referenceMetricsWith plays the reference through r when r can run the
-// heavy parts the screens' own binary does not link (*worker.Runner).
+// heavy parts the screens' own binary does not link (*worker.Runner, or
+// main's wrapper of it, which kills its runs on a signal).
 func referenceMetricsWith(r Runner) func(labs.Day) labs.Metrics {
-	wr, ok := r.(*worker.Runner)
+	wr, ok := r.(interface {
+		Reference(context.Context, labs.Day) (labs.Outcome, error)
+	})
 	if !ok {
 		return referenceMetrics
 	}

@@ -289,9 +289,17 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 	// -s -w: no symbol table or DWARF, which halves the link that every save
 	// pays for. Tracebacks and runtime.Callers keep their file:line (they
 	// read the pclntab, which stays); only a debugger would miss them.
+	// The go command's work folder goes in a folder of the build's own,
+	// removed however the build ends: a build stopped by a signal (or a
+	// newer save) is killed, and would leave its go-build… folder behind.
+	work, err := os.MkdirTemp("", "termlab-build-*")
+	if err != nil {
+		return "", &LabError{What: "cannot make a temporary folder for the build: " + err.Error(), Do: "check that the temporary folder (" + os.TempDir() + ") is writable"}
+	}
+	defer os.RemoveAll(work)
 	cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, main)
 	cmd.Dir = r.Root
-	cmd.Env = buildEnv()
+	cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Start()
@@ -317,7 +325,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		os.Remove(bin)
 		cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, main)
 		cmd.Dir = r.Root
-		cmd.Env = buildEnv()
+		cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return "", &LabError{What: "the worker program could not be rebuilt: " + strings.TrimSpace(string(out)), Do: cacheAdvice(bin)}
 		}
@@ -409,24 +417,26 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 			fullc <- built{bin, err}
 		}()
 	}
+	var fullOnce sync.Once
+	var fullBuilt built
+	full := func() (string, error) {
+		if !heavy {
+			return "", nil
+		}
+		fullOnce.Do(func() { fullBuilt = <-fullc })
+		return fullBuilt.bin, fullBuilt.err
+	}
+	// Whatever way the run ends (a signal, a newer save), the full build
+	// ends before it: a go build left running would outlive the runner and
+	// its work folder stay behind.
+	defer func() { cancel(); full() }()
 	bin, err := r.Build(ctx)
 	if err != nil {
-		cancel()
-		if heavy {
-			<-fullc
-		}
 		var be *BuildError
 		if errors.As(err, &be) {
 			be.Hint = be.hint(r.Root, day)
 		}
 		return labs.Outcome{}, err
-	}
-	full := func() (string, error) {
-		if !heavy {
-			return "", nil
-		}
-		b := <-fullc
-		return b.bin, b.err
 	}
 	o, err := r.runBuilt(ctx, bin, full, day)
 	if cerr := ctx.Err(); cerr != nil && err == nil {

@@ -71,8 +71,8 @@ type Door struct {
 	take    course.TakeTokenFunc
 	track   labs.Tracker
 	mu      sync.Mutex
-	buckets map[string]*course.TokenBucket
-	broken  *labs.Fault // the learner's function failed: the door stays shut
+	clients *clientTable // bounded: see clients.go
+	broken  *labs.Fault  // the learner's function failed: the door stays shut
 }
 
 // Verdict is one decision of the door and the numbers it sends back.
@@ -87,7 +87,7 @@ type Verdict struct {
 // NewDoor returns a door whose buckets hold capacity and refill at rate per
 // second, deciding with take.
 func NewDoor(take course.TakeTokenFunc, capacity, rate float64, now func() time.Duration, next http.Handler) *Door {
-	return &Door{Capacity: capacity, Rate: rate, Next: next, Now: now, take: take, buckets: map[string]*course.TokenBucket{}}
+	return &Door{Capacity: capacity, Rate: rate, Next: next, Now: now, take: take, clients: newClientTable(maxClients)}
 }
 
 // ClientKey is who a request counts against: the X-Client header when
@@ -96,7 +96,7 @@ func NewDoor(take course.TakeTokenFunc, capacity, rate float64, now func() time.
 // on an identity it has checked (an API key, a session), or on the address.
 func ClientKey(r *http.Request) string {
 	if c := r.Header.Get("X-Client"); c != "" {
-		return c
+		return boundKey(c)
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
@@ -113,10 +113,10 @@ func (d *Door) Decide(client string) (Verdict, *labs.Fault) {
 		return Verdict{}, d.broken
 	}
 	now := d.Now()
-	b := d.buckets[client]
+	b := d.clients.get(client)
 	if b == nil {
 		b = course.NewTokenBucketAt(d.take, d.Capacity, d.Rate, now) // a new client starts with a full bucket
-		d.buckets[client] = b
+		d.clients.put(client, b)
 	}
 	var ok bool
 	fault := labs.Guard(doorDecideLimit, course.LearnerDir, &d.track, func() { ok = b.Allow(now) })
@@ -428,22 +428,13 @@ const (
 // unfinished or fails its first decision.
 func Serve(ctx context.Context, f course.Funcs, whose, addr string, out io.Writer) error {
 	start := time.Now()
-	var mu sync.Mutex
 	served := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintf(w, "served: %s %s for %q\n", r.Method, r.URL.Path, ClientKey(r))
 	})
 	door := NewDoor(nil, ServeCapacity, ServeRate, func() time.Duration { return time.Since(start) }, served)
 	door.take = f.Checked(&door.track).TakeToken
-	door.Log = func(client string, v Verdict) {
-		mu.Lock()
-		defer mu.Unlock()
-		if v.OK {
-			fmt.Fprintf(out, "%8.2f s  200  %-16s %d left\n", time.Since(start).Seconds(), client, v.Remaining)
-		} else {
-			fmt.Fprintf(out, "%8.2f s  429  %-16s retry in %d s\n", time.Since(start).Seconds(), client, v.RetryAfter)
-		}
-	}
+	door.Log = serveLog(out, start)
 	// One decision on a scratch bucket first: an unfinished or broken TODO 1
 	// is reported now, not on the first curl.
 	probe := NewDoor(door.take, ServeCapacity, ServeRate, func() time.Duration { return 0 }, served)
@@ -454,7 +445,7 @@ func Serve(ctx context.Context, f course.Funcs, whose, addr string, out io.Write
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: door, ReadHeaderTimeout: 5 * time.Second}
+	srv := newServeServer(door)
 	fmt.Fprintf(out, "Day 45's door on http://%s/ with %s: each client (X-Client header, else its address) gets a bucket of %g refilling %g/s.\n", l.Addr(), whose, ServeCapacity, ServeRate)
 	fmt.Fprintf(out, "Try: curl -i http://%s/   (several times in a row)   ·   Ctrl-C stops.\n", l.Addr())
 	errc := make(chan error, 1)
