@@ -87,6 +87,9 @@ type Part struct {
 	ID    string
 	Title string
 	Uses  []int // the TODOs the part runs
+	// Beyond marks a part past the course day: its predictions are asked
+	// just before it plays, not with the course day's up front.
+	Beyond bool
 }
 
 // Prediction is a number the learner commits to before anything runs.

@@ -131,10 +131,15 @@ func New(ref Funcs) labs.Day {
 	}
 }
 
+// courseDay is the parts of the course day proper (its predictions P1–P6
+// are asked up front); the others go beyond it, each asked just before it
+// plays.
+var courseDay = []string{"1", "2", "3"}
+
 func parts() []labs.Part {
 	var out []labs.Part
 	for _, info := range partInfos {
-		p := labs.Part{ID: info.id, Title: info.title}
+		p := labs.Part{ID: info.id, Title: info.title, Beyond: !slices.Contains(courseDay, info.id)}
 		for _, pc := range slices.Concat(pieces, livePieces) {
 			if pc.part == info.id {
 				for _, u := range pc.uses {
