@@ -112,7 +112,7 @@ func (m *drillModel) resize(_ *session, w, h int) {
 }
 
 // areaWidth is the free-text box's width: the line, less its indent.
-func (m *drillModel) areaWidth() int { return max(m.w-8, 8) }
+func (m *drillModel) areaWidth() int         { return max(m.w-8, 8) }
 func (m *drillModel) enter(*session) tea.Cmd { return nil }
 
 func (m *drillModel) current(s *session) (labs.Drill, bool) {
