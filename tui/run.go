@@ -33,16 +33,13 @@ import (
 type runModel struct {
 	c      *common
 	parts  []partPlay
-	cur    int // the part playing: the first not done
-	shown  int // the part on screen
-	landed int // the part whose replay finished last, or -1
-	// watched is, per part ID, the version whose replay finished: a new run
-	// that leaves a part unchanged does not replay it.
-	watched map[string]labs.PartResult
-	follow  bool // the view follows the part playing
-	paused  bool
-	speed   int // index into speeds
-	active  bool
+	cur    int  // the part playing: the first not done
+	shown  int  // the part on screen
+	landed int  // the part whose replay finished last, or -1
+	follow bool // the view follows the part playing
+	paused bool
+	speed  int // index into speeds
+	active bool
 
 	tickID  int // a tick whose id is not this one is stale and dropped
 	ticking bool
@@ -50,6 +47,10 @@ type runModel struct {
 
 	scroll int
 	w, h   int
+
+	// watched is, per part ID, the version whose replay finished: a new run
+	// that leaves a part unchanged does not replay it.
+	watched map[string]labs.PartResult
 }
 
 // basePlay is the real seconds a part takes at ×1.
