@@ -366,6 +366,12 @@ func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
 	if loadSaved(t, root).Predictions["P7"].Revealed {
 		t.Fatal("P7 revealed before it was made")
 	}
+	// Its charts are axes only: a bar would give P7 and P8 away.
+	for _, l := range strings.Split(d.view(), "\n") {
+		if _, plot, ok := strings.Cut(l, "│"); ok && strings.Trim(plot, " ┊") != "" {
+			t.Fatalf("Part 4 draws data before its predictions: %q\n%s", l, d.view())
+		}
+	}
 	d.keys("enter")
 	if d.day().tab != tabPredict || theDay.Predictions[d.day().predict.focus].ID != "P7" {
 		t.Fatalf("enter on the waiting part opened tab %d at row %d, want the form at P7", d.day().tab, d.day().predict.focus)

@@ -436,8 +436,8 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), clamp(h/8, 3, 5), 10)
 		for _, fp := range p.figs {
 			cut := fp.cut(p.now, p.start, p.end, p.done)
-			if !p.done && i > m.cur {
-				cut = math.Inf(-1) // not started: axes only
+			if !p.done && (i > m.cur || !m.canPlay(i, s)) {
+				cut = math.Inf(-1) // not started, or its predictions are open: axes only
 			}
 			b = append(b, drawFigure(fp, cut, w, plotH, st, playing))
 		}

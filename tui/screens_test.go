@@ -493,7 +493,7 @@ func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
 	d.hold = true
 	d.predictAll(nil)
 	d.keys("7")
-	d.wantView("The report it writes", "RESULTS.md updated (")
+	d.wantView("The report it writes", "RESULTS.md updated")
 	d.keys("w")
 	d.wantView("RESULTS.md: replaced the Day 45 report section")
 	b, err := os.ReadFile(filepath.Join(root, "RESULTS.md"))
