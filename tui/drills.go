@@ -452,8 +452,11 @@ func (m *drillModel) help(s *session) keyMap {
 	}
 	answer := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "answer"))
 	short := []key.Binding{lk.Up, answer}
-	if d, ok := m.current(s); ok && d.Kind == labs.DrillSelf && s.answers.Drills[d.ID].Attempted {
-		short = append(short, dk.Got)
+	if d, ok := m.current(s); ok && s.answers.Drills[d.ID].Attempted {
+		short = short[:1] // checked: the first attempt stands
+		if d.Kind == labs.DrillSelf {
+			short = append(short, dk.Got)
+		}
 	}
 	return keyMap{short: short, full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
 }

@@ -262,14 +262,11 @@ func (m *predictModel) view(s *session, w, h int) string {
 		// The run has happened (the status line may say so); what waits is
 		// the replay and the reveal of these parts.
 		lines = append(lines, st.Title.Render("Predict first")+st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.preds))))
-		verb, are := "play", "are"
+		verb := "play"
 		if len(due.parts) == 1 {
 			verb = "plays"
 		}
-		if len(due.preds) == 1 {
-			are = "is"
-		}
-		lines = append(lines, styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s %s made or skipped; later parts ask for theirs just before they play.", partNames(due.parts), verb, ids(due.preds), are), w)))
+		lines = append(lines, styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", partNames(due.parts), verb, made(due.preds)), w)))
 	}
 	lines = append(lines, "")
 	later := map[string]string{} // a row asked about later → when

@@ -88,7 +88,7 @@ func reportText(s *session) string {
 		}
 		g := s.stageOf(firstPrediction(s, p.ID))
 		o.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: "not played yet",
-			Detail: "it plays once " + ids(g.preds) + " are made or skipped"}
+			Detail: "it plays once " + made(g.preds)}
 	}
 	return report.Text(s.day, o, s.rows())
 }
@@ -121,7 +121,7 @@ func refuse(s *session) string {
 		return "Nothing has run yet: the report needs a run of your code (fix the build, or press r)."
 	case !s.anyRevealed():
 		g, _ := s.due()
-		return "Predict first (Predict, 2): the report shows the actuals, so it waits until " + ids(g.preds) + " are made or skipped."
+		return "Predict first (Predict, 2): the report shows the actuals, so it waits until " + made(g.preds) + "."
 	}
 	return ""
 }

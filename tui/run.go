@@ -336,7 +336,7 @@ func (m *runModel) view(s *session, w, h int) string {
 				done++
 			}
 		}
-		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s are made or skipped, and their numbers stay hidden until then: %d of %d so far.", partNames(g.parts), ids(g.preds), done, len(g.preds))
+		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", partNames(g.parts), made(g.preds), done, len(g.preds))
 		return wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
 	}
 	if len(m.parts) == 0 {
@@ -446,7 +446,7 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		switch {
 		case !m.canPlay(i, s):
 			g := s.stageOf(firstPrediction(s, p.res.ID))
-			b = append(b, st.Warn.Render(wrap("plays once "+ids(g.preds)+" are made or skipped: enter goes to them", w)))
+			b = append(b, st.Warn.Render(wrap("plays once "+made(g.preds)+": enter goes to them", w)))
 		case i > m.cur:
 			b = append(b, st.Dim.Render("plays after the parts before it"))
 		}

@@ -195,6 +195,15 @@ func ids(preds []labs.Prediction) string {
 	return span(names)
 }
 
+// made says the predictions are in, with the verb agreeing: "P9 is made
+// or skipped", "P7, P8 are made or skipped".
+func made(preds []labs.Prediction) string {
+	if len(preds) == 1 {
+		return ids(preds) + " is made or skipped"
+	}
+	return ids(preds) + " are made or skipped"
+}
+
 // partNames names parts the short way: "Part 4", "Parts 1–3".
 func partNames(parts []labs.Part) string {
 	var names []string
