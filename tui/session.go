@@ -89,12 +89,6 @@ func (s *session) predicted() (done, total int) {
 	return done, len(s.day.Predictions)
 }
 
-// ready reports whether every prediction is made or skipped.
-func (s *session) ready() bool {
-	done, total := s.predicted()
-	return done == total
-}
-
 // partReady reports whether a part may play: the predictions of its stage
 // are made or skipped. The course day's parts go together (a Part 1 actual
 // would give away Part 3's P6), each later part goes on its own; nothing
