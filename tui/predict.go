@@ -268,7 +268,9 @@ func (m *predictModel) view(s *session, w, h int) string {
 		}
 		lines = append(lines, styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", partNames(due.parts), verb, made(due.preds)), w)))
 	}
-	lines = append(lines, "")
+	// One element per screen line: the focused row's place is counted in
+	// lines below.
+	lines = append(strings.Split(strings.Join(lines, "\n"), "\n"), "")
 	later := map[string]string{} // a row asked about later → when
 	if open {
 		past := false

@@ -47,7 +47,8 @@ func newSession(day labs.Day, a predictions.Answers) session {
 	if a.Day == 0 {
 		a = predictions.New(day.Number)
 	}
-	return session{day: day, answers: a, base: maps.Clone(a.LastRun), revealed: map[string]labs.PartResult{}, locs: map[string]string{}}
+	return session{day: day, answers: a, base: maps.Clone(a.LastRun), revealed: map[string]labs.PartResult{}, locs: map[string]string{},
+		stageList: stagesOf(day)}
 }
 
 // shown is the metrics the learner has seen: the last session's, with every
@@ -112,13 +113,8 @@ type stage struct {
 }
 
 // stages is the day's stages, in play order; they depend on the day alone,
-// so they are worked out once.
-func (s *session) stages() []stage {
-	if s.stageList == nil {
-		s.stageList = stagesOf(s.day)
-	}
-	return s.stageList
-}
+// so newSession works them out once.
+func (s *session) stages() []stage { return s.stageList }
 
 func stagesOf(day labs.Day) []stage {
 	out := []stage{}
