@@ -97,7 +97,10 @@ func fitArea(ta *textarea.Model, w int) {
 	for _, l := range strings.Split(ta.Value(), "\n") {
 		rows += max(lineCount(wrap(l, w-1)), 1)
 	}
-	ta.SetHeight(clamp(rows+1, 3, 16)) // a spare row for the next words
+	if ta.Focused() {
+		rows++ // a spare row for the next words
+	}
+	ta.SetHeight(clamp(rows, 1, 16))
 }
 
 func (m *drillModel) title() string { return "Drills" }
@@ -126,7 +129,9 @@ func (m *drillModel) current(s *session) (labs.Drill, bool) {
 func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
 	if ta, ok := m.texts[d.ID]; ok {
 		m.field = 0
-		return ta.Focus()
+		cmd := ta.Focus()
+		fitArea(ta, m.areaWidth())
+		return cmd
 	}
 	ins := m.inputs[d.ID]
 	for j := range ins {
@@ -150,6 +155,7 @@ func (m *drillModel) stop(d labs.Drill) {
 	}
 	if ta, ok := m.texts[d.ID]; ok {
 		ta.Blur()
+		fitArea(ta, m.areaWidth())
 	}
 }
 
