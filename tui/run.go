@@ -602,6 +602,9 @@ func figOverhead(fp figPrep, w int, st Styles) int {
 
 func (m *runModel) help(s *session) keyMap {
 	rk, sk := m.c.keys.Run, m.c.keys.Scroll
+	if len(m.parts) == 0 {
+		return keyMap{} // nothing has run yet
+	}
 	if !m.canPlay(0, s) {
 		return keyMap{short: []key.Binding{rk.Predict}, full: [][]key.Binding{{rk.Predict}}}
 	}
