@@ -95,6 +95,9 @@ type Part struct {
 	// they build and start fast: only the full worker program plays them
 	// (see labs/worker). Elsewhere RunPart answers NotLinked.
 	Heavy bool
+	// Beyond marks a part past the course day: its predictions are asked
+	// just before it plays, not with the course day's up front.
+	Beyond bool
 }
 
 // CacheEnv names a folder a worker process may keep results in that do not

@@ -100,3 +100,29 @@ func clone(p *float64) *float64 {
 	v := *p
 	return &v
 }
+
+// Blame names the TODO a prediction's missing actual waits on, from the
+// part that should have measured it: the part's own fault (the TODO that
+// stopped it) first, so a part's header and each of its rows name the same
+// TODO; the prediction's Needs only when the part could not say, the first
+// of them that does not pass its grade. It returns 0 when the part ran
+// (status OK) or names no TODO at all.
+func Blame(pr labs.Prediction, part labs.PartResult, grades []labs.Grade) (todo int, status labs.Status) {
+	if part.Status == labs.OK || part.Status == "" {
+		return 0, part.Status
+	}
+	if part.TODO != 0 {
+		return part.TODO, part.Status
+	}
+	for _, n := range pr.Needs {
+		for _, g := range grades {
+			if g.TODO == n && g.Status != labs.Pass {
+				return n, part.Status
+			}
+		}
+	}
+	if len(pr.Needs) > 0 {
+		return pr.Needs[0], part.Status
+	}
+	return 0, part.Status
+}

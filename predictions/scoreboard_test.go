@@ -151,3 +151,30 @@ func show(p *float64) any {
 	}
 	return *p
 }
+
+// A missing actual is blamed on the TODO that stopped its part, as the
+// part's own header says; Needs only when the part names none.
+func TestBlameNamesThePartsFault(t *testing.T) {
+	pr := labs.Prediction{ID: "P5", Part: "3", Needs: []int{4}}
+	grades := []labs.Grade{{TODO: 1, Status: labs.Unfinished}, {TODO: 4, Status: labs.Unfinished}}
+	for _, tc := range []struct {
+		name   string
+		part   labs.PartResult
+		grades []labs.Grade
+		todo   int
+		status labs.Status
+	}{
+		{"the part's fault, not the figure's Needs", labs.PartResult{Status: labs.Unfinished, TODO: 1}, grades, 1, labs.Unfinished},
+		{"a crash keeps its status", labs.PartResult{Status: labs.Crash, TODO: 1}, grades, 1, labs.Crash},
+		{"no TODO named: the first of Needs not passing", labs.PartResult{Status: labs.Timeout}, grades, 4, labs.Timeout},
+		{"no TODO named, Needs all pass: the first of Needs", labs.PartResult{Status: labs.Crash}, []labs.Grade{{TODO: 4, Status: labs.Pass}}, 4, labs.Crash},
+		{"the part ran", labs.PartResult{Status: labs.OK}, grades, 0, labs.OK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			todo, status := Blame(pr, tc.part, tc.grades)
+			if todo != tc.todo || status != tc.status {
+				t.Errorf("Blame = TODO %d (%s), want TODO %d (%s)", todo, status, tc.todo, tc.status)
+			}
+		})
+	}
+}

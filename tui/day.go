@@ -12,7 +12,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	"termlab/labs/report"
 	"termlab/predictions"
 )
 
@@ -147,6 +146,12 @@ func (m *dayModel) modal() bool { return m.tab == tabTODOs && m.todos.modal() }
 
 func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	cmds := []tea.Cmd{m.handle(msg)}
+	if _, ok := msg.(tea.KeyMsg); ok {
+		// A prediction may have been made: every part of the latest run
+		// whose predictions are now in lands on the scoreboard at once
+		// (a run that lands does the same, in its own message).
+		cmds = append(cmds, m.landReady())
+	}
 	m.run.active = m.visible && m.tab == tabRun
 	cmds = append(cmds, m.run.kick(&m.s))
 	return tea.Batch(cmds...)
@@ -184,8 +189,17 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		m.s.runErr = nil
 		m.s.outcome, m.s.outcomeAt = &o, msg.at
 		m.s.answers.TODOsPassed = o.Passed()
-		m.run.load(&o, &m.s)
-		return tea.Batch(saveCmd(d, m.s.answers), locsCmd(d, m.s.day))
+		m.run.load(&o)
+		cmds := []tea.Cmd{saveCmd(d, m.s.answers), locsCmd(d, m.s.day)}
+		if m.s.revealReady() {
+			cmds = append(cmds, saveCmd(d, m.s.answers))
+		}
+		// As the command line's run does, every finished run refreshes the
+		// lab's section of RESULTS.md (with what the learner may see).
+		if m.s.anyRevealed() {
+			cmds = append(cmds, writeResultsCmd(d, m.s.day, reportText(&m.s), true))
+		}
+		return tea.Batch(cmds...)
 
 	case refMsg:
 		if msg.day == m.s.day.Number {
@@ -248,12 +262,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 			m.s.setNote(why, true)
 			return nil
 		}
-		var cmds []tea.Cmd
-		for m.run.cur < len(m.run.parts) {
-			cmds = append(cmds, m.run.finish(m.run.cur, &m.s))
-		}
-		text := report.Text(m.s.day, *m.s.outcome, m.s.rows())
-		return tea.Batch(append(cmds, writeResultsCmd(d, m.s.day, text))...)
+		return writeResultsCmd(d, m.s.day, reportText(&m.s), false)
 	case resultsMsg:
 		return m.results.update(msg, &m.s)
 	case solutionMsg:
@@ -274,6 +283,16 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.current().update(msg, &m.s)
 	}
 	return nil
+}
+
+// landReady reveals the parts of the latest run whose predictions are all
+// in, saves the answers and refreshes RESULTS.md when any landed.
+func (m *dayModel) landReady() tea.Cmd {
+	if !m.s.revealReady() {
+		return nil
+	}
+	d := m.c.deps
+	return tea.Batch(saveCmd(d, m.s.answers), writeResultsCmd(d, m.s.day, reportText(&m.s), true))
 }
 
 func (m *dayModel) debounce() tea.Cmd {
@@ -371,6 +390,14 @@ func (m *dayModel) status() (string, bool) {
 		bad = true
 	case m.s.outcome != nil:
 		parts = append(parts, fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.outcome.Passed(), len(m.s.day.TODOs)))
+		// The run happened; what the learner holds back is its reveal.
+		if g, open := m.s.due(); open && m.s.note == "" && m.tab != tabPredict {
+			verb := "wait"
+			if len(g.parts) == 1 {
+				verb = "waits"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds)))
+		}
 	}
 	if m.s.note != "" {
 		parts = append(parts, m.s.note)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -16,9 +17,11 @@ import (
 
 // drillModel is the day's paper exercises, checked: numbers against
 // DrillField.Want within its tolerance, a choice against the right one, and
-// free text judged by the learner against the model answer with a mark.
-// The model answer shows only after an attempt. Every attempt and mark is
-// saved with Answers.SetDrill.
+// free text (in a textarea that wraps and shows all of it) judged by the
+// learner against the model answer with a mark. The model answer shows
+// only after an attempt, and from then on the attempt is the record: a
+// checked drill cannot be answered again with the answer in view. Every
+// attempt and mark is saved with Answers.SetDrill.
 type drillModel struct {
 	c      *common
 	sel    int
@@ -26,20 +29,25 @@ type drillModel struct {
 	field  int  // the focused box (numbers) or option (choice)
 	scroll int  // extra lines scrolled past the selected drill's boxes
 	inputs map[string][]textinput.Model
-	msg    map[string]string // why the last check was refused
+	texts  map[string]*textarea.Model // the free-text drills' answers
+	msg    map[string]string          // why the last check was refused
 	w, h   int
 }
 
 func newDrills(c *common, s *session) *drillModel {
-	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, msg: map[string]string{}}
+	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*textarea.Model{}, msg: map[string]string{}}
 	for _, d := range s.day.Drills {
 		saved := s.answers.Drills[d.ID]
-		n := len(d.Fields)
 		if d.Kind == labs.DrillSelf {
-			n = 1
+			ta := newAnswerArea(c.styles)
+			if len(saved.Answers) > 0 {
+				ta.SetValue(saved.Answers[0])
+			}
+			m.texts[d.ID] = &ta
+			continue
 		}
 		var ins []textinput.Model
-		for i := range n {
+		for i := range len(d.Fields) {
 			in := textinput.New()
 			in.Prompt = ""
 			in.Cursor.SetMode(cursor.CursorStatic)
@@ -50,10 +58,6 @@ func newDrills(c *common, s *session) *drillModel {
 			in.Width = 12
 			in.CharLimit = 40
 			in.Placeholder = "a number"
-			if d.Kind == labs.DrillSelf {
-				in.CharLimit = 800
-				in.Placeholder = "your answer, in a sentence or two"
-			}
 			if i < len(saved.Answers) {
 				in.SetValue(saved.Answers[i])
 			}
@@ -64,21 +68,54 @@ func newDrills(c *common, s *session) *drillModel {
 	return m
 }
 
+// newAnswerArea is a free-text answer box: several lines, wrapped, no
+// line numbers; enter checks the answer, alt+enter (or ctrl+j) starts a
+// new line.
+func newAnswerArea(st Styles) textarea.Model {
+	ta := textarea.New()
+	ta.Prompt = ""
+	ta.ShowLineNumbers = false
+	ta.Placeholder = "your answer, in a sentence or two"
+	ta.CharLimit = 800
+	ta.MaxHeight = 0
+	ta.Cursor.SetMode(cursor.CursorStatic) // idle means idle
+	ta.Cursor.Style = st.CursorBlock
+	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
+	plain := textarea.Style{Text: st.Input, Placeholder: st.Faint}
+	ta.FocusedStyle, ta.BlurredStyle = plain, plain
+	ta.Blur()
+	fitArea(&ta, 72)
+	return ta
+}
+
+// fitArea sizes a free-text box to w columns and to as many rows as its
+// text takes once wrapped, so all of it is in view.
+func fitArea(ta *textarea.Model, w int) {
+	w = max(w, 8)
+	ta.SetWidth(w)
+	rows := 0
+	for _, l := range strings.Split(ta.Value(), "\n") {
+		rows += max(lineCount(wrap(l, w-1)), 1)
+	}
+	if ta.Focused() {
+		rows++ // a spare row for the next words
+	}
+	ta.SetHeight(clamp(rows, 1, 16))
+}
+
 func (m *drillModel) title() string { return "Drills" }
 func (m *drillModel) typing() bool {
 	return m.active
 }
 func (m *drillModel) resize(_ *session, w, h int) {
 	m.w, m.h = w, h
-	for id, ins := range m.inputs {
-		for i := range ins {
-			if len(ins) == 1 && ins[i].CharLimit > 40 {
-				ins[i].Width = max(w-10, 8) // the free-text box takes the line
-			}
-		}
-		m.inputs[id] = ins
+	for _, ta := range m.texts {
+		fitArea(ta, m.areaWidth())
 	}
 }
+
+// areaWidth is the free-text box's width: the line, less its indent.
+func (m *drillModel) areaWidth() int         { return max(m.w-8, 8) }
 func (m *drillModel) enter(*session) tea.Cmd { return nil }
 
 func (m *drillModel) current(s *session) (labs.Drill, bool) {
@@ -90,6 +127,12 @@ func (m *drillModel) current(s *session) (labs.Drill, bool) {
 
 // focusField gives the keyboard to box i of the selected drill.
 func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
+	if ta, ok := m.texts[d.ID]; ok {
+		m.field = 0
+		cmd := ta.Focus()
+		fitArea(ta, m.areaWidth())
+		return cmd
+	}
 	ins := m.inputs[d.ID]
 	for j := range ins {
 		ins[j].Blur()
@@ -109,6 +152,10 @@ func (m *drillModel) stop(d labs.Drill) {
 	m.active = false
 	for j := range m.inputs[d.ID] {
 		m.inputs[d.ID][j].Blur()
+	}
+	if ta, ok := m.texts[d.ID]; ok {
+		ta.Blur()
+		fitArea(ta, m.areaWidth())
 	}
 }
 
@@ -133,6 +180,12 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 		case key.Matches(k, m.c.keys.Scroll.PageUp) && k.String() != "b":
 			m.scroll = max(m.scroll-max(m.h/2, 1), 0)
 		case key.Matches(k, lk.Open):
+			if s.answers.Drills[d.ID].Attempted {
+				// The model answer is in view: another try would be
+				// copied, not worked out, so the first attempt stands.
+				s.setNote(d.ID+": the first attempt stands", false)
+				return nil
+			}
 			m.active = true
 			start := 0
 			if d.Kind == labs.DrillChoice {
@@ -175,6 +228,13 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if d.Kind == labs.DrillChoice {
 		return nil
 	}
+	if ta, ok := m.texts[d.ID]; ok {
+		var cmd tea.Cmd
+		*ta, cmd = ta.Update(msg)
+		fitArea(ta, m.areaWidth())
+		m.msg[d.ID] = ""
+		return cmd
+	}
 	ins := m.inputs[d.ID]
 	var cmd tea.Cmd
 	ins[m.field], cmd = ins[m.field].Update(msg)
@@ -200,8 +260,14 @@ func within(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol*math.Abs(want)+1e-9*math.Max(1, math.Abs(want))
 }
 
-// check judges the selected drill and saves the attempt.
+// check judges the selected drill and saves the attempt. A drill already
+// checked keeps its record: its model answer is out.
 func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
+	if s.answers.Drills[d.ID].Attempted {
+		m.stop(d)
+		s.setNote(d.ID+": the first attempt stands", false)
+		return nil
+	}
 	a := predictions.DrillAnswer{Attempted: true}
 	switch d.Kind {
 	case labs.DrillNumbers:
@@ -224,7 +290,7 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 		ok := m.field == d.Correct
 		a.Answers, a.Correct = []string{d.Choices[m.field]}, &ok
 	case labs.DrillSelf:
-		text := strings.TrimSpace(m.inputs[d.ID][0].Value())
+		text := strings.TrimSpace(m.texts[d.ID].Value())
 		if text == "" {
 			m.msg[d.ID] = "write your answer first, even a rough one: the model answer shows after an attempt"
 			return nil
@@ -288,7 +354,7 @@ func (m *drillModel) view(s *session, w, h int) string {
 		}
 		ansEnd = len(lines)
 		if a.Attempted {
-			add(indent(st.Title.Render("Model answer"), "      "))
+			add(indent(st.Title.Render("Model answer")+st.Dim.Render(" · checked: your first attempt stays on record"), "      "))
 			add(indent(styleLines(st.Dim, wrap(d.Model, tw)), "      "))
 			if d.Kind == labs.DrillSelf {
 				label := "How did you do? g got it · p partly · m missed it"
@@ -370,8 +436,14 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *ses
 			out = append(out, indent(wrap(cur+box+" "+text, tw), "    "))
 		}
 	case labs.DrillSelf:
-		box := m.inputs[d.ID][0].View()
-		out = append(out, "      "+st.Dim.Render("› ")+box)
+		ta := m.texts[d.ID]
+		for i, l := range strings.Split(ta.View(), "\n") {
+			lead := "        "
+			if i == 0 {
+				lead = "      " + st.Dim.Render("› ")
+			}
+			out = append(out, lead+strings.TrimRight(l, " "))
+		}
 	}
 	return out
 }
@@ -380,12 +452,19 @@ func (m *drillModel) help(s *session) keyMap {
 	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
 	if m.active {
 		check := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check"))
+		if d, ok := m.current(s); ok && d.Kind == labs.DrillSelf {
+			nl := key.NewBinding(key.WithKeys("alt+enter"), key.WithHelp("alt+enter", "new line"))
+			return keyMap{short: []key.Binding{check, nl, fk.StopTyping}, full: [][]key.Binding{{check, nl, fk.StopTyping}}}
+		}
 		return keyMap{short: []key.Binding{check, fk.Next, fk.StopTyping}, full: [][]key.Binding{{check, fk.Next, fk.Prev, fk.StopTyping}}}
 	}
 	answer := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "answer"))
 	short := []key.Binding{lk.Up, answer}
-	if d, ok := m.current(s); ok && d.Kind == labs.DrillSelf && s.answers.Drills[d.ID].Attempted {
-		short = append(short, dk.Got)
+	if d, ok := m.current(s); ok && s.answers.Drills[d.ID].Attempted {
+		short = short[:1] // checked: the first attempt stands
+		if d.Kind == labs.DrillSelf {
+			short = append(short, dk.Got)
+		}
 	}
 	return keyMap{short: short, full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
 }

@@ -314,21 +314,46 @@ func (d *driver) day() *dayModel {
 }
 
 // predictAll answers every prediction with the reference actual, rounded,
-// except those given in guesses.
+// except those given in guesses. The form asks for them a stage at a time
+// (the course day's parts, then each later part), and a completed stage
+// goes to the run; so it comes back to the form for each stage.
 func (d *driver) predictAll(guesses map[string]string) {
 	d.t.Helper()
-	d.tab(tabPredict)
-	for _, p := range d.day().s.day.Predictions {
-		g, ok := guesses[p.ID]
-		if !ok {
-			g = "1"
+	for range len(d.day().s.day.Predictions) + 1 {
+		if !d.predictDue(guesses) {
+			return
 		}
-		if g == "skip" {
+	}
+	d.t.Fatal("the predictions never completed")
+}
+
+// predictDue answers the predictions the form asks for now (one stage);
+// false when none are open.
+func (d *driver) predictDue(guesses map[string]string) bool {
+	d.t.Helper()
+	g, open := d.day().s.due()
+	if !open {
+		return false
+	}
+	d.tab(tabPredict)
+	for _, p := range g.preds {
+		if d.day().s.answered(p.ID) {
+			continue
+		}
+		if want := d.day().s.day.Predictions[d.day().predict.focus].ID; want != p.ID {
+			d.t.Fatalf("the form focuses %s, want %s", want, p.ID)
+		}
+		guess, ok := guesses[p.ID]
+		if !ok {
+			guess = "1"
+		}
+		if guess == "skip" {
 			d.keys("ctrl+x")
 			continue
 		}
-		d.keys(g, "enter")
+		d.keys(guess, "enter")
 	}
+	return true
 }
 
 // checkFits fails when the view is wider or taller than the terminal.

@@ -42,10 +42,11 @@ func press(tm *teatest.TestModel, keys ...string) {
 }
 
 // The learner's whole path, in a real Bubble Tea program with real timers:
-// pick the day, read the lesson, predict (a word is refused with Parse's
-// message), see the stubs wait on TODO 1, "fix" the code and re-run, watch
-// the parts play, read the scoreboard, see the TODOs pass, do a drill and
-// write RESULTS.md.
+// pick the day, read the lesson, predict the course day's six (a word is
+// refused with Parse's message), see the stubs wait on TODO 1, "fix" the
+// code and re-run, watch the parts play, predict each later part as the
+// replay reaches it, read the scoreboard, see the TODOs pass, do a drill
+// and find RESULTS.md kept current.
 func TestTheLearnersWholePath(t *testing.T) {
 	root := labRoot(t, theDay)
 	f := newFake(fakeAnswer{o: stubOutcome(theDay)})
@@ -64,19 +65,34 @@ func TestTheLearnersWholePath(t *testing.T) {
 	press(tm, "ten", "enter")
 	wait(refused.Error())
 	press(tm, "backspace", "backspace", "backspace")
-	for range theDay.Predictions {
+	for range 6 { // P1–P6, the course day: then its parts play
 		press(tm, "1", "enter")
 	}
 	wait("[3 Run]", "waiting on TODO 1")
 
-	// The learner fills the TODOs; r re-runs.
+	// The learner fills the TODOs; r re-runs, and RESULTS.md follows.
 	f.set(refAnswer())
 	press(tm, "r")
+	wait("RESULTS.md updated")
 	for range 4 {
 		press(tm, "+") // ×16: a part in a third of a second
 	}
 	wait("Part 1 landed: P1 20 requests") // played on real ticks
-	press(tm, "S")                        // the rest at once
+	press(tm, "S")                        // the rest of the course day at once
+	wait("Part 4 waits for P7, P8")
+	press(tm, "enter") // to the form, for P7 and P8 only
+	wait("[2 Predict]", "0 of 2 made")
+	press(tm, "1", "enter", "1", "enter") // then back to the run
+	for _, p := range []string{"5", "6", "7", "8"} {
+		wait("[3 Run]")
+		press(tm, "S")
+		wait("Part " + p + " waits for")
+		press(tm, "enter")
+		wait("[2 Predict]", "0 of 1 made")
+		press(tm, "1", "enter")
+	}
+	wait("[3 Run]")
+	press(tm, "S")
 	wait("✓ all parts played")
 	press(tm, "4")
 	wait("[4 Scoreboard]", "✗ off: 95% too low")
@@ -87,7 +103,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 	press(tm, "6", "enter", "500", "tab", "100", "enter")
 	wait("D1 is right", "Model answer")
 	press(tm, "7", "w")
-	wait("RESULTS.md: created the Day 45 report section")
+	wait("RESULTS.md: replaced the Day 45 report section")
 	press(tm, "q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 

@@ -16,10 +16,15 @@ import (
 
 // predictModel is the predict-first form: one text box per prediction of
 // the day, checked as the learner types with predictions.Parse (its message
-// shown as it is). Nothing plays until every row is recorded or skipped.
-// After a part has revealed its actual the learner may still change a row;
-// predictions.Answers keeps the first guess on record and the scoreboard
-// says the row was revised.
+// shown as it is). It asks for the predictions of the parts about to play
+// (the course day's first, then each later part's just before it); a part
+// plays once its own are recorded or skipped. After a part has revealed
+// its actual the learner may still change a row; predictions.Answers keeps
+// the first guess on record and the scoreboard says the row was revised.
+//
+// A box never passes off an edit as saved: what differs from the stored
+// guess is marked unsaved until enter records it, and leaving the row puts
+// the stored guess back.
 type predictModel struct {
 	c      *common
 	inputs []textinput.Model
@@ -27,10 +32,11 @@ type predictModel struct {
 	focus  int
 	active bool // a text box has the focus
 	w, h   int
+	s      *session // the day's, for putting stored guesses back
 }
 
 func newPredict(c *common, s *session) *predictModel {
-	m := &predictModel{c: c}
+	m := &predictModel{c: c, s: s}
 	for _, p := range s.day.Predictions {
 		in := textinput.New()
 		in.Prompt = ""
@@ -56,12 +62,13 @@ func (m *predictModel) typing() bool  { return m.active }
 
 func (m *predictModel) resize(s *session, w, h int) { m.w, m.h = w, h }
 
-// enter focuses the first row still open, so the learner can type at once.
+// enter focuses the first row still open of the parts about to play, so
+// the learner can type at once.
 func (m *predictModel) enter(s *session) tea.Cmd {
 	if len(m.inputs) == 0 {
 		return nil
 	}
-	if !s.ready() {
+	if _, ok := s.due(); ok {
 		m.focus = m.firstOpen(s, 0)
 	}
 	return m.setActive(true)
@@ -72,6 +79,9 @@ func (m *predictModel) setActive(on bool) tea.Cmd {
 	for i := range m.inputs {
 		m.inputs[i].Blur()
 	}
+	if !on {
+		m.revert(m.focus)
+	}
 	if on && len(m.inputs) > 0 {
 		return m.inputs[m.focus].Focus()
 	}
@@ -79,13 +89,21 @@ func (m *predictModel) setActive(on bool) tea.Cmd {
 }
 
 // firstOpen is the first row from i on (wrapping) with neither a guess nor
-// a skip; i itself when every row is done.
+// a skip among the predictions due now (the parts about to play); i itself
+// when they are all done.
 func (m *predictModel) firstOpen(s *session, from int) int {
 	n := len(s.day.Predictions)
+	g, ok := s.due()
+	if !ok {
+		return clamp(from, 0, n-1)
+	}
+	due := map[string]bool{}
+	for _, pr := range g.preds {
+		due[pr.ID] = true
+	}
 	for k := range n {
 		i := (from + k) % n
-		g := s.answers.Predictions[s.day.Predictions[i].ID]
-		if g.Value == nil && !g.Skipped {
+		if id := s.day.Predictions[i].ID; due[id] && !s.answered(id) {
 			return i
 		}
 	}
@@ -96,8 +114,34 @@ func (m *predictModel) move(to int) tea.Cmd {
 	if len(m.inputs) == 0 {
 		return nil
 	}
+	m.revert(m.focus)
 	m.focus = clamp(to, 0, len(m.inputs)-1)
 	return m.setActive(m.active)
+}
+
+// stored is row i's guess on record as its box writes it ("" for none).
+func (m *predictModel) stored(s *session, i int) string {
+	if v, ok := s.answers.Value(s.day.Predictions[i].ID); ok {
+		return plain(v)
+	}
+	return ""
+}
+
+// dirty reports an edit in row i's box that is not recorded.
+func (m *predictModel) dirty(s *session, i int) bool {
+	return strings.TrimSpace(m.inputs[i].Value()) != m.stored(s, i)
+}
+
+// revert puts the stored guess back in row i's box: an edit left without
+// enter was never recorded, so the box must not keep showing it.
+func (m *predictModel) revert(i int) {
+	if i < 0 || i >= len(m.inputs) || m.s == nil {
+		return
+	}
+	if m.dirty(m.s, i) {
+		m.inputs[i].SetValue(m.stored(m.s, i))
+		m.msgs[i] = ""
+	}
 }
 
 func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
@@ -126,12 +170,12 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 	case key.Matches(k, fk.Next):
 		return m.move(m.focus + 1)
 	case key.Matches(k, fk.Skip):
-		wasReady := s.ready()
+		before, hadDue := s.due()
 		s.answers.Skip(p.ID)
 		m.inputs[m.focus].SetValue("")
 		m.msgs[m.focus] = ""
 		s.setNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
-		return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, wasReady, true))
+		return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, p, before, hadDue, true))
 	case key.Matches(k, fk.Submit):
 		return m.submit(s, p)
 	}
@@ -161,12 +205,14 @@ func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
 		return nil
 	}
 	m.msgs[m.focus] = ""
+	before, hadDue := s.due()
 	old, had := s.answers.Value(p.ID)
 	if had && old == v {
-		// Enter on a row already recorded: move on, or run when all are.
-		return m.afterRecord(s, false, false)
+		// Enter on a row already recorded: move on, or run when its part
+		// can play.
+		m.inputs[m.focus].SetValue(plain(v))
+		return m.afterRecord(s, p, before, hadDue, false)
 	}
-	wasReady := s.ready()
 	s.answers.Set(p.ID, v)
 	m.inputs[m.focus].SetValue(plain(v))
 	g := s.answers.Predictions[p.ID]
@@ -180,16 +226,20 @@ func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
 	default:
 		s.setNote(fmt.Sprintf("%s = %s recorded", p.ID, predictions.FormatValue(v, p.Unit)), false)
 	}
-	return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, wasReady, true))
+	return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, p, before, hadDue, true))
 }
 
-// afterRecord moves to the next open row; once the form is complete, enter
-// on it (or the record that completed it) goes to the run.
-func (m *predictModel) afterRecord(s *session, wasReady, changed bool) tea.Cmd {
-	if s.ready() && (!wasReady || !changed) {
+// afterRecord moves to the next open row of the parts about to play. The
+// record that completes them goes to the run, where they play; so does
+// enter on a recorded row whose parts can play.
+func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, hadDue, changed bool) tea.Cmd {
+	now, ok := s.due()
+	completed := hadDue && (!ok || now.preds[0].ID != before.preds[0].ID)
+	own := s.stageOf(p.ID)
+	if completed || (!changed && s.stageAnswered(own)) {
 		return func() tea.Msg { return switchTabMsg{tab: tabRun} }
 	}
-	if !s.ready() {
+	if ok {
 		return m.move(m.firstOpen(s, m.focus+1))
 	}
 	return m.move(m.focus + 1)
@@ -197,14 +247,45 @@ func (m *predictModel) afterRecord(s *session, wasReady, changed bool) tea.Cmd {
 
 func (m *predictModel) view(s *session, w, h int) string {
 	st := m.c.styles
-	done, total := s.predicted()
-	var head string
-	if done == total {
-		head = st.Good.Render(fmt.Sprintf("All %d predictions made.", total)) + st.Dim.Render(" Enter on any row runs the experiments.")
+	_, total := s.predicted()
+	var lines []string
+	due, open := s.due()
+	if !open {
+		lines = append(lines, styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter on any row goes to the run.", total), w)))
 	} else {
-		head = st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made · nothing runs until each is predicted or skipped", done, total))
+		done := 0
+		for _, pr := range due.preds {
+			if s.answered(pr.ID) {
+				done++
+			}
+		}
+		// The run has happened (the status line may say so); what waits is
+		// the replay and the reveal of these parts.
+		lines = append(lines, st.Title.Render("Predict first")+st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.preds))))
+		verb := "play"
+		if len(due.parts) == 1 {
+			verb = "plays"
+		}
+		lines = append(lines, styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", partNames(due.parts), verb, made(due.preds)), w)))
 	}
-	lines := []string{trunc(head, w), ""}
+	// One element per screen line: the focused row's place is counted in
+	// lines below.
+	lines = append(strings.Split(strings.Join(lines, "\n"), "\n"), "")
+	later := map[string]string{} // a row asked about later → when
+	if open {
+		past := false
+		for _, g := range s.stages() {
+			if len(g.preds) > 0 && g.preds[0].ID == due.preds[0].ID {
+				past = true
+				continue
+			}
+			if past {
+				for _, pr := range g.preds {
+					later[pr.ID] = "before " + partNames(g.parts)
+				}
+			}
+		}
+	}
 	focusTop, inputEnd := 0, 0
 	tw := max(w-6, 8)
 	for i, p := range s.day.Predictions {
@@ -218,6 +299,9 @@ func (m *predictModel) view(s *session, w, h int) string {
 		}
 		if i != m.focus {
 			val := st.Dim.Render("—")
+			if when, ok := later[p.ID]; ok && !s.answered(p.ID) {
+				val = st.Faint.Render(when)
+			}
 			if g.Skipped {
 				val = st.Warn.Render("skipped")
 			} else if g.Value != nil {
@@ -242,13 +326,17 @@ func (m *predictModel) view(s *session, w, h int) string {
 		}
 		box := m.inputs[i].View()
 		if !m.active {
-			box = m.inputs[i].Value()
+			box = m.stored(s, i)
 			if box == "" {
 				box = st.Faint.Render("a number")
 			}
 		}
 		status := ""
 		switch {
+		case m.active && m.dirty(s, i) && strings.TrimSpace(m.inputs[i].Value()) != "":
+			// Typed after a record (or before the first): not on file
+			// until enter.
+			status = st.Warn.Render("✎ not saved: enter records it")
 		case g.Revised:
 			status = st.Warn.Render("revised after the reveal")
 		case g.Skipped:
@@ -294,7 +382,7 @@ func (m *predictModel) help(s *session) keyMap {
 		return keyMap{short: []key.Binding{lk.Up, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type}}}
 	}
 	submit := fk.Submit
-	if s.ready() {
+	if _, open := s.due(); !open {
 		submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record / run"))
 	}
 	return keyMap{

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -12,10 +13,12 @@ import (
 	"termlab/labs/results"
 )
 
-// resultsModel writes RESULTS.md from the lab, by the command line's rule:
-// only the section between the day's markers is the lab's, the learner's
-// own text is never touched. The report includes every actual, so writing
-// it first plays out whatever is left of the run (revealing it).
+// resultsModel shows what the lab writes into RESULTS.md, by the command
+// line's rule: only the section between the day's markers is the lab's, the
+// learner's own text is never touched. The section is refreshed whenever a
+// run lands (and when a part's predictions are in), as the command line's
+// run does; w refreshes it on request. It holds only what the scoreboard
+// shows: a part whose predictions are still open is listed as waiting.
 type resultsModel struct {
 	c      *common
 	scroll int
@@ -32,28 +35,73 @@ func (m *resultsModel) typing() bool                { return false }
 func (m *resultsModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
 func (m *resultsModel) enter(*session) tea.Cmd      { return nil }
 
-// writeRequestMsg asks the day to finish the replay and write RESULTS.md.
+// writeRequestMsg asks the day to write RESULTS.md now.
 type writeRequestMsg struct{}
 
 // resultsMsg reports a write of RESULTS.md.
 type resultsMsg struct {
 	change results.Change
 	err    error
+	auto   bool // a run or a reveal asked for it, not the learner
 }
 
-func writeResultsCmd(d deps, day labs.Day, text string) tea.Cmd {
+// resultsFile serialises the lab's writes of RESULTS.md: each is a
+// read-modify-write of the learner's file, and tea.Cmds run concurrently.
+// A write older than one already done is dropped, so a slow one can never
+// put back an older report.
+var resultsFile struct {
+	sync.Mutex
+	seq  int
+	done map[string]int // the newest write done, per file
+}
+
+func writeResultsCmd(d deps, day labs.Day, text string, auto bool) tea.Cmd {
+	resultsFile.Lock()
+	resultsFile.seq++
+	seq := resultsFile.seq
+	resultsFile.Unlock()
+	path := d.resultsPath()
 	return func() tea.Msg {
-		change, err := results.Update(d.resultsPath(), day.Number, text, results.Skeleton(day))
-		return resultsMsg{change: change, err: err}
+		resultsFile.Lock()
+		defer resultsFile.Unlock()
+		if seq < resultsFile.done[path] {
+			return nil
+		}
+		if resultsFile.done == nil {
+			resultsFile.done = map[string]int{}
+		}
+		resultsFile.done[path] = seq
+		change, err := results.Update(path, day.Number, text, results.Skeleton(day))
+		return resultsMsg{change: change, err: err, auto: auto}
 	}
+}
+
+// reportText is the day's report as the learner has seen it: the parts on
+// the scoreboard in full, the others only named, with what they wait for.
+func reportText(s *session) string {
+	o := *s.outcome
+	o.Parts = make([]labs.PartResult, len(s.outcome.Parts))
+	for i, p := range s.outcome.Parts {
+		if s.isRevealed(p) {
+			o.Parts[i] = p
+			continue
+		}
+		g := s.stageOf(firstPrediction(s, p.ID))
+		o.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: "not played yet",
+			Detail: "it plays once " + made(g.preds)}
+	}
+	return report.Text(s.day, o, s.rows())
 }
 
 func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 	switch msg := msg.(type) {
 	case resultsMsg:
-		if msg.err != nil {
+		switch {
+		case msg.err != nil:
 			m.last, m.lastBad = "RESULTS.md was not updated: "+msg.err.Error(), true
-		} else {
+		case msg.auto:
+			m.last, m.lastBad = "RESULTS.md updated", false
+		default:
 			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: %s the Day %d report section; your own text is untouched.", msg.change, s.day.Number), false
 		}
 		s.setNote(m.last, m.lastBad)
@@ -61,7 +109,7 @@ func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 		if key.Matches(msg, m.c.keys.Write) {
 			return func() tea.Msg { return writeRequestMsg{} }
 		}
-		m.scroll = scrollKey(m.c.keys.Scroll, msg, m.scroll, m.h, lineCount(m.content(s, m.w, allPlayed(s))))
+		m.scroll = scrollKey(m.c.keys.Scroll, msg, m.scroll, m.h, lineCount(m.content(s, m.w)))
 	}
 	return nil
 }
@@ -71,13 +119,14 @@ func refuse(s *session) string {
 	switch {
 	case s.outcome == nil:
 		return "Nothing has run yet: the report needs a run of your code (fix the build, or press r)."
-	case !s.ready():
-		return "Predict first (Predict, 2): the report shows the actuals, so it waits until each prediction is made or skipped."
+	case !s.anyRevealed():
+		g, _ := s.due()
+		return "Predict first (Predict, 2): the report shows the actuals, so it waits until " + made(g.preds) + "."
 	}
 	return ""
 }
 
-func (m *resultsModel) content(s *session, w int, allPlayed bool) string {
+func (m *resultsModel) content(s *session, w int) string {
 	st := m.c.styles
 	tw := max(min(w, maxText)-2, 8)
 	var b []string
@@ -91,11 +140,7 @@ func (m *resultsModel) content(s *session, w int, allPlayed bool) string {
 	if why := refuse(s); why != "" {
 		b = append(b, styleLines(st.Warn, wrap(why, tw)))
 	} else {
-		line := st.Key.Render("w") + st.Dim.Render(" write the latest report into RESULTS.md")
-		if !allPlayed {
-			line += st.Dim.Render(" (plays out the rest of the run first)")
-		}
-		b = append(b, line)
+		b = append(b, styleLines(st.Dim, wrap("Refreshed after every run; w writes it again now.", tw)))
 	}
 	if m.last != "" {
 		style := st.Good
@@ -104,29 +149,15 @@ func (m *resultsModel) content(s *session, w int, allPlayed bool) string {
 		}
 		b = append(b, styleLines(style, wrap(m.last, tw)))
 	}
-	if s.outcome != nil && s.ready() && allPlayed {
+	if refuse(s) == "" {
 		b = append(b, "", st.Subtitle.Render("The report it writes"))
-		b = append(b, styleLines(st.Code, wrap(strings.TrimRight(report.Text(s.day, *s.outcome, s.rows()), "\n"), w)))
+		b = append(b, styleLines(st.Code, wrap(strings.TrimRight(reportText(s), "\n"), w)))
 	}
 	return strings.Join(b, "\n")
 }
 
 func (m *resultsModel) view(s *session, w, h int) string {
-	return scrolled(m.content(s, w, allPlayed(s)), m.scroll, h, m.c.styles)
-}
-
-// allPlayed reports whether every part of the latest outcome has finished
-// playing, so the report reveals nothing the learner has not seen.
-func allPlayed(s *session) bool {
-	if s.outcome == nil {
-		return false
-	}
-	for _, p := range s.outcome.Parts {
-		if !s.isPlayed(p) {
-			return false
-		}
-	}
-	return true
+	return scrolled(m.content(s, w), m.scroll, h, m.c.styles)
 }
 
 func (m *resultsModel) help(*session) keyMap {

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -19,13 +20,16 @@ import (
 // after part, at a pace a person can follow: each part takes basePlay real
 // seconds at ×1 whatever its virtual span (a minute of traffic, or the two
 // seconds around a window boundary). Figures grow as the clock passes their
-// points. When a part finishes playing its actuals land on the scoreboard
-// (session.partPlayed reveals its predictions and the answers are saved).
+// points.
 //
 // The run itself already happened, out of process, in a fraction of a
-// second; the replay only decides how much of it to show. It ticks only
-// while a part is playing on screen; paused, finished, hidden or waiting for
-// predictions, it sends nothing.
+// second, and its actuals are on the scoreboard as soon as it lands (for
+// the parts whose predictions are made: session.revealReady). The replay is
+// a view, not a gate: it decides only how much of the run to draw. A part
+// plays once its own predictions are made or skipped; the replay stops at
+// one that still waits for them. It ticks only while a part is playing on
+// screen; paused, finished, hidden or waiting for predictions, it sends
+// nothing.
 type runModel struct {
 	c      *common
 	parts  []partPlay
@@ -49,6 +53,10 @@ type runModel struct {
 
 	scroll int
 	w, h   int
+
+	// watched is, per part ID, the version whose replay finished: a new run
+	// that leaves a part unchanged does not replay it.
+	watched map[string]labs.PartResult
 }
 
 // basePlay is the real seconds a part takes at ×1.
@@ -120,7 +128,7 @@ func hasData(f labs.Figure) bool {
 }
 
 func newRun(c *common) *runModel {
-	return &runModel{c: c, speed: speedOne, follow: true, landed: -1}
+	return &runModel{c: c, speed: speedOne, follow: true, landed: -1, watched: map[string]labs.PartResult{}}
 }
 
 func (m *runModel) title() string               { return "Run" }
@@ -130,11 +138,11 @@ func (m *runModel) enter(*session) tea.Cmd      { return nil }
 
 // load takes a new outcome. A part identical to the version already played
 // stays played; a changed one plays again.
-func (m *runModel) load(o *labs.Outcome, s *session) {
+func (m *runModel) load(o *labs.Outcome) {
 	m.parts = m.parts[:0]
 	for _, p := range o.Parts {
 		pp := newPartPlay(p)
-		if s.isPlayed(p) {
+		if prev, ok := m.watched[p.ID]; ok && reflect.DeepEqual(prev, p) {
 			pp.now, pp.done = pp.end, true
 		}
 		m.parts = append(m.parts, pp)
@@ -157,32 +165,47 @@ func (m *runModel) nextPending(from int) int {
 }
 
 func (m *runModel) playing(s *session) bool {
-	return m.active && s.ready() && !m.paused && m.cur < len(m.parts)
+	return m.active && !m.paused && m.canPlay(m.cur, s)
 }
 
-// finish ends part i's replay and puts its actuals on the scoreboard.
-func (m *runModel) finish(i int, s *session) tea.Cmd {
-	if i < 0 || i >= len(m.parts) || m.parts[i].done {
-		return nil
+// canPlay reports whether part i may play: its own predictions are made or
+// skipped (so its actuals are already on the scoreboard).
+func (m *runModel) canPlay(i int, s *session) bool {
+	return i >= 0 && i < len(m.parts) && s.partReady(m.parts[i].res.ID)
+}
+
+// waiting is the part the replay stopped at because its predictions are
+// still open, or -1.
+func (m *runModel) waiting(s *session) int {
+	if m.cur < len(m.parts) && !m.canPlay(m.cur, s) {
+		return m.cur
+	}
+	return -1
+}
+
+// finish ends part i's replay. Its actuals were revealed when the run
+// landed; this only says the learner has watched it.
+func (m *runModel) finish(i int, s *session) {
+	if !m.canPlay(i, s) || m.parts[i].done {
+		return
 	}
 	p := &m.parts[i]
 	p.now, p.done = p.end, true
 	m.landed = i
-	s.partPlayed(p.res)
+	m.watched[p.res.ID] = p.res
 	m.cur = m.nextPending(0)
 	if m.follow && m.cur < len(m.parts) {
 		m.shown, m.scroll = m.cur, 0
 	}
-	return saveCmd(m.c.deps, s.answers)
 }
 
 // kick finishes parts with nothing to replay and starts the tick when a
 // part should be playing and no tick is on its way.
 func (m *runModel) kick(s *session) tea.Cmd {
 	var cmds []tea.Cmd
-	if s.ready() && m.active {
-		for m.cur < len(m.parts) && m.parts[m.cur].end <= m.parts[m.cur].start {
-			cmds = append(cmds, m.finish(m.cur, s))
+	if m.active {
+		for m.canPlay(m.cur, s) && m.parts[m.cur].end <= m.parts[m.cur].start {
+			m.finish(m.cur, s)
 		}
 	}
 	if m.playing(s) && !m.ticking {
@@ -237,16 +260,15 @@ func (m *runModel) tick() tea.Cmd {
 }
 
 // advance moves the playing part on by v virtual seconds.
-func (m *runModel) advance(v float64, s *session) tea.Cmd {
-	if m.cur >= len(m.parts) {
-		return nil
+func (m *runModel) advance(v float64, s *session) {
+	if !m.canPlay(m.cur, s) {
+		return
 	}
 	p := &m.parts[m.cur]
 	p.now += v
 	if p.now >= p.end {
-		return m.finish(m.cur, s)
+		m.finish(m.cur, s)
 	}
-	return nil
 }
 
 // rate is virtual seconds per real second for part p at the current speed.
@@ -274,8 +296,8 @@ func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 			dt = min(max(msg.t.Sub(m.last), 0), 250*time.Millisecond)
 		}
 		m.last = msg.t
-		cmd := m.advance(dt.Seconds()*m.rate(m.parts[m.cur]), s)
-		return tea.Batch(cmd, m.kick(s))
+		m.advance(dt.Seconds()*m.rate(m.parts[m.cur]), s)
+		return m.kick(s)
 	case tea.KeyMsg:
 		return m.key(msg, s)
 	}
@@ -284,11 +306,11 @@ func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 
 func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	rk, sk := m.c.keys.Run, m.c.keys.Scroll
-	if !s.ready() {
-		if key.Matches(k, rk.Predict) {
-			return func() tea.Msg { return switchTabMsg{tab: tabPredict} }
-		}
-		return nil
+	if m.waiting(s) >= 0 && key.Matches(k, rk.Predict) {
+		return func() tea.Msg { return switchTabMsg{tab: tabPredict} }
+	}
+	if !m.canPlay(0, s) {
+		return nil // nothing to show yet: only enter, to the predictions
 	}
 	switch {
 	case key.Matches(k, rk.Pause):
@@ -306,20 +328,18 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 			m.paused = true
 			p := m.parts[m.cur]
 			m.shown, m.follow = m.cur, true
-			return m.advance(math.Max((p.end-p.start)/20, 1e-9), s)
+			m.advance(math.Max((p.end-p.start)/20, 1e-9), s)
 		}
 	case key.Matches(k, rk.Faster):
 		m.speed = min(m.speed+1, len(speeds)-1)
 	case key.Matches(k, rk.Slower):
 		m.speed = max(m.speed-1, 0)
 	case key.Matches(k, rk.Skip):
-		return m.finish(m.cur, s)
+		m.finish(m.cur, s)
 	case key.Matches(k, rk.SkipAll):
-		var cmds []tea.Cmd
-		for m.cur < len(m.parts) {
-			cmds = append(cmds, m.finish(m.cur, s))
+		for m.canPlay(m.cur, s) {
+			m.finish(m.cur, s)
 		}
-		return tea.Batch(cmds...)
 	case key.Matches(k, rk.PrevPart):
 		m.shown, m.scroll = max(m.shown-1, 0), 0
 		m.follow = m.shown == m.cur
@@ -363,9 +383,15 @@ func (m *runModel) view(s *session, w, h int) string {
 		}
 		return styleLines(st.Dim, wrap("Nothing has run yet. Press r to run.", w))
 	}
-	if !s.ready() {
-		done, total := s.predicted()
-		msg := fmt.Sprintf("Predict first. Your code has been built and run, but its numbers stay hidden until each prediction is made or skipped: %d of %d so far.", done, total)
+	if len(m.parts) > 0 && !m.canPlay(0, s) {
+		g, _ := s.due()
+		done := 0
+		for _, pr := range g.preds {
+			if s.answered(pr.ID) {
+				done++
+			}
+		}
+		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", partNames(g.parts), made(g.preds), done, len(g.preds))
 		return wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
 	}
 	if len(m.parts) == 0 {
@@ -409,13 +435,17 @@ func (m *runModel) strip(w int) string {
 }
 
 // clock says where the replay stands.
-func (m *runModel) clock() string {
+func (m *runModel) clock(s *session) string {
 	st := m.c.styles
 	speed := fmt.Sprintf("×%g", speeds[m.speed])
 	if m.cur >= len(m.parts) {
 		return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays again · ←/→ other parts")
 	}
 	p := m.parts[m.cur]
+	if !m.canPlay(m.cur, s) {
+		g := s.stageOf(firstPrediction(s, p.res.ID))
+		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+ids(g.preds)) + st.Dim.Render(" · enter predicts")
+	}
 	state := st.Accent.Render("▶ playing")
 	if m.paused {
 		state = st.Warn.Render("⏸ paused")
@@ -461,14 +491,18 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), clamp(h/8, 3, 5), 10)
 		for _, fp := range p.figs {
 			cut := fp.cut(p.now, p.start, p.end, p.done)
-			if !p.done && i > m.cur {
-				cut = math.Inf(-1) // not started: axes only
+			if !p.done && (i > m.cur || !m.canPlay(i, s)) {
+				cut = math.Inf(-1) // not started, or its predictions are open: axes only
 			}
 			b = append(b, drawFigure(fp, cut, w, plotH, st, playing))
 		}
 	}
 	if !p.done {
-		if i > m.cur {
+		switch {
+		case !m.canPlay(i, s):
+			g := s.stageOf(firstPrediction(s, p.res.ID))
+			b = append(b, st.Warn.Render(wrap("plays once "+made(g.preds)+": enter goes to them", w)))
+		case i > m.cur:
 			b = append(b, st.Dim.Render("plays after the parts before it"))
 		}
 		return strings.Join(b, "\n")
@@ -489,6 +523,16 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		}
 	}
 	return strings.Join(b, "\n")
+}
+
+// firstPrediction is the ID of a part's first prediction, or "".
+func firstPrediction(s *session, part string) string {
+	for _, pr := range s.day.Predictions {
+		if pr.Part == part {
+			return pr.ID
+		}
+	}
+	return ""
 }
 
 // partPredictions is the scoreboard rows of the predictions a part answers.
@@ -536,7 +580,7 @@ func (m *runModel) landedLine(s *session) string {
 func (m *runModel) head(s *session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
 	head := []string{trunc(m.strip(w), w)}
-	head = append(head, strings.Split(wrap(m.clock(), w), "\n")...)
+	head = append(head, strings.Split(wrap(m.clock(s), w), "\n")...)
 	if l := m.landedLine(s); l != "" {
 		head = append(head, strings.Split(wrap(l, w), "\n")...)
 	}
@@ -558,8 +602,17 @@ func figOverhead(fp figPrep, w int, st Styles) int {
 
 func (m *runModel) help(s *session) keyMap {
 	rk, sk := m.c.keys.Run, m.c.keys.Scroll
-	if !s.ready() {
+	if len(m.parts) == 0 {
+		return keyMap{} // nothing has run yet
+	}
+	if !m.canPlay(0, s) {
 		return keyMap{short: []key.Binding{rk.Predict}, full: [][]key.Binding{{rk.Predict}}}
+	}
+	if m.waiting(s) >= 0 {
+		return keyMap{
+			short: []key.Binding{rk.Predict, rk.Pause, rk.PrevPart},
+			full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart}, {sk.Up, sk.PageUp}},
+		}
 	}
 	return keyMap{
 		short: []key.Binding{rk.Pause, rk.Step, rk.Faster, rk.Skip, rk.PrevPart},

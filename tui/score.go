@@ -75,7 +75,7 @@ func (m *scoreModel) content(s *session, w int) string {
 	var b []string
 	b = append(b, trunc(st.Title.Render("Scoreboard")+st.Dim.Render(" · each guess judged as it stood when its actual was revealed"), w))
 	if revealed == 0 {
-		b = append(b, "", styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as each part finishes playing on the Run screen (3).", w)))
+		b = append(b, "", styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)))
 	}
 	b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-17s %-17s %s", "", "you", "actual", "verdict"), w)))
 	tw := max(w-5, 8)
@@ -150,21 +150,26 @@ func (m *scoreModel) help(*session) keyMap {
 	return keyMap{short: []key.Binding{sk.Up}, full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
 }
 
-// missing says why a prediction has no actual: its part has not played, or
-// it played without reaching the figure (a TODO unfinished or wrong).
+// missing says why a prediction has no actual: its part has not been
+// revealed (its predictions are still open), or it ran without reaching the
+// figure (predictions.Blame names the TODO, as the part's header does).
 func missing(s *session, pr labs.Prediction) string {
-	p, ok := s.played[pr.Part]
-	if !ok || p.Status == labs.OK {
+	p, ok := s.revealed[pr.Part]
+	if !ok {
+		if !s.partReady(pr.Part) {
+			return "plays once predicted"
+		}
 		return "not revealed yet"
 	}
-	todo := p.TODO
-	for _, n := range pr.Needs { // the TODO this very figure needs, not merely the first of its part
-		if g, ok := s.grade(n); !ok || g.Status != labs.Pass {
-			todo = n
-			break
-		}
+	var grades []labs.Grade
+	if s.outcome != nil {
+		grades = s.outcome.Grades
 	}
-	if p.Status == labs.Unfinished {
+	todo, status := predictions.Blame(pr, p, grades)
+	switch {
+	case todo == 0:
+		return "not revealed yet"
+	case status == labs.Unfinished:
 		return fmt.Sprintf("waiting on TODO %d", todo)
 	}
 	return fmt.Sprintf("TODO %d stopped the part", todo)

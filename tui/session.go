@@ -14,16 +14,20 @@ import (
 // session is the state of one open day that several screens read: the
 // learner's answers, the latest run and what of it has been shown. The day
 // model owns it; screens get a pointer during their Update and View.
+//
+// The data flows one way: a run lands (outcomeMsg), and every part whose
+// predictions are made or skipped is revealed at once, whichever screen is
+// open; the Run screen's replay is only a way to watch it.
 type session struct {
 	day     labs.Day
 	answers predictions.Answers
 
 	// base is the scoreboard's metrics as saved by the last session
-	// (Answers.LastRun); played parts replace it part by part.
+	// (Answers.LastRun); revealed parts replace it part by part.
 	base labs.Metrics
-	// played is, per part ID, the version of the part whose replay finished:
-	// its actuals are on the scoreboard.
-	played map[string]labs.PartResult
+	// revealed is, per part ID, the version of the part whose actuals are on
+	// the scoreboard.
+	revealed map[string]labs.PartResult
 
 	outcome *labs.Outcome // the latest good run of the learner's code
 	// pending is the run in flight so far (worker.Runner.RunStream): its
@@ -42,21 +46,24 @@ type session struct {
 	// action that made it, and a save after it makes it stale (a reset's
 	// note outlives the run the reset itself starts).
 	noteLife int
+
+	stageList []stage // see stages
 }
 
 func newSession(day labs.Day, a predictions.Answers) session {
 	if a.Day == 0 {
 		a = predictions.New(day.Number)
 	}
-	return session{day: day, answers: a, base: maps.Clone(a.LastRun), played: map[string]labs.PartResult{}, locs: map[string]string{}}
+	return session{day: day, answers: a, base: maps.Clone(a.LastRun), revealed: map[string]labs.PartResult{}, locs: map[string]string{},
+		stageList: stagesOf(day)}
 }
 
 // shown is the metrics the learner has seen: the last session's, with every
-// part replayed since replacing its own.
+// part revealed since replacing its own.
 func (s *session) shown() labs.Metrics {
 	m := labs.Metrics{}
 	maps.Copy(m, s.base)
-	for id, p := range s.played {
+	for id, p := range s.revealed {
 		for _, pr := range s.day.Predictions {
 			if pr.Part == id {
 				delete(m, pr.Metric)
@@ -74,27 +81,155 @@ func (s *session) rows() []predictions.Row {
 	return predictions.Score(s.day, s.answers, s.shown())
 }
 
+// answered reports whether a prediction is made or skipped.
+func (s *session) answered(id string) bool {
+	g, ok := s.answers.Predictions[id]
+	return ok && (g.Value != nil || g.Skipped)
+}
+
 // predicted counts the predictions answered or skipped.
 func (s *session) predicted() (done, total int) {
 	for _, p := range s.day.Predictions {
-		if g, ok := s.answers.Predictions[p.ID]; ok && (g.Value != nil || g.Skipped) {
+		if s.answered(p.ID) {
 			done++
 		}
 	}
 	return done, len(s.day.Predictions)
 }
 
-// ready reports whether every prediction is made or skipped: only then do
-// the experiments play.
-func (s *session) ready() bool {
-	done, total := s.predicted()
-	return done == total
+// partReady reports whether a part may play: the predictions of its stage
+// are made or skipped. The course day's parts go together (a Part 1 actual
+// would give away Part 3's P6), each later part goes on its own; nothing
+// waits for the predictions of parts after it.
+func (s *session) partReady(id string) bool {
+	for _, g := range s.stages() {
+		for _, p := range g.parts {
+			if p.ID == id {
+				return s.stageAnswered(g)
+			}
+		}
+	}
+	return true
 }
 
-// partPlayed puts a part's actuals on the scoreboard: its predictions are
+// stage is the parts asked about together: the course day's parts first,
+// all at once, then each part beyond it on its own, in the day's order.
+type stage struct {
+	parts []labs.Part
+	preds []labs.Prediction
+}
+
+// stages is the day's stages, in play order; they depend on the day alone,
+// so newSession works them out once.
+func (s *session) stages() []stage { return s.stageList }
+
+func stagesOf(day labs.Day) []stage {
+	out := []stage{}
+	course := -1
+	for _, p := range day.Parts {
+		if !p.Beyond && course >= 0 {
+			out[course].parts = append(out[course].parts, p)
+			continue
+		}
+		if !p.Beyond {
+			course = len(out)
+		}
+		out = append(out, stage{parts: []labs.Part{p}})
+	}
+	for i := range out {
+		for _, p := range out[i].parts {
+			for _, pr := range day.Predictions {
+				if pr.Part == p.ID {
+					out[i].preds = append(out[i].preds, pr)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// due is the stage the learner is asked about now: the first, in play
+// order, with a prediction still open. ok is false when all are answered.
+func (s *session) due() (st stage, ok bool) {
+	for _, g := range s.stages() {
+		for _, pr := range g.preds {
+			if !s.answered(pr.ID) {
+				return g, true
+			}
+		}
+	}
+	return stage{}, false
+}
+
+// stageAnswered reports whether every prediction of a stage is in.
+func (s *session) stageAnswered(g stage) bool {
+	for _, pr := range g.preds {
+		if !s.answered(pr.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+// stageOf is the stage a prediction belongs to.
+func (s *session) stageOf(id string) stage {
+	for _, g := range s.stages() {
+		for _, pr := range g.preds {
+			if pr.ID == id {
+				return g
+			}
+		}
+	}
+	return stage{}
+}
+
+// ids names predictions the short way: "P7, P8", or "P1–P6" for more.
+func ids(preds []labs.Prediction) string {
+	var names []string
+	for _, p := range preds {
+		names = append(names, p.ID)
+	}
+	return span(names)
+}
+
+// made says the predictions are in, with the verb agreeing: "P9 is made
+// or skipped", "P7, P8 are made or skipped".
+func made(preds []labs.Prediction) string {
+	if len(preds) == 1 {
+		return ids(preds) + " is made or skipped"
+	}
+	return ids(preds) + " are made or skipped"
+}
+
+// partNames names parts the short way: "Part 4", "Parts 1–3".
+func partNames(parts []labs.Part) string {
+	var names []string
+	for _, p := range parts {
+		names = append(names, p.ID)
+	}
+	if len(names) == 1 {
+		return "Part " + names[0]
+	}
+	return "Parts " + span(names)
+}
+
+// span joins names in the day's order; more than two read first–last.
+func span(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	case 2:
+		return names[0] + ", " + names[1]
+	}
+	return names[0] + "–" + names[len(names)-1]
+}
+
+// reveal puts a part's actuals on the scoreboard: its predictions are
 // revealed, so the guesses on record are the ones judged from now on.
-func (s *session) partPlayed(p labs.PartResult) {
-	s.played[p.ID] = p
+func (s *session) reveal(p labs.PartResult) {
+	s.revealed[p.ID] = p
 	has := map[string]bool{}
 	for _, x := range p.Metrics {
 		has[x.Name] = true
@@ -107,11 +242,42 @@ func (s *session) partPlayed(p labs.PartResult) {
 	s.answers.LastRun = s.shown()
 }
 
-// isPlayed reports whether this very version of a part has finished
-// playing (a new run may have changed it since).
-func (s *session) isPlayed(p labs.PartResult) bool {
-	prev, ok := s.played[p.ID]
+// revealReady reveals every part of the latest run whose predictions are
+// all made or skipped and whose actuals are not on the scoreboard yet (a
+// new run may have changed them). It reports whether anything landed.
+func (s *session) revealReady() bool {
+	if s.outcome == nil {
+		return false
+	}
+	changed := false
+	for _, p := range s.outcome.Parts {
+		if s.partReady(p.ID) && !s.isRevealed(p) {
+			s.reveal(p)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// isRevealed reports whether this very version of a part has its actuals
+// on the scoreboard.
+func (s *session) isRevealed(p labs.PartResult) bool {
+	prev, ok := s.revealed[p.ID]
 	return ok && reflect.DeepEqual(prev, p)
+}
+
+// anyRevealed reports whether some part of the latest run is on the
+// scoreboard.
+func (s *session) anyRevealed() bool {
+	if s.outcome == nil {
+		return false
+	}
+	for _, p := range s.outcome.Parts {
+		if s.isRevealed(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // buildError is the latest run's compile error, if that is what it was.

@@ -666,7 +666,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	}
 	for i, p := range parts {
 		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 {
-			out.Parts[i].TODO = blame(p, out.Grades)
+			out.Parts[i].TODO = blame(p, out.Parts[i].Status, out.Grades)
 		}
 	}
 	return out, nil
@@ -695,8 +695,18 @@ func cmpDur(a, b time.Duration) int {
 
 // blame picks the TODO a part's fault belongs to when the part itself could
 // not tell (its process died, or it produced a figure that is not a number):
-// the first TODO the part uses that does not pass its grade.
-func blame(p labs.Part, grades []labs.Grade) int {
+// the first TODO the part uses whose grade failed the same way (a part
+// that timed out blames the TODO that times out, not an earlier one that is
+// merely unfinished, which stops its piece cleanly), else the first that
+// does not pass its grade.
+func blame(p labs.Part, status labs.Status, grades []labs.Grade) int {
+	for _, n := range p.Uses {
+		for _, g := range grades {
+			if g.TODO == n && g.Status == status && status != labs.Unfinished {
+				return n
+			}
+		}
+	}
 	for _, n := range p.Uses {
 		for _, g := range grades {
 			if g.TODO == n && g.Status != labs.Pass {

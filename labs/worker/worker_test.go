@@ -216,7 +216,7 @@ func TestBlame(t *testing.T) {
 		{testDay.Parts[2], 4},
 		{labs.Part{ID: "x"}, 0},
 	} {
-		if got := blame(c.part, grades); got != c.want {
+		if got := blame(c.part, labs.Unfinished, grades); got != c.want {
 			t.Errorf("blame(part %s) = %d, want %d", c.part.ID, got, c.want)
 		}
 	}

@@ -137,10 +137,15 @@ func New(ref Funcs) labs.Day {
 	}
 }
 
+// courseDay is the parts of the course day proper (its predictions P1–P6
+// are asked up front); the others go beyond it, each asked just before it
+// plays.
+var courseDay = []string{"1", "2", "3"}
+
 func parts() []labs.Part {
 	var out []labs.Part
 	for _, info := range partInfos {
-		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Clone(info.uses)}
+		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Clone(info.uses), Beyond: !slices.Contains(courseDay, info.id)}
 		for _, pc := range pieces {
 			if pc.part == info.id {
 				for _, u := range pc.uses {
