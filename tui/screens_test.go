@@ -14,7 +14,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	stubs45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/reset"
 	"termlab/labs/worker"

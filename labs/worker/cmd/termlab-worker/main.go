@@ -3,10 +3,16 @@
 // Day 45's HTTP door for `go run . serve 45`.
 //
 // The lab's own binary never imports the learner's packages, so it opens
-// while they do not compile. This program imports them here, in its main
-// package, and hands them to their days (course.UseLearner), so that a save
-// recompiles only the learner's package and this one before the link; the
-// day's course package, which pulls in the Redis client, stays cached.
+// while they do not compile. This program imports them in link.go, in its
+// main package, and hands them to their days (course.UseLearner), so that a
+// save recompiles only the learner's package and this one before the link;
+// the day's course package, which pulls in the Redis client, stays cached.
+//
+// link.go, like the learner's files, builds only with -tags termlab
+// (worker.BuildTag), which the runner's build sets. Without the tag, as
+// under `go test ./...` and `go vet ./...`, this program builds without the
+// learner's code, so those commands pass while the learner's code does not
+// compile; such a build refuses to run any task.
 package main
 
 import (
@@ -16,7 +22,6 @@ import (
 	"strings"
 
 	"termlab/labs"
-	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
@@ -28,17 +33,8 @@ var days = labs.Course{
 	day45.New(solutions45.Funcs),
 }
 
-// The learner's code, one value per day.
-var linked45 = day45.Funcs{
-	TakeToken: learner45.TakeToken,
-	WindowID:  learner45.WindowID,
-	Expired:   learner45.Expired,
-	NextEmit:  learner45.NextEmit,
-}
-
-func init() {
-	day45.UseLearner(linked45)
-}
+// linked is set by link.go: this build holds the learner's code.
+var linked bool
 
 func main() {
 	os.Exit(run(os.Args[1:]))
@@ -48,6 +44,10 @@ func main() {
 // failed, 2 usage), or `_serve --addr=HOST:PORT`, which serves Day 45's door
 // with the learner's TakeToken until interrupted.
 func run(args []string) int {
+	if !linked {
+		fmt.Fprintf(os.Stderr, "termlab-worker was built without the learner's code: build it with -tags=%s (the runner does)\n", worker.BuildTag)
+		return 2
+	}
 	if len(args) > 0 && args[0] == day45.ServeCommand {
 		return day45.ServeMain(args, os.Stdout, os.Stderr)
 	}

@@ -1,0 +1,24 @@
+//go:build termlab
+
+package main
+
+import (
+	learner45 "termlab/labs/day45"
+	day45 "termlab/labs/day45/course"
+)
+
+// The learner's code, one value per day. This is the one file of the lab
+// that imports the learner's packages; it shares their build tag
+// (worker.BuildTag), so a build without the tag, such as `go test ./...`,
+// neither needs nor compiles them.
+var linked45 = day45.Funcs{
+	TakeToken: learner45.TakeToken,
+	WindowID:  learner45.WindowID,
+	Expired:   learner45.Expired,
+	NextEmit:  learner45.NextEmit,
+}
+
+func init() {
+	day45.UseLearner(linked45)
+	linked = true
+}
