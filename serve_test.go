@@ -203,7 +203,7 @@ func TestServeLearnersTakeToken(t *testing.T) {
 	}
 	root := moduleRoot(t)
 	tmp := t.TempDir()
-	if err := worker.CopyModule(root, tmp); err != nil {
+	if err := worker.CopyLab(root, tmp, course); err != nil {
 		t.Fatal(err)
 	}
 	// The serve program goes to a cache of the test's own, but the go build

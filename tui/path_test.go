@@ -116,13 +116,10 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 		t.Skip("builds the lab's worker; skipped with -short")
 	}
 	root := t.TempDir()
-	if err := worker.CopyModule("..", root); err != nil {
+	if err := worker.CopyLab("..", root, labs.Course{theDay}); err != nil {
 		t.Fatal(err)
 	}
 	learner := filepath.Join(root, theDay.LearnerDir, "todo.go")
-	if err := os.WriteFile(learner, []byte(theDay.Shipped["todo.go"]), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
 	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: r}, plainStyles(), true)
 	c.deps.refMetrics = func(labs.Day) labs.Metrics { return reference().Metrics() }
@@ -135,7 +132,7 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 	press(tm, "5")
 	wait("TakeToken  · not done yet")
 
-	fixed := strings.Replace(theDay.Shipped["todo.go"], "panic(labs.NotDone) // TODO 1",
+	fixed := strings.Replace(theDay.Shipped["todo.go"], "panic(notDone) // TODO 1",
 		"tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false", 1)
 	tmp := learner + ".tmp~"
 	if err := os.WriteFile(tmp, []byte(fixed), 0o644); err != nil {
