@@ -118,11 +118,8 @@ func (e *BuildError) Error() string {
 // hint explains a build error that points at none of the learner's files.
 func (e *BuildError) hint(root string, day labs.Day) string {
 	dir := strings.Trim(day.LearnerDir, "/") + "/"
-	for _, l := range e.Locations {
-		if strings.HasPrefix(l.File, dir) {
-			return "" // the compiler's own words point at the learner's line
-		}
-	}
+	// A missing file first: without the lab's notdone.go the compiler
+	// points at the learner's stubs ("undefined: notDone"), not at the cause.
 	names := make([]string, 0, len(day.Shipped))
 	for name := range day.Shipped {
 		names = append(names, name)
@@ -131,6 +128,11 @@ func (e *BuildError) hint(root string, day labs.Day) string {
 	for _, name := range names {
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), name)); errors.Is(err, fs.ErrNotExist) {
 			return fmt.Sprintf("%s%s is missing: go run . reset %d puts the shipped file back.", dir, name, day.Number)
+		}
+	}
+	for _, l := range e.Locations {
+		if strings.HasPrefix(l.File, dir) {
+			return "" // the compiler's own words point at the learner's line
 		}
 	}
 	if len(e.Locations) == 0 {
