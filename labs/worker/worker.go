@@ -164,12 +164,12 @@ type Runner struct {
 // labs/BENCHMARKS.md), and it builds while the screens do not.
 const WorkerMain = "./labs/worker/cmd/termlab-worker"
 
-// BuildTag is the build tag of the learner's packages (labs/dayNN/*.go start
-// with //go:build termlab) and of the worker's file that links them. Only
-// the worker's build sets it, so `go test ./...` and `go vet ./...` leave
-// the learner's code out and pass whatever state it is in: untouched, half
-// done, finished or not compiling. The lab grades that code; the test suite
-// tests the lab.
+// BuildTag is the build tag of the learner's files (labs/dayNN/todo.go
+// starts with //go:build termlab) and of the worker's file that links them.
+// Only the worker's build sets it, so `go test ./...` and `go vet ./...`
+// leave the learner's code out and pass whatever state it is in:
+// untouched, half done, finished or not compiling. The lab grades that
+// code; the test suite tests the lab.
 const BuildTag = "termlab"
 
 // FindRoot walks up from dir to the folder whose go.mod declares module.
