@@ -129,7 +129,8 @@ func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome,
 		return labs.Outcome{}, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := worker.CopyLab(root, tmp, labs.Course{day}); err != nil {
+	// Every day ships its stubs: the worker links every day's learner code.
+	if err := worker.CopyLab(root, tmp, course); err != nil {
 		return labs.Outcome{}, err
 	}
 	r := worker.Runner{Root: tmp, Bin: filepath.Join(tmp, "worker")}

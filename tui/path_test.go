@@ -12,8 +12,10 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"termlab/labs"
+	day46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	"termlab/predictions"
+	solutions46 "termlab/solutions/day46"
 )
 
 // waiter waits for text on a running program's screen.
@@ -116,7 +118,8 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 		t.Skip("builds the lab's worker; skipped with -short")
 	}
 	root := t.TempDir()
-	if err := worker.CopyLab("..", root, labs.Course{theDay}); err != nil {
+	// Every day the worker links, as shipped.
+	if err := worker.CopyLab("..", root, labs.Course{theDay, day46.New(solutions46.Funcs)}); err != nil {
 		t.Fatal(err)
 	}
 	learner := filepath.Join(root, theDay.LearnerDir, "todo.go")

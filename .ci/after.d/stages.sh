@@ -7,7 +7,8 @@
 #   a  the shipped stubs
 #   b  TODOs 1-2 written (the reference bodies typed into the stubs), 3-4 stubs
 #   c  all four written: the finished file, with no import left unused
-#   d  a compile error in todo.go (an undefined name, then a syntax error)
+#   d  a compile error in todo.go (an undefined name, then a syntax error),
+#      and then one in Day 46's todo.go as well
 #
 # Stages a-c run `go test -short ./...`; stage d runs the whole suite. Why
 # that is enough: -short only skips the slow tests that build and run the
@@ -66,10 +67,11 @@ grades() {
   fi
 }
 
-# learner builds|breaks: whether the learner's package compiles as the lab
-# builds it, so that a stage is the one it claims to be.
+# learner builds|breaks [DAY]: whether the learner's package (Day 45's, or
+# DAY's) compiles as the lab builds it, so that a stage is the one it claims
+# to be.
 learner() {
-  if (cd "$lab" && go build -tags termlab ./labs/day45 ./labs/worker/cmd/termlab-worker) >"$tmp/build.txt" 2>&1; then
+  if (cd "$lab" && go build -tags termlab "./labs/day${2:-45}") >"$tmp/build.txt" 2>&1; then
     [ "$1" = builds ] || { echo "the learner's package should not compile in this stage"; exit 1; }
   else
     [ "$1" = breaks ] || { echo "the learner's package does not compile:"; cat "$tmp/build.txt"; exit 1; }
@@ -90,9 +92,14 @@ stage() {
     "$(grep -c '^ok ' "$tmp/test.txt")" "$(grep -c '^ok .*(cached)' "$tmp/test.txt")"
 }
 
-cmp -s "$todo" "$stubs" || { echo "labs/day45/todo.go is not the shipped stub in the committed tree"; exit 1; }
+for d in "$lab"/labs/day[0-9]*/; do
+  for f in "$d"course/shipped/*.go.txt; do
+    cmp -s "$f" "$d$(basename "$f" .txt)" || { echo "${d#"$lab"/}$(basename "$f" .txt) is not as shipped in the committed tree"; exit 1; }
+  done
+done
 learner builds
-(cd "$lab" && go vet -tags termlab ./labs/day45 ./labs/worker/...)
+learner builds 46
+(cd "$lab" && go build -tags termlab ./labs/worker/cmd/termlab-worker && go vet -tags termlab ./labs/... )
 stage "a (the shipped stubs)" -short
 
 write 1 2
@@ -114,3 +121,8 @@ write 1 2
 perl -0777 -i -pe 's/^\tpanic\(notDone\) \/\/ TODO 3$/\treturn stamp <= (now-window/m or die' "$todo"
 learner breaks
 stage "d2 (a syntax error in todo.go)" -short
+
+day46="$lab/labs/day46/todo.go"
+perl -0777 -i -pe 's/^\tpanic\(notDone\) \/\/ TODO 4$/\treturn len(a) + undefinedName/m or die' "$day46"
+learner breaks 46
+stage "d3 (and a compile error in Day 46's todo.go)" -short

@@ -83,7 +83,7 @@ func compiles(t *testing.T, src string) {
 		return // a go build; the parse below still runs
 	}
 	tmp := t.TempDir()
-	if err := worker.CopyModule(filepath.Join("..", ".."), tmp); err != nil {
+	if err := worker.CopyLab(filepath.Join("..", ".."), tmp, labs.Course{day}); err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(tmp, day.LearnerDir)

@@ -71,7 +71,9 @@ func buildInput(name string) bool {
 // it: the learner's .go files there (half done, not compiling, or extra
 // files of their own) are not even read, and the embedded shipped files
 // take their place. Tests and the authors' check start from it, so that
-// they never depend on the state of the learner's work.
+// they never depend on the state of the learner's work. Give it every day
+// the worker links (the worker builds them all): a day left out keeps the
+// learner's files.
 func CopyLab(src, dst string, course labs.Course) error {
 	learners := map[string]bool{}
 	for _, day := range course {

@@ -12,8 +12,10 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course"
+	course46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	"termlab/solutions/day45"
+	solutions46 "termlab/solutions/day46"
 )
 
 // The re-run-on-save loop: the time from a save of the learner's file to the
@@ -132,7 +134,8 @@ func copyModule(b *testing.B) string {
 		b.Fatal(err)
 	}
 	dst := b.TempDir()
-	if err := worker.CopyLab(src, dst, labs.Course{course.New(day45.Funcs)}); err != nil {
+	// Every day the worker links, as shipped.
+	if err := worker.CopyLab(src, dst, labs.Course{course.New(day45.Funcs), course46.New(solutions46.Funcs)}); err != nil {
 		b.Fatal(err)
 	}
 	return dst

@@ -5,6 +5,8 @@ package main
 import (
 	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
+	learner46 "termlab/labs/day46"
+	day46 "termlab/labs/day46/course"
 )
 
 // The learner's code, one value per day. This is the one file of the lab
@@ -18,7 +20,15 @@ var linked45 = day45.Funcs{
 	NextEmit:  learner45.NextEmit,
 }
 
+var linked46 = day46.Funcs{
+	FairShare: learner46.FairShare,
+	DRRVisit:  learner46.DRRVisit,
+	ShardOf:   learner46.ShardOf,
+	Overlap:   learner46.Overlap,
+}
+
 func init() {
 	day45.UseLearner(linked45)
+	day46.UseLearner(linked46)
 	linked = true
 }

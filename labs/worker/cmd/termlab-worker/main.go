@@ -23,14 +23,17 @@ import (
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
+	day46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
+	solutions46 "termlab/solutions/day46"
 )
 
 // days is the course as the worker knows it. It must list the same days as
 // main.go's course; a day missing here is reported as such by every task.
 var days = labs.Course{
 	day45.New(solutions45.Funcs),
+	day46.New(solutions46.Funcs),
 }
 
 // linked is set by link.go: this build holds the learner's code.
