@@ -9,10 +9,10 @@ import (
 	day46 "termlab/labs/day46/course"
 )
 
-// The learner's code, one value per day. This is the one file of the lab
-// that imports the learner's packages; it shares their build tag
-// (worker.BuildTag), so a build without the tag, such as `go test ./...`,
-// neither needs nor compiles them.
+// The learner's code, one value per day. This file and the full worker's
+// link.go are the only ones of the lab that import the learner's packages;
+// they share their build tag (worker.BuildTag), so a build without the tag,
+// such as `go test ./...`, neither needs nor compiles them.
 var linked45 = day45.Funcs{
 	TakeToken: learner45.TakeToken,
 	WindowID:  learner45.WindowID,

@@ -16,8 +16,9 @@ func TestWithoutTheTagTheWorkerRefuses(t *testing.T) {
 		t.Fatal("the learner's code is linked without the build tag")
 	}
 	for _, args := range [][]string{
-		{worker.Command, "45", "grade", "1", "answer.json"},
-		{"_serve", "--addr=127.0.0.1:0"},
+		{worker.Command, "45", "grade", "1"},
+		{worker.Command, "46", "part", "1", "reference"},
+		{"nonsense"},
 	} {
 		if code := run(args); code != 2 {
 			t.Errorf("run %v = %d, want 2 (refused)", args, code)
