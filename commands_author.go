@@ -154,13 +154,9 @@ func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome,
 		return labs.Outcome{}, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := worker.CopyModule(root, tmp); err != nil {
+	// Every day ships its stubs: the worker links every day's learner code.
+	if err := worker.CopyLab(root, tmp, course); err != nil {
 		return labs.Outcome{}, err
-	}
-	for name, text := range day.Shipped {
-		if err := os.WriteFile(filepath.Join(tmp, day.LearnerDir, name), []byte(text), 0o644); err != nil {
-			return labs.Outcome{}, err
-		}
 	}
 	r := worker.Runner{Root: tmp, Bin: filepath.Join(tmp, "worker")}
 	return r.Run(ctx, day)

@@ -88,7 +88,7 @@ type lab struct {
 	env  []string // extra environment, NAME=value
 }
 
-// newLab copies the module (what a build needs, see worker.CopyModule) and
+// newLab copies the module with the shipped stubs (worker.CopyLab) and
 // puts fixture in place of the learner's file when given.
 func newLab(t *testing.T, fixture string) *lab {
 	t.Helper()
@@ -97,7 +97,7 @@ func newLab(t *testing.T, fixture string) *lab {
 		t.Fatal(err)
 	}
 	l := &lab{t: t, bin: runner(t), root: root}
-	if err := worker.CopyModule(".", l.root); err != nil {
+	if err := worker.CopyLab(".", l.root, course); err != nil {
 		t.Fatal(err)
 	}
 	if fixture != "" {
@@ -842,11 +842,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func (l *lab) fixtureOrShipped() string {
-	data, err := os.ReadFile(filepath.Join("labs", "day45", "todo.go"))
-	if err != nil {
-		l.t.Fatal(err)
-	}
-	return string(data)
+	return course[0].Shipped["todo.go"]
 }
 
 // Without a terminal: stdout piped, stdin at /dev/null or closed, TERM=dumb,

@@ -159,11 +159,14 @@ func checkBurst(t *testing.T, codes []int, h http.Header) {
 }
 
 func TestServeSolutionsOnLoopback(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the serve program")
+	}
 	addr := freeAddr(t)
-	out, errs, stop := startServe(t, moduleRoot(t), map[string]string{"solutions": "", "addr": addr})
+	out, errs, stop := startServe(t, servedLab(t), map[string]string{"solutions": "", "addr": addr})
 	// The reference is served by the full worker, which a cold cache builds
 	// first: the bound is for a server that never comes up, not a speed.
-	if !waitUp(t, addr, 3*time.Minute, nil) {
+	if !waitUp(t, addr, 3*time.Minute, gaveUp(t, errs)) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
 	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
@@ -198,33 +201,30 @@ func Expired(stamp, now, window time.Duration) bool            { panic(labs.NotD
 func NextEmit(now, nextEmit time.Duration) time.Duration       { panic(labs.NotDone) }
 `
 
-// The learner's code is built into the serve program (never into this
-// binary) and served from there; the shipped stub refuses to serve.
-func TestServeLearnersTakeToken(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the serve program")
-	}
-	root := moduleRoot(t)
+// servedLab is a copy of the lab with the shipped stubs (worker.CopyLab),
+// never the learner's own files: serve builds the full worker, which links
+// every day's learner code, even for --solutions. The serve program goes to
+// a cache of the test's own, but the go build cache (which lives there by
+// default) stays the real one.
+func servedLab(t *testing.T) string {
+	t.Helper()
 	tmp := t.TempDir()
-	if err := worker.CopyModule(root, tmp); err != nil {
+	if err := worker.CopyLab(moduleRoot(t), tmp, course); err != nil {
 		t.Fatal(err)
 	}
-	// The serve program goes to a cache of the test's own, but the go build
-	// cache (which lives there by default) stays the real one.
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	todo := filepath.Join(tmp, "labs", "day45", "todo.go")
-	if err := os.WriteFile(todo, []byte(learnerTakeToken), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return tmp
+}
 
-	addr := freeAddr(t)
-	out, errs, stop := startServe(t, tmp, map[string]string{"addr": addr})
-	gaveUp := make(chan struct{})
+// gaveUp is closed once serve has written an error (its lines start with
+// "termlab"), so waiting for the server ends when it never will come up.
+func gaveUp(t *testing.T, errs *lockedBuffer) <-chan struct{} {
+	gave := make(chan struct{})
 	go func() {
 		for !strings.Contains(errs.String(), "termlab") && !t.Failed() {
 			time.Sleep(50 * time.Millisecond)
@@ -234,9 +234,26 @@ func TestServeLearnersTakeToken(t *testing.T) {
 			default:
 			}
 		}
-		close(gaveUp)
+		close(gave)
 	}()
-	if !waitUp(t, addr, 3*time.Minute, gaveUp) {
+	return gave
+}
+
+// The learner's code is built into the serve program (never into this
+// binary) and served from there; the shipped stub refuses to serve.
+func TestServeLearnersTakeToken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the serve program")
+	}
+	tmp := servedLab(t)
+	todo := filepath.Join(tmp, "labs", "day45", "todo.go")
+	if err := os.WriteFile(todo, []byte(learnerTakeToken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	addr := freeAddr(t)
+	out, errs, stop := startServe(t, tmp, map[string]string{"addr": addr})
+	if !waitUp(t, addr, 3*time.Minute, gaveUp(t, errs)) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
 	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
@@ -271,12 +288,16 @@ func TestServeStaysOnLoopback(t *testing.T) {
 }
 
 func TestRedisFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the full worker, which pings")
+	}
 	t.Setenv(day45.RedisEnv, "") // restored after the test
 	seen := ""
 	inner := withRedis(func(context.Context, env, args) int { seen = os.Getenv(day45.RedisEnv); return exitOK })
+	root := servedLab(t) // the worker that pings is built there, not from the learner's files
 	run := func(url string) (int, string) {
 		var errs bytes.Buffer
-		code := inner(context.Background(), env{stdout: io.Discard, stderr: &errs}, args{flags: map[string]string{"redis": url}})
+		code := inner(context.Background(), env{stdout: io.Discard, stderr: &errs, root: root}, args{flags: map[string]string{"redis": url}})
 		return code, errs.String()
 	}
 

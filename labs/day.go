@@ -18,8 +18,12 @@ type Day struct {
 	// (for example "labs/day45"). Its files are theirs; the runner reads them
 	// to point at lines, and only writes them on an explicit reset.
 	LearnerDir string
-	// Shipped holds the learner's files as the course ships them, by file
-	// name, so a TODO or the whole day can be put back after a mistake.
+	// Shipped holds the files of LearnerDir as the course ships them, by
+	// file name, so a TODO or the whole day can be put back after a mistake:
+	// the learner's stubs, and the lab's own file beside them (Day 45's
+	// notdone.go, the marker the stubs panic with). The learner's start with
+	// //go:build termlab (worker.BuildTag): only the worker's build compiles
+	// them, so `go test ./...` passes whatever state they are in.
 	Shipped map[string]string
 
 	Lesson      []Section

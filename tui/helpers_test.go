@@ -43,7 +43,7 @@ func stubOutcome(day labs.Day) labs.Outcome {
 	}
 	for _, t := range day.TODOs {
 		o.Grades = append(o.Grades, labs.Grade{TODO: t.Number, Func: t.Func, Status: labs.Unfinished,
-			Detail: "not done yet: replace panic(labs.NotDone) in " + t.Func + " with your code"})
+			Detail: "not done yet: replace panic(notDone) in " + t.Func + " with your code"})
 	}
 	return o
 }

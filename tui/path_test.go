@@ -12,8 +12,10 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"termlab/labs"
+	day46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	"termlab/predictions"
+	solutions46 "termlab/solutions/day46"
 )
 
 // waiter waits for text on a running program's screen.
@@ -132,13 +134,11 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 		t.Skip("builds the lab's worker; skipped with -short")
 	}
 	root := t.TempDir()
-	if err := worker.CopyModule("..", root); err != nil {
+	// Every day the worker links, as shipped.
+	if err := worker.CopyLab("..", root, labs.Course{theDay, day46.New(solutions46.Funcs)}); err != nil {
 		t.Fatal(err)
 	}
 	learner := filepath.Join(root, theDay.LearnerDir, "todo.go")
-	if err := os.WriteFile(learner, []byte(theDay.Shipped["todo.go"]), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
 	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: r}, plainStyles(), true)
 	c.deps.refMetrics = func(labs.Day) labs.Metrics { return reference().Metrics() }
@@ -151,7 +151,7 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 	press(tm, "5")
 	wait("TakeToken  · not done yet")
 
-	fixed := strings.Replace(theDay.Shipped["todo.go"], "panic(labs.NotDone) // TODO 1",
+	fixed := strings.Replace(theDay.Shipped["todo.go"], "panic(notDone) // TODO 1",
 		"tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false", 1)
 	tmp := learner + ".tmp~"
 	if err := os.WriteFile(tmp, []byte(fixed), 0o644); err != nil {

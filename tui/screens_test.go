@@ -14,7 +14,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	stubs45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/reset"
 	"termlab/labs/worker"
@@ -328,8 +327,8 @@ func TestResetATODOAndTheDay(t *testing.T) {
 	d, root := openDay(t, f, 80, 30)
 	path := filepath.Join(root, theDay.LearnerDir, "todo.go")
 	shipped := theDay.Shipped["todo.go"]
-	mine := strings.Replace(shipped, "panic(labs.NotDone) // TODO 1", "return tokens, true", 1)
-	mine = strings.Replace(mine, "panic(labs.NotDone) // TODO 2", "return 7", 1)
+	mine := strings.Replace(shipped, "panic(notDone) // TODO 1", "return tokens, true", 1)
+	mine = strings.Replace(mine, "panic(notDone) // TODO 2", "return 7", 1)
 	write(t, path, mine)
 	runs := f.count()
 
@@ -337,7 +336,7 @@ func TestResetATODOAndTheDay(t *testing.T) {
 	d.wantView("Put TakeToken (TODO 1) back to the shipped stub?", "y yes")
 	d.keys("y")
 	got, _ := os.ReadFile(path)
-	if !strings.Contains(string(got), "panic(labs.NotDone) // TODO 1") || !strings.Contains(string(got), "return 7") {
+	if !strings.Contains(string(got), "panic(notDone) // TODO 1") || !strings.Contains(string(got), "return 7") {
 		t.Fatalf("after resetting TODO 1 the file is:\n%s", got)
 	}
 	kept, _ := filepath.Glob(filepath.Join(root, theDay.LearnerDir, reset.KeptDir, "*.go"))

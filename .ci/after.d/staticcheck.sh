@@ -1,5 +1,5 @@
 # staticcheck on the whole module (the worker program included, which links
-# the learner's package in).
+# the learner's package in: -tags termlab, as the lab builds it).
 # STATICCHECK_VERSION pins the release: v0.8.x (staticcheck 2026.2) is the
 # first line that knows Go 1.26. It is installed with `go install` into
 # $(go env GOPATH)/bin, from the Go module proxy.
@@ -14,4 +14,4 @@ if ! { [ -x "$bin" ] && "$bin" -version 2>/dev/null | grep -q "(${version#v})"; 
 fi
 "$bin" -version
 
-"$bin" ./...
+"$bin" -tags termlab ./...

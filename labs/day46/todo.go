@@ -1,12 +1,15 @@
+//go:build termlab
+
 // Package day46 is your lab for Day 46: the noisy neighbour.
 //
-// Four small functions, one idea each. Replace each panic(labs.NotDone) with
+// Four small functions, one idea each. Replace each panic(notDone) with
 // your code and save: the lab (go run .) rebuilds, grades and re-runs the
 // experiments on every save. None of them keeps state or looks at a clock:
 // the experiments around them do that, on a virtual clock.
+//
+// Keep the first line: only the lab builds this file, so `go test ./...`
+// passes whatever state your code is in.
 package day46
-
-import "termlab/labs"
 
 // FairShare is max-min fair sharing, by water-filling. capacity is what the
 // service can do; demands[i] is what tenant i asks for. Return each tenant's
@@ -14,7 +17,7 @@ import "termlab/labs"
 // what the modest tenants leave is split equally among the rest, until either
 // everyone has what it asked or the capacity is used up. Do not change demands.
 func FairShare(capacity float64, demands []float64) []float64 {
-	panic(labs.NotDone) // TODO 1
+	panic(notDone) // TODO 1
 }
 
 // DRRVisit is one visit of deficit round robin to one tenant's queue. queue
@@ -24,7 +27,7 @@ func FairShare(capacity float64, demands []float64) []float64 {
 // off it. Return how many were served and the credit left; a tenant whose
 // queue is now empty keeps no credit (0).
 func DRRVisit(deficit, quantum float64, queue []float64) (served int, newDeficit float64) {
-	panic(labs.NotDone) // TODO 2
+	panic(notDone) // TODO 2
 }
 
 // ShardOf is shuffle sharding: tenant's shard, k distinct workers out of
@@ -33,11 +36,11 @@ func DRRVisit(deficit, quantum float64, queue []float64) (served int, newDeficit
 // equally likely: seed a generator with the tenant id and draw without
 // replacement, for example. Any order.
 func ShardOf(tenant uint64, n, k int) []int {
-	panic(labs.NotDone) // TODO 3
+	panic(notDone) // TODO 3
 }
 
 // Overlap is the blast radius between two shards: how many workers a and b
 // have in common. Each lists distinct workers, in any order.
 func Overlap(a, b []int) int {
-	panic(labs.NotDone) // TODO 4
+	panic(notDone) // TODO 4
 }

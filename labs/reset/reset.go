@@ -4,7 +4,6 @@
 package reset
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -13,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"time"
 
 	"termlab/labs"
@@ -36,6 +34,9 @@ func Day(root string, day labs.Day, now time.Time) ([]string, error) {
 	sort.Strings(names)
 	for _, name := range names {
 		path := filepath.Join(root, day.LearnerDir, name)
+		if current, err := os.ReadFile(path); err == nil && string(current) == day.Shipped[name] {
+			continue // as shipped already: nothing to keep aside or write
+		}
 		k, err := keep(root, day, path, now)
 		if err != nil {
 			return kept, err
@@ -77,7 +78,7 @@ func TODO(root string, day labs.Day, n int, now time.Time) (string, error) {
 		} else {
 			next = append(append(append([]byte{}, current...), '\n'), stub...)
 		}
-		next, err = withLabsImport(next)
+		next, err = format.Source(next)
 		if err != nil {
 			return "", err
 		}
@@ -85,7 +86,10 @@ func TODO(root string, day labs.Day, n int, now time.Time) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return kept, atomicfile.Write(path, next, 0o644)
+		if err := atomicfile.Write(path, next, 0o644); err != nil {
+			return "", err
+		}
+		return kept, restoreMissing(root, day)
 	}
 	return "", fmt.Errorf("the shipped files of day %d have no function %s", day.Number, t.Func)
 }
@@ -151,23 +155,19 @@ func funcSource(src []byte, name string) ([]byte, bool, error) {
 	return src[start:end], true, nil
 }
 
-// withLabsImport makes sure the file imports termlab/labs (the stub's
-// panic(labs.NotDone) needs it) and formats it.
-func withLabsImport(src []byte) ([]byte, error) {
-	const path = "termlab/labs"
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, parser.ImportsOnly)
-	if err != nil {
-		return nil, err
-	}
-	for _, im := range f.Imports {
-		// Under another name (l, _ or .) the stub's labs.NotDone would not
-		// compile: then the plain import is added beside it.
-		if p, _ := strconv.Unquote(im.Path.Value); p == path && (im.Name == nil || im.Name.Name == "labs") {
-			return format.Source(src)
+// restoreMissing writes back the shipped files that are gone, such as the
+// lab's notdone.go beside todo.go, whose marker the stubs panic with: a
+// stub put back without it would not compile. A file that is there is left
+// as it is (a whole-day reset replaces those).
+func restoreMissing(root string, day labs.Day) error {
+	for name, text := range day.Shipped {
+		path := filepath.Join(root, day.LearnerDir, name)
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			continue
+		}
+		if err := atomicfile.Write(path, []byte(text), 0o644); err != nil {
+			return err
 		}
 	}
-	at := fset.Position(f.Name.End()).Offset
-	src = bytes.Join([][]byte{src[:at], []byte("\n\nimport \"" + path + "\""), src[at:]}, nil)
-	return format.Source(src)
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course"
 	"termlab/labs/reset"
+	"termlab/labs/worker"
 	"termlab/solutions/day45"
 )
 
@@ -72,20 +74,38 @@ func read(t *testing.T, path string) string {
 	return string(data)
 }
 
-// typeChecks checks that src parses and that the stub's labs.NotDone
-// resolves: termlab/labs is imported under its own name.
-func typeChecks(t *testing.T, src string) {
+// compiles builds the learner's package as the lab does (with the
+// shipped notdone.go beside it, -tags termlab) in a copy of the module, and
+// fails the test with the compiler's words if it does not build.
+func compiles(t *testing.T, src string) {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "todo.go", src, 0)
-	if err != nil {
-		t.Fatalf("the reset file does not parse: %v\n%s", err, src)
+	if testing.Short() {
+		return // a go build; the parse below still runs
 	}
-	for _, im := range f.Imports {
-		if im.Path.Value == `"termlab/labs"` && (im.Name == nil || im.Name.Name == "labs") {
-			return
+	tmp := t.TempDir()
+	if err := worker.CopyLab(filepath.Join("..", ".."), tmp, labs.Course{day}); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tmp, day.LearnerDir)
+	for name, text := range map[string]string{"todo.go": src, "notdone.go": day.Shipped["notdone.go"]} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	t.Fatalf("labs.NotDone would not compile: termlab/labs is not imported as labs\n%s", src)
+	cmd := exec.Command("go", "build", "-tags="+worker.BuildTag, "./"+day.LearnerDir)
+	cmd.Dir = tmp
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the reset file does not compile: %v\n%s\n%s", err, out, src)
+	}
+}
+
+// typeChecks checks that src parses and builds.
+func typeChecks(t *testing.T, src string) {
+	t.Helper()
+	if _, err := parser.ParseFile(token.NewFileSet(), "todo.go", src, 0); err != nil {
+		t.Fatalf("the reset file does not parse: %v\n%s", err, src)
+	}
+	compiles(t, src)
 }
 
 func TestTODOPutsOneFunctionBack(t *testing.T) {
@@ -112,7 +132,7 @@ func TestTODOPutsOneFunctionBack(t *testing.T) {
 			t.Errorf("lost the learner's %q:\n%s", mine, got)
 		}
 	}
-	if !strings.Contains(got, "panic(labs.NotDone) // TODO 2") || strings.Contains(got, "int64(now / window)") {
+	if !strings.Contains(got, "panic(notDone) // TODO 2") || strings.Contains(got, "int64(now / window)") {
 		t.Errorf("TODO 2 is not the stub again:\n%s", got)
 	}
 	typeChecks(t, got)
@@ -125,7 +145,7 @@ func TestTODOAppendsAMissingFunction(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := read(t, path)
-	if !strings.Contains(got, "panic(labs.NotDone) // TODO 4") {
+	if !strings.Contains(got, "panic(notDone) // TODO 4") {
 		t.Errorf("NextEmit was not put back:\n%s", got)
 	}
 	typeChecks(t, got)
@@ -148,16 +168,55 @@ func TestTODORefusesAFileThatDoesNotParse(t *testing.T) {
 }
 
 func TestDayPutsTheShippedFilesBack(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		notDone string // notdone.go before the reset; "" for missing
+	}{
+		{"lab's file as shipped", day.Shipped["notdone.go"]},
+		{"lab's file deleted", ""},
+		{"lab's file edited", "package day45\n\nvar notDone = 1\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root, path := lab(t, done)
+			lab := filepath.Join(root, day.LearnerDir, "notdone.go")
+			if tt.notDone != "" {
+				if err := os.WriteFile(lab, []byte(tt.notDone), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			kept, err := reset.Day(root, day, stamp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for file, p := range map[string]string{"todo.go": path, "notdone.go": lab} {
+				if got := read(t, p); got != day.Shipped[file] {
+					t.Errorf("%s is not as shipped", file)
+				}
+			}
+			// Only what differed from the shipped text is kept aside.
+			want := 1
+			if tt.notDone != "" && tt.notDone != day.Shipped["notdone.go"] {
+				want = 2
+			}
+			if len(kept) != want || read(t, filepath.Join(root, kept[len(kept)-1])) != done {
+				t.Errorf("kept %v, want %d copies, todo.go's (the last, by name) byte-identical to the learner's file", kept, want)
+			}
+		})
+	}
+}
+
+// Resetting one TODO after the lab's notdone.go was deleted puts it back:
+// the stub panics with its marker and would not compile without it.
+func TestTODORestoresTheLabsFile(t *testing.T) {
 	root, path := lab(t, done)
-	kept, err := reset.Day(root, day, stamp)
-	if err != nil {
+	if _, err := reset.TODO(root, day, 3, stamp); err != nil {
 		t.Fatal(err)
 	}
-	if got := read(t, path); got != day.Shipped["todo.go"] {
-		t.Error("todo.go is not the shipped stub")
+	if got := read(t, filepath.Join(root, day.LearnerDir, "notdone.go")); got != day.Shipped["notdone.go"] {
+		t.Errorf("notdone.go is not back as shipped:\n%s", got)
 	}
-	if len(kept) != 1 || read(t, filepath.Join(root, kept[0])) != done {
-		t.Errorf("kept %v, want one byte-identical copy of the learner's file", kept)
+	if got := read(t, path); !strings.Contains(got, "panic(notDone) // TODO 3") {
+		t.Errorf("TODO 3 is not the stub again:\n%s", got)
 	}
 }
 

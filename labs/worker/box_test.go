@@ -18,8 +18,10 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course"
+	course46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	"termlab/solutions/day45"
+	solutions46 "termlab/solutions/day46"
 )
 
 // The box, end to end: a copy of the module whose learner package misbehaves
@@ -118,7 +120,8 @@ func boxFixture(t *testing.T) fixture {
 			return
 		}
 		fix.root, fix.bin = tmp, filepath.Join(tmp, ".bin", "worker")
-		if err := worker.CopyModule(root, tmp); err != nil {
+		// Every day the worker links, as shipped; then the fixture.
+		if err := worker.CopyLab(root, tmp, labs.Course{fixtureDay, course46.New(solutions46.Funcs)}); err != nil {
 			fix.err = err
 			return
 		}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"termlab/labs"
 )
 
 // CopyModule copies what the go tool needs to build the module at src into
@@ -13,7 +15,11 @@ import (
 // behind, and so does the learner's state (predictions, RESULTS.md). The
 // authors' check grades the shipped stubs in such a copy, so the learner's
 // own files are never touched, and tests run workers in one.
-func CopyModule(src, dst string) error {
+func CopyModule(src, dst string) error { return copyModule(src, dst, nil) }
+
+// copyModule is CopyModule, leaving behind the .go files directly inside
+// the folders of skipGo (slash-separated, relative to src).
+func copyModule(src, dst string, skipGo map[string]bool) error {
 	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -26,6 +32,9 @@ func CopyModule(src, dst string) error {
 			return nil
 		}
 		if !d.Type().IsRegular() || !buildInput(d.Name()) {
+			return nil
+		}
+		if strings.HasSuffix(d.Name(), ".go") && skipGo[filepath.ToSlash(filepath.Dir(rel))] {
 			return nil
 		}
 		data, err := os.ReadFile(path)
@@ -56,4 +65,33 @@ func buildInput(name string) bool {
 		return !strings.HasSuffix(name, "_test.go")
 	}
 	return false
+}
+
+// CopyLab is CopyModule with each day's learner folder as the course ships
+// it: the learner's .go files there (half done, not compiling, or extra
+// files of their own) are not even read, and the embedded shipped files
+// take their place. Tests and the authors' check start from it, so that
+// they never depend on the state of the learner's work. Give it every day
+// the worker links (the worker builds them all): a day left out keeps the
+// learner's files.
+func CopyLab(src, dst string, course labs.Course) error {
+	learners := map[string]bool{}
+	for _, day := range course {
+		learners[strings.Trim(day.LearnerDir, "/")] = true
+	}
+	if err := copyModule(src, dst, learners); err != nil {
+		return err
+	}
+	for _, day := range course {
+		dir := filepath.Join(dst, filepath.FromSlash(day.LearnerDir))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		for name, text := range day.Shipped {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

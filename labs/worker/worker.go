@@ -131,11 +131,8 @@ func (e *BuildError) Error() string {
 // hint explains a build error that points at none of the learner's files.
 func (e *BuildError) hint(root string, day labs.Day) string {
 	dir := strings.Trim(day.LearnerDir, "/") + "/"
-	for _, l := range e.Locations {
-		if strings.HasPrefix(l.File, dir) {
-			return "" // the compiler's own words point at the learner's line
-		}
-	}
+	// A missing file first: without the lab's notdone.go the compiler
+	// points at the learner's stubs ("undefined: notDone"), not at the cause.
 	names := make([]string, 0, len(day.Shipped))
 	for name := range day.Shipped {
 		names = append(names, name)
@@ -144,6 +141,11 @@ func (e *BuildError) hint(root string, day labs.Day) string {
 	for _, name := range names {
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), name)); errors.Is(err, fs.ErrNotExist) {
 			return fmt.Sprintf("%s%s is missing: go run . reset %d puts the shipped file back.", dir, name, day.Number)
+		}
+	}
+	for _, l := range e.Locations {
+		if strings.HasPrefix(l.File, dir) {
+			return "" // the compiler's own words point at the learner's line
 		}
 	}
 	if len(e.Locations) == 0 {
@@ -185,6 +187,14 @@ const (
 	LeanMain = "./labs/worker/cmd/termlab-worker"
 	FullMain = "./labs/worker/cmd/termlab-worker-full"
 )
+
+// BuildTag is the build tag of the learner's files (labs/dayNN/todo.go
+// starts with //go:build termlab) and of the worker's file that links them.
+// Only the workers' build sets it, so `go test ./...` and `go vet ./...`
+// leave the learner's code out and pass whatever state it is in:
+// untouched, half done, finished or not compiling. The lab grades that
+// code; the test suite tests the lab.
+const BuildTag = "termlab"
 
 // FindRoot walks up from dir to the folder whose go.mod declares module.
 func FindRoot(dir, module string) (string, error) {
@@ -297,7 +307,9 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		return "", &LabError{What: "cannot make a temporary folder for the build: " + err.Error(), Do: "check that the temporary folder (" + os.TempDir() + ") is writable"}
 	}
 	defer os.RemoveAll(work)
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, main)
+	// -tags: the learner's files and the workers' link.go build only with
+	// BuildTag.
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-tags="+BuildTag, "-ldflags=-s -w", "-o", bin, main)
 	cmd.Dir = r.Root
 	cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 	var out bytes.Buffer
@@ -323,7 +335,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		// go build keeps a file whose content is up to date even when it
 		// cannot run (made non-executable, say): drop it and link anew.
 		os.Remove(bin)
-		cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, main)
+		cmd := exec.CommandContext(ctx, goCmd, "build", "-tags="+BuildTag, "-ldflags=-s -w", "-o", bin, main)
 		cmd.Dir = r.Root
 		cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -925,6 +937,15 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 		return fmt.Errorf("%s cannot answer: %w", workerMark, err)
 	}
 	return nil
+}
+
+// Unlinked is a worker program's whole answer when it was built without
+// BuildTag (as `go test ./...` and `go vet ./...` build it): it holds no
+// learner code, so it refuses every command, exit code 2, rather than
+// report each TODO as unfinished.
+func Unlinked() int {
+	fmt.Fprintf(os.Stderr, "this worker was built without the learner's code: build it with -tags=%s (the runner does)\n", BuildTag)
+	return 2
 }
 
 // workerMark starts the message of a worker that could not write its answer.

@@ -278,35 +278,44 @@ func FuzzDeathFault(f *testing.F) {
 }
 
 func TestBuildErrorHint(t *testing.T) {
-	root := t.TempDir()
 	day := testDay
-	day.Shipped = map[string]string{"todo.go": "package day45\n"}
-	learner := filepath.Join(root, "labs", "day45", "todo.go")
-
-	// The compiler points at the learner's line: its words are enough.
-	own := &BuildError{Locations: []Location{{File: "labs/day45/todo.go", Line: 3, Msg: "syntax error"}}}
-	if h := own.hint(root, day); h != "" {
-		t.Errorf("hint %q for an error in the learner's own file", h)
-	}
-
-	// The file is gone.
-	elsewhere := &BuildError{Locations: []Location{{File: "labs/worker/cmd/termlab-worker/main.go", Line: 21, Msg: "package termlab/labs/day45 is not in std"}}}
-	if h := elsewhere.hint(root, day); h != "labs/day45/todo.go is missing: go run . reset 45 puts the shipped file back." {
-		t.Errorf("missing file: hint %q", h)
-	}
-
-	// The file is there, but a TODO's signature is not what the lab calls.
-	if err := os.MkdirAll(filepath.Dir(learner), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(learner, []byte("package day45\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	elsewhere.Hint = elsewhere.hint(root, day)
-	if !strings.Contains(elsewhere.Hint, "TakeToken, WindowID, Expired, NextEmit in labs/day45 by the names and signatures of the shipped stubs") {
-		t.Errorf("signature: hint %q", elsewhere.Hint)
-	}
-	if msg := elsewhere.Error(); !strings.HasPrefix(msg, "your code does not compile:\n  labs/worker/cmd/termlab-worker/main.go:21: ") || !strings.HasSuffix(msg, "\n"+elsewhere.Hint) {
-		t.Errorf("Error() = %q", msg)
+	day.Shipped = map[string]string{"todo.go": "package day45\n", "notdone.go": "package day45\n"}
+	own := []Location{{File: "labs/day45/todo.go", Line: 3, Msg: "syntax error"}}
+	undefined := []Location{{File: "labs/day45/todo.go", Line: 20, Msg: "undefined: notDone"}}
+	elsewhere := []Location{{File: "labs/worker/cmd/termlab-worker/link.go", Line: 21, Msg: "undefined: learner45.TakeToken"}}
+	signature := "TakeToken, WindowID, Expired, NextEmit in labs/day45 by the names and signatures of the shipped stubs"
+	for _, tt := range []struct {
+		name  string
+		files []string // in labs/day45
+		locs  []Location
+		want  string // "" for no hint; else a part of it
+	}{
+		// The compiler points at the learner's line: its words are enough.
+		{"an error in the learner's file", []string{"todo.go", "notdone.go"}, own, ""},
+		{"the learner's file is gone", []string{"notdone.go"}, elsewhere, "labs/day45/todo.go is missing: go run . reset 45 puts the shipped file back."},
+		// The compiler blames the stubs, but the cause is the lab's file.
+		{"the lab's notdone.go is gone", []string{"todo.go"}, undefined, "labs/day45/notdone.go is missing: go run . reset 45 puts the shipped file back."},
+		{"a TODO's signature is not what the lab calls", []string{"todo.go", "notdone.go"}, elsewhere, signature},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			for _, f := range tt.files {
+				path := filepath.Join(root, "labs", "day45", f)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte("package day45\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			be := &BuildError{Locations: tt.locs}
+			be.Hint = be.hint(root, day)
+			if (tt.want == "") != (be.Hint == "") || !strings.Contains(be.Hint, tt.want) {
+				t.Errorf("hint %q, want %q", be.Hint, tt.want)
+			}
+			if msg := be.Error(); !strings.HasPrefix(msg, "your code does not compile:\n  "+tt.locs[0].String()) || (be.Hint != "" && !strings.HasSuffix(msg, "\n"+be.Hint)) {
+				t.Errorf("Error() = %q", msg)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package course_test
 
 import (
+	"context"
 	"io"
 	"math"
 	"net/http"
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	"termlab/labs"
-	stubs "termlab/labs/day45"
 	"termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet" // Part 4 plays only where linked
@@ -315,9 +315,13 @@ func TestDoorOverRealHTTP(t *testing.T) {
 
 func TestServeRefusesWithoutTODO1(t *testing.T) {
 	stub := course.Funcs{TakeToken: stubs.TakeToken}
-	err := door.Serve(t.Context(), stub, "the stub", "127.0.0.1:0", io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "not done yet") {
-		t.Errorf("serve on the stub: %v", err)
+	// Serve refuses at once; should it serve instead, the deadline ends it
+	// and the test fails, rather than hanging until go test's own limit.
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	err := door.Serve(ctx, stub, "the stub", "127.0.0.1:0", io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "not done yet") || ctx.Err() != nil {
+		t.Errorf("serve on the stub: %v (context: %v)", err, ctx.Err())
 	}
 	if door.IsLoopback("0.0.0.0:80") || door.IsLoopback("example.com:80") || !door.IsLoopback("localhost:1") || !door.IsLoopback("[::1]:8045") {
 		t.Error("IsLoopback")

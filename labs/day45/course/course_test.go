@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"termlab/labs"
-	stubs "termlab/labs/day45"
 	"termlab/labs/day45/course"
 	"termlab/solutions/day45"
 )

@@ -16,6 +16,13 @@ var learner *Funcs
 //go:embed shipped/todo.go.txt
 var shippedTODO string
 
+// shippedNotDone is labs/day45/notdone.go, the lab's file beside the
+// learner's: the marker the stubs panic with. It ships (and reset restores
+// it) with todo.go.
+//
+//go:embed shipped/notdone.go.txt
+var shippedNotDone string
+
 // partLimit bounds one piece of an experiment; the reference takes
 // microseconds, so a learner's piece that needs this long is stuck.
 const partLimit = 2 * time.Second
@@ -112,7 +119,7 @@ func New(ref Funcs) labs.Day {
 		Title:       "Rate limiting",
 		Summary:     "token bucket, the fixed-window trap, sliding window, leaky bucket",
 		LearnerDir:  learnerDir,
-		Shipped:     map[string]string{"todo.go": shippedTODO},
+		Shipped:     map[string]string{"todo.go": shippedTODO, "notdone.go": shippedNotDone},
 		Lesson:      lesson,
 		TODOs:       todos,
 		Parts:       parts(),

@@ -115,7 +115,7 @@ func gradeTODO(n int, learner, ref Funcs) labs.Grade {
 	})
 	switch {
 	case fault.Status == labs.Unfinished:
-		g.Status, g.Detail = labs.Unfinished, fmt.Sprintf("not done yet: replace panic(labs.NotDone) in %s with your code", todo.Func)
+		g.Status, g.Detail = labs.Unfinished, fmt.Sprintf("not done yet: replace panic(notDone) in %s with your code", todo.Func)
 	case !fault.OK():
 		g.Status, g.Detail, g.Where, g.Counterexample, g.Hint = fault.Status, fault.Detail, fault.Where, fault.Counterexample, fault.Hint
 		if fault.Status == labs.Fail {

@@ -22,6 +22,12 @@ import (
 //go:embed shipped/todo.go.txt
 var shippedTODO string
 
+// shippedNotDone is labs/day46/notdone.go, the lab's file beside the
+// learner's: the marker the stubs panic with (see labs/day45/notdone.go).
+//
+//go:embed shipped/notdone.go.txt
+var shippedNotDone string
+
 // ShippedTODO is the learner's file as the course ships it.
 func ShippedTODO() string { return shippedTODO }
 
@@ -46,7 +52,7 @@ func New(ref Funcs) labs.Day {
 		Title:       "The noisy neighbour",
 		Summary:     "one FIFO for all, static quotas, max-min fair share, DRR, shuffle sharding",
 		LearnerDir:  fair.LearnerDir,
-		Shipped:     map[string]string{"todo.go": shippedTODO},
+		Shipped:     map[string]string{"todo.go": shippedTODO, "notdone.go": shippedNotDone},
 		Lesson:      lesson,
 		TODOs:       grade.TODOs,
 		Parts:       parts.Parts(),

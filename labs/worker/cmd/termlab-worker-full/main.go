@@ -4,17 +4,19 @@
 // the commands that serve Day 45's door (`go run . serve 45`) and check a
 // Redis URL (`--redis`). The runner builds it beside the lean worker, at a
 // lower priority, and its parts follow the lean worker's.
+//
+// As in the lean worker, the learner's packages are imported by link.go
+// only, which builds with -tags termlab (worker.BuildTag); without the tag
+// this program refuses every command (worker.Unlinked).
 package main
 
 import (
 	"os"
 
 	"termlab/labs"
-	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
-	learner46 "termlab/labs/day46"
 	day46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
@@ -28,30 +30,21 @@ var days = labs.Course{
 	day46.New(solutions46.Funcs),
 }
 
-var linked45 = day45.Funcs{
-	TakeToken: learner45.TakeToken,
-	WindowID:  learner45.WindowID,
-	Expired:   learner45.Expired,
-	NextEmit:  learner45.NextEmit,
-}
-
-var linked46 = day46.Funcs{
-	FairShare: learner46.FairShare,
-	DRRVisit:  learner46.DRRVisit,
-	ShardOf:   learner46.ShardOf,
-	Overlap:   learner46.Overlap,
-}
-
-func init() {
-	day45.UseLearner(linked45)
-	day46.UseLearner(linked46)
-}
+// linked is set by link.go: this build holds the learner's code.
+var linked bool
 
 func main() {
-	os.Exit(worker.Main(days, os.Args[1:], map[string]func([]string) int{
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if !linked {
+		return worker.Unlinked()
+	}
+	return worker.Main(days, args, map[string]func([]string) int{
 		door.ServeCommand: func(args []string) int {
 			return door.ServeMain(args, solutions45.Funcs, os.Stdout, os.Stderr)
 		},
 		day45.PingCommand: func(args []string) int { return fleet.PingMain(args, os.Stderr) },
-	}))
+	})
 }

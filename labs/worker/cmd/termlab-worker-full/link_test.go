@@ -1,3 +1,5 @@
+//go:build termlab
+
 package main
 
 import (
@@ -5,7 +7,7 @@ import (
 	"testing"
 )
 
-// The worker links each day's learner code itself (main.go): a TODO added
+// The full worker links each day's learner code itself (link.go): a TODO added
 // to the day's Funcs but not linked here would crash in the worker instead
 // of running. (The learner's code is not
 // called: it may be unfinished or wrong.)
