@@ -135,7 +135,7 @@ func Check(root, path string) (string, error) {
 	case err != nil:
 		return "", fmt.Errorf("cannot check %s: %w", path, unwrapPath(err))
 	case info.IsDir():
-		return "", fmt.Errorf("cannot replace %s: it is a folder", path)
+		return "", fmt.Errorf("%s is a folder, not a file; nothing was changed", path)
 	case info.Mode().Perm()&0o222 == 0:
 		return "", &ReadOnlyError{Path: path}
 	}
