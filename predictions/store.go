@@ -254,7 +254,9 @@ func Update(dir string, day int, change func(*Answers) error) (Answers, error) {
 	root := filepath.Dir(filepath.Clean(dir))
 	// Refuse before taking the lock: the lock file is created beside the
 	// answers, and it must not be created outside the repository either.
-	if _, err := atomicfile.Check(root, path); err != nil {
+	// (A read-only file is refused by the write; a damaged one is first
+	// kept aside by Load.)
+	if _, err := atomicfile.Within(root, path); err != nil {
 		return Answers{}, saveError(path, err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -173,9 +173,10 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		o := msg.o
 		m.s.runErr = nil
 		m.s.outcome, m.s.outcomeAt = &o, msg.at
-		m.s.answers.TODOsPassed = o.Passed()
+		passed := o.Passed()
+		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 		m.run.load(&o, &m.s)
-		return tea.Batch(saveCmd(d, m.s.answers), locsCmd(d, m.s.day))
+		return tea.Batch(save, locsCmd(d, m.s.day))
 
 	case refMsg:
 		if msg.day == m.s.day.Number {
@@ -241,17 +242,17 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		for m.run.cur < len(m.run.parts) {
 			cmds = append(cmds, m.run.finish(m.run.cur, &m.s))
 		}
-		text := report.Text(m.s.day, *m.s.outcome, m.s.rows())
-		return tea.Batch(append(cmds, writeResultsCmd(d, m.s.day, text))...)
+		// The report holds every actual: it is written once their reveals
+		// are on record (see savedMsg), never before.
+		m.s.resultsWanted = true
+		return tea.Batch(append(cmds, m.writeResults())...)
 	case resultsMsg:
 		return m.results.update(msg, &m.s)
 	case solutionMsg:
 		return m.todos.update(msg, &m.s)
 
 	case savedMsg:
-		if msg.err != nil {
-			m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
-		}
+		return m.saved(msg)
 	case labSavedMsg:
 		if msg.err != nil {
 			m.s.setNote("the lab could not remember this day: "+msg.err.Error(), true)
@@ -263,6 +264,58 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.current().update(msg, &m.s)
 	}
 	return nil
+}
+
+// saved takes the answers as a write left them (or why it failed): the
+// screens show the file with what is still on its way on top, and the
+// parts whose reveal is now on record show their actuals.
+func (m *dayModel) saved(msg savedMsg) tea.Cmd {
+	old := m.s.answers
+	if msg.err == nil {
+		m.s.fromDisk(msg.a, msg.ioSeq, msg.upTo)
+	} else {
+		m.s.dropPending(msg.upTo)
+		m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
+	}
+	if msg.warn != nil {
+		m.s.setNote(msg.warn.Error(), true)
+	}
+	m.s.revealed(msg.a, msg.upTo, msg.err)
+	m.refreshForms(old)
+	return m.writeResults()
+}
+
+// reloaded takes the answers as read after another program changed them.
+func (m *dayModel) reloaded(a predictions.Answers, ioSeq, upTo int) {
+	old := m.s.answers
+	m.s.fromDisk(a, ioSeq, upTo)
+	m.refreshForms(old)
+}
+
+// refreshForms puts answers that changed under the screens in their boxes.
+func (m *dayModel) refreshForms(old predictions.Answers) {
+	m.predict.refresh(old, m.s.answers, &m.s)
+	if dm, ok := m.screens[tabDrills].(*drillModel); ok {
+		dm.refresh(old, m.s.answers, &m.s)
+	}
+}
+
+// writeResults writes RESULTS.md when asked to and every reveal is on
+// record; when a reveal could not be recorded it says so instead.
+func (m *dayModel) writeResults() tea.Cmd {
+	if !m.s.resultsWanted || len(m.s.recording) > 0 || m.s.outcome == nil {
+		return nil
+	}
+	m.s.resultsWanted = false
+	if !allPlayed(&m.s) {
+		why := "the run is not all on record"
+		if m.s.revealErr != nil {
+			why = "the reveal of its actuals could not be recorded: " + m.s.revealErr.Error()
+		}
+		return func() tea.Msg { return resultsMsg{err: errors.New(why)} }
+	}
+	text := report.Text(m.s.day, *m.s.outcome, m.s.rows())
+	return writeResultsCmd(m.c.deps, m.s.day, text)
 }
 
 func (m *dayModel) debounce() tea.Cmd {

@@ -158,12 +158,12 @@ func (m *runModel) finish(i int, s *session) tea.Cmd {
 	p := &m.parts[i]
 	p.now, p.done = p.end, true
 	m.landed = i
-	s.partPlayed(p.res)
+	cmd := s.partPlayed(m.c.deps, p.res)
 	m.cur = m.nextPending(0)
 	if m.follow && m.cur < len(m.parts) {
 		m.shown, m.scroll = m.cur, 0
 	}
-	return saveCmd(m.c.deps, s.answers)
+	return cmd
 }
 
 // kick finishes parts with nothing to replay and starts the tick when a
@@ -416,6 +416,12 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		if i > m.cur {
 			b = append(b, st.Dim.Render("plays after the parts before it"))
 		}
+		return strings.Join(b, "\n")
+	}
+	if !s.isPlayed(p.res) {
+		// Its reveal is not on record yet (or could not be recorded): its
+		// actuals stay hidden until it is.
+		b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID), w)))
 		return strings.Join(b, "\n")
 	}
 	var rows []string

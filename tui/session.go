@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"termlab/labs"
 	"termlab/labs/worker"
 	"termlab/predictions"
@@ -16,7 +18,24 @@ import (
 // model owns it; screens get a pointer during their Update and View.
 type session struct {
 	day     labs.Day
-	answers predictions.Answers
+	answers predictions.Answers // disk with pending on top: what the screens show
+
+	// disk is the file as last read or written here (stamped diskSeq);
+	// pending is what the learner did since that is still on its way to
+	// the file (see store.go).
+	disk    predictions.Answers
+	diskSeq int
+	pending []change
+
+	// recording is, per part ID, a part whose replay finished and whose
+	// reveal is being written: its actuals show only once the reveal is on
+	// record (then it moves to played). revealErr is why the last reveal
+	// could not be recorded; those actuals stay hidden.
+	recording map[string]recording
+	revealErr error
+	// resultsWanted: RESULTS.md is to be written once the reveals are on
+	// record (the report holds every actual).
+	resultsWanted bool
 
 	// base is the scoreboard's metrics as saved by the last session
 	// (Answers.LastRun); played parts replace it part by part.
@@ -41,15 +60,31 @@ func newSession(day labs.Day, a predictions.Answers) session {
 	if a.Day == 0 {
 		a = predictions.New(day.Number)
 	}
-	return session{day: day, answers: a, base: maps.Clone(a.LastRun), played: map[string]labs.PartResult{}, locs: map[string]string{}}
+	return session{day: day, answers: a, disk: cloneAnswers(a), base: maps.Clone(a.LastRun), played: map[string]labs.PartResult{},
+		recording: map[string]recording{}, locs: map[string]string{}}
+}
+
+// recording is a part whose reveal is being written, and the change that
+// writes it.
+type recording struct {
+	res labs.PartResult
+	id  int
+	ids []string // the predictions it reveals
 }
 
 // shown is the metrics the learner has seen: the last session's, with every
 // part replayed since replacing its own.
-func (s *session) shown() labs.Metrics {
+func (s *session) shown() labs.Metrics { return s.shownWith(nil) }
+
+// shownWith is shown with more parts' metrics on it.
+func (s *session) shownWith(more map[string]recording) labs.Metrics {
 	m := labs.Metrics{}
 	maps.Copy(m, s.base)
-	for id, p := range s.played {
+	parts := maps.Clone(s.played)
+	for id, r := range more {
+		parts[id] = r.res
+	}
+	for id, p := range parts {
 		for _, pr := range s.day.Predictions {
 			if pr.Part == id {
 				delete(m, pr.Metric)
@@ -84,20 +119,60 @@ func (s *session) ready() bool {
 	return done == total
 }
 
-// partPlayed puts a part's actuals on the scoreboard: its predictions are
-// revealed, so the guesses on record are the ones judged from now on.
-func (s *session) partPlayed(p labs.PartResult) {
-	s.played[p.ID] = p
+// partPlayed records the reveal of a part whose replay has finished. Its
+// actuals reach the scoreboard only once the reveal is on record in the
+// file (revealed), so a guess can never be typed with an actual in view
+// that the file does not know was shown.
+func (s *session) partPlayed(d deps, p labs.PartResult) tea.Cmd {
+	var ids []string
 	has := map[string]bool{}
 	for _, x := range p.Metrics {
 		has[x.Name] = true
 	}
 	for _, pr := range s.day.Predictions {
 		if has[pr.Metric] {
-			s.answers.Reveal(pr.ID)
+			ids = append(ids, pr.ID)
 		}
 	}
-	s.answers.LastRun = s.shown()
+	rec := maps.Clone(s.recording)
+	rec[p.ID] = recording{res: p}
+	lastRun := s.shownWith(rec)
+	cmd := s.change(d, func(a *predictions.Answers) {
+		for _, id := range ids {
+			a.Reveal(id)
+		}
+		a.LastRun = maps.Clone(lastRun)
+	})
+	s.recording[p.ID] = recording{res: p, id: s.pending[len(s.pending)-1].id, ids: ids}
+	return cmd
+}
+
+// revealed settles the parts whose reveal was in a write up to upTo. After
+// a save (err nil), a part whose predictions the saved file shows revealed
+// is on record: its actuals show. After a failed one they stay hidden, and
+// revealErr says why; a new run reveals them again.
+func (s *session) revealed(saved predictions.Answers, upTo int, err error) {
+	for id, r := range s.recording {
+		if r.id > upTo {
+			continue
+		}
+		if err != nil {
+			delete(s.recording, id)
+			s.revealErr = err
+			continue
+		}
+		onRecord := true
+		for _, pid := range r.ids {
+			onRecord = onRecord && saved.Predictions[pid].Revealed
+		}
+		if onRecord {
+			delete(s.recording, id)
+			s.played[id] = r.res
+		}
+	}
+	if err == nil && len(s.recording) == 0 {
+		s.revealErr = nil
+	}
 }
 
 // isPlayed reports whether this very version of a part has finished
@@ -130,3 +205,14 @@ func (s *session) grade(n int) (labs.Grade, bool) {
 }
 
 func (s *session) setNote(text string, bad bool) { s.note, s.noteBad = text, bad }
+
+// revealState says why a finished part's actuals are not shown.
+func (s *session) revealState(part string) string {
+	if _, ok := s.recording[part]; ok {
+		return "Recording that you have seen this part before its actuals show…"
+	}
+	if s.revealErr != nil {
+		return "The actuals stay hidden: that you have seen them could not be recorded (" + s.revealErr.Error() + "). Fix that, then press r to run again."
+	}
+	return "The actuals stay hidden until this part's reveal is on record: press r to run again."
+}

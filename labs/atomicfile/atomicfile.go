@@ -115,18 +115,9 @@ func WriteWithin(root, path string, data []byte, perm os.FileMode) error {
 // not empty), and an existing file is writable. It returns the resolved
 // path. Callers use it to refuse before doing any work.
 func Check(root, path string) (string, error) {
-	target, err := resolve(path)
+	target, err := Within(root, path)
 	if err != nil {
 		return "", err
-	}
-	if root != "" {
-		realRoot, err := filepath.EvalSymlinks(root)
-		if err != nil {
-			return "", fmt.Errorf("cannot find the repository %s: %w", root, unwrapPath(err))
-		}
-		if !inside(realRoot, target) {
-			return "", &OutsideError{Path: path, Target: target, Root: realRoot}
-		}
 	}
 	info, err := os.Stat(target)
 	switch {
@@ -145,6 +136,27 @@ func Check(root, path string) (string, error) {
 		return "", fmt.Errorf("%s cannot be written (%w); nothing was changed", path, unwrapPath(err))
 	}
 	f.Close()
+	return target, nil
+}
+
+// Within resolves path through any links and checks that the file it names
+// is inside root (anywhere, when root is empty), returning the resolved
+// path or an *OutsideError.
+func Within(root, path string) (string, error) {
+	target, err := resolve(path)
+	if err != nil {
+		return "", err
+	}
+	if root == "" {
+		return target, nil
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", fmt.Errorf("cannot find the repository %s: %w", root, unwrapPath(err))
+	}
+	if !inside(realRoot, target) {
+		return "", &OutsideError{Path: path, Target: target, Root: realRoot}
+	}
 	return target, nil
 }
 
