@@ -84,6 +84,14 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(reloadCmd(a.c.deps), waitStoreCmd(msg.w))
 	case reloadedMsg:
+		if len(msg.warnings) > 0 {
+			// A file damaged from outside was kept aside: say so where the
+			// learner is looking.
+			a.warnings = append(a.warnings, msg.warnings...)
+			if a.day != nil {
+				a.day.s.setNote(strings.Join(msg.warnings, "; "), true)
+			}
+		}
 		for n, ans := range msg.answers {
 			if a.day != nil && a.day.s.day.Number == n {
 				a.day.reloaded(ans, msg.ioSeq, msg.upTo[n])
