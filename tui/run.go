@@ -147,7 +147,7 @@ func (m *runModel) nextPending(from int) int {
 }
 
 func (m *runModel) playing(s *session) bool {
-	return m.active && s.ready() && !m.paused && m.cur < len(m.parts)
+	return m.active && s.ready() && !m.paused && m.cur < len(m.parts) && s.isOpen(m.parts[m.cur].res)
 }
 
 // finish ends part i's replay and puts its actuals on the scoreboard.
@@ -174,6 +174,11 @@ func (m *runModel) kick(s *session) tea.Cmd {
 		for m.cur < len(m.parts) && m.parts[m.cur].end <= m.parts[m.cur].start {
 			cmds = append(cmds, m.finish(m.cur, s))
 		}
+	}
+	// A part draws nothing before its reveal is on record (its figures
+	// are its actuals): ask for that first; the tick starts once it is.
+	if s.ready() && m.active && m.cur < len(m.parts) {
+		cmds = append(cmds, s.openPart(m.c.deps, m.parts[m.cur].res))
 	}
 	if m.playing(s) && !m.ticking {
 		m.ticking = true
@@ -251,7 +256,7 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 		}
 		m.paused = !m.paused
 	case key.Matches(k, rk.Step):
-		if m.cur < len(m.parts) {
+		if m.cur < len(m.parts) && s.isOpen(m.parts[m.cur].res) {
 			m.paused = true
 			p := m.parts[m.cur]
 			m.shown, m.follow = m.cur, true
@@ -406,8 +411,8 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), clamp(h/8, 3, 5), 10)
 		for _, fp := range p.figs {
 			cut := fp.cut(p.now, p.start, p.end, p.done)
-			if !p.done && i > m.cur {
-				cut = math.Inf(-1) // not started: axes only
+			if !p.done && (i > m.cur || !s.isOpen(p.res)) {
+				cut = math.Inf(-1) // not started, or its reveal not on record: axes only
 			}
 			b = append(b, drawFigure(fp, cut, w, plotH, st, playing))
 		}
@@ -415,6 +420,8 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	if !p.done {
 		if i > m.cur {
 			b = append(b, st.Dim.Render("plays after the parts before it"))
+		} else if !s.isOpen(p.res) && s.ready() {
+			b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID), w)))
 		}
 		return strings.Join(b, "\n")
 	}

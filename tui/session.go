@@ -33,6 +33,11 @@ type session struct {
 	// could not be recorded; those actuals stay hidden.
 	recording map[string]recording
 	revealErr error
+	// opening and opened are the same for the start of a part's replay:
+	// its figures are its actuals, drawn, so a part starts playing only
+	// once its reveal is on record (opened).
+	opening map[string]recording
+	opened  map[string]labs.PartResult
 	// resultsWanted: RESULTS.md is to be written once the reveals are on
 	// record (the report holds every actual).
 	resultsWanted bool
@@ -61,7 +66,7 @@ func newSession(day labs.Day, a predictions.Answers) session {
 		a = predictions.New(day.Number)
 	}
 	return session{day: day, answers: a, disk: cloneAnswers(a), base: maps.Clone(a.LastRun), played: map[string]labs.PartResult{},
-		recording: map[string]recording{}, locs: map[string]string{}}
+		recording: map[string]recording{}, opening: map[string]recording{}, opened: map[string]labs.PartResult{}, locs: map[string]string{}}
 }
 
 // recording is a part whose reveal is being written, and the change that
@@ -119,11 +124,8 @@ func (s *session) ready() bool {
 	return done == total
 }
 
-// partPlayed records the reveal of a part whose replay has finished. Its
-// actuals reach the scoreboard only once the reveal is on record in the
-// file (revealed), so a guess can never be typed with an actual in view
-// that the file does not know was shown.
-func (s *session) partPlayed(d deps, p labs.PartResult) tea.Cmd {
+// revealIDs is the predictions a part's metrics answer.
+func (s *session) revealIDs(p labs.PartResult) []string {
 	var ids []string
 	has := map[string]bool{}
 	for _, x := range p.Metrics {
@@ -134,6 +136,50 @@ func (s *session) partPlayed(d deps, p labs.PartResult) tea.Cmd {
 			ids = append(ids, pr.ID)
 		}
 	}
+	return ids
+}
+
+// isOpen reports whether this version of a part may draw its figures: its
+// reveal is on record.
+func (s *session) isOpen(p labs.PartResult) bool {
+	prev, ok := s.opened[p.ID]
+	return s.isPlayed(p) || (ok && reflect.DeepEqual(prev, p))
+}
+
+// openPart records the reveal of a part about to play, once; the replay
+// waits for it (isOpen). A part that answers no prediction opens at once.
+func (s *session) openPart(d deps, p labs.PartResult) tea.Cmd {
+	if s.isOpen(p) {
+		return nil
+	}
+	if r, ok := s.opening[p.ID]; ok && reflect.DeepEqual(r.res, p) {
+		return nil // on its way
+	}
+	if s.revealErr != nil {
+		// The last reveal could not be written: no retry loop. The next
+		// save that works (a re-run saves the TODOs passed) clears it.
+		return nil
+	}
+	ids := s.revealIDs(p)
+	if len(ids) == 0 {
+		s.opened[p.ID] = p
+		return nil
+	}
+	cmd := s.change(d, func(a *predictions.Answers) {
+		for _, id := range ids {
+			a.Reveal(id)
+		}
+	})
+	s.opening[p.ID] = recording{res: p, id: s.pending[len(s.pending)-1].id, ids: ids}
+	return cmd
+}
+
+// partPlayed records the reveal of a part whose replay has finished. Its
+// actuals reach the scoreboard only once the reveal is on record in the
+// file (revealed), so a guess can never be typed with an actual in view
+// that the file does not know was shown.
+func (s *session) partPlayed(d deps, p labs.PartResult) tea.Cmd {
+	ids := s.revealIDs(p)
 	rec := maps.Clone(s.recording)
 	rec[p.ID] = recording{res: p}
 	lastRun := s.shownWith(rec)
@@ -152,25 +198,29 @@ func (s *session) partPlayed(d deps, p labs.PartResult) tea.Cmd {
 // is on record: its actuals show. After a failed one they stay hidden, and
 // revealErr says why; a new run reveals them again.
 func (s *session) revealed(saved predictions.Answers, upTo int, err error) {
-	for id, r := range s.recording {
-		if r.id > upTo {
-			continue
-		}
-		if err != nil {
-			delete(s.recording, id)
-			s.revealErr = err
-			continue
-		}
-		onRecord := true
-		for _, pid := range r.ids {
-			onRecord = onRecord && saved.Predictions[pid].Revealed
-		}
-		if onRecord {
-			delete(s.recording, id)
-			s.played[id] = r.res
+	settle := func(waiting map[string]recording, done map[string]labs.PartResult) {
+		for id, r := range waiting {
+			if r.id > upTo {
+				continue
+			}
+			if err != nil {
+				delete(waiting, id)
+				s.revealErr = err
+				continue
+			}
+			onRecord := true
+			for _, pid := range r.ids {
+				onRecord = onRecord && saved.Predictions[pid].Revealed
+			}
+			if onRecord {
+				delete(waiting, id)
+				done[id] = r.res
+			}
 		}
 	}
-	if err == nil && len(s.recording) == 0 {
+	settle(s.opening, s.opened)
+	settle(s.recording, s.played)
+	if err == nil && len(s.recording) == 0 && len(s.opening) == 0 {
 		s.revealErr = nil
 	}
 }
@@ -210,6 +260,9 @@ func (s *session) setNote(text string, bad bool) { s.note, s.noteBad = text, bad
 func (s *session) revealState(part string) string {
 	if _, ok := s.recording[part]; ok {
 		return "Recording that you have seen this part before its actuals show…"
+	}
+	if _, ok := s.opening[part]; ok {
+		return "Recording that this part is about to show its actuals…"
 	}
 	if s.revealErr != nil {
 		return "The actuals stay hidden: that you have seen them could not be recorded (" + s.revealErr.Error() + "). Fix that, then press r to run again."

@@ -226,6 +226,11 @@ func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
 	d.tab(tabRun)
 	s := &d.day().s
 	run := d.day().run
+	// Part 1 plays: its figures are its actuals, drawn, so its reveal is
+	// on record before the first tick.
+	if !loadSaved(t, root).Predictions["P1"].Revealed || len(d.held) != 1 {
+		t.Fatalf("part 1 plays (%d ticks) but P1's reveal is not on record", len(d.held))
+	}
 	// Finish part 1 by hand without running the save's Cmd.
 	cmd := run.finish(0, s)
 	if _, ok := s.played[run.parts[0].res.ID]; ok {
@@ -233,16 +238,47 @@ func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
 	}
 	run.shown = 0
 	d.wantView("Recording that you have seen this part")
-	if loadSaved(t, root).Predictions["P1"].Revealed {
-		t.Fatal("revealed in the file before the save ran")
+	if _, ok := loadSaved(t, root).LastRun["token_burst_accepted"]; ok {
+		t.Fatal("part 1's metrics saved before the save ran")
 	}
 	d.run(cmd)
-	if !loadSaved(t, root).Predictions["P1"].Revealed {
-		t.Fatal("P1 not revealed in the file")
+	if _, ok := loadSaved(t, root).LastRun["token_burst_accepted"]; !ok {
+		t.Fatal("part 1's metrics not saved as the last run")
 	}
 	if _, ok := s.played[run.parts[0].res.ID]; !ok {
 		t.Fatal("the part is not shown once its reveal is on record")
 	}
 	d.dontWantView("Recording that you have seen this part")
 	d.wantView("Your predictions")
+}
+
+// A part whose reveal cannot be recorded as it is about to play never
+// starts: no tick, no point drawn, and the screen says why.
+func TestPartDoesNotPlayBeforeItsRevealIsOnRecord(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 40)
+	d.hold = true
+	d.predictAll(nil)
+	d.tab(tabRun)
+	dir := filepath.Join(root, "predictions")
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.held = nil
+	d.keys("s") // part 1 ends; part 2 would start
+	run := d.day().run
+	if run.cur != 1 {
+		t.Fatalf("the replay is at part index %d, want 1", run.cur)
+	}
+	p := run.parts[1]
+	if len(d.held) != 0 || p.now != p.start || d.day().s.isOpen(p.res) {
+		t.Fatalf("part 2 plays (%d ticks, at %v of %v) without its reveal on record", len(d.held), p.now, p.start)
+	}
+	d.keys(".") // a step by hand does not move it either
+	if run.parts[1].now != p.start {
+		t.Fatal("a step moved a part whose reveal is not on record")
+	}
+	d.wantView("The actuals stay hidden")
 }
