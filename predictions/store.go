@@ -28,7 +28,7 @@ type Answers struct {
 	// shown again before anything reruns. Nil until a run finished.
 	LastRun     labs.Metrics `json:"last_run"`
 	TODOsPassed int          `json:"todos_passed"`
-	// UpdatedAt is when the file was last written; Save sets it.
+	// UpdatedAt is when the file was last written; Update sets it.
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
