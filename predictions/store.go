@@ -267,6 +267,9 @@ func Update(dir string, day int, change func(*Answers) error) (Answers, error) {
 		return Answers{}, saveError(path, err)
 	}
 	defer unlock()
+	// predictions/ is the lab's: temporary files a killed command left, of
+	// any day, go once stale.
+	atomicfile.SweepDir(dir)
 	a, loadErr := Load(dir, day)
 	var corrupt *CorruptError
 	if loadErr != nil && !errors.As(loadErr, &corrupt) {

@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -204,6 +205,25 @@ func tempPrefix(name string) string { return "." + name + ".tmp-" }
 func sweep(dir, name string) {
 	matches, _ := filepath.Glob(filepath.Join(dir, globEscape(tempPrefix(name))+"*"))
 	for _, m := range matches {
+		if info, err := os.Lstat(m); err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) > StaleAfter {
+			os.Remove(m)
+		}
+	}
+}
+
+// tempName is the shape of the names Write's temporary files take.
+var tempName = regexp.MustCompile(`^\..+\.tmp-[0-9]+$`)
+
+// SweepDir removes every stale temporary file Write left in dir, whatever
+// file it was for: for a folder the lab owns (predictions/), where a day's
+// file may never be written again to sweep its own. Failures are ignored.
+func SweepDir(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !tempName.MatchString(e.Name()) {
+			continue
+		}
+		m := filepath.Join(dir, e.Name())
 		if info, err := os.Lstat(m); err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) > StaleAfter {
 			os.Remove(m)
 		}

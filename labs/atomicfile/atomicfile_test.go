@@ -377,3 +377,36 @@ func mustWrite(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// SweepDir removes the stale temporary files of any file in a folder, and
+// nothing else.
+func TestSweepDir(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-2 * atomicfile.StaleAfter)
+	files := []struct {
+		name         string
+		stale, swept bool
+	}{
+		{".day46.json.tmp-123", true, true},
+		{".lab.json.tmp-9", true, true},
+		{".day45.json.tmp-456", false, false},
+		{"day45.json", true, false},
+		{".day45.json.tmp-notdigits", true, false},
+		{".day45.lock", true, false},
+	}
+	for _, f := range files {
+		mustWrite(t, filepath.Join(dir, f.name), "x")
+		if f.stale {
+			if err := os.Chtimes(filepath.Join(dir, f.name), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	atomicfile.SweepDir(dir)
+	for _, f := range files {
+		_, err := os.Stat(filepath.Join(dir, f.name))
+		if gone := errors.Is(err, os.ErrNotExist); gone != f.swept {
+			t.Errorf("%s: removed %v, want %v", f.name, gone, f.swept)
+		}
+	}
+}
