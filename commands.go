@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"termlab/labs"
 	"termlab/labs/report"
@@ -217,6 +218,10 @@ func (e env) buildFailed(day labs.Day, err error, asJSON bool) int {
 }
 
 func cmdList(_ context.Context, e env, _ args) int {
+	width := 0 // titles line up whatever their lengths
+	for _, day := range course {
+		width = max(width, utf8.RuneCountInString(day.Title))
+	}
 	for _, day := range course {
 		answers := e.loadAnswers(day)
 		predicted := 0
@@ -231,7 +236,7 @@ func cmdList(_ context.Context, e env, _ args) int {
 				drills++
 			}
 		}
-		fmt.Fprintf(e.stdout, "Day %d  %-14s %s\n", day.Number, day.Title, day.Summary)
+		fmt.Fprintf(e.stdout, "Day %d  %-*s  %s\n", day.Number, width, day.Title, day.Summary)
 		fmt.Fprintf(e.stdout, "        predictions %d/%d · TODOs passing %d/%d · drills %d/%d",
 			predicted, len(day.Predictions), answers.TODOsPassed, len(day.TODOs), drills, len(day.Drills))
 		if answers.LastRun != nil {

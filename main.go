@@ -12,12 +12,15 @@ import (
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
+	day46 "termlab/labs/day46/course"
 	solutions45 "termlab/solutions/day45"
+	solutions46 "termlab/solutions/day46"
 )
 
 // course is every registered day: a new day is one package and one line here.
 var course = labs.Course{
 	day45.New(solutions45.Funcs),
+	day46.New(solutions46.Funcs),
 }
 
 func main() {

@@ -18,14 +18,18 @@ import (
 	"termlab/labs"
 	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
+	learner46 "termlab/labs/day46"
+	day46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
+	solutions46 "termlab/solutions/day46"
 )
 
 // days is the course as the worker knows it. It must list the same days as
 // main.go's course; a day missing here is reported as such by every task.
 var days = labs.Course{
 	day45.New(solutions45.Funcs),
+	day46.New(solutions46.Funcs),
 }
 
 // The learner's code, one value per day.
@@ -36,8 +40,16 @@ var linked45 = day45.Funcs{
 	NextEmit:  learner45.NextEmit,
 }
 
+var linked46 = day46.Funcs{
+	FairShare: learner46.FairShare,
+	DRRVisit:  learner46.DRRVisit,
+	ShardOf:   learner46.ShardOf,
+	Overlap:   learner46.Overlap,
+}
+
 func init() {
 	day45.UseLearner(linked45)
+	day46.UseLearner(linked46)
 }
 
 func main() {

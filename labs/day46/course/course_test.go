@@ -1,0 +1,292 @@
+package course_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"os"
+	"reflect"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day46/course"
+	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/grade"
+	"termlab/labs/day46/course/parts"
+	"termlab/solutions/day46"
+)
+
+var day = course.New(day46.Funcs)
+
+// The limits are bounds for hangs, not speed tests: -race runs the
+// experiments several times slower than the worker ever would.
+func TestMain(m *testing.M) {
+	course.PartLimit, grade.Limit = 5*time.Minute, 5*time.Minute
+	os.Exit(m.Run())
+}
+
+// The reference run, figure for figure (CONTRACT.md). These are the
+// figures the contract promises; a change here is a change of contract.
+func TestReferenceFigures(t *testing.T) {
+	m := day.Execute(labs.Reference).Metrics()
+	want := map[string]float64{
+		"fifo_quiet_error_alone_pct": 0,
+		"fair_share_noisy":           60,
+		"fair_share_quiet":           10,
+		"fair_share_used_pct":        100,
+		"static_share_used_pct":      60,
+		"fair_busy_share":            20,
+		"weighted_share_noisy":       50,
+		"weighted_share_quiet":       12.5,
+		"rr_big_share_pct":           80,
+		"drr_big_share_pct":          50,
+		"drr_quiet_error_pct":        0,
+		"shard_combinations":         28,
+		"shard_formula_pct":          100.0 / 28,
+		"apf_stuck_1":                0,
+		"apf_taken_1":                8,
+		// Measured on the seeded traffic (repeatable to the last bit).
+		"fifo_quiet_p99_ms":       1009.926759,
+		"fifo_quiet_p99_alone_ms": 40.213526,
+		"drr_quiet_p99_ms":        87.432659,
+		"shuffle_hurt_pct":        3.3,
+		"shuffle_any_overlap_pct": 47.22,
+	}
+	for name, w := range want {
+		got, ok := m[name]
+		if !ok {
+			t.Errorf("metric %s missing", name)
+			continue
+		}
+		if math.Abs(got-w) > 1e-9*max(1, math.Abs(w)) {
+			t.Errorf("%s = %v, want %v", name, got, w)
+		}
+	}
+}
+
+// Each prediction's actual, checked against what it must be by an
+// independent argument: a closed form, arithmetic by hand, or a count made
+// here without the part's code.
+func TestEachPredictionsActualIndependently(t *testing.T) {
+	m := day.Execute(labs.Reference).Metrics()
+	for _, p := range day.Predictions {
+		if _, ok := m[p.Metric]; !ok {
+			t.Errorf("%s: metric %s missing", p.ID, p.Metric)
+		}
+	}
+	within := func(id string, got, want, tol float64) {
+		t.Helper()
+		if math.Abs(got-want) > tol {
+			t.Errorf("%s = %v, want %v ± %v", id, got, want, tol)
+		}
+	}
+	// P1: a full FIFO of 100 at 10 ms each: about a second, give or take
+	// the request in service.
+	within("P1", m["fifo_quiet_p99_ms"], float64(parts.FIFOBound)*10, 2*10)
+	// P2: a full queue refuses everyone alike: 1 − capacity / offered,
+	// with offered counted here from the seeded arrivals.
+	offered := 0
+	for i := range parts.Tenants {
+		rate := parts.QuietRate
+		if i == parts.Noisy {
+			rate = parts.NoisyRate
+		}
+		offered += len(fair.Poisson(parts.Seed+uint64(i), rate, parts.Span))
+	}
+	within("P2", m["fifo_quiet_error_pct"], 100*(1-parts.Capacity/(float64(offered)/parts.Span.Seconds())), 1.5)
+	// P3: idle = 1 − (quiet + A's quota) / capacity, up to Poisson noise.
+	within("P3", m["quota_idle_pct"], 100*(1-(4*parts.QuietRate+parts.QuotaRate)/parts.Capacity), 2)
+	// P4, P5: water-filling by hand (see the prediction's Why).
+	within("P4", m["fair_share_noisy"], 100-4*10, 1e-9)
+	within("P5", m["weighted_share_noisy"], 4*100.0/8, 1e-9)
+	// P6: work-conserving: A gets capacity minus what the quiet tenants
+	// were served, both counted in the run.
+	within("P6", m["drr_noisy_rate"], m["drr_utilisation_pct"]-4*parts.QuietRate, 1.5)
+	// P7: far below the FIFO's second, above the unloaded p99.
+	if p7 := m["drr_quiet_p99_ms"]; p7 >= 200 || p7 <= m["fifo_quiet_p99_alone_ms"] {
+		t.Errorf("P7 = %v ms, want between the unloaded p99 (%v) and 200 ms", p7, m["fifo_quiet_p99_alone_ms"])
+	}
+	// P8: DRR shares work equally; round robin gives 40/(10+40).
+	within("P8", m["drr_big_share_pct"], 50, 0.5)
+	within("rr", m["rr_big_share_pct"], 80, 0.5)
+	// P9: 1/C(8,2), within four standard deviations of 5000 draws.
+	p := 1 / fair.Binomial(8, 2)
+	within("P9", m["shuffle_hurt_pct"], 100*p, 400*math.Sqrt(p*(1-p)/5000)+0.3)
+	// P10: 1 − C(6,2)/C(8,2) = 13/28.
+	q := 13.0 / 28
+	within("P10", m["shuffle_any_overlap_pct"], 100*q, 400*math.Sqrt(q*(1-q)/5000))
+	// P11: 10,000 × 1/C(64,8) is far below one flow.
+	within("P11", m["apf_stuck_1"], 0, 0)
+	// P12: each server sees a quarter of A, under the share it enforces, so
+	// the fleet admits nearly A's whole stream, counted here from its arrivals.
+	arrivals := float64(len(fair.Poisson(parts.Seed+100, parts.NoisyRate, parts.Span))) / parts.Span.Seconds()
+	within("P12", m["fleet_local_rate"], arrivals, 0.01*arrivals) // a few clumps over a bucket of 10
+	// The shared counter holds the share (plus the opening burst), however
+	// A's traffic lands; a split quota holds it only when spread evenly.
+	burst := parts.FleetBurst / parts.Span.Seconds()
+	within("shared", m["fleet_shared_rate"], 60+burst/2, burst/2+0.01)
+	within("shared, skewed", m["fleet_shared_skewed_rate"], 60+burst/2, burst/2+0.01)
+	// Skewed: one server gets 85% (far over its 15/s), the others 5% of
+	// 200 = 10/s each, all admitted: 15 + 3×10 = 45, less the Poisson clumps.
+	if r := m["fleet_split_skewed_rate"]; r > 45 || r < 40 {
+		t.Errorf("split, skewed admits %v/s, want a little under 45", r)
+	}
+}
+
+func TestClosedForms(t *testing.T) {
+	for _, tt := range []struct {
+		n, k int
+		want float64
+	}{{8, 2, 28}, {10, 3, 120}, {64, 8, 4426165368}, {100, 5, 75287520}, {5, 0, 1}, {3, 4, 0}} {
+		if got := fair.Binomial(tt.n, tt.k); got != tt.want {
+			t.Errorf("C(%d,%d) = %v, want %v", tt.n, tt.k, got, tt.want)
+		}
+	}
+	sum := 0.0
+	for j := range 3 {
+		sum += fair.Hypergeometric(8, 2, j)
+	}
+	if math.Abs(sum-1) > 1e-12 || math.Abs(fair.Hypergeometric(8, 2, 2)-1.0/28) > 1e-15 {
+		t.Errorf("hypergeometric over 0..2 sums to %v, P(2) = %v", sum, fair.Hypergeometric(8, 2, 2))
+	}
+}
+
+// Percentile is nearest-rank: always one of the values.
+func TestPercentile(t *testing.T) {
+	ds := []time.Duration{5, 1, 4, 2, 3}
+	for _, tt := range []struct {
+		p    float64
+		want time.Duration
+	}{{50, 3}, {99, 5}, {100, 5}, {1, 1}, {0, 1}, {20, 1}, {21, 2}} {
+		if got := parts.Percentile(ds, tt.p); got != tt.want {
+			t.Errorf("p%v = %v, want %v", tt.p, got, tt.want)
+		}
+	}
+	if parts.Percentile(nil, 50) != 0 {
+		t.Error("percentile of nothing")
+	}
+}
+
+func TestFiguresRepeatExactly(t *testing.T) {
+	a, b := day.Run(labs.Reference), day.Run(labs.Reference)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("two reference runs differ")
+	}
+	for _, p := range a {
+		if p.Status != labs.OK {
+			t.Errorf("part %s: %s %s", p.ID, p.Status, p.Detail)
+		}
+		for _, f := range p.Figures {
+			for _, s := range f.Series {
+				if len(s.X) != len(s.Y) || len(s.X) == 0 {
+					t.Errorf("part %s figure %q series %q: %d x, %d y", p.ID, f.Title, s.Name, len(s.X), len(s.Y))
+				}
+			}
+		}
+	}
+}
+
+// No knife edges: shares off by a relative 1e-12 (another order of
+// additions) and a DRR that forgives 1e-9 give the same figures to 1e-9.
+func TestFiguresSurviveTinyPerturbations(t *testing.T) {
+	bent := day46.Funcs
+	bent.FairShare = func(c float64, d []float64) []float64 {
+		s := day46.FairShare(c, d)
+		for i := range s {
+			s[i] *= 1 - 1e-12
+		}
+		return s
+	}
+	bent.DRRVisit = func(deficit, quantum float64, queue []float64) (int, float64) {
+		n, left := day46.DRRVisit(deficit+1e-9, quantum, queue)
+		if n < len(queue) {
+			left = max(0, left-1e-9)
+		}
+		return n, left
+	}
+	for _, id := range []string{"3", "4"} {
+		a, b := parts.Run(id, day46.Funcs, time.Minute), parts.Run(id, bent, time.Minute)
+		if len(a.Metrics) != len(b.Metrics) {
+			t.Fatalf("part %s: %d metrics against %d", id, len(a.Metrics), len(b.Metrics))
+		}
+		for i := range a.Metrics {
+			if d := math.Abs(a.Metrics[i].Value - b.Metrics[i].Value); d > 1e-9*max(1, math.Abs(a.Metrics[i].Value)) {
+				t.Errorf("part %s %s: %v against %v", id, a.Metrics[i].Name, a.Metrics[i].Value, b.Metrics[i].Value)
+			}
+		}
+	}
+}
+
+// The shipped stubs, read from the embedded copy (never from the
+// learner's file): each of the four panics with labs.NotDone, and parts
+// and grades on stubs say unfinished with the right TODO.
+func TestShippedStubsAreUnfinished(t *testing.T) {
+	file, err := parser.ParseFile(token.NewFileSet(), "todo.go", course.ShippedTODO(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, d := range file.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || len(fn.Body.List) != 1 {
+			continue
+		}
+		call, ok := fn.Body.List[0].(*ast.ExprStmt).X.(*ast.CallExpr)
+		if ok && call.Fun.(*ast.Ident).Name == "panic" {
+			if sel, ok := call.Args[0].(*ast.SelectorExpr); ok && sel.Sel.Name == "NotDone" {
+				found[fn.Name.Name] = true
+			}
+		}
+	}
+	stub := fair.Funcs{
+		FairShare: func(float64, []float64) []float64 { panic(labs.NotDone) },
+		DRRVisit:  func(float64, float64, []float64) (int, float64) { panic(labs.NotDone) },
+		ShardOf:   func(uint64, int, int) []int { panic(labs.NotDone) },
+		Overlap:   func([]int, []int) int { panic(labs.NotDone) },
+	}
+	for _, td := range day.TODOs {
+		if !found[td.Func] {
+			t.Errorf("the shipped %s is not panic(labs.NotDone)", td.Func)
+		}
+		if g := course.GradeWith(td.Number, stub, day46.Funcs); g.Status != labs.Unfinished {
+			t.Errorf("stub TODO %d: %s", td.Number, g.Status)
+		}
+	}
+	for _, p := range day.Parts {
+		r := parts.Run(p.ID, stub, time.Minute)
+		if len(p.Uses) == 0 {
+			if r.Status != labs.OK {
+				t.Errorf("part %s needs no TODO but is %s", p.ID, r.Status)
+			}
+			continue
+		}
+		if r.Status != labs.Unfinished || r.TODO == 0 {
+			t.Errorf("part %s on stubs: %s waiting on TODO %d", p.ID, r.Status, r.TODO)
+		}
+	}
+}
+
+// Every prediction names a part that exists and TODOs that part runs.
+func TestPredictionsAreWiredToParts(t *testing.T) {
+	partUses := map[string][]int{}
+	for _, p := range day.Parts {
+		partUses[p.ID] = p.Uses
+	}
+	for _, p := range day.Predictions {
+		uses, ok := partUses[p.Part]
+		if !ok {
+			t.Errorf("%s: no part %s", p.ID, p.Part)
+		}
+		for _, n := range p.Needs {
+			found := false
+			for _, u := range uses {
+				found = found || u == n
+			}
+			if !found {
+				t.Errorf("%s needs TODO %d, which part %s does not run", p.ID, n, p.Part)
+			}
+		}
+	}
+}

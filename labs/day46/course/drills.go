@@ -1,0 +1,45 @@
+package course
+
+import "termlab/labs"
+
+// The day's drills: numbers first, on paper, then checked here.
+var drills = []labs.Drill{
+	{ID: "D1", Kind: labs.DrillNumbers,
+		Question: "Capacity 90. Four tenants ask for 10, 20, 40 and 60. What are the max-min fair shares of the tenants asking 40 and 60?",
+		Fields: []labs.DrillField{
+			{Label: "share of the tenant asking 40", Want: 30, Tolerance: 0.01},
+			{Label: "share of the tenant asking 60", Want: 30, Tolerance: 0.01},
+		},
+		Model: "30 and 30. An equal split is 22.5: the tenants asking 10 and 20 are below it and are met in full, leaving 60 for the two others, 30 each, which both ask for more than. The level stops at 30: 10 + 20 + 30 + 30 = 90."},
+	{ID: "D2", Kind: labs.DrillNumbers,
+		Question: "Deficit round robin, quantum 500 bytes. A tenant with credit 0 has packets of 200, 400 and 300 bytes waiting, head first. How many packets does its first visit send, and what credit does it keep? How many does the second visit send?",
+		Fields: []labs.DrillField{
+			{Label: "sent on the first visit", Unit: "packets", Want: 1},
+			{Label: "credit kept after it", Unit: "bytes", Want: 300},
+			{Label: "sent on the second visit", Unit: "packets", Want: 2},
+		},
+		Model: "First visit: credit 500, the 200 fits (300 left), the 400 does not: one packet, 300 kept. Second visit: 300 + 500 = 800, the 400 fits (400 left), the 300 fits (100 left), and the queue is empty, so the credit goes back to 0 rather than being banked."},
+	{ID: "D3", Kind: labs.DrillNumbers,
+		Question: "Shuffle sharding with 10 workers and shards of 3. How many different shards are there, and what is the chance (in %) that another tenant has exactly the noisy tenant's shard?",
+		Fields: []labs.DrillField{
+			{Label: "different shards", Want: 120},
+			{Label: "chance of the same shard", Unit: "%", Want: 100.0 / 120, Tolerance: 0.02},
+		},
+		Model: "C(10, 3) = 10·9·8 / 3·2·1 = 120 shards, so 1/120 ≈ 0.83%. Fixed groups of 3 would give at most 3 groups, so a third of the tenants would share the noisy tenant's fate."},
+	{ID: "D4", Kind: labs.DrillChoice,
+		Question: "One tenant is far over its share. Which of these protects the quiet tenants AND lets the loud one use capacity the others leave idle?",
+		Choices: []string{
+			"one shared FIFO queue with a bigger bound",
+			"a fixed token bucket per tenant at capacity ÷ tenants",
+			"a queue per tenant served by deficit round robin",
+			"refusing the loud tenant outright",
+		},
+		Correct: 2,
+		Model:   "Deficit round robin. A bigger FIFO only makes everyone wait longer; a fixed quota protects the quiet tenants but leaves capacity idle (not work-conserving); refusing the tenant wastes even more. DRR serves each backlogged tenant in turn and gives the loud one every moment the others do not use."},
+	{ID: "D5", Kind: labs.DrillSelf,
+		Question: "In Kubernetes API Priority and Fairness, what are seats, queues and hand size, in today's terms? Why is a hand of 8 out of 64 better than one queue per priority level, and better than a hand of 1?",
+		Model:    "Seats are the level's capacity: how many requests it runs at once, a heavy request taking several (like a big request costing more DRR credit). Queues are the per-flow queues of fair queuing, and seats are handed to them fairly. Hand size is shuffle sharding: each flow is dealt 8 of the 64 queues and uses the shortest. With one queue, one elephant delays every flow (Part 1). With a hand of 1, any flow hashed onto the elephant's queue is stuck with it, 1 in 64. With a hand of 8, a flow is stuck only if all 8 of its queues are taken, 1 in C(64, 8) for one elephant; a few elephants together cover more queues, so the hand must stay much smaller than the queues."},
+	{ID: "D6", Kind: labs.DrillSelf,
+		Question: "Your service runs on 20 servers, and each enforces per-tenant fair shares on its own traffic. What goes wrong for a tenant whose traffic is spread over all 20, and what are two ways to enforce one fair share across the fleet?",
+		Model:    "Each server computes a share from what it sees, so a tenant spread over 20 servers can get up to 20 local shares: the fleet's fairness is only as good as the balancer's spread (Day 45's fleet problem again). Fix one: a shared counter or bucket per tenant in a central store, updated atomically on each request, exact but on the request path. Fix two: each server reports its per-tenant demand every second or so, a coordinator water-fills over the totals and pushes each server its local quotas: off the request path, a little stale."},
+}

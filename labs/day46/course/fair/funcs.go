@@ -1,0 +1,214 @@
+// Package fair is the pure core of Day 46: the four TODOs' signatures, the
+// checks that stop an experiment on an impossible answer, and the machines
+// the experiments drive (a service with a queue in front of it, per-tenant
+// quotas, deficit round robin, a fleet of sharded workers). Everything here
+// runs on the virtual clock and needs nothing but the standard library.
+package fair
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"termlab/labs"
+)
+
+// The four TODOs' signatures: the learner-facing contract (CONTRACT.md).
+type (
+	FairShareFunc func(capacity float64, demands []float64) []float64
+	DRRVisitFunc  func(deficit, quantum float64, queue []float64) (served int, newDeficit float64)
+	ShardOfFunc   func(tenant uint64, n, k int) []int
+	OverlapFunc   func(a, b []int) int
+)
+
+// Funcs is one implementation of the four TODOs.
+type Funcs struct {
+	FairShare FairShareFunc
+	DRRVisit  DRRVisitFunc
+	ShardOf   ShardOfFunc
+	Overlap   OverlapFunc
+}
+
+// LearnerDir is where the learner's package lives, for pointing at lines.
+const LearnerDir = "labs/day46"
+
+// With returns f with slot n taken from other.
+func (f Funcs) With(n int, other Funcs) Funcs {
+	switch n {
+	case 1:
+		f.FairShare = other.FairShare
+	case 2:
+		f.DRRVisit = other.DRRVisit
+	case 3:
+		f.ShardOf = other.ShardOf
+	case 4:
+		f.Overlap = other.Overlap
+	}
+	return f
+}
+
+// Checked wraps each function so the tracker knows which TODO is executing,
+// the learner's code only ever sees copies of the caller's slices (sorting
+// demands in place is then harmless), and an impossible answer stops the
+// experiment with a reason instead of quietly producing nonsense figures.
+func (f Funcs) Checked(t *labs.Tracker) Funcs {
+	return Funcs{
+		FairShare: func(capacity float64, demands []float64) []float64 {
+			t.Enter(1)
+			got := f.FairShare(capacity, slices.Clone(demands))
+			t.Leave()
+			if reason, hint := ImpossibleShares(capacity, demands, got); reason != "" {
+				panic(labs.Invalid{TODO: 1, Reason: reason, Hint: hint, Counterexample: &labs.Counterexample{
+					Input: FormatFairShare(capacity, demands), Got: FormatFloats(got), Want: "one share per tenant, each from 0 to its demand, adding up to at most capacity",
+				}})
+			}
+			return got
+		},
+		DRRVisit: func(deficit, quantum float64, queue []float64) (int, float64) {
+			t.Enter(2)
+			served, left := f.DRRVisit(deficit, quantum, slices.Clone(queue))
+			t.Leave()
+			if reason, hint := ImpossibleVisit(deficit, quantum, queue, served, left); reason != "" {
+				panic(labs.Invalid{TODO: 2, Reason: reason, Hint: hint, Counterexample: &labs.Counterexample{
+					Input: FormatDRRVisit(deficit, quantum, queue), Got: fmt.Sprintf("served=%d, newDeficit=%g", served, left), Want: "0 to len(queue) served and a credit of 0 or more",
+				}})
+			}
+			return served, left
+		},
+		ShardOf: func(tenant uint64, n, k int) []int {
+			t.Enter(3)
+			got := f.ShardOf(tenant, n, k)
+			t.Leave()
+			if reason, hint := ImpossibleShard(n, k, got); reason != "" {
+				panic(labs.Invalid{TODO: 3, Reason: reason, Hint: hint, Counterexample: &labs.Counterexample{
+					Input: FormatShardOf(tenant, n, k), Got: FormatInts(got), Want: fmt.Sprintf("%d distinct workers from 0 to %d", k, n-1),
+				}})
+			}
+			return got
+		},
+		Overlap: func(a, b []int) int {
+			t.Enter(4)
+			got := f.Overlap(slices.Clone(a), slices.Clone(b))
+			t.Leave()
+			if got < 0 || got > min(len(a), len(b)) {
+				panic(labs.Invalid{TODO: 4, Reason: fmt.Sprintf("%d workers in common between shards of %d and %d workers", got, len(a), len(b)),
+					Hint: "two shards share at least none and at most all of the smaller one", Counterexample: &labs.Counterexample{
+						Input: FormatOverlap(a, b), Got: fmt.Sprint(got), Want: fmt.Sprintf("0 to %d", min(len(a), len(b))),
+					}})
+			}
+			return got
+		},
+	}
+}
+
+// slack is the rounding the checks forgive: a share may overshoot a demand
+// or the capacity by a few ulps when it is computed in another order.
+func slack(x float64) float64 { return 1e-9 * max(1, math.Abs(x)) }
+
+// ImpossibleShares says what cannot be right about a list of fair shares,
+// and what to look at, or "".
+func ImpossibleShares(capacity float64, demands, shares []float64) (reason, hint string) {
+	if len(shares) != len(demands) {
+		return fmt.Sprintf("%d shares for %d tenants", len(shares), len(demands)), "return one share per tenant, in the order of demands"
+	}
+	sum := 0.0
+	for i, s := range shares {
+		switch {
+		case math.IsNaN(s) || math.IsInf(s, 0):
+			return fmt.Sprintf("tenant %d's share is %v", i, s), "look for a division by zero when no tenant is left to share among"
+		case s < -slack(demands[i]):
+			return fmt.Sprintf("tenant %d's share is negative (%g)", i, s), "a share is never below zero"
+		case s > demands[i]+slack(demands[i]):
+			hint := "no tenant gets more than it asks"
+			if sortedFits(demands, shares) {
+				hint = "these shares would fit the demands sorted: return each share at its tenant's place, in the order of demands"
+			}
+			return fmt.Sprintf("tenant %d gets %g but asked for only %g", i, s, demands[i]), hint
+		}
+		sum += s
+	}
+	if sum > capacity+slack(capacity)*float64(len(shares)+1) {
+		return fmt.Sprintf("the shares add up to %g, more than the capacity %g", sum, capacity), "the shares together can never exceed the capacity"
+	}
+	return "", ""
+}
+
+// sortedFits reports whether shares, sorted, sit under demands, sorted: the
+// mark of right shares returned in the wrong order.
+func sortedFits(demands, shares []float64) bool {
+	d, s := slices.Clone(demands), slices.Clone(shares)
+	slices.Sort(d)
+	slices.Sort(s)
+	for i := range d {
+		if s[i] > d[i]+slack(d[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ImpossibleVisit says what cannot be right about one DRR visit, or "".
+func ImpossibleVisit(deficit, quantum float64, queue []float64, served int, left float64) (reason, hint string) {
+	switch {
+	case served < 0 || served > len(queue):
+		return fmt.Sprintf("served %d from a queue of %d", served, len(queue)), "served counts requests taken from the head of queue: 0 to len(queue)"
+	case math.IsNaN(left) || math.IsInf(left, 0):
+		return fmt.Sprintf("the credit left is %v", left), "the credit only ever gains quantum and loses the sizes served"
+	case left < -slack(deficit+quantum):
+		return fmt.Sprintf("the credit left is negative (%g)", left), "serve a request only when its size fits in the credit"
+	case left > deficit+quantum+slack(deficit+quantum):
+		return fmt.Sprintf("the credit grew to %g from %g with a quantum of %g", left, deficit, quantum), "a visit adds exactly one quantum"
+	}
+	return "", ""
+}
+
+// ImpossibleShard says what cannot be right about a shard, or "".
+func ImpossibleShard(n, k int, shard []int) (reason, hint string) {
+	if len(shard) != k {
+		return fmt.Sprintf("a shard of %d workers where %d were asked for", len(shard), k), "return exactly k workers"
+	}
+	seen := make(map[int]bool, k)
+	for _, w := range shard {
+		if w < 0 || w >= n {
+			return fmt.Sprintf("worker %d does not exist (workers are 0 to %d)", w, n-1), "workers are numbered from 0 to n−1"
+		}
+		if seen[w] {
+			return fmt.Sprintf("worker %d is in the shard twice", w), "draw without replacement: a worker picked once cannot be picked again"
+		}
+		seen[w] = true
+	}
+	return "", ""
+}
+
+// The calls, written as a learner would type them.
+
+func FormatFairShare(capacity float64, demands []float64) string {
+	return fmt.Sprintf("FairShare(capacity=%g, demands=%s)", capacity, FormatFloats(demands))
+}
+
+func FormatDRRVisit(deficit, quantum float64, queue []float64) string {
+	return fmt.Sprintf("DRRVisit(deficit=%g, quantum=%g, queue=%s)", deficit, quantum, FormatFloats(queue))
+}
+
+func FormatShardOf(tenant uint64, n, k int) string {
+	return fmt.Sprintf("ShardOf(tenant=%d, n=%d, k=%d)", tenant, n, k)
+}
+
+func FormatOverlap(a, b []int) string {
+	return fmt.Sprintf("Overlap(a=%s, b=%s)", FormatInts(a), FormatInts(b))
+}
+
+// FormatFloats writes a list the way Go's %v would, with %g numbers.
+func FormatFloats(xs []float64) string {
+	s := "["
+	for i, x := range xs {
+		if i > 0 {
+			s += " "
+		}
+		s += fmt.Sprintf("%g", x)
+	}
+	return s + "]"
+}
+
+// FormatInts writes a list of ints as Go's %v does.
+func FormatInts(xs []int) string { return fmt.Sprint(xs) }

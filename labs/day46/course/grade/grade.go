@@ -1,0 +1,136 @@
+// Package grade is Day 46's grader. It checks one TODO at a time with the
+// learner's function in that slot and the reference in the other three, so
+// a mistake is blamed on the TODO that holds it and on no other. Each TODO
+// faces, in order:
+//  1. hand-picked edge cases, simplest first, so the first failure is the
+//     smallest counterexample a learner can act on;
+//  2. many seeded random inputs, compared with the reference where the
+//     answer is fixed (with a tolerance where floats are involved), checked
+//     by properties where the learner has a free choice (ShardOf); a failing
+//     random input is shrunk before it is shown;
+//  3. the day's experiments.
+package grade
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/parts"
+)
+
+const randomCases = 2000
+
+// Limit bounds the grading of one TODO, in the worker process. The
+// reference needs well under a second; tests running under -race, several
+// times slower, raise it: it is a bound for hangs, not a speed test.
+var Limit = 4 * time.Second
+
+// TODOs are the day's four functions, with a nudge first and more after.
+var TODOs = []labs.TODO{
+	{Number: 1, Func: "FairShare", Title: "max-min fair share by water-filling",
+		Goal: "each tenant's share: never more than it asks, what the modest leave shared equally by the rest",
+		Hints: []string{
+			"Start with the smallest demand: if it is below an equal split of the capacity, that tenant is simply satisfied.",
+			"Take satisfied tenants out and split what is left equally among the others; repeat until nobody left asks for less than the split.",
+			"Sort a copy of the indexes by demand; walking up, each tenant gets min(its demand, what is left ÷ how many are left). Write each share back at the tenant's own index.",
+		}},
+	{Number: 2, Func: "DRRVisit", Title: "one visit of deficit round robin",
+		Goal: "add the quantum, serve from the head while the head fits, keep the rest of the credit unless the queue emptied",
+		Hints: []string{
+			"Credit first: deficit + quantum is what this visit may spend.",
+			"Serve in order from the head; stop at the first request that does not fit, even if a smaller one waits behind it.",
+			"When every request was served, return a credit of 0: an empty queue banks nothing for later.",
+		}},
+	{Number: 3, Func: "ShardOf", Title: "a tenant's shuffle shard",
+		Goal: "k distinct workers of 0…n−1, always the same for the same tenant, spread evenly over tenants",
+		Hints: []string{
+			"Same tenant, same shard: every random choice must come from a generator seeded with the tenant id, never from a global one.",
+			"Without replacement: shuffle the list 0…n−1 (or its first k places) and take the first k.",
+			"math/rand/v2 has generators you seed yourself (rand.NewPCG) and a Perm that shuffles 0…n−1 for you.",
+		}},
+	{Number: 4, Func: "Overlap", Title: "the blast radius between two shards",
+		Goal: "how many workers a and b have in common",
+		Hints: []string{
+			"Order is not meaning: [1 3] and [3 1] are the same shard.",
+			"Put the workers of one shard in a set (a map), then count the other's workers that are in it.",
+			"Workers can be any int up to n−1, so a fixed-size bit mask may be too small.",
+		}},
+}
+
+// failure is one counterexample found by a check.
+type failure struct {
+	what string
+	ce   labs.Counterexample
+	hint string
+}
+
+// TODO grades TODO n of learner against ref.
+func TODO(n int, learner, ref fair.Funcs) labs.Grade {
+	todo := TODOs[n-1]
+	g := labs.Grade{TODO: n, Func: todo.Func}
+	var fail *failure
+	var checks int
+	var track labs.Tracker
+	fault := labs.Guard(Limit, fair.LearnerDir, &track, func() {
+		mixed := ref.With(n, learner).Checked(&track)
+		fail, checks = checkers[n](mixed, ref)
+	})
+	switch {
+	case fault.Status == labs.Unfinished:
+		g.Status, g.Detail = labs.Unfinished, fmt.Sprintf("not done yet: replace panic(labs.NotDone) in %s with your code", todo.Func)
+	case !fault.OK():
+		g.Status, g.Detail, g.Where, g.Counterexample, g.Hint = fault.Status, fault.Detail, fault.Where, fault.Counterexample, fault.Hint
+		if fault.Status == labs.Fail {
+			g.Detail = "an impossible answer: " + fault.Detail
+		}
+		if fault.Status == labs.Crash {
+			g.Hint = "a panic is a bug in your code: read the line it points at"
+		}
+	case fail != nil:
+		g.Status, g.Detail, g.Hint = labs.Fail, fail.what, fail.hint
+		ce := fail.ce
+		g.Counterexample = &ce
+	default:
+		g.Status = labs.Pass
+		g.Detail = fmt.Sprintf("all %d checks pass: edge cases, random inputs and the experiments", checks)
+	}
+	return g
+}
+
+var checkers = map[int]func(mixed, ref fair.Funcs) (*failure, int){
+	1: checkFairShare,
+	2: checkDRRVisit,
+	3: checkShardOf,
+	4: checkOverlap,
+}
+
+func near(a, b, scale float64) bool {
+	return math.Abs(a-b) <= 1e-9*max(1, math.Abs(scale))
+}
+
+// experimentsAgree runs the parts that use TODO n with the learner's
+// function and the reference's, and compares their figures (to 1e-9, since
+// a share computed in another order may differ in the last bits).
+func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*failure, int) {
+	for _, p := range parts.Using(n) {
+		checks++
+		got, want := p.Metrics(mixed), p.Metrics(ref)
+		for i := range want {
+			if i >= len(got) || !near(got[i].Value, want[i].Value, want[i].Value) {
+				g := "nothing"
+				if i < len(got) {
+					g = parts.FormatMetric(got[i])
+				}
+				return &failure{
+					what: fmt.Sprintf("Part %s comes out differently from the reference", p.Part),
+					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: parts.FormatMetric(want[i])},
+					hint: "your function passes the edge cases but not the whole experiment: look for state kept between calls",
+				}, checks
+			}
+		}
+	}
+	return nil, checks
+}

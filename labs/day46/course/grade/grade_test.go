@@ -1,0 +1,191 @@
+package grade_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/grade"
+	"termlab/solutions/day46"
+)
+
+var ref = day46.Funcs
+
+// The limit is a bound for hangs, not a speed test: -race runs the
+// experiments several times slower than the worker ever would.
+func TestMain(m *testing.M) {
+	grade.Limit = 5 * time.Minute
+	os.Exit(m.Run())
+}
+
+func TestReferencePasses(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		if g := grade.TODO(n, ref, ref); g.Status != labs.Pass {
+			t.Errorf("TODO %d: %s: %s", n, g.Status, g.Detail)
+		}
+	}
+}
+
+func TestEquivalentProgramsPass(t *testing.T) {
+	per := map[int]int{}
+	for _, v := range correct {
+		per[v.todo]++
+		t.Run(v.name, func(t *testing.T) {
+			if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {
+				t.Errorf("TODO %d: %s: %s (%+v, hint %q)", v.todo, g.Status, g.Detail, g.Counterexample, g.Hint)
+			}
+		})
+	}
+	for n := 1; n <= 4; n++ {
+		if per[n] < 8 {
+			t.Errorf("TODO %d has %d correct variants, want at least 8", n, per[n])
+		}
+	}
+}
+
+func TestEachWrongProgramFailsInItsOwnTODO(t *testing.T) {
+	if len(wrong) < 20 {
+		t.Errorf("%d wrong variants, want at least 20", len(wrong))
+	}
+	for _, v := range wrong {
+		t.Run(v.name, func(t *testing.T) {
+			// The grader puts the variant's function in slot n and the
+			// reference in the others, so only slot v.todo differs from the
+			// reference: the other TODOs are graded as the reference is (see
+			// TestReferencePasses), and blame cannot leak to them.
+			n := v.todo
+			g := grade.TODO(n, v.f, ref)
+			switch {
+			case g.Status == labs.Pass:
+				t.Errorf("TODO %d passed; it should be caught", n)
+			case g.Status == labs.Fail && g.Counterexample == nil:
+				t.Errorf("TODO %d failed without a counterexample: %s", n, g.Detail)
+			case g.Status == labs.Fail && g.Hint == "":
+				t.Errorf("TODO %d failed without a hint: %s", n, g.Detail)
+			case g.Status != labs.Fail:
+				t.Errorf("TODO %d: %s (%s), want a fail", n, g.Status, g.Detail)
+			}
+		})
+	}
+}
+
+// The first counterexample is the smallest edge case that shows the bug,
+// and the hint speaks to what that input reveals.
+func TestCounterexamplesAreSmallAndHintsFit(t *testing.T) {
+	tests := []struct {
+		variant, input, hint string
+	}{
+		{"answers in sorted order", "FairShare(capacity=100, demands=[200 10 10 10 10])", "order"},
+		{"capped equal split, no redistribution", "FairShare(capacity=100, demands=[200 10 10 10 10])", "leave"},
+		{"banks credit on an empty queue", "DRRVisit(deficit=0, quantum=10, queue=[])", "no credit"},
+		{"forgets to add the quantum", "DRRVisit(deficit=0, quantum=10, queue=[10])", "quantum"},
+		{"skips a big head to serve smaller ones", "DRRVisit(deficit=0, quantum=10, queue=[20 5])", "in order"},
+		{"strict comparison (size < credit)", "DRRVisit(deficit=0, quantum=10, queue=[10])", "<="},
+		{"compares position by position", "Overlap(a=[0 1], b=[1 2])", "anywhere"},
+		{"merges without sorting", "Overlap(a=[1 3], b=[3 1])", "order"},
+		{"a 32-bit mask", "Overlap(a=[40 3], b=[3 40])", "mask"},
+		{"consecutive workers", "ShardOf(tenant, 8, 2)", "possible shards"},
+		{"the global generator", "ShardOf(tenant=1, n=10, k=1) twice", "seed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant, func(t *testing.T) {
+			i := slicesIndex(tt.variant)
+			if i < 0 {
+				t.Fatal("no such variant")
+			}
+			v := wrong[i]
+			g := grade.TODO(v.todo, v.f, ref)
+			if g.Counterexample == nil || !strings.HasPrefix(g.Counterexample.Input, tt.input) {
+				t.Fatalf("counterexample %+v, want input starting %s", g.Counterexample, tt.input)
+			}
+			if !strings.Contains(g.Hint, tt.hint) {
+				t.Errorf("hint %q does not mention %q", g.Hint, tt.hint)
+			}
+		})
+	}
+}
+
+func slicesIndex(name string) int {
+	for i, v := range wrong {
+		if v.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestHangIsATimeoutAndPanicACrashOfItsTODO(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the grader's time limit")
+	}
+	defer func(l time.Duration) { grade.Limit = l }(grade.Limit)
+	grade.Limit = 2 * time.Second // a hang is a hang at any speed
+	hang := ref
+	hang.ShardOf = func(uint64, int, int) []int { select {} }
+	if g := grade.TODO(3, hang, ref); g.Status != labs.Timeout {
+		t.Errorf("a ShardOf that never returns: %s (%s), want timeout", g.Status, g.Detail)
+	}
+	crash := ref
+	crash.Overlap = func(a, b []int) int { return a[len(a)] }
+	if g := grade.TODO(4, crash, ref); g.Status != labs.Crash || !strings.Contains(g.Detail, "index out of range") {
+		t.Errorf("an Overlap that indexes past the end: %s (%s), want a crash", g.Status, g.Detail)
+	}
+}
+
+// A bug that only shows on bigger inputs is reported on the smallest one
+// the shrinker can find: here exactly as many tenants (or requests) as it
+// takes, with round numbers.
+func TestRandomFailuresAreShrunk(t *testing.T) {
+	bigShare := ref
+	bigShare.FairShare = func(c float64, d []float64) []float64 {
+		out := ref.FairShare(c, d)
+		if len(d) >= 6 && len(out) > 0 {
+			out[0] = 0 // forgets the first tenant, but only in a crowd
+		}
+		return out
+	}
+	longQueue := ref
+	longQueue.DRRVisit = func(deficit, quantum float64, queue []float64) (int, float64) {
+		if len(queue) >= 7 {
+			return 0, deficit + quantum // gives up on long queues
+		}
+		return ref.DRRVisit(deficit, quantum, queue)
+	}
+	for _, tt := range []struct {
+		name  string
+		todo  int
+		f     fair.Funcs
+		count func(input string) int
+		want  int
+	}{
+		{"six tenants", 1, bigShare, countIn("demands=["), 6},
+		{"seven requests", 2, longQueue, countIn("queue=["), 7},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := grade.TODO(tt.todo, tt.f, ref)
+			if g.Status != labs.Fail || g.Counterexample == nil {
+				t.Fatalf("%s: %s", g.Status, g.Detail)
+			}
+			t.Logf("%s → %s, want %s", g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want)
+			if n := tt.count(g.Counterexample.Input); n != tt.want {
+				t.Errorf("counterexample %s has %d items, want the smallest failing size %d", g.Counterexample.Input, n, tt.want)
+			}
+		})
+	}
+}
+
+// countIn counts the numbers in the list that follows marker in input.
+func countIn(marker string) func(string) int {
+	return func(input string) int {
+		i := strings.Index(input, marker)
+		if i < 0 {
+			return -1
+		}
+		rest := input[i+len(marker):]
+		rest = rest[:strings.Index(rest, "]")]
+		return len(strings.Fields(rest))
+	}
+}

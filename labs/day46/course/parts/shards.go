@@ -1,0 +1,182 @@
+package parts
+
+import (
+	"fmt"
+	"sync"
+
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/fair"
+)
+
+// Part 5: eight workers, each tenant confined to a shard of two. Tenant 0
+// floods its shard at 2000/s (two workers' worth ten times over); 2000
+// quiet tenants send four requests each at random moments, retrying once
+// on the other worker of their shard when the first is full.
+var Shards = fair.ShardSetup{
+	Workers: 8, Service: 10 * time.Millisecond, Bound: 10,
+	Quiet: 5000, PerTenant: 2, NoisyRate: 2000,
+	Span: 20 * time.Second, Seed: Seed,
+}
+
+// ShardK is the shard size of Part 5.
+const ShardK = 2
+
+// NoSharding puts every tenant on every worker.
+func NoSharding(uint64) []int {
+	out := make([]int, Shards.Workers)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// PlainSharding splits the workers into fixed pairs, tenant t on pair t mod 4.
+func PlainSharding(t uint64) []int {
+	g := int(t % uint64(Shards.Workers/ShardK))
+	return []int{ShardK * g, ShardK*g + 1}
+}
+
+// The baselines use no TODO: played once, shared.
+var (
+	noShardRun = sync.OnceValue(func() fair.ShardRun { return fair.PlayShards(Shards, NoSharding) })
+	plainRun   = sync.OnceValue(func() fair.ShardRun { return fair.PlayShards(Shards, PlainSharding) })
+)
+
+func hurtPct(run fair.ShardRun) float64 { return pct(run.Hurt(), Shards.Quiet) }
+
+func shardBaselinePiece(_ fair.Funcs, r *labs.PartResult) {
+	none, plain := noShardRun(), plainRun()
+	r.Metrics = append(r.Metrics,
+		metric("noshard_hurt_pct", "quiet tenants hurt, no sharding", hurtPct(none), "%", 1),
+		metric("plain_hurt_pct", "quiet tenants hurt, fixed pairs", hurtPct(plain), "%", 1))
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("%d workers, %v per request, %d may wait at each. Tenant 0 floods at %.0f/s; %d quiet tenants send %d requests each over %v, and retry once on another worker of their shard.",
+			Shards.Workers, Shards.Service, Shards.Bound, Shards.NoisyRate, Shards.Quiet, Shards.PerTenant, Shards.Span),
+		fmt.Sprintf("No sharding (everyone on all %d): %.1f%% of the quiet tenants lose requests. The flood reaches every worker.", Shards.Workers, hurtPct(none)),
+		fmt.Sprintf("Fixed pairs (tenant t on pair t mod %d): %.1f%% hurt: about the quarter whose pair is tenant 0's.", Shards.Workers/ShardK, hurtPct(plain)))
+}
+
+func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
+	shuffle := fair.PlayShards(Shards, func(t uint64) []int { return f.ShardOf(t, Shards.Workers, ShardK) })
+	none, plain := noShardRun(), plainRun()
+	combos := fair.Binomial(Shards.Workers, ShardK)
+	r.Metrics = append(r.Metrics,
+		metric("shuffle_hurt_pct", "quiet tenants hurt, shuffle sharding", hurtPct(shuffle), "%", 1),
+		metric("shard_combinations", "different shards of 2 out of 8", combos, "", 0),
+		metric("shard_formula_pct", "1 / C(8, 2)", 100/combos, "%", 2))
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("Shuffle sharding (your ShardOf, %d of %d per tenant): %.1f%% of the quiet tenants hurt (%d of %d).", ShardK, Shards.Workers, hurtPct(shuffle), shuffle.Hurt(), Shards.Quiet),
+		fmt.Sprintf("There are C(%d, %d) = %.0f different shards; a tenant is only cut off when it drew tenant 0's: 1/%.0f = %.2f%%.", Shards.Workers, ShardK, combos, combos, 100/combos))
+	r.Figures = append(r.Figures, labs.Figure{Title: "Quiet tenants hurt by one noisy tenant", Kind: labs.Bars,
+		XLabel: "0 = no sharding, 1 = fixed pairs, 2 = shuffle sharding", YLabel: "% of tenants",
+		Series: []labs.Series{{Name: "hurt", X: []float64{0, 1, 2}, Y: []float64{hurtPct(none), hurtPct(plain), hurtPct(shuffle)}}}})
+}
+
+func overlapPiece(f fair.Funcs, r *labs.PartResult) {
+	n, k := Shards.Workers, ShardK
+	noisy := f.ShardOf(0, n, k)
+	counts := make([]int, k+1)
+	shards := make([][]int, Shards.Quiet+1)
+	for t := 1; t <= Shards.Quiet; t++ {
+		shards[t] = f.ShardOf(uint64(t), n, k)
+		counts[f.Overlap(shards[t], noisy)]++
+	}
+	run := fair.PlayShards(Shards, func(t uint64) []int {
+		if t == 0 {
+			return noisy
+		}
+		return shards[t]
+	})
+	hurtFull, hurtPartial := 0, 0
+	for t := 1; t <= Shards.Quiet; t++ {
+		if run.Lost[t] == 0 {
+			continue
+		}
+		if f.Overlap(shards[t], noisy) == k {
+			hurtFull++
+		} else {
+			hurtPartial++
+		}
+	}
+	measured, formula := make([]float64, k+1), make([]float64, k+1)
+	for j := range counts {
+		measured[j] = pct(counts[j], Shards.Quiet)
+		formula[j] = 100 * fair.Hypergeometric(n, k, j)
+	}
+	r.Metrics = append(r.Metrics,
+		metric("shuffle_full_overlap_pct", "quiet tenants sharing both of tenant 0's workers", measured[k], "%", 1),
+		metric("shuffle_any_overlap_pct", "quiet tenants sharing at least one worker", 100-measured[0], "%", 1),
+		metric("shuffle_hurt_full_overlap", "hurt tenants that share both workers", float64(hurtFull), "tenants", 0),
+		metric("shuffle_hurt_partial_overlap", "hurt tenants that share one or none", float64(hurtPartial), "tenants", 0))
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("Overlap with tenant 0's shard %v (your Overlap), over %d quiet tenants:", noisy, Shards.Quiet),
+		fmt.Sprintf("  none %.1f%%, one %.1f%%, both %.1f%%; by the formula C(k,j)·C(n−k,k−j)/C(n,k): %.1f%%, %.1f%%, %.1f%%.",
+			measured[0], measured[1], measured[k], formula[0], formula[1], formula[k]),
+		fmt.Sprintf("%.1f%% share a worker with the flood, yet of the hurt tenants %d share both workers and %d share one or none: a retry on an unshared worker gets through.",
+			100-measured[0], hurtFull, hurtPartial))
+	r.Figures = append(r.Figures, labs.Figure{Title: "Workers shared with the noisy tenant: measured and the formula", Kind: labs.Bars,
+		XLabel: "workers shared with tenant 0", YLabel: "% of tenants",
+		Series: []labs.Series{{Name: "formula", X: indexes(k + 1), Y: formula}, {Name: "measured", X: indexes(k + 1), Y: measured}}})
+}
+
+// Part 6: Kubernetes API Priority and Fairness deals each flow a hand of
+// HandSize queues out of Queues (its defaults: 64 and 8) and puts each
+// request on the shortest queue of its hand. An elephant flow therefore
+// fills every queue of its hand; a mouse is stuck only when every queue of
+// its hand is an elephant's.
+const (
+	APFQueues   = 64
+	APFHandSize = 8
+	APFMice     = 10000
+)
+
+// APFElephants are the numbers of elephant flows tried.
+var APFElephants = []int{1, 4, 8, 16}
+
+func apfPiece(f fair.Funcs, r *labs.PartResult) {
+	total := fair.Binomial(APFQueues, APFHandSize)
+	mice := make([][]int, APFMice)
+	for i := range mice {
+		mice[i] = f.ShardOf(uint64(1_000_000+i), APFQueues, APFHandSize)
+	}
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("A priority level with %d queues and a hand size of %d (APF's defaults): C(%d, %d) = %.0f different hands. Hands are dealt by your ShardOf.",
+			APFQueues, APFHandSize, APFQueues, APFHandSize, total))
+	var measured, formula []float64
+	for _, e := range APFElephants {
+		var taken []int
+		seen := map[int]bool{}
+		for i := range e {
+			for _, q := range f.ShardOf(uint64(i+1), APFQueues, APFHandSize) {
+				if !seen[q] {
+					seen[q] = true
+					taken = append(taken, q)
+				}
+			}
+		}
+		stuck := 0
+		for _, hand := range mice {
+			if f.Overlap(hand, taken) == APFHandSize {
+				stuck++
+			}
+		}
+		m, want := pct(stuck, APFMice), 100*fair.Binomial(len(taken), APFHandSize)/total
+		measured, formula = append(measured, m), append(formula, want)
+		r.Metrics = append(r.Metrics,
+			metric(fmt.Sprintf("apf_stuck_%d", e), fmt.Sprintf("mice stuck behind %d elephants", e), float64(stuck), "flows", 0),
+			metric(fmt.Sprintf("apf_taken_%d", e), fmt.Sprintf("queues %d elephants fill", e), float64(len(taken)), "queues", 0))
+		r.Lines = append(r.Lines, fmt.Sprintf("  %2d elephants fill %2d queues: %4d of %d mice stuck (%.3g%%); C(%d, %d)/C(%d, %d) = %.3g%%.",
+			e, len(taken), stuck, APFMice, m, len(taken), APFHandSize, APFQueues, APFHandSize, want))
+	}
+	r.Lines = append(r.Lines,
+		"Behind the queues, APF dispatches by fair queuing into a fixed number of seats (concurrent requests), a request taking more seats when it is expected to cost more: Part 4's DRR, with seats as the capacity and width as the size.")
+	xs := make([]float64, len(APFElephants))
+	for i, e := range APFElephants {
+		xs[i] = float64(e)
+	}
+	r.Figures = append(r.Figures, labs.Figure{Title: "Mice stuck behind elephants (64 queues, hands of 8)", Kind: labs.Bars,
+		XLabel: "elephant flows", YLabel: "% of mice",
+		Series: []labs.Series{{Name: "formula", X: xs, Y: formula}, {Name: "measured", X: xs, Y: measured}}})
+}
