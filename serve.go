@@ -9,17 +9,17 @@ import (
 	"os/signal"
 	"syscall"
 
+	"termlab/labs"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
-	solutions45 "termlab/solutions/day45"
 )
 
-// `serve 45`: Day 45's door (labs/day45/course/polite.go) as a real HTTP
-// server on loopback, for curl. With --solutions it serves in this process
-// with the reference TakeToken. Otherwise the learner's TakeToken is needed,
-// and this binary never links the learner's code: it builds the worker
-// program (worker.WorkerMain) into a file of its own and runs its _serve
-// command, passing its output and signals through.
+// `serve 45`: Day 45's door (labs/day45/course/door) as a real HTTP server
+// on loopback, for curl. This binary links neither the learner's code nor an
+// HTTP server: it builds the full worker (worker.FullMain) into a file of its
+// own and runs its _serve command in the worker's box
+// (worker.StartServe: process group, memory bound, a bound on the learner's
+// init), passing its output through; --solutions serves the reference.
 
 func cmdServe(ctx context.Context, e env, a args) int {
 	day, err := dayArg(a, false)
@@ -38,52 +38,42 @@ func cmdServe(ctx context.Context, e env, a args) int {
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer stop()
-	if a.has("solutions") {
-		if err := day45.Serve(ctx, solutions45.Funcs, "the reference TakeToken", addr, e.stdout); err != nil {
-			fmt.Fprintln(e.stderr, "termlab:", err)
-			return exitNotOK
-		}
-		return exitOK
-	}
-	// A file of its own, beside the runner's worker, so that a rebuild of
+	// A file of its own, beside the runner's workers, so that a rebuild of
 	// the worker on a save never replaces the server while it runs.
 	bin, err := worker.CachedBin(e.root, "serve")
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
 	}
-	r := worker.Runner{Root: e.root, Bin: bin}
-	if bin, err = r.Build(ctx); err != nil {
+	r := worker.Runner{Root: e.root, FullBin: bin}
+	if bin, err = r.BuildFull(ctx); err != nil {
 		return e.buildFailed(day, err, false)
 	}
-	return runServer(ctx, e, bin, addr)
+	args := []string{day45.ServeCommand, "--addr=" + addr}
+	if a.has("solutions") {
+		args = append(args, "--reference")
+	}
+	return runServer(ctx, e, bin, args)
 }
 
-// runServer runs the built worker's _serve command until it exits and returns its
-// exit code. When ctx ends (Ctrl-C, SIGTERM) the program is asked to stop
-// with SIGINT and given time to close its connections.
-func runServer(ctx context.Context, e env, bin, addr string) int {
-	cmd := exec.Command(bin, day45.ServeCommand, "--addr="+addr)
-	cmd.Dir, cmd.Stdout, cmd.Stderr = e.root, e.stdout, e.stderr
-	if err := cmd.Start(); err != nil {
+// runServer runs the built worker's _serve command until it exits and
+// returns its exit code. When ctx ends (Ctrl-C, SIGTERM) the program is
+// asked to stop with SIGINT and given time to close its connections.
+func runServer(ctx context.Context, e env, bin string, args []string) int {
+	srv, err := worker.StartServe(ctx, bin, args, e.stdout, e.stderr, 0)
+	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab: cannot start the server:", err)
 		return exitNotOK
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
-	select {
-	case err = <-done:
-	case <-ctx.Done():
-		cmd.Process.Signal(os.Interrupt)
-		err = <-done
-	}
+	err = srv.Wait()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &exit) && exit.ExitCode() > 0:
 		return exit.ExitCode()
+	case ctx.Err() != nil:
+		return exitOK // stopped as asked
 	}
 	fmt.Fprintln(e.stderr, "termlab: the server stopped:", err)
 	return exitNotOK
@@ -101,8 +91,15 @@ func withRedis(run func(context.Context, env, args) int) func(context.Context, e
 			if url == "" {
 				return usageError(e.stderr, "--redis needs the server's address, such as --redis=redis://127.0.0.1:6379/0")
 			}
-			if err := day45.PingRedis(url); err != nil {
-				return usageError(e.stderr, err.Error())
+			// The lab's own binary has no Redis client: the full worker,
+			// which the run needs anyway, pings.
+			r := worker.Runner{Root: e.root}
+			code, why, err := r.Tool(ctx, day45.PingCommand, url)
+			if err != nil {
+				return e.buildFailed(labs.Day{Number: 45}, err, false)
+			}
+			if code != 0 {
+				return usageError(e.stderr, why)
 			}
 			os.Setenv(day45.RedisEnv, url)
 		}

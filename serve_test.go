@@ -18,6 +18,7 @@ import (
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
+	"termlab/labs/day45/course/door"
 	"termlab/labs/worker"
 )
 
@@ -136,7 +137,7 @@ func checkBurst(t *testing.T, codes []int, h http.Header) {
 	t.Helper()
 	for i, c := range codes {
 		want := http.StatusOK
-		if i >= int(day45.ServeCapacity) {
+		if i >= int(door.ServeCapacity) {
 			want = http.StatusTooManyRequests
 		}
 		if c != want {
@@ -163,7 +164,7 @@ func TestServeSolutionsOnLoopback(t *testing.T) {
 	if !waitUp(t, addr, 10*time.Second, nil) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
-	codes, h := curlBurst(t, addr, int(day45.ServeCapacity)+2)
+	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
 	checkBurst(t, codes, h)
 	if code := stop(); code != exitOK {
 		t.Errorf("exit %d; stderr: %s", code, errs.String())
@@ -236,7 +237,7 @@ func TestServeLearnersTakeToken(t *testing.T) {
 	if !waitUp(t, addr, 3*time.Minute, gaveUp) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
-	codes, h := curlBurst(t, addr, int(day45.ServeCapacity)+2)
+	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
 	checkBurst(t, codes, h)
 	if code := stop(); code != exitOK {
 		t.Errorf("exit %d; stderr: %s", code, errs.String())

@@ -87,7 +87,21 @@ type Part struct {
 	ID    string
 	Title string
 	Uses  []int // the TODOs the part runs
+	// Heavy parts need a network stack, a database client or a server,
+	// which the lab's own binary and the lean worker leave out so that
+	// they build and start fast: only the full worker program plays them
+	// (see labs/worker). Elsewhere RunPart answers NotLinked.
+	Heavy bool
 }
+
+// CacheEnv names a folder a worker process may keep results in that do not
+// depend on the learner's code, for this version of the day's own code: the
+// runner sets it (labs/worker) and clears it when the day's code changes.
+const CacheEnv = "TERMLAB_CACHE"
+
+// NotLinked is the Detail of a part played in a program that does not link
+// what it needs (the learner's code, or a heavy part's package).
+const NotLinked = "not linked into this program"
 
 // Prediction is a number the learner commits to before anything runs.
 type Prediction struct {

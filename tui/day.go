@@ -124,6 +124,7 @@ func (m *dayModel) stopRun() {
 		m.cancel = nil
 	}
 	m.runGen++
+	m.s.pending = nil // its verdicts were about code that has changed
 }
 
 func (m *dayModel) setTab(t int) tea.Cmd {
@@ -157,10 +158,17 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 	case switchTabMsg:
 		return m.setTab(msg.tab)
 
+	case partialMsg:
+		if msg.gen != m.runGen {
+			return nil // cancelled by a newer save
+		}
+		m.s.partial(msg.o)
+		return msg.next
 	case outcomeMsg:
 		if msg.gen != m.runGen {
 			return nil // cancelled by a newer save
 		}
+		m.s.pending = nil
 		m.cancel = nil
 		m.s.building = false
 		if msg.err != nil {

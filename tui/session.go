@@ -49,7 +49,10 @@ type session struct {
 	// its actuals are on the scoreboard.
 	played map[string]labs.PartResult
 
-	outcome   *labs.Outcome // the latest good run of the learner's code
+	outcome *labs.Outcome // the latest good run of the learner's code
+	// pending is the run in flight so far (worker.Runner.RunStream): its
+	// verdicts are shown as they land, before the parts finish.
+	pending   *labs.Outcome
 	outcomeAt time.Time
 	building  bool
 	runErr    error // the latest run's failure; the last good outcome stays
@@ -241,8 +244,20 @@ func (s *session) buildError() *worker.BuildError {
 	return nil
 }
 
-// grade is the latest grade of TODO n.
+// partial takes in a run still going; done drops it (its outcome, or its
+// failure, is in).
+func (s *session) partial(o labs.Outcome) { s.pending = &o }
+
+// grade is the latest grade of TODO n: from the run in flight once its
+// verdict has landed, else from the last good run.
 func (s *session) grade(n int) (labs.Grade, bool) {
+	if s.pending != nil {
+		for _, g := range s.pending.Grades {
+			if g.TODO == n && g.Status != "" {
+				return g, true
+			}
+		}
+	}
 	if s.outcome == nil {
 		return labs.Grade{}, false
 	}

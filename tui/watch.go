@@ -10,6 +10,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
+	"termlab/labs/worker"
 )
 
 // Re-run on save. The watcher watches the learner's folder, not the file:
@@ -44,6 +45,11 @@ type watchErrMsg struct {
 
 // watchClosedMsg says the watcher was closed; nothing to do.
 type watchClosedMsg struct{ gen int }
+
+// debounce is how long a burst of saves must be quiet before a run starts.
+// Editors write a save in one burst of events within a few milliseconds;
+// 50 ms covers that, and a save that lands during a run cancels it anyway.
+const debounce = 50 * time.Millisecond
 
 // debounceMsg fires when a burst of saves has been quiet long enough.
 type debounceMsg struct{ id int }
@@ -115,16 +121,56 @@ type outcomeMsg struct {
 	at  time.Time
 }
 
-// runCmd builds, grades and runs the learner's code through the Runner.
+// partialMsg is a run still going: the outcome so far (the grades land
+// first, then the parts), and the Cmd that waits for what comes next.
+type partialMsg struct {
+	gen  int
+	o    labs.Outcome
+	next tea.Cmd
+}
+
+// streamer is a Runner that can say how a run is going (*worker.Runner).
+type streamer interface {
+	RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error)
+}
+
+// runCmd builds, grades and runs the learner's code through the Runner. A
+// streaming Runner's pieces come as partialMsgs before the outcomeMsg.
 func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
-	return func() tea.Msg {
+	msgs := make(chan tea.Msg, 32)
+	go func() {
 		d.runGate.Lock()
 		defer d.runGate.Unlock()
 		if err := ctx.Err(); err != nil {
-			return outcomeMsg{gen: gen, err: err}
+			msgs <- outcomeMsg{gen: gen, err: err}
+			return
 		}
-		o, err := d.runner.Run(ctx, day)
-		return outcomeMsg{gen: gen, o: o, err: err, at: d.now()}
+		var o labs.Outcome
+		var err error
+		if sr, ok := d.runner.(streamer); ok {
+			o, err = sr.RunStream(ctx, day, func(p labs.Outcome) {
+				// One producer: the last slot stays free for the outcome,
+				// so a reader that stopped reading never blocks the run.
+				if len(msgs) < cap(msgs)-1 {
+					msgs <- partialMsg{gen: gen, o: p}
+				}
+			})
+		} else {
+			o, err = d.runner.Run(ctx, day)
+		}
+		msgs <- outcomeMsg{gen: gen, o: o, err: err, at: d.now()}
+	}()
+	return nextRunMsg(msgs)
+}
+
+func nextRunMsg(msgs chan tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		msg := <-msgs
+		if p, ok := msg.(partialMsg); ok {
+			p.next = nextRunMsg(msgs)
+			return p
+		}
+		return msg
 	}
 }
 
@@ -142,4 +188,20 @@ func refCmd(d deps, day labs.Day) tea.Cmd {
 
 func referenceMetrics(day labs.Day) labs.Metrics {
 	return labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
+}
+
+// referenceMetricsWith plays the reference through r when r can run the
+// heavy parts the screens' own binary does not link (*worker.Runner).
+func referenceMetricsWith(r Runner) func(labs.Day) labs.Metrics {
+	wr, ok := r.(*worker.Runner)
+	if !ok {
+		return referenceMetrics
+	}
+	return func(day labs.Day) labs.Metrics {
+		o, err := wr.Reference(context.Background(), day)
+		if err != nil {
+			return referenceMetrics(day)
+		}
+		return o.Metrics()
+	}
 }

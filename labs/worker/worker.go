@@ -2,12 +2,23 @@
 //
 // The runner itself is built without the learner's package, so it starts and
 // draws even while that package does not compile. To run or grade the
-// learner's code it builds a worker binary (WorkerMain: the days and the
-// learner's packages, without the screens) and runs one process per part and
-// per TODO. Whatever learner code does
-// there (panic, loop forever, exhaust the stack, call os.Exit, print to
-// stdout) it cannot take the runner down, and it is blamed on the part or
-// TODO that was running.
+// learner's code it builds two worker programs and runs one process per part
+// and per TODO:
+//
+//   - the lean worker (LeanMain): the learner's package, the course and the
+//     parts that need only the virtual clock. It links in about a tenth of
+//     the time of the full one, so TODO verdicts and most parts land first;
+//   - the full worker (FullMain): the same plus the parts marked Heavy (a
+//     Redis client and embedded Redis, an HTTP server), built alongside the
+//     lean one at a lower priority; its parts follow. It also serves
+//     `go run . serve` (ServeMain, StartServe).
+//
+// Whatever learner code does there (panic, loop forever, exhaust the stack
+// or memory, call os.Exit, print to stdout, delete files in its working
+// folder) it cannot take the runner down, and it is blamed on the part or
+// TODO that was running. Each process runs in a box (box.go): its own
+// process group, killed with the runner, a memory bound, a scratch folder,
+// and an answer read over a pipe with a bound.
 //
 // One worker process is stopped after 15 s; the environment variable
 // TERMLAB_WORKER_LIMIT (LimitEnv) sets another bound, such as 300ms, so that
@@ -15,12 +26,14 @@
 package worker
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -147,20 +160,31 @@ func (e *BuildError) hint(root string, day labs.Day) string {
 // Runner builds and runs workers for the module at Root.
 type Runner struct {
 	Root string // the module root (where go.mod is)
-	// Bin is where the worker binary goes; empty means the user's cache dir.
-	Bin string
+	// Bin is where the lean worker goes, FullBin the full one; empty means
+	// the user's cache folder (FullBin: Bin + "-full" when Bin is set).
+	Bin, FullBin string
 	// Go is the go command; empty means "go" from PATH.
 	Go string
 	// GradesOnly skips the parts: the outcome has grades and no parts.
 	GradesOnly bool
+	// OnUpdate, when set, hears the outcome so far each time a grade or a
+	// part lands: the grades first (all four come from the lean worker
+	// before any part starts), then the parts as each finishes. Grades and
+	// parts still running have an empty Status. It is called from the
+	// runner's goroutines, one call at a time; it must not block for long.
+	OnUpdate func(labs.Outcome)
+
+	cache string // this run's labs.CacheEnv folder (dayCache)
 }
 
-// WorkerMain is the worker program: the days, the learner's code, Serve and
-// Day 45's HTTP door, without the screens or the command line. It is the one
-// program that imports the learner's packages, so a save recompiles only
-// the learner's package and this main before the link (see
-// labs/BENCHMARKS.md), and it builds while the screens do not.
-const WorkerMain = "./labs/worker/cmd/termlab-worker"
+// The worker programs. They are the only programs that import the
+// learner's packages, so a save recompiles only the learner's package and
+// these mains before the link (see labs/BENCHMARKS.md), and they build
+// while the screens do not.
+const (
+	LeanMain = "./labs/worker/cmd/termlab-worker"
+	FullMain = "./labs/worker/cmd/termlab-worker-full"
+)
 
 // FindRoot walks up from dir to the folder whose go.mod declares module.
 func FindRoot(dir, module string) (string, error) {
@@ -188,8 +212,15 @@ func modulePath(gomod []byte) string {
 	return ""
 }
 
-func (r *Runner) binPath() (string, error) {
-	if r.Bin != "" {
+func (r *Runner) binPath(full bool) (string, error) {
+	switch {
+	case full && r.FullBin != "":
+		return r.FullBin, nil
+	case full && r.Bin != "":
+		return r.Bin + "-full", nil
+	case full:
+		return CachedBin(r.Root, "worker-full")
+	case r.Bin != "":
 		return r.Bin, nil
 	}
 	return CachedBin(r.Root, "worker")
@@ -197,7 +228,9 @@ func (r *Runner) binPath() (string, error) {
 
 // CachedBin is where a program built from the module at root is kept, by
 // name, in the user's cache folder: one folder per module root, so two
-// copies of the lab never overwrite each other's programs.
+// copies of the lab never overwrite each other's programs. Each folder
+// records its root (rootRecord), so that Sweep can drop the folders of
+// clones that no longer exist.
 func CachedBin(root, name string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {
@@ -208,29 +241,66 @@ func CachedBin(root, name string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
+	record := filepath.Join(dir, rootRecord)
+	if old, err := os.ReadFile(record); err != nil || string(old) != root {
+		os.WriteFile(record, []byte(root), 0o644)
+	}
+	sweepOnce.Do(func() { Sweep(filepath.Dir(dir), time.Hour) })
 	return filepath.Join(dir, name), nil
 }
 
-// Build compiles the worker. The go build cache makes a rebuild after a
-// one-file edit cost little more than a link. A compile error comes back as
-// a *BuildError.
-func (r *Runner) Build(ctx context.Context) (string, error) {
-	bin, err := r.binPath()
+// Build compiles the lean worker (LeanMain). The go build cache makes a
+// rebuild after a one-file edit cost little more than a link. A compile
+// error comes back as a *BuildError.
+func (r *Runner) Build(ctx context.Context) (string, error) { return r.build(ctx, false) }
+
+// BuildFull compiles the full worker (FullMain): the heavy parts and serve.
+func (r *Runner) BuildFull(ctx context.Context) (string, error) { return r.build(ctx, true) }
+
+func (r *Runner) build(ctx context.Context, full bool) (string, error) {
+	bin, err := r.binPath(full)
 	if err != nil {
 		return "", err
+	}
+	main := LeanMain
+	if full {
+		main = FullMain
 	}
 	goCmd := r.Go
 	if goCmd == "" {
 		goCmd = "go"
+	}
+	// Two processes of the lab (the screens and a command) may build the
+	// same program at the same instant: one waits for the other, then finds
+	// the program up to date. (go build itself replaces the file by a new
+	// one, so a worker that is running keeps the program it started with.)
+	unlock, err := lockFile(bin + ".lock")
+	if err != nil {
+		return "", &LabError{What: "cannot lock " + bin + ".lock to build the worker: " + err.Error(), Do: cacheAdvice(bin)}
+	}
+	defer unlock()
+	if _, err := os.Stat(bin); err == nil && unrunnable(bin) != "" {
+		// go build refuses to overwrite what is not an object file (a
+		// zero-filled program): a damaged program goes before the build.
+		os.Remove(bin)
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	// -s -w: no symbol table or DWARF, which halves the link that every save
 	// pays for. Tracebacks and runtime.Callers keep their file:line (they
 	// read the pclntab, which stays); only a debugger would miss them.
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, WorkerMain)
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, main)
 	cmd.Dir = r.Root
-	out, err := cmd.CombinedOutput()
+	cmd.Env = buildEnv()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Start()
+	if err == nil {
+		if full {
+			niceProcess(cmd.Process.Pid)
+		}
+		err = cmd.Wait()
+	}
 	if err != nil {
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return "", ctx.Err()
@@ -239,10 +309,30 @@ func (r *Runner) Build(ctx context.Context) (string, error) {
 		if !errors.As(err, &exitErr) {
 			return "", fmt.Errorf("cannot run %q to build the lab: %w", goCmd, err)
 		}
-		return "", &BuildError{Output: string(out), Locations: ParseLocations(string(out), r.Root)}
+		return "", &BuildError{Output: out.String(), Locations: ParseLocations(out.String(), r.Root)}
+	}
+	if why := unrunnable(bin); why != "" {
+		// go build keeps a file whose content is up to date even when it
+		// cannot run (made non-executable, say): drop it and link anew.
+		os.Remove(bin)
+		cmd := exec.CommandContext(ctx, goCmd, "build", "-ldflags=-s -w", "-o", bin, main)
+		cmd.Dir = r.Root
+		cmd.Env = buildEnv()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", &LabError{What: "the worker program could not be rebuilt: " + strings.TrimSpace(string(out)), Do: cacheAdvice(bin)}
+		}
+		if why := unrunnable(bin); why != "" {
+			return "", &LabError{What: fmt.Sprintf("the worker program %s cannot run: %s", bin, why), Do: cacheAdvice(bin)}
+		}
 	}
 	return bin, nil
 }
+
+// buildEnv is the environment of a worker build: without cgo. A cgo
+// program's C threads each reserve a C heap arena of 64 MB of address
+// space, which the memory bound (RLIMIT_AS) would count against the
+// learner; the pure-Go resolver and runtime need none of that.
+func buildEnv() []string { return append(os.Environ(), "CGO_ENABLED=0") }
 
 var locRe = regexp.MustCompile(`(?m)^(\S+\.go):(\d+)(?::(\d+))?: (.*)$`)
 
@@ -268,64 +358,329 @@ func ParseLocations(out, root string) []Location {
 type Task struct {
 	Kind string // "part" or "grade"
 	ID   string // part ID, or TODO number
+	// Impl is whose code runs: the learner's, or (for the heavy parts the
+	// runner's own binary does not link) the reference.
+	Impl labs.Impl
 }
 
-// Run builds the worker and runs every part and grades every TODO of day,
-// one process each, two at a time. A compile error returns a *BuildError and
-// no outcome.
+// Run builds the workers and runs every part and grades every TODO of day,
+// one process each: the grades first, then the parts, the longest first
+// (see RunBuilt). A compile error returns a *BuildError and no outcome; a
+// worker program that cannot run even after a rebuild, a *LabError.
 func (r *Runner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	o, err := r.run(ctx, day)
+	var lab *LabError
+	if errors.As(err, &lab) && lab.rebuild != "" && ctx.Err() == nil {
+		// A cached program that cannot run (zero-filled, its exec bit
+		// lost, deleted mid-run) is the lab's fault, not the learner's:
+		// build it once more from scratch before saying so.
+		os.Remove(lab.rebuild)
+		o, err = r.run(ctx, day)
+		if errors.As(err, &lab) {
+			lab.rebuild = ""
+		}
+	}
+	return o, err
+}
+
+// RunStream is Run with each piece handed to update as it lands (see
+// OnUpdate): the screens draw the verdicts while the parts still run.
+func (r *Runner) RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error) {
+	rr := *r
+	rr.OnUpdate = update
+	return rr.Run(ctx, day)
+}
+
+func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	rr := *r
+	r = &rr
+	r.cache = r.dayCache(day)
+	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type built struct {
+		bin string
+		err error
+	}
+	fullc := make(chan built, 1)
+	if heavy {
+		go func() {
+			bin, err := r.BuildFull(ctx)
+			fullc <- built{bin, err}
+		}()
+	}
 	bin, err := r.Build(ctx)
 	if err != nil {
+		cancel()
+		if heavy {
+			<-fullc
+		}
 		var be *BuildError
 		if errors.As(err, &be) {
 			be.Hint = be.hint(r.Root, day)
 		}
 		return labs.Outcome{}, err
 	}
-	o := r.RunBuilt(ctx, bin, day)
-	if err := ctx.Err(); err != nil {
+	full := func() (string, error) {
+		if !heavy {
+			return "", nil
+		}
+		b := <-fullc
+		return b.bin, b.err
+	}
+	o, err := r.runBuilt(ctx, bin, full, day)
+	if cerr := ctx.Err(); cerr != nil && err == nil {
 		// Stopped from outside (Ctrl-C, a newer save): the processes it
 		// killed are not the learner's timeouts, so there is no outcome.
-		return labs.Outcome{}, err
+		return labs.Outcome{}, cerr
 	}
-	return o, nil
+	return o, err
 }
 
-// RunBuilt runs day's tasks on an already built worker.
+// RunBuilt runs day's tasks on an already built lean worker; heavy parts
+// are reported as not linked.
 func (r *Runner) RunBuilt(ctx context.Context, bin string, day labs.Day) labs.Outcome {
+	o, _ := r.runBuilt(ctx, bin, func() (string, error) { return "", nil }, day)
+	return o
+}
+
+// Reference runs the reference on every part: in this process for the
+// parts it links, in the full worker for the heavy ones (the lab's own
+// binary never links them). Grades are not played (the reference is what
+// grades are measured against): GradesOnly callers use day.Grade.
+func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	o := labs.Outcome{Day: day.Number, Impl: labs.Reference, Parts: make([]labs.PartResult, len(day.Parts))}
+	var heavy []int
+	for i, p := range day.Parts {
+		if p.Heavy {
+			heavy = append(heavy, i)
+			continue
+		}
+		o.Parts[i] = day.RunPart(labs.Reference, p.ID)
+	}
+	o.Grades = day.Grade(labs.Reference)
+	if len(heavy) == 0 {
+		return o, nil
+	}
+	rr := *r
+	r = &rr
+	r.cache = r.dayCache(day)
+	// The reference's heavy parts come out the same for a version of the
+	// day's code (their clock is virtual; only the ⏱ lines and _ns metrics,
+	// measured when they were cached, differ), so they are kept with it,
+	// and `run --solutions` needs no worker at all once they are. Not with a
+	// real Redis (the environment names one), whose timings are the point.
+	cached := filepath.Join(r.cache, "reference-parts.json")
+	keep := r.cache != "" && os.Getenv(redisEnv) == ""
+	if keep {
+		var parts map[string]labs.PartResult
+		if data, err := os.ReadFile(cached); err == nil && json.Unmarshal(data, &parts) == nil {
+			ok := true
+			for _, i := range heavy {
+				p, found := parts[day.Parts[i].ID]
+				ok = ok && found && p.Status == labs.OK
+				o.Parts[i] = p
+			}
+			if ok {
+				return o, nil
+			}
+		}
+	}
+	// Once, and once more with the program rebuilt from scratch when it
+	// could not run at all (see Run).
+	for attempt := 0; ; attempt++ {
+		bin, err := r.BuildFull(ctx)
+		if err != nil {
+			return o, err
+		}
+		var lab *labs.Fault
+		for _, i := range heavy {
+			var fault *labs.Fault
+			if o.Parts[i], fault = r.part(ctx, bin, day, day.Parts[i], labs.Reference); fault != nil && fault.Status == labError {
+				lab = fault
+				break
+			}
+		}
+		if e := ctx.Err(); e != nil {
+			return labs.Outcome{}, e
+		}
+		if lab == nil {
+			parts := map[string]labs.PartResult{}
+			for _, i := range heavy {
+				if o.Parts[i].Status != labs.OK {
+					keep = false
+				}
+				parts[day.Parts[i].ID] = o.Parts[i]
+			}
+			if keep {
+				writeAtomic(cached, parts)
+			}
+			return o, nil
+		}
+		if attempt > 0 {
+			return o, &LabError{What: lab.Detail, Do: cacheAdvice(bin)}
+		}
+		os.Remove(bin)
+	}
+}
+
+// redisEnv is Day 45's TERMLAB_REDIS (course.RedisEnv), which this
+// day-agnostic package cannot import: a run against a real server is never
+// served from the cache.
+const redisEnv = "TERMLAB_REDIS"
+
+// writeAtomic writes v as JSON to path through a temporary file and a
+// rename: a reader sees the old file or the new one, never half of one.
+func writeAtomic(path string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil && cerr == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+}
+
+// labError is the Status a task gets when the program could not run at all
+// (never shown: Run turns it into a *LabError).
+const labError labs.Status = "lab-error"
+
+func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, error), day labs.Day) (labs.Outcome, error) {
 	parts := day.Parts
 	if r.GradesOnly {
 		parts = nil
 	}
 	out := labs.Outcome{Day: day.Number, Impl: labs.Learner,
 		Parts: make([]labs.PartResult, len(parts)), Grades: make([]labs.Grade, len(day.TODOs))}
-	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var labErr *LabError
+	update := func(set func()) {
+		mu.Lock()
+		defer mu.Unlock()
+		set()
+		if r.OnUpdate != nil && ctx.Err() == nil {
+			snap := out
+			snap.Parts = slices.Clone(out.Parts)
+			snap.Grades = slices.Clone(out.Grades)
+			r.OnUpdate(snap)
+		}
+	}
+	noteLab := func(f *labs.Fault, bin string) bool {
+		if f == nil || f.Status != labError {
+			return false
+		}
+		mu.Lock()
+		if labErr == nil {
+			labErr = &LabError{What: f.Detail, Do: cacheAdvice(bin), rebuild: bin}
+		}
+		mu.Unlock()
+		return true
+	}
+
+	// Two at a time: the machines this lab runs on have two cores or more,
+	// and the full worker builds beside these at a lower priority.
 	sem := make(chan struct{}, 2)
-	for i, p := range parts {
+	var wg sync.WaitGroup
+	spawn := func(f func()) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			out.Parts[i] = r.part(ctx, bin, day, p)
+			f()
 		}()
 	}
+	// The verdicts first: they are what a save is for.
 	for i, t := range day.TODOs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			out.Grades[i] = r.grade(ctx, bin, day, t)
-		}()
+		spawn(func() {
+			g, fault := r.grade(ctx, bin, day, t)
+			if noteLab(fault, bin) {
+				return
+			}
+			update(func() { out.Grades[i] = g })
+		})
 	}
 	wg.Wait()
+	// Then the parts, the longest first, so the last to land is short.
+	order := make([]int, 0, len(parts))
+	for i := range parts {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return -cmpDur(expected(parts[a]), expected(parts[b])) })
+	var heavy []int
+	for _, i := range order {
+		p := parts[i]
+		if p.Heavy {
+			heavy = append(heavy, i)
+			continue
+		}
+		spawn(func() {
+			res, fault := r.part(ctx, bin, day, p, labs.Learner)
+			if noteLab(fault, bin) {
+				return
+			}
+			update(func() { out.Parts[i] = res })
+		})
+	}
+	if len(heavy) > 0 {
+		fullBin, err := full()
+		for _, i := range heavy {
+			p := parts[i]
+			if err != nil {
+				update(func() {
+					out.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Crash,
+						Detail: "the lab's full worker did not build, so this part could not run: " + err.Error()}
+				})
+				continue
+			}
+			spawn(func() {
+				res, fault := r.part(ctx, fullBin, day, p, labs.Learner)
+				if noteLab(fault, fullBin) {
+					return
+				}
+				update(func() { out.Parts[i] = res })
+			})
+		}
+	}
+	wg.Wait()
+	if labErr != nil {
+		return labs.Outcome{}, labErr
+	}
 	for i, p := range parts {
 		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 {
 			out.Parts[i].TODO = blame(p, out.Grades)
 		}
 	}
-	return out
+	return out, nil
+}
+
+// expected is how long a part usually takes, for ordering: heavy parts
+// (real round trips) are the longest, then the parts by how many TODOs they
+// replay.
+func expected(p labs.Part) time.Duration {
+	d := time.Duration(len(p.Uses)) * time.Millisecond
+	if p.Heavy {
+		d += time.Second
+	}
+	return d
+}
+
+func cmpDur(a, b time.Duration) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // blame picks the TODO a part's fault belongs to when the part itself could
@@ -345,53 +700,53 @@ func blame(p labs.Part, grades []labs.Grade) int {
 	return 0
 }
 
-func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part) labs.PartResult {
+func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part, impl labs.Impl) (labs.PartResult, *labs.Fault) {
 	var res labs.PartResult
-	fault := r.exec(ctx, bin, day, Task{"part", p.ID}, &res)
+	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res)
 	if fault != nil {
 		// TODO stays 0 when the stack did not say: RunBuilt blames one
 		// from the grades.
 		res = labs.PartResult{ID: p.ID, Title: p.Title, Status: fault.Status, TODO: fault.TODO, Detail: fault.Detail, Where: fault.Where}
 	}
-	return res
+	return res, fault
 }
 
-func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO) labs.Grade {
+func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO) (labs.Grade, *labs.Fault) {
 	var g labs.Grade
-	if fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number)}, &g); fault != nil {
+	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), labs.Learner}, &g)
+	if fault != nil {
 		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
 	}
-	return g
+	return g, fault
 }
 
-// exec runs one task and decodes its answer into v. When the process dies
-// without answering, the returned Fault says how.
+// exec runs one task in a boxed process and decodes its answer into v.
+// When the process dies without answering, the returned Fault says how.
 func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any) *labs.Fault {
+	if why := unrunnable(bin); why != "" {
+		return &labs.Fault{Status: labError, Detail: fmt.Sprintf("the worker program %s cannot run: %s", bin, why)}
+	}
 	bound := limit()
-	ctx, cancel := context.WithTimeout(ctx, bound)
-	defer cancel()
-	answer, err := os.CreateTemp("", "termlab-answer-*.json")
-	if err != nil {
-		return &labs.Fault{Status: labs.Crash, Detail: "cannot create a temporary file: " + err.Error()}
+	args := []string{Command, strconv.Itoa(day.Number), t.Kind, t.ID}
+	if t.Impl == labs.Reference {
+		args = append(args, string(labs.Reference))
 	}
-	defer os.Remove(answer.Name())
-	answer.Close()
-
-	cmd := exec.CommandContext(ctx, bin, Command, strconv.Itoa(day.Number), t.Kind, t.ID, answer.Name())
-	cmd.Dir = r.Root
-	stderr := &tail{max: stderrKeep}
-	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own file
-	cmd.Stderr = stderr
-	cmd.WaitDelay = time.Second
-	runErr := cmd.Run()
-	data, _ := os.ReadFile(answer.Name())
-	if len(data) > 0 && json.Unmarshal(data, v) == nil {
+	b := &boxed{bin: bin, args: args}
+	if r.cache != "" {
+		b.env = []string{labs.CacheEnv + "=" + r.cache}
+	}
+	b.run(ctx, bound)
+	switch {
+	case b.labErr != nil:
+		return &labs.Fault{Status: labError, Detail: "the worker program could not start: " + b.labErr.Error()}
+	case b.tooBig:
+		return &labs.Fault{Status: labs.Crash, Detail: fmt.Sprintf("the worker's answer was larger than %d MB and was not read: does your code print or write without end?", maxAnswer>>20)}
+	case len(b.answer) > 0 && json.Unmarshal(b.answer, v) == nil:
 		return nil
-	}
-	if ctx.Err() != nil {
+	case b.timedOut:
 		return &labs.Fault{Status: labs.Timeout, Detail: fmt.Sprintf("the worker did not finish within %v and was stopped", bound)}
 	}
-	return deathFault(runErr, stderr.String(), day)
+	return deathFault(b.runErr, b.stderr.String(), day)
 }
 
 // tail is an io.Writer that keeps only the last max bytes written to it.
@@ -433,8 +788,8 @@ func deathFault(runErr error, stderr string, day labs.Day) *labs.Fault {
 	switch {
 	case strings.Contains(stderr, "stack overflow") || strings.Contains(stderr, "stack exceeds"):
 		f.Detail = "ran out of stack: a function that calls itself without end?"
-	case strings.Contains(stderr, "out of memory"):
-		f.Detail = "ran out of memory: a slice or map that grows without end?"
+	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory") || strings.Contains(stderr, "pthread_create failed") || strings.Contains(stderr, "failed to reserve"):
+		f.Detail = fmt.Sprintf("your code used more than %d MB, the lab's bound on a worker's memory: a slice or map that grows without end?", memoryLimit())
 	case cause != "":
 		f.Detail = "the worker died: " + printable(cause)
 	case runErr != nil:
@@ -517,14 +872,15 @@ func finite(r *labs.PartResult) {
 	}
 }
 
-// Serve is the worker side: it answers one task for day by writing JSON to
-// the answer file. It runs inside the worker binary only.
-func Serve(day labs.Day, kind, id, answerPath string) error {
+// Serve is the worker side: it answers one task for day (whose code:
+// impl) by writing the envelope with the nonce, then the answer's JSON, to
+// answer. It runs inside a worker program only.
+func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer io.Writer) error {
 	debug.SetMaxStack(maxStack)
 	var v any
 	switch kind {
 	case "part":
-		r := day.RunPart(labs.Learner, id)
+		r := day.RunPart(impl, id)
 		finite(&r)
 		r.Detail = printable(r.Detail)
 		v = r
@@ -533,7 +889,7 @@ func Serve(day labs.Day, kind, id, answerPath string) error {
 		if err != nil {
 			return fmt.Errorf("bad TODO number %q", id)
 		}
-		g := day.GradeTODO(labs.Learner, n)
+		g := day.GradeTODO(impl, n)
 		g.Detail = printable(g.Detail)
 		v = g
 	default:
@@ -541,7 +897,7 @@ func Serve(day labs.Day, kind, id, answerPath string) error {
 	}
 	data, err := json.Marshal(v)
 	if err == nil {
-		err = os.WriteFile(answerPath, data, 0o644)
+		_, err = answer.Write(append(envelope(nonce), data...))
 	}
 	if err != nil {
 		// Marked, so the runner tells the worker's own failure from learner
@@ -553,3 +909,46 @@ func Serve(day labs.Day, kind, id, answerPath string) error {
 
 // workerMark starts the message of a worker that could not write its answer.
 const workerMark = "the worker"
+
+// Main is a worker program's main: `_worker day part|grade id [reference]`
+// answers one task on the answer pipe (fd 3), with the nonce read from
+// standard input; other commands go to extra, by their first argument. It
+// returns the exit code: 0 answered, 1 failed, 2 usage.
+func Main(days labs.Course, args []string, extra map[string]func(args []string) int) int {
+	signalReady()
+	if len(args) > 0 {
+		if f, ok := extra[args[0]]; ok {
+			return f(args)
+		}
+	}
+	if len(args) < 4 || len(args) > 5 || args[0] != Command {
+		fmt.Fprintf(os.Stderr, "usage: termlab-worker %s day part|grade id [reference]\n", Command)
+		return 2
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(args[1]), "day"))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%q is not a day number\n", args[1])
+		return 2
+	}
+	day, err := days.Find(n)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	impl := labs.Learner
+	if len(args) == 5 {
+		if args[4] != string(labs.Reference) {
+			fmt.Fprintf(os.Stderr, "%q: the only other code is %q\n", args[4], labs.Reference)
+			return 2
+		}
+		impl = labs.Reference
+	}
+	answer := os.NewFile(answerFD, "answer")
+	nonce := ReadNonce(os.Stdin)
+	if err := Serve(day, args[2], args[3], impl, nonce, answer); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	answer.Close()
+	return 0
+}

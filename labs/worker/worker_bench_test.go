@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,17 +17,23 @@ import (
 	"termlab/solutions/day45"
 )
 
-// The re-run-on-save loop: the time from a save of the learner's file to the
-// updated outcome (every part run and every TODO graded, in worker
-// processes), as the lab's screen and `go run . run` get it from
-// Runner.Run. The module is copied to a temporary folder and its learner
-// file rewritten before each op, so the real tree is never touched and each
-// save is new code the build cache has not seen (an edit, as a learner's
-// would be), while everything the edit does not reach is reused from the
-// cache.
+// The re-run-on-save loop: the time from a save of the learner's file to
+// the updated outcome as the lab's screen and `go run . run` get it from
+// Runner.RunStream: first every TODO's verdict (from the lean worker), then
+// every part (the full worker's Parts 4 and 6 last). The module is copied to
+// a temporary folder and its learner file rewritten before each op, so the
+// real tree is never touched and each save is new code the build cache has
+// not seen (an edit, as a learner's would be), while everything the edit
+// does not reach is reused from the cache.
 //
-// One op is one save. ns/op is the mean; median-ms is the median over the
-// saves of the run, with build-ms and run-ms (its two halves) beside it.
+// The floor, measured in the same op: what any compiled-Go exercise runner
+// must do at least after a save (golings, for one): build a main that
+// imports a one-function learner package whose body just changed, and run
+// it. Ratios to it are what a machine's speed does not change.
+//
+// One op is one save of each. ns/op is the mean of both together; the
+// medians over the saves of the run: floor-ms, verdicts-ms (every TODO
+// graded), median-ms (every part too) and their ratios to the floor.
 
 func BenchmarkSaveToOutcome(b *testing.B) {
 	if testing.Short() {
@@ -34,39 +41,39 @@ func BenchmarkSaveToOutcome(b *testing.B) {
 	}
 	root := copyModule(b)
 	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker")}
-	saveToOutcome(b, r)
-}
-
-func saveToOutcome(b *testing.B, r worker.Runner) {
+	floor := newFloor(b)
 	day := course.New(day45.Funcs)
 	learnerFile := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir), "todo.go")
 	ctx := context.Background()
 
-	// A first build fills the cache for the copy (its packages are cached by
-	// folder): what a learner's first `go run .` of the day does, not a save.
+	// A first run fills the caches for the copy (its packages are cached by
+	// folder, and Part 4's shared runs by the day's version): what a
+	// learner's first `go run .` of the day does, not a save.
 	save(b, learnerFile, day, 0)
-	if _, err := r.Build(ctx); err != nil {
+	if _, err := r.Run(ctx, day); err != nil {
 		b.Fatalf("the copy does not build: %v", err)
 	}
+	floor.save(b, 0)
 
-	var total, build, run []time.Duration
+	var floors, verdicts, total []time.Duration
 	n := 0
 	for b.Loop() {
 		n++
+		floors = append(floors, floor.save(b, n))
+
 		save(b, learnerFile, day, n)
 		start := time.Now()
-		// Runner.Run is exactly Build then RunBuilt; they are called apart
-		// here to time each half.
-		bin, err := r.Build(ctx)
+		var graded time.Duration
+		out, err := r.RunStream(ctx, day, func(o labs.Outcome) {
+			if graded == 0 && !slices.ContainsFunc(o.Grades, func(g labs.Grade) bool { return g.Status == "" }) {
+				graded = time.Since(start)
+			}
+		})
+		done := time.Since(start)
 		if err != nil {
-			b.Fatalf("save %d does not build: %v", n, err)
+			b.Fatalf("save %d: %v", n, err)
 		}
-		built := time.Now()
-		out := r.RunBuilt(ctx, bin, day)
-		done := time.Now()
-		total = append(total, done.Sub(start))
-		build = append(build, built.Sub(start))
-		run = append(run, done.Sub(built))
+		verdicts, total = append(verdicts, graded), append(total, done)
 		if out.Passed() != len(day.TODOs) {
 			b.Fatalf("save %d: %d of %d TODOs pass, want all: %+v", n, out.Passed(), len(day.TODOs), out.Grades)
 		}
@@ -76,9 +83,55 @@ func saveToOutcome(b *testing.B, r worker.Runner) {
 			}
 		}
 	}
+	f := median(floors)
+	b.ReportMetric(f, "floor-ms")
+	b.ReportMetric(median(verdicts), "verdicts-ms")
 	b.ReportMetric(median(total), "median-ms")
-	b.ReportMetric(median(build), "build-ms")
-	b.ReportMetric(median(run), "run-ms")
+	b.ReportMetric(median(verdicts)/f, "verdicts/floor")
+	b.ReportMetric(median(total)/f, "outcome/floor")
+}
+
+// floorLoop is the floor's module: a main and a one-function package.
+type floorLoop struct {
+	dir, bin, learner string
+}
+
+func newFloor(b *testing.B) *floorLoop {
+	b.Helper()
+	dir := b.TempDir()
+	f := &floorLoop{dir: dir, bin: filepath.Join(dir, "exercise"), learner: filepath.Join(dir, "learner", "learner.go")}
+	files := map[string]string{
+		"go.mod":  "module floor\n\ngo 1.26\n",
+		"main.go": "package main\n\nimport (\n\t\"fmt\"\n\n\t\"floor/learner\"\n)\n\nfunc main() { fmt.Println(learner.Add(2, 3) == 5) }\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	os.MkdirAll(filepath.Dir(f.learner), 0o755)
+	return f
+}
+
+// save writes the exercise as save n (a new body each time), builds it and
+// runs it, as a watch loop of any compiled-Go exercise runner does.
+func (f *floorLoop) save(b *testing.B, n int) time.Duration {
+	b.Helper()
+	src := fmt.Sprintf("package learner\n\n// Add is the exercise.\nfunc Add(a, b int) int {\n\tif a == -%d {\n\t\treturn 0\n\t}\n\treturn a + b\n}\n", n+1)
+	if err := os.WriteFile(f.learner, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	build := exec.Command("go", "build", "-o", f.bin, ".")
+	build.Dir = f.dir
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("the floor's exercise does not build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(f.bin).Output()
+	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		b.Fatalf("the floor's exercise answered %q, %v", out, err)
+	}
+	return time.Since(start)
 }
 
 func median(ds []time.Duration) float64 {

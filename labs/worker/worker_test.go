@@ -126,9 +126,16 @@ func TestDeathFaultWorkerCannotAnswer(t *testing.T) {
 	}
 	day := testDay
 	day.GradeTODO = func(labs.Impl, int) labs.Grade { return labs.Grade{TODO: 1, Status: labs.Pass} }
-	err := Serve(day, "grade", "1", filepath.Join(t.TempDir(), "no", "such", "folder", "answer.json"))
+	// An answer pipe whose reader is gone.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	defer pw.Close()
+	err = Serve(day, "grade", "1", labs.Learner, "nonce", pw)
 	if err == nil || !strings.HasPrefix(err.Error(), workerMark+" cannot answer: ") {
-		t.Errorf("Serve into a missing folder: %v", err)
+		t.Errorf("Serve into a closed pipe: %v", err)
 	}
 }
 

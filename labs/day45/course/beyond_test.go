@@ -14,6 +14,8 @@ import (
 	"termlab/labs"
 	stubs "termlab/labs/day45"
 	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/door"
+	"termlab/labs/day45/course/fleet" // Part 4 plays only where linked
 	"termlab/solutions/day45"
 )
 
@@ -228,14 +230,14 @@ func TestDoorHeaders(t *testing.T) {
 	var now time.Duration
 	var work int
 	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { work++; io.ReadAll(r.Body) })
-	door := course.NewDoor(day45.TakeToken, 4, 2, func() time.Duration { return now }, next)
+	d := door.NewDoor(day45.TakeToken, 4, 2, func() time.Duration { return now }, next)
 	do := func(client string) (*http.Response, *bodySpy) {
 		body := &bodySpy{}
 		req := httptest.NewRequest(http.MethodPost, "/work", nil)
 		req.Body = body
 		req.Header.Set("X-Client", client)
 		rec := httptest.NewRecorder()
-		door.ServeHTTP(rec, req)
+		d.ServeHTTP(rec, req)
 		return rec.Result(), body
 	}
 	// header reads a field the way a client does: the name in any case.
@@ -289,9 +291,9 @@ func TestDoorHeaders(t *testing.T) {
 
 func TestDoorOverRealHTTP(t *testing.T) {
 	var now atomic.Int64
-	door := course.NewDoor(day45.TakeToken, 1, 1, func() time.Duration { return time.Duration(now.Load()) },
+	d := door.NewDoor(day45.TakeToken, 1, 1, func() time.Duration { return time.Duration(now.Load()) },
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
-	srv := httptest.NewServer(door)
+	srv := httptest.NewServer(d)
 	defer srv.Close()
 	statuses := []int{}
 	for range 2 {
@@ -313,11 +315,21 @@ func TestDoorOverRealHTTP(t *testing.T) {
 
 func TestServeRefusesWithoutTODO1(t *testing.T) {
 	stub := course.Funcs{TakeToken: stubs.TakeToken}
-	err := course.Serve(t.Context(), stub, "the stub", "127.0.0.1:0", io.Discard)
+	err := door.Serve(t.Context(), stub, "the stub", "127.0.0.1:0", io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "not done yet") {
 		t.Errorf("serve on the stub: %v", err)
 	}
-	if course.IsLoopback("0.0.0.0:80") || course.IsLoopback("example.com:80") || !course.IsLoopback("localhost:1") || !course.IsLoopback("[::1]:8045") {
+	if door.IsLoopback("0.0.0.0:80") || door.IsLoopback("example.com:80") || !door.IsLoopback("localhost:1") || !door.IsLoopback("[::1]:8045") {
 		t.Error("IsLoopback")
+	}
+}
+
+// Parts 4 and 6 live in packages of their own; the course lists their spans
+// without importing them, so the two must agree.
+func TestLinkedPartsSpans(t *testing.T) {
+	for id, span := range map[string]time.Duration{"4": fleet.Span, "6": door.Span} {
+		if got := day.RunPart(labs.Reference, id).Span; got != span.Seconds() {
+			t.Errorf("part %s: the course says %g s, its package %v", id, got, span)
+		}
 	}
 }

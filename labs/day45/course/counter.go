@@ -202,7 +202,7 @@ func counterMemoryPiece(f Funcs, r *labs.PartResult) {
 		metric("log_bytes_per_key", fmt.Sprintf("sliding log: bytes per key at a limit of %d", counterLimit), logB[at], "B", 0),
 		metric("counter_bytes_per_key", "sliding counter: bytes per key", ctrB[at], "B", 0))
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("Memory per key, measured on the structures themselves: the log keeps an 8-byte stamp for every request it may still count: %s B at a limit of %s, %s B at %s.", thousands(logB[at]), thousands(counterLimit), thousands(logB[last]), thousands(float64(memoryLimits[last]))),
+		fmt.Sprintf("Memory per key, measured on the structures themselves: the log keeps an 8-byte stamp for every request it may still count: %s B at a limit of %s, %s B at %s.", Thousands(logB[at]), Thousands(counterLimit), Thousands(logB[last]), Thousands(float64(memoryLimits[last]))),
 		fmt.Sprintf("The counter keeps a window number and two counts: %.0f B, whatever the limit. Multiply by every key (user, token, address) the service tracks.", ctrB[at]))
 	xs := ints(memoryLimits)
 	r.Figures = append(r.Figures, labs.Figure{
@@ -240,7 +240,7 @@ func counterErrorPiece(f Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Worst: %.1f%% (%s). The guess assumes the previous window was spread evenly; it is off by however far the traffic is from even, up to nearly the whole limit.", math.Abs(w.WorstErrorPct), w.Name),
 		"Small error figures quoted for this method were measured on some service's real traffic, where most keys' requests are spread out. They describe that traffic, not the method: a client that bunches its requests (by habit, by cron, or on purpose) gets the large error.",
 		fmt.Sprintf("Then the client keeps asking at %g/s through the next window. Most let through in any trailing %g s: the log %d, the counter %d (%.1f× the limit).", counterOffered, counterWindow.Seconds(), mostLog, mostCtr, float64(mostCtr)/counterLimit))
-	labels := indexesFrom(1, len(results))
+	labels := IndexesFrom(1, len(results))
 	var over, under, logMost, ctrMost []float64
 	for _, res := range results {
 		over, under = append(over, max(0, res.WorstErrorPct)), append(under, max(0, -res.WorstErrorPct))

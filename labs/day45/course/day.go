@@ -117,7 +117,7 @@ func New(ref Funcs) labs.Day {
 		RunPart: func(which labs.Impl, id string) labs.PartResult {
 			f, ok := impl(which)
 			if !ok {
-				return unlinkedPart(id)
+				return unlinkedPart(id, "")
 			}
 			return runPart(id, f, partLimit)
 		},
@@ -134,8 +134,8 @@ func New(ref Funcs) labs.Day {
 func parts() []labs.Part {
 	var out []labs.Part
 	for _, info := range partInfos {
-		p := labs.Part{ID: info.id, Title: info.title}
-		for _, pc := range slices.Concat(pieces, livePieces) {
+		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Clone(info.uses)}
+		for _, pc := range pieces {
 			if pc.part == info.id {
 				for _, u := range pc.uses {
 					if !slices.Contains(p.Uses, u) {
@@ -149,8 +149,8 @@ func parts() []labs.Part {
 	return out
 }
 
-func unlinkedPart(id string) labs.PartResult {
-	return labs.PartResult{ID: id, Status: labs.Unfinished, Detail: "the learner's code is not linked into this process"}
+func unlinkedPart(id, title string) labs.PartResult {
+	return labs.PartResult{ID: id, Title: title, Status: labs.Unfinished, Detail: labs.NotLinked}
 }
 
 // carry is the number to carry out of the day.

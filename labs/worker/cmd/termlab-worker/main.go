@@ -1,19 +1,17 @@
-// Command termlab-worker is the one program that links the learner's code:
-// the days, the learner's packages, worker.Serve for the runner's tasks, and
-// Day 45's HTTP door for `go run . serve 45`.
+// Command termlab-worker is the lean worker: the days, the learner's
+// packages and the parts that need only the virtual clock, answering the
+// runner's tasks (worker.Main). It leaves out the heavy parts (a Redis
+// client, an HTTP server: termlab-worker-full), so it links in a fraction
+// of the time and a save's TODO verdicts land first.
 //
 // The lab's own binary never imports the learner's packages, so it opens
 // while they do not compile. This program imports them here, in its main
 // package, and hands them to their days (course.UseLearner), so that a save
-// recompiles only the learner's package and this one before the link; the
-// day's course package, which pulls in the Redis client, stays cached.
+// recompiles only the learner's package and this one before the link.
 package main
 
 import (
-	"fmt"
 	"os"
-	"strconv"
-	"strings"
 
 	"termlab/labs"
 	learner45 "termlab/labs/day45"
@@ -53,33 +51,5 @@ func init() {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:]))
-}
-
-// run answers `_worker day part|grade id answer-file` (0 answered, 1
-// failed, 2 usage), or `_serve --addr=HOST:PORT`, which serves Day 45's door
-// with the learner's TakeToken until interrupted.
-func run(args []string) int {
-	if len(args) > 0 && args[0] == day45.ServeCommand {
-		return day45.ServeMain(args, os.Stdout, os.Stderr)
-	}
-	if len(args) != 5 || args[0] != worker.Command {
-		fmt.Fprintf(os.Stderr, "usage: termlab-worker %s day part|grade id answer-file\n", worker.Command)
-		return 2
-	}
-	n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(args[1]), "day"))
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "%q is not a day number\n", args[1])
-		return 2
-	}
-	day, err := days.Find(n)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
-	}
-	if err := worker.Serve(day, args[2], args[3], args[4]); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	return 0
+	os.Exit(worker.Main(days, os.Args[1:], nil))
 }

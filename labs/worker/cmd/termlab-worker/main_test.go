@@ -10,10 +10,12 @@ import (
 // of running. (The learner's code is not
 // called: it may be unfinished or wrong.)
 func TestTheWorkerLinksEveryTODO(t *testing.T) {
-	v := reflect.ValueOf(linked45)
-	for _, f := range reflect.VisibleFields(v.Type()) {
-		if v.FieldByIndex(f.Index).IsNil() {
-			t.Errorf("day 45: the worker does not link the learner's %s", f.Name)
+	for day, linked := range map[int]any{45: linked45, 46: linked46} {
+		v := reflect.ValueOf(linked)
+		for _, f := range reflect.VisibleFields(v.Type()) {
+			if v.FieldByIndex(f.Index).IsNil() {
+				t.Errorf("day %d: the worker does not link the learner's %s", day, f.Name)
+			}
 		}
 	}
 	if len(days) == 0 {

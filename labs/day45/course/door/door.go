@@ -1,4 +1,9 @@
-package course
+// Package door is Day 45's Part 6, the polite no over real HTTP, and the
+// door `go run . serve 45` opens. It needs net/http's server, so it lives
+// apart from the course: the lab's own binary and the lean worker never
+// link it; the full worker does, and this package's init registers the
+// part's piece with the course (course.Register).
+package door
 
 import (
 	"context"
@@ -20,6 +25,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/clock"
+	"termlab/labs/day45/course"
 )
 
 // Part 6: the polite no, over real HTTP. A door (HTTP middleware) gives
@@ -62,10 +68,10 @@ type Door struct {
 	// Log, when set, hears every decision (serve prints them).
 	Log func(client string, v Verdict)
 
-	take    TakeTokenFunc
+	take    course.TakeTokenFunc
 	track   labs.Tracker
 	mu      sync.Mutex
-	buckets map[string]*TokenBucket
+	buckets map[string]*course.TokenBucket
 	broken  *labs.Fault // the learner's function failed: the door stays shut
 }
 
@@ -80,8 +86,8 @@ type Verdict struct {
 
 // NewDoor returns a door whose buckets hold capacity and refill at rate per
 // second, deciding with take.
-func NewDoor(take TakeTokenFunc, capacity, rate float64, now func() time.Duration, next http.Handler) *Door {
-	return &Door{Capacity: capacity, Rate: rate, Next: next, Now: now, take: take, buckets: map[string]*TokenBucket{}}
+func NewDoor(take course.TakeTokenFunc, capacity, rate float64, now func() time.Duration, next http.Handler) *Door {
+	return &Door{Capacity: capacity, Rate: rate, Next: next, Now: now, take: take, buckets: map[string]*course.TokenBucket{}}
 }
 
 // ClientKey is who a request counts against: the X-Client header when
@@ -109,12 +115,11 @@ func (d *Door) Decide(client string) (Verdict, *labs.Fault) {
 	now := d.Now()
 	b := d.buckets[client]
 	if b == nil {
-		b = NewTokenBucket(d.take, d.Capacity, d.Rate) // a new client starts with a full bucket
-		b.last = now
+		b = course.NewTokenBucketAt(d.take, d.Capacity, d.Rate, now) // a new client starts with a full bucket
 		d.buckets[client] = b
 	}
 	var ok bool
-	fault := labs.Guard(doorDecideLimit, learnerDir, &d.track, func() { ok = b.Allow(now) })
+	fault := labs.Guard(doorDecideLimit, course.LearnerDir, &d.track, func() { ok = b.Allow(now) })
 	if !fault.OK() {
 		if fault.TODO == 0 {
 			fault.TODO = 1
@@ -216,6 +221,14 @@ func (e doorFault) Error() string {
 	return s
 }
 
+// Span is how long the experiment lasts (the course's partInfos says the
+// same; a test checks).
+const Span = politeSpan
+
+func init() {
+	course.Register(course.Piece{Part: "6", Uses: []int{1}, Live: true, Run: politePiece})
+}
+
 // --- the experiment ----------------------------------------------------------
 
 // KindStats is what one kind of client did.
@@ -240,7 +253,7 @@ type httpClient struct {
 
 // PoliteVsRude runs polite and rude clients against a door that uses take,
 // over real HTTP on a loopback port, on the virtual clock.
-func PoliteVsRude(take TakeTokenFunc) (PoliteResult, error) {
+func PoliteVsRude(take course.TakeTokenFunc) (PoliteResult, error) {
 	var res PoliteResult
 	bins := int(politeSpan / time.Second)
 	res.Polite = KindStats{PerSecond: make([]int, bins), OKPerSecond: make([]int, bins)}
@@ -350,7 +363,7 @@ func get(hc *http.Client, url, client string) (status, retryAfter int, err error
 	return resp.StatusCode, retryAfter, nil
 }
 
-func politePiece(f Funcs, r *labs.PartResult) {
+func politePiece(f course.Funcs, r *labs.PartResult) {
 	res, err := PoliteVsRude(f.TakeToken)
 	if err != nil {
 		r.Lines = append(r.Lines, "The HTTP run did not finish: "+err.Error())
@@ -359,13 +372,13 @@ func politePiece(f Funcs, r *labs.PartResult) {
 	p, ru := res.Polite, res.Rude
 	ratio := float64(ru.Requests) / float64(max(1, p.Requests))
 	r.Metrics = append(r.Metrics,
-		metric("polite_requests", "polite clients: requests sent", float64(p.Requests), "requests", 0),
-		metric("polite_429s", "polite clients: 429s", float64(p.Refused), "requests", 0),
-		metric("polite_ok", "polite clients: served", float64(p.OK), "requests", 0),
-		metric("rude_requests", "rude clients: requests sent", float64(ru.Requests), "requests", 0),
-		metric("rude_429s", "rude clients: 429s", float64(ru.Refused), "requests", 0),
-		metric("rude_ok", "rude clients: served", float64(ru.OK), "requests", 0),
-		metric("rude_polite_request_ratio", "rude against polite: requests sent", ratio, "×", 1))
+		course.Metric("polite_requests", "polite clients: requests sent", float64(p.Requests), "requests", 0),
+		course.Metric("polite_429s", "polite clients: 429s", float64(p.Refused), "requests", 0),
+		course.Metric("polite_ok", "polite clients: served", float64(p.OK), "requests", 0),
+		course.Metric("rude_requests", "rude clients: requests sent", float64(ru.Requests), "requests", 0),
+		course.Metric("rude_429s", "rude clients: 429s", float64(ru.Refused), "requests", 0),
+		course.Metric("rude_ok", "rude clients: served", float64(ru.OK), "requests", 0),
+		course.Metric("rude_polite_request_ratio", "rude against polite: requests sent", ratio, "×", 1))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("A real HTTP server on 127.0.0.1; its door gives each client a bucket of %g refilling %g/s, deciding with TakeToken. Each client would like 10 requests a second, for %g s.", doorCapacity, doorRate, politeSpan.Seconds()),
 		fmt.Sprintf("%d polite clients wait as Retry-After says, plus up to %g s of jitter: %d requests, %d served, %d refused.", politeClients, politeJitter.Seconds(), p.Requests, p.OK, p.Refused),
@@ -373,12 +386,12 @@ func politePiece(f Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Rudeness bought %d more served (%+.0f%%) for %.1f× the requests; the server answered %d 429s that served nobody, %.0f per success.", ru.OK-p.OK, 100*float64(ru.OK-p.OK)/float64(max(1, p.OK)), ratio, ru.Refused, float64(ru.Refused)/float64(max(1, ru.OK))),
 		fmt.Sprintf("Behind the door the handler ran %d times, once per success: a refusal cost one header read and one bucket decision, nothing more.", res.Work),
 		"Try it by hand: go run . serve 45, then curl -i http://127.0.0.1:8045/ a few times in a row.")
-	xs, ends := indexes(len(p.PerSecond)), indexesFrom(1, len(p.PerSecond))
+	xs, ends := course.Indexes(len(p.PerSecond)), course.IndexesFrom(1, len(p.PerSecond))
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Polite against rude: requests sent and served per second", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
 		Series: []labs.Series{
-			{Name: "polite sent", X: xs, Y: ints(p.PerSecond)}, {Name: "polite served", X: xs, Y: ints(p.OKPerSecond)},
-			{Name: "rude sent", X: xs, Y: ints(ru.PerSecond)}, {Name: "rude served", X: xs, Y: ints(ru.OKPerSecond)},
+			{Name: "polite sent", X: xs, Y: course.Ints(p.PerSecond)}, {Name: "polite served", X: xs, Y: course.Ints(p.OKPerSecond)},
+			{Name: "rude sent", X: xs, Y: course.Ints(ru.PerSecond)}, {Name: "rude served", X: xs, Y: course.Ints(ru.OKPerSecond)},
 		},
 	}, labs.Figure{
 		Title: "Polite against rude: requests sent and served so far", Kind: labs.Line, XLabel: "seconds", YLabel: "requests",
@@ -407,22 +420,13 @@ func running(per []int) []float64 {
 const (
 	ServeCapacity = 5.0
 	ServeRate     = 1.0
-	ServeAddr     = "127.0.0.1:8045"
+	ServeAddr     = course.ServeAddr
 )
-
-// LearnerFuncs is the learner's code, when this process links it (the
-// worker build).
-func LearnerFuncs() (Funcs, bool) {
-	if learner == nil {
-		return Funcs{}, false
-	}
-	return *learner, true
-}
 
 // Serve runs the door with f on addr (a loopback address) until ctx ends.
 // whose names the code in the banner. It refuses to start while TODO 1 is
 // unfinished or fails its first decision.
-func Serve(ctx context.Context, f Funcs, whose, addr string, out io.Writer) error {
+func Serve(ctx context.Context, f course.Funcs, whose, addr string, out io.Writer) error {
 	start := time.Now()
 	var mu sync.Mutex
 	served := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -430,7 +434,7 @@ func Serve(ctx context.Context, f Funcs, whose, addr string, out io.Writer) erro
 		fmt.Fprintf(w, "served: %s %s for %q\n", r.Method, r.URL.Path, ClientKey(r))
 	})
 	door := NewDoor(nil, ServeCapacity, ServeRate, func() time.Duration { return time.Since(start) }, served)
-	door.take = f.checked(&door.track).TakeToken
+	door.take = f.Checked(&door.track).TakeToken
 	door.Log = func(client string, v Verdict) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -469,30 +473,36 @@ func Serve(ctx context.Context, f Funcs, whose, addr string, out io.Writer) erro
 	return nil
 }
 
-// ServeCommand is the worker program's hidden subcommand (ServeMain), which
+// ServeCommand is the full worker's hidden subcommand (ServeMain), which
 // `go run . serve 45` builds and runs: the program links the learner's code.
-const ServeCommand = "_serve"
+const ServeCommand = course.ServeCommand
 
-// ServeMain is the worker program's side: `_serve --addr=HOST:PORT` serves the
-// door with the learner's TakeToken until SIGINT or SIGTERM. It returns the
-// exit code: 0 stopped cleanly, 1 could not serve, 2 a usage error.
-func ServeMain(args []string, stdout, stderr io.Writer) int {
+// ServeMain is the full worker's side: `_serve --addr=HOST:PORT [--reference]`
+// serves the door with the learner's TakeToken (or, with --reference, ref's)
+// until SIGINT or SIGTERM. It returns the exit code: 0 stopped cleanly, 1
+// could not serve, 2 a usage error.
+func ServeMain(args []string, ref course.Funcs, stdout, stderr io.Writer) int {
 	addr := ""
-	if len(args) == 2 && args[0] == ServeCommand {
+	reference := len(args) == 3 && args[2] == "--reference"
+	if len(args) == 2 || reference {
 		addr, _ = strings.CutPrefix(args[1], "--addr=")
 	}
-	if addr == "" || !IsLoopback(addr) {
-		fmt.Fprintf(stderr, "usage: %s --addr=127.0.0.1:PORT\n", ServeCommand)
+	if len(args) < 2 || args[0] != ServeCommand || addr == "" || !IsLoopback(addr) {
+		fmt.Fprintf(stderr, "usage: %s --addr=127.0.0.1:PORT [--reference]\n", ServeCommand)
 		return 2
 	}
-	f, ok := LearnerFuncs()
+	f, ok := course.LearnerFuncs()
+	whose := "your TakeToken"
+	if reference {
+		f, ok, whose = ref, true, "the reference TakeToken"
+	}
 	if !ok {
 		fmt.Fprintln(stderr, "termlab: this program was built without your code; use go run . serve 45")
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := Serve(ctx, f, "your TakeToken", addr, stdout); err != nil {
+	if err := Serve(ctx, f, whose, addr, stdout); err != nil {
 		fmt.Fprintln(stderr, "termlab:", err)
 		return 1
 	}
@@ -500,14 +510,4 @@ func ServeMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // IsLoopback reports whether addr (host:port) names this machine only.
-func IsLoopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
+func IsLoopback(addr string) bool { return course.IsLoopback(addr) }

@@ -1,17 +1,23 @@
-package course
+package fleet
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course"
 )
 
+// Package fleet is Day 45's Part 4: one client against a fleet of servers,
+// with local limits and with one shared bucket in Redis. It needs a Redis
+// client and an embedded Redis (miniredis, gopher-lua), so it lives apart
+// from the course: the lab's own binary and the lean worker never link it;
+// the full worker does, and this package's init registers the part's pieces
+// with the course (course.Register).
+//
 // Part 4: one client against a fleet of servers behind an even load
 // balancer. Each server limits the client with its own token bucket (the
 // learner's TakeToken), so the fleet grants N times the promise; then the
@@ -37,6 +43,20 @@ const (
 	outageTo   = 7 * time.Second
 )
 
+// Span is how long each of the part's runs lasts (the course's partInfos
+// says the same; a test checks).
+const Span = fleetSpan
+
+func init() {
+	course.Register(
+		course.Piece{Part: "4", Uses: []int{1}, Run: fleetLocalPiece},
+		course.Piece{Part: "4", Uses: []int{1}, Run: fleetSplitPiece},
+		course.Piece{Part: "4", Live: true, Run: fleetCentralPiece},
+		course.Piece{Part: "4", Live: true, Run: fleetOutagePiece},
+		course.Piece{Part: "4", Uses: []int{1}, Live: true, Run: fleetCostPiece},
+	)
+}
+
 // FleetResult is one run of the fleet.
 type FleetResult struct {
 	Servers             int
@@ -55,15 +75,28 @@ type FleetResult struct {
 	PromiseRefusedShare float64 // share of requests refused though the client kept its promise (split runs)
 }
 
-// evenArrivals is n requests per second spread evenly over span.
+// evenArrivals is n requests per second spread evenly over span, each
+// moved a little later by a few microseconds that differ from one request
+// to the next (tieShift). Exactly even arrivals land exactly on whole tokens
+// (at 60/s and 10/s, request 102 arrives at t = 1.7 s, when the bucket holds
+// exactly 1.0 token), so the figures would hang on the last bit of float
+// arithmetic: one correct TakeToken computing the refill in another order
+// would get 40.1/s where the reference gets 40.0/s. Shifted, no arrival
+// sits within a microsecond of a whole token, so the figures are the same
+// for every correct TakeToken (a test nudges the level by ±1e-9 to check).
 func evenArrivals(perSecond float64, span time.Duration) []time.Duration {
 	n := int(perSecond * span.Seconds())
 	out := make([]time.Duration, n)
 	for i := range out {
-		out[i] = time.Duration(float64(i) * float64(time.Second) / perSecond)
+		out[i] = time.Duration(float64(i)*float64(time.Second)/perSecond) + tieShift(i)
 	}
 	return out
 }
+
+// tieShift is request i's shift: 1 to 97 µs, in an order that never lines
+// up with a bucket's rhythm (37 and 97 share no factor), and always far
+// less than the gap between two requests (1/60 s).
+func tieShift(i int) time.Duration { return time.Duration(1+(i*37)%97) * time.Microsecond }
 
 // balancer is an even load balancer: each request goes to a server picked
 // at random (seeded, so every run deals the same hand). Strict turns would
@@ -119,10 +152,10 @@ func (r *FleetResult) finish(span time.Duration, acceptedAfterWarm int) {
 // FleetLocal runs a fleet of servers, each with its own bucket of perServer
 // tokens per second (holding one second's worth), on the client's traffic:
 // offered requests per second for span, handed out by assign.
-func FleetLocal(take TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
-	buckets := make([]*TokenBucket, servers)
+func FleetLocal(take course.TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
+	buckets := make([]*course.TokenBucket, servers)
 	for i := range buckets {
-		buckets[i] = NewTokenBucket(take, max(1, perServer), perServer)
+		buckets[i] = course.NewTokenBucket(take, max(1, perServer), perServer)
 	}
 	r := newFleetResult(servers, span)
 	warm := 0
@@ -140,7 +173,7 @@ func FleetLocal(take TakeTokenFunc, servers int, perServer, offered float64, spa
 
 // FleetSplit is the promise divided among the servers under uneven traffic:
 // the client sends only what it was promised, most of it to one server.
-func FleetSplit(take TakeTokenFunc) FleetResult {
+func FleetSplit(take course.TakeTokenFunc) FleetResult {
 	r := FleetLocal(take, fleetServers, fleetLimit/fleetServers, affinityOffered, fleetSpan, affinity(fleetServers))
 	r.PromiseRefusedShare = float64(r.Offered-r.Accepted) / float64(r.Offered)
 	return r
@@ -231,39 +264,27 @@ type CheckCost struct {
 // MeasureCheckCost times the local bucket (the learner's TakeToken, a
 // function call) against the shared one (a round trip to the store and a Lua
 // script), and a bare round trip (PING) to show which part is the network.
-func MeasureCheckCost(take TakeTokenFunc, st *Store) (CheckCost, error) {
-	const localChecks, remoteChecks = 200_000, 200
-	b := NewTokenBucket(take, fleetLimit, fleetLimit)
+func MeasureCheckCost(take course.TakeTokenFunc, st *Store) (CheckCost, error) {
+	c := CheckCost{Local: measureLocal(take), RemoteChecks: 200}
+	var err error
+	c.Remote, c.Ping, err = measureRemote(st)
+	return c, err
+}
+
+// measureLocal times one decision of a server's own bucket.
+func measureLocal(take course.TakeTokenFunc) time.Duration {
+	const localChecks = 200_000
+	b := course.NewTokenBucket(take, fleetLimit, fleetLimit)
 	start := time.Now()
 	for i := range localChecks {
 		b.Allow(time.Duration(i) * time.Millisecond)
 	}
-	c := CheckCost{Local: time.Since(start) / localChecks, RemoteChecks: remoteChecks}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := st.Take(ctx, "cost-warmup", fleetLimit, fleetLimit); err != nil {
-		return c, err
-	}
-	start = time.Now()
-	for range remoteChecks {
-		if _, err := st.Take(ctx, "cost", fleetLimit, fleetLimit); err != nil {
-			return c, err
-		}
-	}
-	c.Remote = time.Since(start) / remoteChecks
-	start = time.Now()
-	for range remoteChecks {
-		if err := st.Ping(ctx); err != nil {
-			return c, err
-		}
-	}
-	c.Ping = time.Since(start) / remoteChecks
-	return c, nil
+	return time.Since(start) / localChecks
 }
 
 // --- the pieces ------------------------------------------------------------
 
-func fleetLocalPiece(f Funcs, r *labs.PartResult) {
+func fleetLocalPiece(f course.Funcs, r *labs.PartResult) {
 	res := FleetLocal(f.TakeToken, fleetServers, fleetLimit, fleetOffered, fleetSpan, balancer(fleetServers))
 	var delivered, promised []float64
 	for n := 1; n <= fleetMaxN; n++ {
@@ -273,25 +294,25 @@ func fleetLocalPiece(f Funcs, r *labs.PartResult) {
 		promised = append(promised, fleetLimit)
 	}
 	r.Metrics = append(r.Metrics,
-		metric("fleet_servers", "servers in the fleet", fleetServers, "", 0),
-		metric("fleet_local_limit", "each server's limit for the client", fleetLimit, "/s", 0),
-		metric("fleet_offered_rate", "what the client sends", fleetOffered, "/s", 0),
-		metric("fleet_local_delivered_rate", "local limits: delivered after the opening bursts", res.SteadyRate, "/s", 1))
+		course.Metric("fleet_servers", "servers in the fleet", fleetServers, "", 0),
+		course.Metric("fleet_local_limit", "each server's limit for the client", fleetLimit, "/s", 0),
+		course.Metric("fleet_offered_rate", "what the client sends", fleetOffered, "/s", 0),
+		course.Metric("fleet_local_delivered_rate", "local limits: delivered from t = 3 s on, after the opening bursts", res.SteadyRate, "/s", 1))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("One client sends %g/s; an even load balancer deals it out to %d servers, each of which allows it %g/s (a bucket of %g).", fleetOffered, fleetServers, fleetLimit, fleetLimit),
-		fmt.Sprintf("Local limits: %d of %d accepted, %.1f/s once the opening bursts are spent: %.1f× the %g/s promised.", res.Accepted, res.Offered, res.SteadyRate, res.SteadyRate/fleetLimit, fleetLimit),
+		fmt.Sprintf("Local limits: %d of %d accepted over the whole run; %.1f/s from t = 3 s on, once the opening bursts are spent: %.1f× the %g/s promised.", res.Accepted, res.Offered, res.SteadyRate, res.SteadyRate/fleetLimit, fleetLimit),
 		fmt.Sprintf("Each server kept its word (it let through %s in %g s); none knows what the others granted.", minMax(res.ServerAccepted), fleetSpan.Seconds()),
 		fmt.Sprintf("Add servers and the grant grows with them: %.0f/s with 1, %.0f/s with %d.", delivered[0], delivered[fleetMaxN-1], fleetMaxN))
 	r.Figures = append(r.Figures,
 		perServerFigure("Local limits: accepted per second, by server", res.PerServerSecond, nil),
 		labs.Figure{Title: "Local limits: delivered rate as the fleet grows", Kind: labs.Bars, XLabel: "servers", YLabel: "/s",
 			Series: []labs.Series{
-				{Name: "delivered", X: indexesFrom(1, fleetMaxN), Y: delivered},
-				{Name: "promised", X: indexesFrom(1, fleetMaxN), Y: promised},
+				{Name: "delivered", X: course.IndexesFrom(1, fleetMaxN), Y: delivered},
+				{Name: "promised", X: course.IndexesFrom(1, fleetMaxN), Y: promised},
 			}})
 }
 
-func fleetSplitPiece(f Funcs, r *labs.PartResult) {
+func fleetSplitPiece(f course.Funcs, r *labs.PartResult) {
 	res := FleetSplit(f.TakeToken)
 	per := fleetLimit / fleetServers
 	idle := 0.0
@@ -299,62 +320,53 @@ func fleetSplitPiece(f Funcs, r *labs.PartResult) {
 		idle += per*fleetSpan.Seconds() - float64(res.ServerAccepted[s])
 	}
 	r.Metrics = append(r.Metrics,
-		metric("fleet_split_limit", "split limit per server", per, "/s", 2),
-		metric("fleet_split_delivered_rate", "split limit: delivered after the opening bursts", res.SteadyRate, "/s", 1),
-		metric("fleet_split_refused_pct", "split limit: refused though inside the promise", 100*res.PromiseRefusedShare, "%", 0))
+		course.Metric("fleet_split_limit", "split limit per server", per, "/s", 2),
+		course.Metric("fleet_split_delivered_rate", "split limit: delivered from t = 3 s on, after the opening bursts", res.SteadyRate, "/s", 1),
+		course.Metric("fleet_split_refused_pct", "split limit: refused though inside the promise, over the whole run", 100*res.PromiseRefusedShare, "%", 0))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("Split limit: %g/s ÷ %d = %g/s per server. The client sends only its %g/s, but %d%% of it lands on server 1.", fleetLimit, fleetServers, per, affinityOffered, affinityPerMil/10),
 		fmt.Sprintf("Server 1 saw %d and let %d through; servers 2–%d let all %d of theirs through and left about %.0f of their allowance unused.", res.ServerOffered[0], res.ServerAccepted[0], fleetServers, sum(res.ServerOffered[1:]), idle),
-		fmt.Sprintf("Delivered %.1f/s of the %g/s promised: %.0f%% refused from a client that never broke its limit. The promise holds; the busy server starves while the others idle.", res.SteadyRate, fleetLimit, 100*res.PromiseRefusedShare))
-	xs := indexesFrom(1, fleetServers)
+		fmt.Sprintf("Delivered %.1f/s of the %g/s promised from t = 3 s on; over the whole run %.0f%% refused from a client that never broke its limit. The promise holds; the busy server starves while the others idle.", res.SteadyRate, fleetLimit, 100*res.PromiseRefusedShare))
+	xs := course.IndexesFrom(1, fleetServers)
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Split limit under uneven traffic: offered and accepted, by server", Kind: labs.Bars, XLabel: "server", YLabel: "requests",
-		Series: []labs.Series{{Name: "offered", X: xs, Y: ints(res.ServerOffered)}, {Name: "accepted", X: xs, Y: ints(res.ServerAccepted)}},
+		Series: []labs.Series{{Name: "offered", X: xs, Y: course.Ints(res.ServerOffered)}, {Name: "accepted", X: xs, Y: course.Ints(res.ServerAccepted)}},
 	})
 }
 
-// storePiece opens the store for a piece; when it cannot, the piece says so
-// in a line and shows nothing else.
-func storePiece(r *labs.PartResult, run func(st *Store) error) {
-	st, err := StoreFromEnv()
-	if err == nil {
-		defer st.Close()
-		err = run(st)
+// storePiece runs a piece on the shared runs (sharedRuns); when the store
+// did not answer, the piece says so in a line and shows nothing else.
+func storePiece(r *labs.PartResult, run func(s sharedRun)) {
+	s := sharedRuns()
+	if s.Err != "" {
+		r.Lines = append(r.Lines, "The shared store did not answer, so this step was skipped: "+s.Err)
+		return
 	}
-	if err != nil {
-		r.Lines = append(r.Lines, "The shared store did not answer, so this step was skipped: "+err.Error())
-	}
+	run(s)
 }
 
-func fleetCentralPiece(_ Funcs, r *labs.PartResult) {
-	storePiece(r, func(st *Store) error {
-		res, err := FleetCentral(st)
-		if err != nil {
-			return err
-		}
+func fleetCentralPiece(_ course.Funcs, r *labs.PartResult) {
+	storePiece(r, func(s sharedRun) {
+		res := s.Central
 		r.Metrics = append(r.Metrics,
-			metric("fleet_central_delivered_rate", "shared counter: delivered after the opening burst", res.SteadyRate, "/s", 1),
-			metric("fleet_central_accepted", "shared counter: accepted", float64(res.Accepted), "requests", 0))
+			course.Metric("fleet_central_delivered_rate", "shared counter: delivered from t = 3 s on, after the opening burst", res.SteadyRate, "/s", 1),
+			course.Metric("fleet_central_accepted", "shared counter: accepted over the whole run", float64(res.Accepted), "requests", 0))
 		r.Lines = append(r.Lines,
-			fmt.Sprintf("Shared counter: every server, on every request, runs one Lua script in %s: read Redis's own clock, refill, spend, all in one atomic step.", st.Name),
-			fmt.Sprintf("Shared counter: %d of %d accepted, %.1f/s after the opening burst: the %g/s promised, however many servers ask.", res.Accepted, res.Offered, res.SteadyRate, fleetLimit))
-		if !st.Embedded() {
+			fmt.Sprintf("Shared counter: every server, on every request, runs one Lua script in %s: read Redis's own clock, refill, spend, all in one atomic step.", s.Store),
+			fmt.Sprintf("Shared counter: %d of %d accepted over the whole run; %.1f/s from t = 3 s on, after the opening burst: the %g/s promised, however many servers ask.", res.Accepted, res.Offered, res.SteadyRate, fleetLimit))
+		if !s.Embedded {
 			r.Lines = append(r.Lines, fmt.Sprintf("A real server's clock cannot be set, so these %g s ran %d× faster in real time (the script was told %g tokens/s) and the store's times were scaled back.", fleetSpan.Seconds(), realSpeedup, fleetLimit*realSpeedup))
 		}
 		r.Figures = append(r.Figures, perServerFigure("Shared counter: accepted per second, by server", res.PerServerSecond, nil))
-		return nil
 	})
 }
 
-func fleetOutagePiece(_ Funcs, r *labs.PartResult) {
-	storePiece(r, func(st *Store) error {
-		res, err := FleetOutage(st)
-		if err != nil {
-			return err
-		}
+func fleetOutagePiece(_ course.Funcs, r *labs.PartResult) {
+	storePiece(r, func(s sharedRun) {
+		res := s.Outage
 		r.Metrics = append(r.Metrics,
-			metric("fleet_failopen_rate", "store down, failing open: let through", res.OutageRateOpen, "/s", 1),
-			metric("fleet_failclosed_rate", "store down, failing closed: let through", res.OutageRateClosed, "/s", 1))
+			course.Metric("fleet_failopen_rate", "store down, failing open: let through", res.OutageRateOpen, "/s", 1),
+			course.Metric("fleet_failclosed_rate", "store down, failing closed: let through", res.OutageRateClosed, "/s", 1))
 		r.Lines = append(r.Lines,
 			fmt.Sprintf("From %g s to %g s the store is unreachable: each of the %d checks in that stretch fails to connect.", outageFrom.Seconds(), outageTo.Seconds(), res.OutageOffered),
 			fmt.Sprintf("Failing open, the fleet let them all through: %.0f/s, %.0f× the promise, straight at whatever the limit protects.", res.OutageRateOpen, res.OutageRateOpen/fleetLimit),
@@ -362,60 +374,44 @@ func fleetOutagePiece(_ Funcs, r *labs.PartResult) {
 		r.Figures = append(r.Figures, labs.Figure{
 			Title: "The store goes down: let through per second, failing open and failing closed", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
 			Series: []labs.Series{
-				{Name: "fail open", X: indexes(len(res.OutageOpen)), Y: ints(res.OutageOpen)},
-				{Name: "fail closed", X: indexes(len(res.OutageClosed)), Y: ints(res.OutageClosed)},
+				{Name: "fail open", X: course.Indexes(len(res.OutageOpen)), Y: course.Ints(res.OutageOpen)},
+				{Name: "fail closed", X: course.Indexes(len(res.OutageClosed)), Y: course.Ints(res.OutageClosed)},
 			},
 			Marks: []labs.Mark{{X: outageFrom.Seconds(), Label: "store down"}, {X: outageTo.Seconds(), Label: "store back"}},
 		})
-		return nil
 	})
 }
 
 // fleetCostPiece measures wall-clock costs, which differ from run to run:
 // its metrics end in _ns and its lines start with the stopwatch, so that the
-// authors' check leaves them out of its run-twice comparison.
-func fleetCostPiece(f Funcs, r *labs.PartResult) {
-	storePiece(r, func(st *Store) error {
-		c, err := MeasureCheckCost(f.TakeToken, st)
-		if err != nil {
-			return err
-		}
+// authors' check leaves them out of its run-twice comparison. The local
+// check is the learner's, timed now; the shared check's cost is the store's,
+// from the shared runs.
+func fleetCostPiece(f course.Funcs, r *labs.PartResult) {
+	storePiece(r, func(s sharedRun) {
+		c := CheckCost{Local: measureLocal(f.TakeToken), Remote: s.Remote, Ping: s.Ping}
 		r.Metrics = append(r.Metrics,
-			metric("fleet_local_check_ns", "one local check", float64(c.Local.Nanoseconds()), "ns", 0),
-			metric("fleet_redis_check_ns", "one shared check", float64(c.Remote.Nanoseconds()), "ns", 0),
-			metric("fleet_redis_ping_ns", "one bare round trip", float64(c.Ping.Nanoseconds()), "ns", 0))
+			course.Metric("fleet_local_check_ns", "one local check", float64(c.Local.Nanoseconds()), "ns", 0),
+			course.Metric("fleet_redis_check_ns", "one shared check", float64(c.Remote.Nanoseconds()), "ns", 0),
+			course.Metric("fleet_redis_ping_ns", "one bare round trip", float64(c.Ping.Nanoseconds()), "ns", 0))
 		ratio := float64(c.Remote) / float64(max(1, c.Local))
 		r.Lines = append(r.Lines,
-			fmt.Sprintf("%s Measured here: a local check (a bucket deciding with TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", Stopwatch, c.Local.Nanoseconds(), st.Name, micros(c.Remote), micros(c.Ping)),
-			fmt.Sprintf("%s The cure costs about %s× the local check, on every request.", Stopwatch, roughly(ratio)))
-		if st.Embedded() {
-			r.Lines = append(r.Lines, Stopwatch+" The embedded store interprets Lua in Go, so its scripts run slower than a real Redis's; --redis=URL measures a real one.")
+			fmt.Sprintf("%s Measured here: a local check (a bucket deciding with TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", course.Stopwatch, c.Local.Nanoseconds(), s.Store, micros(c.Remote), micros(c.Ping)),
+			fmt.Sprintf("%s The cure costs about %s× the local check, on every request.", course.Stopwatch, roughly(ratio)))
+		if s.Embedded {
+			r.Lines = append(r.Lines, course.Stopwatch+" The embedded store interprets Lua in Go, so its scripts run slower than a real Redis's; --redis=URL measures a real one.")
 		}
-		return nil
 	})
 }
-
-// Stopwatch starts every line that reports a wall-clock measurement. Such
-// lines (and metrics whose names end in _ns) differ between runs, so
-// comparisons of two runs leave them out.
-const Stopwatch = "⏱"
 
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
 
 func perServerFigure(title string, perServer [][]int, marks []labs.Mark) labs.Figure {
 	fig := labs.Figure{Title: title, Kind: labs.Bars, XLabel: "second", YLabel: "accepted", Marks: marks}
 	for i, s := range perServer {
-		fig.Series = append(fig.Series, labs.Series{Name: fmt.Sprintf("server %d", i+1), X: indexes(len(s)), Y: ints(s)})
+		fig.Series = append(fig.Series, labs.Series{Name: fmt.Sprintf("server %d", i+1), X: course.Indexes(len(s)), Y: course.Ints(s)})
 	}
 	return fig
-}
-
-func indexesFrom(from, to int) []float64 {
-	var out []float64
-	for i := from; i <= to; i++ {
-		out = append(out, float64(i))
-	}
-	return out
 }
 
 func sum(xs []int) int {
@@ -444,18 +440,5 @@ func roughly(x float64) string {
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
 	p := math.Pow(10, math.Floor(math.Log10(x))-1)
-	return thousands(math.Round(x/p) * p)
-}
-
-// thousands writes a whole number with thin spaces between thousands.
-func thousands(x float64) string {
-	n := strconv.FormatFloat(math.Round(x), 'f', 0, 64)
-	var b strings.Builder
-	for i, c := range n {
-		if i > 0 && (len(n)-i)%3 == 0 {
-			b.WriteString("\u2009")
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return course.Thousands(math.Round(x/p) * p)
 }

@@ -1,4 +1,4 @@
-package course
+package fleet
 
 import (
 	"context"
@@ -6,12 +6,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"termlab/labs/day45/course"
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
@@ -25,9 +28,8 @@ import (
 // TERMLAB_REDIS set (the command line's --redis) it is a real server.
 
 // RedisEnv names the environment variable that points the experiments at a
-// real Redis ("redis://127.0.0.1:6379/0" or "127.0.0.1:6379"). Empty means
-// the embedded one. Worker processes inherit it from the runner.
-const RedisEnv = "TERMLAB_REDIS"
+// real Redis (see course.RedisEnv).
+const RedisEnv = course.RedisEnv
 
 // bucketLua is the shared token bucket. It runs atomically inside Redis, so
 // no two servers can read the same level and both spend the last token. It
@@ -83,6 +85,18 @@ type Store struct {
 	mini   *miniredis.Miniredis // nil for a real server
 	prefix string               // every key this Store writes starts with it
 	dead   *redis.Client        // a client of an address nobody listens on
+	// clock is the embedded store's time as sessions set it (zero: real
+	// time); its bucket script runs in one Lua state (lua.go).
+	clock time.Time
+	lua   *luaRunner
+}
+
+// storeNow is the embedded store's TIME.
+func (s *Store) storeNow() time.Time {
+	if s.clock.IsZero() {
+		return time.Now()
+	}
+	return s.clock
 }
 
 // OpenStore connects to the Redis at url, or starts an embedded one when url
@@ -96,6 +110,13 @@ func OpenStore(url string) (*Store, error) {
 			return nil, fmt.Errorf("cannot start the embedded Redis: %w", err)
 		}
 		s.mini, s.Name = m, "the embedded Redis (miniredis)"
+		if s.lua, err = newLuaRunner(m, s.storeNow); err == nil {
+			err = m.Server().Register(scriptCommand, s.lua.serve)
+		}
+		if err != nil {
+			m.Close()
+			return nil, fmt.Errorf("cannot load the bucket script into the embedded Redis: %w", err)
+		}
 		s.client = redis.NewClient(clientOptions(m.Addr()))
 	} else {
 		opt, err := parseRedisURL(url)
@@ -125,6 +146,21 @@ func PingRedis(url string) error {
 	}
 	s.Close()
 	return nil
+}
+
+// PingMain is the full worker's `_ping URL`: exit 0 when the Redis at URL
+// answers, else 1 with why on stderr. The lab's own binary asks this of the
+// full worker for --redis, since it does not link a Redis client.
+func PingMain(args []string, stderr io.Writer) int {
+	if len(args) != 2 {
+		fmt.Fprintf(stderr, "usage: %s URL\n", course.PingCommand)
+		return 2
+	}
+	if err := PingRedis(args[1]); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
 }
 
 func parseRedisURL(url string) (*redis.Options, error) {
@@ -182,6 +218,9 @@ func (s *Store) Close() {
 	if s.mini != nil {
 		s.mini.Close()
 	}
+	if s.lua != nil {
+		s.lua.l.Close()
+	}
 }
 
 // Decision is one answer of the shared bucket.
@@ -194,16 +233,24 @@ type Decision struct {
 
 // Take asks the bucket named key for one token, right now on the store's clock.
 func (s *Store) Take(ctx context.Context, key string, capacity, rate float64) (Decision, error) {
-	return take(ctx, s.client, s.prefix+key, capacity, rate)
+	return take(ctx, s.client, s.lua != nil, s.prefix+key, capacity, rate)
 }
 
-func take(ctx context.Context, c *redis.Client, key string, capacity, rate float64) (Decision, error) {
+// take runs the bucket script on c: by EVALSHA on a real Redis, or by the
+// embedded store's own command (embedded: see lua.go).
+func take(ctx context.Context, c *redis.Client, embedded bool, key string, capacity, rate float64) (Decision, error) {
 	if !(capacity >= 1 && rate > 0) {
 		return Decision{}, fmt.Errorf("a shared bucket needs capacity ≥ 1 and a positive rate (got %g, %g)", capacity, rate)
 	}
 	idle := max(time.Second, time.Duration(capacity/rate*float64(time.Second))*2)
-	res, err := bucketScript.Run(ctx, c, []string{key},
-		strconv.FormatFloat(capacity, 'f', -1, 64), strconv.FormatFloat(rate, 'f', -1, 64), idle.Milliseconds()).Slice()
+	args := []any{strconv.FormatFloat(capacity, 'f', -1, 64), strconv.FormatFloat(rate, 'f', -1, 64), idle.Milliseconds()}
+	var res []any
+	var err error
+	if embedded {
+		res, err = c.Do(ctx, append([]any{scriptCommand, 1, key}, args...)...).Slice()
+	} else {
+		res, err = bucketScript.Run(ctx, c, []string{key}, args...).Slice()
+	}
 	if err != nil {
 		return Decision{}, err
 	}
@@ -252,6 +299,7 @@ func (s *Store) session(name string) (*session, error) {
 	ss := &session{s: s, key: s.prefix + name + ":" + randomHex(4), speedup: 1}
 	if s.mini != nil {
 		s.mini.SetTime(epoch)
+		s.clock = epoch
 		ss.storeT0 = epoch.UnixMicro()
 		return ss, nil
 	}
@@ -271,6 +319,7 @@ func (s *Store) session(name string) (*session, error) {
 func (ss *session) at(t time.Duration) {
 	if ss.s.mini != nil {
 		ss.s.mini.SetTime(epoch.Add(t))
+		ss.s.clock = epoch.Add(t)
 		return
 	}
 	if d := time.Until(ss.start.Add(time.Duration(float64(t) / ss.speedup))); d > 0 {
@@ -284,13 +333,14 @@ func (ss *session) at(t time.Duration) {
 func (ss *session) take(capacity, rate float64) (d Decision, when time.Duration, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	c := ss.s.client
+	c, embedded := ss.s.client, ss.s.lua != nil
 	if ss.down {
 		if c, err = ss.s.deadClient(); err != nil {
 			return Decision{}, 0, err
 		}
+		embedded = false
 	}
-	d, err = take(ctx, c, ss.key, capacity, rate*ss.speedup)
+	d, err = take(ctx, c, embedded, ss.key, capacity, rate*ss.speedup)
 	if err != nil {
 		return d, 0, err
 	}

@@ -1,0 +1,242 @@
+package worker
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The box every worker process runs in. It is a teaching lab's box, not a
+// sandbox: it keeps a runaway TODO from hurting the learner's machine or
+// notes by accident, and from forging a pass by writing a file it can see;
+// code that sets out to escape a process it runs in can.
+//
+//   - its own process group, killed whole (kill(-pgid, SIGKILL)) on every
+//     way out: an answer, a crash, the time bound, a cancelled context;
+//   - on Linux, a parent-death signal (SIGKILL), so a runner killed with -9
+//     does not leave it running. The kernel sends it when the OS thread
+//     that forked the child exits, not the process; the goroutine that
+//     starts and waits for the child is locked to its thread
+//     (runtime.LockOSThread) so the Go scheduler cannot retire that thread
+//     while the child runs;
+//   - a memory bound (MemoryEnv, default 1024 MB) by the OS: RLIMIT_AS,
+//     set by `sh -c 'ulimit -v …; exec worker …'` in the child before the
+//     worker's code runs. The worker cannot set it itself: the learner's
+//     package initialises before any code of the worker's runs, and an
+//     init that grows a slice without end would already be past any bound
+//     main could set. Where sh or ulimit -v is missing (not Linux) there is
+//     no OS bound, only the time bound;
+//   - a scratch working directory, a fresh temporary folder removed after,
+//     so learner code's relative paths never reach the repository;
+//   - its answer over an inherited pipe (fd 3), not a file with a name, and
+//     read with a bound (maxAnswer). Each answer carries a nonce the runner
+//     gives the worker on standard input. Learner code runs in the same
+//     process and could read that input before the worker does (in an
+//     init): that residual risk is the price of running the learner's code
+//     at all, and the lab says so in the README.
+
+// MemoryEnv overrides the memory bound of a worker process, in MB.
+const MemoryEnv = "TERMLAB_WORKER_MEMORY_MB"
+
+// memoryMB is the default bound: the reference uses some 30 MB; a learner's
+// correct code has no reason to come near this.
+const memoryMB = 1024
+
+// maxAnswer bounds what the runner reads from a worker: the largest honest
+// answer (a part with its figures) is some tens of kB.
+const maxAnswer = 4 << 20
+
+// answerFD is the worker's end of the answer pipe: ExtraFiles[0].
+const answerFD = 3
+
+func memoryLimit() int {
+	if n, err := strconv.Atoi(os.Getenv(MemoryEnv)); err == nil && n > 0 {
+		return n
+	}
+	return memoryMB
+}
+
+// boxed is one worker process: its command line, and what came back.
+type boxed struct {
+	bin  string
+	args []string
+	env  []string // added to the runner's environment
+
+	answer   []byte // the worker's answer, without the envelope
+	tooBig   bool   // the worker tried to say more than maxAnswer
+	stderr   tail
+	runErr   error
+	timedOut bool
+	labErr   error // the program could not be started at all (see LabError)
+}
+
+// envelope starts every answer: the runner knows the nonce, the learner's
+// code (which cannot read the runner's memory) normally does not.
+func envelope(nonce string) []byte { return []byte("termlab-answer " + nonce + "\n") }
+
+// run starts the worker boxed, gives it the nonce, waits for it within
+// bound (or until ctx ends) and reads its answer.
+func (b *boxed) run(ctx context.Context, bound time.Duration) {
+	b.stderr.max = stderrKeep
+	ctx, cancel := context.WithTimeout(ctx, bound)
+	defer cancel()
+
+	scratch, err := os.MkdirTemp("", scratchPrefix+"*")
+	if err != nil {
+		b.labErr = fmt.Errorf("cannot make a scratch folder for the worker: %w", err)
+		return
+	}
+	defer os.RemoveAll(scratch)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		b.labErr = fmt.Errorf("cannot make a pipe for the worker's answer: %w", err)
+		return
+	}
+	defer pr.Close()
+	nonce := newNonce()
+
+	cmd := boxCommand(ctx, b.bin, b.args...)
+	cmd.Dir = scratch
+	cmd.Env = append(os.Environ(), b.env...)
+	cmd.Stdin = strings.NewReader(nonce + "\n")
+	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
+	cmd.Stderr = &b.stderr
+	cmd.ExtraFiles = []*os.File{pw}
+
+	// Read the answer while the worker writes it (a pipe holds 64 kB), up
+	// to the bound: past it, the read end closes and the worker's next
+	// write fails, so a runaway answer costs the runner nothing.
+	read := make(chan []byte, 1)
+	go func() {
+		data, _ := io.ReadAll(io.LimitReader(pr, maxAnswer+int64(len(envelope(nonce)))+1))
+		pr.Close()
+		read <- data
+	}()
+
+	b.runErr = startAndWait(cmd, func() { pw.Close() })
+	if errors.Is(b.runErr, errStart) {
+		pw.Close()
+	}
+	data := <-read
+	b.timedOut = ctx.Err() != nil
+	if b.timedOut {
+		// Stopped (the bound, or a newer save), perhaps before it even
+		// started: never the program's fault.
+		return
+	}
+	if lab := startFailure(b.runErr, b.stderr.String()); lab != nil {
+		b.labErr = lab
+		return
+	}
+	env := envelope(nonce)
+	if len(data) > maxAnswer+len(env) {
+		b.tooBig = true
+		return
+	}
+	// The worker writes the envelope and its answer last; anything learner
+	// code wrote to the pipe before it, without the nonce, is ignored.
+	if i := bytes.LastIndex(data, env); i >= 0 {
+		b.answer = data[i+len(env):]
+	}
+}
+
+// errStart marks a process that could not be started.
+var errStart = errors.New("cannot start")
+
+// startAndWait starts cmd on a goroutine locked to its OS thread (see the
+// parent-death signal above), calls started once the child runs, and waits.
+// Whatever way the wait ends, the child's whole process group is killed:
+// learner code may have started processes of its own.
+func startAndWait(cmd *exec.Cmd, started func()) error {
+	done := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		// Never unlocked: the thread exits with the goroutine, which is
+		// what a parent-death signal needs to be sure it was ours.
+		if err := cmd.Start(); err != nil {
+			done <- fmt.Errorf("%w: %w", errStart, err)
+			return
+		}
+		started()
+		err := cmd.Wait()
+		killGroup(cmd.Process.Pid)
+		done <- err
+	}()
+	return <-done
+}
+
+// boxCommand is cmd with the box: its process group, killed whole when ctx
+// ends; the parent-death signal; and the memory bound when the OS has one.
+func boxCommand(ctx context.Context, bin string, args ...string) *exec.Cmd {
+	var cmd *exec.Cmd
+	if sh := memoryShell(); sh != "" {
+		// $0 is the worker, "$@" its arguments: nothing is quoted by hand.
+		script := fmt.Sprintf(`ulimit -v %d 2>/dev/null; exec "$0" "$@"`, memoryLimit()*1024)
+		cmd = exec.CommandContext(ctx, sh, append([]string{"-c", script, bin}, args...)...)
+	} else {
+		cmd = exec.CommandContext(ctx, bin, args...)
+	}
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.Cancel = func() error {
+		killGroup(cmd.Process.Pid)
+		return nil
+	}
+	cmd.WaitDelay = time.Second
+	return cmd
+}
+
+// startFailure tells a worker that never ran (the lab's fault: a broken or
+// missing program) from one that ran and died (the learner's, or a bug).
+// A failed exec either fails Start, or, under the memory shell, makes sh
+// itself say so and exit 126 (found, cannot run) or 127 (not found).
+func startFailure(runErr error, stderr string) error {
+	if errors.Is(runErr, errStart) {
+		return runErr
+	}
+	var ee *exec.ExitError
+	if errors.As(runErr, &ee) && (ee.ExitCode() == 126 || ee.ExitCode() == 127) && strings.HasPrefix(stderr, "sh: ") {
+		return errors.New(strings.TrimSpace(stderr))
+	}
+	return nil
+}
+
+func newNonce() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// scratchPrefix names the scratch folders, so a sweep can find the ones a
+// killed runner left behind.
+const scratchPrefix = "termlab-scratch-"
+
+// ReadNonce is the worker side: the nonce the runner wrote on standard
+// input. Called from the worker's main, after the learner's package has
+// initialised.
+func ReadNonce(r io.Reader) string {
+	var line []byte
+	buf := make([]byte, 1)
+	for len(line) < 64 {
+		n, err := r.Read(buf)
+		if n == 1 {
+			if buf[0] == '\n' {
+				break
+			}
+			line = append(line, buf[0])
+		}
+		if err != nil {
+			break
+		}
+	}
+	return string(line)
+}

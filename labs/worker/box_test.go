@@ -1,0 +1,351 @@
+package worker_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day45/course"
+	"termlab/labs/worker"
+	"termlab/solutions/day45"
+)
+
+// The box, end to end: a copy of the module whose learner package misbehaves
+// in its init, the way a runaway or hostile TODO file could, chosen by
+// fixtureEnv so that one build serves every case. Only Linux has every
+// bound (a parent-death signal, RLIMIT_AS); elsewhere these are skipped.
+
+const fixtureEnv = "TERMLAB_TEST_FIXTURE"
+
+// fixtureTODO is the learner's file: the shipped stubs' signatures, and an
+// init that does what fixtureEnv says.
+const fixtureTODO = `package day45
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"termlab/labs"
+)
+
+var hoard [][]byte
+
+func init() {
+	switch os.Getenv("` + fixtureEnv + `") {
+	case "alloc": // grow without end
+		for {
+			hoard = append(hoard, make([]byte, 1<<20))
+			for i := range hoard[len(hoard)-1] {
+				hoard[len(hoard)-1][i] = 1
+			}
+		}
+	case "hang":
+		for {
+		}
+	case "bigans": // 100 MB at the answer's fd
+		f := os.NewFile(3, "answer")
+		block := make([]byte, 1<<20)
+		for range 100 {
+			if _, err := f.Write(block); err != nil {
+				os.Exit(3)
+			}
+		}
+	case "delete": // everything in the working folder, and one up
+		for _, dir := range []string{".", ".."} {
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				os.RemoveAll(filepath.Join(dir, e.Name()))
+			}
+		}
+		os.WriteFile("mine.txt", []byte("x"), 0o644)
+	case "forge": // a pass for every task, under a guessed nonce
+		f := os.NewFile(3, "answer")
+		fmt.Fprintf(f, "termlab-answer %x\n{\"todo\":1,\"func\":\"TakeToken\",\"status\":\"pass\"}", time.Now().UnixNano())
+	}
+}
+
+func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (float64, bool) {
+	panic(labs.NotDone)
+}
+func WindowID(now, window time.Duration) int64 { panic(labs.NotDone) }
+func Expired(stamp, now, window time.Duration) bool { panic(labs.NotDone) }
+func NextEmit(now, nextEmit time.Duration) time.Duration { panic(labs.NotDone) }
+`
+
+type fixture struct {
+	root, bin string
+	err       error
+}
+
+var (
+	fixtureOnce sync.Once
+	fix         fixture
+)
+
+// boxFixture builds the misbehaving module once per test binary.
+func boxFixture(t *testing.T) fixture {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("the whole box (parent-death signal, RLIMIT_AS) is Linux's")
+	}
+	if testing.Short() {
+		t.Skip("builds a worker: not in -short")
+	}
+	fixtureOnce.Do(func() {
+		root, err := worker.FindRoot(".", "termlab")
+		if err != nil {
+			fix.err = err
+			return
+		}
+		// Not t.TempDir: the fixture outlives the test that built it.
+		tmp, err := os.MkdirTemp("", "termlab-boxtest-")
+		if err != nil {
+			fix.err = err
+			return
+		}
+		fix.root, fix.bin = tmp, filepath.Join(tmp, ".bin", "worker")
+		if err := worker.CopyModule(root, tmp); err != nil {
+			fix.err = err
+			return
+		}
+		if err := os.WriteFile(filepath.Join(tmp, "labs", "day45", "todo.go"), []byte(fixtureTODO), 0o644); err != nil {
+			fix.err = err
+			return
+		}
+		os.MkdirAll(filepath.Dir(fix.bin), 0o755)
+		r := worker.Runner{Root: tmp, Bin: fix.bin}
+		_, fix.err = r.Build(context.Background())
+	})
+	if fix.err != nil {
+		t.Fatalf("the fixture does not build: %v", fix.err)
+	}
+	return fix
+}
+
+var fixtureDay = course.New(day45.Funcs)
+
+// gradesOnly runs the fixture's grades with fixtureEnv=what.
+func gradesOnly(t *testing.T, what string) (labs.Outcome, error) {
+	t.Helper()
+	f := boxFixture(t)
+	t.Setenv(fixtureEnv, what)
+	r := worker.Runner{Root: f.root, Bin: f.bin, GradesOnly: true}
+	return r.Run(t.Context(), fixtureDay)
+}
+
+func TestBoxedWorkers(t *testing.T) {
+	tests := []struct {
+		name, fixture string
+		env           map[string]string
+		status        labs.Status
+		detail        string // a part of every grade's Detail
+	}{
+		{"an init that allocates without end hits the memory bound", "alloc",
+			map[string]string{worker.MemoryEnv: "120", worker.LimitEnv: "20s"}, labs.Crash, "your code used more than 120 MB"},
+		{"an init that never returns is stopped", "hang",
+			map[string]string{worker.LimitEnv: "400ms"}, labs.Timeout, "did not finish within 400ms"},
+		{"an answer of 100 MB is refused, not read", "bigans", nil, labs.Crash, "larger than 4 MB"},
+		{"a forged answer without the nonce is ignored", "forge", nil, labs.Unfinished, "not done"},
+		{"nothing misbehaves", "", nil, labs.Unfinished, "not done"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			o, err := gradesOnly(t, tc.fixture)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range o.Grades {
+				if g.Status != tc.status || !strings.Contains(g.Detail, tc.detail) {
+					t.Errorf("TODO %d: %s %q, want %s mentioning %q", g.TODO, g.Status, g.Detail, tc.status, tc.detail)
+				}
+			}
+		})
+	}
+}
+
+// Learner code runs in a scratch folder: deleting everything it can see
+// there (and one folder up, the temporary folder) leaves the module whole.
+func TestLearnerCodeRunsOutsideTheRepository(t *testing.T) {
+	f := boxFixture(t)
+	keep := filepath.Join(f.root, "go.mod")
+	before, err := os.ReadFile(keep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One folder up from the scratch folder is the temporary folder: give
+	// the worker one of its own, so the test deletes nothing of anyone's.
+	t.Setenv("TMPDIR", t.TempDir())
+	o, err := gradesOnly(t, "delete")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after, err := os.ReadFile(keep); err != nil || string(after) != string(before) {
+		t.Fatalf("go.mod after the run: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(f.root, "mine.txt")); err == nil {
+		t.Error("the learner's init wrote into the module's folder")
+	}
+	for _, g := range o.Grades {
+		if g.Status != labs.Unfinished {
+			t.Errorf("TODO %d: %s %q, want unfinished (the init deleted only scratch files)", g.TODO, g.Status, g.Detail)
+		}
+	}
+}
+
+// workers lists the running processes whose program is bin.
+func workers(t *testing.T, bin string) []int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip("no /proc")
+	}
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
+		if err == nil && strings.TrimSuffix(exe, " (deleted)") == bin {
+			if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil && !strings.Contains(string(stat), ") Z ") {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids
+}
+
+const helperEnv = "TERMLAB_TEST_HELPER_RUNNER"
+
+// TestHelperRunner is not a test: it is the runner process that
+// TestKilledRunnerLeavesNoWorker kills.
+func TestHelperRunner(t *testing.T) {
+	root, bin := os.Getenv(helperEnv), os.Getenv(helperEnv+"_BIN")
+	if root == "" {
+		t.Skip("the helper process of TestKilledRunnerLeavesNoWorker")
+	}
+	r := worker.Runner{Root: root, Bin: bin, GradesOnly: true}
+	r.Run(context.Background(), fixtureDay)
+}
+
+// A runner killed with SIGKILL (no chance to clean up) takes its hanging
+// workers with it: the parent-death signal.
+func TestKilledRunnerLeavesNoWorker(t *testing.T) {
+	f := boxFixture(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperRunner$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperEnv+"="+f.root, helperEnv+"_BIN="+f.bin, fixtureEnv+"=hang", worker.LimitEnv+"=1m")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	deadline := time.Now().Add(time.Minute)
+	for len(workers(t, f.bin)) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatal("the helper runner started no workers")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	deadline = time.Now().Add(5 * time.Second)
+	for {
+		left := workers(t, f.bin)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			for _, pid := range left {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+			t.Fatalf("workers %v outlived their runner", left)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A cancelled run (a newer save) kills its workers' whole groups at once.
+func TestCancelledRunLeavesNoWorker(t *testing.T) {
+	f := boxFixture(t)
+	t.Setenv(fixtureEnv, "hang")
+	t.Setenv(worker.LimitEnv, "1m")
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() {
+		r := worker.Runner{Root: f.root, Bin: f.bin, GradesOnly: true}
+		_, err := r.Run(ctx, fixtureDay)
+		done <- err
+	}()
+	deadline := time.Now().Add(time.Minute)
+	for len(workers(t, f.bin)) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatal("no workers started")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled run returned %v, want context.Canceled", err)
+	}
+	if left := workers(t, f.bin); len(left) > 0 {
+		t.Errorf("workers %v outlived the cancelled run", left)
+	}
+}
+
+// serve's startup bound: a learner's init that never returns is reported as
+// such, and its process is gone.
+func TestStartServeBoundsTheLearnersInit(t *testing.T) {
+	f := boxFixture(t)
+	t.Setenv(fixtureEnv, "hang")
+	_, err := worker.StartServe(t.Context(), f.bin, []string{"_serve", "--addr=127.0.0.1:0"}, io.Discard, io.Discard, 500*time.Millisecond)
+	if err == nil || !strings.Contains(err.Error(), "your package's init did not return within 500ms") {
+		t.Fatalf("StartServe: %v, want the init's bound named", err)
+	}
+	if left := workers(t, f.bin); len(left) > 0 {
+		t.Errorf("workers %v outlived a server that never started", left)
+	}
+}
+
+// RunStream hands over every verdict before any part, and every part lands
+// in the end, the heavy ones (Parts 4 and 6, from the full worker) too.
+func TestRunStreamVerdictsFirst(t *testing.T) {
+	f := boxFixture(t)
+	t.Setenv(fixtureEnv, "")
+	r := worker.Runner{Root: f.root, Bin: f.bin}
+	var updates []labs.Outcome
+	o, err := r.RunStream(t.Context(), fixtureDay, func(o labs.Outcome) { updates = append(updates, o) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(fixtureDay.TODOs) + len(fixtureDay.Parts); len(updates) != want {
+		t.Fatalf("%d updates, want one per grade and part (%d)", len(updates), want)
+	}
+	for i, u := range updates {
+		graded := !slices.ContainsFunc(u.Grades, func(g labs.Grade) bool { return g.Status == "" })
+		played := slices.ContainsFunc(u.Parts, func(p labs.PartResult) bool { return p.Status != "" })
+		if played && !graded {
+			t.Fatalf("update %d has a part before every verdict: %+v", i, u)
+		}
+	}
+	for _, p := range o.Parts {
+		if p.Status == "" || p.Detail == labs.NotLinked {
+			t.Errorf("part %s did not land: %q %q", p.ID, p.Status, p.Detail)
+		}
+	}
+}

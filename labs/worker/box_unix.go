@@ -1,0 +1,17 @@
+//go:build unix && !linux
+
+package worker
+
+import "syscall"
+
+// Other Unixes have process groups but no parent-death signal, and their
+// ulimit -v is not enforced (macOS): no OS memory bound there.
+func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+func killGroup(pgid int) { syscall.Kill(-pgid, syscall.SIGKILL) }
+
+func memoryShell() string { return "" }
+
+func niceProcess(pid int) { syscall.Setpriority(syscall.PRIO_PROCESS, pid, 10) }
+
+func lockFile(path string) (unlock func(), err error) { return flock(path) }

@@ -1,0 +1,24 @@
+package main
+
+import (
+	"reflect"
+	"testing"
+)
+
+// The full worker links each day's learner code itself (main.go): a TODO added
+// to the day's Funcs but not linked here would crash in the worker instead
+// of running. (The learner's code is not
+// called: it may be unfinished or wrong.)
+func TestTheWorkerLinksEveryTODO(t *testing.T) {
+	for day, linked := range map[int]any{45: linked45, 46: linked46} {
+		v := reflect.ValueOf(linked)
+		for _, f := range reflect.VisibleFields(v.Type()) {
+			if v.FieldByIndex(f.Index).IsNil() {
+				t.Errorf("day %d: the worker does not link the learner's %s", day, f.Name)
+			}
+		}
+	}
+	if len(days) == 0 {
+		t.Fatal("the worker knows no days")
+	}
+}

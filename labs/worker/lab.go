@@ -1,0 +1,165 @@
+package worker
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"termlab/labs"
+)
+
+// LabError is a fault of the lab itself, not of the learner's code: a
+// worker program that cannot run (zero-filled, not executable, on a noexec
+// mount, deleted while running) even after it was rebuilt once.
+type LabError struct {
+	What string // what went wrong
+	Do   string // what the learner can do about it
+	// rebuild is the program to delete and build again before giving up
+	// (Run clears it after the one retry).
+	rebuild string
+}
+
+func (e *LabError) Error() string {
+	return "this is a problem with the lab, not with your code: " + e.What + "\n" + e.Do
+}
+
+// cacheAdvice says what to do about a program in the cache that will not run.
+func cacheAdvice(bin string) string {
+	return fmt.Sprintf("Delete the folder %s and try again. If it keeps happening, the cache folder may be on a file system that does not allow programs (mounted noexec): point XDG_CACHE_HOME at another folder.", filepath.Dir(bin))
+}
+
+// unrunnable says why the program at bin cannot be a worker, or "": it is
+// missing, not a regular file, empty, not executable, or does not start as
+// a program does (an ELF, Mach-O or PE header; a zero-filled file is none).
+func unrunnable(bin string) string {
+	fi, err := os.Stat(bin)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "it is missing"
+	case err != nil:
+		return err.Error()
+	case !fi.Mode().IsRegular():
+		return "it is not a file"
+	case fi.Size() < 64:
+		return "it is empty or cut short"
+	case fi.Mode().Perm()&0o111 == 0 && !strings.HasSuffix(bin, ".exe"):
+		return "it is not executable"
+	}
+	f, err := os.Open(bin)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	if _, err := f.Read(head); err != nil {
+		return err.Error()
+	}
+	for _, magic := range [][]byte{
+		{0x7f, 'E', 'L', 'F'},
+		{0xcf, 0xfa, 0xed, 0xfe}, {0xce, 0xfa, 0xed, 0xfe}, // Mach-O, little-endian
+		{'M', 'Z'},
+	} {
+		if bytes.HasPrefix(head, magic) {
+			return ""
+		}
+	}
+	return "it is not a program (damaged: zero-filled or overwritten?)"
+}
+
+// rootRecord is the file in each cache folder that names the module root
+// it belongs to.
+const rootRecord = "root"
+
+var sweepOnce sync.Once
+
+// Sweep removes what killed runs and deleted clones leave behind: in the
+// temporary folder, answer files (an older protocol) and scratch folders
+// older than age; in cacheDir (the termlab cache), the folder of every
+// clone whose recorded root no longer holds a go.mod. It is best effort:
+// anything it cannot remove stays. CachedBin runs it once per process.
+func Sweep(cacheDir string, age time.Duration) {
+	tmp := os.TempDir()
+	entries, _ := os.ReadDir(tmp)
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, "termlab-answer-") && !strings.HasPrefix(name, scratchPrefix) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > age {
+			os.RemoveAll(filepath.Join(tmp, name))
+		}
+	}
+	dirs, _ := os.ReadDir(cacheDir)
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		dir := filepath.Join(cacheDir, d.Name())
+		root, err := os.ReadFile(filepath.Join(dir, rootRecord))
+		if err != nil {
+			continue // not ours, or from before records: leave it
+		}
+		if _, err := os.Stat(filepath.Join(string(root), "go.mod")); errors.Is(err, fs.ErrNotExist) {
+			os.RemoveAll(dir)
+		}
+	}
+}
+
+// dayCache is the folder for results of this version of the module's own
+// code (labs.CacheEnv): named by a hash of every build input except the
+// learner's files, so an edit of the course (or a new Go) starts a new one
+// and a save of the learner's file keeps it. Folders of older versions are
+// removed. "" when there is no cache folder.
+func (r *Runner) dayCache(day labs.Day) string {
+	bin, err := CachedBin(r.Root, "x")
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	io.WriteString(h, runtime.Version()+"\x00"+os.Getenv(labs.CacheEnv+"_SALT")+"\x00")
+	learner := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir))
+	filepath.WalkDir(r.Root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if path != r.Root && skipDir(path, d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !buildInput(d.Name()) || filepath.Dir(path) == learner {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(r.Root, path)
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
+		h.Write(data)
+		return nil
+	})
+	name := fmt.Sprintf("day%d-%x", day.Number, h.Sum(nil)[:8])
+	parent := filepath.Dir(bin)
+	dir := filepath.Join(parent, name)
+	if _, err := os.Stat(dir); err != nil {
+		old, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("day%d-*", day.Number)))
+		for _, o := range old {
+			os.RemoveAll(o)
+		}
+		if os.MkdirAll(dir, 0o755) != nil {
+			return ""
+		}
+	}
+	return dir
+}

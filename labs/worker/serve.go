@@ -1,0 +1,159 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// The full worker's long-running commands (Day 45's `_serve`) and its
+// one-shot tools (`_ping`), started from the lab's own binary in the same
+// box as a task: their own process group, killed with the runner, the
+// memory bound. The learner's package initialises before the command runs,
+// and an init that never returns would leave `serve` silent forever: a
+// started program says it is ready (ReadyEnv) once its main runs, and
+// StartServe gives it StartupLimit to do so.
+
+// ReadyEnv tells a worker program to write "ready" on fd 3 as its main
+// starts, that is, once every package's init has returned.
+const ReadyEnv = "TERMLAB_READY_FD"
+
+// StartupLimit bounds how long the learner's package may take to
+// initialise before `serve` gives up on it.
+const StartupLimit = 10 * time.Second
+
+// signalReady is the worker side of ReadyEnv (Main calls it first).
+func signalReady() {
+	if os.Getenv(ReadyEnv) != "3" {
+		return
+	}
+	os.Unsetenv(ReadyEnv)
+	f := os.NewFile(answerFD, "ready")
+	f.Write([]byte("ready\n"))
+	f.Close()
+}
+
+// Server is a running full-worker command (see StartServe).
+type Server struct {
+	cmd    *exec.Cmd
+	done   chan error    // startAndWait's one answer
+	exited chan struct{} // closed once err is set
+	err    error
+}
+
+// StartServe builds nothing: it starts bin (a full worker, from BuildFull)
+// with args in the box, its output going to stdout and stderr, and waits
+// until the program's main runs. When the learner's package does not finish
+// initialising within startup (0: StartupLimit), the program is killed and
+// the error says so in words a learner can act on. The returned Server is
+// stopped by ctx's end (SIGINT first, so it can close its connections, and
+// the whole group killed after grace) or runs until the program exits:
+// Wait returns its error.
+func StartServe(ctx context.Context, bin string, args []string, stdout, stderr io.Writer, startup time.Duration) (*Server, error) {
+	if startup <= 0 {
+		startup = StartupLimit
+	}
+	if why := unrunnable(bin); why != "" {
+		return nil, &LabError{What: fmt.Sprintf("the worker program %s cannot run: %s", bin, why), Do: cacheAdvice(bin)}
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer pr.Close()
+	cmd := boxCommand(context.Background(), bin, args...)
+	// The server is stopped gently by Stop; Cancel is for the box's kill.
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Env = append(os.Environ(), ReadyEnv+"=3")
+	cmd.ExtraFiles = []*os.File{pw}
+	s := &Server{cmd: cmd, done: make(chan error, 1)}
+	started := make(chan error, 1)
+	go func() {
+		s.done <- startAndWait(cmd, func() { pw.Close(); started <- nil })
+	}()
+	ready := make(chan bool, 1)
+	go func() {
+		buf := make([]byte, 6)
+		n, _ := io.ReadFull(pr, buf)
+		ready <- n == 6 && string(buf) == "ready\n"
+	}()
+	select {
+	case err := <-s.done: // could not start, or exited before main
+		pw.Close()
+		if lab := startFailure(err, ""); lab != nil && errors.Is(err, errStart) {
+			return nil, &LabError{What: "the worker program could not start: " + err.Error(), Do: cacheAdvice(bin)}
+		}
+		return nil, fmt.Errorf("the server stopped before it started: %w", err)
+	case <-started:
+	}
+	timer := time.NewTimer(startup)
+	defer timer.Stop()
+	select {
+	case ok := <-ready:
+		if !ok {
+			err := <-s.done
+			return nil, fmt.Errorf("the server stopped while your package was initialising (%v): does an init function call os.Exit or panic?", err)
+		}
+	case <-timer.C:
+		killGroup(cmd.Process.Pid)
+		<-s.done
+		return nil, fmt.Errorf("your package's init did not return within %v: an init function or package variable that loops or waits forever? The server was stopped", startup)
+	case <-ctx.Done():
+		killGroup(cmd.Process.Pid)
+		<-s.done
+		return nil, ctx.Err()
+	}
+	s.exited = make(chan struct{})
+	go func() {
+		s.err = <-s.done
+		close(s.exited)
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			cmd.Process.Signal(os.Interrupt)
+			select {
+			case <-time.After(5 * time.Second):
+				killGroup(cmd.Process.Pid)
+			case <-s.exited:
+			}
+		case <-s.exited:
+		}
+	}()
+	return s, nil
+}
+
+// Wait waits for the program to exit (after ctx's end, or on its own) and
+// returns how it exited; the whole group is gone by then.
+func (s *Server) Wait() error {
+	<-s.exited
+	return s.err
+}
+
+// Tool runs one of the full worker's one-shot commands (such as Day 45's
+// `_ping URL`) in the box and returns its exit code and what it wrote on
+// stderr, trimmed.
+func (r *Runner) Tool(ctx context.Context, args ...string) (int, string, error) {
+	bin, err := r.BuildFull(ctx)
+	if err != nil {
+		return 0, "", err
+	}
+	b := &boxed{bin: bin, args: args}
+	b.run(ctx, limit())
+	if b.labErr != nil {
+		return 0, "", &LabError{What: b.labErr.Error(), Do: cacheAdvice(bin)}
+	}
+	if b.timedOut {
+		return 0, "", fmt.Errorf("%s did not finish within %v", strings.Join(args, " "), limit())
+	}
+	var ee *exec.ExitError
+	if errors.As(b.runErr, &ee) {
+		return ee.ExitCode(), strings.TrimSpace(b.stderr.String()), nil
+	}
+	return 0, strings.TrimSpace(b.stderr.String()), b.runErr
+}
