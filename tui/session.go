@@ -18,14 +18,14 @@ import (
 // model owns it; screens get a pointer during their Update and View.
 type session struct {
 	day     labs.Day
-	answers predictions.Answers // disk with pending on top: what the screens show
+	answers predictions.Answers // disk with unsaved on top: what the screens show
 
 	// disk is the file as last read or written here (stamped diskSeq);
-	// pending is what the learner did since that is still on its way to
+	// unsaved is what the learner did since that is still on its way to
 	// the file (see store.go).
 	disk    predictions.Answers
 	diskSeq int
-	pending []change
+	unsaved []change
 
 	// recording is, per part ID, a part whose replay finished and whose
 	// reveal is being written: its actuals show only once the reveal is on
@@ -173,7 +173,7 @@ func (s *session) openPart(d deps, p labs.PartResult) tea.Cmd {
 			a.Reveal(id)
 		}
 	})
-	s.opening[p.ID] = recording{res: p, id: s.pending[len(s.pending)-1].id, ids: ids}
+	s.opening[p.ID] = recording{res: p, id: s.unsaved[len(s.unsaved)-1].id, ids: ids}
 	return cmd
 }
 
@@ -192,7 +192,7 @@ func (s *session) partPlayed(d deps, p labs.PartResult) tea.Cmd {
 		}
 		a.LastRun = maps.Clone(lastRun)
 	})
-	s.recording[p.ID] = recording{res: p, id: s.pending[len(s.pending)-1].id, ids: ids}
+	s.recording[p.ID] = recording{res: p, id: s.unsaved[len(s.unsaved)-1].id, ids: ids}
 	return cmd
 }
 

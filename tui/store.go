@@ -25,7 +25,7 @@ import (
 // reloads the file under its lock and applies them to what it holds now.
 //
 // The answers on screen are always the file as last read or written here
-// (session.disk) with the changes not yet written on top (session.pending),
+// (session.disk) with the changes not yet written on top (session.unsaved),
 // so a file that changes under the screens (the watcher below reloads it)
 // shows at once without losing what is still on its way.
 //
@@ -123,7 +123,7 @@ func writeCmd(d deps, day int) tea.Cmd {
 func (s *session) change(d deps, fn func(*predictions.Answers)) tea.Cmd {
 	fn(&s.answers)
 	id := d.saver.enqueue(s.day.Number, fn)
-	s.pending = append(s.pending, change{id: id, fn: fn})
+	s.unsaved = append(s.unsaved, change{id: id, fn: fn})
 	return writeCmd(d, s.day.Number)
 }
 
@@ -140,15 +140,15 @@ func (s *session) fromDisk(a predictions.Answers, ioSeq, upTo int) {
 // dropPending forgets the changes up to id (they are in the file, or their
 // write failed) and redraws the answers from the file and the rest.
 func (s *session) dropPending(upTo int) {
-	keep := s.pending[:0]
-	for _, c := range s.pending {
+	keep := s.unsaved[:0]
+	for _, c := range s.unsaved {
 		if c.id > upTo {
 			keep = append(keep, c)
 		}
 	}
-	s.pending = keep
+	s.unsaved = keep
 	a := cloneAnswers(s.disk)
-	for _, c := range s.pending {
+	for _, c := range s.unsaved {
 		c.fn(&a)
 	}
 	s.answers = a
