@@ -140,6 +140,15 @@ var comparisons = []comparison{
 	{what: "save → every part too, median / the floor, same run",
 		a: "SaveToOutcome", b: "SaveToOutcome", unit: "median-ms", bUnit: "floor-ms",
 		note: "the full worker's build and Parts 4, 6"},
+	{what: "save → the new verdict drawn on the real screens (pty, 80×24), median / the floor, same run",
+		a: "SaveToScreen", b: "SaveToScreen", unit: "ms/save", bUnit: "floor-ms",
+		note: "aim ≤ 2×: the loop as the learner sees it"},
+	{what: "`run 45 --solutions` as a process / `python3 rate_limiting.py` (the course's Parts 1–3), median, same run",
+		a: "WholeRun", b: "WholeRun", unit: "go-ms", bUnit: "python-ms",
+		note: "aim ≤ 1×; the first run, which builds the full worker: first-go-ms"},
+	{what: "the same, CPU time (user + system) / Python's",
+		a: "WholeRun", b: "WholeRun", unit: "go-cpu-ms", bUnit: "python-cpu-ms",
+		note: "what each asks of a core, whatever the load"},
 	{what: "screen: View at 120×40 while a replay plays / its 50 ms frame",
 		a: "View/size=120x40/screen=run-playing", unit: "ns/op", Const: 50e6},
 	{what: "screen: the slowest View at 120×40 (a finished run's figures) / a 16 ms frame",
@@ -254,7 +263,9 @@ func value(v float64, unit string) string {
 		return strconv.FormatFloat(v, 'f', 0, 64) + " B"
 	case "allocs/op":
 		return strconv.FormatFloat(v, 'f', 0, 64)
-	case "ms/run", "median-ms", "build-ms", "run-ms", "verdicts-ms", "floor-ms":
+	case "ms/run", "median-ms", "build-ms", "run-ms", "verdicts-ms", "floor-ms",
+		"ms/save", "min-ms", "max-ms", "go-ms", "python-ms", "first-go-ms",
+		"go-cpu-ms", "python-cpu-ms":
 		return sig(v) + " ms"
 	}
 	if v >= 1e6 {

@@ -1,0 +1,370 @@
+package main
+
+// The learner's loop as the learner sees it: the real runner binary on its
+// real screens, in a pseudo-terminal of 80×24, Day 45's TODOs screen open;
+// a save of todo.go, and the time until the changed verdict of TODO 1 is
+// drawn on the terminal. Beside it, in the same run, the floor of any
+// compiled-Go exercise runner (golings, for one): build a one-function
+// learner package after the same kind of edit, and run it.
+//
+// Both run in temporary folders: a copy of this module whose learner file
+// starts from the shipped stub (never the repository's labs/day45), and its
+// own workers' cache (XDG_CACHE_HOME) over the real GOCACHE, so a save costs
+// what it costs a learner whose dependencies are compiled. Benchmarks only
+// run with -bench, so `go test ./...` never starts any of this.
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/creack/pty"
+
+	"termlab/labs"
+	"termlab/labs/worker"
+)
+
+// labCopy is a temporary copy of the module with the runner built in it.
+type labCopy struct {
+	root, bin string
+	env       []string // the runner's: its own workers' cache, the real GOCACHE
+	day       labs.Day
+	todo      string // the learner's file of Day 45 in the copy
+}
+
+func newLabCopy(b *testing.B) *labCopy {
+	b.Helper()
+	if testing.Short() {
+		b.Skip("builds the runner and its workers: not in -short")
+	}
+	src, err := worker.FindRoot(".", module)
+	if err != nil {
+		b.Fatal(err)
+	}
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		b.Fatalf("go env GOCACHE: %v", err)
+	}
+	tmp := b.TempDir()
+	c := &labCopy{root: filepath.Join(tmp, "lab"), bin: filepath.Join(tmp, "termlab"), day: course[0]}
+	if c.day.Number != 45 {
+		b.Fatalf("the course's first day is %d, want 45", c.day.Number)
+	}
+	if err := worker.CopyModule(src, c.root); err != nil {
+		b.Fatal(err)
+	}
+	c.todo = filepath.Join(c.root, filepath.FromSlash(c.day.LearnerDir), "todo.go")
+	c.env = append(os.Environ(),
+		"XDG_CACHE_HOME="+filepath.Join(tmp, "cache"),
+		"GOCACHE="+strings.TrimSpace(string(gocache)),
+		"GOFLAGS=-buildvcs=false")
+	build := exec.Command("go", "build", "-o", c.bin, ".")
+	build.Dir, build.Env = c.root, c.env
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("the runner does not build: %v\n%s", err, out)
+	}
+	return c
+}
+
+// The shipped stubs' TODO bodies, answered as a learner would type them. %d
+// is the save's number, in a branch no run takes, so every save is new code
+// the build cache has not seen; TODO 1 is right on even saves and wrong on
+// odd ones (it never caps the bucket at its capacity), so the verdict
+// changes with every save.
+var loopAnswers = map[string]string{
+	"panic(labs.NotDone) // TODO 2": "return int64(now / window)",
+	"panic(labs.NotDone) // TODO 3": "return stamp <= now-window",
+	"panic(labs.NotDone) // TODO 4": "return max(now, nextEmit)",
+}
+
+const (
+	takeTokenRight = "if ratePerSec == -%d { // save number: no rate is negative\n\t\treturn tokens, false\n\t}\n\ttokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false"
+	takeTokenWrong = "if ratePerSec == -%d { // save number: no rate is negative\n\t\treturn tokens, false\n\t}\n\ttokens += elapsed.Seconds() * ratePerSec\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false"
+)
+
+// source is the learner's todo.go as save n: the shipped stub with every
+// TODO answered, TakeToken right when n is even.
+func (c *labCopy) source(b *testing.B, n int) string {
+	b.Helper()
+	src := c.day.Shipped["todo.go"]
+	answers := maps.Clone(loopAnswers)
+	answers["panic(labs.NotDone) // TODO 1"] = fmt.Sprintf(takeTokenRight, n+1)
+	if n%2 == 1 {
+		answers["panic(labs.NotDone) // TODO 1"] = fmt.Sprintf(takeTokenWrong, n+1)
+	}
+	for stub, answer := range answers {
+		if !strings.Contains(src, stub) {
+			b.Fatalf("the shipped stub has no %q", stub)
+		}
+		src = strings.Replace(src, stub, answer, 1)
+	}
+	return src + "\n// Keeps the labs import now that no stub uses it.\nvar _ = labs.NotDone\n"
+}
+
+// terminal is the runner on a pseudo-terminal, and what it has drawn.
+type terminal struct {
+	b      *testing.B
+	pty    *os.File
+	cmd    *exec.Cmd
+	chunks chan chunk
+	seen   []byte    // raw output since the last discard
+	from   int       // where in seen's text the next wait starts looking
+	lastAt time.Time // when the last chunk read arrived
+}
+
+// chunk is one read from the terminal, stamped when it arrived.
+type chunk struct {
+	data []byte
+	at   time.Time
+}
+
+func startTerminal(b *testing.B, c *labCopy) *terminal {
+	b.Helper()
+	cmd := exec.Command(c.bin)
+	cmd.Dir = c.root
+	cmd.Env = append(slices.Clone(c.env), "TERM=xterm-256color")
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
+	if err != nil {
+		b.Skipf("no pseudo-terminal here: %v", err)
+	}
+	t := &terminal{b: b, pty: f, cmd: cmd, chunks: make(chan chunk, 1<<14)}
+	// pty.Start makes the runner a session leader, so its process group is
+	// its pid: killing the group takes every go build it started with it
+	// (its workers are in groups of their own and die with it).
+	b.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Wait()
+		f.Close()
+	})
+	go t.read()
+	return t
+}
+
+// read drains the terminal until the runner is gone, answering the two
+// queries a real terminal would (termenv asks for the background colour,
+// then the cursor position), so the screens start as they do in one.
+func (t *terminal) read() {
+	defer close(t.chunks)
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := t.pty.Read(buf)
+		if n > 0 {
+			data := slices.Clone(buf[:n])
+			if bytes.Contains(data, []byte("\x1b]11;?")) {
+				t.pty.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
+			}
+			if bytes.Contains(data, []byte("\x1b[6n")) {
+				t.pty.Write([]byte("\x1b[1;1R"))
+			}
+			t.chunks <- chunk{data, time.Now()}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// waitFor reads the terminal until the text drawn since the last match
+// (escape sequences stripped) satisfies found, and returns when the chunk
+// that completed it arrived. The text is stripped whole each time, so an
+// escape sequence split across two reads is stripped too, and offsets
+// into it stay put as it grows.
+func (t *terminal) waitFor(what string, limit time.Duration, found func(text string) (end int, ok bool)) time.Time {
+	t.b.Helper()
+	timeout := time.After(limit)
+	for {
+		text := ansi.Strip(string(t.seen))
+		if end, ok := found(text[min(t.from, len(text)):]); ok {
+			t.from += end
+			return t.lastAt
+		}
+		select {
+		case c, ok := <-t.chunks:
+			if !ok {
+				t.b.Fatalf("the runner exited while waiting for %s; it last drew:\n%s", what, tail(text))
+			}
+			t.seen = append(t.seen, c.data...)
+			t.lastAt = c.at
+		case <-timeout:
+			t.b.Fatalf("no %s on screen within %v; it last drew:\n%s", what, limit, tail(text))
+		}
+	}
+}
+
+func (t *terminal) send(keys string) {
+	t.b.Helper()
+	if _, err := t.pty.Write([]byte(keys)); err != nil {
+		t.b.Fatalf("typing %q: %v", keys, err)
+	}
+}
+
+// discard forgets what was drawn so far, so the next wait sees only what
+// is drawn after now.
+func (t *terminal) discard() {
+	for {
+		select {
+		case c, ok := <-t.chunks:
+			if !ok {
+				return
+			}
+			t.lastAt = c.at
+		default:
+			t.seen, t.from = nil, 0
+			return
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		s = s[len(s)-2000:]
+	}
+	return s
+}
+
+func contains(re *regexp.Regexp) func(string) (int, bool) {
+	return func(text string) (int, bool) {
+		if loc := re.FindStringIndex(text); loc != nil {
+			return loc[1], true
+		}
+		return 0, false
+	}
+}
+
+// TODO 1's row of the TODOs screen with a verdict, and the screen's head
+// line once the run is over (no "grading…" after it).
+var (
+	verdictRow = map[bool]*regexp.Regexp{
+		true:  regexp.MustCompile(`TODO 1\s+TakeToken\s+✓ pass`),
+		false: regexp.MustCompile(`TODO 1\s+TakeToken\s+✗ fail`),
+	}
+	headLine = regexp.MustCompile(`TODOs · \d of \d passing( · grading…)?`)
+)
+
+// runOver finds the TODOs screen's head line drawn without "grading…":
+// the run of the save, full worker and all, has finished.
+func runOver(text string) (int, bool) {
+	for _, m := range headLine.FindAllStringSubmatchIndex(text, -1) {
+		if m[2] < 0 {
+			return m[1], true
+		}
+	}
+	return 0, false
+}
+
+func BenchmarkSaveToScreen(b *testing.B) {
+	c := newLabCopy(b)
+	floor := newExerciseFloor(b)
+	if err := os.WriteFile(c.todo, []byte(c.source(b, 0)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	term := startTerminal(b, c)
+
+	// The day list, Day 45 on it; open it and jump to the TODOs (tab 5).
+	// The first run builds both workers for this copy: the learner's first
+	// `go run .` of the day, not a save.
+	term.waitFor("the day list", time.Minute, contains(regexp.MustCompile(`Day 46`)))
+	term.send("k") // the top of the list: Day 45
+	time.Sleep(100 * time.Millisecond)
+	term.send("\r")
+	term.waitFor("Day 45's lesson", time.Minute, contains(regexp.MustCompile(`Lesson`)))
+	term.send("5")
+	term.waitFor("TODO 1 passing", 10*time.Minute, contains(verdictRow[true]))
+	term.waitFor("the first run's end", 10*time.Minute, runOver)
+	floor.save(b, 0)
+
+	var screens, floors []time.Duration
+	n := 0
+	for b.Loop() {
+		n++
+		floors = append(floors, floor.save(b, n))
+
+		pass := n%2 == 0
+		term.discard()
+		start := time.Now()
+		if err := os.WriteFile(c.todo, []byte(c.source(b, n)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		drawn := term.waitFor(fmt.Sprintf("save %d's verdict", n), 5*time.Minute, contains(verdictRow[pass]))
+		screens = append(screens, drawn.Sub(start))
+		// The next save waits for this one's run to end, as a learner reads
+		// the screen before editing again: each save starts from a lab at
+		// rest, and the floor never shares the CPU with the lab's builds.
+		term.waitFor(fmt.Sprintf("save %d's run to end", n), 5*time.Minute, runOver)
+		b.Logf("save %d (TODO 1 %s): %v to the screen, floor %v", n, map[bool]string{true: "right", false: "wrong"}[pass],
+			screens[n-1].Round(time.Millisecond), floors[n-1].Round(time.Millisecond))
+	}
+	s, f := medianMS(screens), medianMS(floors)
+	b.ReportMetric(s, "ms/save")
+	b.ReportMetric(f, "floor-ms")
+	b.ReportMetric(s/f, "save/floor")
+	b.ReportMetric(msOf(slices.Min(screens)), "min-ms")
+	b.ReportMetric(msOf(slices.Max(screens)), "max-ms")
+}
+
+// exerciseFloor is the floor's module: a main and a one-function package.
+type exerciseFloor struct {
+	dir, bin, learner string
+}
+
+func newExerciseFloor(b *testing.B) *exerciseFloor {
+	b.Helper()
+	dir := b.TempDir()
+	f := &exerciseFloor{dir: dir, bin: filepath.Join(dir, "exercise"), learner: filepath.Join(dir, "learner", "learner.go")}
+	files := map[string]string{
+		"go.mod":  "module floor\n\ngo 1.26\n",
+		"main.go": "package main\n\nimport (\n\t\"fmt\"\n\n\t\"floor/learner\"\n)\n\nfunc main() { fmt.Println(learner.Add(2, 3) == 5) }\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(f.learner), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	return f
+}
+
+// save writes the exercise as save n (a new body each time), builds it and
+// runs it, as the watch loop of a compiled-Go exercise runner does.
+func (f *exerciseFloor) save(b *testing.B, n int) time.Duration {
+	b.Helper()
+	src := fmt.Sprintf("package learner\n\n// Add is the exercise.\nfunc Add(a, b int) int {\n\tif a == -%d {\n\t\treturn 0\n\t}\n\treturn a + b\n}\n", n+1)
+	start := time.Now()
+	if err := os.WriteFile(f.learner, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-o", f.bin, ".")
+	build.Dir = f.dir
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("the floor's exercise does not build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(f.bin).Output()
+	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		b.Fatalf("the floor's exercise answered %q, %v", out, err)
+	}
+	return time.Since(start)
+}
+
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func medianMS(ds []time.Duration) float64 {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	m := s[len(s)/2]
+	if len(s)%2 == 0 {
+		m = (s[len(s)/2-1] + m) / 2
+	}
+	return msOf(m)
+}
