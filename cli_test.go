@@ -152,7 +152,7 @@ func TestPredictSaysWhatItStored(t *testing.T) {
 	a.Set("P1", 20)
 	a.Reveal("P1") // P1's actual was shown with 20 on record
 	a.Reveal("P2") // P2's actual was shown with no guess at all
-	if err := predictions.Save(dir, a); err != nil {
+	if _, err := predictions.Update(dir, a.Day, func(x *predictions.Answers) error { *x = a; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

@@ -27,6 +27,21 @@ func (e env) loadAnswers(day labs.Day) predictions.Answers {
 	return a
 }
 
+// updateAnswers changes the learner's saved answers for day through
+// predictions.Update: reloaded under the lock, changed, written, so a save
+// from another shell or from the screens is never undone. A damaged file
+// was kept aside and the save made; say so and go on. Any other error
+// means nothing was written.
+func (e env) updateAnswers(day labs.Day, change func(*predictions.Answers) error) (predictions.Answers, error) {
+	a, err := predictions.Update(e.predictionsDir(), day.Number, change)
+	var corrupt *predictions.CorruptError
+	if errors.As(err, &corrupt) {
+		fmt.Fprintln(e.stderr, "termlab:", err)
+		return a, nil
+	}
+	return a, err
+}
+
 // scored is one run of a day with its actuals revealed and the learner's
 // answers saved: what run and results both report.
 type scored struct {
@@ -49,16 +64,30 @@ func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool
 	if err != nil {
 		return s, e.buildFailed(ctx, day, err, a.has("json")), false
 	}
-	answers := e.loadAnswers(day)
 	metrics := o.Metrics()
-	s = scored{day: day, o: o, unguessed: unguessedReveals(day, answers, metrics)}
-	answers.RevealRun(day, metrics)
-	if o.Impl == labs.Learner {
-		answers.LastRun = metrics
-		answers.TODOsPassed = o.Passed()
-	}
-	if err := predictions.Save(e.predictionsDir(), answers); err != nil {
-		fmt.Fprintln(e.stderr, "termlab: your predictions could not be saved:", err)
+	s = scored{day: day, o: o}
+	// The reveal is recorded before any actual is shown: a guess typed
+	// afterwards is then revised, never judged. If it cannot be recorded,
+	// nothing is shown (fail closed).
+	answers, err := e.updateAnswers(day, func(ans *predictions.Answers) error {
+		s.unguessed = unguessedReveals(day, *ans, metrics)
+		ans.RevealRun(day, metrics)
+		if o.Impl == labs.Learner {
+			ans.LastRun = metrics
+			ans.TODOsPassed = o.Passed()
+		}
+		return nil
+	})
+	if err != nil {
+		if a.has("json") {
+			writeJSON(e.stdout, struct {
+				Day   int    `json:"day"`
+				Error string `json:"error"`
+			}{day.Number, "the reveal could not be recorded, so no actual is shown: " + err.Error()})
+		}
+		fmt.Fprintln(e.stderr, "termlab:", err)
+		fmt.Fprintf(e.stderr, "termlab: the actuals stay hidden: a run shows them only once it has recorded their reveal in %s, so no guess is ever typed with the answer in view. Fix the above and run again.\n", predictions.Path(e.predictionsDir(), day.Number))
+		return s, exitNotOK, false
 	}
 	s.rows = predictions.Score(day, answers, metrics)
 	return s, exitOK, true
@@ -134,9 +163,10 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 		return e.buildFailed(ctx, day, err, a.has("json"))
 	}
 	if o.Impl == labs.Learner {
-		answers := e.loadAnswers(day)
-		answers.TODOsPassed = o.Passed()
-		if err := predictions.Save(e.predictionsDir(), answers); err != nil {
+		if _, err := e.updateAnswers(day, func(a *predictions.Answers) error {
+			a.TODOsPassed = o.Passed()
+			return nil
+		}); err != nil {
 			fmt.Fprintln(e.stderr, "termlab: progress could not be saved:", err)
 		}
 	}
@@ -224,7 +254,6 @@ func cmdPredict(_ context.Context, e env, a args) int {
 	if len(a.pos) < 2 {
 		return usageError(e.stderr, "give at least one prediction, for example P1=20")
 	}
-	answers := e.loadAnswers(day)
 	// Parse everything first: one bad entry saves nothing, so a typo never
 	// leaves half a set of predictions behind.
 	type entry struct {
@@ -266,11 +295,17 @@ func cmdPredict(_ context.Context, e env, a args) int {
 		fmt.Fprintln(e.stderr, "Nothing was saved.")
 		return exitUsage
 	}
-	for _, en := range entries {
-		answers.Set(en.id, en.v)
-	}
-	if err := predictions.Save(e.predictionsDir(), answers); err != nil {
+	// Only these entries change: a guess saved meanwhile from another shell
+	// or from the screens stays.
+	answers, err := e.updateAnswers(day, func(a *predictions.Answers) error {
+		for _, en := range entries {
+			a.Set(en.id, en.v)
+		}
+		return nil
+	})
+	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab: could not save:", err)
+		fmt.Fprintln(e.stderr, "Nothing was saved.")
 		return exitNotOK
 	}
 	for _, en := range entries {

@@ -1336,3 +1336,301 @@ func procArgs0(t *testing.T, pid int) string {
 	first, _, _ := strings.Cut(string(data), "\x00")
 	return first
 }
+
+// ---------------------------------------------------------------------
+// Issue 10, saved state and files: concurrent saves merge, no actual
+// before its reveal is on record, links out of the repository and
+// read-only files refused, line endings kept, temporary files swept and
+// ignored by git. (Kept together so other blocks merge around it.)
+// ---------------------------------------------------------------------
+
+// readAny is a file's bytes, or what stopped them being read.
+func readAny(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(data)
+}
+
+// savedGuesses reads the values of the predictions file.
+func (l *lab) savedGuesses() map[string]*float64 {
+	l.t.Helper()
+	var saved struct {
+		Predictions map[string]struct{ Value *float64 } `json:"predictions"`
+	}
+	if err := json.Unmarshal([]byte(l.read("predictions/day45.json")), &saved); err != nil {
+		l.t.Fatalf("predictions/day45.json: %v", err)
+	}
+	out := map[string]*float64{}
+	for id, g := range saved.Predictions {
+		out[id] = g.Value
+	}
+	return out
+}
+
+// Two predict commands at once, each with its own prediction, fifty rounds:
+// both are saved every round, and both said so.
+func TestConcurrentPredictsLoseNothing(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	const rounds = 50
+	lost := 0
+	for r := range rounds {
+		p1, p3 := r+1, 1000+r
+		out := l.runAll(
+			[]string{"predict", "45", fmt.Sprintf("P1=%d", p1)},
+			[]string{"predict", "45", fmt.Sprintf("P3=%d", p3)},
+		)
+		for _, res := range out {
+			l.want(res, exitOK)
+			if !strings.Contains(res.stdout, "Saved to") {
+				t.Errorf("round %d: no Saved line\n%s", r, res)
+			}
+		}
+		got := l.savedGuesses()
+		if v := got["P1"]; v == nil || *v != float64(p1) {
+			lost++
+			t.Errorf("round %d: P1 saved as %v, want %d", r, v, p1)
+		}
+		if v := got["P3"]; v == nil || *v != float64(p3) {
+			lost++
+			t.Errorf("round %d: P3 saved as %v, want %d", r, v, p3)
+		}
+	}
+	if lost > 0 {
+		t.Errorf("%d of %d saves lost", lost, 2*rounds)
+	}
+}
+
+// run records the reveal before it shows an actual; when it cannot, it
+// shows none, says why, and exits 1. Root writes whatever the mode bits
+// say, so the cases that hold for every user replace the folder with a
+// file or lean on the explicit read-only check; chmod of the folder is
+// tried only when it binds.
+func TestRunShowsNoActualUnlessTheRevealIsRecorded(t *testing.T) {
+	t.Parallel()
+	const file = "predictions/day45.json"
+	cases := []struct {
+		name  string
+		setup func(t *testing.T, l *lab)
+		says  string
+	}{
+		{"predictions is a file", func(t *testing.T, l *lab) {
+			if err := os.RemoveAll(l.path("predictions")); err != nil {
+				t.Fatal(err)
+			}
+			l.write("predictions", "not a folder")
+		}, "not a directory"},
+		{"read-only answers file", func(t *testing.T, l *lab) {
+			l.want(l.run("predict", "45", "P1=20"), exitOK)
+			if err := os.Chmod(l.path(file), 0o444); err != nil {
+				t.Fatal(err)
+			}
+		}, "read-only"},
+		{"answers linked outside the repository", func(t *testing.T, l *lab) {
+			outside := filepath.Join(t.TempDir(), "day45.json")
+			if err := os.WriteFile(outside, []byte(`{"day": 45}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.MkdirAll(l.path("predictions"), 0o755)
+			if err := os.Symlink(outside, l.path(file)); err != nil {
+				t.Skip(err)
+			}
+		}, "outside the repository"},
+		{"read-only folder", func(t *testing.T, l *lab) {
+			if os.Geteuid() == 0 {
+				t.Skip("running as root: a read-only folder does not stop root's writes (the cases above cover root)")
+			}
+			os.MkdirAll(l.path("predictions"), 0o755)
+			if err := os.Chmod(l.path("predictions"), 0o555); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Chmod(l.path("predictions"), 0o755) })
+		}, "permission denied"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l := newLab(t, "")
+			c.setup(t, l)
+			before := readAny(l.path(file))
+			r := l.run("run", "45", "--solutions")
+			l.want(r, exitNotOK)
+			if r.stdout != "" {
+				t.Errorf("stdout is not empty: an actual may have shown\n%s", r)
+			}
+			if !strings.Contains(r.stderr, c.says) || !strings.Contains(r.stderr, "the actuals stay hidden") {
+				t.Errorf("stderr does not say %q and that the actuals stay hidden\n%s", c.says, r)
+			}
+			if got := readAny(l.path(file)); got != before {
+				t.Errorf("%s changed:\n%s", file, got)
+			}
+
+			r = l.run("run", "45", "--solutions", "--json")
+			l.want(r, exitNotOK)
+			var out map[string]any
+			l.decode(r, &out)
+			if _, ok := out["metrics"]; ok || out["error"] == nil {
+				t.Errorf("--json: want an error and no metrics, got %v", out)
+			}
+			if _, ok := out["scoreboard"]; ok {
+				t.Errorf("--json shows a scoreboard: %v", out)
+			}
+		})
+	}
+}
+
+// Files the lab writes: a link out of the repository is refused, a
+// read-only file is refused the same way for the answers as for
+// RESULTS.md, and a CRLF RESULTS.md stays CRLF.
+func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
+	t.Parallel()
+	begin, end := results.Markers(45)
+	mine := "# Day 45\n\nMy answer: 200 against 100.\n\n"
+
+	for _, c := range []struct {
+		name string
+		link string // what is linked out: RESULTS.md, the answers file or the predictions folder
+		args []string
+	}{
+		{"RESULTS.md", "RESULTS.md", []string{"results", "45", "--solutions"}},
+		{"answers file", "predictions/day45.json", []string{"predict", "45", "P1=20"}},
+		{"predictions folder", "predictions", []string{"predict", "45", "P1=20"}},
+	} {
+		t.Run("link outside: "+c.name, func(t *testing.T) {
+			l := newLab(t, "")
+			outside := t.TempDir()
+			target := filepath.Join(outside, "theirs")
+			content := `{"day": 45}`
+			if c.link == "predictions" {
+				target = outside
+				if err := os.WriteFile(filepath.Join(outside, "day45.json"), []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.WriteFile(target, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.RemoveAll(l.path(c.link))
+			os.MkdirAll(filepath.Dir(l.path(c.link)), 0o755)
+			if err := os.Symlink(target, l.path(c.link)); err != nil {
+				t.Skip(err)
+			}
+			r := l.run(c.args...)
+			l.want(r, exitNotOK)
+			if !strings.Contains(r.stderr, "outside the repository") || !strings.Contains(r.stderr, "nothing was changed") {
+				t.Errorf("the message does not say the link leads outside and nothing changed\n%s", r)
+			}
+			entries, _ := os.ReadDir(outside)
+			if len(entries) != 1 {
+				t.Errorf("something was created outside the repository: %d entries", len(entries))
+			}
+			for _, e := range entries {
+				if data, _ := os.ReadFile(filepath.Join(outside, e.Name())); string(data) != content {
+					t.Errorf("the file outside was written:\n%s", data)
+				}
+			}
+		})
+	}
+
+	t.Run("read-only answers file", func(t *testing.T) {
+		l := newLab(t, "")
+		l.want(l.run("predict", "45", "P1=20"), exitOK)
+		const file = "predictions/day45.json"
+		if err := os.Chmod(l.path(file), 0o444); err != nil {
+			t.Fatal(err)
+		}
+		before := l.read(file)
+		r := l.run("predict", "45", "P1=30")
+		l.want(r, exitNotOK)
+		if !strings.Contains(r.stderr, "read-only") || !strings.Contains(r.stderr, "Nothing was saved.") {
+			t.Errorf("want a message saying the file is read-only and nothing was saved\n%s", r)
+		}
+		if got := l.read(file); got != before {
+			t.Errorf("the read-only file changed:\n%s", got)
+		}
+		if info, _ := os.Stat(l.path(file)); info.Mode().Perm() != 0o444 {
+			t.Errorf("mode is now %v", info.Mode().Perm())
+		}
+	})
+
+	t.Run("CRLF RESULTS.md", func(t *testing.T) {
+		l := newLab(t, "")
+		crlf := strings.ReplaceAll(mine+begin+"\nold\n"+end+"\n\nMore of mine.\n", "\n", "\r\n")
+		l.write("RESULTS.md", crlf)
+		for i := range 2 {
+			l.want(l.run("results", "45", "--solutions"), exitOK)
+			got := l.read("RESULTS.md")
+			if n := strings.Count(got, "\n") - strings.Count(got, "\r\n"); n != 0 {
+				t.Errorf("write %d: %d lines end in a bare LF:\n%q", i, n, got)
+			}
+			if !strings.HasPrefix(got, strings.ReplaceAll(mine, "\n", "\r\n")+begin+"\r\n") || !strings.HasSuffix(got, end+"\r\n\r\nMore of mine.\r\n") {
+				t.Errorf("write %d: the learner's text changed:\n%q", i, got)
+			}
+			if !strings.Contains(got, "run on the reference solutions") {
+				t.Errorf("write %d: no report:\n%q", i, got)
+			}
+		}
+	})
+}
+
+// What a killed command leaves is swept once stale, and what the lab
+// writes beside the learner's files never shows in git status.
+func TestLitterIsSweptAndIgnoredByGit(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	gitignore, err := os.ReadFile(".gitignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.write(".gitignore", string(gitignore))
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.autocrlf=false"}, args...)...)
+		cmd.Dir = l.root
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Skipf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	l.want(l.run("predict", "45", "P2=10"), exitOK)
+	git("add", "-A")
+	git("commit", "-qm", "start")
+
+	old := time.Now().Add(-2 * time.Minute)
+	litter := map[string]bool{ // path → stale (to be swept)
+		"predictions/.day45.json.tmp-111": true,
+		".RESULTS.md.tmp-222":             true,
+		".RESULTS.md.tmp-333":             false, // a writer at work: left alone
+	}
+	for rel, stale := range litter {
+		l.write(rel, "half a file")
+		if stale {
+			if err := os.Chtimes(l.path(rel), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	l.want(l.run("predict", "45", "P1=20"), exitOK)
+	l.want(l.run("results", "45", "--solutions"), exitOK)
+	l.want(l.run("reset", "45", "--yes"), exitOK)
+	for rel, stale := range litter {
+		_, err := os.Stat(l.path(rel))
+		if gone := errors.Is(err, fs.ErrNotExist); gone != stale {
+			t.Errorf("%s: removed %v, want %v", rel, gone, stale)
+		}
+	}
+	if kept, _ := filepath.Glob(l.path("labs/day45/.kept/*")); len(kept) == 0 {
+		t.Fatal("reset kept nothing in labs/day45/.kept")
+	}
+	status := git("status", "--porcelain", "--untracked-files=all")
+	for _, bad := range []string{".tmp-", ".lock", ".kept/"} {
+		if strings.Contains(status, bad) {
+			t.Errorf("git status shows the lab's scratch files (%s):\n%s", bad, status)
+		}
+	}
+	if !strings.Contains(status, "predictions/day45.json") {
+		t.Errorf("git status does not show the learner's new prediction (the check would pass vacuously):\n%s", status)
+	}
+}

@@ -53,6 +53,15 @@
 // Each day's answers are one indented JSON file, dir/day<N>.json (Path), and
 // the lab remembers the last day open in dir/lab.json. Both are written by
 // renaming a finished temporary file into place, so they are always whole.
+//
+// A day's answers are only ever changed by Update: under a lock on
+// dir/.day<N>.lock it reloads the file, applies the one change it was
+// given and writes the result. Two writers at once (two commands, or a
+// command and the screens) therefore both keep what they saved; none of
+// them writes back a copy it held while the other saved. The file is
+// refused, with nothing written, when it is read-only or when a symbolic
+// link leads it out of the repository (dir's parent).
+//
 // A file that cannot be used is never deleted or overwritten: Load renames
 // it to <name>.corrupt-<UTC yyyymmdd-hhmmss>, says so in a *CorruptError,
 // and starts empty.

@@ -28,7 +28,7 @@ type Answers struct {
 	// shown again before anything reruns. Nil until a run finished.
 	LastRun     labs.Metrics `json:"last_run"`
 	TODOsPassed int          `json:"todos_passed"`
-	// UpdatedAt is when the file was last written; Save sets it.
+	// UpdatedAt is when the file was last written; Update sets it.
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
@@ -229,15 +229,85 @@ func (a Answers) check(day int) error {
 	return nil
 }
 
-// Save writes the answers to Path(dir, a.Day), stamping UpdatedAt. The file
-// is replaced atomically: a crash, a reader or a second save at the same
-// moment sees the old file or the new one, whole, never a mix.
-// Metrics that are not finite numbers are left out of LastRun, since JSON
-// cannot hold them; to a reader they look like a part that did not run.
-func Save(dir string, a Answers) error {
-	if a.Day <= 0 {
-		return fmt.Errorf("saving answers: they belong to no day (got day %d)", a.Day)
+// Update changes day's answers on disk: under the day's lock it reloads the
+// file, applies change to what it holds now, and writes the result
+// atomically. It returns the answers as saved. Only what change touches
+// moves, so two writers (two commands, or a command and the screens) never
+// undo each other, and the no-hindsight rule of Answers holds across them:
+// a guess revised after another writer's reveal is marked revised.
+//
+// dir is <module root>/predictions: the file must resolve inside dir's
+// parent, so a link that leads outside the repository is refused
+// (*atomicfile.OutsideError), as is a read-only file
+// (*atomicfile.ReadOnlyError); nothing is written then.
+//
+// When change returns an error nothing is written and that error comes
+// back. A file that cannot be used is kept aside as Load does and Update
+// carries on from empty answers: the save is made and the *CorruptError
+// comes back with the saved answers, for the caller to pass on. Every other
+// error means nothing was written.
+func Update(dir string, day int, change func(*Answers) error) (Answers, error) {
+	if day <= 0 {
+		return Answers{}, fmt.Errorf("saving answers: they belong to no day (got day %d)", day)
 	}
+	path := Path(dir, day)
+	root := filepath.Dir(filepath.Clean(dir))
+	// Refuse before taking the lock: the lock file is created beside the
+	// answers, and it must not be created outside the repository either.
+	// (A read-only file is refused by the write; a damaged one is first
+	// kept aside by Load.)
+	if _, err := atomicfile.Within(root, path); err != nil {
+		return Answers{}, saveError(path, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Answers{}, saveError(path, err)
+	}
+	unlock, err := atomicfile.Lock(lockPath(dir, day))
+	if err != nil {
+		return Answers{}, saveError(path, err)
+	}
+	defer unlock()
+	// predictions/ is the lab's: temporary files a killed command left, of
+	// any day, go once stale.
+	atomicfile.SweepDir(dir)
+	a, loadErr := Load(dir, day)
+	var corrupt *CorruptError
+	if loadErr != nil && !errors.As(loadErr, &corrupt) {
+		return Answers{}, loadErr
+	}
+	if err := change(&a); err != nil {
+		return Answers{}, err
+	}
+	a.Day = day
+	if err := save(root, dir, &a); err != nil {
+		return Answers{}, err
+	}
+	return a, loadErr
+}
+
+// lockPath is the lock file that serialises the writers of a day's
+// answers: predictions/.day45.lock (ignored by git).
+func lockPath(dir string, day int) string {
+	return filepath.Join(dir, fmt.Sprintf(".day%d.lock", day))
+}
+
+// saveError names the file, unless the error already does.
+func saveError(path string, err error) error {
+	var ro *atomicfile.ReadOnlyError
+	var out *atomicfile.OutsideError
+	if errors.As(err, &ro) || errors.As(err, &out) {
+		return err
+	}
+	return fmt.Errorf("saving %s: %v", path, err)
+}
+
+// save writes a to Path(dir, a.Day), stamping UpdatedAt. It is only ever
+// called by Update, under the lock, with what it has just reloaded and
+// changed: writing a copy held for a while would undo every save made
+// since. Metrics that are not finite numbers are left out of LastRun,
+// since JSON cannot hold them; to a reader they look like a part that did
+// not run.
+func save(root, dir string, a *Answers) error {
 	// Refuse now what Load would refuse later, rather than write a file
 	// that is moved aside on the next start.
 	if err := a.check(a.Day); err != nil {
@@ -253,7 +323,7 @@ func Save(dir string, a Answers) error {
 		a.LastRun = clean
 	}
 	a.UpdatedAt = now().UTC().Truncate(time.Second)
-	return writeJSON(Path(dir, a.Day), a)
+	return writeJSON(root, Path(dir, a.Day), *a)
 }
 
 // LabState is what the lab remembers across days.
@@ -279,7 +349,7 @@ func SaveLab(dir string, s LabState) error {
 	if err := s.check(); err != nil {
 		return fmt.Errorf("saving %s: %v", path, err)
 	}
-	return writeJSON(path, s)
+	return writeJSON(filepath.Dir(filepath.Clean(dir)), path, s)
 }
 
 func (s *LabState) check() error {
@@ -366,19 +436,15 @@ func keepAside(path string) string {
 // writeJSON writes v as indented JSON with a trailing newline. Struct fields
 // keep their order and encoding/json sorts map keys, so the same answers
 // always give the same bytes and a diff of two saves shows only changes.
-func writeJSON(path string, v any) error {
+func writeJSON(root, path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return fmt.Errorf("saving %s: %v", path, err)
 	}
-	return writeAtomic(path, append(data, '\n'))
-}
-
-// writeAtomic replaces path with data so that a reader, a crash or another
-// writer never sees a half-written file (see labs/atomicfile).
-func writeAtomic(path string, data []byte) error {
-	if err := atomicfile.Write(path, data, 0o644); err != nil {
-		return fmt.Errorf("saving %s: %v", path, err)
+	// Replaced atomically (see labs/atomicfile): a reader, a crash or
+	// another writer never sees a half-written file.
+	if err := atomicfile.WriteWithin(root, path, append(data, '\n'), 0o644); err != nil {
+		return saveError(path, err)
 	}
 	return nil
 }

@@ -88,7 +88,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	fixClock(t, noon)
 	dir := filepath.Join(t.TempDir(), "predictions") // Save makes the folder
 	a := sample()
-	if err := Save(dir, a); err != nil {
+	if err := put(dir, a); err != nil {
 		t.Fatal(err)
 	}
 	got, err := Load(dir, 45)
@@ -105,9 +105,9 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if Path(dir, 45) != filepath.Join(dir, "day45.json") {
 		t.Errorf("Path = %s", Path(dir, 45))
 	}
-	// Nothing else is left behind.
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("dir holds %d entries, want just the answers file", len(entries))
+	// Nothing else is left behind but the (hidden, git-ignored) lock.
+	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{".day45.lock", "day45.json"}) {
+		t.Errorf("dir holds %v, want just the answers file and its lock", names)
 	}
 }
 
@@ -118,7 +118,7 @@ func TestSaveIsStableAndReadable(t *testing.T) {
 	dir := t.TempDir()
 	var first []byte
 	for i := range 3 {
-		if err := Save(dir, sample()); err != nil {
+		if err := put(dir, sample()); err != nil {
 			t.Fatal(err)
 		}
 		b, err := os.ReadFile(Path(dir, 45))
@@ -207,7 +207,7 @@ func TestLoadKeepsBadFilesAside(t *testing.T) {
 				t.Errorf("answers after a bad file: %+v, want empty day 45", a)
 			}
 			a.Set("P1", 20)
-			if err := Save(dir, a); err != nil {
+			if err := put(dir, a); err != nil {
 				t.Errorf("saving after a bad file: %v", err)
 			}
 		})
@@ -232,7 +232,7 @@ func TestLoadUnreadable(t *testing.T) {
 		t.Errorf("not kept whole at %q: %v", ce.KeptAs, serr)
 	}
 	a.Set("P1", 20)
-	if err := Save(dir, a); err != nil {
+	if err := put(dir, a); err != nil {
 		t.Errorf("save after an unreadable file: %v", err)
 	}
 }
@@ -271,12 +271,12 @@ func TestKeptAsideNeverOverwrites(t *testing.T) {
 
 func TestSaveRefuses(t *testing.T) {
 	dir := t.TempDir()
-	if err := Save(dir, Answers{}); err == nil {
+	if err := put(dir, Answers{}); err == nil {
 		t.Error("saved answers with no day")
 	}
 	a := New(45)
 	a.Set("P1", -1)
-	if err := Save(dir, a); err == nil || !strings.Contains(err.Error(), "P1") {
+	if err := put(dir, a); err == nil || !strings.Contains(err.Error(), "P1") {
 		t.Errorf("saved a negative guess: %v", err)
 	}
 	if _, err := os.Stat(Path(dir, 45)); !errors.Is(err, os.ErrNotExist) {
@@ -291,7 +291,7 @@ func TestSaveDropsNonFiniteMetrics(t *testing.T) {
 	a := New(45)
 	zero := 0.0
 	a.LastRun = labs.Metrics{"burst": 20, "rate": zero / zero}
-	if err := Save(dir, a); err != nil {
+	if err := put(dir, a); err != nil {
 		t.Fatal(err)
 	}
 	got, err := Load(dir, 45)
@@ -302,7 +302,7 @@ func TestSaveDropsNonFiniteMetrics(t *testing.T) {
 		t.Errorf("LastRun = %v", got.LastRun)
 	}
 	if len(a.LastRun) != 2 {
-		t.Errorf("Save changed the caller's metrics: %v", a.LastRun)
+		t.Errorf("saving changed the caller's metrics: %v", a.LastRun)
 	}
 }
 
@@ -310,7 +310,7 @@ func TestSaveDropsNonFiniteMetrics(t *testing.T) {
 // ever see a complete file, and the last file standing must load.
 func TestConcurrentSaves(t *testing.T) {
 	dir := t.TempDir()
-	const writers, rounds = 8, 40
+	const writers, rounds = 8, 10
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	readerDone := make(chan error, 1)
@@ -340,7 +340,7 @@ func TestConcurrentSaves(t *testing.T) {
 				for i := range w * 20 {
 					a.LastRun[fmt.Sprintf("m%03d", i)] = float64(r)
 				}
-				if err := Save(dir, a); err != nil {
+				if err := put(dir, a); err != nil {
 					t.Error(err)
 					return
 				}
@@ -359,12 +359,7 @@ func TestConcurrentSaves(t *testing.T) {
 	if len(a.LastRun) != a.TODOsPassed*20 {
 		t.Errorf("file mixes writers: %d metrics from writer %d", len(a.LastRun), a.TODOsPassed)
 	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		var names []string
-		for _, e := range entries {
-			names = append(names, e.Name())
-		}
+	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{".day45.lock", "day45.json"}) {
 		t.Errorf("left behind: %v", names)
 	}
 }
@@ -394,5 +389,185 @@ func TestLabState(t *testing.T) {
 	var ce *CorruptError
 	if !errors.As(err, &ce) || s.LastDay != 0 || !strings.HasSuffix(ce.KeptAs, "lab.json.corrupt-20250304-120506") {
 		t.Errorf("corrupt lab.json: %+v, %v", s, err)
+	}
+}
+
+// put replaces the day's answers with a, through Update: how a test seeds
+// a file.
+func put(dir string, a Answers) error {
+	_, err := Update(dir, a.Day, func(x *Answers) error { *x = a; return nil })
+	return err
+}
+
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// Writers that each change their own entry, all at once, lose nothing:
+// every guess and every drill answer of every writer is in the file.
+func TestUpdateMergesConcurrentWriters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "predictions")
+	const writers, rounds = 6, 20
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			for r := range rounds {
+				_, err := Update(dir, 45, func(a *Answers) error {
+					a.Set(fmt.Sprintf("P%d", w), float64(r))
+					a.SetDrill(fmt.Sprintf("D%d-%d", w, r), DrillAnswer{Attempted: true})
+					return nil
+				})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	a, err := Load(dir, 45)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for w := range writers {
+		if v, ok := a.Value(fmt.Sprintf("P%d", w)); !ok || v != rounds-1 {
+			t.Errorf("P%d = %v, %v; want %d, the writer's last", w, v, ok, rounds-1)
+		}
+	}
+	if len(a.Drills) != writers*rounds {
+		t.Errorf("%d drill answers saved, want %d", len(a.Drills), writers*rounds)
+	}
+}
+
+// The no-hindsight rule holds across writers: a guess changed by one
+// writer after another recorded the reveal is revised, and the guess on
+// record at the reveal is the one judged.
+func TestUpdateKeepsTheGuessOnRecordAcrossWriters(t *testing.T) {
+	dir := t.TempDir()
+	steps := []func(*Answers){
+		func(a *Answers) { a.Set("P1", 20) },                                // the screens
+		func(a *Answers) { a.Reveal("P1") },                                 // a run from the shell
+		func(a *Answers) { a.Set("P1", 200) },                               // the screens, answer in view
+		func(a *Answers) { a.Reveal("P1") },                                 // a second run: changes nothing
+		func(a *Answers) { a.SetDrill("D1", DrillAnswer{Attempted: true}) }, // unrelated
+	}
+	for _, step := range steps {
+		if _, err := Update(dir, 45, func(a *Answers) error { step(a); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := Load(dir, 45)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := a.Predictions["P1"]
+	if !same(g.Scored, ptr(20)) || !same(g.Value, ptr(200)) || !g.Revised || !g.Revealed {
+		t.Errorf("P1 = value %v scored %v revised %v; want 200 judged as 20, revised", show(g.Value), show(g.Scored), g.Revised)
+	}
+}
+
+// What Update refuses leaves the file byte for byte as it was.
+func TestUpdateRefusesAndWritesNothing(t *testing.T) {
+	type setup func(t *testing.T, dir string) // dir is root/predictions
+	cases := []struct {
+		name  string
+		setup setup
+		says  string
+	}{
+		{"the change fails", func(*testing.T, string) {}, "no thanks"},
+		{"read-only file", func(t *testing.T, dir string) {
+			if err := os.Chmod(Path(dir, 45), 0o444); err != nil {
+				t.Fatal(err)
+			}
+		}, "read-only"},
+		{"file linked outside the repository", func(t *testing.T, dir string) {
+			outside := filepath.Join(t.TempDir(), "elsewhere.json")
+			if err := os.Rename(Path(dir, 45), outside); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, Path(dir, 45)); err != nil {
+				t.Skip(err)
+			}
+		}, "outside the repository"},
+		{"folder linked outside the repository", func(t *testing.T, dir string) {
+			outside := t.TempDir()
+			if err := os.Rename(Path(dir, 45), filepath.Join(outside, "day45.json")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.RemoveAll(dir); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, dir); err != nil {
+				t.Skip(err)
+			}
+		}, "outside the repository"},
+		{"a file where the folder should be", func(t *testing.T, dir string) {
+			if err := os.RemoveAll(dir); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(dir, []byte("not a folder"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "not a directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(root, "predictions")
+			first := New(45)
+			first.Set("P1", 20)
+			if err := put(dir, first); err != nil {
+				t.Fatal(err)
+			}
+			c.setup(t, dir)
+			before, _ := os.ReadFile(Path(dir, 45))
+			_, err = Update(dir, 45, func(a *Answers) error {
+				a.Set("P1", 30)
+				if c.name == "the change fails" {
+					return errors.New("no thanks")
+				}
+				return nil
+			})
+			if err == nil || !strings.Contains(err.Error(), c.says) {
+				t.Fatalf("Update = %v, want an error saying %q", err, c.says)
+			}
+			if after, _ := os.ReadFile(Path(dir, 45)); string(after) != string(before) {
+				t.Errorf("the file changed:\n%s", after)
+			}
+		})
+	}
+}
+
+// A damaged file found under the lock is kept aside, the save is made on
+// empty answers, and the *CorruptError comes back with them.
+func TestUpdateOverADamagedFile(t *testing.T) {
+	fixClock(t, noon)
+	dir := t.TempDir()
+	if err := os.WriteFile(Path(dir, 45), []byte("{broken"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Update(dir, 45, func(a *Answers) error { a.Set("P1", 20); return nil })
+	var ce *CorruptError
+	if !errors.As(err, &ce) || ce.KeptAs == "" {
+		t.Fatalf("Update = %v, want a *CorruptError with the file kept", err)
+	}
+	if v, ok := a.Value("P1"); !ok || v != 20 {
+		t.Errorf("returned answers %+v, want P1 = 20", a)
+	}
+	saved, err := Load(dir, 45)
+	if v, ok := saved.Value("P1"); err != nil || !ok || v != 20 {
+		t.Errorf("saved P1 = %v %v (%v), want 20", v, ok, err)
 	}
 }

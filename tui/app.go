@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/fsnotify/fsnotify"
 
 	"termlab/predictions"
 )
@@ -25,6 +26,8 @@ type App struct {
 	loaded   bool
 	answers  map[int]predictions.Answers // every day's answers, for the list
 	warnings []string
+
+	storeWatch *fsnotify.Watcher // on predictions/, for saves from a shell
 }
 
 func newApp(c *common) *App {
@@ -36,8 +39,14 @@ func newApp(c *common) *App {
 	return &App{c: c, help: h, picker: newPicker(c), onPicker: true, answers: map[int]predictions.Answers{}}
 }
 
-// Init loads the learner's progress; nothing else starts until a day opens.
-func (a *App) Init() tea.Cmd { return loadCmd(a.c.deps) }
+// Init loads the learner's progress and watches it for saves made from a
+// shell; nothing else starts until a day opens.
+func (a *App) Init() tea.Cmd {
+	if a.c.deps.watch {
+		return tea.Batch(loadCmd(a.c.deps), startStoreWatchCmd(a.c.deps))
+	}
+	return loadCmd(a.c.deps)
+}
 
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := a.handle(msg)
@@ -61,6 +70,44 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		return nil
 	case openDayMsg:
 		return a.open(msg.index)
+
+	case storeWatchMsg:
+		if msg.err != nil {
+			a.warnings = append(a.warnings, "answers saved from another shell will show only after a restart: "+msg.err.Error())
+			return nil
+		}
+		a.storeWatch = msg.w
+		return waitStoreCmd(msg.w)
+	case storeChangedMsg:
+		if msg.w != a.storeWatch {
+			return nil
+		}
+		return tea.Batch(reloadCmd(a.c.deps), waitStoreCmd(msg.w))
+	case reloadedMsg:
+		if len(msg.warnings) > 0 {
+			// A file damaged from outside was kept aside: say so where the
+			// learner is looking.
+			a.warnings = append(a.warnings, msg.warnings...)
+			if a.day != nil {
+				a.day.s.setNote(strings.Join(msg.warnings, "; "), true)
+			}
+		}
+		for n, ans := range msg.answers {
+			if a.day != nil && a.day.s.day.Number == n {
+				a.day.reloaded(ans, msg.ioSeq, msg.upTo[n])
+				continue
+			}
+			a.answers[n] = ans
+		}
+		return nil
+	case savedMsg:
+		if a.day != nil && a.day.s.day.Number == msg.day {
+			return a.day.update(msg)
+		}
+		if msg.err == nil {
+			a.answers[msg.day] = msg.a // a day closed while it was saving
+		}
+		return nil
 	case tea.KeyMsg:
 		return a.key(msg)
 	}
@@ -154,6 +201,10 @@ func (a *App) quit() tea.Cmd {
 // Close releases what the open day holds (its watcher, its run). Run calls
 // it once the program has ended.
 func (a *App) Close() {
+	if a.storeWatch != nil {
+		a.storeWatch.Close()
+		a.storeWatch = nil
+	}
 	if a.day != nil {
 		if cmd := a.day.close(); cmd != nil {
 			cmd()

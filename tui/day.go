@@ -188,14 +188,14 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		m.s.ranAgain()
 		m.s.runErr = nil
 		m.s.outcome, m.s.outcomeAt = &o, msg.at
-		m.s.answers.TODOsPassed = o.Passed()
+		passed := o.Passed()
+		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 		m.run.load(&o)
-		cmds := []tea.Cmd{saveCmd(d, m.s.answers), locsCmd(d, m.s.day)}
-		if m.s.revealReady() {
-			cmds = append(cmds, saveCmd(d, m.s.answers))
-		}
+		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.s.revealReady(d)}
 		// As the command line's run does, every finished run refreshes the
-		// lab's section of RESULTS.md (with what the learner may see).
+		// lab's section of RESULTS.md with what the learner may see: the
+		// parts whose reveal is on record. Those being recorded follow once
+		// they are (see saved).
 		if m.s.anyRevealed() {
 			cmds = append(cmds, writeResultsCmd(d, m.s.day, reportText(&m.s), true))
 		}
@@ -269,9 +269,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.todos.update(msg, &m.s)
 
 	case savedMsg:
-		if msg.err != nil {
-			m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
-		}
+		return m.saved(msg)
 	case labSavedMsg:
 		if msg.err != nil {
 			m.s.setNote("the lab could not remember this day: "+msg.err.Error(), true)
@@ -285,14 +283,53 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// landReady reveals the parts of the latest run whose predictions are all
-// in, saves the answers and refreshes RESULTS.md when any landed.
-func (m *dayModel) landReady() tea.Cmd {
-	if !m.s.revealReady() {
-		return nil
+// saved takes the answers as a write left them (or why it failed): the
+// screens show the file with what is still on its way on top, and the
+// parts whose reveal is now on record show their actuals (and refresh
+// RESULTS.md, as a landing run does).
+func (m *dayModel) saved(msg savedMsg) tea.Cmd {
+	old := m.s.answers
+	if msg.err == nil {
+		m.s.fromDisk(msg.a, msg.ioSeq, msg.upTo)
+	} else {
+		m.s.dropPending(msg.upTo)
+		m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
 	}
-	d := m.c.deps
-	return tea.Batch(saveCmd(d, m.s.answers), writeResultsCmd(d, m.s.day, reportText(&m.s), true))
+	if msg.warn != nil {
+		m.s.setNote(msg.warn.Error(), true)
+	}
+	landed := m.s.settle(msg.a, msg.upTo, msg.err)
+	m.refreshForms(old)
+	var cmds []tea.Cmd
+	if landed {
+		cmds = append(cmds, writeResultsCmd(m.c.deps, m.s.day, reportText(&m.s), true))
+	}
+	// A save that worked after a failed reveal: the parts still waiting
+	// are recorded now (revealReady does nothing while a reveal fails, so
+	// this never loops).
+	return tea.Batch(append(cmds, m.s.revealReady(m.c.deps))...)
+}
+
+// reloaded takes the answers as read after another program changed them.
+func (m *dayModel) reloaded(a predictions.Answers, ioSeq, upTo int) {
+	old := m.s.answers
+	m.s.fromDisk(a, ioSeq, upTo)
+	m.refreshForms(old)
+}
+
+// refreshForms puts answers that changed under the screens in their boxes.
+func (m *dayModel) refreshForms(old predictions.Answers) {
+	m.predict.refresh(old, m.s.answers, &m.s)
+	if dm, ok := m.screens[tabDrills].(*drillModel); ok {
+		dm.refresh(old, m.s.answers, &m.s)
+	}
+}
+
+// landReady records the reveal of the parts of the latest run whose
+// predictions are all in; they land (and RESULTS.md is refreshed) once it
+// is on record, in saved.
+func (m *dayModel) landReady() tea.Cmd {
+	return m.s.revealReady(m.c.deps)
 }
 
 func (m *dayModel) debounce() tea.Cmd {

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -203,13 +204,17 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 				mark = predictions.MarkMissed
 			}
 			if mark != "" {
-				a := s.answers.Drills[d.ID]
-				a.Mark = mark
-				got := mark == predictions.MarkGot
-				a.Correct = &got
-				s.answers.SetDrill(d.ID, a)
+				id, got := d.ID, mark == predictions.MarkGot
 				s.setNote(fmt.Sprintf("%s marked %q", d.ID, mark), false)
-				return saveCmd(m.c.deps, s.answers)
+				// Only the mark changes: the answer is whatever the file
+				// holds when the mark is written.
+				return s.change(m.c.deps, func(a *predictions.Answers) {
+					da := cloneDrill(a.Drills[id])
+					da.Mark = mark
+					ok := got
+					da.Correct = &ok
+					a.SetDrill(id, da)
+				})
 			}
 		}
 		return nil
@@ -299,7 +304,14 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 		a.Mark = s.answers.Drills[d.ID].Mark
 	}
 	m.msg[d.ID] = ""
-	s.answers.SetDrill(d.ID, a)
+	id, self := d.ID, d.Kind == labs.DrillSelf
+	save := s.change(m.c.deps, func(x *predictions.Answers) {
+		da := cloneDrill(a)
+		if self {
+			da.Mark = x.Drills[id].Mark // a mark made meanwhile stays
+		}
+		x.SetDrill(id, da)
+	})
 	m.stop(d)
 	switch {
 	case a.Correct == nil:
@@ -309,7 +321,23 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 	default:
 		s.setNote(d.ID+" is not right yet: read the model answer", true)
 	}
-	return saveCmd(m.c.deps, s.answers)
+	return save
+}
+
+// refresh puts answers that changed under the screen (saved from another
+// shell) in the drills' boxes.
+func (m *drillModel) refresh(old, now predictions.Answers, s *session) {
+	for _, d := range s.day.Drills {
+		a := now.Drills[d.ID]
+		if slices.Equal(a.Answers, old.Drills[d.ID].Answers) || len(a.Answers) == 0 {
+			continue
+		}
+		for i := range m.inputs[d.ID] {
+			if i < len(a.Answers) {
+				m.inputs[d.ID][i].SetValue(a.Answers[i])
+			}
+		}
+	}
 }
 
 func (m *drillModel) view(s *session, w, h int) string {

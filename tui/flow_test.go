@@ -27,7 +27,7 @@ func predicted(t *testing.T, root string, ids ...string) {
 	for _, id := range ids {
 		a.Set(id, 1)
 	}
-	if err := predictions.Save(filepath.Join(root, "predictions"), a); err != nil {
+	if _, err := predictions.Update(filepath.Join(root, "predictions"), a.Day, func(x *predictions.Answers) error { *x = a; return nil }); err != nil {
 		t.Fatal(err)
 	}
 }

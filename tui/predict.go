@@ -171,11 +171,12 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		return m.move(m.focus + 1)
 	case key.Matches(k, fk.Skip):
 		before, hadDue := s.due()
-		s.answers.Skip(p.ID)
+		id := p.ID
+		save := s.change(m.c.deps, func(a *predictions.Answers) { a.Skip(id) })
 		m.inputs[m.focus].SetValue("")
 		m.msgs[m.focus] = ""
 		s.setNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
-		return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, p, before, hadDue, true))
+		return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 	case key.Matches(k, fk.Submit):
 		return m.submit(s, p)
 	}
@@ -213,7 +214,8 @@ func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
 		m.inputs[m.focus].SetValue(plain(v))
 		return m.afterRecord(s, p, before, hadDue, false)
 	}
-	s.answers.Set(p.ID, v)
+	id := p.ID
+	save := s.change(m.c.deps, func(a *predictions.Answers) { a.Set(id, v) })
 	m.inputs[m.focus].SetValue(plain(v))
 	g := s.answers.Predictions[p.ID]
 	switch {
@@ -226,7 +228,28 @@ func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
 	default:
 		s.setNote(fmt.Sprintf("%s = %s recorded", p.ID, predictions.FormatValue(v, p.Unit)), false)
 	}
-	return tea.Batch(saveCmd(m.c.deps, s.answers), m.afterRecord(s, p, before, hadDue, true))
+	return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
+}
+
+// refresh shows answers that changed under the form (saved from another
+// shell): a row whose stored guess moved gets the new number in its box.
+// A row whose guess went away keeps what is typed in it.
+func (m *predictModel) refresh(old, now predictions.Answers, s *session) {
+	for i, p := range s.day.Predictions {
+		if i >= len(m.inputs) {
+			break
+		}
+		v, ok := now.Value(p.ID)
+		was, had := old.Value(p.ID)
+		switch {
+		case ok && (!had || v != was):
+			m.inputs[i].SetValue(plain(v))
+			m.msgs[i] = ""
+		case now.Predictions[p.ID].Skipped && !old.Predictions[p.ID].Skipped:
+			m.inputs[i].SetValue("")
+			m.msgs[i] = ""
+		}
+	}
 }
 
 // afterRecord moves to the next open row of the parts about to play. The

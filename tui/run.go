@@ -169,15 +169,21 @@ func (m *runModel) playing(s *session) bool {
 }
 
 // canPlay reports whether part i may play: its own predictions are made or
-// skipped (so its actuals are already on the scoreboard).
+// skipped and its reveal is on record in the answers file (its figures are
+// its actuals, drawn), so its actuals are on the scoreboard.
 func (m *runModel) canPlay(i int, s *session) bool {
+	return m.ready(i, s) && s.isRevealed(m.parts[i].res)
+}
+
+// ready reports whether part i's predictions are made or skipped.
+func (m *runModel) ready(i int, s *session) bool {
 	return i >= 0 && i < len(m.parts) && s.partReady(m.parts[i].res.ID)
 }
 
 // waiting is the part the replay stopped at because its predictions are
 // still open, or -1.
 func (m *runModel) waiting(s *session) int {
-	if m.cur < len(m.parts) && !m.canPlay(m.cur, s) {
+	if m.cur < len(m.parts) && !m.ready(m.cur, s) {
 		return m.cur
 	}
 	return -1
@@ -309,7 +315,7 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	if m.waiting(s) >= 0 && key.Matches(k, rk.Predict) {
 		return func() tea.Msg { return switchTabMsg{tab: tabPredict} }
 	}
-	if !m.canPlay(0, s) {
+	if !m.ready(0, s) {
 		return nil // nothing to show yet: only enter, to the predictions
 	}
 	switch {
@@ -383,7 +389,7 @@ func (m *runModel) view(s *session, w, h int) string {
 		}
 		return styleLines(st.Dim, wrap("Nothing has run yet. Press r to run.", w))
 	}
-	if len(m.parts) > 0 && !m.canPlay(0, s) {
+	if len(m.parts) > 0 && !m.ready(0, s) {
 		g, _ := s.due()
 		done := 0
 		for _, pr := range g.preds {
@@ -442,6 +448,9 @@ func (m *runModel) clock(s *session) string {
 		return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays again · ←/→ other parts")
 	}
 	p := m.parts[m.cur]
+	if m.ready(m.cur, s) && !m.canPlay(m.cur, s) {
+		return st.Warn.Render("⏸ Part " + p.res.ID + ": its reveal is not on record yet")
+	}
 	if !m.canPlay(m.cur, s) {
 		g := s.stageOf(firstPrediction(s, p.res.ID))
 		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+ids(g.preds)) + st.Dim.Render(" · enter predicts")
@@ -499,6 +508,10 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	}
 	if !p.done {
 		switch {
+		case m.ready(i, s) && !m.canPlay(i, s):
+			// Its reveal is being recorded, or could not be: its actuals
+			// stay hidden until it is on record.
+			b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID), w)))
 		case !m.canPlay(i, s):
 			g := s.stageOf(firstPrediction(s, p.res.ID))
 			b = append(b, st.Warn.Render(wrap("plays once "+made(g.preds)+": enter goes to them", w)))
@@ -605,7 +618,7 @@ func (m *runModel) help(s *session) keyMap {
 	if len(m.parts) == 0 {
 		return keyMap{} // nothing has run yet
 	}
-	if !m.canPlay(0, s) {
+	if !m.ready(0, s) {
 		return keyMap{short: []key.Binding{rk.Predict}, full: [][]key.Binding{{rk.Predict}}}
 	}
 	if m.waiting(s) >= 0 {

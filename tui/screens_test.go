@@ -61,7 +61,7 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 	a.Set("P3", 150) // off: the fixed window let 200 through
 	a.RevealRun(theDay, ref)
 	a.LastRun, a.TODOsPassed = ref, 2
-	if err := predictions.Save(dir, a); err != nil {
+	if _, err := predictions.Update(dir, a.Day, func(x *predictions.Answers) error { *x = a; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if err := predictions.SaveLab(dir, predictions.LabState{LastDay: 46}); err != nil {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"termlab/labs"
 	"termlab/labs/worker"
 	"termlab/predictions"
@@ -17,10 +19,26 @@ import (
 //
 // The data flows one way: a run lands (outcomeMsg), and every part whose
 // predictions are made or skipped is revealed at once, whichever screen is
-// open; the Run screen's replay is only a way to watch it.
+// open; the Run screen's replay is only a way to watch it. A reveal counts
+// once it is on record in the answers file: until then the part's actuals
+// stay hidden everywhere (recording), and the replay does not draw it.
 type session struct {
 	day     labs.Day
-	answers predictions.Answers
+	answers predictions.Answers // disk with unsaved on top: what the screens show
+
+	// disk is the file as last read or written here (stamped diskSeq);
+	// unsaved is what the learner did since that is still on its way to
+	// the file (see store.go).
+	disk    predictions.Answers
+	diskSeq int
+	unsaved []change
+
+	// recording is, per part ID, a part whose reveal is being written: its
+	// actuals show only once the reveal is on record (then it moves to
+	// revealed). revealErr is why the last reveal could not be recorded;
+	// those actuals stay hidden until a reveal is recorded again.
+	recording map[string]recording
+	revealErr error
 
 	// base is the scoreboard's metrics as saved by the last session
 	// (Answers.LastRun); revealed parts replace it part by part.
@@ -54,16 +72,31 @@ func newSession(day labs.Day, a predictions.Answers) session {
 	if a.Day == 0 {
 		a = predictions.New(day.Number)
 	}
-	return session{day: day, answers: a, base: maps.Clone(a.LastRun), revealed: map[string]labs.PartResult{}, locs: map[string]string{},
-		stageList: stagesOf(day)}
+	return session{day: day, answers: a, disk: cloneAnswers(a), base: maps.Clone(a.LastRun), revealed: map[string]labs.PartResult{},
+		recording: map[string]recording{}, locs: map[string]string{}, stageList: stagesOf(day)}
+}
+
+// recording is a part whose reveal is being written, and the change that
+// writes it.
+type recording struct {
+	res labs.PartResult
+	id  int
+	ids []string // the predictions it reveals
 }
 
 // shown is the metrics the learner has seen: the last session's, with every
 // part revealed since replacing its own.
-func (s *session) shown() labs.Metrics {
+func (s *session) shown() labs.Metrics { return s.shownWith(nil) }
+
+// shownWith is shown with more parts' metrics on it.
+func (s *session) shownWith(more map[string]recording) labs.Metrics {
 	m := labs.Metrics{}
 	maps.Copy(m, s.base)
-	for id, p := range s.revealed {
+	parts := maps.Clone(s.revealed)
+	for id, r := range more {
+		parts[id] = r.res
+	}
+	for id, p := range parts {
 		for _, pr := range s.day.Predictions {
 			if pr.Part == id {
 				delete(m, pr.Metric)
@@ -226,37 +259,100 @@ func span(names []string) string {
 	return names[0] + "–" + names[len(names)-1]
 }
 
-// reveal puts a part's actuals on the scoreboard: its predictions are
-// revealed, so the guesses on record are the ones judged from now on.
-func (s *session) reveal(p labs.PartResult) {
-	s.revealed[p.ID] = p
+// revealIDs is the predictions a part's metrics answer.
+func (s *session) revealIDs(p labs.PartResult) []string {
+	var ids []string
 	has := map[string]bool{}
 	for _, x := range p.Metrics {
 		has[x.Name] = true
 	}
 	for _, pr := range s.day.Predictions {
 		if has[pr.Metric] {
-			s.answers.Reveal(pr.ID)
+			ids = append(ids, pr.ID)
 		}
 	}
-	s.answers.LastRun = s.shown()
+	return ids
 }
 
-// revealReady reveals every part of the latest run whose predictions are
-// all made or skipped and whose actuals are not on the scoreboard yet (a
-// new run may have changed them). It reports whether anything landed.
-func (s *session) revealReady() bool {
-	if s.outcome == nil {
-		return false
+// revealReady records the reveal of every part of the latest run whose
+// predictions are all made or skipped and whose actuals are not on the
+// scoreboard yet (a new run may have changed them): one change to the
+// file, which reveals their predictions (the guesses on record are the
+// ones judged from now on) and saves the metrics as LastRun. The parts
+// show once the write is on record (revealed); nil when nothing is to
+// reveal. After a failed reveal it waits for a save that works (a re-run
+// saves the TODOs passed) rather than retrying in a loop.
+func (s *session) revealReady(d deps) tea.Cmd {
+	if s.outcome == nil || s.revealErr != nil {
+		return nil
 	}
-	changed := false
+	more := maps.Clone(s.recording)
+	var ids []string
+	var parts []labs.PartResult
 	for _, p := range s.outcome.Parts {
-		if s.partReady(p.ID) && !s.isRevealed(p) {
-			s.reveal(p)
-			changed = true
+		if r, ok := s.recording[p.ID]; s.partReady(p.ID) && !s.isRevealed(p) && !(ok && reflect.DeepEqual(r.res, p)) {
+			parts = append(parts, p)
+			more[p.ID] = recording{res: p}
+			ids = append(ids, s.revealIDs(p)...)
 		}
 	}
-	return changed
+	if len(parts) == 0 {
+		return nil
+	}
+	lastRun := s.shownWith(more)
+	cmd := s.change(d, func(a *predictions.Answers) {
+		for _, id := range ids {
+			a.Reveal(id)
+		}
+		a.LastRun = maps.Clone(lastRun)
+	})
+	id := s.unsaved[len(s.unsaved)-1].id
+	for _, p := range parts {
+		s.recording[p.ID] = recording{res: p, id: id, ids: s.revealIDs(p)}
+	}
+	return cmd
+}
+
+// settle moves the parts whose reveal was in a write up to upTo: after a
+// save (err nil), a part whose predictions the saved file shows revealed is
+// on record, and its actuals show; after a failed one they stay hidden and
+// revealErr says why. It reports whether any part landed.
+func (s *session) settle(saved predictions.Answers, upTo int, err error) bool {
+	landed := false
+	for id, r := range s.recording {
+		if r.id > upTo {
+			continue
+		}
+		if err != nil {
+			delete(s.recording, id)
+			s.revealErr = err
+			continue
+		}
+		onRecord := true
+		for _, pid := range r.ids {
+			onRecord = onRecord && saved.Predictions[pid].Revealed
+		}
+		if onRecord {
+			delete(s.recording, id)
+			s.revealed[id] = r.res
+			landed = true
+		}
+	}
+	if err == nil && len(s.recording) == 0 {
+		s.revealErr = nil
+	}
+	return landed
+}
+
+// revealState says why a part's actuals are not shown.
+func (s *session) revealState(part string) string {
+	if _, ok := s.recording[part]; ok {
+		return "Recording that you have seen this part before its actuals show…"
+	}
+	if s.revealErr != nil {
+		return "The actuals stay hidden: that you have seen them could not be recorded (" + s.revealErr.Error() + "). Fix that, then press r to run again."
+	}
+	return "The actuals stay hidden until this part's reveal is on record."
 }
 
 // isRevealed reports whether this very version of a part has its actuals

@@ -1,58 +1,163 @@
 package tui
 
 import (
+	"errors"
 	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	"termlab/predictions"
 )
 
-// Saving happens in tea.Cmds, which run concurrently. Update hands each Cmd
-// a deep copy of the answers (Update keeps mutating its own), numbered in
-// the order Update made them; the saver drops a copy older than one already
-// written, so a slow save can never put back an older state.
+// Saving. The screens never write back their copy of the answers: a
+// command run from another shell may have saved since, and a whole copy
+// would undo it. Each thing the learner does is a change, a function on
+// predictions.Answers (set P1, reveal Part A, mark D4). Update applies it
+// to the answers on screen at once and queues it; a Cmd then writes every
+// queued change of the day, in order, with predictions.Update, which
+// reloads the file under its lock and applies them to what it holds now.
+//
+// The answers on screen are always the file as last read or written here
+// (session.disk) with the changes not yet written on top (session.unsaved),
+// so a file that changes under the screens (the watcher below reloads it)
+// shows at once without losing what is still on its way.
+//
+// Cmds run concurrently, so the order is kept by the queue, not by the
+// Cmds: whichever Cmd runs first writes everything queued so far, and the
+// others find nothing left. Reads and writes of this process take turns
+// (io), and each is stamped (ioSeq), so a state read before a newer one was
+// written can never replace it on screen.
 
 type saver struct {
-	mu   sync.Mutex
-	seq  int // the last number handed out, Update side
-	done int // the newest number written
+	io    sync.Mutex // one read or write of the answers at a time
+	ioSeq int        // disk states read or written so far; under io
+
+	mu      sync.Mutex
+	seq     int              // the last change number handed out
+	queue   map[int][]change // per day: made on screen, not yet written
+	written map[int]int      // per day: the newest change number written (or dropped)
 }
 
-// next numbers a new snapshot; called from Update only.
-func (s *saver) next() int {
+// change is one thing the learner did, as a function on the answers. It is
+// applied twice (on screen, then to the file as reloaded), so it must set
+// values rather than toggle them, and capture nothing it shares.
+type change struct {
+	id int
+	fn func(*predictions.Answers)
+}
+
+func (s *saver) enqueue(day int, fn func(*predictions.Answers)) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.seq++
+	if s.queue == nil {
+		s.queue, s.written = map[int][]change{}, map[int]int{}
+	}
+	s.queue[day] = append(s.queue[day], change{id: s.seq, fn: fn})
 	return s.seq
 }
 
-func (s *saver) save(dir string, seq int, a predictions.Answers) error {
+// take empties the day's queue; called under io.
+func (s *saver) take(day int) []change {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if seq < s.done {
-		return nil
+	q := s.queue[day]
+	delete(s.queue, day)
+	if len(q) > 0 {
+		s.written[day] = q[len(q)-1].id
 	}
-	s.done = seq
-	return predictions.Save(dir, a)
+	return q
 }
 
-// savedMsg reports a save; only a failure is shown.
-type savedMsg struct{ err error }
+func (s *saver) writtenUpTo(day int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.written[day]
+}
 
-// saveCmd writes a snapshot of a.
-func saveCmd(d deps, a predictions.Answers) tea.Cmd {
-	snap := cloneAnswers(a)
-	seq := d.saver.next()
+// savedMsg reports a write of a day's queued changes: the answers as now
+// saved, or why nothing was.
+type savedMsg struct {
+	day   int
+	upTo  int // the newest change the write took (written, or dropped on err)
+	ioSeq int
+	a     predictions.Answers
+	err   error
+	warn  error // the file was damaged, kept aside, and the save made anyway
+}
+
+// writeCmd writes whatever changes of day are queued.
+func writeCmd(d deps, day int) tea.Cmd {
 	dir := d.predictionsDir()
 	return func() tea.Msg {
-		return savedMsg{err: d.saver.save(dir, seq, snap)}
+		d.saver.io.Lock()
+		defer d.saver.io.Unlock()
+		q := d.saver.take(day)
+		if len(q) == 0 {
+			return nil // an earlier Cmd wrote them
+		}
+		a, err := predictions.Update(dir, day, func(a *predictions.Answers) error {
+			for _, c := range q {
+				c.fn(a)
+			}
+			return nil
+		})
+		d.saver.ioSeq++
+		msg := savedMsg{day: day, upTo: q[len(q)-1].id, ioSeq: d.saver.ioSeq, a: a, err: err}
+		var corrupt *predictions.CorruptError
+		if errors.As(err, &corrupt) {
+			msg.err, msg.warn = nil, err
+		}
+		return msg
 	}
 }
 
-// cloneAnswers copies everything Update may change later.
+// change applies fn to the answers on screen and queues it for the file.
+func (s *session) change(d deps, fn func(*predictions.Answers)) tea.Cmd {
+	fn(&s.answers)
+	id := d.saver.enqueue(s.day.Number, fn)
+	s.unsaved = append(s.unsaved, change{id: id, fn: fn})
+	return writeCmd(d, s.day.Number)
+}
+
+// fromDisk takes a state of the file, read or written at ioSeq with every
+// change up to upTo in it (or dropped), unless a newer one is already on
+// screen, and puts the changes still on their way back on top.
+func (s *session) fromDisk(a predictions.Answers, ioSeq, upTo int) {
+	if ioSeq > s.diskSeq {
+		s.disk, s.diskSeq = a, ioSeq
+	}
+	s.dropPending(upTo)
+}
+
+// dropPending forgets the changes up to id (they are in the file, or their
+// write failed) and redraws the answers from the file and the rest.
+func (s *session) dropPending(upTo int) {
+	keep := s.unsaved[:0]
+	for _, c := range s.unsaved {
+		if c.id > upTo {
+			keep = append(keep, c)
+		}
+	}
+	s.unsaved = keep
+	a := cloneAnswers(s.disk)
+	for _, c := range s.unsaved {
+		c.fn(&a)
+	}
+	s.answers = a
+	// The scoreboard's saved metrics are the file's: only reveals that are
+	// on record there may show.
+	s.base = maps.Clone(s.disk.LastRun)
+}
+
+// cloneAnswers copies everything a change may alter.
 func cloneAnswers(a predictions.Answers) predictions.Answers {
 	b := a
 	b.Predictions = make(map[string]predictions.Guess, len(a.Predictions))
@@ -62,17 +167,21 @@ func cloneAnswers(a predictions.Answers) predictions.Answers {
 	}
 	b.Drills = make(map[string]predictions.DrillAnswer, len(a.Drills))
 	for id, d := range a.Drills {
-		d.Answers = append([]string(nil), d.Answers...)
-		if d.Correct != nil {
-			c := *d.Correct
-			d.Correct = &c
-		}
-		b.Drills[id] = d
+		b.Drills[id] = cloneDrill(d)
 	}
 	if a.LastRun != nil {
 		b.LastRun = maps.Clone(a.LastRun)
 	}
 	return b
+}
+
+func cloneDrill(d predictions.DrillAnswer) predictions.DrillAnswer {
+	d.Answers = append([]string(nil), d.Answers...)
+	if d.Correct != nil {
+		c := *d.Correct
+		d.Correct = &c
+	}
+	return d
 }
 
 func cloneFloat(p *float64) *float64 {
@@ -101,15 +210,113 @@ func loadCmd(d deps) tea.Cmd {
 			msg.warnings = append(msg.warnings, err.Error())
 		}
 		msg.lastDay = st.LastDay
-		for _, day := range d.course {
-			a, err := predictions.Load(d.predictionsDir(), day.Number)
-			if err != nil {
-				msg.warnings = append(msg.warnings, err.Error())
-			}
-			msg.answers[day.Number] = a
-		}
+		r := readAll(d)
+		msg.answers, msg.warnings = r.answers, append(msg.warnings, r.warnings...)
 		return msg
 	}
+}
+
+// reloadedMsg is every day's answers as read from the files, after another
+// program changed them.
+type reloadedMsg struct {
+	answers  map[int]predictions.Answers
+	upTo     map[int]int // per day: the newest change of ours in the file
+	ioSeq    int
+	warnings []string
+}
+
+func readAll(d deps) reloadedMsg {
+	d.saver.io.Lock()
+	defer d.saver.io.Unlock()
+	msg := reloadedMsg{answers: map[int]predictions.Answers{}, upTo: map[int]int{}}
+	for _, day := range d.course {
+		a, err := predictions.Load(d.predictionsDir(), day.Number)
+		if err != nil {
+			msg.warnings = append(msg.warnings, err.Error())
+		}
+		msg.answers[day.Number] = a
+		msg.upTo[day.Number] = d.saver.writtenUpTo(day.Number)
+	}
+	d.saver.ioSeq++
+	msg.ioSeq = d.saver.ioSeq
+	return msg
+}
+
+func reloadCmd(d deps) tea.Cmd {
+	return func() tea.Msg { return readAll(d) }
+}
+
+// The watcher on predictions/: a save from another shell (predict, run)
+// reloads the answers on screen. Like the learner's folder it is watched
+// as a folder, since every save renames a new file into place.
+
+type storeWatchMsg struct {
+	w   *fsnotify.Watcher
+	err error
+}
+
+// storeChangedMsg says a day's answers file changed on disk.
+type storeChangedMsg struct{ w *fsnotify.Watcher }
+
+type storeWatchClosedMsg struct{}
+
+func startStoreWatchCmd(d deps) tea.Cmd {
+	dir := d.predictionsDir()
+	return func() tea.Msg {
+		// The folder may not exist before the first save; make it, so a
+		// save from the shell is seen from the start.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return storeWatchMsg{err: err}
+		}
+		w, err := fsnotify.NewWatcher()
+		if err != nil {
+			return storeWatchMsg{err: err}
+		}
+		if err := w.Add(dir); err != nil {
+			w.Close()
+			return storeWatchMsg{err: err}
+		}
+		return storeWatchMsg{w: w}
+	}
+}
+
+// waitStoreCmd blocks until a day's file changes.
+func waitStoreCmd(w *fsnotify.Watcher) tea.Cmd {
+	return func() tea.Msg {
+		for {
+			select {
+			case ev, ok := <-w.Events:
+				if !ok {
+					return storeWatchClosedMsg{}
+				}
+				if answersEvent(ev) {
+					return storeChangedMsg{w: w}
+				}
+			case _, ok := <-w.Errors:
+				if !ok {
+					return storeWatchClosedMsg{}
+				}
+				// An overflow loses events, not the file: reload anyway.
+				return storeChangedMsg{w: w}
+			}
+		}
+	}
+}
+
+var dayFile = regexp.MustCompile(`^day([0-9]+)\.json$`)
+
+// answersEvent keeps the events that can change a day's answers: the file
+// written, renamed into place or removed. Temporary files, locks and kept
+// copies are not the answers.
+func answersEvent(ev fsnotify.Event) bool {
+	m := dayFile.FindStringSubmatch(filepath.Base(ev.Name))
+	if m == nil {
+		return false
+	}
+	if _, err := strconv.Atoi(m[1]); err != nil {
+		return false
+	}
+	return ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0
 }
 
 // labSavedMsg reports remembering the day; only a failure is shown.

@@ -80,7 +80,7 @@ func BenchmarkIdle(b *testing.B) {
 	for _, p := range theDay.Predictions {
 		skipped.Skip(p.ID)
 	}
-	if err := predictions.Save(filepath.Join(root, "predictions"), skipped); err != nil {
+	if _, err := predictions.Update(filepath.Join(root, "predictions"), skipped.Day, func(x *predictions.Answers) error { *x = skipped; return nil }); err != nil {
 		b.Fatal(err)
 	}
 	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: newFake(refAnswer())}, plainStyles(), true)

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"termlab/labs"
@@ -42,40 +43,47 @@ const (
 
 // Update writes report into day's section of the file at path. A missing
 // file is created from skeleton (which should contain the markers).
+//
+// The file is the learner's, so Update also refuses, changing nothing, a
+// read-only file and a symbolic link that leads out of the file's folder
+// (the repository); a link that stays inside is followed. The file keeps
+// its line endings: in a CRLF file the section is written with CRLF too.
 func Update(path string, day int, report, skeleton string) (Change, error) {
+	root := filepath.Dir(path)
+	if _, err := atomicfile.Check(root, path); err != nil {
+		return "", err
+	}
 	old, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		text, _, err := splice(skeleton, day, report)
 		if err != nil {
 			text = skeleton + section(day, report)
 		}
-		return Created, atomicfile.Write(path, []byte(text), 0o644)
+		return Created, atomicfile.WriteWithin(root, path, []byte(text), 0o644)
 	}
 	if err != nil {
 		return "", fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	if err := writable(path); err != nil {
-		return "", err
 	}
 	text, change, err := splice(string(old), day, report)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w; nothing was changed", path, err)
 	}
-	return change, atomicfile.Write(path, []byte(text), 0o644)
+	return change, atomicfile.WriteWithin(root, path, []byte(text), 0o644)
 }
 
-// writable refuses a file the learner made read-only: the atomic rename
-// would otherwise replace it regardless of its permission bits.
-func writable(path string) error {
-	// The permission bits first: root opens a read-only file regardless.
-	if info, err := os.Stat(path); err == nil && info.Mode().Perm()&0o222 == 0 {
-		return fmt.Errorf("%s is read-only; nothing was changed (make it writable to let the lab refresh its section)", path)
+// crlf reports whether text's lines end in CRLF: most of them do. A file
+// with no line breaks yet counts as LF.
+func crlf(text string) bool {
+	n := strings.Count(text, "\n")
+	return n > 0 && 2*strings.Count(text, "\r\n") > n
+}
+
+// withEOL writes the lab's own text (always LF) with the file's endings.
+func withEOL(s string, crlf bool) string {
+	if !crlf {
+		return s
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return fmt.Errorf("%s cannot be written (%w); nothing was changed", path, errors.Unwrap(err))
-	}
-	return f.Close()
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
 }
 
 // splice replaces the text between day's markers, or appends a section when
@@ -86,12 +94,12 @@ func splice(text string, day int, report string) (string, Change, error) {
 	switch {
 	case nb == 0 && ne == 0:
 		sep := "\n"
-		if text == "" || strings.HasSuffix(text, "\n\n") {
+		if text == "" || strings.HasSuffix(text, "\n\n") || strings.HasSuffix(text, "\r\n\r\n") {
 			sep = ""
 		} else if !strings.HasSuffix(text, "\n") {
 			sep = "\n\n"
 		}
-		return text + sep + section(day, report), Added, nil
+		return text + withEOL(sep+section(day, report), crlf(text)), Added, nil
 	case nb != 1 || ne != 1:
 		return "", "", fmt.Errorf("the day %d markers are damaged: found %d %q and %d %q; keep exactly one of each, begin first", day, nb, begin, ne, end)
 	}
@@ -99,7 +107,10 @@ func splice(text string, day int, report string) (string, Change, error) {
 	if j < i {
 		return "", "", fmt.Errorf("the day %d markers are in the wrong order: %q must come before %q", day, begin, end)
 	}
-	return text[:i+len(begin)] + "\n" + fence(report) + text[j:], Replaced, nil
+	// The endings are the learner's text's, not the old report's, so the
+	// same report spliced twice gives the same bytes.
+	eol := crlf(text[:i] + text[j:])
+	return text[:i+len(begin)] + withEOL("\n"+fence(report), eol) + text[j:], Replaced, nil
 }
 
 func section(day int, report string) string {

@@ -118,7 +118,7 @@ func TestUpdateUnreadable(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Update(path, 45, "report", skeleton); err == nil || !strings.Contains(err.Error(), "cannot read") {
+	if _, err := Update(path, 45, "report", skeleton); err == nil || !strings.Contains(err.Error(), "is a folder") {
 		t.Errorf("Update on a folder: %v", err)
 	}
 }
@@ -196,4 +196,62 @@ func FuzzSplice(f *testing.F) {
 			t.Fatalf("splicing the same report twice is not stable: %v", err)
 		}
 	})
+}
+
+// A CRLF file stays CRLF throughout, the lab's section included, whether
+// the section is added, replaced or replaced again; an LF file stays LF.
+func TestUpdateKeepsLineEndings(t *testing.T) {
+	begin, end := Markers(45)
+	report := "Day 45\nline two\n"
+	cases := []struct {
+		name, content string
+		crlf          bool
+	}{
+		{"CRLF with a section", "# Mine\r\n\r\nnotes\r\n" + begin + "\r\nold\r\n" + end + "\r\nafter\r\n", true},
+		{"CRLF without a section", "# Mine\r\n\r\nnotes\r\n", true},
+		{"CRLF without a final newline", "# Mine\r\nnotes", true},
+		{"CRLF whose section was LF", "# Mine\r\nnotes\r\nmore\r\n" + begin + "\nold\n" + end + "\r\n", true},
+		{"LF", "# Mine\n\nnotes\n" + begin + "\nold\n" + end + "\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "RESULTS.md")
+			write(t, path, c.content)
+			for run := range 2 {
+				if _, err := Update(path, 45, report, skeleton); err != nil {
+					t.Fatal(err)
+				}
+				got := read(t, path)
+				lf := strings.Count(got, "\n") - strings.Count(got, "\r\n")
+				if c.crlf && lf != 0 {
+					t.Errorf("run %d: %d bare LF line endings in a CRLF file:\n%q", run, lf, got)
+				}
+				if !c.crlf && strings.Contains(got, "\r") {
+					t.Errorf("run %d: CR in an LF file:\n%q", run, got)
+				}
+				if !strings.Contains(got, "line two") {
+					t.Errorf("run %d: no report:\n%q", run, got)
+				}
+			}
+		})
+	}
+}
+
+// A link that leads out of the repository (the file's folder) is refused
+// and nothing outside changes; the message says why.
+func TestUpdateRefusesALinkOutOfTheRepository(t *testing.T) {
+	repo, outside := t.TempDir(), t.TempDir()
+	theirs := filepath.Join(outside, "notes.md")
+	write(t, theirs, "not the lab's")
+	link := filepath.Join(repo, "RESULTS.md")
+	if err := os.Symlink(theirs, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	_, err := Update(link, 45, "report", skeleton)
+	if err == nil || !strings.Contains(err.Error(), "outside the repository") {
+		t.Fatalf("Update = %v, want a refusal naming the repository", err)
+	}
+	if got := read(t, theirs); got != "not the lab's" {
+		t.Errorf("the file outside was written: %q", got)
+	}
 }

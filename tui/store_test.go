@@ -1,0 +1,295 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"termlab/labs"
+	"termlab/predictions"
+)
+
+// cliPredict saves guesses the way `predict` does (predictions.Update is
+// its whole save path), from outside the screens.
+func cliPredict(t *testing.T, root string, guesses map[string]float64) {
+	t.Helper()
+	_, err := predictions.Update(filepath.Join(root, "predictions"), theDay.Number, func(a *predictions.Answers) error {
+		for id, v := range guesses {
+			a.Set(id, v)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func savedValue(t *testing.T, root, id string) (float64, bool) {
+	t.Helper()
+	return loadSaved(t, root).Value(id)
+}
+
+// A save from the shell while the screens hold the answers: the screens'
+// next save keeps it, and they show it.
+func TestCLISaveWhileTheScreensHoldAnswers(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	d.tab(tabPredict)
+	d.keys("20", "enter") // P1, on screen
+	if v, ok := savedValue(t, root, "P1"); !ok || v != 20 {
+		t.Fatalf("P1 saved as %v %v, want 20", v, ok)
+	}
+
+	cliPredict(t, root, map[string]float64{"P3": 777, "P1": 20}) // from another shell
+
+	d.keys("30", "enter") // P2, on screen: its save must not undo the shell's
+	for id, want := range map[string]float64{"P1": 20, "P2": 30, "P3": 777} {
+		if v, ok := savedValue(t, root, id); !ok || v != want {
+			t.Errorf("%s in the file: %v %v, want %v", id, v, ok, want)
+		}
+	}
+	if v, ok := d.day().s.answers.Value("P3"); !ok || v != 777 {
+		t.Errorf("the screens hold P3 = %v %v, want the shell's 777", v, ok)
+	}
+	d.wantView("777")
+}
+
+// Drill answers and marks merge the same way: the screens' save of one
+// drill keeps another saved meanwhile from outside.
+func TestDrillSaveKeepsAnotherWritersDrill(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 40)
+	dir := filepath.Join(root, "predictions")
+	if _, err := predictions.Update(dir, theDay.Number, func(a *predictions.Answers) error {
+		a.SetDrill("D9", predictions.DrillAnswer{Answers: []string{"elsewhere"}, Attempted: true})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	first := theDay.Drills[0]
+	d.tab(tabDrills)
+	d.keys("enter")
+	for range first.Fields {
+		d.keys("1", "tab")
+	}
+	d.keys("enter")
+	saved := loadSaved(t, root)
+	if !saved.Drills[first.ID].Attempted || !saved.Drills["D9"].Attempted {
+		t.Errorf("drills in the file: %+v, want %s and the other writer's D9", saved.Drills, first.ID)
+	}
+}
+
+// The watcher's reload shows answers saved from the shell without any save
+// of the screens', in the form's boxes too; a change still on its way is
+// not lost under the reload.
+func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	d.tab(tabPredict)
+	cliPredict(t, root, map[string]float64{"P1": 42})
+	d.run(reloadCmd(d.app.c.deps)) // what the watcher sends on the change
+	if v, ok := d.day().s.answers.Value("P1"); !ok || v != 42 {
+		t.Fatalf("after the reload the screens hold P1 = %v %v, want 42", v, ok)
+	}
+	if got := d.day().predict.inputs[0].Value(); got != "42" {
+		t.Errorf("P1's box holds %q, want 42", got)
+	}
+
+	// A change made on screen but not yet written survives a reload read
+	// before it was written.
+	s := &d.day().s
+	stale := readAll(d.app.c.deps)
+	s.change(d.app.c.deps, func(a *predictions.Answers) { a.Set("P2", 7) }) // its Cmd not run yet
+	d.send(stale)
+	if v, ok := s.answers.Value("P2"); !ok || v != 7 {
+		t.Errorf("a reload dropped a change on its way: P2 = %v %v", v, ok)
+	}
+	d.run(writeCmd(d.app.c.deps, theDay.Number))
+	if v, ok := savedValue(t, root, "P2"); !ok || v != 7 {
+		t.Errorf("P2 in the file: %v %v, want 7", v, ok)
+	}
+	// A state read before that write can no longer replace it on screen.
+	d.send(stale)
+	if v, ok := s.answers.Value("P2"); !ok || v != 7 {
+		t.Errorf("an older read replaced a newer save: P2 = %v %v", v, ok)
+	}
+}
+
+// The real watcher sees a save from the shell and says so.
+func TestStoreWatcherSeesAShellSave(t *testing.T) {
+	root := labRoot(t, theDay)
+	c := testCommon(t, labs.Course{theDay}, root, newFake())
+	msg := startStoreWatchCmd(c.deps)()
+	ready, ok := msg.(storeWatchMsg)
+	if !ok || ready.err != nil {
+		t.Fatalf("starting the watcher: %#v", msg)
+	}
+	defer ready.w.Close()
+	got := make(chan any, 1)
+	go func() { got <- waitStoreCmd(ready.w)() }()
+	// Litter and locks are not the answers; then the real save.
+	if err := os.WriteFile(filepath.Join(root, "predictions", ".day45.json.tmp-1"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cliPredict(t, root, map[string]float64{"P1": 1})
+	select {
+	case m := <-got:
+		if _, ok := m.(storeChangedMsg); !ok {
+			t.Fatalf("the watcher sent %#v", m)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event for a save in predictions/ (waited 10 s)")
+	}
+}
+
+func TestAnswersEvent(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		op   fsnotify.Op
+		want bool
+	}{
+		{"day45.json", fsnotify.Create, true},
+		{"day45.json", fsnotify.Write, true},
+		{"day45.json", fsnotify.Remove, true},
+		{"day45.json", fsnotify.Chmod, false},
+		{".day45.json.tmp-123", fsnotify.Create, false},
+		{".day45.lock", fsnotify.Create, false},
+		{"day45.json.corrupt-20260101-000000", fsnotify.Create, false},
+		{"lab.json", fsnotify.Create, false},
+	} {
+		if got := answersEvent(fsnotify.Event{Name: "/x/predictions/" + c.name, Op: c.op}); got != c.want {
+			t.Errorf("%s %v: %v, want %v", c.name, c.op, got, c.want)
+		}
+	}
+}
+
+// seedAll saves a guess for every prediction, as a learner who predicted
+// from the shell would have.
+func seedAll(t *testing.T, root string) {
+	t.Helper()
+	guesses := map[string]float64{}
+	for _, p := range theDay.Predictions {
+		guesses[p.ID] = 1
+	}
+	cliPredict(t, root, guesses)
+}
+
+// stubAnswer is a run of the shipped stubs: nothing to reveal.
+func stubAnswer() fakeAnswer { return fakeAnswer{o: stubOutcome(theDay)} }
+
+// No actual shows on screen before its reveal is on record: when the
+// reveal cannot be written, the run's parts keep their actuals hidden and
+// do not play, the scoreboard has none, and RESULTS.md is not refreshed.
+// Once the file can be written again, a re-run records and shows them.
+func TestScreensHideActualsWhoseRevealFailed(t *testing.T) {
+	root := labRoot(t, theDay)
+	seedAll(t, root)
+	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(stubAnswer(), refAnswer())), 80, 40)
+	d.keys("enter")
+	resultsBefore := readAny(filepath.Join(root, "RESULTS.md"))
+	// predictions/ becomes something no save can write into (root too).
+	dir := filepath.Join(root, "predictions")
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.tab(tabRun)
+	d.keys("r") // the reference run lands; its reveal cannot be written
+	s := &d.day().s
+	if s.outcome == nil || s.outcome.Impl != refAnswer().o.Impl || len(s.outcome.Parts) == 0 {
+		t.Fatal("the second run did not land")
+	}
+	for _, p := range s.outcome.Parts {
+		if s.isRevealed(p) {
+			t.Errorf("part %s is on the scoreboard though its reveal failed", p.ID)
+		}
+	}
+	if s.revealErr == nil {
+		t.Fatal("no reveal error recorded")
+	}
+	for _, r := range s.rows() {
+		if r.Actual != nil {
+			t.Errorf("%s shows its actual %v on the scoreboard", r.ID, *r.Actual)
+		}
+	}
+	if d.day().run.playing(s) {
+		t.Error("the replay plays a part whose reveal failed")
+	}
+	d.wantView("The actuals stay hidden")
+	if got := readAny(filepath.Join(root, "RESULTS.md")); got != resultsBefore {
+		t.Errorf("RESULTS.md was refreshed with actuals whose reveal is not on record:\n%s", got)
+	}
+
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(dir+".away", dir); err != nil {
+		t.Fatal(err)
+	}
+	d.keys("r")
+	for _, p := range s.outcome.Parts {
+		if !s.isRevealed(p) {
+			t.Errorf("after a re-run part %s is still not on the scoreboard (err %v)", p.ID, s.revealErr)
+		}
+	}
+	saved := loadSaved(t, root)
+	for _, p := range theDay.Predictions {
+		if !saved.Predictions[p.ID].Revealed {
+			t.Errorf("%s not revealed in the file after the re-run", p.ID)
+		}
+	}
+}
+
+// A run's actuals show only after their reveal is in the file: between the
+// landing and the save's answer nothing of them is on screen and the
+// replay does not draw.
+func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
+	root := labRoot(t, theDay)
+	seedAll(t, root)
+	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(stubAnswer())), 80, 40)
+	d.hold = true
+	d.keys("enter")
+	d.tab(tabRun)
+	day := d.day()
+	s := &day.s
+	ref := refAnswer().o
+	// The run lands; its save (the Cmd) has not run yet.
+	_, cmd := d.app.Update(outcomeMsg{gen: day.runGen, o: ref, at: time.Now()})
+	if len(s.recording) == 0 {
+		t.Fatal("the landing records no reveal")
+	}
+	for _, p := range ref.Parts {
+		if s.isRevealed(p) {
+			t.Fatalf("part %s is on the scoreboard before its reveal was written", p.ID)
+		}
+	}
+	if day.run.playing(s) {
+		t.Fatal("the replay plays before the reveal is on record")
+	}
+	d.wantView("Recording that you have seen this part")
+	if loadSaved(t, root).Predictions["P1"].Revealed {
+		t.Fatal("revealed in the file before the save ran")
+	}
+	d.run(cmd)
+	saved := loadSaved(t, root)
+	if !saved.Predictions["P1"].Revealed {
+		t.Fatal("P1 not revealed in the file")
+	}
+	if _, ok := saved.LastRun["token_burst_accepted"]; !ok {
+		t.Fatal("part 1's metrics not saved as the last run")
+	}
+	if !s.isRevealed(ref.Parts[0]) || !day.run.playing(s) {
+		t.Fatal("the part is not shown, or does not play, once its reveal is on record")
+	}
+	d.dontWantView("Recording that you have seen this part")
+}
+
+func readAny(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(data)
+}
