@@ -84,6 +84,9 @@ type TODO struct {
 	Title  string
 	Goal   string   // one line: what to compute
 	Hints  []string // a nudge first, then more; never the answer itself
+	// Checked says what the grader checks and with what tolerance, so the
+	// learner knows what "correct" means before the first verdict.
+	Checked string
 }
 
 // Part is one experiment of the day.

@@ -297,7 +297,7 @@ func TestTODOScreen(t *testing.T) {
 	d.wantView("TODOs · 1 of 4 passing", "✗ fail", "✓ pass", "· not done yet", "✗ crash",
 		"labs/day45/todo.go:"+strconv.Itoa(line),
 		"input: tokens=5 capacity=10", "got:   14 true", "want:  9 true", "Grader's hint: cap at capacity",
-		"Hints: 0 of 3 shown")
+		"Hints: 0 of 3 shown", "Checked: left must be within 1e-9")
 	todo1, _ := theDay.TODO(1)
 	d.dontWantView(todo1.Hints[0][:30])
 	d.keys("h")

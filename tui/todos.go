@@ -219,6 +219,9 @@ func (m *todoModel) details(s *session, w int) string {
 	var b []string
 	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("TODO %d — %s", t.Number, t.Title), tw)))
 	b = append(b, wrap(t.Goal, tw))
+	if t.Checked != "" {
+		b = append(b, styleLines(st.Dim, wrap("Checked: "+t.Checked, tw)))
+	}
 	if where := s.locs[t.Func]; where != "" {
 		b = append(b, styleLines(st.Dim, wrap("func "+t.Func+" is at "+where, tw)))
 	}

@@ -34,28 +34,32 @@ var todos = []labs.TODO{
 			"Two steps, in this order: first the refill for the time that passed, then the decision.",
 			"The refill is elapsed.Seconds() × ratePerSec tokens, and the bucket can never hold more than capacity: min() is your friend.",
 			"After the refill, a request needs one whole token: at least 1.0. Spend it (subtract one) and say yes; otherwise keep what you have and say no.",
-		}},
+		},
+		Checked: "left must be within 1e-9 × max(1, capacity) of the reference, on elapsed from nanoseconds to days, fractional and large capacities and rates; within that of one whole token either ok is accepted if left goes with it, except a whole token with no time passed, which must say yes. Any correct order of arithmetic passes."},
 	{Number: 2, Func: "WindowID", Title: "fixed window: which window is now in",
 		Goal: "the number of the clock-aligned window that now falls in",
 		Hints: []string{
 			"Windows are [0, w), [w, 2w), [2w, 3w)… Which one holds now?",
 			"Dividing now by window tells how many whole windows have passed since zero.",
 			"Two Durations divide into an integer count directly, rounding down; convert that to int64.",
-		}},
+		},
+		Checked: "exact: the same window number as the reference, for windows from 1 µs to a day and clocks up to a century of nanoseconds, boundaries included."},
 	{Number: 3, Func: "Expired", Title: "sliding window: has a stamp aged out",
 		Goal: "true once a request stamped at stamp no longer counts in the window that ends at now",
 		Hints: []string{
 			"The window that ends at now began at now − window.",
 			"Is a request made exactly at now − window inside or outside? The trailing window is (now − window, now].",
 			"Compare stamp with now − window; mind whether the edge itself counts.",
-		}},
+		},
+		Checked: "exact: the same answer as the reference, for windows from 1 µs to a day and clocks up to a century, with stamps exactly one window old and a nanosecond either side."},
 	{Number: 4, Func: "NextEmit", Title: "leaky bucket: when does a request leave",
 		Goal: "the later of now and nextEmit",
 		Hints: []string{
 			"Two things hold a request back: it cannot leave before it arrives, and it cannot leave before its slot in the queue.",
 			"When the queue is idle its slot is in the past; when it is busy the slot is in the future.",
 			"Return whichever of now and nextEmit is later.",
-		}},
+		},
+		Checked: "exact: the same moment as the reference, to the nanosecond, for clocks up to a century, idle queues and busy ones."},
 }
 
 var predictions = []labs.Prediction{

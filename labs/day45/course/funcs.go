@@ -84,16 +84,19 @@ func (f Funcs) checked(t *labs.Tracker) Funcs {
 }
 
 // impossibleTokens says what cannot be right about a bucket level, and
-// what to look at, or "".
+// what to look at, or "". A level a float rounding away from 0 or from
+// capacity (tokenTolerance) is possible: a correct TakeToken computed in
+// another order can land there.
 func impossibleTokens(left, capacity float64) (reason, hint string) {
+	tol := tokenTolerance(capacity)
 	switch {
 	case math.IsNaN(left):
 		return "NaN tokens: some arithmetic produced not-a-number", "look for 0/0 or Inf−Inf"
 	case math.IsInf(left, 0):
 		return fmt.Sprintf("%v tokens: a bucket can never hold infinitely many", left), "look for a division by zero"
-	case left < 0:
+	case left < -tol:
 		return fmt.Sprintf("%g tokens: a bucket can never hold fewer than zero", left), "only spend a token that is there"
-	case left > capacity*(1+1e-9):
+	case left > capacity+tol:
 		return fmt.Sprintf("%g tokens in a bucket that holds %g: it overflowed its capacity", left, capacity), "the bucket never holds more than its capacity: cap the refill"
 	}
 	return "", ""

@@ -214,12 +214,12 @@ func shedPiece(f Funcs, r *labs.PartResult) {
 	shed := ThrottleShed(f.TakeToken, f.NextEmit, false, shedMaxWaiting)
 	both := ThrottleShed(f.TakeToken, f.NextEmit, true, shedMaxWaiting)
 	r.Metrics = append(r.Metrics,
-		metric("throttle_heavy_refused", "throttling: the heavy client refused", float64(thr.HeavyRefused), "requests", 0),
-		metric("throttle_others_refused", "throttling: ordinary clients refused", float64(thr.OthersRefused), "requests", 0),
-		metric("throttle_worst_wait_s", "throttling alone: worst wait at the backend", thr.WorstWait.Seconds(), "s", 2),
-		metric("shed_heavy_refused", "shedding: the heavy client refused", float64(shed.HeavyRefused), "requests", 0),
-		metric("shed_others_refused", "shedding: ordinary clients refused", float64(shed.OthersRefused), "requests", 0),
-		metric("shed_worst_wait_s", "shedding: worst wait at the backend", shed.WorstWait.Seconds(), "s", 2))
+		metric("throttle_heavy_refused", "throttling: the heavy client refused"+shedSpanLabel(), float64(thr.HeavyRefused), "requests", 0),
+		metric("throttle_others_refused", "throttling: ordinary clients refused"+shedSpanLabel(), float64(thr.OthersRefused), "requests", 0),
+		metric("throttle_worst_wait_s", "throttling alone: worst wait at the backend"+shedSpanLabel(), thr.WorstWait.Seconds(), "s", 2),
+		metric("shed_heavy_refused", "shedding: the heavy client refused"+shedSpanLabel(), float64(shed.HeavyRefused), "requests", 0),
+		metric("shed_others_refused", "shedding: ordinary clients refused"+shedSpanLabel(), float64(shed.OthersRefused), "requests", 0),
+		metric("shed_worst_wait_s", "shedding: worst wait at the backend"+shedSpanLabel(), shed.WorstWait.Seconds(), "s", 2))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("A backend serving %g/s. One heavy client asks %g/s throughout; %d ordinary clients ask once a second, three times a second from %g s to %g s (a flash crowd).", shedCapacity, shedHeavyRate, shedLight, shedFlashFrom.Seconds(), shedFlashTo.Seconds()),
 		fmt.Sprintf("Throttling refuses by identity (each client %g/s): the heavy client lost %d requests, most while the backend had room; in the flash crowd no one was over budget, nothing was refused, and the line at the backend grew to a %.1f s wait.", shedBudget, thr.HeavyRefused, thr.WorstWait.Seconds()),
@@ -235,3 +235,7 @@ func shedPiece(f Funcs, r *labs.PartResult) {
 		Marks: []labs.Mark{{X: shedFlashFrom.Seconds(), Label: "flash crowd"}, {X: shedFlashTo.Seconds(), Label: "calm again"}},
 	})
 }
+
+// shedSpanLabel names the span the throttling and shedding figures cover:
+// the whole run, calm and flash crowd together.
+func shedSpanLabel() string { return fmt.Sprintf(" (whole run, t = 0–%g s)", shedSpan.Seconds()) }

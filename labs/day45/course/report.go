@@ -216,8 +216,8 @@ func sustainedPiece(f Funcs, r *labs.PartResult) {
 	r.Metrics = append(r.Metrics,
 		metric("token_sustained_offered", "sustained offered", float64(s.Offered), "requests", 0),
 		metric("token_sustained_accepted", "sustained accepted", float64(s.Accepted), "requests", 0),
-		metric("token_sustained_rate", "long-run accept rate", s.Rate, "/s", 1),
-		metric("token_steady_rate", "steady rate after warm-up", s.SteadyRate, "/s", 1))
+		metric("token_sustained_rate", fmt.Sprintf("accept rate over the whole run (t = 0–%g s)", sustainedSpan.Seconds()), s.Rate, "/s", 1),
+		metric("token_steady_rate", fmt.Sprintf("accept rate after warm-up (t ≥ %g s only)", warmUp.Seconds()), s.SteadyRate, "/s", 1))
 	offered := float64(s.Offered) / sustainedSpan.Seconds()
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("A minute of random arrivals: %d offered (%.1f/s, %.1f× the refill rate).", s.Offered, offered, offered/bucketRate),
@@ -306,7 +306,7 @@ func leakyShapePiece(f Funcs, r *labs.PartResult) {
 		metric("leaky_emitted", "leaky bucket emitted", float64(s.Accepted), "requests", 0),
 		metric("leaky_overflowed", "leaky bucket overflowed", float64(s.Rejected), "requests", 0),
 		metric("leaky_worst_wait_s", "leaky bucket worst wait", s.WorstWait.Seconds(), "s", 1),
-		metric("leaky_output_rate", "leaky bucket output rate", s.SpacingRate, "/s", 1))
+		metric("leaky_output_rate", "leaky bucket output rate (from the spacing of departures)", s.SpacingRate, "/s", 1))
 	r.Lines = append(r.Lines,
 		"Leaky bucket out per second: "+perSecondLine(s.PerSecond),
 		fmt.Sprintf("Leaky bucket: %d sent on, %d overflowed, the longest wait %.1f s; output %.1f/s from the spacing of departures.", s.Accepted, s.Rejected, s.WorstWait.Seconds(), s.SpacingRate),

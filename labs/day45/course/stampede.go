@@ -143,9 +143,9 @@ func flipMarks() []labs.Mark {
 func stampedeFixedPiece(f Funcs, r *labs.PartResult) {
 	fixed, jit := StampedeFixed(f.WindowID), StampedeJittered(f.WindowID)
 	r.Metrics = append(r.Metrics,
-		metric("stampede_peak", "clock-aligned windows: most requests in one second", float64(fixed.Peak), "requests", 0),
-		metric("stampede_smoothed_peak", "jittered edges: most requests in one second", float64(jit.Peak), "requests", 0),
-		metric("stampede_mean_rate", "requests per second on average", fixed.Mean, "/s", 1))
+		metric("stampede_peak", "clock-aligned windows: most requests in one second "+settledSpan(), float64(fixed.Peak), "requests", 0),
+		metric("stampede_smoothed_peak", "jittered edges: most requests in one second "+settledSpan(), float64(jit.Peak), "requests", 0),
+		metric("stampede_mean_rate", "requests per second on average "+settledSpan(), fixed.Mean, "/s", 1))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("%d clients, each allowed %d per %g s window, each asking every %g s while let in; refused, each comes back exactly when its window flips.", stampedeClients, stampedeLimit, stampedeWindow.Seconds(), stampedePace.Seconds()),
 		fmt.Sprintf("They start spread at random over the first %g s; from then on the door sees %.0f requests a second on average.", stampedeWindow.Seconds(), fixed.Mean),
@@ -162,7 +162,7 @@ func stampedeFixedPiece(f Funcs, r *labs.PartResult) {
 func stampedeSlidingPiece(f Funcs, r *labs.PartResult) {
 	s := StampedeSliding(f.Expired)
 	r.Metrics = append(r.Metrics,
-		metric("stampede_sliding_peak", "sliding window: most requests in one second", float64(s.Peak), "requests", 0))
+		metric("stampede_sliding_peak", "sliding window: most requests in one second "+settledSpan(), float64(s.Peak), "requests", 0))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("Sliding window: a refused client comes back when its own oldest request ages out, which is when that client started, not when the clock says: the busiest second after the first window has %d.", s.Peak))
 	r.Figures = append(r.Figures, labs.Figure{
@@ -170,3 +170,7 @@ func stampedeSlidingPiece(f Funcs, r *labs.PartResult) {
 		Series: []labs.Series{{Name: "sliding", X: indexes(len(s.PerSecond)), Y: ints(s.PerSecond)}},
 	})
 }
+
+// settledSpan names the span the stampede's figures cover: after the first
+// window, when every client has met its limit.
+func settledSpan() string { return fmt.Sprintf("(t ≥ %g s)", stampedeWindow.Seconds()) }

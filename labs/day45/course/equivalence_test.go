@@ -1,0 +1,113 @@
+package course_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day45/course"
+	"termlab/solutions/day45"
+)
+
+// The equivalence suite: every correct variant passes, every wrong one
+// fails in its own TODO, with the other three passing, and its verdict
+// names its mistake. It runs through GradeWith, the entry point the worker
+// uses. .ci/after.d/equivalence.sh runs it under GOAMD64=v1 and v3 (where
+// the compiler fuses multiply-adds) and cross-compiles it for arm64 (which
+// fuses too); the math.FMA variants exercise fused arithmetic on every
+// machine.
+//
+// A pass also means the run agrees figure for figure on Parts 1–3: every
+// figure of those parts is among the graded ones (none is fragile, see
+// grade_robust_test.go), and grading compares them exactly.
+
+func (v variant) funcs() course.Funcs {
+	f := day45.Funcs
+	switch v.todo() {
+	case 1:
+		f.TakeToken = v.take
+	case 2:
+		f.WindowID = v.id
+	case 3:
+		f.Expired = v.exp
+	case 4:
+		f.NextEmit = v.emit
+	}
+	return f
+}
+
+func TestEquivalenceSuiteIsBigEnough(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    int
+		want int
+	}{
+		{"correct TakeToken", len(correctTake), 25},
+		{"correct WindowID", len(correctID), 8},
+		{"correct Expired", len(correctExpired), 8},
+		{"correct NextEmit", len(correctEmit), 8},
+		{"wrong, all four", len(wrongTake) + len(wrongID) + len(wrongExpired) + len(wrongEmit), 50},
+	} {
+		if c.n < c.want {
+			t.Errorf("%s: %d variants, want at least %d", c.name, c.n, c.want)
+		}
+	}
+}
+
+func TestEquivalenceCorrectVariantsPass(t *testing.T) {
+	course.LiftGradeLimit(t, time.Minute)
+	for _, set := range [][]variant{correctTake, correctID, correctExpired, correctEmit} {
+		for _, v := range set {
+			t.Run(v.name, func(t *testing.T) {
+				t.Parallel()
+				// Only its own TODO: the other three slots hold the
+				// reference, which the wrong variants' test grades each time.
+				n := v.todo()
+				if g := course.GradeWith(n, v.funcs(), day45.Funcs); g.Status != labs.Pass {
+					ce := ""
+					if g.Counterexample != nil {
+						ce = g.Counterexample.Input + " got " + g.Counterexample.Got + " want " + g.Counterexample.Want
+					}
+					t.Errorf("TODO %d: %s: %s %s (hint %q)", n, g.Status, g.Detail, ce, g.Hint)
+				}
+			})
+		}
+	}
+}
+
+func TestEquivalenceWrongVariantsFailInTheirOwnTODO(t *testing.T) {
+	course.LiftGradeLimit(t, time.Minute)
+	for _, set := range [][]variant{wrongTake, wrongID, wrongExpired, wrongEmit} {
+		for _, v := range set {
+			t.Run(v.name, func(t *testing.T) {
+				t.Parallel()
+				for n := 1; n <= 4; n++ {
+					g := course.GradeWith(n, v.funcs(), day45.Funcs)
+					if n != v.todo() {
+						if g.Status != labs.Pass {
+							t.Errorf("TODO %d blamed (%s: %s); the mistake is in TODO %d", n, g.Status, g.Detail, v.todo())
+						}
+						continue
+					}
+					if g.Status != labs.Fail {
+						t.Errorf("TODO %d: %s (%s), want fail", n, g.Status, g.Detail)
+						continue
+					}
+					if g.Counterexample == nil || g.Counterexample.Input == "" || g.Counterexample.Got == g.Counterexample.Want {
+						t.Errorf("TODO %d failed without a concrete counterexample: %+v", n, g.Counterexample)
+						continue
+					}
+					said := strings.ToLower(g.Detail + " " + g.Hint)
+					if !strings.Contains(said, strings.ToLower(v.mentions)) {
+						t.Errorf("verdict does not name the mistake (%q):\n  detail: %s\n  input:  %s got %s want %s\n  hint:   %s",
+							v.mentions, g.Detail, g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want, g.Hint)
+					}
+					if testing.Verbose() {
+						t.Logf("VERDICT %s: %s\n  input: %s got %s want %s\n  hint: %s", v.name, g.Detail, g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want, g.Hint)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,396 @@
+package course
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// The hint a failure gets is read off the counterexample: the grader tries
+// the known mistakes on the very input that failed, and when one of them
+// gives the learner's answer there (and the reference's does not), it names
+// that mistake. Otherwise the hint says what the input shows: which way the
+// answer is off, and what is special about the input (a refill under a
+// millisecond, an hour of idling, a boundary, a clock too big for float64).
+
+// seeded is the random source of case i of TODO n: each case has its own,
+// so a case can be drawn again on its own.
+func seeded(n, i int) *rand.Rand {
+	return rand.New(rand.NewPCG(45, uint64(n)<<32|uint64(i)))
+}
+
+// probeCount is how many random inputs, besides the hand-picked ones,
+// tell apart two mistakes that both explain a counterexample.
+const probeCount = 200
+
+// pickMistake returns, among the k known mistakes that explain the
+// counterexample (explains), the one whose answers agree with the
+// learner's on the most probe inputs (agree), or -1. A counterexample can
+// fit several mistakes (at elapsed = 600 ms, whole seconds and "nothing
+// refilled" both give no refill); the probes tell which one the learner made.
+func pickMistake(k, probes int, explains func(m int) bool, agree func(m, p int) bool) int {
+	best, bestScore := -1, -1
+	for m := range k {
+		if !explains(m) {
+			continue
+		}
+		score := 0
+		for p := range probes {
+			if agree(m, p) {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	return best
+}
+
+// answers calls the learner once on each probe; a probe it panics on
+// agrees with no mistake.
+func answers[C, A any](probes []C, call func(C) A) (out []A, ok []bool) {
+	out, ok = make([]A, len(probes)), make([]bool, len(probes))
+	for i, p := range probes {
+		func() {
+			defer func() {
+				if recover() != nil {
+					ok[i] = false
+				}
+			}()
+			out[i], ok[i] = call(p), true
+		}()
+	}
+	return out, ok
+}
+
+func probesOf[C any](hand []C, random func(int) C) []C {
+	out := slices.Clone(hand)
+	for i := range probeCount {
+		out = append(out, random(i))
+	}
+	return out
+}
+
+// --- TODO 1 -----------------------------------------------------------------
+
+type tokenMistake struct {
+	take TakeTokenFunc
+	hint string
+}
+
+// decide is the second half of TakeToken, shared by the mistakes that get
+// only the refill wrong.
+func decide(level float64) (float64, bool) {
+	if level >= 1 {
+		return level - 1, true
+	}
+	return level, false
+}
+
+var tokenMistakes = []tokenMistake{
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens))
+	}, "nothing refilled: the refill is elapsed.Seconds() × ratePerSec, and a wait of under a millisecond (or a second) still counts; keep every nanosecond of elapsed"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e/time.Second)*rate))
+	}, "units: whole seconds (elapsed / time.Second) drop the fraction of a second; use elapsed.Seconds(), which keeps it"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e.Milliseconds())/1000*rate))
+	}, "units: whole milliseconds drop what is under a millisecond; use elapsed.Seconds(), which keeps every nanosecond"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e.Microseconds())/1e6*rate))
+	}, "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
+	}, "the level was rounded: the bucket keeps the exact fraction of a token for next time (don't round it, to whole tokens or to a few decimals)"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e.Milliseconds())*rate))
+	}, "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e)*rate))
+	}, "units: a Duration is a count of nanoseconds; multiply ratePerSec by elapsed.Seconds(), not by the raw count"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := tokens + e.Seconds()*rate
+		if l >= 1 {
+			return min(capacity, l-1), true
+		}
+		return min(capacity, l), false
+	}, "the cap comes after the spend here: cap the refill at capacity first, then spend one token from the capped level"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		ok := tokens >= 1
+		if ok {
+			tokens--
+		}
+		return min(capacity, tokens+e.Seconds()*rate), ok
+	}, "the token was spent (or refused) before the refill: refill first for the time that passed, then decide on the refilled level"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+e.Seconds()*capacity))
+	}, "capacity used as the rate: the bucket refills ratePerSec tokens per second; capacity only caps it"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(rate, tokens+e.Seconds()*rate))
+	}, "the rate used as the cap: the bucket holds up to capacity tokens, whatever its refill rate"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(math.Floor(capacity), tokens+e.Seconds()*rate))
+	}, "the capacity was rounded down: a capacity can be fractional (2.5 tokens); cap at capacity itself"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := min(capacity, tokens+e.Seconds()*rate)
+		if l > 1 {
+			return l - 1, true
+		}
+		return l, false
+	}, "exactly one whole token is enough: a level of 1.0 lets the request in (≥ 1, not > 1)"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := min(capacity, tokens+e.Seconds()*rate)
+		return l, l >= 1
+	}, "you said yes but did not spend: subtract the one token the request uses"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := min(capacity, tokens+e.Seconds()*rate)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return 0, false
+	}, "a refusal keeps what the bucket holds: the fraction of a token stays for next time"},
+}
+
+type tokenAnswer struct {
+	left float64
+	ok   bool
+}
+
+func diagnoseToken(learner TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) string {
+	same := func(c tokenCase, l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
+		return ok1 == ok2 && math.Abs(l1-l2) <= tokenTolerance(c.capacity)
+	}
+	call := func(m TakeTokenFunc, c tokenCase) tokenAnswer {
+		l, ok := m(c.tokens, c.capacity, c.rate, c.elapsed)
+		return tokenAnswer{l, ok}
+	}
+	probes := probesOf(tokenCases, randomToken)
+	var got []tokenAnswer
+	var answered []bool
+	m := pickMistake(len(tokenMistakes), len(probes),
+		func(m int) bool {
+			a := call(tokenMistakes[m].take, c)
+			return same(c, a.left, a.ok, gotL, gotOK) && !same(c, a.left, a.ok, refL, refOK)
+		},
+		func(m, p int) bool {
+			if got == nil {
+				got, answered = answers(probes, func(c tokenCase) tokenAnswer { return call(learner, c) })
+			}
+			a := call(tokenMistakes[m].take, probes[p])
+			return answered[p] && same(probes[p], a.left, a.ok, got[p].left, got[p].ok)
+		})
+	if m >= 0 {
+		return tokenMistakes[m].hint
+	}
+	tol := tokenTolerance(c.capacity)
+	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
+	// Did the refill stop growing? The same answer after twice the wait,
+	// while the bucket is not full yet.
+	stalled := func() bool {
+		if c.elapsed < time.Second || level >= c.capacity-tol {
+			return false
+		}
+		l, ok := learner(c.tokens, c.capacity, c.rate, 2*c.elapsed)
+		return same(c, l, ok, gotL, gotOK)
+	}
+	switch {
+	case math.IsNaN(gotL) || math.IsInf(gotL, 0):
+		return "look for 0/0, a division by zero or Inf − Inf in your arithmetic"
+	case gotL < -tol:
+		return "only spend a token that is there: a level under 1 says no and keeps what it has"
+	case gotLevel > c.capacity+tol:
+		return "the cap was missed: however long the wait, the bucket never holds more than capacity (min with capacity before you spend)"
+	case gotOK && !refOK && (math.Abs(gotLevel-level) <= tol || c.elapsed == 0):
+		return "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
+	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
+		return "with at least one whole token after the refill the answer is yes: spend it"
+	case gotOK && math.Abs(gotL-level) <= tol:
+		return "you said yes but did not spend: subtract the one token the request uses"
+	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
+		return "precision: the level is off by a sliver, more than float64 rounding explains; keep float64 throughout (not float32) and don't round the level"
+	case gotLevel < level && stalled():
+		return "the refill stopped growing: over a long idle spell the bucket keeps refilling elapsed.Seconds() × ratePerSec, all the way up to capacity, however long the wait"
+	case gotLevel < level && c.elapsed < time.Millisecond && c.elapsed > 0:
+		return "the refill came out too small: a wait of under a millisecond still refills elapsed.Seconds() × ratePerSec; keep every nanosecond"
+	case gotLevel < level && c.elapsed >= time.Minute:
+		return "the refill came out too small after a long idle spell: it keeps growing with elapsed, all the way up to capacity, however long the wait"
+	case gotLevel < level:
+		return "the refill came out too small: it is elapsed.Seconds() × ratePerSec tokens, fractions of a second included, capped only at capacity"
+	default:
+		return "the refill came out too large: it is elapsed.Seconds() × ratePerSec (per second, not per millisecond), and never past capacity"
+	}
+}
+
+// --- TODO 2 -----------------------------------------------------------------
+
+type windowMistake struct {
+	id   WindowIDFunc
+	hint string
+}
+
+const (
+	floatHint       = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock a century in has 19 digits of nanoseconds; compare and return the Durations themselves, which are exact integers"
+	windowFloatHint = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock in nanoseconds can have 19; divide the Durations as integers (now / window), which is exact"
+)
+
+var windowMistakes = []windowMistake{
+	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, "windows are numbered from 0: the first window, [0, window), is window 0"},
+	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, "round down, never to the nearest: every instant before the next boundary is still in this window"},
+	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, "round down, not up: a window starts at its boundary and lasts until the next"},
+	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
+	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
+	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
+	{func(now, w time.Duration) int64 {
+		return now.Milliseconds() / max(1, w.Milliseconds())
+	}, "units: whole milliseconds lose a window shorter than a millisecond and the part of now under one; divide the Durations themselves"},
+	{func(now, w time.Duration) int64 {
+		return int64(now/time.Second) / max(1, int64(w/time.Second))
+	}, "units: whole seconds lose the fraction of a second; divide the Durations themselves"},
+}
+
+func diagnoseWindow(learner WindowIDFunc, c windowCase, got, want int64) string {
+	if got < 0 {
+		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
+	}
+	probes := probesOf(windowCases, randomWindow)
+	var answered []int64
+	var ok []bool
+	if m := pickMistake(len(windowMistakes), len(probes),
+		func(m int) bool { v := windowMistakes[m].id(c.now, c.window); return v == got && v != want },
+		func(m, p int) bool {
+			if answered == nil {
+				answered, ok = answers(probes, func(c windowCase) int64 { return learner(c.now, c.window) })
+			}
+			return ok[p] && safeCall(func() int64 { return windowMistakes[m].id(probes[p].now, probes[p].window) }) == answered[p]
+		}); m >= 0 {
+		return windowMistakes[m].hint
+	}
+	switch {
+	case c.now%c.window == 0 && got == want-1:
+		return "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
+	case got == want+1 && c.now%c.window == c.window-1:
+		return "one nanosecond before a boundary is still the window before: round down"
+	case c.now > 1<<53:
+		return windowFloatHint
+	case c.window < time.Millisecond:
+		return "a window can be shorter than a millisecond (down to 1 µs): divide the Durations themselves"
+	}
+	return "divide now by window and round down: Durations divide as integers"
+}
+
+// --- TODO 3 -----------------------------------------------------------------
+
+type expiredMistake struct {
+	expired ExpiredFunc
+	hint    string
+}
+
+const edgeHint = "the boundary is on the wrong side: the trailing window is (now − window, now], so a stamp exactly one window old is already out (≤, not <)"
+
+var expiredMistakes = []expiredMistake{
+	{func(s, now, w time.Duration) bool { return s < now-w }, edgeHint},
+	{func(s, now, w time.Duration) bool { return now-s > w }, edgeHint},
+	{func(s, now, w time.Duration) bool { return !(s <= now-w) }, "inverted: return true when the stamp no longer counts (it is at or before now − window)"},
+	{func(s, now, w time.Duration) bool { return s <= now-w-1 }, edgeHint},
+	{func(s, now, w time.Duration) bool { return now.Seconds()-s.Seconds() >= w.Seconds() }, floatHint},
+	{func(s, now, w time.Duration) bool { return now.Milliseconds()-s.Milliseconds() >= w.Milliseconds() },
+		"units: whole milliseconds lose windows and ages under a millisecond; compare the Durations themselves"},
+	{func(s, now, w time.Duration) bool {
+		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
+	}, "units: whole seconds lose the fraction of a second; compare the Durations themselves"},
+	{func(s, now, w time.Duration) bool { return s <= now-2*w }, "one window, not two: a stamp leaves once it is window old"},
+	{func(s, now, w time.Duration) bool { return s < now }, "a stamp in the past still counts while it is inside the trailing window (now − window, now]: compare it with now − window, not with now"},
+	{func(s, now, w time.Duration) bool { return s+w < now }, edgeHint},
+}
+
+func diagnoseExpired(learner ExpiredFunc, c expiredCase, got, want bool) string {
+	probes := probesOf(expiredCases, randomExpired)
+	var answered, ok []bool
+	if m := pickMistake(len(expiredMistakes), len(probes),
+		func(m int) bool {
+			v := expiredMistakes[m].expired(c.stamp, c.now, c.window)
+			return v == got && v != want
+		},
+		func(m, p int) bool {
+			if answered == nil {
+				answered, ok = answers(probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) })
+			}
+			q := probes[p]
+			return ok[p] && expiredMistakes[m].expired(q.stamp, q.now, q.window) == answered[p]
+		}); m >= 0 {
+		return expiredMistakes[m].hint
+	}
+	switch {
+	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:
+		return edgeHint
+	case c.now > 1<<53:
+		return floatHint
+	case got:
+		return "this stamp is still inside (now − window, now]: it still counts, so not expired yet"
+	}
+	return "this stamp is at or before now − window: it no longer counts, so it has expired"
+}
+
+// --- TODO 4 -----------------------------------------------------------------
+
+type emitMistake struct {
+	next NextEmitFunc
+	hint string
+}
+
+var emitMistakes = []emitMistake{
+	{func(now, next time.Duration) time.Duration { return min(now, next) }, "the later of the two, not the earlier: a request waits for its slot and cannot leave before it arrives"},
+	{func(now, next time.Duration) time.Duration { return next }, "an idle queue's slot is in the past, and a request cannot leave before it arrives: never earlier than now"},
+	{func(now, next time.Duration) time.Duration { return now }, "the queue holds a request back: it cannot leave before its slot nextEmit"},
+	{func(now, next time.Duration) time.Duration { return now + next }, "return a moment in time, not a sum: the later of now and nextEmit"},
+	{func(now, next time.Duration) time.Duration { return next - now }, "return when it leaves (a moment on the clock), not how long it waits"},
+	{func(now, next time.Duration) time.Duration {
+		return time.Duration(math.Max(float64(now), float64(next)))
+	}, floatHint},
+	{func(now, next time.Duration) time.Duration {
+		return time.Duration(math.Max(now.Seconds(), next.Seconds()) * 1e9)
+	}, floatHint},
+	{func(now, next time.Duration) time.Duration { return max(now, next).Truncate(time.Millisecond) },
+		"units: whole milliseconds move the answer; Durations compare and return exactly"},
+	{func(now, next time.Duration) time.Duration { return max(now, next).Round(time.Millisecond) },
+		"units: whole milliseconds move the answer; Durations compare and return exactly"},
+}
+
+func diagnoseEmit(learner NextEmitFunc, c emitCase, got, want time.Duration) string {
+	probes := probesOf(emitCases, randomEmit)
+	var answered []time.Duration
+	var ok []bool
+	if m := pickMistake(len(emitMistakes), len(probes),
+		func(m int) bool { v := emitMistakes[m].next(c.now, c.nextEmit); return v == got && v != want },
+		func(m, p int) bool {
+			if answered == nil {
+				answered, ok = answers(probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) })
+			}
+			return ok[p] && emitMistakes[m].next(probes[p].now, probes[p].nextEmit) == answered[p]
+		}); m >= 0 {
+		return emitMistakes[m].hint
+	}
+	switch {
+	case got < c.now:
+		return "a request cannot leave before it arrives: never earlier than now"
+	case got < c.nextEmit:
+		return "a request cannot leave before its slot in the queue: never earlier than nextEmit"
+	case c.now > 1<<53 || c.nextEmit > 1<<53:
+		return floatHint
+	}
+	return "too late: it leaves as soon as both hold, the later of now and nextEmit, no later"
+}
+
+// safeCall is a mistake model's answer, or -1 where the model itself would
+// divide by zero (a window shorter than its unit).
+func safeCall(f func() int64) (v int64) {
+	defer func() {
+		if recover() != nil {
+			v = -1
+		}
+	}()
+	return f()
+}
