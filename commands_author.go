@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/kit"
 	"termlab/labs/reset"
 	"termlab/labs/worker"
 )
@@ -66,6 +67,20 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 			mark, failed = "FAIL", failed+1
 		}
 		fmt.Fprintf(e.stdout, "%s day %d: %s\n", mark, day.Number, what)
+	}
+	// One registration: the registry and the workers' link files are
+	// generated from the day folders; stale ones would disagree with disk.
+	stale, err := kit.Stale(e.root)
+	mark := "ok  "
+	switch {
+	case err != nil:
+		mark, failed = "FAIL", failed+1
+		fmt.Fprintf(e.stdout, "%s the days on disk can be registered: %v\n", mark, err)
+	case len(stale) > 0:
+		mark, failed = "FAIL", failed+1
+		fmt.Fprintf(e.stdout, "%s registration is stale (%s): run go generate\n", mark, strings.Join(stale, ", "))
+	default:
+		fmt.Fprintf(e.stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
 	}
 	for _, day := range course {
 		// The heavy parts run in the full worker (this binary does not
