@@ -80,6 +80,7 @@ var commands = map[string]command{
 	"results": {run: cmdResults, flags: []string{"solutions"}},
 	"reset":   {run: cmdReset, flags: []string{"yes"}},
 	"check":   {run: cmdCheck},
+	"new-day": {run: cmdNewDay},
 	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }},
 }
