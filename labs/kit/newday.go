@@ -17,23 +17,23 @@ import (
 // skeleton holds the templates of a new day. They use [[ ]] as delimiters:
 // Go's composite literals ({{...}}) are everywhere in the files they write.
 //
-//go:embed skeleton/*.tmpl
+//go:embed skeleton/*.txt
 var skeleton embed.FS
 
 // skeletonFiles maps each template to where it goes, with NN for the day.
 // The learner's two files are written twice: in the learner's folder and as
 // the course's embedded shipped copy, from the same rendering.
 var skeletonFiles = []struct{ tmpl, path string }{
-	{"todo.go.tmpl", "labs/dayNN/todo.go"},
-	{"notdone.go.tmpl", "labs/dayNN/notdone.go"},
-	{"todo.go.tmpl", "labs/dayNN/course/shipped/todo.go.txt"},
-	{"notdone.go.tmpl", "labs/dayNN/course/shipped/notdone.go.txt"},
-	{"contract.md.tmpl", "labs/dayNN/CONTRACT.md"},
-	{"day.go.tmpl", "labs/dayNN/course/day.go"},
-	{"funcs.go.tmpl", "labs/dayNN/course/funcs.go"},
-	{"grade.go.tmpl", "labs/dayNN/course/grade.go"},
-	{"course_test.go.tmpl", "labs/dayNN/course/course_test.go"},
-	{"solutions.go.tmpl", "solutions/dayNN/solutions.go"},
+	{"todo.go.txt", "labs/dayNN/todo.go"},
+	{"notdone.go.txt", "labs/dayNN/notdone.go"},
+	{"todo.go.txt", "labs/dayNN/course/shipped/todo.go.txt"},
+	{"notdone.go.txt", "labs/dayNN/course/shipped/notdone.go.txt"},
+	{"contract.md.txt", "labs/dayNN/CONTRACT.md"},
+	{"day.go.txt", "labs/dayNN/course/day.go"},
+	{"funcs.go.txt", "labs/dayNN/course/funcs.go"},
+	{"grade.go.txt", "labs/dayNN/course/grade.go"},
+	{"course_test.go.txt", "labs/dayNN/course/course_test.go"},
+	{"solutions.go.txt", "solutions/dayNN/solutions.go"},
 }
 
 // MaxTitle keeps a day's title on one line of the day list at 80 columns.
@@ -98,7 +98,7 @@ func NewDay(root string, n int, title string) ([]string, error) {
 				return nil, err
 			}
 			src = b.Bytes()
-			if strings.HasSuffix(f.tmpl, ".go.tmpl") {
+			if strings.HasSuffix(f.tmpl, ".go.txt") {
 				if src, err = format.Source(src); err != nil {
 					return nil, fmt.Errorf("%s: %w", f.tmpl, err)
 				}
