@@ -85,9 +85,13 @@ func cmdNewDay(_ context.Context, e env, a args) int {
 	return exitNotOK
 }
 
-// cmdCheck is the course authors' check: for every registered day the
+// cmdCheck is the course authors' check: the registration is what the
+// generator writes from the day folders, and for every registered day the
 // shipped stubs grade as unfinished, the reference passes, the experiments
-// are repeatable and every prediction is answered by a metric.
+// are repeatable, every prediction is answered by a metric and the day's
+// equivalence suite passes. That every screen of every day fits 80×24 is
+// tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
+// tui's tests, which this binary cannot import, and go test runs it in CI.
 func cmdCheck(ctx context.Context, e env, _ args) int {
 	failed := 0
 	check := func(day labs.Day, ok bool, what string) {
