@@ -122,6 +122,10 @@ func afterNumber(rest string, p labs.Prediction) string {
 	if units[u] || (own != "" && (u == own || u+"s" == own)) {
 		return ""
 	}
+	// A ratio is written 20x or 20× as often as "20 times".
+	if own == "times" && (u == "x" || u == "×") {
+		return ""
+	}
 	if p.Unit != "" {
 		return fmt.Sprintf("has something after the number: type just the number, or add a unit like %s", strings.TrimSpace(p.Unit))
 	}

@@ -38,6 +38,11 @@ func TestParseAccepts(t *testing.T) {
 		{"1,234,567.5", rateP, 1234567.5},
 		{"+20", countP, 20},
 		{"10/s", rateP, 10},
+		// A ratio: 20x and 20× as well as 20 times.
+		{"20x", labs.Prediction{Unit: "times"}, 20},
+		{"20 ×", labs.Prediction{Unit: "times"}, 20},
+		{"2.5X", labs.Prediction{Unit: "times"}, 2.5},
+		{"20 times", labs.Prediction{Unit: "times"}, 20},
 		{"10 /s", rateP, 10},
 		{"10 / s", rateP, 10},
 		{"10/S", rateP, 10},

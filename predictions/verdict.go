@@ -69,7 +69,7 @@ func Judge(predicted, actual float64) Verdict {
 func (v Verdict) String() string { return string(v.Kind) }
 
 // Words says how far off the guess was, for the scoreboard, for example
-// "close enough (3% under)" or "off by 50 requests (50% too low)". unit is
+// "close enough (3% under)" or "off: 50% too low". unit is
 // the prediction's unit, as in labs.Prediction.Unit.
 func (v Verdict) Words(unit string) string {
 	switch v.Kind {
@@ -86,11 +86,13 @@ func (v Verdict) Words(unit string) string {
 		if !finite(v.Diff) {
 			return "off (there is no number to compare with)"
 		}
-		by := "off by " + FormatValue(math.Abs(v.Diff), unit)
+		// One number and which way: the guess against the actual as a share
+		// (or a multiple), not an absolute gap beside it, which with a unit
+		// of % read as two percentages that disagree.
 		switch {
 		case v.Pct == 0:
-			// Actual zero: only the direction makes sense.
-			return fmt.Sprintf("%s (too %s)", by, side(v.Diff, "high", "low"))
+			// Actual zero: no share to give, so the gap itself.
+			return fmt.Sprintf("off: %s too %s", FormatValue(math.Abs(v.Diff), unit), side(v.Diff, "high", "low"))
 		case v.Pct >= 100:
 			// Ratio of guess to actual: 1 + Pct/100.
 			r := 1 + v.Pct/100
@@ -98,9 +100,9 @@ func (v Verdict) Words(unit string) string {
 			if r >= 10 {
 				f = "%.0f"
 			}
-			return fmt.Sprintf("%s ("+f+"× too high)", by, r)
+			return fmt.Sprintf("off: "+f+"× too high", r)
 		}
-		return fmt.Sprintf("%s (%s too %s)", by, percent(v.Pct), side(v.Diff, "high", "low"))
+		return fmt.Sprintf("off: %s too %s", percent(v.Pct), side(v.Diff, "high", "low"))
 	}
 	return "not judged"
 }

@@ -173,7 +173,7 @@ func (a *App) layout() (header, body int, status bool) {
 	status = h >= 8
 	foot := lineCount(a.helpView())
 	if status {
-		foot++
+		foot += lineCount(a.statusView())
 	}
 	return header, max(h-header-foot, 0), status
 }
@@ -194,15 +194,18 @@ func (a *App) keyMap() keyMap {
 		km = a.picker.help()
 		km.full = append(km.full, []key.Binding{g.Help, g.Quit})
 		km.short = append(km.short, g.Help, g.Quit)
+		km.global = 2
 		return km
 	case a.typing():
 		km = a.day.current().help(&a.day.s)
 		km.short = append(km.short, g.ForceQuit)
+		km.global = 1
 		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.ForceQuit})
 		return km
 	}
 	km = a.day.current().help(&a.day.s)
 	km.short = append(km.short, g.NextTab, g.Help, g.Quit)
+	km.global = 3
 	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Help, g.Quit})
 	return km
 }
@@ -212,6 +215,13 @@ func (a *App) helpView() string {
 	hm.Width = max(a.c.width, 0)
 	if a.c.height < 16 {
 		hm.ShowAll = false // no room for the long form
+	}
+	if !hm.ShowAll {
+		km, lines := a.keyMap(), 2
+		if a.c.height < 16 {
+			lines = 1
+		}
+		return keyBar(km.short, km.global, hm.Width, lines, a.c.styles)
 	}
 	return hm.View(a.keyMap())
 }
@@ -241,18 +251,28 @@ func (a *App) View() string {
 		out = append(out, body)
 	}
 	if status {
-		line, bad := "", false
-		if !a.onPicker && a.day != nil {
-			line, bad = a.day.status()
-		}
-		style := st.Status
-		if bad {
-			style = st.StatusErr
-		}
-		out = append(out, style.Render(trunc(line, w)))
+		out = append(out, a.statusView())
 	}
 	out = append(out, a.helpView())
 	return fit(strings.Join(out, "\n"), w, h)
+}
+
+// statusView is the status line, wrapped onto a second line when a
+// message needs it rather than cut (a third, rare, is cut).
+func (a *App) statusView() string {
+	line, bad := "", false
+	if !a.onPicker && a.day != nil {
+		line, bad = a.day.status()
+	}
+	style := a.c.styles.Status
+	if bad {
+		style = a.c.styles.StatusErr
+	}
+	lines := strings.Split(wrap(line, max(a.c.width, 1)), "\n")
+	if len(lines) > 2 {
+		lines = []string{lines[0], trunc(strings.Join(lines[1:], " "), a.c.width)}
+	}
+	return styleLines(style, strings.Join(lines, "\n"))
 }
 
 // header is the brand and the day, then the tabs (on one line when short).

@@ -19,11 +19,17 @@ import (
 //     else overlay with the last in front. The last series is solid eighth
 //     blocks, the others are shaded (░ ▒ ▓) up to their last whole row, so
 //     they stay apart without colour.
-//   - Line: each series is a line in braille dots, except a series whose
-//     points all sit on the first series (same X, same Y): those are events
-//     along the line, such as accepts and rejects, and are drawn as a strip
-//     under the plot showing where and how densely they happened.
-//   - Points: every point is a glyph, one glyph per series (• + × o * #).
+//   - Line: the first series is a line in braille dots, the others lines of
+//     their own glyph (• × + ◆ o #), so they part without colour. A series
+//     whose points all sit on the first series (same X, same Y) is events
+//     along the line, such as accepts and rejects, drawn as a strip under
+//     the plot showing where and how densely they happened, each kind of
+//     event with a shape of its own (● accepted, ✕ rejected: small where
+//     sparse, large where dense).
+//   - Points: every point is a glyph, one glyph per series (· ● ✕ + ◆ #).
+//
+// Every series has a shape of its own, named in the legend, so a chart
+// reads in NO_COLOR and for a learner who does not tell red from green.
 //
 // Marks are dotted vertical lines (┊), named in the legend.
 
@@ -143,11 +149,38 @@ type cell struct {
 }
 
 var (
-	pointGlyphs = []rune("•+×o*#")
+	pointGlyphs = []rune("·●✕+◆#")
+	lineGlyphs  = []rune("•×+◆o#") // the lines after the first (braille)
 	shadeGlyphs = []rune("░▒▓")
 	eighths     = []rune(" ▁▂▃▄▅▆▇█")
-	rugGlyphs   = []rune(" ░▒▓█")
+	// eventGlyphs are the event strips' marks, one pair per kind of event
+	// in the order the figure lists them: sparse, then dense.
+	eventGlyphs = [][2]rune{{'•', '●'}, {'x', '✕'}, {'▵', '▲'}, {'◇', '◆'}}
 )
+
+// eventIndex is which event strip series k is (0 for the first), for its
+// glyphs.
+func (fp figPrep) eventIndex(k int) int {
+	n := 0
+	for i := range k {
+		if fp.events[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// lineIndex is which line series k is among the lines that are not event
+// strips (0 is drawn in braille).
+func (fp figPrep) lineIndex(k int) int {
+	n := 0
+	for i := range k {
+		if !fp.events[i] {
+			n++
+		}
+	}
+	return n
+}
 
 const (
 	styleNone = -1
@@ -160,11 +193,7 @@ const (
 func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool) string {
 	f := fp.fig
 	var out []string
-	title := st.Title.Render(f.Title)
-	if f.YLabel != "" || f.XLabel != "" {
-		title += st.Dim.Render(" · " + strings.TrimSpace(f.YLabel+" by "+f.XLabel))
-	}
-	out = append(out, trunc(title, w))
+	out = append(out, figTitle(fp, w, st))
 
 	ytop, ybot := predictions.FormatValue(fp.ymax, ""), predictions.FormatValue(fp.ymin, "")
 	lw := max(width(ytop), width(ybot))
@@ -213,12 +242,25 @@ func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool)
 			bits[i] = make([]uint8, pw)
 			owner[i] = make([]int, pw)
 		}
+		var glyphs []func() // the lines after the first, drawn over the braille
 		for k, s := range f.Series {
 			if fp.events[k] {
 				rugs = append(rugs, fp.rug(k, cut, pw, lw, st, colOf))
 				continue
 			}
-			fp.drawLine(s, k, cut, pw, plotH, bits, owner)
+			if li := fp.lineIndex(k); li > 0 {
+				g := lineGlyphs[(li-1)%len(lineGlyphs)]
+				glyphs = append(glyphs, func() {
+					fp.drawLine(s, k, cut, pw, plotH, func(row, col int, _ uint8) {
+						grid[row][col] = cell{r: g, style: k}
+					})
+				})
+				continue
+			}
+			fp.drawLine(s, k, cut, pw, plotH, func(row, col int, mask uint8) {
+				bits[row][col] |= mask
+				owner[row][col] = k
+			})
 		}
 		for i := range bits {
 			for j := range bits[i] {
@@ -226,6 +268,9 @@ func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool)
 					grid[i][j] = cell{r: rune(0x2800 + int(bits[i][j])), style: owner[i][j]}
 				}
 			}
+		}
+		for _, draw := range glyphs {
+			draw()
 		}
 	}
 
@@ -258,10 +303,18 @@ func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool)
 	}
 	out = append(out, rugs...)
 	out = append(out, st.Dim.Render(repeat(" ", lw)+"└"+axisLabels(fp, pw)))
-	if len(f.Series) > 1 || len(f.Marks) > 0 {
-		out = append(out, trunc(legend(fp, st), w))
-	}
+	out = append(out, legend(fp, st, w)...)
 	return strings.Join(out, "\n")
+}
+
+// figTitle is the figure's title and what its axes are, wrapped to w.
+func figTitle(fp figPrep, w int, st Styles) string {
+	f := fp.fig
+	title := st.Title.Render(f.Title)
+	if f.YLabel != "" || f.XLabel != "" {
+		title += st.Dim.Render(" · " + strings.TrimSpace(f.YLabel+" by "+f.XLabel))
+	}
+	return wrap(title, w)
 }
 
 // drawBars fills grid with fp's bars and returns where an X falls, for marks.
@@ -331,8 +384,9 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 	return func(x float64) int { c, _ := barCols(index(x), 0); return clamp(c, 0, pw-1) }
 }
 
-// drawLine sets the braille dots of one series, joining its points.
-func (fp figPrep) drawLine(s labs.Series, k int, cut float64, pw, plotH int, bits [][]uint8, owner [][]int) {
+// drawLine calls set for every braille dot of one series, joining its
+// points: the cell's row and column and the dot's bit in the cell.
+func (fp figPrep) drawLine(s labs.Series, k int, cut float64, pw, plotH int, set0 func(row, col int, mask uint8)) {
 	W, H := pw*2, plotH*4
 	dot := func(x, y float64) (int, int) {
 		dx := int(math.Round((x - fp.xmin) / (fp.xmax - fp.xmin) * float64(W-1)))
@@ -342,9 +396,7 @@ func (fp figPrep) drawLine(s labs.Series, k int, cut float64, pw, plotH int, bit
 	set := func(dx, dy int) {
 		// Braille dot numbering: left column 1 2 3 7, right column 4 5 6 8.
 		masks := [2][4]uint8{{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}}
-		row, col := dy/4, dx/2
-		bits[row][col] |= masks[dx%2][dy%4]
-		owner[row][col] = k
+		set0(dy/4, dx/2, masks[dx%2][dy%4])
 	}
 	px, py, have := 0, 0, false
 	for i := range min(len(s.X), len(s.Y)) {
@@ -415,11 +467,16 @@ func (fp figPrep) rug(k int, cut float64, pw, lw int, st Styles, colOf func(floa
 		}
 	}
 	top := slices.Max(all)
+	glyphs := eventGlyphs[fp.eventIndex(k)%len(eventGlyphs)]
 	var b strings.Builder
 	for _, n := range shown {
 		g := ' '
-		if n > 0 && top > 0 {
-			g = rugGlyphs[clamp(int(math.Ceil(float64(n)/float64(top)*4)), 1, 4)]
+		switch {
+		case n == 0 || top == 0:
+		case 4*n >= 3*top: // the busiest columns
+			g = glyphs[1]
+		default:
+			g = glyphs[0]
 		}
 		b.WriteRune(g)
 	}
@@ -479,28 +536,56 @@ func axisLabels(fp figPrep, pw int) string {
 	return lo + repeat("─", left) + mid + repeat("─", gap-left-width(mid)) + hi
 }
 
-// legend names each series with the glyph it is drawn with, then the marks.
-func legend(fp figPrep, st Styles) string {
+// legend names each series with the glyph it is drawn with, then the
+// marks, wrapped at the entries to w columns. A figure of one series and
+// no marks needs none.
+func legend(fp figPrep, st Styles, w int) []string {
+	if len(fp.fig.Series) < 2 && len(fp.fig.Marks) == 0 {
+		return nil
+	}
 	var parts []string
 	last := len(fp.fig.Series) - 1
 	for k, s := range fp.fig.Series {
-		var g string
-		switch {
-		case fp.fig.Kind == labs.Bars && k == last:
-			g = "█"
-		case fp.fig.Kind == labs.Bars:
-			g = string(shadeGlyphs[k%len(shadeGlyphs)])
-		case fp.fig.Kind == labs.Points:
-			g = string(pointGlyphs[k%len(pointGlyphs)])
-		case fp.events[k]:
-			g = "▒"
-		default:
-			g = "━"
-		}
-		parts = append(parts, st.series(k).Render(g)+" "+st.Dim.Render(s.Name))
+		parts = append(parts, st.series(k).Render(seriesGlyph(fp, k, last))+" "+st.Dim.Render(s.Name))
 	}
 	for _, m := range fp.fig.Marks {
 		parts = append(parts, st.Warn.Render("┊")+" "+st.Dim.Render(m.Label+" ("+predictions.FormatValue(m.X, "")+")"))
 	}
-	return strings.Join(parts, "  ")
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		switch {
+		case cur == "":
+			cur = p
+		case width(cur)+2+width(p) <= w:
+			cur += "  " + p
+		default:
+			lines = append(lines, cur)
+			cur = p
+		}
+	}
+	lines = append(lines, cur)
+	for i, l := range lines {
+		if width(l) > w {
+			lines[i] = wrap(l, w) // one entry wider than the screen
+		}
+	}
+	return strings.Split(strings.Join(lines, "\n"), "\n")
+}
+
+// seriesGlyph is what series k is drawn with, for the legend.
+func seriesGlyph(fp figPrep, k, last int) string {
+	switch {
+	case fp.fig.Kind == labs.Bars && k == last:
+		return "█"
+	case fp.fig.Kind == labs.Bars:
+		return string(shadeGlyphs[k%len(shadeGlyphs)])
+	case fp.fig.Kind == labs.Points:
+		return string(pointGlyphs[k%len(pointGlyphs)])
+	case fp.events[k]:
+		return string(eventGlyphs[fp.eventIndex(k)%len(eventGlyphs)][1])
+	case fp.lineIndex(k) > 0:
+		return string(lineGlyphs[(fp.lineIndex(k)-1)%len(lineGlyphs)])
+	}
+	return "⠤"
 }

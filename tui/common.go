@@ -64,6 +64,10 @@ type common struct {
 	deps          deps
 }
 
+// fitCut, when set (by tests), hears of every line fit had to cut: fit is
+// a safety net, and a screen that leans on it loses words at its edge.
+var fitCut func(line string, w int)
+
 // fit cuts s to at most w columns and h lines, so no screen can draw past
 // the terminal whatever its content. It never panics on zero or negative
 // sizes.
@@ -77,19 +81,93 @@ func fit(s string, w, h int) string {
 	}
 	for i, l := range lines {
 		if ansi.StringWidth(l) > w {
+			if fitCut != nil {
+				fitCut(l, w)
+			}
 			lines[i] = ansi.Truncate(l, w, "…")
 		}
 	}
 	return strings.Join(lines, "\n")
 }
 
-// wrap word-wraps plain or styled text to w columns, breaking words that
-// are longer than a line.
+// wrap word-wraps plain or styled text to w columns: every word is kept,
+// in order, and no line is wider than w (a word longer than a line is
+// broken across lines). Line breaks in s are kept; the spaces between words
+// on a line are kept as typed (so aligned columns stay aligned), and the
+// spaces where a line breaks are dropped. A tab counts as one space, as the
+// width of a tab depends on the terminal.
+//
+// It replaces ansi.Wrap, which lets a line run past w when words are
+// separated by more than one space, and does the same for wide characters
+// at small widths.
 func wrap(s string, w int) string {
 	if w < 1 {
 		w = 1
 	}
-	return ansi.Wrap(s, w, "")
+	s = strings.ReplaceAll(s, "\t", " ")
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		out = append(out, wrapLine(line, w)...)
+	}
+	return strings.Join(out, "\n")
+}
+
+// wrapLine wraps one line of text (no newlines) to w columns.
+func wrapLine(line string, w int) []string {
+	var lines []string
+	var cur strings.Builder
+	curW := 0
+	flush := func() {
+		lines = append(lines, cur.String())
+		cur.Reset()
+		curW = 0
+	}
+	for len(line) > 0 {
+		// Split off the next run of spaces and the word after it.
+		i := 0
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+		gap := line[:i] // kept only when the word stays on this line
+		line = line[i:]
+		j := strings.IndexByte(line, ' ')
+		if j < 0 {
+			j = len(line)
+		}
+		word := line[:j]
+		line = line[j:]
+		if word == "" {
+			break // trailing spaces: dropped
+		}
+		ww, gw := ansi.StringWidth(word), ansi.StringWidth(gap)
+		switch {
+		case curW+gw+ww <= w:
+			// It fits on this line, with the spaces before it (which keeps
+			// a line's indentation too).
+		case curW > 0 && ww <= w:
+			flush()
+			gap, gw = "", 0
+		default:
+			// Longer than a line: it starts a line of its own and is cut
+			// across as many as it needs.
+			if curW > 0 {
+				flush()
+			}
+			pieces := strings.Split(ansi.Hardwrap(word, w, true), "\n")
+			lines = append(lines, pieces[:len(pieces)-1]...)
+			last := pieces[len(pieces)-1]
+			cur.WriteString(last)
+			curW = ansi.StringWidth(last)
+			continue
+		}
+		cur.WriteString(gap)
+		cur.WriteString(word)
+		curW += gw + ww
+	}
+	if cur.Len() > 0 || len(lines) == 0 {
+		flush()
+	}
+	return lines
 }
 
 // indent prefixes every line of s.

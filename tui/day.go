@@ -175,10 +175,12 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 			if errors.Is(msg.err, context.Canceled) {
 				return nil
 			}
+			m.s.ranAgain()
 			m.s.runErr = msg.err
 			return locsCmd(d, m.s.day)
 		}
 		o := msg.o
+		m.s.ranAgain()
 		m.s.runErr = nil
 		m.s.outcome, m.s.outcomeAt = &o, msg.at
 		m.s.answers.TODOsPassed = o.Passed()
@@ -236,6 +238,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 			note += "; your version is kept as " + strings.Join(msg.kept, ", ")
 		}
 		m.s.setNote(note, false)
+		m.s.noteLife = 1 // it outlives the run the reset starts
 		// The watcher sees the change too; both land in the same debounce.
 		m.s.building = true
 		return tea.Batch(m.debounce(), locsCmd(d, m.s.day))
@@ -353,7 +356,7 @@ func (m *dayModel) status() (string, bool) {
 	bad := false
 	switch {
 	case m.s.building:
-		parts = append(parts, "building…")
+		parts = append(parts, m.run.building(&m.s))
 	case m.s.buildError() != nil:
 		be := m.s.buildError()
 		where := ""

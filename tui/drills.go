@@ -271,11 +271,13 @@ func (m *drillModel) view(s *session, w, h int) string {
 			continue
 		}
 		top = len(lines)
-		for j, q := range strings.Split(wrap(d.Question, tw), "\n") {
+		// The first line's prefix ("› D3  · ") is 8 wide: wrap to what is
+		// left, or its last word runs past the edge and is cut.
+		for j, q := range strings.Split(wrap(d.Question, max(w-8, 8)), "\n") {
 			if j == 0 {
 				add(fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(pad(d.ID, 3)), mark, q))
 			} else {
-				add("      " + q)
+				add("        " + q)
 			}
 		}
 		for _, l := range m.answerLines(d, a, s, tw) {

@@ -63,13 +63,14 @@ func TestResizesWhilePlaying(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	for i, sz := range [][2]int{{120, 40}, {20, 6}, {0, 0}, {-5, -5}, {3, 100}, {100, 3}, {80, 24}} {
+	sizes := [][2]int{{120, 40}, {20, 6}, {0, 0}, {-5, -5}, {3, 100}, {100, 3}, {80, 24}}
+	for i, sz := range sizes {
 		d.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 		for range 7 {
 			d.step()
 		}
 		checkFits(t, d.app.View(), max(sz[0], 0), max(sz[1], 0))
-		if i == len(sz)-1 {
+		if i == len(sizes)-1 { // back at 80×24
 			d.wantView("Part ")
 		}
 	}
@@ -121,7 +122,7 @@ func TestNoColor(t *testing.T) {
 		t.Fatal("NO_COLOR dropped bold and reverse too")
 	}
 	// Without colour, states still read: glyphs and words.
-	for _, want := range []string{"✗ off by", "[3 Run]", "›", "✓ all parts played"} {
+	for _, want := range []string{"✗ off:", "[3 Run]", "›", "✓ all parts played"} {
 		if !strings.Contains(plain(out), want) {
 			t.Errorf("NO_COLOR screens lack %q", want)
 		}
@@ -166,7 +167,7 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 		d.keys("right")
 	}
 	d.wantView("Part 9: Made-up part", "Widgets per second", "Stock", "Orders", "┊ restock (5)", "sold│",
-		"Three widgets were made.", "PX9", "3 widgets", "✗ off by 1 widget")
+		"Three widgets were made.", "PX9", "3 widgets", "✗ off: 33% too high")
 	d.tab(tabScore)
 	d.wantView("PX9", "why: Widgets are made in threes.")
 }
@@ -199,7 +200,7 @@ func TestDrawFigure(t *testing.T) {
 
 	pts := labs.Figure{Title: "p", Kind: labs.Points, Series: []labs.Series{{Name: "a", X: []float64{0, 1}, Y: []float64{0, 1}}, {Name: "b", X: []float64{2}, Y: []float64{2}}}}
 	out = drawFigure(prepFigure(pts), math.Inf(1), 30, 3, st, false)
-	if !strings.Contains(out, "•") || !strings.Contains(out, "+") {
+	if !strings.Contains(out, "·") || !strings.Contains(out, "●") {
 		t.Fatalf("points:\n%s", out)
 	}
 

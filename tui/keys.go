@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 )
 
@@ -144,8 +146,9 @@ func newDrillKeys() drillKeys {
 // keyMap is what the help line shows for the current state: the screen's
 // own keys first, then the global ones.
 type keyMap struct {
-	short []key.Binding
-	full  [][]key.Binding
+	short  []key.Binding
+	full   [][]key.Binding
+	global int // the last global bindings of short, kept when room is short
 }
 
 func (k keyMap) ShortHelp() []key.Binding  { return k.short }
@@ -176,4 +179,62 @@ func newKeys() Keys {
 		Drill:   newDrillKeys(),
 		Write:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write RESULTS.md")),
 	}
+}
+
+// keyBar is the short help line, wrapped at the bindings rather than cut
+// with "…" as bubbles' help does when it runs out of width: a learner at
+// 80 columns must still see that q quits. It takes at most maxLines lines;
+// when the bindings need more, the screen's own keys go first from the
+// last, and the global ones (the last keep) stay. Bindings without help
+// text, or disabled, are left out, as bubbles does.
+func keyBar(bindings []key.Binding, keep, w, maxLines int, st Styles) string {
+	var shown []key.Binding
+	for _, b := range bindings {
+		if b.Enabled() && b.Help().Key != "" {
+			shown = append(shown, b)
+		}
+	}
+	keep = min(keep, len(shown))
+	for {
+		lines := keyLines(shown, w, st)
+		if len(lines) <= max(maxLines, 1) || len(shown) <= 1 {
+			for i, l := range lines {
+				lines[i] = trunc(l, w) // only when one binding is wider than the screen
+			}
+			if len(lines) > max(maxLines, 1) {
+				lines = lines[:max(maxLines, 1)]
+			}
+			return strings.Join(lines, "\n")
+		}
+		drop := len(shown) - keep - 1
+		if drop < 0 {
+			drop = 0
+		}
+		shown = append(shown[:drop:drop], shown[drop+1:]...)
+	}
+}
+
+// keyLines lays bindings out in lines of at most w columns.
+func keyLines(bindings []key.Binding, w int, st Styles) []string {
+	sep := " • "
+	var lines []string
+	cur, curW := "", 0
+	for _, b := range bindings {
+		item := st.Key.Render(b.Help().Key) + " " + st.Dim.Render(b.Help().Desc)
+		iw := width(item)
+		switch {
+		case curW == 0:
+			cur, curW = item, iw
+		case curW+width(sep)+iw <= w:
+			cur += st.Faint.Render(sep) + item
+			curW += width(sep) + iw
+		default:
+			lines = append(lines, cur)
+			cur, curW = item, iw
+		}
+	}
+	if curW > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
 }

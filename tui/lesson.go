@@ -31,8 +31,15 @@ func (m *lessonModel) resize(s *session, w, h int) {
 		return
 	}
 	m.w, m.h, m.rendered = w, h, true
+	content := m.content(s, w)
+	// A lesson taller than the screen keeps its last line for "↓ more":
+	// drawing that over the viewport's last line would hide a line of the
+	// lesson on every page.
 	m.vp.Width, m.vp.Height = max(w, 0), max(h, 0)
-	m.vp.SetContent(m.content(s, w))
+	if lineCount(content) > h && h > 2 {
+		m.vp.Height = h - 1
+	}
+	m.vp.SetContent(content)
 }
 
 func (m *lessonModel) content(s *session, w int) string {
@@ -51,7 +58,7 @@ func (m *lessonModel) content(s *session, w int) string {
 	if len(s.day.TODOs) > 0 {
 		b.WriteString(st.Subtitle.Render("What you write") + "\n")
 		for _, t := range s.day.TODOs {
-			b.WriteString(wrap(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), tw) + "\n")
+			b.WriteString(hanging(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), "", "        ", tw) + "\n")
 		}
 		b.WriteString("\n" + styleLines(st.Dim, wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.day.LearnerDir), tw)) + "\n")
 	}
@@ -81,11 +88,13 @@ func (m *lessonModel) update(msg tea.Msg, s *session) tea.Cmd {
 
 func (m *lessonModel) view(s *session, w, h int) string {
 	out := m.vp.View()
-	if !m.vp.AtBottom() && h > 2 {
+	if m.vp.Height < m.h {
 		// Say there is more; the learner may not know the lesson scrolls.
-		lines := strings.Split(out, "\n")
-		lines[len(lines)-1] = m.c.styles.Dim.Render(fmt.Sprintf("↓ more (%d%%)", int(m.vp.ScrollPercent()*100)))
-		out = strings.Join(lines, "\n")
+		more := m.c.styles.Dim.Render("end of the lesson · tab: predict")
+		if !m.vp.AtBottom() {
+			more = m.c.styles.Dim.Render(fmt.Sprintf("↓ more (%d%%) · pgdn", int(m.vp.ScrollPercent()*100)))
+		}
+		out += "\n" + more
 	}
 	return out
 }

@@ -81,7 +81,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 	press(tm, "S")                        // the rest at once
 	wait("✓ all parts played")
 	press(tm, "4")
-	wait("[4 Scoreboard]", "✗ off by 19 requests")
+	wait("[4 Scoreboard]", "✗ off: 95% too low")
 	press(tm, "G")
 	wait("The number to carry", "the fixed window let 200 through")
 	press(tm, "5")

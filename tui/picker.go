@@ -59,7 +59,11 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 			top = len(lines)
 		}
 		lines = append(lines, trunc(cur+title, w))
-		sub := func(s string) { lines = append(lines, trunc("    "+s, w)) }
+		sub := func(s string) {
+			for _, l := range strings.Split(wrap(s, max(w-4, 8)), "\n") {
+				lines = append(lines, "    "+l)
+			}
+		}
 		if day.Summary != "" {
 			sub(st.Dim.Render(day.Summary))
 		}
@@ -72,12 +76,20 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 			todo.Render(fmt.Sprintf("TODOs passing %d/%d", p.passed, p.todos)),
 			st.Body.Render(fmt.Sprintf("drills %d/%d", p.drills, p.drillsOf))))
 		if len(p.rows) > 0 {
-			sub(st.Dim.Render("last scoreboard ") + scoreDots(p.rows, st))
+			// Wrapped between predictions, never inside one.
+			line := st.Dim.Render("last scoreboard")
+			for _, d := range scoreDots(p.rows, st) {
+				if width(line)+2+width(d) > max(w-4, 8) {
+					sub(line)
+					line = d
+					continue
+				}
+				line += "  " + d
+			}
+			sub(line)
 		}
 		if p.carry != "" {
-			for _, l := range strings.Split(wrap(p.carry, max(w-4, 8)), "\n") {
-				sub(st.Accent.Render(l))
-			}
+			sub(styleLines(st.Accent, wrap(p.carry, max(w-4, 8))))
 		}
 		if i == m.sel {
 			end = len(lines)
@@ -98,8 +110,8 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 	return out
 }
 
-// scoreDots sums a scoreboard up in one glyph per prediction.
-func scoreDots(rows []predictions.Row, st Styles) string {
+// scoreDots sums a scoreboard up in one glyph per prediction ("P1 ✓").
+func scoreDots(rows []predictions.Row, st Styles) []string {
 	var parts []string
 	for _, r := range rows {
 		g := st.Dim.Render("·")
@@ -116,7 +128,7 @@ func scoreDots(rows []predictions.Row, st Styles) string {
 		}
 		parts = append(parts, r.ID+" "+g)
 	}
-	return strings.Join(parts, "  ")
+	return parts
 }
 
 func (m *pickerModel) help() keyMap {

@@ -41,6 +41,12 @@ type runModel struct {
 	ticking bool
 	last    time.Time // the previous tick's time, from the tick itself
 
+	// A build shows its progress: a tick a second while it lasts (and
+	// none otherwise), so a cold build says how long it has been going.
+	buildTicking bool
+	buildStart   time.Time // from the first tick, one second in
+	buildFor     time.Duration
+
 	scroll int
 	w, h   int
 }
@@ -52,12 +58,16 @@ var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
 
 const speedOne = 2 // index of ×1 in speeds
 
-// tickMsg advances the replay; t is when the tick fired, so Update never
-// reads the clock itself.
+// tickMsg advances the replay, or (build) the build's clock; t is when the
+// tick fired, so Update never reads the clock itself.
 type tickMsg struct {
-	id int
-	t  time.Time
+	id    int
+	t     time.Time
+	build bool
 }
+
+// buildTick is how often a build's progress is redrawn.
+const buildTick = time.Second
 
 // partPlay is one part's replay.
 type partPlay struct {
@@ -181,7 +191,44 @@ func (m *runModel) kick(s *session) tea.Cmd {
 		m.last = time.Time{}
 		cmds = append(cmds, m.tick())
 	}
+	switch {
+	case s.building && !m.buildTicking:
+		m.buildTicking = true
+		cmds = append(cmds, m.c.deps.after(buildTick, func(t time.Time) tea.Msg { return tickMsg{build: true, t: t} }))
+	case !s.building && !m.buildTicking:
+		m.buildStart, m.buildFor = time.Time{}, 0 // the next build counts from zero
+	}
 	return tea.Batch(cmds...)
+}
+
+// buildTicked moves the build's clock on; kick sends the next tick while
+// the build lasts.
+func (m *runModel) buildTicked(t time.Time, s *session) {
+	m.buildTicking = false
+	if !s.building {
+		m.buildStart, m.buildFor = time.Time{}, 0
+		return
+	}
+	if m.buildStart.IsZero() {
+		m.buildStart = t.Add(-buildTick)
+	}
+	m.buildFor = t.Sub(m.buildStart)
+}
+
+// slowBuild is how long a build runs before the screens explain it: a
+// save's build takes under a second, the first one about a minute.
+const slowBuild = 2 * time.Second
+
+// building says what is going on while the code builds and runs.
+func (m *runModel) building(s *session) string {
+	switch {
+	case m.buildFor < slowBuild:
+		return "building…"
+	case s.pending != nil:
+		// Built: the verdicts are in and the experiments are running.
+		return fmt.Sprintf("running… %d s: your TODOs are graded, the experiments are still running", int(m.buildFor.Seconds()))
+	}
+	return fmt.Sprintf("building… %d s: compiling your code and the lab's worker (the first build takes about a minute, later saves under a second)", int(m.buildFor.Seconds()))
 }
 
 func (m *runModel) tick() tea.Cmd {
@@ -210,6 +257,10 @@ func (m *runModel) rate(p partPlay) float64 {
 func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 	switch msg := msg.(type) {
 	case tickMsg:
+		if msg.build {
+			m.buildTicked(msg.t, s)
+			return nil
+		}
 		if msg.id != m.tickID {
 			return nil
 		}
@@ -302,7 +353,11 @@ func (m *runModel) view(s *session, w, h int) string {
 	if s.outcome == nil {
 		switch {
 		case s.building:
-			return styleLines(st.Dim, wrap("Building your code and running the experiments…", w))
+			msg := "Building your code and running the experiments…"
+			if m.buildFor >= slowBuild {
+				msg = fmt.Sprintf("Building your code and running the experiments… %d s so far. The first build compiles your code and the lab's worker with its libraries, which takes about a minute on a fresh machine; after that a save rebuilds in under a second.", int(m.buildFor.Seconds()))
+			}
+			return styleLines(st.Dim, wrap(msg, min(w, maxText)))
 		case s.runErr != nil:
 			return styleLines(st.Dim, wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
 		}
@@ -382,7 +437,7 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	st := m.c.styles
 	p := m.parts[i]
 	var b []string
-	b = append(b, st.Subtitle.Render(trunc(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
+	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
 	if p.res.Status != labs.OK {
 		style := st.Warn
 		if p.res.Status != labs.Unfinished {
@@ -394,7 +449,7 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	if len(p.figs) > 0 {
 		overhead := 0
 		for _, fp := range p.figs {
-			overhead += figOverhead(fp)
+			overhead += figOverhead(fp, w, st)
 		}
 		// Leave room under the figures for the part's actuals, so they show
 		// without scrolling when it finishes (its sentences may scroll).
@@ -479,19 +534,20 @@ func (m *runModel) landedLine(s *session) string {
 
 // head is the lines above the part: the parts, the clock, what landed.
 func (m *runModel) head(s *session, w int) []string {
-	head := []string{trunc(m.strip(w), w), trunc(m.clock(), w)}
+	// The strip shortens itself to fit; the clock and what landed wrap.
+	head := []string{trunc(m.strip(w), w)}
+	head = append(head, strings.Split(wrap(m.clock(), w), "\n")...)
 	if l := m.landedLine(s); l != "" {
-		head = append(head, trunc(l, w))
+		head = append(head, strings.Split(wrap(l, w), "\n")...)
 	}
 	return head
 }
 
-// figOverhead is the lines a figure takes besides its plot rows.
-func figOverhead(fp figPrep) int {
-	n := 2 // title, axis
-	if len(fp.fig.Series) > 1 || len(fp.fig.Marks) > 0 {
-		n++ // legend
-	}
+// figOverhead is the lines a figure takes besides its plot rows, at w
+// columns.
+func figOverhead(fp figPrep, w int, st Styles) int {
+	n := lineCount(figTitle(fp, w, st)) + 1 // title, axis
+	n += len(legend(fp, st, w))
 	for _, e := range fp.events {
 		if e {
 			n++

@@ -258,7 +258,7 @@ func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	d.predictAll(map[string]string{"P1": "15"}) // plays to the end
 	d.tab(tabScore)
 	p1, _ := theDay.Prediction("P1")
-	d.wantView("✗ off by 5 requests (25% too low)", "why: "+p1.Why[:40], "The number to carry",
+	d.wantView("✗ off: 25% too low", "why: "+p1.Why[:40], "The number to carry",
 		"the fixed window let 200 through a limit of 100")
 
 	d.tab(tabPredict)
@@ -273,7 +273,7 @@ func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	d.keys("up")
 	d.wantView("revised after the reveal", "keeps judging your first guess, 15 requests")
 	d.tab(tabScore)
-	d.wantView("P1   15 requests*", "✗ off by 5 requests", "* first guess, judged; revised to 20 requests after the reveal")
+	d.wantView("P1   15 requests*", "✗ off: 25% too low", "* first guess, judged; revised to 20 requests after the reveal")
 }
 
 // gradedOutcome has one TODO of each kind of verdict.

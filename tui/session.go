@@ -38,6 +38,10 @@ type session struct {
 
 	note    string // what the last action did
 	noteBad bool
+	// noteLife is how many runs the note outlives: a note is about the
+	// action that made it, and a save after it makes it stale (a reset's
+	// note outlives the run the reset itself starts).
+	noteLife int
 }
 
 func newSession(day labs.Day, a predictions.Answers) session {
@@ -144,4 +148,16 @@ func (s *session) grade(n int) (labs.Grade, bool) {
 	return labs.Grade{}, false
 }
 
-func (s *session) setNote(text string, bad bool) { s.note, s.noteBad = text, bad }
+func (s *session) setNote(text string, bad bool) { s.note, s.noteBad, s.noteLife = text, bad, 0 }
+
+// ranAgain ages the note as a run lands: a plain note goes; a problem
+// stays until something replaces it.
+func (s *session) ranAgain() {
+	switch {
+	case s.note == "" || s.noteBad:
+	case s.noteLife > 0:
+		s.noteLife--
+	default:
+		s.note = ""
+	}
+}

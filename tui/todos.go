@@ -82,6 +82,11 @@ func (m *todoModel) update(msg tea.Msg, s *session) tea.Cmd {
 	switch msg := msg.(type) {
 	case solutionMsg:
 		m.solutions[msg.todo] = msg
+		if t, ok := m.selected(s); ok && t.Number == msg.todo {
+			// Bring what was just opened into view.
+			_, sp := m.detailSpans(s, m.w)
+			m.reveal(s, sp.solution[0], sp.solution[1])
+		}
 		return nil
 	case tea.KeyMsg:
 		if m.ask != nil {
@@ -130,6 +135,11 @@ func (m *todoModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	case key.Matches(k, tk.Hint):
 		if m.hints[t.Number] < len(t.Hints) {
 			m.hints[t.Number]++
+		}
+		// Bring the hint just opened (or the last, when all are out) into view.
+		if _, sp := m.detailSpans(s, m.w); len(sp.hints) > 0 {
+			last := sp.hints[len(sp.hints)-1]
+			m.reveal(s, last[0], last[1])
 		}
 	case key.Matches(k, tk.Solution):
 		if _, shown := m.solutions[t.Number]; shown {
@@ -208,11 +218,24 @@ func (m *todoModel) detailHeight(s *session) int {
 	return max(h, 1)
 }
 
+// spans are where parts of the details start and end, in lines, so what
+// the learner just opened can be scrolled into view.
+type spans struct {
+	hints    [][2]int // each hint shown: first line, line after
+	solution [2]int
+}
+
 func (m *todoModel) details(s *session, w int) string {
+	text, _ := m.detailSpans(s, w)
+	return text
+}
+
+func (m *todoModel) detailSpans(s *session, w int) (string, spans) {
 	st := m.c.styles
+	var sp spans
 	t, ok := m.selected(s)
 	if !ok {
-		return st.Dim.Render("This day has no TODOs.")
+		return st.Dim.Render("This day has no TODOs."), sp
 	}
 	tw := max(w-2, 8)
 	g, graded := s.grade(t.Number)
@@ -257,23 +280,75 @@ func (m *todoModel) details(s *session, w int) string {
 		}
 		b = append(b, st.Title.Render(label))
 		for i := range shown {
-			b = append(b, indent(wrap(fmt.Sprintf("%d. %s", i+1, t.Hints[i]), tw-2), "  "))
+			start := lineCount(strings.Join(b, "\n"))
+			b = append(b, hanging(fmt.Sprintf("%d. %s", i+1, t.Hints[i]), "  ", "     ", tw))
+			sp.hints = append(sp.hints, [2]int{start, lineCount(strings.Join(b, "\n"))})
 		}
 	}
 	b = append(b, "")
 	if sol, ok := m.solutions[t.Number]; ok {
+		start := lineCount(strings.Join(b, "\n"))
 		if sol.err != nil {
 			b = append(b, styleLines(st.Bad, wrap(sol.err.Error(), tw)))
 		} else {
-			b = append(b, st.Title.Render("Reference solution")+st.Dim.Render(" · "+sol.where+" · v hides it"))
-			b = append(b, styleLines(st.Code, sol.text))
+			b = append(b, styleLines(st.Dim, wrap(st.Title.Render("Reference solution")+" · "+sol.where+" · v hides it", tw)))
+			b = append(b, styleLines(st.Code, wrapCode(sol.text, tw)))
 		}
+		sp.solution = [2]int{start, lineCount(strings.Join(b, "\n"))}
 	} else if graded && g.Status == labs.Pass {
 		b = append(b, styleLines(st.Dim, wrap("It passes: v shows the reference solution to compare with yours.", tw)))
 	} else {
 		b = append(b, styleLines(st.Dim, wrap("The reference solution stays hidden until this passes (v asks first).", tw)))
 	}
-	return strings.Join(b, "\n")
+	return strings.Join(b, "\n"), sp
+}
+
+// reveal scrolls the details so lines [from, to) are on screen, their
+// start first when they are taller than the room. The last row of the
+// room may be the "more below" line, so it does not count.
+func (m *todoModel) reveal(s *session, from, to int) {
+	h := m.detailHeight(s)
+	room := h
+	if h >= 3 {
+		room = h - 1
+	}
+	off := max(to-room, 0)
+	off = min(off, from)
+	m.scroll = clamp(off, 0, lineCount(m.details(s, m.w))-h)
+}
+
+// hanging wraps text to w columns, its first line after first and the
+// others after rest, so a numbered item's text lines up under itself.
+func hanging(text, first, rest string, w int) string {
+	lines := strings.Split(wrap(text, max(w-max(width(first), width(rest)), 8)), "\n")
+	for i := range lines {
+		if i == 0 {
+			lines[i] = first + lines[i]
+		} else {
+			lines[i] = rest + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// wrapCode wraps each line of source wider than w at its spaces, the rest
+// of it indented a step more than the line itself, so a long signature is
+// read whole instead of cut at the edge.
+func wrapCode(src string, w int) string {
+	var out []string
+	for _, l := range strings.Split(src, "\n") {
+		if width(l) <= w {
+			out = append(out, l)
+			continue
+		}
+		body := strings.TrimLeft(l, " ")
+		lead := l[:len(l)-len(body)]
+		if width(lead)+4 >= w/2 {
+			lead = "" // a deep indent would leave no room for the code
+		}
+		out = append(out, hanging(body, lead, lead+"    ", w))
+	}
+	return strings.Join(out, "\n")
 }
 
 func (m *todoModel) view(s *session, w, h int) string {

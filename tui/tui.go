@@ -44,8 +44,11 @@ func Run(cfg Config) error {
 		return errors.New("no days are registered")
 	}
 	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
-	p := tea.NewProgram(app, tea.WithAltScreen())
-	final, err := p.Run()
+	run, ok := selfDrawn(app)
+	if !ok {
+		run = tea.NewProgram(app, programOptions()...).Run
+	}
+	final, err := run()
 	if a, ok := final.(*App); ok {
 		a.Close()
 	}
@@ -53,6 +56,20 @@ func Run(cfg Config) error {
 		return fmt.Errorf("the screens stopped: %w", err)
 	}
 	return nil
+}
+
+// renderFPS is the frame rate of Bubble Tea's renderer where the lab
+// cannot draw its own frames (see draw.go; on Unix terminals it does).
+// That renderer wakes at this rate for as long as the program runs,
+// changed view or not, and each wake costs the idle lab CPU (about 0.13 ms
+// on the 2-core machine of labs/BENCHMARKS.md). Nothing on screen moves
+// faster than the replay, so it keeps the replay's pace (frame below) and
+// no more: a key's echo waits at most one frame, 50 ms.
+const renderFPS = 20
+
+// programOptions are the program's options when Bubble Tea renders.
+func programOptions() []tea.ProgramOption {
+	return []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(renderFPS)}
 }
 
 // newCommon wires the production world (or a test's) into the screens.
@@ -70,7 +87,7 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 			runner:     r,
 			watch:      watch,
 			debounce:   debounce,
-			frame:      50 * time.Millisecond,
+			frame:      time.Second / renderFPS,
 			now:        time.Now,
 			after:      tea.Tick,
 			saver:      &saver{},

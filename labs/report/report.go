@@ -48,13 +48,32 @@ func Part(p labs.PartResult) string {
 	}
 	for _, f := range p.Figures {
 		if f.Kind == labs.Bars {
-			for _, s := range f.Series {
-				fmt.Fprintf(&b, "  %-14s %s  (per %s)\n", s.Name, Sparkline(s.Y), f.XLabel)
-			}
+			b.WriteString(figure(f))
 		}
 	}
 	if p.Status != labs.OK {
 		b.WriteString("  " + Waiting(p) + "\n")
+	}
+	return b.String()
+}
+
+// figure is a bar figure as sparklines: its title and axes once, then a
+// line per series with the names padded to the longest, so the sparklines
+// start in one column whatever the names and units.
+func figure(f labs.Figure) string {
+	var b strings.Builder
+	head := "  " + f.Title
+	if axes := strings.TrimSpace(f.YLabel + " by " + f.XLabel); f.YLabel != "" && f.XLabel != "" {
+		head += " (" + axes + ")"
+	}
+	b.WriteString(head + "\n")
+	nameW := 0
+	for _, s := range f.Series {
+		nameW = max(nameW, utf8.RuneCountInString(s.Name))
+	}
+	for _, s := range f.Series {
+		pad := strings.Repeat(" ", nameW-utf8.RuneCountInString(s.Name))
+		b.WriteString(strings.TrimRight("    "+s.Name+pad+"  "+Sparkline(s.Y), " ") + "\n")
 	}
 	return b.String()
 }

@@ -35,7 +35,7 @@ func TestScoreboardRows(t *testing.T) {
 		want []string
 	}{
 		{predictions.Row{ID: "P2", Unit: "/s", Predicted: v(10), Actual: v(619.0 / 60), Verdict: &close}, []string{"you 10", "actual 10.3/s", "close enough"}},
-		{predictions.Row{ID: "P3", Unit: "requests", Predicted: v(150), Actual: v(200), Verdict: &off}, []string{"actual 200", "off by 50"}},
+		{predictions.Row{ID: "P3", Unit: "requests", Predicted: v(150), Actual: v(200), Verdict: &off}, []string{"actual 200", "off: 25% too low"}},
 		{predictions.Row{ID: "P4", Unit: "requests", Actual: nil}, []string{"you —", "(part not run yet)"}},
 		{predictions.Row{ID: "P5", Unit: "/s", Actual: v(10)}, []string{"actual 10.0/s", "(no prediction)"}},
 		{predictions.Row{ID: "P6", Unit: "requests", Skipped: true, Actual: v(20)}, []string{"you skipped"}},
@@ -65,5 +65,45 @@ func TestWaitingNamesTheTODOAndTheLine(t *testing.T) {
 		if got := Waiting(tt.p); !strings.Contains(got, tt.want) {
 			t.Errorf("Waiting(%s) = %q, want it to contain %q", tt.p.Status, got, tt.want)
 		}
+	}
+}
+
+// Issue 12 item 16: within a figure the sparklines start in one column,
+// whatever the series' names and the figure's units.
+func TestSparklinesLineUp(t *testing.T) {
+	ys := []float64{1, 5, 2, 8}
+	tests := []struct {
+		name string
+		fig  labs.Figure
+	}{
+		{"odd unit", labs.Figure{Title: "Memory per key", Kind: labs.Bars, XLabel: "limit", YLabel: "bytes",
+			Series: []labs.Series{{Name: "sliding log", Y: ys}, {Name: "sliding counter", Y: ys}}}},
+		{"long names", labs.Figure{Title: "Refused", Kind: labs.Bars, XLabel: "second", YLabel: "refused",
+			Series: []labs.Series{{Name: "throttle: heavy", Y: ys}, {Name: "throttle: others", Y: ys}, {Name: "x", Y: ys}}}},
+		{"non-ASCII names", labs.Figure{Title: "Ω", Kind: labs.Bars, XLabel: "s",
+			Series: []labs.Series{{Name: "naïve—one", Y: ys}, {Name: "plain", Y: ys}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := Part(labs.PartResult{ID: "9", Title: "t", Status: labs.OK, Figures: []labs.Figure{tt.fig}})
+			col := -1
+			for _, l := range strings.Split(out, "\n") {
+				i := strings.Index(l, Sparkline(ys))
+				if i < 0 {
+					continue
+				}
+				c := len([]rune(l[:i]))
+				if col >= 0 && c != col {
+					t.Fatalf("sparklines start at columns %d and %d:\n%s", col, c, out)
+				}
+				col = c
+			}
+			if col < 0 {
+				t.Fatalf("no sparkline drawn:\n%s", out)
+			}
+			if strings.Contains(out, "(per ") {
+				t.Fatalf("the unit still reads \"per …\":\n%s", out)
+			}
+		})
 	}
 }

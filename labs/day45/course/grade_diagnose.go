@@ -342,10 +342,10 @@ type emitMistake struct {
 }
 
 var emitMistakes = []emitMistake{
-	{func(now, next time.Duration) time.Duration { return min(now, next) }, "the later of the two, not the earlier: a request waits for its slot and cannot leave before it arrives"},
+	{func(now, next time.Duration) time.Duration { return min(now, next) }, "not the earlier of the two: a request can leave neither before it arrives nor before its slot, and both must hold"},
 	{func(now, next time.Duration) time.Duration { return next }, "an idle queue's slot is in the past, and a request cannot leave before it arrives: never earlier than now"},
 	{func(now, next time.Duration) time.Duration { return now }, "the queue holds a request back: it cannot leave before its slot nextEmit"},
-	{func(now, next time.Duration) time.Duration { return now + next }, "return a moment in time, not a sum: the later of now and nextEmit"},
+	{func(now, next time.Duration) time.Duration { return now + next }, "return a moment on the clock, not a sum of two moments: the request leaves at one of the two instants it is given"},
 	{func(now, next time.Duration) time.Duration { return next - now }, "return when it leaves (a moment on the clock), not how long it waits"},
 	{func(now, next time.Duration) time.Duration {
 		return time.Duration(math.Max(float64(now), float64(next)))
@@ -381,7 +381,7 @@ func diagnoseEmit(learner NextEmitFunc, c emitCase, got, want time.Duration) str
 	case c.now > 1<<53 || c.nextEmit > 1<<53:
 		return floatHint
 	}
-	return "too late: it leaves as soon as both hold, the later of now and nextEmit, no later"
+	return "too late: it leaves the first moment both limits allow, not after"
 }
 
 // safeCall is a mistake model's answer, or -1 where the model itself would

@@ -13,7 +13,7 @@ Today you write the one decision at the heart of four limiters and measure how d
 
 The bucket here holds 20, refills at 10 per second, and starts full, as a client that has been quiet would find it. First 50 requests arrive in the same instant. Then a fresh bucket faces a minute of random traffic averaging 30 requests per second, three times what the tap delivers.
 
-You write TakeToken (TODO 1): top the bucket up for the time that passed since it was last asked, never beyond its capacity, then spend one token if a whole one is there.`},
+You write TakeToken (TODO 1): the bucket's answer to one request, after the tap has dripped for the time since it was last asked.`},
 	{Title: "Part 2 — the fixed window and its seam", Part: "2", Body: `The limiter most people write first keeps one counter per calendar minute: 100 per minute, and the counter goes back to zero when the clock reaches the next minute. One integer of state, one comparison.
 
 Its weak spot is the moment the minute turns. A client that spends its 100 in the last second of one minute finds a brand-new 100 waiting a moment later. Each window keeps its promise; together they let through twice the limit in about two seconds.
@@ -23,7 +23,7 @@ A sliding window counts the requests in the 60 seconds that end now, wherever no
 
 A leaky bucket used as a queue does the opposite. Accepted requests wait in line and leave one at a time at a fixed pace, so the backend sees an even stream no matter how lumpy the input is. The price is waiting, and when the line is full, requests overflow and are dropped.
 
-Both get 200 requests in five bursts of 40, three seconds apart. The token bucket holds 20 and refills 10/s; the leaky bucket lets one request out every 0.1 s and lets at most 40 wait. You write NextEmit (TODO 4): a request leaves no earlier than it arrives, and no earlier than the next free slot in the queue.
+Both get 200 requests in five bursts of 40, three seconds apart. The token bucket holds 20 and refills 10/s; the leaky bucket lets one request out every 0.1 s and lets at most 40 wait. You write NextEmit (TODO 4): the moment an accepted request leaves. One that finds the line empty goes straight through; one that finds a line waits for its turn.
 
 A note on exactness: the course's original measured time in float seconds, where adding 0.1 again and again drifts, so its per-second counts could wobble by one at the edges. Here time is a whole number of nanoseconds, 0.1 s steps add up exactly, and the bins do not wobble.`},
 	{Title: "Part 4 — one promise, many servers", Part: "4", Body: `So far one process held the bucket. A real API runs on several identical servers behind a load balancer, and the simplest thing is to give each server its own in-memory limiter with the limit you promised: 10 requests per second for this client.

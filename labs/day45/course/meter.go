@@ -33,7 +33,36 @@ const (
 	shedNoLimit     = 1 << 20               // "no shedding": the backend's line never refuses
 	heavyClient     = 0                     // client 0 is the heavy one
 	shedLightOffset = 50 * time.Millisecond // ordinary clients' phases: client j starts at j × this
+	tieShiftSpread  = 601                   // shifts are 1 to this many µs (a prime above the 600 heavy requests)
 )
+
+// tieShift is how much later than its even schedule arrival i of this
+// part's bucket inputs comes: 1 to 601 µs, all different for the first 601
+// arrivals (37 is invertible modulo the prime 601). Unshifted, the inputs
+// would put refills exactly on whole tokens: 3 s between bursts refills
+// exactly 30 tokens at 10/s, and the heavy client's three requests per
+// 100 ms add exactly one token to its 10/s bucket, so whether a request
+// gets in would hang on the last bit of the float arithmetic (one correct
+// TakeToken would admit 161 where another, computing the same refill in
+// another order, admits 160). Arrivals a whole number of tokens apart are
+// a whole number of 100 ms apart, and two different shifts never are, so
+// no level comes within 1e-5 of a whole token, ten thousand times more
+// than correct orderings of the arithmetic ever differ (a test nudges the
+// level by ±1e-9 to check). A few hundred µs is invisible at the scale the
+// part is read: the bursts still arrive each in one instant.
+func tieShift(i int) time.Duration {
+	return time.Duration(1+(i*37)%tieShiftSpread) * time.Microsecond
+}
+
+// meterInput is Part 3's bursty input with each burst moved by tieShift:
+// burst b arrives at b × 3 s + 1 to 149 µs, all 40 requests in one instant.
+func meterInput() []time.Duration {
+	in := BurstyInput()
+	for i := range in {
+		in[i] += tieShift(i / perBurst)
+	}
+	return in
+}
 
 // MeterResult is one limiter on the bursty input.
 type MeterResult struct {
@@ -54,14 +83,14 @@ func binEmits(emits []time.Duration, bins int) (per []int, peak int) {
 	return per, slices.Max(per)
 }
 
-// MeterShape sends Part 3's bursty input through a token bucket of the given
+// MeterShape sends Part 3's bursty input (meterInput) through a token bucket of the given
 // capacity refilling at meterRate: capacity 1 is the meter, 41 is nginx's
 // burst=40 nodelay. Accepted requests leave at once.
 func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
 	b := NewTokenBucket(take, capacity, meterRate)
 	var r MeterResult
 	var emits []time.Duration
-	for _, at := range BurstyInput() {
+	for _, at := range meterInput() {
 		if b.Allow(at) {
 			r.Accepted++
 			emits = append(emits, at)
@@ -74,13 +103,13 @@ func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
 }
 
 // QueueShape is Part 3's queue (nginx's burst=40 without nodelay) on the
-// same input, with the average wait as well as the worst.
+// same input as MeterShape, with the average wait as well as the worst.
 func QueueShape(next NextEmitFunc) MeterResult {
 	q := NewLeakyQueue(next, leakRate, leakMaxQueue)
 	var r MeterResult
 	var emits []time.Duration
 	var waited time.Duration
-	for _, at := range BurstyInput() {
+	for _, at := range meterInput() {
 		emit, ok := q.Offer(at)
 		if !ok {
 			r.Dropped++
@@ -105,12 +134,15 @@ type shedArrival struct {
 	client int // 0 is the heavy client, 1… the ordinary ones
 }
 
-// shedTraffic is the heavy client at shedHeavyRate throughout, and shedLight
-// ordinary clients at once a second, three times a second in the flash crowd.
+// shedTraffic is the heavy client at shedHeavyRate throughout, each request
+// moved by tieShift (its bucket is always short, so its refills decide), and
+// shedLight ordinary clients at once a second, three times a second in the
+// flash crowd (never short: their buckets are full at every request, a
+// level that is exact in any order of arithmetic).
 func shedTraffic() []shedArrival {
 	var out []shedArrival
-	for _, at := range evenArrivals(shedHeavyRate, shedSpan) {
-		out = append(out, shedArrival{at, heavyClient})
+	for i, at := range evenArrivals(shedHeavyRate, shedSpan) {
+		out = append(out, shedArrival{at + tieShift(i), heavyClient})
 	}
 	for j := 1; j <= shedLight; j++ {
 		for at := time.Duration(j-1) * shedLightOffset; at < shedSpan; {
@@ -185,7 +217,7 @@ func meterPiece(f Funcs, r *labs.PartResult) {
 		metric("nodelay_accepted", "burst=40 nodelay: accepted", float64(nd.Accepted), "requests", 0),
 		metric("nodelay_peak", "burst=40 nodelay: most out in one second", float64(nd.Peak), "requests", 0))
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("Part 3's input again: %d requests in %d bursts of %d. A meter at %g/s that holds one: %d accepted, %d refused, no one waits.", bursts*perBurst, bursts, perBurst, meterRate, m.Accepted, m.Dropped),
+		fmt.Sprintf("Part 3's input again: %d requests in %d bursts of %d (each burst up to %.2f ms late, so no refill lands exactly on a whole token). A meter at %g/s that holds one: %d accepted, %d refused, no one waits.", bursts*perBurst, bursts, perBurst, msOf(tieShift(bursts-1)), meterRate, m.Accepted, m.Dropped),
 		"Each burst arrives in one instant and a meter forgives no burst: the first of each gets the one token, the rest come too soon.",
 		fmt.Sprintf("nginx limit_req: rate=10r/s alone is the meter. burst=40 nodelay admits like a bucket holding %d and sends on at once: %d accepted, up to %d in one second.", int(nodelayCapacity), nd.Accepted, nd.Peak))
 	xs := indexes(meterBins)
@@ -221,7 +253,7 @@ func shedPiece(f Funcs, r *labs.PartResult) {
 		metric("shed_others_refused", "shedding: ordinary clients refused"+shedSpanLabel(), float64(shed.OthersRefused), "requests", 0),
 		metric("shed_worst_wait_s", "shedding: worst wait at the backend"+shedSpanLabel(), shed.WorstWait.Seconds(), "s", 2))
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("A backend serving %g/s. One heavy client asks %g/s throughout; %d ordinary clients ask once a second, three times a second from %g s to %g s (a flash crowd).", shedCapacity, shedHeavyRate, shedLight, shedFlashFrom.Seconds(), shedFlashTo.Seconds()),
+		fmt.Sprintf("A backend serving %g/s. One heavy client asks %g/s throughout (each request up to %.1f ms off the beat, so its refills never land exactly on a whole token); %d ordinary clients ask once a second, three times a second from %g s to %g s (a flash crowd).", shedCapacity, shedHeavyRate, msOf(tieShiftSpread*time.Microsecond), shedLight, shedFlashFrom.Seconds(), shedFlashTo.Seconds()),
 		fmt.Sprintf("Throttling refuses by identity (each client %g/s): the heavy client lost %d requests, most while the backend had room; in the flash crowd no one was over budget, nothing was refused, and the line at the backend grew to a %.1f s wait.", shedBudget, thr.HeavyRefused, thr.WorstWait.Seconds()),
 		fmt.Sprintf("Shedding refuses by pressure (when %d are waiting): nothing while calm, the heavy client's %g/s included; in the flash crowd it refused %d ordinary requests and %d of the heavy client's, and no one waited over %.1f s.", shedMaxWaiting, shedHeavyRate, shed.OthersRefused, shed.HeavyRefused, shed.WorstWait.Seconds()),
 		fmt.Sprintf("Both at once: %d heavy and %d ordinary refused, %.1f s worst wait. A door that does both should say which it did: 429 for \"you are over your budget\", 503 for \"we are over ours\".", both.HeavyRefused, both.OthersRefused, both.WorstWait.Seconds()))
@@ -235,6 +267,9 @@ func shedPiece(f Funcs, r *labs.PartResult) {
 		Marks: []labs.Mark{{X: shedFlashFrom.Seconds(), Label: "flash crowd"}, {X: shedFlashTo.Seconds(), Label: "calm again"}},
 	})
 }
+
+// msOf is d in milliseconds, for the lines.
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // shedSpanLabel names the span the throttling and shedding figures cover:
 // the whole run, calm and flash crowd together.

@@ -35,7 +35,7 @@ var partInfos = []partInfo{
 	{"1", "The token bucket: a burst, then the refill rate", sustainedSpan.Seconds(), false, nil},
 	{"2", "The fixed-window trap and the sliding window", (windowSpan + time.Second).Seconds(), false, nil},
 	{"3", "Token bucket against leaky bucket: bursts out or a flat stream", outputBins, false, nil},
-	{"4", "The fleet: local limits multiply, a shared counter in Redis holds", 10, true, []int{1}},
+	{"4", "The fleet: local limits multiply; one shared counter in Redis keeps the promise", 10, true, []int{1}},
 	{"5", "Sliding-window log against sliding-window counter: memory and error", (2 * counterWindow).Seconds(), false, nil},
 	{"6", "The polite no: 429 and Retry-After over real HTTP", 10, true, []int{1}},
 	{"7", "The reset stampede: everyone comes back at the flip", stampedeSpan.Seconds(), false, nil},

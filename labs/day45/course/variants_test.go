@@ -431,7 +431,7 @@ var correctEmit = []variant{
 }
 
 var wrongEmit = []variant{
-	{name: "min", mentions: "later", emit: func(now, next time.Duration) time.Duration { return min(now, next) }},
+	{name: "min", mentions: "earlier", emit: func(now, next time.Duration) time.Duration { return min(now, next) }},
 	{name: "ignores an idle queue", mentions: "before", emit: func(now, next time.Duration) time.Duration { return next }},
 	{name: "ignores the queue", mentions: "nextEmit", emit: func(now, next time.Duration) time.Duration { return now }},
 	{name: "adds them", mentions: "sum", emit: func(now, next time.Duration) time.Duration { return now + next }},

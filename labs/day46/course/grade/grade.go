@@ -14,6 +14,7 @@ package grade
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"termlab/labs"
@@ -22,6 +23,14 @@ import (
 )
 
 const randomCases = 2000
+
+// tol is the relative tolerance for float answers and experiment figures:
+// a share or a credit may be off by tol × max(1, scale). Correct orders of
+// arithmetic differ by a few ulps (about 1e-16), far inside it.
+const tol = 1e-9
+
+// tolText is tol as the TODO screen shows it (1e-9, not Go's 1e-09).
+var tolText = strings.Replace(fmt.Sprint(tol), "e-0", "e-", 1)
 
 // Limit bounds the grading of one TODO, in the worker process. The
 // reference needs well under a second; tests running under -race, several
@@ -36,28 +45,32 @@ var TODOs = []labs.TODO{
 			"Start with the smallest demand: if it is below an equal split of the capacity, that tenant is simply satisfied.",
 			"Take satisfied tenants out and split what is left equally among the others; repeat until nobody left asks for less than the split.",
 			"Sort a copy of the indexes by demand; walking up, each tenant gets min(its demand, what is left ÷ how many are left). Write each share back at the tenant's own index.",
-		}},
+		},
+		Checked: fmt.Sprintf("each share within %s × max(1, capacity) of the reference, in the order of demands: hand-picked cases (no tenants, no capacity, a tenant asking nothing, fractional and unsorted demands), then %d random ones; a share above its demand, or shares adding up to more than the capacity, fail at once. Parts 3 and 7 must give the reference's figures to %s. Any order of arithmetic passes.", tolText, randomCases, tolText)},
 	{Number: 2, Func: "DRRVisit", Title: "one visit of deficit round robin",
 		Goal: "add the quantum, serve from the head while the head fits, keep the rest of the credit unless the queue emptied",
 		Hints: []string{
 			"Credit first: deficit + quantum is what this visit may spend.",
 			"Serve in order from the head; stop at the first request that does not fit, even if a smaller one waits behind it.",
 			"When every request was served, return a credit of 0: an empty queue banks nothing for later.",
-		}},
+		},
+		Checked: fmt.Sprintf("served exactly as the reference, the credit left within %s × max(1, deficit + quantum): hand-picked cases (an empty queue gives 0, 0; a head whose size equals the credit is served), then %d random ones. Sizes and credits are whole or quarter numbers, so the sums are exact in any order. Part 4 must give the reference's figures to %s.", tolText, randomCases, tolText)},
 	{Number: 3, Func: "ShardOf", Title: "a tenant's shuffle shard",
 		Goal: "k distinct workers of 0…n−1, always the same for the same tenant, spread evenly over tenants",
 		Hints: []string{
 			"Same tenant, same shard: every random choice must come from a generator seeded with the tenant id, never from a global one.",
 			"Without replacement: shuffle the list 0…n−1 (or its first k places) and take the first k.",
 			"math/rand/v2 has generators you seed yourself (rand.NewPCG) and a Perm that shuffles 0…n−1 for you.",
-		}},
+		},
+		Checked: fmt.Sprintf("no fixed answer: any generator and any order pass if every shard is k distinct workers of 0…n−1, the same on %d calls in a row for the same tenant, each of the %d shards of 2 out of 8 comes up for %d to %d of %d tenants (ids 1, 2, 3… and ids i·2²⁰), and Part 5's shares (quiet tenants hurt, shards the same as the noisy tenant's) are within %g points of 1/C(8, 2) = %.2f %%.", sameCalls, int(fair.Binomial(8, 2)), spreadPer/2, 2*spreadPer, int(fair.Binomial(8, 2))*spreadPer, shardFormulaSlack, 100/fair.Binomial(8, 2))},
 	{Number: 4, Func: "Overlap", Title: "the blast radius between two shards",
 		Goal: "how many workers a and b have in common",
 		Hints: []string{
 			"Order is not meaning: [1 3] and [3 1] are the same shard.",
 			"Put the workers of one shard in a set (a map), then count the other's workers that are in it.",
 			"Workers can be any int up to n−1, so a fixed-size bit mask may be too small.",
-		}},
+		},
+		Checked: fmt.Sprintf("exact: the same count as the reference, on hand-picked cases (empty shards, the same workers in another order, shards of different sizes, workers above 31 and 63), then %d random pairs of up to 10 workers out of up to 200. Parts 5 and 6 must give the reference's figures to %s.", randomCases, tolText)},
 }
 
 // failure is one counterexample found by a check.
@@ -108,7 +121,7 @@ var checkers = map[int]func(mixed, ref fair.Funcs) (*failure, int){
 }
 
 func near(a, b, scale float64) bool {
-	return math.Abs(a-b) <= 1e-9*max(1, math.Abs(scale))
+	return math.Abs(a-b) <= tol*max(1, math.Abs(scale))
 }
 
 // experimentsAgree runs the parts that use TODO n with the learner's

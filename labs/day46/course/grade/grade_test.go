@@ -29,6 +29,28 @@ func TestReferencePasses(t *testing.T) {
 	}
 }
 
+// Each TODO's screen says what is checked and how closely (the same
+// numbers as CONTRACT.md), so a learner knows what "correct" means.
+func TestEveryTODOSaysWhatIsChecked(t *testing.T) {
+	tests := []struct {
+		n    int
+		says []string
+	}{
+		{1, []string{"within 1e-9 × max(1, capacity)", "in the order of demands", "Parts 3 and 7", "2000 random"}},
+		{2, []string{"served exactly", "within 1e-9 × max(1, deficit + quantum)", "Part 4", "2000 random"}},
+		{3, []string{"the same on 12 calls", "28 shards", "100 to 400 of 5600", "within 1.6 points", "3.57 %"}},
+		{4, []string{"exact", "Parts 5 and 6", "2000 random"}},
+	}
+	for _, tt := range tests {
+		c := grade.TODOs[tt.n-1].Checked
+		for _, s := range tt.says {
+			if !strings.Contains(c, s) {
+				t.Errorf("TODO %d's Checked %q does not say %q", tt.n, c, s)
+			}
+		}
+	}
+}
+
 func TestEquivalentProgramsPass(t *testing.T) {
 	per := map[int]int{}
 	for _, v := range correct {
@@ -88,7 +110,7 @@ func TestCounterexamplesAreSmallAndHintsFit(t *testing.T) {
 		{"merges without sorting", "Overlap(a=[1 3], b=[3 1])", "order"},
 		{"a 32-bit mask", "Overlap(a=[40 3], b=[3 40])", "mask"},
 		{"consecutive workers", "ShardOf(tenant, 8, 2)", "possible shards"},
-		{"the global generator", "ShardOf(tenant=1, n=10, k=1) twice", "seed"},
+		{"the global generator", "ShardOf(tenant=1, n=10, k=1), called", "seed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.variant, func(t *testing.T) {

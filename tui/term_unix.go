@@ -1,0 +1,67 @@
+//go:build unix
+
+package tui
+
+import (
+	"os"
+	"os/signal"
+	"syscall"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/term"
+)
+
+// selfDrawn runs the program without Bubble Tea's renderer, drawing each
+// frame as it is made (draw.go), when stdin and stdout are a terminal. It
+// does what the renderer did besides drawing: raw mode, the alternate
+// screen, the window's size and its changes. ok is false when the terminal
+// cannot be set up; the caller then runs the usual way.
+func selfDrawn(app *App) (run func() (tea.Model, error), ok bool) {
+	in, out := os.Stdin, os.Stdout
+	if !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
+		return nil, false
+	}
+	return func() (tea.Model, error) {
+		state, err := term.MakeRaw(in.Fd())
+		if err != nil {
+			return nil, err
+		}
+		d := &drawer{out: out}
+		out.WriteString(screenStart)
+		defer func() {
+			out.WriteString(screenEnd)
+			term.Restore(in.Fd(), state)
+		}()
+		m := &drawn{inner: app, d: d}
+		p := tea.NewProgram(m, tea.WithoutRenderer(), tea.WithInput(in), tea.WithOutput(out))
+
+		// The size now and on every change (SIGWINCH), as the renderer's
+		// resize handling would send it.
+		winch := make(chan os.Signal, 1)
+		signal.Notify(winch, syscall.SIGWINCH)
+		defer signal.Stop(winch)
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			send := func() {
+				if w, h, err := term.GetSize(out.Fd()); err == nil {
+					p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+				}
+			}
+			send()
+			for {
+				select {
+				case <-winch:
+					send()
+				case <-stop:
+					return
+				}
+			}
+		}()
+		final, err := p.Run()
+		if f, ok := final.(*drawn); ok {
+			return f.inner, err
+		}
+		return final, err
+	}, true
+}
