@@ -89,6 +89,7 @@ var commands = map[string]command{
 	"results": {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
 	"reset":   {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
 	"check":   {run: cmdCheck, form: "check"},
+	"new-day": {run: cmdNewDay, words: 2, form: "new-day NN \"Title\""},
 	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
 }

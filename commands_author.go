@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/kit"
 	"termlab/labs/reset"
 	"termlab/labs/worker"
 )
@@ -68,9 +71,40 @@ func cmdReset(ctx context.Context, e env, a args) int {
 	return exitOK
 }
 
-// cmdCheck is the course authors' check: for every registered day the
+// newDayUsage is new-day's own usage: the command is for course authors
+// and stays out of the learners' help.
+const newDayUsage = `usage: go run . new-day NN "Title"   (course authors: a skeleton day, registered)`
+
+// cmdNewDay writes a skeleton day (labs/kit) and registers it.
+func cmdNewDay(_ context.Context, e env, a args) int {
+	if len(a.pos) != 2 {
+		fmt.Fprintf(e.stderr, "termlab: new-day takes a day number and a title\n%s\n", newDayUsage)
+		return exitUsage
+	}
+	n, title, err := kit.ParseDay(a.pos[0], a.pos[1])
+	if err == nil {
+		var files []string
+		files, err = kit.NewDay(e.root, n, title)
+		if err == nil {
+			fmt.Fprintf(e.stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
+			return exitOK
+		}
+	}
+	if errors.Is(err, kit.ErrUsage) {
+		fmt.Fprintf(e.stderr, "termlab: %s\n%s\n", strings.TrimPrefix(err.Error(), "usage: "), newDayUsage)
+		return exitUsage
+	}
+	fmt.Fprintln(e.stderr, "termlab: new-day:", err)
+	return exitNotOK
+}
+
+// cmdCheck is the course authors' check: the registration is what the
+// generator writes from the day folders, and for every registered day the
 // shipped stubs grade as unfinished, the reference passes, the experiments
-// are repeatable and every prediction is answered by a metric.
+// are repeatable, every prediction is answered by a metric and the day's
+// equivalence suite passes. That every screen of every day fits 80×24 is
+// tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
+// tui's tests, which this binary cannot import, and go test runs it in CI.
 func cmdCheck(ctx context.Context, e env, _ args) int {
 	failed := 0
 	check := func(day labs.Day, ok bool, what string) {
@@ -79,6 +113,20 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 			mark, failed = "FAIL", failed+1
 		}
 		fmt.Fprintf(e.stdout, "%s day %d: %s\n", mark, day.Number, what)
+	}
+	// One registration: the registry and the workers' link files are
+	// generated from the day folders; stale ones would disagree with disk.
+	stale, err := kit.Stale(e.root)
+	mark := "ok  "
+	switch {
+	case err != nil:
+		mark, failed = "FAIL", failed+1
+		fmt.Fprintf(e.stdout, "%s the days on disk can be registered: %v\n", mark, err)
+	case len(stale) > 0:
+		mark, failed = "FAIL", failed+1
+		fmt.Fprintf(e.stdout, "%s registration is stale (%s): run go generate\n", mark, strings.Join(stale, ", "))
+	default:
+		fmt.Fprintf(e.stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
 	}
 	for _, day := range course {
 		// The heavy parts run in the full worker (this binary does not
@@ -108,6 +156,12 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 			got, err := os.ReadFile(filepath.Join(e.root, day.LearnerDir, name))
 			check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
 		}
+		if suite, ok := equivalenceSuite(e.root, day); ok {
+			out, err := goTest(ctx, e.root, suite)
+			check(day, err == nil, "the equivalence suite passes (go test -run "+equivalencePattern+" ./"+day.LearnerDir+"/...)"+out)
+		} else {
+			check(day, false, "an equivalence suite: a Test"+equivalencePattern+"… in "+day.LearnerDir+"/")
+		}
 		stubs, err := gradeShipped(ctx, e.root, day)
 		if ctx.Err() != nil {
 			return e.sayStopped(ctx, "the check did not finish.")
@@ -126,6 +180,40 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 	}
 	fmt.Fprintln(e.stdout, "all checks pass")
 	return exitOK
+}
+
+// equivalencePattern names a day's equivalence suite: tests whose names
+// start with TestEquivalen (TestEquivalence…, TestEquivalentPrograms…),
+// where correct versions of each TODO pass and wrong ones fail in their own.
+const equivalencePattern = "Equivalen"
+
+// equivalenceSuite reports whether the day's folder holds an equivalence
+// test, and the package pattern to run it with.
+func equivalenceSuite(root string, day labs.Day) (string, bool) {
+	dir := filepath.Join(root, filepath.FromSlash(day.LearnerDir))
+	found := false
+	_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || found || d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, _ := os.ReadFile(path)
+		found = strings.Contains(string(b), "func Test"+equivalencePattern)
+		return nil
+	})
+	return "./" + day.LearnerDir + "/...", found
+}
+
+// goTest runs the equivalence suite of one day's packages; on failure it
+// returns the tail of go test's output to show under the check's line.
+func goTest(ctx context.Context, root, pkgs string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", equivalencePattern, pkgs)
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return "", nil
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return "\n      " + strings.Join(lines[max(0, len(lines)-8):], "\n      "), err
 }
 
 // measuredPrefix starts a report line that gives a wall-clock measurement

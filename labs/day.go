@@ -3,7 +3,8 @@
 // guard that keeps learner code from taking the runner down with it.
 //
 // The engine knows nothing about any particular day. A day is a package under
-// labs/ that returns a Day; main registers it with one line.
+// labs/ that returns a Day; the generated registry (labs/registry, see
+// labs/kit) lists it, so registering a day is one step, not a list to edit.
 package labs
 
 import "fmt"

@@ -13,22 +13,17 @@ package main
 import (
 	"os"
 
-	"termlab/labs"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
-	day46 "termlab/labs/day46/course"
+	"termlab/labs/registry"
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
-	solutions46 "termlab/solutions/day46"
 )
 
-// days is the course as the worker knows it: the same days as main.go's
-// course and the lean worker's.
-var days = labs.Course{
-	day45.New(solutions45.Funcs),
-	day46.New(solutions46.Funcs),
-}
+// days is the course as the worker knows it: the generated registry that
+// main.go's course and the lean worker read too.
+var days = registry.Days
 
 // linked is set by link.go: this build holds the learner's code.
 var linked bool

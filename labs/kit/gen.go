@@ -1,0 +1,299 @@
+// Package kit is the course authors' kit: the generator that registers every
+// day from its packages alone (Generate), and the skeleton of a new day
+// (NewDay).
+//
+// A day registers itself by convention, not by a list kept by hand:
+//
+//   - labs/dayNN is the learner's package; its functions are named as the
+//     fields of the course's Funcs;
+//   - labs/dayNN/course has New(Funcs) labs.Day, type Funcs (a struct of
+//     func fields, or an alias of one) and UseLearner(Funcs);
+//   - solutions/dayNN has var Funcs, the reference.
+//
+// From those the generator writes three files: the registry every program
+// reads (labs/registry/days_gen.go) and the two workers' link.go, the only
+// files of the lab that import the learner's packages (built with -tags
+// termlab). `go generate` (or go run ./labs/cmd/gendays) rewrites them;
+// `go run . check` and this package's test fail while they are stale.
+package kit
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"text/template"
+)
+
+// Module is the module path the generated imports start with.
+const Module = "termlab"
+
+// Day is one day found on disk.
+type Day struct {
+	Number int
+	// Funcs are the field names of the course's Funcs struct, in order:
+	// the learner's functions of the same names fill them.
+	Funcs []string
+}
+
+// The files Generate writes, relative to the module root.
+const (
+	RegistryFile = "labs/registry/days_gen.go"
+	LeanLink     = "labs/worker/cmd/termlab-worker/link.go"
+	FullLink     = "labs/worker/cmd/termlab-worker-full/link.go"
+)
+
+var dayDir = regexp.MustCompile(`^day(\d+)$`)
+
+// Scan finds every day under root/labs: a folder dayNN with a course
+// package. A day without its reference (solutions/dayNN) is an error, not
+// a day left out quietly.
+func Scan(root string) ([]Day, error) {
+	entries, err := os.ReadDir(filepath.Join(root, "labs"))
+	if err != nil {
+		return nil, err
+	}
+	var days []Day
+	for _, e := range entries {
+		m := dayDir.FindStringSubmatch(e.Name())
+		if !e.IsDir() || m == nil {
+			continue
+		}
+		courseDir := filepath.Join(root, "labs", e.Name(), "course")
+		if st, err := os.Stat(courseDir); err != nil || !st.IsDir() {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		if _, err := os.Stat(filepath.Join(root, "solutions", e.Name())); err != nil {
+			return nil, fmt.Errorf("labs/%s has a course but solutions/%s is missing", e.Name(), e.Name())
+		}
+		fields, err := funcsFields(root, courseDir)
+		if err != nil {
+			return nil, fmt.Errorf("labs/%s/course: %w", e.Name(), err)
+		}
+		days = append(days, Day{Number: n, Funcs: fields})
+	}
+	slices.SortFunc(days, func(a, b Day) int { return a.Number - b.Number })
+	return days, nil
+}
+
+// funcsFields reads the field names of type Funcs in the package in dir,
+// following an alias (type Funcs = fair.Funcs) into another package of the
+// module.
+func funcsFields(root, dir string) ([]string, error) {
+	return funcsFieldsIn(root, dir, "Funcs", 0)
+}
+
+func funcsFieldsIn(root, dir, name string, depth int) ([]string, error) {
+	if depth > 4 {
+		return nil, fmt.Errorf("type %s: too many aliases", name)
+	}
+	fset := token.NewFileSet()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range ents {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				if ts.Name.Name != name {
+					continue
+				}
+				switch t := ts.Type.(type) {
+				case *ast.StructType:
+					var fields []string
+					for _, fl := range t.Fields.List {
+						if len(fl.Names) == 0 {
+							return nil, fmt.Errorf("type %s embeds a field: name each TODO's function", name)
+						}
+						for _, id := range fl.Names {
+							if !id.IsExported() {
+								return nil, fmt.Errorf("type %s: field %s is not exported", name, id.Name)
+							}
+							fields = append(fields, id.Name)
+						}
+					}
+					if len(fields) == 0 {
+						return nil, fmt.Errorf("type %s has no fields", name)
+					}
+					return fields, nil
+				case *ast.Ident: // type Funcs = other, in this package
+					return funcsFieldsIn(root, dir, t.Name, depth+1)
+				case *ast.SelectorExpr: // type Funcs = pkg.Other
+					pkg, ok := t.X.(*ast.Ident)
+					if !ok {
+						break
+					}
+					for _, imp := range f.Imports {
+						path, _ := strconv.Unquote(imp.Path.Value)
+						local := filepath.Base(path)
+						if imp.Name != nil {
+							local = imp.Name.Name
+						}
+						if local != pkg.Name {
+							continue
+						}
+						rel, ok := strings.CutPrefix(path, Module+"/")
+						if !ok {
+							return nil, fmt.Errorf("type %s is %s.%s, outside the module", name, path, t.Sel.Name)
+						}
+						return funcsFieldsIn(root, filepath.Join(root, filepath.FromSlash(rel)), t.Sel.Name, depth+1)
+					}
+				}
+				return nil, fmt.Errorf("type %s is not a struct of functions", name)
+			}
+		}
+	}
+	return nil, fmt.Errorf("no type %s (the convention: type Funcs struct{ one func field per TODO })", name)
+}
+
+// Generate returns the generated files for the days on disk, by path
+// relative to root, gofmt-ed.
+func Generate(root string) (map[string][]byte, error) {
+	days, err := Scan(root)
+	if err != nil {
+		return nil, err
+	}
+	if len(days) == 0 {
+		return nil, fmt.Errorf("no day under %s/labs", root)
+	}
+	out := map[string][]byte{}
+	for path, tmpl := range map[string]*template.Template{
+		RegistryFile: registryTmpl,
+		LeanLink:     linkTmpl,
+		FullLink:     linkTmpl,
+	} {
+		var b bytes.Buffer
+		data := struct {
+			Days  []Day
+			Other string
+		}{days, "full"}
+		if path == FullLink {
+			data.Other = "lean"
+		}
+		if err := tmpl.Execute(&b, data); err != nil {
+			return nil, err
+		}
+		src, err := format.Source(b.Bytes())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		out[path] = src
+	}
+	return out, nil
+}
+
+// Write generates the registration files and writes those that changed.
+func Write(root string) error {
+	files, err := Generate(root)
+	if err != nil {
+		return err
+	}
+	for path, src := range files {
+		full := filepath.Join(root, filepath.FromSlash(path))
+		if old, err := os.ReadFile(full); err == nil && bytes.Equal(old, src) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(full, src, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Stale lists the generated files that differ from what Generate would
+// write now (a day added, removed, or a TODO renamed without `go generate`).
+func Stale(root string) ([]string, error) {
+	files, err := Generate(root)
+	if err != nil {
+		return nil, err
+	}
+	var stale []string
+	for path, src := range files {
+		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(path)))
+		if err != nil || !bytes.Equal(old, src) {
+			stale = append(stale, path)
+		}
+	}
+	slices.Sort(stale)
+	return stale, nil
+}
+
+const header = `// Code generated by go run ./labs/cmd/gendays; DO NOT EDIT.
+// The days are the folders labs/dayNN with a course package (see labs/kit).
+`
+
+var registryTmpl = template.Must(template.New("registry").Parse(header + `
+// Package registry is the course: every day, found on disk by the generator.
+// The lab's binary and both workers read Days, so a day is registered once.
+package registry
+
+import (
+	"termlab/labs"
+{{- range .Days}}
+	day{{.Number}} "termlab/labs/day{{.Number}}/course"
+	solutions{{.Number}} "termlab/solutions/day{{.Number}}"
+{{- end}}
+)
+
+// Days is every registered day, in order, graded against its reference.
+var Days = labs.Course{
+{{- range .Days}}
+	day{{.Number}}.New(solutions{{.Number}}.Funcs),
+{{- end}}
+}
+`))
+
+var linkTmpl = template.Must(template.New("link").Parse(`//go:build termlab
+
+` + header + `
+package main
+
+import (
+{{- range .Days}}
+	learner{{.Number}} "termlab/labs/day{{.Number}}"
+	day{{.Number}} "termlab/labs/day{{.Number}}/course"
+{{- end}}
+)
+
+// The learner's code, one value per day. This file and the {{.Other}} worker's
+// link.go are the only ones of the lab that import the learner's packages;
+// they share their build tag (worker.BuildTag), so a build without the tag,
+// such as ` + "`go test ./...`" + `, neither needs nor compiles them.
+{{range $i, $d := .Days}}{{$n := $d.Number}}{{if $i}}
+{{end}}var linked{{$n}} = day{{$n}}.Funcs{
+{{- range $d.Funcs}}
+	{{.}}: learner{{$n}}.{{.}},
+{{- end}}
+}
+{{end}}
+func init() {
+{{- range .Days}}
+	day{{.Number}}.UseLearner(linked{{.Number}})
+{{- end}}
+	linked = true
+}
+`))

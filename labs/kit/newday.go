@@ -1,0 +1,122 @@
+package kit
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"go/format"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+	"unicode"
+	"unicode/utf8"
+)
+
+// skeleton holds the templates of a new day. They use [[ ]] as delimiters:
+// Go's composite literals ({{...}}) are everywhere in the files they write.
+//
+//go:embed skeleton/*.txt
+var skeleton embed.FS
+
+// skeletonFiles maps each template to where it goes, with NN for the day.
+// The learner's two files are written twice: in the learner's folder and as
+// the course's embedded shipped copy, from the same rendering.
+var skeletonFiles = []struct{ tmpl, path string }{
+	{"todo.go.txt", "labs/dayNN/todo.go"},
+	{"notdone.go.txt", "labs/dayNN/notdone.go"},
+	{"todo.go.txt", "labs/dayNN/course/shipped/todo.go.txt"},
+	{"notdone.go.txt", "labs/dayNN/course/shipped/notdone.go.txt"},
+	{"contract.md.txt", "labs/dayNN/CONTRACT.md"},
+	{"day.go.txt", "labs/dayNN/course/day.go"},
+	{"funcs.go.txt", "labs/dayNN/course/funcs.go"},
+	{"grade.go.txt", "labs/dayNN/course/grade.go"},
+	{"course_test.go.txt", "labs/dayNN/course/course_test.go"},
+	{"solutions.go.txt", "solutions/dayNN/solutions.go"},
+}
+
+// MaxTitle keeps a day's title on one line of the day list at 80 columns.
+const MaxTitle = 40
+
+// ErrUsage marks an error in what NewDay was asked, not in the disk.
+var ErrUsage = errors.New("usage")
+
+// ParseDay checks a day number and title as typed on the command line.
+func ParseDay(nn, title string) (int, string, error) {
+	n := 0
+	if len(nn) == 0 || len(nn) > 3 {
+		return 0, "", fmt.Errorf("%w: the day number must be 1 to 999, not %q", ErrUsage, nn)
+	}
+	for _, r := range nn {
+		if r < '0' || r > '9' {
+			return 0, "", fmt.Errorf("%w: the day number must be 1 to 999, not %q", ErrUsage, nn)
+		}
+		n = n*10 + int(r-'0')
+	}
+	if n == 0 || nn[0] == '0' {
+		return 0, "", fmt.Errorf("%w: the day number must be 1 to 999 without leading zeros, not %q", ErrUsage, nn)
+	}
+	title = strings.TrimSpace(title)
+	switch {
+	case title == "":
+		return 0, "", fmt.Errorf("%w: the title is empty", ErrUsage)
+	case !utf8.ValidString(title):
+		return 0, "", fmt.Errorf("%w: the title is not UTF-8", ErrUsage)
+	case utf8.RuneCountInString(title) > MaxTitle:
+		return 0, "", fmt.Errorf("%w: the title is %d characters; at most %d fit the day list", ErrUsage, utf8.RuneCountInString(title), MaxTitle)
+	case strings.IndexFunc(title, func(r rune) bool { return !unicode.IsPrint(r) || r == '`' || r == '"' || r == '\\' }) >= 0:
+		return 0, "", fmt.Errorf("%w: the title may hold printable characters only, without quotes, backquotes or backslashes", ErrUsage)
+	}
+	return n, title, nil
+}
+
+// NewDay writes the skeleton of day n under root and registers it (Write).
+// It refuses a day whose folders exist. It returns the files written.
+func NewDay(root string, n int, title string) ([]string, error) {
+	nn := fmt.Sprint(n)
+	for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); err == nil {
+			return nil, fmt.Errorf("%w: day %d exists (%s)", ErrUsage, n, dir)
+		}
+	}
+	data := struct {
+		N     int
+		Title string
+	}{n, title}
+	rendered := map[string][]byte{}
+	var written []string
+	for _, f := range skeletonFiles {
+		src, ok := rendered[f.tmpl]
+		if !ok {
+			t, err := template.New(f.tmpl).Delims("[[", "]]").ParseFS(skeleton, "skeleton/"+f.tmpl)
+			if err != nil {
+				return nil, err
+			}
+			var b bytes.Buffer
+			if err := t.Execute(&b, data); err != nil {
+				return nil, err
+			}
+			src = b.Bytes()
+			if strings.HasSuffix(f.tmpl, ".go.txt") {
+				if src, err = format.Source(src); err != nil {
+					return nil, fmt.Errorf("%s: %w", f.tmpl, err)
+				}
+			}
+			rendered[f.tmpl] = src
+		}
+		path := strings.ReplaceAll(f.path, "NN", nn)
+		full := filepath.Join(root, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return written, err
+		}
+		if err := os.WriteFile(full, src, 0o644); err != nil {
+			return written, err
+		}
+		written = append(written, path)
+	}
+	if err := Write(root); err != nil {
+		return written, fmt.Errorf("registering day %d: %w", n, err)
+	}
+	return append(written, RegistryFile, LeanLink, FullLink), nil
+}

@@ -1,0 +1,96 @@
+package kit
+
+import (
+	"errors"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseDay(t *testing.T) {
+	tests := []struct {
+		nn, title string
+		n         int
+		want      string // the title kept, or "" for a refusal
+	}{
+		{"47", "Throwaway", 47, "Throwaway"},
+		{"7", "  Spaces trimmed  ", 7, "Spaces trimmed"},
+		{"999", "Back-pressure, and why", 999, "Back-pressure, and why"},
+		{"0", "Zero", 0, ""},
+		{"047", "Leading zero", 0, ""},
+		{"1000", "Too big", 0, ""},
+		{"-4", "Negative", 0, ""},
+		{"4x", "Letters", 0, ""},
+		{"", "No number", 0, ""},
+		{"48", "", 0, ""},
+		{"48", "   ", 0, ""},
+		{"48", strings.Repeat("x", MaxTitle+1), 0, ""},
+		{"48", `A "quoted" title`, 0, ""},
+		{"48", "back`quote", 0, ""},
+		{"48", "line\nbreak", 0, ""},
+	}
+	for _, tt := range tests {
+		n, title, err := ParseDay(tt.nn, tt.title)
+		if tt.want == "" {
+			if !errors.Is(err, ErrUsage) {
+				t.Errorf("ParseDay(%q, %q) = %d, %q, %v; want a usage error", tt.nn, tt.title, n, title, err)
+			}
+			continue
+		}
+		if err != nil || n != tt.n || title != tt.want {
+			t.Errorf("ParseDay(%q, %q) = %d, %q, %v", tt.nn, tt.title, n, title, err)
+		}
+	}
+}
+
+// NewDay writes parseable Go, the learner's files and their shipped copies
+// alike, registers the day, and refuses to write over it.
+func TestNewDayWritesAndRegisters(t *testing.T) {
+	root := t.TempDir()
+	files, err := NewDay(root, 47, "Throwaway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(rel string) string {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, ".go") {
+			if _, err := parser.ParseFile(fset, f, read(f), parser.ParseComments); err != nil {
+				t.Errorf("%s: %v", f, err)
+			}
+		}
+	}
+	for _, name := range []string{"todo.go", "notdone.go"} {
+		if read("labs/day47/"+name) != read("labs/day47/course/shipped/"+name+".txt") {
+			t.Errorf("%s differs from its shipped copy", name)
+		}
+	}
+	if !strings.HasPrefix(read("labs/day47/todo.go"), "//go:build termlab\n") {
+		t.Error("todo.go lacks the termlab tag")
+	}
+	if !strings.Contains(read("labs/day47/course/day.go"), `Title:       "Throwaway"`) {
+		t.Error("the title is not in day.go")
+	}
+	days, err := Scan(root)
+	if err != nil || len(days) != 1 || days[0].Number != 47 || strings.Join(days[0].Funcs, ",") != "Backlog" {
+		t.Fatalf("Scan = %v, %v", days, err)
+	}
+	if stale, err := Stale(root); err != nil || len(stale) > 0 {
+		t.Fatalf("after NewDay: stale %v, %v", stale, err)
+	}
+	if _, err := NewDay(root, 47, "Again"); !errors.Is(err, ErrUsage) {
+		t.Fatalf("a second Day 47: %v", err)
+	}
+	if !strings.Contains(read("labs/day47/course/day.go"), "Throwaway") {
+		t.Fatal("the refused call wrote over the day")
+	}
+}

@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"strconv"
+	"testing"
+
+	"termlab/labs"
+	"termlab/labs/registry"
+)
+
+// Every registered day, the skeletons of new-day included, on every screen
+// at 80×24: with the stubs' outcome, with predictions typed, and with the
+// reference's outcome (every part, figure and verdict drawn). The authors'
+// check cannot import the screens (the lab's binary would link them twice
+// over for nothing), so this test is the check's "renders at 80×24", and it
+// reads the generated registry: a new day is covered without a line here.
+func TestEveryRegisteredDayFits80x24(t *testing.T) {
+	if len(registry.Days) == 0 {
+		t.Fatal("no registered day")
+	}
+	const w, h = 80, 24
+	for _, day := range registry.Days {
+		t.Run(strconv.Itoa(day.Number), func(t *testing.T) {
+			ref := day.Execute(labs.Reference)
+			ref.Impl = labs.Learner
+			f := newFake(fakeAnswer{o: stubOutcome(day)})
+			c := testCommon(t, labs.Course{day}, labRoot(t, day), f)
+			c.deps.refMetrics = func(labs.Day) labs.Metrics { return ref.Metrics() }
+			d := newDriver(t, c, w, h)
+			d.keys("enter")
+			if got := d.day().s.day.Number; got != day.Number {
+				t.Fatalf("opened day %d", got)
+			}
+			visitAll(t, d, w, h)
+			d.predictAll(nil)
+			visitAll(t, d, w, h)
+			f.set(fakeAnswer{o: ref})
+			d.keys("r")
+			visitAll(t, d, w, h)
+			d.wantView(day.Title)
+		})
+	}
+}
