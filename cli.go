@@ -258,7 +258,7 @@ func (e env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Ou
 	if solutions {
 		// The heavy parts (4, 6) run in the full worker: this binary does
 		// not link them.
-		r := worker.Runner{Root: e.root}
+		r := worker.Runner{Root: e.root, PartsOnly: true}
 		return r.Reference(ctx, day)
 	}
 	r := worker.Runner{Root: e.root}

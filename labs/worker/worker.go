@@ -169,6 +169,10 @@ type Runner struct {
 	Go string
 	// GradesOnly skips the parts: the outcome has grades and no parts.
 	GradesOnly bool
+	// PartsOnly skips the grades of Reference: `run --solutions` shows only
+	// figures, and grading the reference against itself would double what
+	// that command costs.
+	PartsOnly bool
 	// OnUpdate, when set, hears the outcome so far each time a grade or a
 	// part lands: the grades first (all four come from the lean worker
 	// before any part starts), then the parts as each finishes. Grades and
@@ -468,8 +472,8 @@ func (r *Runner) RunBuilt(ctx context.Context, bin string, day labs.Day) labs.Ou
 
 // Reference runs the reference on every part: in this process for the
 // parts it links, in the full worker for the heavy ones (the lab's own
-// binary never links them). Grades are not played (the reference is what
-// grades are measured against): GradesOnly callers use day.Grade.
+// binary never links them), and grades it unless PartsOnly (check wants the
+// grades; run --solutions does not). GradesOnly callers use day.Grade.
 func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	o := labs.Outcome{Day: day.Number, Impl: labs.Reference, Parts: make([]labs.PartResult, len(day.Parts))}
 	var heavy []int
@@ -480,7 +484,9 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 		}
 		o.Parts[i] = day.RunPart(labs.Reference, p.ID)
 	}
-	o.Grades = day.Grade(labs.Reference)
+	if !r.PartsOnly {
+		o.Grades = day.Grade(labs.Reference)
+	}
 	if len(heavy) == 0 {
 		return o, nil
 	}
