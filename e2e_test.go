@@ -1614,6 +1614,9 @@ func TestLitterIsSweptAndIgnoredByGit(t *testing.T) {
 	}
 	l.want(l.run("predict", "45", "P1=20"), exitOK)
 	l.want(l.run("results", "45", "--solutions"), exitOK)
+	// An edited file, so that reset has a version of the learner's to keep
+	// (it keeps no copy of a file that is still the stub).
+	l.write("labs/day45/todo.go", l.read("labs/day45/todo.go")+"\n// my notes\n")
 	l.want(l.run("reset", "45", "--yes"), exitOK)
 	for rel, stale := range litter {
 		_, err := os.Stat(l.path(rel))
