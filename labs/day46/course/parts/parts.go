@@ -24,17 +24,20 @@ type piece struct {
 type Info struct {
 	ID, Title string
 	Span      float64 // virtual seconds the part covers
+	// Beyond is a part past the course day (its predictions are asked just
+	// before it plays): Kubernetes APF and the fleet.
+	Beyond bool
 }
 
 // Infos are the day's parts, in order.
 var Infos = []Info{
-	{"1", "One queue for everyone: the noisy neighbour", Span.Seconds()},
-	{"2", "Static quotas: the quiet are safe, the capacity idles", Span.Seconds()},
-	{"3", "Max-min fair share: water-filling, plain and weighted", Span.Seconds()},
-	{"4", "Fair queuing: deficit round robin", Span.Seconds()},
-	{"5", "Shuffle sharding: the blast radius of one noisy tenant", Shards.Span.Seconds()},
-	{"6", "Kubernetes APF in these terms: seats, queues, hand size", 0},
-	{"7", "One fair share across a fleet: a shared counter per tenant", Span.Seconds()},
+	{"1", "One queue for everyone: the noisy neighbour", Span.Seconds(), false},
+	{"2", "Static quotas: the quiet are safe, the capacity idles", Span.Seconds(), false},
+	{"3", "Max-min fair share: water-filling, plain and weighted", Span.Seconds(), false},
+	{"4", "Fair queuing: deficit round robin", Span.Seconds(), false},
+	{"5", "Shuffle sharding: the blast radius of one noisy tenant", Shards.Span.Seconds(), false},
+	{"6", "Kubernetes APF in these terms: seats, queues, hand size", 0, true},
+	{"7", "One fair share across a fleet: a shared counter per tenant", Span.Seconds(), true},
 }
 
 var pieces = []piece{
@@ -56,7 +59,7 @@ var pieces = []piece{
 func Parts() []labs.Part {
 	var out []labs.Part
 	for _, info := range Infos {
-		p := labs.Part{ID: info.ID, Title: info.Title, Uses: []int{}}
+		p := labs.Part{ID: info.ID, Title: info.Title, Uses: []int{}, Beyond: info.Beyond}
 		for _, pc := range pieces {
 			if pc.part == info.ID {
 				for _, u := range pc.uses {
