@@ -3,7 +3,6 @@ package course
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -63,26 +62,6 @@ var pieces = []piece{
 
 // liveLimit bounds one live piece: real round trips, not microseconds.
 const liveLimit = 8 * time.Second
-
-// pieceRun is a piece bound to its part, for the grader.
-type pieceRun struct {
-	id      string
-	figures func(Funcs) []labs.Metric
-}
-
-func partsUsing(n int) []pieceRun {
-	var out []pieceRun
-	for _, p := range pieces {
-		if slices.Contains(p.uses, n) {
-			out = append(out, pieceRun{id: p.part, figures: func(f Funcs) []labs.Metric {
-				var r labs.PartResult
-				p.run(f, &r)
-				return r.Metrics
-			}})
-		}
-	}
-	return out
-}
 
 // runPart plays one part with f, each piece guarded: a piece whose TODO is
 // unfinished, wrong or crashing stops that piece and no other.

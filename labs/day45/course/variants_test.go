@@ -1,3 +1,5 @@
+//lint:file-ignore S1008 the variants are written as learners write them, the long way included
+
 package course_test
 
 import (
