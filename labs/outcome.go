@@ -1,5 +1,7 @@
 package labs
 
+import "fmt"
+
 // Impl names whose code a run uses.
 type Impl string
 
@@ -101,6 +103,28 @@ type Grade struct {
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	Hint           string          `json:"hint,omitempty"`
 	Where          string          `json:"where,omitempty"` // file:line of a crash
+}
+
+// Faulted fills g from the guard's fault when the learner's code did not run
+// its checks to the end (unfinished, an impossible answer, a crash, a
+// timeout) and reports whether it did; every day's grader says these the
+// same way. Otherwise g is left for the checks' own verdict.
+func (g *Grade) Faulted(f Fault) bool {
+	switch {
+	case f.Status == Unfinished:
+		g.Status, g.Detail = Unfinished, fmt.Sprintf("not done yet: replace panic(notDone) in %s with your code", g.Func)
+	case !f.OK():
+		g.Status, g.Detail, g.Where, g.Counterexample, g.Hint = f.Status, f.Detail, f.Where, f.Counterexample, f.Hint
+		if f.Status == Fail {
+			g.Detail = "an impossible answer: " + f.Detail
+		}
+		if f.Status == Crash {
+			g.Hint = "a panic is a bug in your code: read the line it points at"
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // Counterexample is one concrete input with what came back and what should have.
