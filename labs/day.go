@@ -33,6 +33,12 @@ type Day struct {
 	Predictions []Prediction
 	Drills      []Drill
 
+	// Allowed is the reviewed exceptions to the hindsight check
+	// (predictions.Hindsight): places where a prediction's reference figure
+	// appears in text shown before its guess and does not give the answer
+	// away, each with the reason a reviewer accepted.
+	Allowed []Allowed
+
 	// Deliverable is the one-line answer the day asks the learner to write
 	// in RESULTS.md.
 	Deliverable string
@@ -118,9 +124,13 @@ const NotLinked = "not linked into this program"
 type Prediction struct {
 	ID       string // "P1"
 	Question string
-	Unit     string // shown after the number: "requests", "/s"
-	Metric   string // the metric that answers it
-	Part     string // the part that reveals it
+	// Span names the stretch of the experiment the answer covers ("over the
+	// whole minute", "in any one second"); the metric measures that same
+	// stretch, and the screens show it beside the question.
+	Span   string
+	Unit   string // shown after the number: "requests", "/s"
+	Metric string // the metric that answers it
+	Part   string // the part that reveals it
 	// Needs lists the TODOs whose code the actual depends on, so a screen
 	// can say which one a missing actual waits for.
 	Needs []int
@@ -128,8 +138,22 @@ type Prediction struct {
 	// guess is refused.
 	Count bool
 	// Why explains, in a sentence, why the actual comes out as it does. It is
-	// shown when a guess was off.
+	// shown when a guess was off, so it may state the answer.
 	Why string
+	// Think is "how to think about it": the reasoning a learner can follow
+	// to an estimate, shown only on request before the guess (the request
+	// is recorded). It never states the answer (see Hindsight).
+	Think string
+}
+
+// Allowed is one reviewed exception to the hindsight check: the figure
+// Figure of prediction Prediction may appear in the text at In (a place as
+// the check names it, such as "P1 question" or "lesson: Part 1 — …", matched
+// as a prefix) because Reason. The usual reason is that the figure is a
+// setting the question gives (a bucket that holds 20, asked how many of 50
+// get in at once), and the answer is whether it carries through.
+type Allowed struct {
+	Prediction, Figure, In, Reason string
 }
 
 // DrillKind says how a drill is answered.

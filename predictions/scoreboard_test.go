@@ -2,6 +2,7 @@ package predictions
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"termlab/labs"
@@ -127,12 +128,12 @@ func TestJSONRowsContract(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `[` +
-		`{"id":"P1","predicted":20,"actual":20,"verdict":"spot on","revised":false},` +
-		`{"id":"P2","predicted":30,"actual":10.3,"verdict":"off","revised":true},` +
-		`{"id":"P3","predicted":190,"actual":200,"verdict":"close enough","revised":false},` +
-		`{"id":"P4","predicted":null,"actual":null,"verdict":null,"revised":false},` +
-		`{"id":"P5","predicted":null,"actual":null,"verdict":null,"revised":false},` +
-		`{"id":"P6","predicted":null,"actual":null,"verdict":null,"revised":false}]`
+		`{"id":"P1","predicted":20,"actual":20,"distance":"exact","verdict":"spot on","revised":false},` +
+		`{"id":"P2","predicted":30,"actual":10.3,"distance":"191% over","verdict":"off","revised":true},` +
+		`{"id":"P3","predicted":190,"actual":200,"distance":"5% under","verdict":"close enough","revised":false},` +
+		`{"id":"P4","predicted":null,"actual":null,"distance":null,"verdict":null,"revised":false},` +
+		`{"id":"P5","predicted":null,"actual":null,"distance":null,"verdict":null,"revised":false},` +
+		`{"id":"P6","predicted":null,"actual":null,"distance":null,"verdict":null,"revised":false}]`
 	if string(got) != want {
 		t.Errorf("JSON rows:\n got %s\nwant %s", got, want)
 	}
@@ -177,4 +178,61 @@ func TestBlameNamesThePartsFault(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestScoreAgainstTheSystem: a guess is judged against the reference's
+// figure, never against a bug in the learner's code, and the learner's
+// figure is shown beside it with the TODO that moved it.
+func TestScoreAgainstTheSystem(t *testing.T) {
+	day := labs.Day{
+		TODOs: []labs.TODO{{Number: 1}, {Number: 2}},
+		Predictions: []labs.Prediction{
+			{ID: "P1", Unit: "/s", Metric: "rate", Part: "1", Needs: []int{1}},
+			{ID: "P2", Unit: "/s", Metric: "other", Part: "1", Needs: []int{2}},
+		},
+	}
+	pass := []labs.Grade{{TODO: 1, Status: labs.Pass}, {TODO: 2, Status: labs.Pass}}
+	bug1 := []labs.Grade{{TODO: 1, Status: labs.Fail}, {TODO: 2, Status: labs.Pass}}
+	tests := []struct {
+		name          string
+		guess         float64
+		shown, ref    labs.Metrics
+		grades        []labs.Grade
+		actual, yours *float64
+		moved         []int
+		awaiting      bool
+		verdict       Kind // "" for none
+	}{
+		{"right guess, right code", 60, labs.Metrics{"rate": 60}, labs.Metrics{"rate": 60}, pass, ptr(60), nil, nil, false, Spot},
+		{"right guess, broken TODO: still spot on", 60, labs.Metrics{"rate": 20}, labs.Metrics{"rate": 60}, bug1, ptr(60), ptr(20), []int{1}, false, Spot},
+		{"wrong guess, lucky bug: still off", 20, labs.Metrics{"rate": 20}, labs.Metrics{"rate": 60}, bug1, ptr(60), ptr(20), []int{1}, false, Off},
+		{"no reference yet, TODO passing: the learner's figure is the system's", 60, labs.Metrics{"rate": 60}, nil, pass, ptr(60), nil, nil, false, Spot},
+		{"no reference yet, TODO failing: waits", 20, labs.Metrics{"rate": 20}, nil, bug1, nil, nil, nil, true, ""},
+		{"no reference, grades unknown: waits", 20, labs.Metrics{"rate": 20}, nil, nil, nil, nil, nil, true, ""},
+		{"not revealed: no actual even with the reference known", 60, nil, labs.Metrics{"rate": 60}, bug1, nil, nil, nil, false, ""},
+		{"a figure off by rounding only is the same figure", 60, labs.Metrics{"rate": 60 + 1e-12}, labs.Metrics{"rate": 60}, pass, ptr(60), nil, nil, false, Spot},
+	}
+	for _, tt := range tests {
+		a := New(1)
+		a.Set("P1", tt.guess)
+		r := ScoreAgainst(day, a, tt.shown, tt.ref, tt.grades)[0]
+		eq := func(x, y *float64) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
+		if !eq(r.Actual, tt.actual) || !eq(r.Yours, tt.yours) || r.Awaiting != tt.awaiting || fmt.Sprint(r.Moved) != fmt.Sprint(tt.moved) {
+			t.Errorf("%s: actual %v yours %v moved %v awaiting %v; want %v %v %v %v", tt.name, pv(r.Actual), pv(r.Yours), r.Moved, r.Awaiting, pv(tt.actual), pv(tt.yours), tt.moved, tt.awaiting)
+		}
+		got := Kind("")
+		if r.Verdict != nil {
+			got = r.Verdict.Kind
+		}
+		if got != tt.verdict {
+			t.Errorf("%s: verdict %q, want %q", tt.name, got, tt.verdict)
+		}
+	}
+}
+
+func pv(p *float64) string {
+	if p == nil {
+		return "nil"
+	}
+	return fmt.Sprint(*p)
 }

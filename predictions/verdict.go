@@ -1,7 +1,6 @@
 package predictions
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -68,49 +67,52 @@ func Judge(predicted, actual float64) Verdict {
 // String is the outcome's short phrase: "spot on", "close enough" or "off".
 func (v Verdict) String() string { return string(v.Kind) }
 
-// Words says how far off the guess was, for the scoreboard, for example
-// "close enough (3% under)" or "off: 50% too low". unit is
-// the prediction's unit, as in labs.Prediction.Unit.
+// Words is the verdict with its distance, in the one form the scoreboard
+// uses for every row: the relative error of the guess, (guess − actual) /
+// actual, as a percentage and a direction, for example "close enough (3.1%
+// under)" or "off (200% over)". Where the quantity is itself a percentage
+// (unit "%"), a share of it would read as a second percentage, so the gap
+// is in percentage points, labelled as such: "close enough (0.2 points
+// under)". Where the actual is zero no share exists, and the gap is in the
+// unit. unit is the prediction's unit, as in labs.Prediction.Unit.
 func (v Verdict) Words(unit string) string {
 	switch v.Kind {
-	case Spot:
-		return string(Spot)
-	case Close:
-		// Near a small actual the 0.5 floor decides, and a percentage
-		// (25% for 2.5 against 2) would sound worse than it is.
-		if v.Pct == 0 || math.Abs(v.Diff/v.Pct*100) < 5 {
-			return fmt.Sprintf("close enough (%s %s)", FormatValue(math.Abs(v.Diff), unit), side(v.Diff, "over", "under"))
-		}
-		return fmt.Sprintf("close enough (%s %s)", percent(v.Pct), side(v.Diff, "over", "under"))
-	case Off:
+	case Spot, Close, Off:
 		if !finite(v.Diff) {
-			return "off (there is no number to compare with)"
+			return string(v.Kind) + " (there is no number to compare with)"
 		}
-		// One number and which way: the guess against the actual as a share
-		// (or a multiple), not an absolute gap beside it, which with a unit
-		// of % read as two percentages that disagree.
-		switch {
-		case v.Pct == 0:
-			// Actual zero: no share to give, so the gap itself.
-			return fmt.Sprintf("off: %s too %s", FormatValue(math.Abs(v.Diff), unit), side(v.Diff, "high", "low"))
-		case v.Pct >= 100:
-			// Ratio of guess to actual: 1 + Pct/100.
-			r := 1 + v.Pct/100
-			f := "%.1f"
-			if r >= 10 {
-				f = "%.0f"
-			}
-			return fmt.Sprintf("off: "+f+"× too high", r)
-		}
-		return fmt.Sprintf("off: %s too %s", percent(v.Pct), side(v.Diff, "high", "low"))
+		return string(v.Kind) + " (" + v.Distance(unit) + ")"
 	}
 	return "not judged"
 }
 
+// Distance is how far the guess was from the actual, in the form Words
+// describes: "3.1% under", "0.2 points over", "exact".
+func (v Verdict) Distance(unit string) string {
+	switch {
+	case !finite(v.Diff):
+		return "?"
+	case v.Diff == 0:
+		return "exact"
+	case strings.TrimSpace(unit) == "%":
+		return figure(math.Abs(v.Diff)) + " points " + side(v.Diff, "over", "under")
+	case v.Pct == 0:
+		return FormatValue(math.Abs(v.Diff), unit) + " " + side(v.Diff, "over", "under")
+	}
+	return percent(v.Pct) + " " + side(v.Diff, "over", "under")
+}
+
 // percent writes |pct| with one decimal below 20% (where 10.4% against the
-// 10% limit matters) and whole above.
+// 10% limit matters), whole above, and with two decimals below 0.1% (so a
+// spot-on guess a hair off does not read "0%").
 func percent(pct float64) string {
 	a := math.Abs(pct)
+	if a < 0.1 {
+		if r := strconv.FormatFloat(math.Round(a*100)/100, 'f', -1, 64); r != "0" {
+			return r + "%"
+		}
+		return "<0.01%"
+	}
 	if a >= 20 {
 		return figure(math.Round(a)) + "%"
 	}

@@ -62,31 +62,35 @@ func TestJudgeDiffAndPct(t *testing.T) {
 }
 
 func TestWords(t *testing.T) {
+	// One form for every row: the relative error and its direction, or
+	// percentage points where the quantity is a percentage.
 	tests := []struct {
 		predicted, actual float64
 		unit, want        string
 	}{
-		{20, 20, "requests", "spot on"},
+		{20, 20, "requests", "spot on (exact)"},
+		{100.4, 100, "requests", "spot on (0.4% over)"},
+		{10.3, 619.0 / 60, "/s", "spot on (0.2% under)"},
 		{9.7, 10, "/s", "close enough (3% under)"},
 		{21, 20, "requests", "close enough (5% over)"},
 		{10.9, 10.3, "/s", "close enough (5.8% over)"},
-		{2.4, 2, "/s", "close enough (0.4/s over)"},
+		// The 0.5 floor decides the verdict; the distance is still relative.
+		{2.4, 2, "/s", "close enough (20% over)"},
 		{0.3, 0, "requests", "close enough (0.3 requests over)"},
-		{200, 100, "", "off: 2.0× too high"},
-		{50, 100, "requests", "off: 50% too low"},
-		{30, 20, "/s", "off: 50% too high"},
-		{25, 100, "requests", "off: 75% too low"},
-		{0, 20, "requests", "off: 100% too low"},
+		{200, 100, "", "off (100% over)"},
+		{50, 100, "requests", "off (50% under)"},
+		{30, 20, "/s", "off (50% over)"},
+		{0, 20, "requests", "off (100% under)"},
 		{21, 20.5, "", "close enough (2.4% over)"},
-		{1000, 20, "requests", "off: 50× too high"},
-		{5, 0, "requests", "off: 5 requests too high"},
-		{21, 20, "requests", "close enough (5% over)"},
+		{1000, 20, "requests", "off (4,900% over)"},
+		{5, 0, "requests", "off (5 requests over)"},
 		{18, 20, "requests", "close enough (10% under)"},
-		{17, 20, "requests", "off: 15% too low"},
-		{2, 1, "requests", "off: 2.0× too high"},
-		{1_500_000, 100, "requests", "off: 15000× too high"},
-		// A unit of %: one percentage, not a gap in points beside a share.
-		{25.8, 50, "%", "off: 48% too low"},
+		{17, 20, "requests", "off (15% under)"},
+		// A unit of %: the gap in percentage points, labelled, never a
+		// share of a share.
+		{25.8, 50, "%", "off (24.2 points under)"},
+		{3.6, 3.8, "%", "close enough (0.2 points under)"},
+		{98, 98.2333, "%", "spot on (0.23 points under)"},
 	}
 	for _, tt := range tests {
 		got := Judge(tt.predicted, tt.actual).Words(tt.unit)

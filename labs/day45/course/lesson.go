@@ -16,7 +16,7 @@ The bucket here holds 20, refills at 10 per second, and starts full, as a client
 You write TakeToken (TODO 1): the bucket's answer to one request, after the tap has dripped for the time since it was last asked.`},
 	{Title: "Part 2 — the fixed window and its seam", Part: "2", Body: `The limiter most people write first keeps one counter per calendar minute: 100 per minute, and the counter goes back to zero when the clock reaches the next minute. One integer of state, one comparison.
 
-Its weak spot is the moment the minute turns. A client that spends its 100 in the last second of one minute finds a brand-new 100 waiting a moment later. Each window keeps its promise; together they let through twice the limit in about two seconds.
+Its weak spot is the moment the minute turns: the counter forgets everything at once, however recent. Think about a client that knows where the boundary is and times its requests around it.
 
 A sliding window counts the requests in the 60 seconds that end now, wherever now is. The log version keeps the time of every accepted request and forgets each one once it is a full window old. You write WindowID (TODO 2), the calendar page of the fixed window, and Expired (TODO 3), the test that forgets a stamp in the sliding log. The same 200 requests go through both.`},
 	{Title: "Part 3 — bursts out, or a flat stream", Part: "3", Body: `A token bucket forwards a request the moment it is accepted, so when a burst finds tokens saved up, the burst goes straight through to the backend: bursty in, bursty out, only capped.
@@ -28,7 +28,7 @@ Both get 200 requests in five bursts of 40, three seconds apart. The token bucke
 A note on exactness: the course's original measured time in float seconds, where adding 0.1 again and again drifts, so its per-second counts could wobble by one at the edges. Here time is a whole number of nanoseconds, 0.1 s steps add up exactly, and the bins do not wobble.`},
 	{Title: "Part 4 — one promise, many servers", Part: "4", Body: `So far one process held the bucket. A real API runs on several identical servers behind a load balancer, and the simplest thing is to give each server its own in-memory limiter with the limit you promised: 10 requests per second for this client.
 
-Each server keeps that promise perfectly and the fleet breaks it. The balancer spreads the client over all of them, no server knows what the others let in, so four servers grant 40 per second. Adding servers for capacity quietly adds permission too.
+Each server keeps that promise perfectly. But the balancer spreads the client over all of them, and no server knows what the others let in. Ask what the client gets from the fleet as a whole, and what adding servers for capacity does to it.
 
 The usual cure is one shared counter. Here it is a token bucket kept in Redis and changed only by a Lua script: Redis runs a script start to finish without interleaving anything, so two servers can never both spend the last token, and the script reads the time from Redis itself, because the servers' clocks disagree. The cure has two costs you will measure: a network round trip on every request, and a new way to fail. When the store is down, each server must choose: let traffic through unchecked (fail open) or refuse it all (fail closed).
 
@@ -44,7 +44,7 @@ That share is only right if last minute's requests were spread evenly. If they c
 
 The no must be cheap. The door here reads one header to know who is asking, makes one bucket decision, and only then does anything else. A refused request never reaches the handler and its body is never read.
 
-The other half of the agreement belongs to the client. A polite client waits as long as Retry-After says, plus a little random jitter so that clients refused together do not return together. A rude one retries at once, in a loop. Both run here against a real HTTP server on your own machine, driven by the lab's virtual clock, with your TakeToken in the door. Afterwards, try go run . serve 45 and a few quick curl -i calls.`},
+The other half of the agreement belongs to the client. A polite client waits as long as Retry-After says, plus a little random jitter so that clients refused together do not return together. A rude one retries at once, in a loop. Here each client's bucket starts with 4 tokens and refills 2 a second; a client that is served asks again 0.1 s later, and a rude one that is refused asks again 25 ms later. Both run here against a real HTTP server on your own machine, driven by the lab's virtual clock, with your TakeToken in the door. Afterwards, try go run . serve 45 and a few quick curl -i calls.`},
 	{Title: "Part 7 — the stampede at the flip", Part: "7", Body: `A fixed window has one more flaw besides its seam. When many clients are blocked, each is told the same thing: come back when the window resets. With windows aligned to the clock, that is the same instant for everybody.
 
 So even clients that started at random moments end up in step: they all return at the flip, spend their allowance at once, and go quiet until the next flip. The door, and whatever sits behind it, sees a spike at every boundary and near silence in between, though the average load never changed.

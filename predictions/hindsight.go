@@ -1,0 +1,190 @@
+package predictions
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"termlab/labs"
+)
+
+// Leak is a prediction's reference figure found in text a learner can see
+// before that prediction is recorded.
+type Leak struct {
+	Prediction string // "P4"
+	Figure     string // the figure as found: "60", "1,010", "1009.9"
+	In         string // the place: "lesson: Part 2 — …", "P3 question", "P7 why"
+	Excerpt    string // the sentence around it
+}
+
+func (l Leak) String() string {
+	return fmt.Sprintf("%s's answer %s is in %s: …%s…", l.Prediction, l.Figure, l.In, l.Excerpt)
+}
+
+// Seen is one piece of text a learner can read, and where it is.
+type Seen struct{ In, Text string }
+
+// Hindsight checks that no text a learner can see before a prediction is
+// recorded holds that prediction's answer: its figure in ref (the
+// reference's metrics), in every form it would be printed, to the
+// precision the scoreboard shows (FormatValue: 20, 10.3, 1,010) and the
+// near forms a text would use (1010, 60.0, 1009.9). Day.Allowed lists the
+// reviewed exceptions. A prediction whose metric ref lacks is not checked;
+// the caller should make sure ref is complete (check says so).
+//
+// What is visible before a prediction of stage k (the course day's parts
+// are one stage, each later part its own, as the screens ask them): the
+// whole lesson, every part's title, every TODO's screen text and hints,
+// every prediction's question, span and "how to think about it", every
+// drill with its model answer (shown once attempted, which may come first),
+// and the "why" of every prediction of an earlier stage (the scoreboard
+// shows it once its part is revealed).
+func Hindsight(day labs.Day, ref labs.Metrics) []Leak {
+	var leaks []Leak
+	for _, p := range day.Predictions {
+		v, ok := ref[p.Metric]
+		if !ok || !finite(v) {
+			continue
+		}
+		for _, seen := range VisibleBefore(day, p.ID) {
+			for _, f := range printedForms(v) {
+				for _, at := range findFigure(seen.Text, f) {
+					if allowed(day.Allowed, p.ID, f, seen.In) {
+						continue
+					}
+					leaks = append(leaks, Leak{Prediction: p.ID, Figure: f, In: seen.In, Excerpt: excerpt(seen.Text, at, len(f))})
+				}
+			}
+		}
+	}
+	return leaks
+}
+
+// VisibleBefore is the text a learner can see before prediction id is
+// recorded (see Hindsight).
+func VisibleBefore(day labs.Day, id string) []Seen {
+	var out []Seen
+	for _, s := range day.Lesson {
+		out = append(out, Seen{"lesson: " + s.Title, s.Title + "\n" + s.Body})
+	}
+	for _, p := range day.Parts {
+		out = append(out, Seen{"part " + p.ID + " title", p.Title})
+	}
+	for _, t := range day.TODOs {
+		text := t.Title + "\n" + t.Goal + "\n" + t.Checked + "\n" + strings.Join(t.Hints, "\n")
+		out = append(out, Seen{fmt.Sprintf("TODO %d screen", t.Number), text})
+	}
+	for _, p := range day.Predictions {
+		out = append(out, Seen{p.ID + " question", p.Question + "\n" + p.Span + "\n" + p.Unit})
+		if p.Think != "" {
+			out = append(out, Seen{p.ID + " how to think", p.Think})
+		}
+	}
+	for _, d := range day.Drills {
+		text := d.Question + "\n" + strings.Join(d.Choices, "\n") + "\n" + d.Model
+		for _, f := range d.Fields {
+			text += "\n" + f.Label + " " + f.Unit
+		}
+		out = append(out, Seen{"drill " + d.ID, text})
+	}
+	stage := stages(day)
+	for _, p := range day.Predictions {
+		if stage[p.Part] < stage[partOf(day, id)] {
+			out = append(out, Seen{p.ID + " why", p.Why})
+		}
+	}
+	return out
+}
+
+// stages numbers the parts as the screens ask their predictions: the course
+// day's parts together first, then each part beyond it on its own.
+func stages(day labs.Day) map[string]int {
+	out := map[string]int{}
+	n := 0
+	for _, p := range day.Parts {
+		if p.Beyond {
+			n++
+			out[p.ID] = n
+		} else {
+			out[p.ID] = 0
+		}
+	}
+	return out
+}
+
+func partOf(day labs.Day, id string) string {
+	p, _ := day.Prediction(id)
+	return p.Part
+}
+
+// printedForms is how v may be written: as the scoreboard prints it, that
+// without commas, a whole number with ".0", and one decimal for a figure
+// the scoreboard rounds to a whole one (1009.9 for 1,010).
+func printedForms(v float64) []string {
+	shown := figure(v)
+	forms := []string{shown, strings.ReplaceAll(shown, ",", "")}
+	if !strings.Contains(shown, ".") {
+		forms = append(forms, forms[1]+".0")
+		if one := strconv.FormatFloat(math.Abs(v), 'f', 1, 64); !strings.HasSuffix(one, ".0") {
+			forms = append(forms, one, group(one))
+		}
+	}
+	slices.Sort(forms)
+	return slices.Compact(forms)
+}
+
+// findFigure is where f stands in text as a number of its own: not a piece
+// of a longer number (20 in 200, 1,020 or 20.5, 10 in 0.10).
+func findFigure(text, f string) []int {
+	var at []int
+	for i := 0; ; {
+		j := strings.Index(text[i:], f)
+		if j < 0 {
+			return at
+		}
+		j += i
+		end := j + len(f)
+		before := j > 0 && (isDigit(text[j-1]) || text[j-1] == '.' || (text[j-1] == ',' && j > 1 && isDigit(text[j-2])))
+		after := end < len(text) && (isDigit(text[end]) || ((text[end] == '.' || text[end] == ',') && end+1 < len(text) && isDigit(text[end+1])))
+		if !before && !after && !isName(text[:j]) {
+			at = append(at, j)
+		}
+		i = end
+	}
+}
+
+// isName reports whether the number that follows text is the number of a
+// part, TODO or day ("Part 5", "TODO 4"), not a figure.
+func isName(text string) bool {
+	for _, w := range []string{"Part ", "part ", "Parts ", "parts ", "TODO ", "TODOs ", "Day ", "day "} {
+		if strings.HasSuffix(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func allowed(list []labs.Allowed, id, f, in string) bool {
+	for _, a := range list {
+		if a.Prediction == id && a.Figure == f && strings.HasPrefix(in, a.In) {
+			return true
+		}
+	}
+	return false
+}
+
+// excerpt is some forty characters either side of text[at:at+n], on one line.
+func excerpt(text string, at, n int) string {
+	from, to := max(at-40, 0), min(at+n+40, len(text))
+	for from > 0 && !utf8Start(text[from]) {
+		from--
+	}
+	for to < len(text) && !utf8Start(text[to]) {
+		to++
+	}
+	return strings.Join(strings.Fields(text[from:to]), " ")
+}
+
+func utf8Start(b byte) bool { return b&0xC0 != 0x80 }

@@ -1,0 +1,81 @@
+package predictions
+
+import (
+	"slices"
+	"testing"
+
+	"termlab/labs"
+)
+
+func TestFindFigure(t *testing.T) {
+	tests := []struct {
+		text, f string
+		want    int // matches
+	}{
+		{"holds 20 tokens", "20", 1},
+		{"200 requests", "20", 0},
+		{"1,020 requests", "20", 0},
+		{"20.5 requests", "20", 0},
+		{"0.20 s", "20", 0},
+		{"ends at 20.", "20", 1},
+		{"20, 30 and 20", "20", 2},
+		{"1,010 of them", "1,010", 1},
+		{"1009.9 ms", "1009.9", 1},
+		{"Part 5 and TODO 5", "5", 0},
+		{"5 bursts", "5", 1},
+	}
+	for _, tt := range tests {
+		if got := len(findFigure(tt.text, tt.f)); got != tt.want {
+			t.Errorf("findFigure(%q, %q) = %d matches, want %d", tt.text, tt.f, got, tt.want)
+		}
+	}
+}
+
+func TestPrintedForms(t *testing.T) {
+	tests := []struct {
+		v    float64
+		want []string
+	}{
+		{60, []string{"60", "60.0"}},
+		{1009.926759, []string{"1,010", "1,009.9", "1009.9", "1010", "1010.0"}},
+		{10.316666, []string{"10.3"}},
+		{87.432659, []string{"87.4"}},
+	}
+	for _, tt := range tests {
+		got := printedForms(tt.v)
+		for _, w := range tt.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("printedForms(%v) = %q, missing %q", tt.v, got, w)
+			}
+		}
+	}
+}
+
+// TestHindsight: a figure is found wherever a learner sees it before the
+// guess, an allowed one is not, and a "why" counts only before the
+// predictions of later stages.
+func TestHindsight(t *testing.T) {
+	day := labs.Day{
+		Lesson: []labs.Section{{Title: "Part 1", Body: "The bucket holds 20 and gives 60 a second."}},
+		Parts:  []labs.Part{{ID: "1"}, {ID: "2", Beyond: true}},
+		Predictions: []labs.Prediction{
+			{ID: "P1", Metric: "a", Part: "1", Question: "How many get in (holds 20)?", Why: "the capacity, 20; and 7"},
+			{ID: "P2", Metric: "b", Part: "1", Question: "What rate?", Think: "count the tokens"},
+			{ID: "P3", Metric: "c", Part: "2", Question: "Later?", Why: "1,010 is why"},
+		},
+		Allowed: []labs.Allowed{{Prediction: "P1", Figure: "20", In: "P1 question", Reason: "a setting"}},
+	}
+	ref := labs.Metrics{"a": 20, "b": 60, "c": 7}
+	var got []string
+	for _, l := range Hindsight(day, ref) {
+		got = append(got, l.Prediction+" "+l.Figure+" "+l.In)
+	}
+	want := []string{
+		"P1 20 lesson: Part 1", // not allowed there
+		"P2 60 lesson: Part 1",
+		"P3 7 P1 why", // P1's why shows before Part 2's guess
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Hindsight = %q\nwant %q", got, want)
+	}
+}
