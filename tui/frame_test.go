@@ -122,7 +122,7 @@ func TestNoColor(t *testing.T) {
 		t.Fatal("NO_COLOR dropped bold and reverse too")
 	}
 	// Without colour, states still read: glyphs and words.
-	for _, want := range []string{"✗ off:", "[3 Run]", "›", "✓ all parts played"} {
+	for _, want := range []string{"✗ off (", "[3 Run]", "›", "✓ all parts played"} {
 		if !strings.Contains(plain(out), want) {
 			t.Errorf("NO_COLOR screens lack %q", want)
 		}
@@ -167,7 +167,7 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 		d.keys("right")
 	}
 	d.wantView("Part 9: Made-up part", "Widgets per second", "Stock", "Orders", "┊ restock (5)", "sold│",
-		"Three widgets were made.", "PX9", "3 widgets", "✗ off: 33% too high")
+		"Three widgets were made.", "PX9", "3 widgets", "✗ off (33% over)")
 	d.tab(tabScore)
 	d.wantView("PX9", "why: Widgets are made in threes.")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -323,19 +324,19 @@ func statusOf(d *driver) string {
 
 // Issue 12 item 16: a ratio typed as 20x is recorded.
 func TestPredictTakesARatioWithAnX(t *testing.T) {
-	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	var id string
-	guesses := map[string]string{}
-	for _, p := range theDay.Predictions {
-		if p.Unit == "times" {
-			id = p.ID
-			guesses[p.ID] = "20x"
+	// Day 45 asks no ratio since P10 became a count: a copy of it does.
+	day := theDay
+	day.Predictions = slices.Clone(theDay.Predictions)
+	id := "P10"
+	for i, p := range day.Predictions {
+		if p.ID == id {
+			day.Predictions[i].Unit, day.Predictions[i].Count = "times", false
 		}
 	}
-	if id == "" {
-		t.Fatal("Day 45 has no prediction of a ratio any more: pick another")
-	}
-	d.predictAll(guesses)
+	root := labRoot(t, day)
+	d := newDriver(t, testCommon(t, labs.Course{day}, root, newFake(refAnswer())), 80, 24)
+	d.keys("enter")
+	d.predictAll(map[string]string{id: "20x"})
 	if g := loadSaved(t, root).Predictions[id]; g.Value == nil || *g.Value != 20 {
 		t.Fatalf("20x for %s saved as %+v", id, g)
 	}

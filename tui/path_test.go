@@ -97,7 +97,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 	press(tm, "S")
 	wait("✓ all parts played")
 	press(tm, "4")
-	wait("[4 Scoreboard]", "✗ off: 95% too low")
+	wait("[4 Scoreboard]", "✗ off (95% under)")
 	press(tm, "G")
 	wait("The number to carry", "the fixed window let 200 through")
 	press(tm, "5")

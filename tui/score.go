@@ -2,13 +2,13 @@ package tui
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/labs/report"
 	"termlab/predictions"
 )
 
@@ -77,11 +77,19 @@ func (m *scoreModel) content(s *session, w int) string {
 	if revealed == 0 {
 		b = append(b, "", styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)))
 	}
-	b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-17s %-17s %s", "", "you", "actual", "verdict"), w)))
+	b = append(b, styleLines(st.Dim, wrap("actual: what the reference does · distance: relative to it (points for a %)", w)))
+	if w < narrowScore {
+		b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-15s %s", "", "you", "actual"), w)))
+	} else {
+		b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-17s %-17s %s", "", "you", "actual", "verdict (distance)"), w)))
+	}
 	tw := max(w-5, 8)
 	for _, r := range rows {
 		pr, _ := s.day.Prediction(r.ID)
 		b = append(b, scoreLine(r, pr, s, st, w))
+		if r.Yours != nil && r.Actual != nil {
+			b = append(b, indent(styleLines(st.Warn, wrap(report.Yours(s.day, r), tw)), "     "))
+		}
 		if r.Revised {
 			now := "no guess"
 			if r.Predicted != nil {
@@ -103,9 +111,8 @@ func (m *scoreModel) content(s *session, w int) string {
 	return strings.Join(b, "\n")
 }
 
-// scoreLine is one prediction on one line: the judged guess, the actual,
-// the verdict, and the reference's figure when the learner's code gave a
-// different one.
+// scoreLine is one prediction on one line: the judged guess, the actual
+// (the reference's figure) and the verdict with its distance.
 func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w int) string {
 	guess := st.Dim.Render("—")
 	switch j := r.Judged(); {
@@ -123,6 +130,8 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	}
 	var verdict string
 	switch {
+	case r.Awaiting:
+		verdict = st.Dim.Render("judged once the reference has run")
 	case r.Actual == nil:
 		verdict = st.Dim.Render(missing(s, pr))
 	case r.Verdict == nil:
@@ -138,12 +147,19 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 			verdict = st.Bad.Render("✗ " + words)
 		}
 	}
-	if ref, ok := s.ref[pr.Metric]; ok && r.Actual != nil && math.Abs(ref-*r.Actual) > 1e-9*math.Max(1, math.Abs(ref)) {
-		verdict += st.Warn.Render(" (reference: " + predictions.FormatValue(ref, r.Unit) + ")")
+	if w < narrowScore {
+		// Too narrow for three columns and a verdict: the verdict goes
+		// under the figures, so it is never the part cut off.
+		line := fmt.Sprintf("%s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, 15), actual)
+		return trunc(line, w) + "\n" + trunc("     "+verdict, w)
 	}
 	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, 17), pad(actual, 17), verdict)
 	return trunc(line, w)
 }
+
+// narrowScore is the width below which a row's verdict goes on a line of
+// its own: the three columns take 41, the longest verdict some 33.
+const narrowScore = 74
 
 func (m *scoreModel) help(*session) keyMap {
 	sk := m.c.keys.Scroll

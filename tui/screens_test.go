@@ -60,7 +60,10 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 	}
 	a.Set("P3", 150) // off: the fixed window let 200 through
 	a.RevealRun(theDay, ref)
-	a.LastRun, a.TODOsPassed = ref, 2
+	// All four pass: the saved figures are then the system's own, and the
+	// day list judges on them (with a TODO failing it waits for the
+	// reference, which only an open day plays).
+	a.LastRun, a.TODOsPassed = ref, 4
 	if _, err := predictions.Update(dir, a.Day, func(x *predictions.Answers) error { *x = a; return nil }); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +73,7 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 
 	d := newDriver(t, testCommon(t, course, root, newFake(refAnswer())), 80, 24)
 	n := strconv.Itoa(len(theDay.Predictions))
-	d.wantView("Day 45  Rate limiting", "predictions "+n+"/"+n, "TODOs passing 2/4", "drills 0/5",
+	d.wantView("Day 45  Rate limiting", "predictions "+n+"/"+n, "TODOs passing 4/4", "drills 0/5",
 		"last scoreboard", "P1 ✓", "P3 ✗", "Across one boundary", "› Day 46  A second day")
 
 	d.keys("up", "enter")
@@ -254,7 +257,7 @@ func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	d.predictAll(map[string]string{"P1": "15"}) // plays to the end
 	d.tab(tabScore)
 	p1, _ := theDay.Prediction("P1")
-	d.wantView("✗ off: 25% too low", "why: "+p1.Why[:40], "The number to carry",
+	d.wantView("✗ off (25% under)", "why: "+p1.Why[:40], "The number to carry",
 		"the fixed window let 200 through a limit of 100")
 
 	d.tab(tabPredict)
@@ -269,7 +272,7 @@ func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	d.keys("up")
 	d.wantView("revised after the reveal", "keeps judging your first guess, 15 requests")
 	d.tab(tabScore)
-	d.wantView("P1   15 requests*", "✗ off: 25% too low", "* first guess, judged; revised to 20 requests after the reveal")
+	d.wantView("P1   15 requests*", "✗ off (25% under)", "* first guess, judged; revised to 20 requests after the reveal")
 }
 
 // gradedOutcome has one TODO of each kind of verdict.

@@ -109,9 +109,28 @@ func (s *session) shownWith(more map[string]recording) labs.Metrics {
 	return m
 }
 
-// rows is the scoreboard as the learner has seen it.
+// rows is the scoreboard as the learner has seen it, each guess judged
+// against the reference's figure (s.ref), not against the learner's code.
 func (s *session) rows() []predictions.Row {
-	return predictions.Score(s.day, s.answers, s.shown())
+	return predictions.ScoreAgainst(s.day, s.answers, s.shown(), s.ref, s.grades())
+}
+
+// grades is the learner's latest grades: the last good run's, or all
+// passing when the answers say so; nil when not known.
+func (s *session) grades() []labs.Grade {
+	if s.outcome != nil {
+		return s.outcome.Grades
+	}
+	return savedGrades(s.day, s.answers)
+}
+
+// savedGrades is what the answers file knows of the grades: only whether
+// every TODO passed.
+func savedGrades(day labs.Day, a predictions.Answers) []labs.Grade {
+	if len(day.TODOs) > 0 && a.TODOsPassed == len(day.TODOs) {
+		return predictions.AllPass(day)
+	}
+	return nil
 }
 
 // answered reports whether a prediction is made or skipped.

@@ -350,7 +350,7 @@ func dayProgress(day labs.Day, a predictions.Answers) progress {
 		}
 	}
 	if len(a.LastRun) > 0 {
-		p.rows = predictions.Score(day, a, a.LastRun)
+		p.rows = predictions.ScoreAgainst(day, a, a.LastRun, nil, savedGrades(day, a))
 		if day.Carry != nil {
 			p.carry = day.Carry(a.LastRun)
 		}

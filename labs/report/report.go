@@ -28,7 +28,7 @@ func Text(day labs.Day, o labs.Outcome, rows []predictions.Row) string {
 	for _, p := range o.Parts {
 		b.WriteString("\n" + Part(p))
 	}
-	b.WriteString("\n" + heading("Scoreboard") + Scoreboard(rows))
+	b.WriteString("\n" + heading("Scoreboard") + ScoreboardFor(day, rows))
 	b.WriteString("\n" + heading("The number to carry") + "  " + day.Carry(o.Metrics()) + "\n")
 	return b.String()
 }
@@ -100,12 +100,49 @@ func Waiting(p labs.PartResult) string {
 }
 
 // Scoreboard is the prediction-against-actual table.
-func Scoreboard(rows []predictions.Row) string {
+func Scoreboard(rows []predictions.Row) string { return ScoreboardFor(labs.Day{}, rows) }
+
+// ScoreboardFor is Scoreboard naming day's functions where a TODO moved
+// the learner's figure off the reference's. The actual is the reference's
+// figure, what the system does; the distance is relative to it (in points
+// for a percentage).
+func ScoreboardFor(day labs.Day, rows []predictions.Row) string {
 	var b strings.Builder
+	b.WriteString("  (actual: what the reference does; distance: relative to it, in points for a %)\n")
 	for _, r := range rows {
 		fmt.Fprintf(&b, "  %-3s you %-9s actual %-12s %s\n", r.ID, guess(r), withUnit(num(r.Actual), r.Unit), verdict(r))
+		if r.Yours != nil && r.Actual != nil {
+			b.WriteString("      " + Yours(day, r) + "\n")
+		}
 	}
 	return b.String()
+}
+
+// Yours says what the learner's code gave where it differs from the
+// reference, and which TODO moved it: the row's verdict is not about it.
+func Yours(day labs.Day, r predictions.Row) string {
+	if r.Yours == nil || r.Actual == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s gives %s here; the reference gives %s, and the guess is judged on that",
+		whose(day, r.Moved), predictions.FormatValue(*r.Yours, r.Unit), predictions.FormatValue(*r.Actual, r.Unit))
+}
+
+// whose names the learner's code that moved a figure: "your TakeToken (TODO
+// 1)", or "your code" when no failing TODO is known.
+func whose(day labs.Day, moved []int) string {
+	var names []string
+	for _, n := range moved {
+		if t, ok := day.TODO(n); ok && t.Func != "" {
+			names = append(names, fmt.Sprintf("%s (TODO %d)", t.Func, n))
+		} else {
+			names = append(names, fmt.Sprintf("TODO %d", n))
+		}
+	}
+	if len(names) == 0 {
+		return "your code"
+	}
+	return "your " + strings.Join(names, " and ")
 }
 
 func guess(r predictions.Row) string {
@@ -122,6 +159,8 @@ func guess(r predictions.Row) string {
 
 func verdict(r predictions.Row) string {
 	switch {
+	case r.Awaiting:
+		return "(judged once the reference has run)"
 	case r.Actual == nil:
 		return "(part not run yet)"
 	case r.Verdict == nil && r.Revised:

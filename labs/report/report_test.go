@@ -30,19 +30,25 @@ func TestScoreboardRows(t *testing.T) {
 	v := func(x float64) *float64 { return &x }
 	close := predictions.Judge(10, 619.0/60)
 	off := predictions.Judge(150, 200)
+	spot := predictions.Judge(60, 60)
 	tests := []struct {
 		row  predictions.Row
 		want []string
 	}{
 		{predictions.Row{ID: "P2", Unit: "/s", Predicted: v(10), Actual: v(619.0 / 60), Verdict: &close}, []string{"you 10", "actual 10.3/s", "close enough"}},
-		{predictions.Row{ID: "P3", Unit: "requests", Predicted: v(150), Actual: v(200), Verdict: &off}, []string{"actual 200", "off: 25% too low"}},
+		{predictions.Row{ID: "P3", Unit: "requests", Predicted: v(150), Actual: v(200), Verdict: &off}, []string{"actual 200", "off (25% under)"}},
 		{predictions.Row{ID: "P4", Unit: "requests", Actual: nil}, []string{"you —", "(part not run yet)"}},
 		{predictions.Row{ID: "P5", Unit: "/s", Actual: v(10)}, []string{"actual 10.0/s", "(no prediction)"}},
 		{predictions.Row{ID: "P6", Unit: "requests", Skipped: true, Actual: v(20)}, []string{"you skipped"}},
 		{predictions.Row{ID: "P1", Unit: "requests", Predicted: v(20), Revised: true, Actual: v(20)}, []string{"guessed only after the actual was shown"}},
+		// A broken TODO: judged on the reference, the code's figure beside it.
+		{predictions.Row{ID: "P7", Unit: "/s", Predicted: v(60), Actual: v(60), Yours: v(20), Moved: []int{1}, Verdict: &spot},
+			[]string{"actual 60.0/s", "spot on (exact)", "your TakeToken (TODO 1) gives 20/s here; the reference gives 60/s"}},
+		{predictions.Row{ID: "P8", Unit: "/s", Predicted: v(20), Awaiting: true}, []string{"(judged once the reference has run)"}},
 	}
+	day := labs.Day{TODOs: []labs.TODO{{Number: 1, Func: "TakeToken"}}}
 	for _, tt := range tests {
-		got := Scoreboard([]predictions.Row{tt.row})
+		got := ScoreboardFor(day, []predictions.Row{tt.row})
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", tt.row.ID, got, w)

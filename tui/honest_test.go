@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"slices"
+	"testing"
+
+	"termlab/labs"
+)
+
+// brokenTakeToken is a run of the learner's code whose TakeToken fails its
+// grade and lets only 18 of the burst in (the reference lets 20).
+func brokenTakeToken() labs.Outcome {
+	o := reference()
+	o.Impl = labs.Learner
+	o.Grades = slices.Clone(o.Grades)
+	o.Grades[0] = labs.Grade{TODO: 1, Func: "TakeToken", Status: labs.Fail, Detail: "refill too small"}
+	o.Parts = slices.Clone(o.Parts)
+	for i, p := range o.Parts {
+		if p.ID != "1" {
+			continue
+		}
+		p.Metrics = slices.Clone(p.Metrics)
+		for j, m := range p.Metrics {
+			if m.Name == "token_burst_accepted" {
+				p.Metrics[j].Value = 18
+			}
+		}
+		o.Parts[i] = p
+	}
+	return o
+}
+
+// TestABrokenTODOLeavesASpotOnGuessSpotOn: the guess is judged against the
+// reference; the learner's code's figure is shown beside it, naming the
+// TODO that moved it.
+func TestABrokenTODOLeavesASpotOnGuessSpotOn(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		f := newFake(refAnswer())
+		d, _ := openDay(t, f, size[0], size[1])
+		d.predictAll(map[string]string{"P1": "20", "P2": "5"})
+		d.tab(tabScore)
+		if size[0] == 80 {
+			d.wantView("P1   20 requests       20 requests       ✓ spot on (exact)", "P2   5/s")
+		}
+		d.dontWantView("your TakeToken")
+		checkFits(t, d.view(), size[0], size[1])
+
+		f.set(fakeAnswer{o: brokenTakeToken()})
+		d.keys("ctrl+r")
+		d.tab(tabScore)
+		if size[0] == 80 {
+			d.wantView("P1   20 requests       20 requests       ✓ spot on (exact)",
+				"your TakeToken (TODO 1) gives 18 requests here; the reference gives 20", "requests, and the guess is judged on that")
+		} else {
+			d.keys("down", "down", "down")
+			d.wantView("P1   20 requests     20 requests", "✓ spot on (exact)", "your TakeToken (TODO 1) gives 18")
+		}
+		checkFits(t, d.view(), size[0], size[1])
+	}
+}
+
+// TestALuckyBugDoesNotMakeAWrongGuessRight: the code gives 18, the guess
+// is 18, the reference says 20: the verdict is about 20.
+func TestALuckyBugDoesNotMakeAWrongGuessRight(t *testing.T) {
+	f := newFake(fakeAnswer{o: brokenTakeToken()})
+	d, _ := openDay(t, f, 80, 24)
+	d.predictAll(map[string]string{"P1": "18"})
+	d.tab(tabScore)
+	d.wantView("P1   18 requests       20 requests       ≈ close enough (10% under)", "gives 18 requests here")
+}
