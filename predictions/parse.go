@@ -65,10 +65,15 @@ func Parse(text string, p labs.Prediction) (float64, error) {
 	}
 	// Look for a sign only to explain the refusal: nothing here is negative.
 	if rest, ok := cutAny(s, "-", "−"); ok {
-		if m := number.FindString(strings.TrimSpace(rest)); hasDigit(m) {
+		m := number.FindString(strings.TrimSpace(rest))
+		switch {
+		case !hasDigit(m):
+			return refuse("%s is not a number: type digits, like 20 or 10.3", shown)
+		case !isZero(m):
 			return refuse("%s is below zero: a prediction here is zero or more, like 20", shown)
 		}
-		return refuse("%s is not a number: type digits, like 20 or 10.3", shown)
+		// -0 is zero: nothing below zero about it.
+		s = strings.TrimSpace(rest)
 	}
 	s = strings.TrimPrefix(s, "+")
 
@@ -81,11 +86,34 @@ func Parse(text string, p labs.Prediction) (float64, error) {
 		return refuse("%s is not a number: type digits, like 20 or 10.3", shown)
 	}
 	rest := s[len(num):]
+	v, err := strconv.ParseFloat(strings.NewReplacer(",", "", "_", "").Replace(num), 64)
+	// A fraction, 1/120: a slash with a number after it (10/s is a unit).
+	fraction := false
+	if after, ok := strings.CutPrefix(strings.TrimLeft(rest, " "), "/"); ok && err == nil {
+		after = strings.TrimLeft(after, " ")
+		if den := number.FindString(after); hasDigit(den) {
+			d, derr := strconv.ParseFloat(strings.NewReplacer(",", "", "_", "").Replace(den), 64)
+			if derr != nil || d == 0 {
+				return refuse("%s divides by zero: write the fraction with a number below the line, like 1/120", shown)
+			}
+			v, rest, fraction = v/d, after[len(den):], true
+		}
+	}
+	// A percentage: the number itself where the answer is in %, a share of
+	// one where it is a plain number or a ratio.
+	own := normUnit(p.Unit)
+	if after, ok := strings.CutPrefix(strings.TrimSpace(rest), "%"); ok && own != "%" {
+		if own != "" && own != "times" {
+			return refuse("%s is a percentage: this asks for %s, so type it as a number, like 20", shown, strings.TrimSpace(p.Unit))
+		}
+		v, rest = v/100, after
+	} else if fraction && own == "%" && !ok {
+		// 1/120 of something, asked in %: 0.83%.
+		v *= 100
+	}
 	if problem := afterNumber(rest, p); problem != "" {
 		return refuse("%s %s", shown, problem)
 	}
-
-	v, err := strconv.ParseFloat(strings.NewReplacer(",", "", "_", "").Replace(num), 64)
 	if err != nil || v > MaxValue {
 		// ParseFloat only fails here on overflow: the syntax was checked above.
 		return refuse("%s is far too large: no answer here is above 1,000,000,000", shown)
@@ -173,6 +201,12 @@ func cutAny(s string, prefixes ...string) (string, bool) {
 		}
 	}
 	return s, false
+}
+
+// isZero reports whether a matched number is zero (0, 0.0, 0e5).
+func isZero(m string) bool {
+	v, err := strconv.ParseFloat(strings.NewReplacer(",", "", "_", "").Replace(m), 64)
+	return err == nil && v == 0
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }

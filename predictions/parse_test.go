@@ -13,6 +13,7 @@ var (
 	countP = labs.Prediction{ID: "P1", Unit: "requests", Count: true}
 	rateP  = labs.Prediction{ID: "P2", Unit: "/s"}
 	oddP   = labs.Prediction{ID: "PX", Unit: "tokens"}
+	pctP   = labs.Prediction{ID: "PP", Unit: "%"}
 )
 
 func TestParseAccepts(t *testing.T) {
@@ -22,6 +23,20 @@ func TestParseAccepts(t *testing.T) {
 		want float64
 	}{
 		{"20", countP, 20},
+		{"-0", countP, 0}, // zero, not below it
+		{"−0.0", rateP, 0},
+		// Fractions, wherever a number is: a/b.
+		{"1/2", rateP, 0.5},
+		{"1 / 4 /s", rateP, 0.25},
+		{"120/1", countP, 120},
+		// Asked in %: a fraction is a share, turned into a percentage.
+		{"1/120", pctP, 100.0 / 120},
+		{"0.83%", pctP, 0.83},
+		{"0.83 %", pctP, 0.83},
+		{"0.83", pctP, 0.83},
+		// A plain number or a ratio: a percentage is a share of one.
+		{"50%", labs.Prediction{}, 0.5},
+		{"150 %", labs.Prediction{Unit: "times"}, 1.5},
 		{" 20 ", countP, 20},
 		{"\t20\n", countP, 20},
 		{"0", countP, 0},
@@ -100,7 +115,10 @@ func TestParseRefuses(t *testing.T) {
 		{"∞", rateP, []string{"not a finite number"}},
 		{"0x10", countP, []string{"after the number", "requests"}},
 		{"20 apples", countP, []string{`"20 apples"`, "after the number", "requests"}},
-		{"20%", countP, []string{"after the number"}},
+		{"20%", countP, []string{"is a percentage", "asks for requests"}},
+		{"1/0", rateP, []string{"divides by zero"}},
+		{"1/2", countP, []string{"not a whole number"}},
+		{"-5", countP, []string{"below zero"}},
 		{"10 s", rateP, []string{"after the number", "/s"}},
 		{"20 requests!", countP, []string{"after the number"}},
 		{"7 tokens", countP, []string{"after the number"}}, // not this prediction's unit

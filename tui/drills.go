@@ -318,6 +318,8 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 		s.setNote(d.ID+" answered: compare with the model answer, then mark it (g/p/m)", false)
 	case *a.Correct:
 		s.setNote(d.ID+" is right", false)
+	case drillState(d, a) == drillPartly:
+		s.setNote(d.ID+" is partly right: read the model answer", true)
 	default:
 		s.setNote(d.ID+" is not right yet: read the model answer", true)
 	}
@@ -359,7 +361,7 @@ func (m *drillModel) view(s *session, w, h int) string {
 	top, ansEnd := 0, 0
 	for i, d := range s.day.Drills {
 		a := s.answers.Drills[d.ID]
-		mark := drillMark(a, st)
+		mark := drillMark(d, a, st)
 		if i != clamp(m.sel, 0, len(s.day.Drills)-1) {
 			add(trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
 			continue
@@ -406,16 +408,76 @@ func (m *drillModel) view(s *session, w, h int) string {
 	return scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st)
 }
 
-func drillMark(a predictions.DrillAnswer, st Styles) string {
+// drillMark is a drill's state in one glyph, each of the three outcomes its
+// own shape so they differ without colour (NO_COLOR): ✓ right, ◐ partly
+// (a self-marked "partly", or some of a drill's numbers right), ✗ missed;
+// ? waits for a self-mark, · not attempted.
+func drillMark(d labs.Drill, a predictions.DrillAnswer, st Styles) string {
+	switch drillState(d, a) {
+	case drillRight:
+		return st.Good.Render("✓")
+	case drillPartly:
+		return st.Warn.Render("◐")
+	case drillMissed:
+		return st.Bad.Render("✗")
+	case drillUnmarked:
+		return st.Warn.Render("?")
+	}
+	return st.Dim.Render("·")
+}
+
+// The states of a drill, as drillMark shows them.
+const (
+	drillOpen = iota
+	drillUnmarked
+	drillRight
+	drillPartly
+	drillMissed
+)
+
+// drillState reads a saved attempt: a self-assessed drill by its mark, a
+// numeric one by how many of its numbers are right, a choice by Correct.
+func drillState(d labs.Drill, a predictions.DrillAnswer) int {
 	switch {
 	case !a.Attempted:
-		return st.Dim.Render("·")
+		return drillOpen
+	case d.Kind == labs.DrillSelf || a.Mark != "":
+		switch a.Mark {
+		case predictions.MarkGot:
+			return drillRight
+		case predictions.MarkPartly:
+			return drillPartly
+		case predictions.MarkMissed:
+			return drillMissed
+		}
+		return drillUnmarked
+	case d.Kind == labs.DrillNumbers && len(d.Fields) > 1:
+		right := 0
+		for i, f := range d.Fields {
+			if i < len(a.Answers) && fieldRight(a.Answers[i], f) {
+				right++
+			}
+		}
+		switch right {
+		case len(d.Fields):
+			return drillRight
+		case 0:
+			return drillMissed
+		}
+		return drillPartly
 	case a.Correct == nil:
-		return st.Warn.Render("?")
+		return drillUnmarked
 	case *a.Correct:
-		return st.Good.Render("✓")
+		return drillRight
 	}
-	return st.Bad.Render("✗")
+	return drillMissed
+}
+
+// fieldRight reports whether a saved answer to one number of a drill is
+// right.
+func fieldRight(text string, f labs.DrillField) bool {
+	v, err := predictions.Parse(text, labs.Prediction{Unit: f.Unit})
+	return err == nil && within(v, f.Want, f.Tolerance)
 }
 
 // answerLines are the selected drill's boxes or options, with the checked
@@ -433,7 +495,7 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *ses
 			box := m.inputs[d.ID][i].View()
 			result := ""
 			if a.Attempted && i < len(a.Answers) {
-				if v, err := predictions.Parse(a.Answers[i], labs.Prediction{Unit: f.Unit}); err == nil && within(v, f.Want, f.Tolerance) {
+				if fieldRight(a.Answers[i], f) {
 					result = st.Good.Render("✓")
 				} else {
 					result = st.Bad.Render("✗ want " + predictions.FormatValue(f.Want, f.Unit))

@@ -2,9 +2,11 @@ package tui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"termlab/labs"
+	"termlab/predictions"
 )
 
 // brokenTakeToken is a run of the learner's code whose TakeToken fails its
@@ -67,4 +69,30 @@ func TestALuckyBugDoesNotMakeAWrongGuessRight(t *testing.T) {
 	d.predictAll(map[string]string{"P1": "18"})
 	d.tab(tabScore)
 	d.wantView("P1   18 requests       20 requests       ≈ close enough (10% under)", "gives 18 requests here")
+}
+
+// TestDrillsShowThreeStates: right, partly and missed are three glyphs
+// (the test's styles have no colour, as under NO_COLOR), and a number may
+// be written as a fraction or a percentage.
+func TestDrillsShowThreeStates(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	d.keys("6")
+	d.keys("enter", "500", "tab", "7", "enter") // D1: one of two right
+	d.wantView("D1 is partly right")
+	d.keys("down", "enter", "60", "enter") // D2: missed
+	d.keys("down", "down", "enter", "it says when", "enter", "p")
+	d4 := loadSaved(t, root).Drills["D4"]
+	if d4.Mark != predictions.MarkPartly {
+		t.Fatalf("D4 saved as %+v", d4)
+	}
+	d.keys("down", "enter", "2000/2", "enter") // D5: 1000, as a fraction
+	d.wantView("D5 is right")
+	d.keys("up", "up", "up", "up")
+	v := d.view()
+	for _, want := range []string{"D1 ◐", "D2 ✗", "D3 ·", "D4 ◐", "D5 ✓"} {
+		if !strings.Contains(strings.Join(strings.Fields(v), " "), want) {
+			t.Errorf("the drill list lacks %q:\n%s", want, v)
+		}
+	}
+	checkFits(t, v, 80, 24)
 }
