@@ -43,6 +43,9 @@ type Row struct {
 	// Verdict judges the guess on record at the reveal against Actual; nil
 	// unless both exist.
 	Verdict *Verdict
+	// AskedHow says the learner asked for "how to think about it" before
+	// the reveal (Guess.AskedHow).
+	AskedHow bool
 }
 
 // Judged is the guess the verdict is about: First after a revision,
@@ -83,7 +86,7 @@ func ScoreAgainst(day labs.Day, a Answers, shown, ref labs.Metrics, grades []lab
 	rows := make([]Row, 0, len(day.Predictions))
 	for _, p := range day.Predictions {
 		g := a.Predictions[p.ID]
-		r := Row{ID: p.ID, Question: p.Question, Unit: p.Unit, Span: p.Span, Skipped: g.Skipped}
+		r := Row{ID: p.ID, Question: p.Question, Unit: p.Unit, Span: p.Span, Skipped: g.Skipped, AskedHow: g.AskedHow}
 		if !g.Skipped {
 			r.Predicted = clone(g.Value)
 		}
@@ -173,13 +176,15 @@ type JSONRow struct {
 	// Verdict is "spot on", "close enough", "off" or null.
 	Verdict *string `json:"verdict"`
 	Revised bool    `json:"revised"`
+	// AskedHow is true when the learner asked for "how to think about it".
+	AskedHow bool `json:"asked_how,omitempty"`
 }
 
 // JSONRows converts scoreboard rows for encoding/json.
 func JSONRows(rows []Row) []JSONRow {
 	out := make([]JSONRow, len(rows))
 	for i, r := range rows {
-		out[i] = JSONRow{ID: r.ID, Predicted: clone(r.Judged()), Actual: clone(r.Actual), Yours: clone(r.Yours), Moved: r.Moved, Revised: r.Revised}
+		out[i] = JSONRow{ID: r.ID, Predicted: clone(r.Judged()), Actual: clone(r.Actual), Yours: clone(r.Yours), Moved: r.Moved, Revised: r.Revised, AskedHow: r.AskedHow}
 		if r.Verdict != nil {
 			s, d := r.Verdict.String(), r.Verdict.Distance(r.Unit)
 			out[i].Verdict, out[i].Distance = &s, &d

@@ -42,6 +42,21 @@ type Guess struct {
 	Revealed bool     `json:"revealed"`
 	Scored   *float64 `json:"scored"`
 	Revised  bool     `json:"revised"`
+	// AskedHow is set once the learner asked for "how to think about it"
+	// (labs.Prediction.Think), and whether that was before the guess on
+	// record: ThoughtFirst.
+	AskedHow     bool `json:"asked_how,omitempty"`
+	ThoughtFirst bool `json:"thought_first,omitempty"`
+}
+
+// AskHow records that the learner asked how to think about prediction id,
+// and whether they had recorded no guess yet (it helped the guess).
+func (a *Answers) AskHow(id string) {
+	g := a.guess(id)
+	if !g.AskedHow {
+		g.AskedHow, g.ThoughtFirst = true, g.Value == nil && !g.Revealed
+	}
+	a.put(id, g)
 }
 
 // SelfMark is how a learner judged their own answer to a self-assessed

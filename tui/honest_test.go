@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"termlab/labs"
 	"termlab/predictions"
 )
@@ -95,4 +97,21 @@ func TestDrillsShowThreeStates(t *testing.T) {
 		}
 	}
 	checkFits(t, v, 80, 24)
+}
+
+// TestHowToThinkIsShownOnRequestAndRecorded: the reasoning is hidden until
+// asked for, and the request is saved before the guess.
+func TestHowToThinkIsShownOnRequestAndRecorded(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	d.tab(tabPredict)
+	p1 := theDay.Predictions[0]
+	d.wantView("ctrl+t: how to think about it", "(in that one instant)")
+	d.dontWantView(p1.Think[:30])
+	d.send(tea.KeyMsg{Type: tea.KeyCtrlT})
+	d.wantView("how to think about it: " + p1.Think[:20])
+	g := loadSaved(t, root).Predictions["P1"]
+	if !g.AskedHow || !g.ThoughtFirst || g.Value != nil {
+		t.Fatalf("P1 saved as %+v after ctrl+t", g)
+	}
+	checkFits(t, d.view(), 80, 24)
 }

@@ -72,6 +72,7 @@ func newScrollKeys() scrollKeys {
 // formKeys work while a text box has the focus.
 type formKeys struct {
 	Next, Prev, Submit, Skip, StopTyping, Type key.Binding
+	Think                                      key.Binding // "how to think about it", on request
 }
 
 func newFormKeys() formKeys {
@@ -80,6 +81,7 @@ func newFormKeys() formKeys {
 		Prev:       key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑", "previous")),
 		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
 		Skip:       key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "skip this one")),
+		Think:      key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "how to think about it")),
 		StopTyping: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
 		Type:       key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("enter", "type")),
 	}

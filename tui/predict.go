@@ -179,6 +179,11 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 	case key.Matches(k, fk.Submit):
 		return m.submit(s, p)
+	case key.Matches(k, fk.Think) && p.Think != "":
+		// Shown on request only, and the request is recorded, so the
+		// scoreboard's record says which guesses had help.
+		id := p.ID
+		return s.change(m.c.deps, func(a *predictions.Answers) { a.AskHow(id) })
 	}
 	var cmd tea.Cmd
 	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
@@ -339,7 +344,11 @@ func (m *predictModel) view(s *session, w, h int) string {
 		}
 		focusTop = len(lines)
 		cur := st.Cursor.Render("›")
-		q := strings.Split(wrap(p.Question, tw), "\n")
+		question := p.Question
+		if p.Span != "" {
+			question += " (" + p.Span + ")"
+		}
+		q := strings.Split(wrap(question, tw), "\n")
 		for j, ql := range q {
 			if j == 0 {
 				lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(pad(p.ID, 3)), ql))
@@ -374,6 +383,13 @@ func (m *predictModel) view(s *session, w, h int) string {
 			}
 		}
 		inputEnd = len(lines)
+		// After the box, which a short screen keeps in view first.
+		switch {
+		case p.Think != "" && g.AskedHow:
+			lines = append(lines, strings.Split(indent(styleLines(st.Accent, wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
+		case p.Think != "" && m.active:
+			lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it", tw)))
+		}
 		if g.Revealed {
 			note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
 			if g.Scored != nil {
@@ -410,7 +426,7 @@ func (m *predictModel) help(s *session) keyMap {
 	}
 	return keyMap{
 		short: []key.Binding{submit, fk.Skip, fk.Next, fk.StopTyping},
-		full:  [][]key.Binding{{submit, fk.Skip}, {fk.Next, fk.Prev, fk.StopTyping}},
+		full:  [][]key.Binding{{submit, fk.Skip, fk.Think}, {fk.Next, fk.Prev, fk.StopTyping}},
 	}
 }
 
