@@ -18,6 +18,7 @@ import (
 	"termlab/labs/kit"
 	"termlab/labs/reset"
 	"termlab/labs/worker"
+	"termlab/predictions"
 )
 
 func cmdReset(ctx context.Context, e env, a args) int {
@@ -101,8 +102,9 @@ func cmdNewDay(_ context.Context, e env, a args) int {
 // cmdCheck is the course authors' check: the registration is what the
 // generator writes from the day folders, and for every registered day the
 // shipped stubs grade as unfinished, the reference passes, the experiments
-// are repeatable, every prediction is answered by a metric and the day's
-// equivalence suite passes. That every screen of every day fits 80×24 is
+// are repeatable, every prediction is answered by a metric, no text a
+// learner sees before a prediction holds its answer (predictions.Hindsight)
+// and the day's equivalence suite passes. That every screen of every day fits 80×24 is
 // tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
 // tui's tests, which this binary cannot import, and go test runs it in CI.
 func cmdCheck(ctx context.Context, e env, _ args) int {
@@ -151,6 +153,13 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 		for _, p := range day.Predictions {
 			_, ok := m[p.Metric]
 			check(day, ok, fmt.Sprintf("%s is answered by metric %s", p.ID, p.Metric))
+		}
+		// No answer is visible before its guess (Day.Allowed lists the
+		// reviewed exceptions).
+		leaks := predictions.Hindsight(day, m)
+		check(day, len(leaks) == 0, fmt.Sprintf("no text a learner sees before a prediction holds its answer (%d found)", len(leaks)))
+		for _, l := range leaks {
+			fmt.Fprintf(e.stdout, "       %s\n", l)
 		}
 		for name, text := range day.Shipped {
 			got, err := os.ReadFile(filepath.Join(e.root, day.LearnerDir, name))

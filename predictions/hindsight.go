@@ -42,13 +42,28 @@ type Seen struct{ In, Text string }
 // and the "why" of every prediction of an earlier stage (the scoreboard
 // shows it once its part is revealed).
 func Hindsight(day labs.Day, ref labs.Metrics) []Leak {
+	return hindsight(day, ref, func(id string) []Seen { return VisibleBefore(day, id) })
+}
+
+// FindIn is Hindsight over texts a learner can read before any prediction
+// (the README, a file it points learners to): the answer of every
+// prediction of day that they hold. Only day.Allowed's exceptions that
+// name such a place apply: one for a setting "anywhere" is about the day's
+// own text, where the setting is stated, and a README that prints an
+// answer gives it away whatever the lesson says.
+func FindIn(day labs.Day, ref labs.Metrics, texts ...Seen) []Leak {
+	day.Allowed = slices.DeleteFunc(slices.Clone(day.Allowed), func(a labs.Allowed) bool { return a.In == "" })
+	return hindsight(day, ref, func(string) []Seen { return texts })
+}
+
+func hindsight(day labs.Day, ref labs.Metrics, visible func(id string) []Seen) []Leak {
 	var leaks []Leak
 	for _, p := range day.Predictions {
 		v, ok := ref[p.Metric]
 		if !ok || !finite(v) {
 			continue
 		}
-		for _, seen := range VisibleBefore(day, p.ID) {
+		for _, seen := range visible(p.ID) {
 			for _, f := range printedForms(v) {
 				for _, at := range findFigure(seen.Text, f) {
 					if allowed(day.Allowed, p.ID, f, seen.In) {
