@@ -35,6 +35,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/results"
 	"termlab/labs/worker"
+	"termlab/predictions"
 )
 
 var e2e struct {
@@ -1636,4 +1637,66 @@ func TestLitterIsSweptAndIgnoredByGit(t *testing.T) {
 	if !strings.Contains(status, "predictions/day45.json") {
 		t.Errorf("git status does not show the learner's new prediction (the check would pass vacuously):\n%s", status)
 	}
+}
+
+// A TakeToken that keeps two tokens back: Part 1's burst lets 18 in where
+// the bucket lets 20. The other three are right.
+const keepsTwoBack = `//go:build termlab
+
+package day45
+
+import "time"
+
+func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool) {
+	tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)
+	if tokens >= 3 {
+		return tokens - 1, true
+	}
+	return tokens, false
+}
+
+func WindowID(now, window time.Duration) int64 { return int64(now / window) }
+
+func Expired(stamp, now, window time.Duration) bool { return stamp <= now-window }
+
+func NextEmit(now, nextEmit time.Duration) time.Duration { return max(now, nextEmit) }
+`
+
+// TestRunJudgesAgainstTheReference: with TODO 1 broken, a right guess
+// stays spot on, a guess that matches the bug is not, and the JSON says
+// what the learner's code gave and which TODO moved it.
+func TestRunJudgesAgainstTheReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the worker")
+	}
+	l := newLab(t, "")
+	l.write("labs/day45/todo.go", keepsTwoBack)
+	l.want(l.run("predict", "45", "P1=20", "P6=18", "P2=10.3", "P3=200", "P4=100", "P5=10"), 0)
+	r := l.run("run", "45", "--json")
+	var out runOutput
+	l.decode(r, &out)
+	rows := map[string]predictions.JSONRow{}
+	for _, raw := range out.Scoreboard {
+		var row predictions.JSONRow
+		if err := json.Unmarshal(raw, &row); err != nil {
+			t.Fatal(err)
+		}
+		rows[row.ID] = row
+	}
+	p1, p6 := rows["P1"], rows["P6"]
+	if p1.Actual == nil || *p1.Actual != 20 || p1.Yours == nil || *p1.Yours != 18 || p1.Verdict == nil || *p1.Verdict != "spot on" || fmt.Sprint(p1.Moved) != "[1]" {
+		t.Errorf("P1 = %s, want actual 20, yours 18, spot on, moved by TODO 1", mustJSON(p1))
+	}
+	if p6.Verdict == nil || *p6.Verdict == "spot on" || p6.Distance == nil || *p6.Distance != "10% under" {
+		t.Errorf("P6 (guessed the bug's 18) = %s, want judged against 20: 10%% under", mustJSON(p6))
+	}
+	text := l.run("run", "45")
+	if !strings.Contains(text.stdout, "your TakeToken (TODO 1) gives 18 requests here; the reference gives 20 requests") {
+		t.Errorf("the report does not show the code's figure beside the reference's:\n%s", text.stdout)
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
