@@ -20,6 +20,11 @@
 //   - a rate or count word after the number, with or without a space:
 //     10/s, 10 /s, 10 per second, 10 rps, 10 req/s, 20 requests, and the
 //     prediction's own unit (labs.Prediction.Unit)
+//   - a fraction, 1/120 (a slash with a number after it; 10/s is a unit)
+//   - a percentage: where the unit is %, 0.83% is 0.83 and a fraction is a
+//     share turned into percent (1/120 is 0.83); where the unit is empty
+//     or "times", 25% is 0.25; elsewhere it is refused
+//   - -0, which is zero
 //
 // Every accepted value is a finite number from 0 to 1,000,000,000, and a
 // whole number when the prediction counts things (labs.Prediction.Count).
@@ -27,7 +32,9 @@
 // short sentence, what was wrong and what would be accepted: nothing typed,
 // words instead of digits, something other than a unit after the number,
 // two numbers, a misplaced comma, a negative number, NaN or infinity, a
-// value above 1,000,000,000, or a fraction where a count is asked for.
+// value above 1,000,000,000, a division by zero, a percentage where a
+// count or a rate is asked for, or a number that is not whole where a count
+// is asked for.
 //
 // # When a guess counts as right
 //
@@ -38,7 +45,16 @@
 //   - off:          anything else
 //
 // The 0.5 floor keeps small actuals fair: guessing 1 when the answer is 0.6
-// is not a miss. Both limits are compared with a slack of one part in 10⁹
+// is not a miss. Verdict.Words states the distance in one form for every
+// row: the relative error (p − a)/a in percent with its direction, in
+// percentage points where the unit is %, and in the unit where a is zero.
+//
+// # Against the system
+//
+// ScoreAgainst judges a guess against the reference's figure, never the
+// learner's code's; the learner's figure is kept beside it (Row.Yours).
+// Hindsight checks that no text a learner sees before a guess holds its
+// answer. Both limits are compared with a slack of one part in 10⁹
 // (of |a|, and at least 1e-9), so a guess that sits exactly on a limit in
 // decimal (5.61 against 5.1) is not pushed out by binary rounding.
 //

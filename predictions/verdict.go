@@ -143,6 +143,44 @@ func FormatValue(v float64, unit string) string {
 	return f + " " + unit
 }
 
+// FormatPair writes two figures that differ as FormatValue does, with
+// more decimals where FormatValue would print them the same (10.3/s and
+// 10.3/s for 10.28 and 10.32): a difference the screen mentions is a
+// difference the learner can see.
+func FormatPair(a, b float64, unit string) (string, string) {
+	fa, fb := FormatValue(a, unit), FormatValue(b, unit)
+	for d := 1; fa == fb && d <= 6 && finite(a) && finite(b); d++ {
+		more := func(v float64) string {
+			return withUnit(group(strconv.FormatFloat(v, 'f', d+decimalsOf(v), 64)), unit)
+		}
+		fa, fb = more(a), more(b)
+	}
+	return fa, fb
+}
+
+// decimalsOf is how many decimals figure shows for v.
+func decimalsOf(v float64) int {
+	switch a := math.Abs(v); {
+	case a >= 100:
+		return 0
+	case a >= 1:
+		return 1
+	}
+	return 2
+}
+
+// withUnit puts unit after a number already written, as FormatValue does.
+func withUnit(f, unit string) string {
+	unit = strings.TrimSpace(unit)
+	switch {
+	case unit == "":
+		return f
+	case strings.HasPrefix(unit, "/"):
+		return f + unit
+	}
+	return f + " " + unit
+}
+
 // figure writes a number with as many decimals as a person needs to compare
 // it: none from 100 up, one from 1, two below that, and commas between
 // thousands.

@@ -138,3 +138,21 @@ func TestFormatValue(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatPair(t *testing.T) {
+	tests := []struct {
+		a, b   float64
+		unit   string
+		wa, wb string
+	}{
+		{18, 20, "requests", "18 requests", "20 requests"},
+		{10.28, 10.32, "/s", "10.28/s", "10.32/s"},
+		{619.4, 619.0, "", "619.4", "619.0"},
+		{1, 1 + 1e-12, "/s", "1.0000000/s", "1.0000000/s"}, // gives up after six more
+	}
+	for _, tt := range tests {
+		if a, b := FormatPair(tt.a, tt.b, tt.unit); a != tt.wa || b != tt.wb {
+			t.Errorf("FormatPair(%v, %v, %q) = %q, %q; want %q, %q", tt.a, tt.b, tt.unit, a, b, tt.wa, tt.wb)
+		}
+	}
+}

@@ -77,7 +77,12 @@ func (m *scoreModel) content(s *session, w int) string {
 	if revealed == 0 {
 		b = append(b, "", styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)))
 	}
-	b = append(b, styleLines(st.Dim, wrap("actual: what the reference does · distance: relative to it (points for a %)", w)))
+	note := "actual: what the reference does · distance: relative to it (points for a %)"
+	if w < narrowScore {
+		// Each verdict says its own unit ("% under", "points under").
+		note = "actual: what the reference does"
+	}
+	b = append(b, styleLines(st.Dim, wrap(note, w)))
 	if w < narrowScore {
 		b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-15s %s", "", "you", "actual"), w)))
 	} else {

@@ -124,8 +124,8 @@ func Yours(day labs.Day, r predictions.Row) string {
 	if r.Yours == nil || r.Actual == nil {
 		return ""
 	}
-	return fmt.Sprintf("%s gives %s here; the reference gives %s, and the guess is judged on that",
-		whose(day, r.Moved), predictions.FormatValue(*r.Yours, r.Unit), predictions.FormatValue(*r.Actual, r.Unit))
+	yours, ref := predictions.FormatPair(*r.Yours, *r.Actual, r.Unit)
+	return fmt.Sprintf("%s gives %s here; the reference gives %s, and the guess is judged on that", whose(day, r.Moved), yours, ref)
 }
 
 // whose names the learner's code that moved a figure: "your TakeToken (TODO
