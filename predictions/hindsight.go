@@ -135,11 +135,18 @@ func partOf(day labs.Day, id string) string {
 }
 
 // printedForms is how v may be written: as the scoreboard prints it, that
-// without commas, a whole number with ".0", and one decimal for a figure
-// the scoreboard rounds to a whole one (1009.9 for 1,010).
+// without commas, a whole number with ".0", one decimal for a figure the
+// scoreboard rounds to a whole one (1009.9 for 1,010), and from 20 up a
+// fraction rounded to a whole number (58 for 58.07).
 func printedForms(v float64) []string {
 	shown := figure(v)
 	forms := []string{shown, strings.ReplaceAll(shown, ",", "")}
+	if a := math.Abs(v); a >= 20 && a != math.Trunc(a) {
+		// "about 58%" gives 58.07 away as surely as "58.1" does. Below 20
+		// a rounded figure (10 for 10.3) is too often a setting to tell.
+		whole := strconv.FormatFloat(math.Round(a), 'f', 0, 64)
+		forms = append(forms, whole, group(whole))
+	}
 	if !strings.Contains(shown, ".") {
 		forms = append(forms, forms[1]+".0")
 		if one := strconv.FormatFloat(math.Abs(v), 'f', 1, 64); !strings.HasSuffix(one, ".0") {

@@ -39,7 +39,8 @@ func TestPrintedForms(t *testing.T) {
 		{60, []string{"60", "60.0"}},
 		{1009.926759, []string{"1,010", "1,009.9", "1009.9", "1010", "1010.0"}},
 		{10.316666, []string{"10.3"}},
-		{87.432659, []string{"87.4"}},
+		{87.432659, []string{"87.4", "87"}},
+		{58.074, []string{"58.1", "58"}},
 	}
 	for _, tt := range tests {
 		got := printedForms(tt.v)
