@@ -180,7 +180,7 @@ func findFigure(text, f string) []int {
 // isName reports whether the number that follows text is the number of a
 // part, TODO or day ("Part 5", "TODO 4"), not a figure.
 func isName(text string) bool {
-	for _, w := range []string{"Part ", "part ", "Parts ", "parts ", "TODO ", "TODOs ", "Day ", "day "} {
+	for _, w := range []string{"Part ", "part ", "Parts ", "parts ", "TODO ", "TODOs ", "Day ", "day ", "day"} {
 		if strings.HasSuffix(text, w) {
 			return true
 		}
