@@ -236,3 +236,19 @@ func pv(p *float64) string {
 	}
 	return fmt.Sprint(*p)
 }
+
+func TestAskHowIsRecorded(t *testing.T) {
+	a := New(45)
+	a.AskHow("P1") // before any guess: it helped the guess
+	a.Set("P2", 10)
+	a.AskHow("P2") // after a guess
+	a.AskHow("P1") // asking again changes nothing
+	p1, p2 := a.Predictions["P1"], a.Predictions["P2"]
+	if !p1.AskedHow || !p1.ThoughtFirst || p1.Value != nil || !p2.AskedHow || p2.ThoughtFirst || p2.Value == nil {
+		t.Fatalf("P1 %+v, P2 %+v", p1, p2)
+	}
+	rows := JSONRows(Score(testDay, a, nil))
+	if !rows[0].AskedHow || !rows[1].AskedHow || rows[2].AskedHow {
+		t.Errorf("asked_how in the JSON rows: %v %v %v", rows[0].AskedHow, rows[1].AskedHow, rows[2].AskedHow)
+	}
+}
