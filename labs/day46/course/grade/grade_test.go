@@ -1,6 +1,7 @@
 package grade_test
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func TestEveryTODOSaysWhatIsChecked(t *testing.T) {
 	}{
 		{1, []string{"within 1e-9 × max(1, capacity)", "in the order of demands", "Parts 3 and 7", "2000 random"}},
 		{2, []string{"served exactly", "within 1e-9 × max(1, deficit + quantum)", "Part 4", "2000 random"}},
-		{3, []string{"the same on 12 calls", "28 shards", "100 to 400 of 5600", "within 1.6 points", "3.57 %"}},
+		{3, []string{"the same on 12 calls", "28 shards", "5600 tenants", "chi-square statistic of at most 77.2", "random ids", "within 1.6 points", "3.57 %"}},
 		{4, []string{"exact", "Parts 5 and 6", "2000 random"}},
 	}
 	for _, tt := range tests {
@@ -209,5 +210,55 @@ func countIn(marker string) func(string) int {
 		rest := input[i+len(marker):]
 		rest = rest[:strings.Index(rest, "]")]
 		return len(strings.Fields(rest))
+	}
+}
+
+// The spread check's limit is where a fair draw goes past it about once in
+// a million: the chi-square distribution with 27 degrees of freedom,
+// integrated here, not read from a table.
+func TestChiSquareLimitIsAboutOneInAMillion(t *testing.T) {
+	p := chiSquareSurvival(27, grade.ChiSquareLimit)
+	if p < 0.8e-6 || p > 1.2e-6 {
+		t.Errorf("P(chi² > %g | 27 df) = %.3g, want about 1e-6", grade.ChiSquareLimit, p)
+	}
+	// The closed form at a checkable point: for 2 degrees of freedom the
+	// survival function is exp(−x/2).
+	if got, want := chiSquareSurvival(2, 10), math.Exp(-5); math.Abs(got-want) > 1e-12 {
+		t.Errorf("P(chi² > 10 | 2 df) = %g, want %g", got, want)
+	}
+	if got := grade.ChiSquare([]int{10, 10, 10}); got != 0 {
+		t.Errorf("even counts: chi-square %g, want 0", got)
+	}
+	if got := grade.ChiSquare([]int{5, 15}); got != 5 {
+		t.Errorf("counts 5 and 15: chi-square %g, want 5", got)
+	}
+}
+
+// chiSquareSurvival is P(X > x) for X chi-square with df degrees of
+// freedom: 1 − P(df/2, x/2), the regularized lower gamma by its series.
+func chiSquareSurvival(df, x float64) float64 {
+	a, z := df/2, x/2
+	sum, term := 1/a, 1/a
+	for n := 1; n < 100000 && term > sum*1e-18; n++ {
+		term *= z / (a + float64(n))
+		sum += term
+	}
+	lg, _ := math.Lgamma(a)
+	return 1 - sum*math.Exp(-z+a*math.Log(z)-lg)
+}
+
+// How close the correct generators come to the spread limit, and how far
+// past it the biased one goes, over the same ids the grader uses.
+func TestShardSpreadSeparatesFairFromBiased(t *testing.T) {
+	worst := 0.0
+	for _, v := range correct {
+		if v.todo == 3 {
+			worst = max(worst, grade.WorstChiSquare(v.f))
+		}
+	}
+	biased := grade.WorstChiSquare(wrong[slicesIndex("partial Fisher–Yates swapping with any position (biased)")].f)
+	t.Logf("chi-square, 27 df: correct generators at most %.1f, the biased partial Fisher–Yates %.1f, limit %g", worst, biased, grade.ChiSquareLimit)
+	if worst >= grade.ChiSquareLimit || biased <= grade.ChiSquareLimit {
+		t.Errorf("the limit %g does not separate them", grade.ChiSquareLimit)
 	}
 }

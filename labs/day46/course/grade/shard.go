@@ -71,15 +71,9 @@ func checkShardOf(mixed, _ fair.Funcs) (*failure, int) {
 			return f, checks
 		}
 	}
-	// Spread: every shard about equally likely, for consecutive ids and for
-	// ids that differ only in their high bits.
-	for _, ids := range []struct {
-		name string
-		id   func(int) uint64
-	}{
-		{"tenants 1, 2, 3, …", func(i int) uint64 { return uint64(i + 1) }},
-		{"tenants 2²⁰, 2·2²⁰, 3·2²⁰, …", func(i int) uint64 { return uint64(i+1) << 20 }},
-	} {
+	// Spread: every shard about equally likely, for consecutive ids, ids
+	// that differ only in their high bits, and ids drawn at random.
+	for _, ids := range spreadPatterns {
 		checks++
 		if f := spread(mixed, ids.name, ids.id); f != nil {
 			return f, checks
@@ -88,14 +82,86 @@ func checkShardOf(mixed, _ fair.Funcs) (*failure, int) {
 	return shardExperiment(checks, mixed)
 }
 
-// spreadPer is the expected number of tenants per shard in spread: with
-// 28 shards of 2 out of 8, a count outside half to twice that is more than
-// seven standard deviations from even.
+// spreadPer is the expected number of tenants per shard in spread: 28
+// shards of 2 out of 8, 5,600 tenants per pattern.
 const spreadPer = 200
+
+// ChiSquareLimit is the chi-square statistic (27 degrees of freedom: 28
+// shards) above which the shard counts are called uneven. A uniform draw
+// exceeds it with probability about 1e-6 (a test in this package integrates
+// the distribution), so no correct generator reaches it, not even over
+// three patterns and every variant in the suite; a partial Fisher–Yates
+// that swaps with any position, not only the ones after it, scores over 300.
+const ChiSquareLimit = 77.2
 
 // shardFormulaSlack is how far (in points of %) Part 5's shares may sit
 // from 1/C(8, 2): six standard deviations of a uniform draw.
 const shardFormulaSlack = 1.6
+
+// spreadPatterns are the tenant ids the spread check draws shards for.
+var spreadPatterns = []struct {
+	name string
+	id   func(int) uint64
+}{
+	{"tenants 1, 2, 3, …", func(i int) uint64 { return uint64(i + 1) }},
+	{"tenants 2²⁰, 2·2²⁰, 3·2²⁰, …", func(i int) uint64 { return uint64(i+1) << 20 }},
+	{"random 64-bit tenant ids", randomIDs()},
+}
+
+// randomIDs is a fixed list of seeded random ids, so the check (and its
+// verdict) is the same on every run.
+func randomIDs() func(int) uint64 {
+	rng := rand.New(rand.NewPCG(46, 5))
+	ids := make([]uint64, 28*spreadPer)
+	for i := range ids {
+		ids[i] = rng.Uint64()
+	}
+	return func(i int) uint64 { return ids[i] }
+}
+
+// ChiSquare is Pearson's statistic for counts against an equal expectation.
+func ChiSquare(counts []int) float64 {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	want := float64(total) / float64(len(counts))
+	x := 0.0
+	for _, c := range counts {
+		x += (float64(c) - want) * (float64(c) - want) / want
+	}
+	return x
+}
+
+// WorstChiSquare is the largest chi-square statistic f's shards reach over
+// the spread patterns (for the suite's report).
+func WorstChiSquare(f fair.Funcs) float64 {
+	worst := 0.0
+	for _, p := range spreadPatterns {
+		counts, _ := shardCounts(f, p.id)
+		worst = max(worst, ChiSquare(counts))
+	}
+	return worst
+}
+
+// shardCounts counts the 2-of-8 shards of 5,600 tenants, in the order of
+// the pairs (0,1), (0,2), … (6,7), and how many different shards came up.
+func shardCounts(f fair.Funcs, id func(int) uint64) ([]int, int) {
+	const n, k = 8, 2
+	counts := map[[2]int]int{}
+	for i := range int(fair.Binomial(n, k)) * spreadPer {
+		s := slices.Clone(f.ShardOf(id(i), n, k))
+		slices.Sort(s)
+		counts[[2]int{s[0], s[1]}]++
+	}
+	var all []int
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			all = append(all, counts[[2]int{a, b}])
+		}
+	}
+	return all, len(counts)
+}
 
 func spread(f fair.Funcs, name string, id func(int) uint64) *failure {
 	const n, k = 8, 2
@@ -106,22 +172,31 @@ func spread(f fair.Funcs, name string, id func(int) uint64) *failure {
 		slices.Sort(s)
 		counts[[2]int{s[0], s[1]}]++
 	}
-	lo, hi, worst := spreadPer/2, spreadPer*2, [2]int{}
+	var all []int
+	lo, hi := [2]int{}, [2]int{}
 	for a := range n {
 		for b := a + 1; b < n; b++ {
 			c := counts[[2]int{a, b}]
-			if c < lo || c > hi {
-				worst = [2]int{a, b}
-				return &failure{
-					what: fmt.Sprintf("shards are not spread evenly over %s", name),
-					ce: labs.Counterexample{Input: fmt.Sprintf("ShardOf(tenant, 8, 2) for %d tenants: %s", combos*spreadPer, name),
-						Got: fmt.Sprintf("%d tenants on workers %v, %d different shards in all", c, worst, len(counts)), Want: fmt.Sprintf("about %d on each of the %d shards", spreadPer, combos)},
-					hint: spreadHint(len(counts), combos),
-				}
+			all = append(all, c)
+			if c < counts[lo] || len(all) == 1 {
+				lo = [2]int{a, b}
+			}
+			if c > counts[hi] || len(all) == 1 {
+				hi = [2]int{a, b}
 			}
 		}
 	}
-	return nil
+	x := ChiSquare(all)
+	if x <= ChiSquareLimit {
+		return nil
+	}
+	return &failure{
+		what: fmt.Sprintf("shards are not spread evenly over %s", name),
+		ce: labs.Counterexample{Input: fmt.Sprintf("ShardOf(tenant, 8, 2) for %d tenants: %s", combos*spreadPer, name),
+			Got:  fmt.Sprintf("from %d tenants (workers %v) to %d (workers %v) per shard, %d different shards; chi-square %.0f", counts[lo], lo, counts[hi], hi, len(counts), x),
+			Want: fmt.Sprintf("about %d on each of the %d shards; chi-square at most %g (a fair draw goes past it about once in a million)", spreadPer, combos, ChiSquareLimit)},
+		hint: spreadHint(len(counts), combos),
+	}
 }
 
 func spreadHint(seen, combos int) string {
