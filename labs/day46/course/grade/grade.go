@@ -78,6 +78,11 @@ type failure struct {
 	what string
 	ce   labs.Counterexample
 	hint string
+	// diag, when set, works the hint out from the counterexample (see
+	// diagnose.go); it runs once, on the failure that is finally shown,
+	// with the learner's function unchecked (an impossible answer on a
+	// probe is still an answer a mistake can share).
+	diag func(raw fair.Funcs) string
 }
 
 // TODO grades TODO n of learner against ref.
@@ -96,6 +101,13 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	}
 	switch {
 	case fail != nil:
+		if fail.diag != nil {
+			var hint string
+			raw := ref.With(n, learner)
+			if f := labs.Guard(Limit, fair.LearnerDir, &track, func() { hint = fail.diag(raw) }); f.OK() {
+				fail.hint = hint
+			}
+		}
 		g.Status, g.Detail, g.Hint = labs.Fail, fail.what, fail.hint
 		ce := fail.ce
 		g.Counterexample = &ce
@@ -133,7 +145,7 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*failure, int) 
 				return &failure{
 					what: fmt.Sprintf("Part %s comes out differently from the reference", p.Part),
 					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: parts.FormatMetric(want[i])},
-					hint: "your function passes the edge cases but not the whole experiment: look for state kept between calls",
+					hint: fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
 				}, checks
 			}
 		}

@@ -1,8 +1,10 @@
 package grade_test
 
 import (
+	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -261,4 +263,81 @@ func TestShardSpreadSeparatesFairFromBiased(t *testing.T) {
 	if worst >= grade.ChiSquareLimit || biased <= grade.ChiSquareLimit {
 		t.Errorf("the limit %g does not separate them", grade.ChiSquareLimit)
 	}
+}
+
+// mistakeOf is each wrong variant's mistake: a phrase of the one hint of its
+// TODO that names it, or "" where the grader knows no such mistake (the
+// hint must then say plainly what differs).
+var mistakeOf = map[string]string{
+	"equal split, ignoring demands":                              "capacity ÷ n, whatever",
+	"proportional to demand":                                     "proportional",
+	"capped equal split, no redistribution":                      "never handed on",
+	"answers in sorted order":                                    "wrong order",
+	"one redistribution pass only":                               "one round",
+	"leftover to the biggest only":                               "largest demand alone",
+	"whole requests only (floor of the level)":                   "rounded down",
+	"right shares, but sorts demands in place":                   "",
+	"right shares, then zeroes demands":                          "",
+	"forgets to add the quantum":                                 "never added",
+	"serves against the old credit, adds the quantum after":      "came after the serving",
+	"adds the quantum twice":                                     "",
+	"banks credit on an empty queue":                             "keeps no credit",
+	"skips a big head to serve smaller ones":                     "stop at the first",
+	"strict comparison (size < credit)":                          "<=, not <",
+	"one request per visit":                                      "several requests",
+	"never keeps credit":                                         "credit was dropped",
+	"consecutive workers":                                        "",
+	"draws with replacement":                                     "",
+	"workers numbered from 1":                                    "",
+	"the global generator":                                       "",
+	"the same seed for everyone":                                 "",
+	"low bits of the id pick the first worker":                   "",
+	"fnv low bits mod n (weak mixing)":                           "",
+	"unrank a multiplied id mod C(n,k) (structured ids collide)": "",
+	"partial Fisher–Yates swapping with any position (biased)":   "",
+	"compares position by position":                              "same position",
+	"merges without sorting":                                     "merge walk",
+	"a 32-bit mask":                                              "32-bit",
+	"a 64-bit mask":                                              "64-bit",
+	"counts the union, not the intersection":                     "",
+	"counts the workers not shared":                              "not in b",
+	"any shared worker counts as one":                            "not only whether",
+	"skips the first worker":                                     "first worker of a",
+}
+
+// A hint that names a mistake names the variant's own, on every variant of
+// the suite; the others fall back to a plain statement of what differs.
+// The figure (named / caught) is printed for the suite's log.
+func TestHintsNameOnlyTheTrueMistake(t *testing.T) {
+	caught, named := 0, 0
+	for _, v := range wrong {
+		want, ok := mistakeOf[v.name]
+		if !ok {
+			t.Errorf("variant %q has no expected mistake in mistakeOf", v.name)
+			continue
+		}
+		g := grade.TODO(v.todo, v.f, ref)
+		if g.Status != labs.Fail {
+			continue // TestEachWrongProgramFailsInItsOwnTODO reports it
+		}
+		caught++
+		hints := grade.MistakeHints(v.todo)
+		t.Logf("%s: %s", v.name, g.Hint)
+		if !slices.Contains(hints, g.Hint) {
+			continue // a plain statement of what differs
+		}
+		n := 0
+		for _, h := range hints {
+			if want != "" && strings.Contains(h, want) {
+				n++
+			}
+		}
+		if want == "" || n != 1 || !strings.Contains(g.Hint, want) {
+			t.Errorf("%s: the hint names a mistake it did not make (its mistake: %q):\n  %s\n  input %s got %s want %s", v.name, want, g.Hint, g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want)
+			continue
+		}
+		named++
+	}
+	t.Logf("hints naming the true mistake: %d of %d caught (the rest say plainly what differs)", named, caught)
+	fmt.Printf("day 46 hints naming the true mistake / all caught: %d/%d\n", named, caught)
 }

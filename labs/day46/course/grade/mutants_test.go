@@ -137,6 +137,29 @@ var wrong = []variant{
 		}
 		return n, deficit
 	})},
+	{"serves against the old credit, adds the quantum after", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		n := 0
+		for n < len(queue) && queue[n] <= deficit {
+			deficit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit + quantum
+	})},
+	{"adds the quantum twice", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		deficit += 2 * quantum
+		n := 0
+		for n < len(queue) && queue[n] <= deficit {
+			deficit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit
+	})},
 	{"banks credit on an empty queue", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		n := 0
@@ -324,6 +347,27 @@ var wrong = []variant{
 			}
 		}
 		return n
+	})},
+	{"a 64-bit mask", 4, withOverlap(func(a, b []int) int {
+		var x, y uint64
+		for _, w := range a {
+			x |= 1 << uint(w)
+		}
+		for _, w := range b {
+			y |= 1 << uint(w)
+		}
+		n := 0
+		for z := x & y; z != 0; z &= z - 1 {
+			n++
+		}
+		return n
+	})},
+	{"counts the union, not the intersection", 4, withOverlap(func(a, b []int) int {
+		seen := map[int]bool{}
+		for _, w := range slices.Concat(a, b) {
+			seen[w] = true
+		}
+		return len(seen)
 	})},
 	{"any shared worker counts as one", 4, withOverlap(func(a, b []int) int {
 		for _, x := range a {

@@ -54,7 +54,7 @@ func checkShardOf(mixed, _ fair.Funcs) (*failure, int) {
 				what: "the same tenant got two different shards (" + c.what + ")",
 				ce: labs.Counterexample{Input: fmt.Sprintf("%s, called %d times", fair.FormatShardOf(c.tenant, c.n, c.k), call),
 					Got: fmt.Sprintf("%v the first time, %v the last", first, again), Want: "the same workers every time"},
-				hint: "seed your own generator with the tenant id; a global generator gives a different shard each call",
+				hint: "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls",
 			}
 		}
 		return nil
@@ -200,10 +200,13 @@ func spread(f fair.Funcs, name string, id func(int) uint64) *failure {
 }
 
 func spreadHint(seen, combos int) string {
-	if seen < combos {
-		return fmt.Sprintf("only %d of the %d possible shards ever come up: every set of k workers must be possible, so draw each worker at random (seeded by the tenant), not as neighbours of one", seen, combos)
+	switch {
+	case seen == 1:
+		return "every one of these tenants got the same shard: the shard has to depend on the tenant id"
+	case seen < combos:
+		return fmt.Sprintf("only %d of the %d possible shards ever come up over these tenants: every set of k workers must be possible, and about as likely as any other", seen, combos)
 	}
-	return "some shards come up far more often than others: mix the tenant id well (a seeded generator, not tenant % n)"
+	return "every shard comes up, but some far more often than others: every set of k workers must be about as likely as any other, for any pattern of tenant ids"
 }
 
 // shardExperiment checks Part 5 with the learner's shards: the share of
