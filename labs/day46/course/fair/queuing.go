@@ -129,8 +129,8 @@ type VTFQ struct {
 	Bound int
 
 	queues [][]*Req
-	finish [][]float64 // each waiting request's stamp, in virtual ms
-	last   []float64   // each tenant's last stamp
+	finish [][]float64   // each waiting request's stamp, in virtual ms
+	last   []float64     // each tenant's last stamp
 	r      float64       // the virtual clock, in ms of per-tenant service
 	at     time.Duration // when r was last brought up to date
 }
