@@ -55,7 +55,7 @@ func TestVTFQServesTheSmallestStamp(t *testing.T) {
 func TestPart8AgainstTheClosedForms(t *testing.T) {
 	// Imported from parts would be a cycle in the other direction; the
 	// setting is rebuilt here the way Part 8 builds it.
-	const q, l = 10 * ms, 500 * time.Microsecond
+	const q, l = 10 * ms, 700 * time.Microsecond
 	for _, n := range []int{1, 2, 4, 8, 16, 32} {
 		for _, list := range []bool{true, false} {
 			var reqs []*fair.Req

@@ -147,7 +147,7 @@ func fifoPiece(_ fair.Funcs, r *labs.PartResult) {
 		metric("fifo_quiet_p50_ms", "quiet p50, A noisy", ms(noisy.QuietP50), "ms", 1),
 		metric("fifo_quiet_p99_ms", "quiet p99, A noisy", ms(noisy.QuietP99), "ms", 1),
 		metric("fifo_quiet_error_pct", "quiet errors, A noisy", pct(noisy.QuietErrors, noisy.QuietOffered), "%", 1),
-		metric("fifo_noisy_served_rate", "A served, A noisy", float64(noisy.NoisyServed)/Span.Seconds(), "/s", 1),
+		metric("fifo_noisy_served_rate", "A served, A noisy (the drain after the minute included)", float64(noisy.NoisyServed)/Span.Seconds(), "/s", 1),
 		metric("fifo_utilisation_pct", "server busy, A noisy", noisy.Utilisation, "%", 1))
 	offered := float64(noisy.QuietOffered+noisy.NoisyOffered) / Span.Seconds()
 	r.Lines = append(r.Lines,
@@ -158,8 +158,8 @@ func fifoPiece(_ fair.Funcs, r *labs.PartResult) {
 			NoisyRate, offered/Capacity, ms(noisy.QuietP50), ms(noisy.QuietP99), pct(noisy.QuietErrors, noisy.QuietOffered)),
 		fmt.Sprintf("The queue is full from the first second: every request waits behind about %d others (%d × %v ≈ %v), and a request that finds it full is refused whoever sent it.",
 			FIFOBound, FIFOBound, Service, time.Duration(FIFOBound)*Service),
-		fmt.Sprintf("Refusals fall on everyone alike: 1 − %.0f/%.0f ≈ %.0f%% of what anyone sends. A gets %.1f/s of the %.0f/s served, because it sends most of the traffic.",
-			Capacity, offered, 100*(1-Capacity/offered), float64(noisy.NoisyServed)/Span.Seconds(), Capacity))
+		fmt.Sprintf("Every request has the same chance of refusal, 1 − %.0f/%.0f ≈ %.0f%%, and the same wait; only the counts differ. A's answered requests come to %.1f/s, because it sends most of the traffic (counted to the end, so with the second the full queue takes to drain after the minute).",
+			Capacity, offered, 100*(1-Capacity/offered), float64(noisy.NoisyServed)/Span.Seconds()))
 	r.Figures = append(r.Figures,
 		p99Line("Quiet tenants' p99 latency, second by second", map[string]Stats{"A quiet": alone, "A noisy": noisy}, "A quiet", "A noisy"),
 		tenantBars("One FIFO with A noisy: offered and served per tenant", noisy))

@@ -12,18 +12,18 @@ import (
 
 // Part 8: virtual-time fair queuing beside deficit round robin, on the
 // same traffic. N busy tenants always have 10 ms requests waiting; one
-// quiet tenant sends a 0.5 ms request every VTQuietEvery, far apart enough
+// quiet tenant sends a 0.7 ms request every VTQuietEvery, far apart enough
 // that each finds its queue empty. DRR (the paper's active list, quantum
 // 10 ms, the learner's DRRVisit) puts the quiet request behind a whole
 // round of the busy tenants; VTFQ stamps it with a virtual finish time
-// only 0.5 ms past the virtual clock, ahead of almost every busy head.
+// only 0.7 ms past the virtual clock, ahead of almost every busy head.
 var (
 	VTBusy = []int{1, 2, 4, 8, 16, 32}
 )
 
 const (
 	VTBusySize   = 10 * time.Millisecond // = Quantum: one busy request per DRR visit
-	VTQuietSize  = 500 * time.Microsecond
+	VTQuietSize  = 700 * time.Microsecond
 	VTQuietEvery = 397300 * time.Microsecond // more than a 32-tenant round, and off its beat
 	VTQuietFirst = 50100 * time.Microsecond
 	VTSpan       = 120 * time.Second
@@ -115,8 +115,8 @@ func vtfqPiece(f fair.Funcs, r *labs.PartResult) {
 			" Median %.1f ms with %d busy, %.1f ms with %d: (N − 1) × %g + about %g (half a request still in service) + %g; never more than N × %g + %g.",
 			Quantum, ms(drrFirst.P50), VTBusy[0], ms(drr.P50), n, q, q/2, l, q, l),
 		fmt.Sprintf("VTFQ: the quiet request is stamped R + %g ms, R the virtual clock, and the busy tenants' heads carry stamps up to %g ms past R: it goes next unless the round is within %g ms of its end.", l, q, l),
-		fmt.Sprintf("  Median %.1f ms with %d busy and %.1f ms with %d: about %g (the rest of the request in service) + %g, whatever N. The worst case grows by its own %g ms per busy tenant, not by a quantum: %.1f ms with %d.",
-			vtP50[0], VTBusy[0], ms(vt.P50), n, q/2, l, l, ms(vt.Max), n),
+		fmt.Sprintf("  Median %.1f ms with %d busy and %.1f ms with %d: about %g (the rest of the request in service) + %g, barely moving with N. The worst case grows by about its own %g ms per busy tenant, not by a quantum: %.1f ms with %d, inside the bound (N + 1) × %g + %g (the exact sharing, plus one largest request).",
+			vtP50[0], VTBusy[0], ms(vt.P50), n, q/2, l, l, ms(vt.Max), n, l, q),
 		"Kubernetes' API Priority and Fairness queues this way within a priority level, with seat-seconds for sizes: estimated when a request is queued, corrected when it completes.")
 	r.Figures = append(r.Figures,
 		labs.Figure{Title: "Quiet tenant's median delay as busy tenants are added", Kind: labs.Line,
