@@ -188,7 +188,7 @@ var correctTake = []variant{
 }
 
 var wrongTake = []variant{
-	{name: "no cap on the refill", mentions: "cap", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "no cap on the refill", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(tokens + e.Seconds()*rate)
 	}},
 	{name: "cap after spending", mentions: "cap comes after", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
@@ -198,7 +198,7 @@ var wrongTake = []variant{
 		}
 		return min(capacity, t), false
 	}},
-	{name: "cap before the refill", mentions: "cap", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "cap before the refill", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens) + e.Seconds()*rate)
 	}},
 	{name: "spend before refilling", mentions: "refill first", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
@@ -236,7 +236,7 @@ var wrongTake = []variant{
 	{name: "raw nanoseconds taken for seconds", mentions: "count of nanoseconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+float64(e)*rate))
 	}},
-	{name: "minutes taken for seconds", mentions: "too small", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "minutes taken for seconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+e.Minutes()*rate))
 	}},
 	{name: "capacity used as the rate", mentions: "capacity used as the rate", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
@@ -266,13 +266,13 @@ var wrongTake = []variant{
 		}
 		return 0, false
 	}},
-	{name: "caps the idle refill at five seconds", mentions: "idle", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "caps the idle refill at five seconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+min(e, 5*time.Second).Seconds()*rate))
 	}},
-	{name: "caps the idle refill at an hour", mentions: "idle", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "caps the idle refill at an hour", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+min(e, time.Hour).Seconds()*rate))
 	}},
-	{name: "float32 arithmetic", mentions: "precision", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "float32 arithmetic", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(float32(capacity), float32(tokens)+float32(e.Seconds())*float32(rate))
 		return spend(float64(t))
 	}},
@@ -282,7 +282,7 @@ var wrongTake = []variant{
 	{name: "level floored to whole tokens", mentions: "the level was rounded", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
 	}},
-	{name: "rounds the level to the nearest token for the decision", mentions: "whole token", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "rounds the level to the nearest token for the decision", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(capacity, tokens+e.Seconds()*rate)
 		if math.Round(t) >= 1 {
 			return max(0, t-1), true
@@ -338,7 +338,7 @@ var wrongID = []variant{
 	}},
 	{name: "float division of minutes", mentions: "float", id: func(now, w time.Duration) int64 { return int64(now.Minutes() / w.Minutes()) }},
 	{name: "rounds up", mentions: "not up", id: func(now, w time.Duration) int64 { return int64((now + w - 1) / w) }},
-	{name: "the boundary belongs to the window before", mentions: "boundary", id: func(now, w time.Duration) int64 {
+	{name: "the boundary belongs to the window before", id: func(now, w time.Duration) int64 {
 		if now == 0 {
 			return 0
 		}

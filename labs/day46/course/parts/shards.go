@@ -115,7 +115,7 @@ func overlapPiece(f fair.Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Overlap with tenant 0's shard %v (your Overlap), over %d quiet tenants:", noisy, Shards.Quiet),
 		fmt.Sprintf("  none %.1f%%, one %.1f%%, both %.1f%%; by the formula C(k,j)·C(n−k,k−j)/C(n,k): %.1f%%, %.1f%%, %.1f%%.",
 			measured[0], measured[1], measured[k], formula[0], formula[1], formula[k]),
-		fmt.Sprintf("%.1f%% share a worker with the flood, yet of the hurt tenants %d share both workers and %d share one or none: a retry on an unshared worker gets through.",
+		fmt.Sprintf("%.1f%% share a worker with the flood, yet of the hurt tenants %d share both workers and %d share one or none: a retry on an unshared worker usually gets through, though that worker also carries the retries pushed off the flooded pair.",
 			100-measured[0], hurtFull, hurtPartial))
 	r.Figures = append(r.Figures, labs.Figure{Title: "Workers shared with the noisy tenant: measured and the formula", Kind: labs.Bars,
 		XLabel: "workers shared with tenant 0", YLabel: "% of tenants",
