@@ -46,7 +46,7 @@ var TODOs = []labs.TODO{
 			"Take satisfied tenants out and split what is left equally among the others; repeat until nobody left asks for less than the split.",
 			"Sort a copy of the indexes by demand; walking up, each tenant gets min(its demand, what is left ÷ how many are left). Write each share back at the tenant's own index.",
 		},
-		Checked: fmt.Sprintf("each share within %s × max(1, capacity) of the reference, in the order of demands: hand-picked cases (no tenants, no capacity, a tenant asking nothing, fractional and unsorted demands), then %d random ones; a share above its demand, or shares adding up to more than the capacity, fail at once. Parts 3 and 7 must give the reference's figures to %s. Any order of arithmetic passes.", tolText, randomCases, tolText)},
+		Checked: fmt.Sprintf("each share within %s × max(1, capacity) of the reference, in the order of demands: hand-picked cases (no tenants, no capacity, a tenant asking nothing, fractional and unsorted demands), then %d random ones; a share above its demand, shares adding up to more than the capacity, or a changed demands list (compared after every call), fail at once. Parts 3 and 7 must give the reference's figures to %s. Any order of arithmetic passes.", tolText, randomCases, tolText)},
 	{Number: 2, Func: "DRRVisit", Title: "one visit of deficit round robin",
 		Goal: "add the quantum, serve from the head while the head fits, keep the rest of the credit unless the queue emptied",
 		Hints: []string{
