@@ -101,7 +101,7 @@ func Guard(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fa
 			todo = track.Current()
 		}
 		return Fault{Status: Timeout, TODO: todo,
-			Detail: fmt.Sprintf("did not return within %v; look for a loop that never ends", limit)}
+			Detail: fmt.Sprintf("did not return within %v: a loop that never ends, or one that takes far too many steps (one per nanosecond of a long clock, say)", limit)}
 	}
 }
 

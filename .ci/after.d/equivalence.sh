@@ -17,7 +17,7 @@ cd "$(dirname "$0")/../.."
 # figures survive float noise within the tolerance).
 suites=(
   "./labs/day45/course/|Equivalence|Perturbed|TieZone|TieShift|Shrunk|Stateful|Mutant|Counterexample"
-  "./labs/day46/course/grade/|ReferencePasses|EquivalentPrograms|WrongProgram|Counterexample|Shrunk|WithinTheTolerance"
+  "./labs/day46/course/grade/|ReferencePasses|EquivalentPrograms|WrongProgram|Counterexample|Shrunk|WithinTheTolerance|HintsName|ShardSpread|ChiSquare"
   "./labs/day46/course/|Survive|RepeatExactly"
 )
 for level in v1 v3; do
@@ -28,6 +28,13 @@ for level in v1 v3; do
     GOAMD64=$level go test -count=1 -run "$run" "$pkg"
   done
 done
+
+# The hints' figure: how many caught variants get a hint naming their very
+# mistake (the rest get a plain statement of what differs; a hint naming a
+# mistake the variant did not make fails the suites above).
+echo "-- hints naming the true mistake / all caught"
+go test -count=1 -v -run 'EquivalenceWrong' ./labs/day45/course/ | grep '^day 45 hints'
+go test -count=1 -v -run 'HintsNameOnlyTheTrueMistake' ./labs/day46/course/grade/ | grep '^day 46 hints'
 
 echo "-- cross-compiling the suites for arm64 (not run: no arm64 here)"
 for suite in "${suites[@]}"; do

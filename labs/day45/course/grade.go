@@ -681,6 +681,8 @@ var emitCases = []emitCase{
 	{3 * time.Second, 3 * time.Second, "a request arriving exactly at its slot"},
 	{5 * time.Second, 2 * time.Second, "an idle bucket (the slot is in the past)"},
 	{time.Hour, 0, "a bucket idle for an hour"},
+	{time.Second, time.Second + time.Hour, "a request behind an hour of backlog"},
+	{time.Minute, time.Minute + 50*time.Hour + 1, "a request behind two days of backlog"},
 	{1500 * time.Microsecond, 1200 * time.Microsecond, "a slot less than a millisecond ago"},
 	{1200 * time.Microsecond, 1700 * time.Microsecond, "a slot less than a millisecond ahead"},
 	{century + 1, century, "a clock a century in, a nanosecond after the slot"},
@@ -731,13 +733,17 @@ func randomEmit(i int) emitCase {
 		now = time.Duration(rng.Int64N(int64(century)))
 	}
 	var next time.Duration
-	switch rng.IntN(5) {
+	switch rng.IntN(7) {
 	case 0:
 		next = now
 	case 1:
 		next = max(0, now-time.Duration(rng.Int64N(int64(time.Millisecond))))
 	case 2:
 		next = now + time.Duration(rng.Int64N(int64(time.Millisecond)))
+	case 3: // hours to days of backlog: a queue can be that long
+		next = now + time.Duration(rng.Int64N(int64(7*24*time.Hour)))
+	case 4: // a slot hours to days in the past: a bucket idle that long
+		next = max(0, now-time.Duration(rng.Int64N(int64(7*24*time.Hour))))
 	default:
 		next = max(0, now+time.Duration(rng.Int64N(int64(2*time.Minute)))-time.Minute)
 	}

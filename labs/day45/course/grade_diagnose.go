@@ -1,6 +1,7 @@
 package course
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -8,11 +9,13 @@ import (
 )
 
 // The hint a failure gets is read off the counterexample: the grader tries
-// the known mistakes on the very input that failed, and when one of them
-// gives the learner's answer there (and the reference's does not), it names
-// that mistake. Otherwise the hint says what the input shows: which way the
-// answer is off, and what is special about the input (a refill under a
-// millisecond, an hour of idling, a boundary, a clock too big for float64).
+// the known mistakes on the very input that failed, and names one only when
+// it gives the learner's answer there (and the reference's does not) AND on
+// every probe input besides: then the learner's function and the mistake
+// are the same function as far as the grader can tell. Otherwise the hint
+// is a plain statement of what differs on this input (which way the answer
+// is off, a limit it crosses), never a guess at the cause: a hint that names
+// a mistake the learner did not make sends them looking in the wrong place.
 
 // seeded is the random source of case i of TODO n: each case has its own,
 // so a case can be drawn again on its own.
@@ -24,28 +27,28 @@ func seeded(n, i int) *rand.Rand {
 // tell apart two mistakes that both explain a counterexample.
 const probeCount = 200
 
-// pickMistake returns, among the k known mistakes that explain the
-// counterexample (explains), the one whose answers agree with the
-// learner's on the most probe inputs (agree), or -1. A counterexample can
-// fit several mistakes (at elapsed = 600 ms, whole seconds and "nothing
-// refilled" both give no refill); the probes tell which one the learner made.
+// pickMistake returns the first of the k known mistakes that explains the
+// counterexample (explains) and agrees with the learner's answers on every
+// probe input (agree), or -1. A counterexample can fit several mistakes (at
+// elapsed = 600 ms, whole seconds and "nothing refilled" both give no
+// refill), and a mistake can fit the counterexample and not the learner's
+// code (a loop that drops waits over an hour returns now on a two-day wait,
+// as "ignores the queue" does, and is right on an hour): the probes decide,
+// and anything short of agreement on all of them names nothing.
 func pickMistake(k, probes int, explains func(m int) bool, agree func(m, p int) bool) int {
-	best, bestScore := -1, -1
 	for m := range k {
 		if !explains(m) {
 			continue
 		}
-		score := 0
-		for p := range probes {
-			if agree(m, p) {
-				score++
-			}
+		all := true
+		for p := 0; all && p < probes; p++ {
+			all = agree(m, p)
 		}
-		if score > bestScore {
-			best, bestScore = m, score
+		if all {
+			return m
 		}
 	}
-	return best
+	return -1
 }
 
 // answers calls the learner once on each probe; a probe it panics on
@@ -210,17 +213,13 @@ func diagnoseToken(learner TakeTokenFunc, c tokenCase, gotL float64, gotOK bool,
 	case gotOK && math.Abs(gotL-level) <= tol:
 		return "you said yes but did not spend: subtract the one token the request uses"
 	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
-		return "precision: the level is off by a sliver, more than float64 rounding explains; keep float64 throughout (not float32) and don't round the level"
+		return fmt.Sprintf("the level is off by a sliver (%.10g tokens against %.10g), more than float64 arithmetic in another order explains: somewhere a step loses precision", gotLevel, level)
 	case gotLevel < level && stalled():
-		return "the refill stopped growing: over a long idle spell the bucket keeps refilling elapsed.Seconds() × ratePerSec, all the way up to capacity, however long the wait"
-	case gotLevel < level && c.elapsed < time.Millisecond && c.elapsed > 0:
-		return "the refill came out too small: a wait of under a millisecond still refills elapsed.Seconds() × ratePerSec; keep every nanosecond"
-	case gotLevel < level && c.elapsed >= time.Minute:
-		return "the refill came out too small after a long idle spell: it keeps growing with elapsed, all the way up to capacity, however long the wait"
+		return "the refill stopped growing: twice the wait gives the same answer while the bucket is not yet full; it keeps refilling elapsed.Seconds() × ratePerSec, up to capacity, however long the wait"
 	case gotLevel < level:
-		return "the refill came out too small: it is elapsed.Seconds() × ratePerSec tokens, fractions of a second included, capped only at capacity"
+		return fmt.Sprintf("too few tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level)
 	default:
-		return "the refill came out too large: it is elapsed.Seconds() × ratePerSec (per second, not per millisecond), and never past capacity"
+		return fmt.Sprintf("too many tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level)
 	}
 }
 
@@ -273,12 +272,10 @@ func diagnoseWindow(learner WindowIDFunc, c windowCase, got, want int64) string 
 		return "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
 	case got == want+1 && c.now%c.window == c.window-1:
 		return "one nanosecond before a boundary is still the window before: round down"
-	case c.now > 1<<53:
-		return windowFloatHint
-	case c.window < time.Millisecond:
-		return "a window can be shorter than a millisecond (down to 1 µs): divide the Durations themselves"
+	case got < want:
+		return fmt.Sprintf("%d windows too few: window %d starts at %v and now (%v) is past it", want-got, want, time.Duration(want)*c.window, c.now)
 	}
-	return "divide now by window and round down: Durations divide as integers"
+	return fmt.Sprintf("%d windows too many: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now)
 }
 
 // --- TODO 3 -----------------------------------------------------------------
@@ -325,9 +322,7 @@ func diagnoseExpired(learner ExpiredFunc, c expiredCase, got, want bool) string 
 	}
 	switch {
 	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:
-		return edgeHint
-	case c.now > 1<<53:
-		return floatHint
+		return fmt.Sprintf("at the edge: this stamp is %v old and the window is %v; a stamp stops counting once its age is the window or more, and not a nanosecond before", c.now-c.stamp, c.window)
 	case got:
 		return "this stamp is still inside (now − window, now]: it still counts, so not expired yet"
 	}
@@ -378,10 +373,8 @@ func diagnoseEmit(learner NextEmitFunc, c emitCase, got, want time.Duration) str
 		return "a request cannot leave before it arrives: never earlier than now"
 	case got < c.nextEmit:
 		return "a request cannot leave before its slot in the queue: never earlier than nextEmit"
-	case c.now > 1<<53 || c.nextEmit > 1<<53:
-		return floatHint
 	}
-	return "too late: it leaves the first moment both limits allow, not after"
+	return fmt.Sprintf("%v too late: it leaves the first moment both limits allow, not after", got-want)
 }
 
 // safeCall is a mistake model's answer, or -1 where the model itself would
@@ -393,4 +386,32 @@ func safeCall(f func() int64) (v int64) {
 		}
 	}()
 	return f()
+}
+
+// MistakeHints are TODO n's hints that name a mistake, one per known
+// mistake (several mistakes may share one). Every other hint is a plain
+// statement of what differs. The equivalence suite uses the list to check
+// that a hint names only the mistake its variant made.
+func MistakeHints(n int) []string {
+	var out []string
+	switch n {
+	case 1:
+		for _, m := range tokenMistakes {
+			out = append(out, m.hint)
+		}
+	case 2:
+		for _, m := range windowMistakes {
+			out = append(out, m.hint)
+		}
+	case 3:
+		for _, m := range expiredMistakes {
+			out = append(out, m.hint)
+		}
+	case 4:
+		for _, m := range emitMistakes {
+			out = append(out, m.hint)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

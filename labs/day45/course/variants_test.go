@@ -25,7 +25,10 @@ type variant struct {
 	id   course.WindowIDFunc
 	exp  course.ExpiredFunc
 	emit course.NextEmitFunc
-	// mentions is a word the failing verdict must contain (wrong variants).
+	// mentions picks out the one hint of its TODO that names this variant's
+	// mistake (wrong variants); "" where the grader knows no such mistake. A
+	// hint that names a mistake must be that one; any other hint must be a
+	// plain statement of what differs.
 	mentions string
 }
 
@@ -185,17 +188,17 @@ var correctTake = []variant{
 }
 
 var wrongTake = []variant{
-	{name: "no cap on the refill", mentions: "cap", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "no cap on the refill", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(tokens + e.Seconds()*rate)
 	}},
-	{name: "cap after spending", mentions: "cap", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "cap after spending", mentions: "cap comes after", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := tokens + e.Seconds()*rate
 		if t >= 1 {
 			return min(capacity, t-1), true
 		}
 		return min(capacity, t), false
 	}},
-	{name: "cap before the refill", mentions: "cap", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "cap before the refill", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens) + e.Seconds()*rate)
 	}},
 	{name: "spend before refilling", mentions: "refill first", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
@@ -215,10 +218,10 @@ var wrongTake = []variant{
 	{name: "integer seconds", mentions: "whole seconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+float64(e/time.Second)*rate))
 	}},
-	{name: "truncates to milliseconds", mentions: "millisecond", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "truncates to milliseconds", mentions: "whole milliseconds drop", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+float64(e.Milliseconds())/1000*rate))
 	}},
-	{name: "ignores refills under 1 ms", mentions: "millisecond", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "ignores refills under 1 ms", mentions: "nothing refilled", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		if e < time.Millisecond {
 			e = 0
 		}
@@ -230,10 +233,10 @@ var wrongTake = []variant{
 	{name: "milliseconds taken for seconds", mentions: "1000", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+float64(e.Milliseconds())*rate))
 	}},
-	{name: "raw nanoseconds taken for seconds", mentions: "nanoseconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "raw nanoseconds taken for seconds", mentions: "count of nanoseconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+float64(e)*rate))
 	}},
-	{name: "minutes taken for seconds", mentions: "too small", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "minutes taken for seconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+e.Minutes()*rate))
 	}},
 	{name: "capacity used as the rate", mentions: "capacity used as the rate", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
@@ -252,41 +255,44 @@ var wrongTake = []variant{
 		}
 		return t, false
 	}},
-	{name: "says yes without spending", mentions: "spend", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "says yes without spending", mentions: "did not spend", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(capacity, tokens+e.Seconds()*rate)
 		return t, t >= 1
 	}},
-	{name: "a refusal empties the bucket", mentions: "fraction", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "a refusal empties the bucket", mentions: "a refusal keeps", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(capacity, tokens+e.Seconds()*rate)
 		if t >= 1 {
 			return t - 1, true
 		}
 		return 0, false
 	}},
-	{name: "caps the idle refill at five seconds", mentions: "idle", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "caps the idle refill at five seconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+min(e, 5*time.Second).Seconds()*rate))
 	}},
-	{name: "caps the idle refill at an hour", mentions: "idle", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "caps the idle refill at an hour", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+min(e, time.Hour).Seconds()*rate))
 	}},
-	{name: "float32 arithmetic", mentions: "precision", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "float32 arithmetic", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(float32(capacity), float32(tokens)+float32(e.Seconds())*float32(rate))
 		return spend(float64(t))
 	}},
-	{name: "level rounded to a thousandth", mentions: "rounded", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "level rounded to a thousandth", mentions: "the level was rounded", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, math.Round((tokens+e.Seconds()*rate)*1000)/1000))
 	}},
-	{name: "level floored to whole tokens", mentions: "rounded", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "level floored to whole tokens", mentions: "the level was rounded", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
 	}},
-	{name: "rounds the level to the nearest token for the decision", mentions: "whole token", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "rounds the level to the nearest token for the decision", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(capacity, tokens+e.Seconds()*rate)
 		if math.Round(t) >= 1 {
 			return max(0, t-1), true
 		}
 		return t, false
 	}},
-	{name: "always spends", mentions: "spend", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "caps at capacity − 1", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return spend(min(capacity-1, tokens+e.Seconds()*rate))
+	}},
+	{name: "always spends", mentions: "did not spend", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(capacity, tokens+e.Seconds()*rate)
 		return t - 1, t >= 1
 	}},
@@ -321,7 +327,7 @@ var correctID = []variant{
 }
 
 var wrongID = []variant{
-	{name: "rounds to the nearest window", mentions: "round down", id: func(now, w time.Duration) int64 {
+	{name: "rounds to the nearest window", mentions: "to the nearest", id: func(now, w time.Duration) int64 {
 		return int64(math.Round(now.Seconds() / w.Seconds()))
 	}},
 	{name: "windows counted from one", mentions: "from 0", id: func(now, w time.Duration) int64 { return int64(now/w) + 1 }},
@@ -331,8 +337,8 @@ var wrongID = []variant{
 		return int64(math.Floor(now.Seconds() / w.Seconds()))
 	}},
 	{name: "float division of minutes", mentions: "float", id: func(now, w time.Duration) int64 { return int64(now.Minutes() / w.Minutes()) }},
-	{name: "rounds up", mentions: "round down", id: func(now, w time.Duration) int64 { return int64((now + w - 1) / w) }},
-	{name: "the boundary belongs to the window before", mentions: "boundary", id: func(now, w time.Duration) int64 {
+	{name: "rounds up", mentions: "not up", id: func(now, w time.Duration) int64 { return int64((now + w - 1) / w) }},
+	{name: "the boundary belongs to the window before", id: func(now, w time.Duration) int64 {
 		if now == 0 {
 			return 0
 		}
@@ -391,9 +397,11 @@ var wrongExpired = []variant{
 	{name: "age in whole milliseconds", mentions: "millisecond", exp: func(s, now, w time.Duration) bool {
 		return (now - s).Milliseconds() >= w.Milliseconds()
 	}},
-	{name: "whole seconds", mentions: "second", exp: func(s, now, w time.Duration) bool {
+	{name: "whole seconds", mentions: "whole seconds", exp: func(s, now, w time.Duration) bool {
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
 	}},
+	{name: "compares window ids", exp: func(s, now, w time.Duration) bool { return now/w-s/w >= 1 }},
+	{name: "a nanosecond early", exp: func(s, now, w time.Duration) bool { return s <= now-w+1 }},
 	{name: "two windows", mentions: "two", exp: func(s, now, w time.Duration) bool { return s <= now-2*w }},
 	{name: "ignores the window", mentions: "still", exp: func(s, now, w time.Duration) bool { return s < now }},
 }
@@ -433,8 +441,8 @@ var correctEmit = []variant{
 }
 
 var wrongEmit = []variant{
-	{name: "min", mentions: "earlier", emit: func(now, next time.Duration) time.Duration { return min(now, next) }},
-	{name: "ignores an idle queue", mentions: "before", emit: func(now, next time.Duration) time.Duration { return next }},
+	{name: "min", mentions: "not the earlier", emit: func(now, next time.Duration) time.Duration { return min(now, next) }},
+	{name: "ignores an idle queue", mentions: "idle queue's slot", emit: func(now, next time.Duration) time.Duration { return next }},
 	{name: "ignores the queue", mentions: "nextEmit", emit: func(now, next time.Duration) time.Duration { return now }},
 	{name: "adds them", mentions: "sum", emit: func(now, next time.Duration) time.Duration { return now + next }},
 	{name: "returns the wait", mentions: "wait", emit: func(now, next time.Duration) time.Duration { return max(0, next-now) }},
@@ -449,5 +457,17 @@ var wrongEmit = []variant{
 	}},
 	{name: "truncates to milliseconds", mentions: "millisecond", emit: func(now, next time.Duration) time.Duration {
 		return max(now, next).Truncate(time.Millisecond)
+	}},
+	{name: "truncates to microseconds", emit: func(now, next time.Duration) time.Duration {
+		return max(now, next).Truncate(time.Microsecond)
+	}},
+	{name: "drops waits over an hour", emit: func(now, next time.Duration) time.Duration {
+		if next-now > time.Hour { // "nobody waits that long"
+			return now
+		}
+		return max(now, next)
+	}},
+	{name: "caps the wait at a day", emit: func(now, next time.Duration) time.Duration {
+		return min(max(now, next), now+24*time.Hour)
 	}},
 }

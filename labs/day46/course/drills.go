@@ -5,12 +5,12 @@ import "termlab/labs"
 // The day's drills: numbers first, on paper, then checked here.
 var drills = []labs.Drill{
 	{ID: "D1", Kind: labs.DrillNumbers,
-		Question: "Capacity 90. Four tenants ask for 10, 20, 40 and 60. What are the max-min fair shares of the tenants asking 40 and 60?",
+		Question: "Capacity 80. Four tenants ask for 10, 14, 40 and 45. What are the max-min fair shares of the tenants asking 40 and 45?",
 		Fields: []labs.DrillField{
-			{Label: "share of the tenant asking 40", Want: 30, Tolerance: 0.01},
-			{Label: "share of the tenant asking 60", Want: 30, Tolerance: 0.01},
+			{Label: "share of the tenant asking 40", Want: 28, Tolerance: 0.01},
+			{Label: "share of the tenant asking 45", Want: 28, Tolerance: 0.01},
 		},
-		Model: "30 and 30. An equal split is 22.5: the tenants asking 10 and 20 are below it and are met in full, leaving 60 for the two others, 30 each, which both ask for more than. The level stops at 30: 10 + 20 + 30 + 30 = 90."},
+		Model: "28 and 28. An equal split is 20: the tenant asking 10 is below it and is met in full, leaving 70 for three, about 23.3 each; the tenant asking 14 is below that and is met too, leaving 56 for the last two, 28 each, which both ask for more. The level stops at 28: 10 + 14 + 28 + 28 = 80."},
 	{ID: "D2", Kind: labs.DrillNumbers,
 		Question: "Deficit round robin, quantum 500 bytes. A tenant with credit 0 has packets of 200, 400 and 300 bytes waiting, head first. How many packets does its first visit send, and what credit does it keep? How many does the second visit send?",
 		Fields: []labs.DrillField{
@@ -38,7 +38,7 @@ var drills = []labs.Drill{
 		Model:   "Deficit round robin. A bigger FIFO only makes everyone wait longer; a fixed quota protects the quiet tenants but leaves capacity idle (not work-conserving); refusing the tenant wastes even more. DRR serves each backlogged tenant in turn and gives the loud one every moment the others do not use."},
 	{ID: "D5", Kind: labs.DrillSelf,
 		Question: "In Kubernetes API Priority and Fairness, what are seats, queues and hand size, in today's terms? Why is a hand of 8 out of 64 better than one queue per priority level, and better than a hand of 1?",
-		Model:    "Seats are the level's capacity: how many requests it runs at once, a heavy request taking several (like a big request costing more DRR credit). Queues are the per-flow queues of fair queuing, and seats are handed to them fairly. Hand size is shuffle sharding: each flow is dealt 8 of the 64 queues and uses the shortest. With one queue, one elephant delays every flow (Part 1). With a hand of 1, any flow hashed onto the elephant's queue is stuck with it, 1 in 64. With a hand of 8, a flow is stuck only if all 8 of its queues are taken, 1 in C(64, 8) for one elephant; a few elephants together cover more queues, so the hand must stay much smaller than the queues."},
+		Model:    "Seats are the level's capacity: how many requests it runs at once (its nominal concurrency limit, which it can lend from or borrow beyond), a heavy request taking several. Queues are the per-flow queues of fair queuing, served by virtual-time fair queuing with work in seat-seconds. Hand size is shuffle sharding: each flow (its FlowSchema plus the user or namespace, per the schema's distinguisher) is dealt 8 of the 64 queues and uses the shortest. With one queue, one elephant delays every flow (Part 1). With a hand of 1, any flow hashed onto the elephant's queue is stuck with it, 1 in 64. With a hand of 8, a flow is stuck only if all 8 of its queues are taken, 1 in C(64, 8) for one elephant; a few elephants together cover more queues, so the hand must stay much smaller than the queues."},
 	{ID: "D6", Kind: labs.DrillSelf,
 		Question: "Your service runs on 20 servers, and each enforces per-tenant fair shares on its own traffic. What goes wrong for a tenant whose traffic is spread over all 20, and what are two ways to enforce one fair share across the fleet?",
 		Model:    "Each server computes a share from what it sees, so a tenant spread over 20 servers can get up to 20 local shares: the fleet's fairness is only as good as the balancer's spread (Day 45's fleet problem again). Fix one: a shared counter or bucket per tenant in a central store, updated atomically on each request, exact but on the request path. Fix two: each server reports its per-tenant demand every second or so, a coordinator water-fills over the totals and pushes each server its local quotas: off the request path, a little stale."},

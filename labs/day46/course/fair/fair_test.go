@@ -209,7 +209,12 @@ func TestCheckedPassesCopies(t *testing.T) {
 	}
 	var track labs.Tracker
 	demands := []float64{30, 10}
-	f.Checked(&track).FairShare(100, demands)
+	// The change is caught (the contract says: do not change demands), and
+	// the caller's list is untouched all the same.
+	fault := labs.Guard(time.Minute, fair.LearnerDir, &track, func() { f.Checked(&track).FairShare(100, demands) })
+	if fault.Status != labs.Fail || fault.TODO != 1 || !strings.Contains(fault.Detail, "changed its input") {
+		t.Errorf("a FairShare that overwrites demands: %s (TODO %d, %s), want a failure of TODO 1", fault.Status, fault.TODO, fault.Detail)
+	}
 	if demands[0] != 30 || demands[1] != 10 {
 		t.Errorf("the caller's demands became %v", demands)
 	}

@@ -48,15 +48,28 @@ func (f Funcs) With(n int, other Funcs) Funcs {
 }
 
 // Checked wraps each function so the tracker knows which TODO is executing,
-// the learner's code only ever sees copies of the caller's slices (sorting
-// demands in place is then harmless), and an impossible answer stops the
+// the learner's code only ever sees copies of the caller's slices (and
+// FairShare's copy is compared with the original after every call), and an impossible answer stops the
 // experiment with a reason instead of quietly producing nonsense figures.
 func (f Funcs) Checked(t *labs.Tracker) Funcs {
 	return Funcs{
 		FairShare: func(capacity float64, demands []float64) []float64 {
 			t.Enter(1)
-			got := f.FairShare(capacity, slices.Clone(demands))
+			given := slices.Clone(demands)
+			got := f.FairShare(capacity, given)
 			t.Leave()
+			// The learner's function gets its own copy, so a change to it
+			// cannot corrupt the caller; it is still a broken promise
+			// ("Do not change demands"), caught on every call.
+			if !slices.EqualFunc(given, demands, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+				hint := "work on a copy (slices.Clone) of demands: the caller still needs its own list"
+				if sortedCopy := slices.Sorted(slices.Values(demands)); slices.Equal(given, sortedCopy) {
+					hint = "you sorted demands in place: sort a copy (or a list of indexes) instead"
+				}
+				panic(labs.Invalid{TODO: 1, Reason: "FairShare changed its input: demands went from " + FormatFloats(demands) + " to " + FormatFloats(given), Hint: hint, Counterexample: &labs.Counterexample{
+					Input: FormatFairShare(capacity, demands), Got: "demands changed to " + FormatFloats(given), Want: "demands left as they were",
+				}})
+			}
 			if reason, hint := ImpossibleShares(capacity, demands, got); reason != "" {
 				panic(labs.Invalid{TODO: 1, Reason: reason, Hint: hint, Counterexample: &labs.Counterexample{
 					Input: FormatFairShare(capacity, demands), Got: FormatFloats(got), Want: "one share per tenant, each from 0 to its demand, adding up to at most capacity",

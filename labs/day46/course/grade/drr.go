@@ -13,20 +13,20 @@ import (
 type visitCase struct {
 	deficit, quantum float64
 	queue            []float64
-	what, hint       string
+	what             string
 }
 
 var visitCases = []visitCase{
-	{0, 10, nil, "an empty queue", "nothing waits: serve nothing and keep no credit"},
-	{0, 10, []float64{10}, "one request that fits exactly", "a request whose size equals the credit fits"},
-	{0, 10, []float64{4}, "one small request that empties the queue", "a queue that empties keeps no credit: return 0"},
-	{0, 10, []float64{20}, "a request bigger than the quantum", "nothing fits yet: serve nothing and keep the credit for the next visit"},
-	{10, 10, []float64{20}, "a big request and saved credit", "add the quantum to the credit you kept, then see what fits"},
-	{0, 10, []float64{4, 20}, "a small request, then one that does not fit", "serve what fits, keep the leftover credit while requests still wait"},
-	{0, 10, []float64{20, 5}, "a big request at the head, a small one behind", "serve in order: the head blocks what is behind it"},
-	{0, 10, []float64{3, 3, 3, 3}, "several small requests", "keep serving while the head fits"},
-	{0, 10, []float64{5, 5, 5}, "the credit used up exactly", "the credit is spent, the queue is not empty: keep 0 and stop"},
-	{7.5, 2.5, []float64{10, 0.25}, "fractional sizes", "sizes and credit are float64: compare them as they are"},
+	{0, 10, nil, "an empty queue"},
+	{0, 10, []float64{10}, "one request that fits exactly"},
+	{0, 10, []float64{4}, "one small request that empties the queue"},
+	{0, 10, []float64{20}, "a request bigger than the quantum"},
+	{10, 10, []float64{20}, "a big request and saved credit"},
+	{0, 10, []float64{4, 20}, "a small request, then one that does not fit"},
+	{0, 10, []float64{20, 5}, "a big request at the head, a small one behind"},
+	{0, 10, []float64{3, 3, 3, 3}, "several small requests"},
+	{0, 10, []float64{5, 5, 5}, "the credit used up exactly"},
+	{7.5, 2.5, []float64{10, 0.25}, "fractional sizes"},
 }
 
 func checkDRRVisit(mixed, ref fair.Funcs) (*failure, int) {
@@ -42,7 +42,7 @@ func checkDRRVisit(mixed, ref fair.Funcs) (*failure, int) {
 			what: "wrong on " + c.what,
 			ce: labs.Counterexample{Input: fair.FormatDRRVisit(c.deficit, c.quantum, c.queue),
 				Got: fmt.Sprintf("served=%d, newDeficit=%g", gs, gd), Want: fmt.Sprintf("served=%d, newDeficit=%g", ws, wd)},
-			hint: visitHint(c, gs, gd, ws, wd),
+			diag: func(raw fair.Funcs) string { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) },
 		}
 	}
 	for _, c := range visitCases {
@@ -50,13 +50,7 @@ func checkDRRVisit(mixed, ref fair.Funcs) (*failure, int) {
 			return f, checks
 		}
 	}
-	rng := rand.New(rand.NewPCG(46, 2))
-	quarter := func(hi int) float64 { return float64(rng.IntN(hi*4)) / 4 }
-	for range randomCases {
-		c := visitCase{deficit: quarter(60), quantum: float64(1 + rng.IntN(40)), what: "a random input", hint: "add the quantum, serve from the head while it fits, forget the credit if the queue empties"}
-		for range rng.IntN(9) {
-			c.queue = append(c.queue, 0.25+quarter(60))
-		}
+	for _, c := range randomVisitCases(46, 2, randomCases) {
 		if f := try(c); f != nil {
 			return shrinkVisit(f, c, try), checks
 		}
@@ -64,30 +58,21 @@ func checkDRRVisit(mixed, ref fair.Funcs) (*failure, int) {
 	return experimentsAgree(checks, mixed, ref, 2)
 }
 
-// visitHint picks the hint from what the answer reveals.
-func visitHint(c visitCase, gs int, gd float64, ws int, wd float64) string {
-	credit := c.deficit + c.quantum
-	rem := credit // the credit left where the learner stopped, by the rule
-	for i := 0; i < gs && i < len(c.queue); i++ {
-		rem -= c.queue[i]
+// randomVisitCases are n random inputs from the PCG seeds a, b: credits
+// and sizes in quarters (so every sum is exact), quanta 1–40, up to 8
+// requests.
+func randomVisitCases(a, b uint64, n int) []visitCase {
+	rng := rand.New(rand.NewPCG(a, b))
+	quarter := func(hi int) float64 { return float64(rng.IntN(hi*4)) / 4 }
+	var out []visitCase
+	for range n {
+		c := visitCase{deficit: quarter(60), quantum: float64(1 + rng.IntN(40)), what: "a random input"}
+		for range rng.IntN(9) {
+			c.queue = append(c.queue, 0.25+quarter(60))
+		}
+		out = append(out, c)
 	}
-	switch {
-	case gs < ws && gd == c.deficit && gs == 0:
-		return "add the quantum before deciding: the credit for this visit is deficit + quantum"
-	case gs < ws && gs < len(c.queue) && c.queue[gs] == rem:
-		return "a request whose size equals the credit left fits: compare with <=, not <"
-	case gs == ws && ws == len(c.queue) && gd != 0:
-		return "every request was served, so the queue is empty: it keeps no credit (return 0)"
-	case gs == 0 && ws > 0 && c.queue[0] <= credit && c.queue[0] > c.deficit:
-		return "add the quantum before deciding: the credit for this visit is deficit + quantum"
-	case gs > ws:
-		return "serve in order from the head, and stop at the first request that does not fit"
-	case gs < ws && ws > 1 && gs == 1:
-		return "keep serving while the head fits: a visit can serve several requests"
-	case gs == ws && math.Abs(gd-wd) == c.quantum:
-		return "the quantum is added once per visit"
-	}
-	return c.hint
+	return out
 }
 
 func shrinkVisit(f *failure, c visitCase, try func(visitCase) *failure) *failure {

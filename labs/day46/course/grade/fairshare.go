@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -11,24 +10,24 @@ import (
 )
 
 type shareCase struct {
-	capacity   float64
-	demands    []float64
-	what, hint string
+	capacity float64
+	demands  []float64
+	what     string
 }
 
 var shareCases = []shareCase{
-	{100, nil, "no tenants at all", "no tenants, no shares: return an empty list"},
-	{100, []float64{30}, "one tenant asking less than the capacity", "a tenant never gets more than it asks"},
-	{100, []float64{250}, "one tenant asking more than the capacity", "one tenant alone gets the whole capacity, no more"},
-	{100, []float64{10, 20, 30}, "demands that all fit", "when everything fits, everyone gets exactly what it asks"},
-	{90, []float64{50, 50, 50}, "equal demands over the capacity", "equal demands over the capacity: an equal split"},
-	{100, []float64{200, 10, 10, 10, 10}, "one big demand and four small ones", "the small demands are met in full; the big one gets what they leave"},
-	{90, []float64{60, 10, 40, 20}, "demands not in order", "shares come back in the order of demands: write each share at its tenant's index"},
-	{90, []float64{10, 20, 40, 60}, "two rounds of filling", "after the modest ones are met, split what is left again among the others"},
-	{100, []float64{0, 80, 80}, "a tenant asking for nothing", "a tenant asking for nothing gets nothing, and its split goes to the others"},
-	{0, []float64{5, 5}, "no capacity", "with no capacity everyone gets 0"},
-	{10, []float64{2.5, 2.5, 7.25}, "fractional demands", "shares are float64: no rounding to whole requests"},
-	{100, []float64{40, 40, 30, 30, 30}, "a level between two demands", "keep filling until nobody left asks for less than the equal split"},
+	{100, nil, "no tenants at all"},
+	{100, []float64{30}, "one tenant asking less than the capacity"},
+	{100, []float64{250}, "one tenant asking more than the capacity"},
+	{100, []float64{10, 20, 30}, "demands that all fit"},
+	{90, []float64{50, 50, 50}, "equal demands over the capacity"},
+	{100, []float64{200, 10, 10, 10, 10}, "one big demand and four small ones"},
+	{90, []float64{60, 10, 40, 20}, "demands not in order"},
+	{90, []float64{10, 20, 40, 60}, "two rounds of filling"},
+	{100, []float64{0, 80, 80}, "a tenant asking for nothing"},
+	{0, []float64{5, 5}, "no capacity"},
+	{10, []float64{2.5, 2.5, 7.25}, "fractional demands"},
+	{100, []float64{40, 40, 30, 30, 30}, "a level between two demands"},
 }
 
 func checkFairShare(mixed, ref fair.Funcs) (*failure, int) {
@@ -47,7 +46,7 @@ func checkFairShare(mixed, ref fair.Funcs) (*failure, int) {
 		return &failure{
 			what: "wrong on " + c.what,
 			ce:   labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want)},
-			hint: shareHint(c, got, want),
+			diag: func(raw fair.Funcs) string { return diagnoseShares(raw.FairShare, ref.FairShare, c) },
 		}
 	}
 	for _, c := range shareCases {
@@ -55,16 +54,7 @@ func checkFairShare(mixed, ref fair.Funcs) (*failure, int) {
 			return f, checks
 		}
 	}
-	rng := rand.New(rand.NewPCG(46, 1))
-	for range randomCases {
-		c := shareCase{capacity: float64(rng.IntN(301)), what: "a random input", hint: "compare with water-filling by hand: meet the small demands, split the rest equally"}
-		for range 1 + rng.IntN(8) {
-			d := float64(rng.IntN(121))
-			if rng.IntN(4) == 0 {
-				d += float64(rng.IntN(4)) / 4
-			}
-			c.demands = append(c.demands, d)
-		}
+	for _, c := range randomShareCases(46, 1, randomCases) {
 		if f := try(c); f != nil {
 			return shrinkShares(f, c, try), checks
 		}
@@ -72,28 +62,23 @@ func checkFairShare(mixed, ref fair.Funcs) (*failure, int) {
 	return experimentsAgree(checks, mixed, ref, 1)
 }
 
-// shareHint picks the hint from what the answer reveals.
-func shareHint(c shareCase, got, want []float64) string {
-	if len(got) == len(want) {
-		sg, sw := slices.Clone(got), slices.Clone(want)
-		slices.Sort(sg)
-		slices.Sort(sw)
-		same := true
-		for i := range sw {
-			same = same && near(sg[i], sw[i], c.capacity)
+// randomShareCases are n random inputs from the PCG seeds a, b: capacities
+// 0–300, up to 8 demands of 0–120, some in quarters.
+func randomShareCases(a, b uint64, n int) []shareCase {
+	rng := rand.New(rand.NewPCG(a, b))
+	var out []shareCase
+	for range n {
+		c := shareCase{capacity: float64(rng.IntN(301)), what: "a random input"}
+		for range 1 + rng.IntN(8) {
+			d := float64(rng.IntN(121))
+			if rng.IntN(4) == 0 {
+				d += float64(rng.IntN(4)) / 4
+			}
+			c.demands = append(c.demands, d)
 		}
-		if same {
-			return "the right shares in the wrong order: return them in the order of demands, not sorted"
-		}
-		var tg, tw float64
-		for i := range got {
-			tg, tw = tg+got[i], tw+want[i]
-		}
-		if tg < tw-1e-9*max(1, c.capacity) {
-			return fmt.Sprintf("your shares hand out %g of %g: what the modest tenants leave must go to the others", tg, tw)
-		}
+		out = append(out, c)
 	}
-	return c.hint
+	return out
 }
 
 // shrinkShares tries smaller versions of a failing random case (fewer

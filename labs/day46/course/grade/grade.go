@@ -46,7 +46,7 @@ var TODOs = []labs.TODO{
 			"Take satisfied tenants out and split what is left equally among the others; repeat until nobody left asks for less than the split.",
 			"Sort a copy of the indexes by demand; walking up, each tenant gets min(its demand, what is left ÷ how many are left). Write each share back at the tenant's own index.",
 		},
-		Checked: fmt.Sprintf("each share within %s × max(1, capacity) of the reference, in the order of demands: hand-picked cases (no tenants, no capacity, a tenant asking nothing, fractional and unsorted demands), then %d random ones; a share above its demand, or shares adding up to more than the capacity, fail at once. Parts 3 and 7 must give the reference's figures to %s. Any order of arithmetic passes.", tolText, randomCases, tolText)},
+		Checked: fmt.Sprintf("each share within %s × max(1, capacity) of the reference, in the order of demands: hand-picked cases (no tenants, no capacity, a tenant asking nothing, fractional and unsorted demands), then %d random ones; a share above its demand, shares adding up to more than the capacity, or a changed demands list (compared after every call), fail at once. Parts 3 and 7 must give the reference's figures to %s. Any order of arithmetic passes.", tolText, randomCases, tolText)},
 	{Number: 2, Func: "DRRVisit", Title: "one visit of deficit round robin",
 		Goal: "add the quantum, serve from the head while the head fits, keep the rest of the credit unless the queue emptied",
 		Hints: []string{
@@ -62,7 +62,7 @@ var TODOs = []labs.TODO{
 			"Without replacement: shuffle the list 0…n−1 (or its first k places) and take the first k.",
 			"math/rand/v2 has generators you seed yourself (rand.NewPCG) and a Perm that shuffles 0…n−1 for you.",
 		},
-		Checked: fmt.Sprintf("no fixed answer: any generator and any order pass if every shard is k distinct workers of 0…n−1, the same on %d calls in a row for the same tenant, each of the %d shards of 2 out of 8 comes up for %d to %d of %d tenants (ids 1, 2, 3… and ids i·2²⁰), and Part 5's shares (quiet tenants hurt, shards the same as the noisy tenant's) are within %g points of 1/C(8, 2) = %.2f %%.", sameCalls, int(fair.Binomial(8, 2)), spreadPer/2, 2*spreadPer, int(fair.Binomial(8, 2))*spreadPer, shardFormulaSlack, 100/fair.Binomial(8, 2))},
+		Checked: fmt.Sprintf("no fixed answer: any generator and any order pass if every shard is k distinct workers of 0…n−1, the same on %d calls in a row for the same tenant, the %d shards of 2 out of 8 come up about equally often over %d tenants (ids 1, 2, 3…, ids i·2²⁰ and random ids: a chi-square statistic of at most %g, which a fair draw exceeds about once in a million), and Part 5's shares (quiet tenants hurt, shards the same as the noisy tenant's) are within %g points of 1/C(8, 2) = %.2f %%.", sameCalls, int(fair.Binomial(8, 2)), int(fair.Binomial(8, 2))*spreadPer, ChiSquareLimit, shardFormulaSlack, 100/fair.Binomial(8, 2))},
 	{Number: 4, Func: "Overlap", Title: "the blast radius between two shards",
 		Goal: "how many workers a and b have in common",
 		Hints: []string{
@@ -78,6 +78,11 @@ type failure struct {
 	what string
 	ce   labs.Counterexample
 	hint string
+	// diag, when set, works the hint out from the counterexample (see
+	// diagnose.go); it runs once, on the failure that is finally shown,
+	// with the learner's function unchecked (an impossible answer on a
+	// probe is still an answer a mistake can share).
+	diag func(raw fair.Funcs) string
 }
 
 // TODO grades TODO n of learner against ref.
@@ -96,6 +101,13 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	}
 	switch {
 	case fail != nil:
+		if fail.diag != nil {
+			var hint string
+			raw := ref.With(n, learner)
+			if f := labs.Guard(Limit, fair.LearnerDir, &track, func() { hint = fail.diag(raw) }); f.OK() {
+				fail.hint = hint
+			}
+		}
 		g.Status, g.Detail, g.Hint = labs.Fail, fail.what, fail.hint
 		ce := fail.ce
 		g.Counterexample = &ce
@@ -133,7 +145,7 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*failure, int) 
 				return &failure{
 					what: fmt.Sprintf("Part %s comes out differently from the reference", p.Part),
 					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: parts.FormatMetric(want[i])},
-					hint: "your function passes the edge cases but not the whole experiment: look for state kept between calls",
+					hint: fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
 				}, checks
 			}
 		}

@@ -1,7 +1,10 @@
 package grade_test
 
 import (
+	"fmt"
+	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,7 +41,7 @@ func TestEveryTODOSaysWhatIsChecked(t *testing.T) {
 	}{
 		{1, []string{"within 1e-9 × max(1, capacity)", "in the order of demands", "Parts 3 and 7", "2000 random"}},
 		{2, []string{"served exactly", "within 1e-9 × max(1, deficit + quantum)", "Part 4", "2000 random"}},
-		{3, []string{"the same on 12 calls", "28 shards", "100 to 400 of 5600", "within 1.6 points", "3.57 %"}},
+		{3, []string{"the same on 12 calls", "28 shards", "5600 tenants", "chi-square statistic of at most 77.2", "random ids", "within 1.6 points", "3.57 %"}},
 		{4, []string{"exact", "Parts 5 and 6", "2000 random"}},
 	}
 	for _, tt := range tests {
@@ -210,4 +213,131 @@ func countIn(marker string) func(string) int {
 		rest = rest[:strings.Index(rest, "]")]
 		return len(strings.Fields(rest))
 	}
+}
+
+// The spread check's limit is where a fair draw goes past it about once in
+// a million: the chi-square distribution with 27 degrees of freedom,
+// integrated here, not read from a table.
+func TestChiSquareLimitIsAboutOneInAMillion(t *testing.T) {
+	p := chiSquareSurvival(27, grade.ChiSquareLimit)
+	if p < 0.8e-6 || p > 1.2e-6 {
+		t.Errorf("P(chi² > %g | 27 df) = %.3g, want about 1e-6", grade.ChiSquareLimit, p)
+	}
+	// The closed form at a checkable point: for 2 degrees of freedom the
+	// survival function is exp(−x/2).
+	if got, want := chiSquareSurvival(2, 10), math.Exp(-5); math.Abs(got-want) > 1e-12 {
+		t.Errorf("P(chi² > 10 | 2 df) = %g, want %g", got, want)
+	}
+	if got := grade.ChiSquare([]int{10, 10, 10}); got != 0 {
+		t.Errorf("even counts: chi-square %g, want 0", got)
+	}
+	if got := grade.ChiSquare([]int{5, 15}); got != 5 {
+		t.Errorf("counts 5 and 15: chi-square %g, want 5", got)
+	}
+}
+
+// chiSquareSurvival is P(X > x) for X chi-square with df degrees of
+// freedom: 1 − P(df/2, x/2), the regularized lower gamma by its series.
+func chiSquareSurvival(df, x float64) float64 {
+	a, z := df/2, x/2
+	sum, term := 1/a, 1/a
+	for n := 1; n < 100000 && term > sum*1e-18; n++ {
+		term *= z / (a + float64(n))
+		sum += term
+	}
+	lg, _ := math.Lgamma(a)
+	return 1 - sum*math.Exp(-z+a*math.Log(z)-lg)
+}
+
+// How close the correct generators come to the spread limit, and how far
+// past it the biased one goes, over the same ids the grader uses.
+func TestShardSpreadSeparatesFairFromBiased(t *testing.T) {
+	worst := 0.0
+	for _, v := range correct {
+		if v.todo == 3 {
+			worst = max(worst, grade.WorstChiSquare(v.f))
+		}
+	}
+	biased := grade.WorstChiSquare(wrong[slicesIndex("partial Fisher–Yates swapping with any position (biased)")].f)
+	t.Logf("chi-square, 27 df: correct generators at most %.1f, the biased partial Fisher–Yates %.1f, limit %g", worst, biased, grade.ChiSquareLimit)
+	if worst >= grade.ChiSquareLimit || biased <= grade.ChiSquareLimit {
+		t.Errorf("the limit %g does not separate them", grade.ChiSquareLimit)
+	}
+}
+
+// mistakeOf is each wrong variant's mistake: a phrase of the one hint of its
+// TODO that names it, or "" where the grader knows no such mistake (the
+// hint must then say plainly what differs).
+var mistakeOf = map[string]string{
+	"equal split, ignoring demands":                              "capacity ÷ n, whatever",
+	"proportional to demand":                                     "proportional",
+	"capped equal split, no redistribution":                      "never handed on",
+	"answers in sorted order":                                    "wrong order",
+	"one redistribution pass only":                               "one round",
+	"leftover to the biggest only":                               "largest demand alone",
+	"whole requests only (floor of the level)":                   "rounded down",
+	"right shares, but sorts demands in place":                   "",
+	"right shares, then zeroes demands":                          "",
+	"forgets to add the quantum":                                 "never added",
+	"serves against the old credit, adds the quantum after":      "came after the serving",
+	"adds the quantum twice":                                     "",
+	"banks credit on an empty queue":                             "keeps no credit",
+	"skips a big head to serve smaller ones":                     "stop at the first",
+	"strict comparison (size < credit)":                          "<=, not <",
+	"one request per visit":                                      "several requests",
+	"never keeps credit":                                         "credit was dropped",
+	"consecutive workers":                                        "",
+	"draws with replacement":                                     "",
+	"workers numbered from 1":                                    "",
+	"the global generator":                                       "",
+	"the same seed for everyone":                                 "",
+	"low bits of the id pick the first worker":                   "",
+	"fnv low bits mod n (weak mixing)":                           "",
+	"unrank a multiplied id mod C(n,k) (structured ids collide)": "",
+	"partial Fisher–Yates swapping with any position (biased)":   "",
+	"compares position by position":                              "same position",
+	"merges without sorting":                                     "merge walk",
+	"a 32-bit mask":                                              "32-bit",
+	"a 64-bit mask":                                              "64-bit",
+	"counts the union, not the intersection":                     "",
+	"counts the workers not shared":                              "not in b",
+	"any shared worker counts as one":                            "not only whether",
+	"skips the first worker":                                     "first worker of a",
+}
+
+// A hint that names a mistake names the variant's own, on every variant of
+// the suite; the others fall back to a plain statement of what differs.
+// The figure (named / caught) is printed for the suite's log.
+func TestHintsNameOnlyTheTrueMistake(t *testing.T) {
+	caught, named := 0, 0
+	for _, v := range wrong {
+		want, ok := mistakeOf[v.name]
+		if !ok {
+			t.Errorf("variant %q has no expected mistake in mistakeOf", v.name)
+			continue
+		}
+		g := grade.TODO(v.todo, v.f, ref)
+		if g.Status != labs.Fail {
+			continue // TestEachWrongProgramFailsInItsOwnTODO reports it
+		}
+		caught++
+		hints := grade.MistakeHints(v.todo)
+		t.Logf("%s: %s", v.name, g.Hint)
+		if !slices.Contains(hints, g.Hint) {
+			continue // a plain statement of what differs
+		}
+		n := 0
+		for _, h := range hints {
+			if want != "" && strings.Contains(h, want) {
+				n++
+			}
+		}
+		if want == "" || n != 1 || !strings.Contains(g.Hint, want) {
+			t.Errorf("%s: the hint names a mistake it did not make (its mistake: %q):\n  %s\n  input %s got %s want %s", v.name, want, g.Hint, g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want)
+			continue
+		}
+		named++
+	}
+	t.Logf("hints naming the true mistake: %d of %d caught (the rest say plainly what differs)", named, caught)
+	fmt.Printf("day 46 hints naming the true mistake / all caught: %d/%d\n", named, caught)
 }

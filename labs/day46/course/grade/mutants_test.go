@@ -1,6 +1,7 @@
 package grade_test
 
 import (
+	"cmp"
 	"encoding/binary"
 	"hash/fnv"
 	"math"
@@ -44,7 +45,7 @@ var wrong = []variant{
 		return out
 	})},
 	{"answers in sorted order", 1, withShare(func(capacity float64, demands []float64) []float64 {
-		slices.Sort(demands)
+		demands = slices.Sorted(slices.Values(demands))
 		out := make([]float64, len(demands))
 		for j, d := range demands {
 			out[j] = math.Min(d, capacity/float64(len(demands)-j))
@@ -102,8 +103,53 @@ var wrong = []variant{
 		}
 		return out
 	})},
+	{"right shares, but sorts demands in place", 1, withShare(func(capacity float64, demands []float64) []float64 {
+		idx := make([]int, len(demands))
+		for i := range idx {
+			idx[i] = i
+		}
+		orig := slices.Clone(demands)
+		slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(orig[a], orig[b]) })
+		slices.Sort(demands) // "Do not change demands"
+		out := make([]float64, len(demands))
+		for j, i := range idx {
+			out[i] = math.Min(orig[i], capacity/float64(len(idx)-j))
+			capacity -= out[i]
+		}
+		return out
+	})},
+	{"right shares, then zeroes demands", 1, withShare(func(capacity float64, demands []float64) []float64 {
+		out := ref.FairShare(capacity, demands)
+		for i := range demands {
+			demands[i] = 0
+		}
+		return out
+	})},
 	// --- DRRVisit ---
 	{"forgets to add the quantum", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		n := 0
+		for n < len(queue) && queue[n] <= deficit {
+			deficit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit
+	})},
+	{"serves against the old credit, adds the quantum after", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		n := 0
+		for n < len(queue) && queue[n] <= deficit {
+			deficit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit + quantum
+	})},
+	{"adds the quantum twice", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		deficit += 2 * quantum
 		n := 0
 		for n < len(queue) && queue[n] <= deficit {
 			deficit -= queue[n]
@@ -236,6 +282,25 @@ var wrong = []variant{
 		}
 		return out
 	})},
+	{"partial Fisher–Yates swapping with any position (biased)", 3, withShard(func(tenant uint64, n, k int) []int {
+		x := tenant
+		next := func() uint64 { // splitmix64
+			x += 0x9e3779b97f4a7c15
+			z := x
+			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+			z = (z ^ z>>27) * 0x94d049bb133111eb
+			return z ^ z>>31
+		}
+		p := make([]int, n)
+		for i := range p {
+			p[i] = i
+		}
+		for i := range k {
+			j := int(next() % uint64(n)) // should be i + next() % (n − i)
+			p[i], p[j] = p[j], p[i]
+		}
+		return p[:k]
+	})},
 	// --- Overlap ---
 	{"compares position by position", 4, withOverlap(func(a, b []int) int {
 		n := 0
@@ -282,6 +347,27 @@ var wrong = []variant{
 			}
 		}
 		return n
+	})},
+	{"a 64-bit mask", 4, withOverlap(func(a, b []int) int {
+		var x, y uint64
+		for _, w := range a {
+			x |= 1 << uint(w)
+		}
+		for _, w := range b {
+			y |= 1 << uint(w)
+		}
+		n := 0
+		for z := x & y; z != 0; z &= z - 1 {
+			n++
+		}
+		return n
+	})},
+	{"counts the union, not the intersection", 4, withOverlap(func(a, b []int) int {
+		seen := map[int]bool{}
+		for _, w := range slices.Concat(a, b) {
+			seen[w] = true
+		}
+		return len(seen)
 	})},
 	{"any shared worker counts as one", 4, withOverlap(func(a, b []int) int {
 		for _, x := range a {

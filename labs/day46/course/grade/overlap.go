@@ -10,20 +10,20 @@ import (
 )
 
 type overlapCase struct {
-	a, b       []int
-	what, hint string
+	a, b []int
+	what string
 }
 
 var overlapCases = []overlapCase{
-	{nil, nil, "two empty shards", "nothing in common: 0"},
-	{[]int{1}, []int{1}, "the same single worker", "the same worker in both counts once"},
-	{[]int{0}, []int{1}, "two different workers", "no worker in common: 0"},
-	{[]int{0, 1}, []int{1, 2}, "one worker in common at different places", "a shared worker can sit anywhere in either list, not at the same position"},
-	{[]int{1, 3}, []int{3, 1}, "the same shard in another order", "order is not meaning: [1 3] and [3 1] are the same shard"},
-	{[]int{2, 5, 7}, []int{7}, "shards of different sizes", "count the workers of one that are in the other, whatever their sizes"},
-	{[]int{5, 1, 9}, []int{9, 5, 1}, "three in common, unsorted", "sort copies first, or use a set: the lists come in any order"},
-	{[]int{40, 3}, []int{3, 40}, "a worker numbered above 31", "workers can be any int up to n−1, so a 32-bit mask is too small"},
-	{[]int{63, 0}, []int{0, 63}, "workers 0 and 63", "a 64-bit mask holds workers 0 to 63 only; a map holds any"},
+	{nil, nil, "two empty shards"},
+	{[]int{1}, []int{1}, "the same single worker"},
+	{[]int{0}, []int{1}, "two different workers"},
+	{[]int{0, 1}, []int{1, 2}, "one worker in common at different places"},
+	{[]int{1, 3}, []int{3, 1}, "the same shard in another order"},
+	{[]int{2, 5, 7}, []int{7}, "shards of different sizes"},
+	{[]int{5, 1, 9}, []int{9, 5, 1}, "three in common, unsorted"},
+	{[]int{40, 3}, []int{3, 40}, "a worker numbered above 31"},
+	{[]int{63, 0}, []int{0, 63}, "workers 0 and 63"},
 }
 
 func checkOverlap(mixed, ref fair.Funcs) (*failure, int) {
@@ -37,7 +37,7 @@ func checkOverlap(mixed, ref fair.Funcs) (*failure, int) {
 		return &failure{
 			what: "wrong on " + c.what,
 			ce:   labs.Counterexample{Input: fair.FormatOverlap(c.a, c.b), Got: fmt.Sprint(got), Want: fmt.Sprint(want)},
-			hint: overlapHint(c),
+			diag: func(raw fair.Funcs) string { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) },
 		}
 	}
 	for _, c := range overlapCases {
@@ -45,24 +45,7 @@ func checkOverlap(mixed, ref fair.Funcs) (*failure, int) {
 			return f, checks
 		}
 	}
-	rng := rand.New(rand.NewPCG(46, 4))
-	for range randomCases {
-		n := 1 + rng.IntN(200)
-		perm := rng.Perm(n)
-		la, lb := rng.IntN(min(n, 10)+1), rng.IntN(min(n, 10)+1)
-		c := overlapCase{a: slices.Clone(perm[:la]), what: "a random pair of shards", hint: "count the workers of a that are also in b"}
-		// b shares a random number of a's workers, then others, shuffled.
-		rest := rng.Perm(n)
-		for _, w := range rest {
-			if len(c.b) == lb {
-				break
-			}
-			if rng.IntN(2) == 0 || !slices.Contains(c.a, w) {
-				if !slices.Contains(c.b, w) {
-					c.b = append(c.b, w)
-				}
-			}
-		}
+	for _, c := range randomOverlapCases(46, 4, randomCases) {
 		if f := try(c); f != nil {
 			return shrinkOverlap(f, c, try), checks
 		}
@@ -70,19 +53,30 @@ func checkOverlap(mixed, ref fair.Funcs) (*failure, int) {
 	return experimentsAgree(checks, mixed, ref, 4)
 }
 
-// overlapHint picks the hint from what the input reveals.
-func overlapHint(c overlapCase) string {
-	big := slices.ContainsFunc(slices.Concat(c.a, c.b), func(w int) bool { return w >= 32 })
-	sorted := slices.IsSorted(c.a) && slices.IsSorted(c.b)
-	switch {
-	case c.hint != "" && c.what != "a random pair of shards":
-		return c.hint
-	case !sorted:
-		return "the lists come in any order: a shared worker can be anywhere in either"
-	case big:
-		return "workers here go above 31: a fixed-size bit mask may be too small; a map holds any"
+// randomOverlapCases are n random pairs of shards from the PCG seeds a, b:
+// up to 10 workers each out of up to 200, b sharing some of a's.
+func randomOverlapCases(a, b uint64, n int) []overlapCase {
+	rng := rand.New(rand.NewPCG(a, b))
+	var out []overlapCase
+	for range n {
+		w := 1 + rng.IntN(200)
+		perm := rng.Perm(w)
+		la, lb := rng.IntN(min(w, 10)+1), rng.IntN(min(w, 10)+1)
+		c := overlapCase{a: slices.Clone(perm[:la]), what: "a random pair of shards"}
+		// b shares a random number of a's workers, then others, shuffled.
+		for _, x := range rng.Perm(w) {
+			if len(c.b) == lb {
+				break
+			}
+			if rng.IntN(2) == 0 || !slices.Contains(c.a, x) {
+				if !slices.Contains(c.b, x) {
+					c.b = append(c.b, x)
+				}
+			}
+		}
+		out = append(out, c)
 	}
-	return c.hint
+	return out
 }
 
 func shrinkOverlap(f *failure, c overlapCase, try func(overlapCase) *failure) *failure {
@@ -101,9 +95,7 @@ func shrinkOverlap(f *failure, c overlapCase, try func(overlapCase) *failure) *f
 		}
 		for _, cand := range candidates {
 			if g := try(cand); g != nil {
-				cand.hint = "count the workers of a that are also in b"
 				f, c, changed = g, cand, true
-				f.hint = overlapHint(cand)
 				break
 			}
 		}

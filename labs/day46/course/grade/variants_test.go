@@ -125,7 +125,7 @@ var correct = []variant{
 		fill(capacity, idx)
 		return out
 	})},
-	{"sorts the input in place and answers through indexes", 1, withShare(func(capacity float64, demands []float64) []float64 {
+	{"sorts a copy of the pairs and answers through indexes", 1, withShare(func(capacity float64, demands []float64) []float64 {
 		type td struct {
 			i int
 			d float64
@@ -135,7 +135,6 @@ var correct = []variant{
 			ts[i] = td{i, d}
 		}
 		slices.SortFunc(ts, func(a, b td) int { return cmp.Compare(a.d, b.d) })
-		sort.Float64s(demands) // the checked wrapper hands over a copy
 		out := make([]float64, len(ts))
 		for j, t := range ts {
 			out[t.i] = math.Min(t.d, capacity/float64(len(ts)-j))

@@ -1,4 +1,4 @@
-// Package parts is Day 46's experiments: Parts 1–7, each on the virtual
+// Package parts is Day 46's experiments: Parts 1–8, each on the virtual
 // clock, each made of pieces that need different TODOs, so a learner with
 // TODO 1 done already sees its half of the day. A piece turns one run into
 // metrics, sentences computed from the run, and figures.
@@ -25,7 +25,7 @@ type Info struct {
 	ID, Title string
 	Span      float64 // virtual seconds the part covers
 	// Beyond is a part past the course day (its predictions are asked just
-	// before it plays): Kubernetes APF and the fleet.
+	// before it plays): Kubernetes APF, the fleet, virtual-time fair queuing.
 	Beyond bool
 }
 
@@ -38,6 +38,7 @@ var Infos = []Info{
 	{"5", "Shuffle sharding: the blast radius of one noisy tenant", Shards.Span.Seconds(), false},
 	{"6", "Kubernetes APF in these terms: seats, queues, hand size", 0, true},
 	{"7", "One fair share across a fleet: a shared counter per tenant", Span.Seconds(), true},
+	{"8", "Virtual-time fair queuing: a quiet tenant among many busy ones", VTSpan.Seconds(), true},
 }
 
 var pieces = []piece{
@@ -53,6 +54,7 @@ var pieces = []piece{
 	{"5", []int{3, 4}, overlapPiece},
 	{"6", []int{3, 4}, apfPiece},
 	{"7", []int{1}, fleetPiece},
+	{"8", []int{2}, vtfqPiece},
 }
 
 // Parts lists the parts with the TODOs each one runs.

@@ -2,6 +2,7 @@ package parts
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"time"
@@ -11,8 +12,8 @@ import (
 )
 
 // Part 5: eight workers, each tenant confined to a shard of two. Tenant 0
-// floods its shard at 2000/s (two workers' worth ten times over); 2000
-// quiet tenants send four requests each at random moments, retrying once
+// floods its shard at 2000/s (two workers' worth ten times over); 5000
+// quiet tenants send two requests each at random moments, retrying once
 // on the other worker of their shard when the first is full.
 var Shards = fair.ShardSetup{
 	Workers: 8, Service: 10 * time.Millisecond, Bound: 10,
@@ -114,7 +115,7 @@ func overlapPiece(f fair.Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Overlap with tenant 0's shard %v (your Overlap), over %d quiet tenants:", noisy, Shards.Quiet),
 		fmt.Sprintf("  none %.1f%%, one %.1f%%, both %.1f%%; by the formula C(k,j)·C(n−k,k−j)/C(n,k): %.1f%%, %.1f%%, %.1f%%.",
 			measured[0], measured[1], measured[k], formula[0], formula[1], formula[k]),
-		fmt.Sprintf("%.1f%% share a worker with the flood, yet of the hurt tenants %d share both workers and %d share one or none: a retry on an unshared worker gets through.",
+		fmt.Sprintf("%.1f%% share a worker with the flood, yet of the hurt tenants %d share both workers and %d share one or none: a retry on an unshared worker usually gets through, though that worker also carries the retries pushed off the flooded pair.",
 			100-measured[0], hurtFull, hurtPartial))
 	r.Figures = append(r.Figures, labs.Figure{Title: "Workers shared with the noisy tenant: measured and the formula", Kind: labs.Bars,
 		XLabel: "workers shared with tenant 0", YLabel: "% of tenants",
@@ -122,7 +123,9 @@ func overlapPiece(f fair.Funcs, r *labs.PartResult) {
 }
 
 // Part 6: Kubernetes API Priority and Fairness deals each flow a hand of
-// HandSize queues out of Queues (its defaults: 64 and 8) and puts each
+// HandSize queues out of Queues (the API's field defaults: 64 and 8; the
+// configuration Kubernetes ships uses 128 and 6 for its workload levels)
+// and puts each
 // request on the shortest queue of its hand. An elephant flow therefore
 // fills every queue of its hand; a mouse is stuck only when every queue of
 // its hand is an elephant's.
@@ -142,7 +145,7 @@ func apfPiece(f fair.Funcs, r *labs.PartResult) {
 		mice[i] = f.ShardOf(uint64(1_000_000+i), APFQueues, APFHandSize)
 	}
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("A priority level with %d queues and a hand size of %d (APF's defaults): C(%d, %d) = %.0f different hands. Hands are dealt by your ShardOf.",
+		fmt.Sprintf("A priority level with %d queues and a hand size of %d (the API's field defaults): C(%d, %d) = %.0f different hands. Hands are dealt by your ShardOf.",
 			APFQueues, APFHandSize, APFQueues, APFHandSize, total))
 	var measured, formula []float64
 	for _, e := range APFElephants {
@@ -171,7 +174,8 @@ func apfPiece(f fair.Funcs, r *labs.PartResult) {
 			e, len(taken), stuck, APFMice, m, len(taken), APFHandSize, APFQueues, APFHandSize, want))
 	}
 	r.Lines = append(r.Lines,
-		"Behind the queues, APF dispatches by fair queuing into a fixed number of seats (concurrent requests), a request taking more seats when it is expected to cost more: Part 4's DRR, with seats as the capacity and width as the size.")
+		fmt.Sprintf("Each elephant's hand misses a given queue with chance 7/8, so %d elephants cover about %d × (1 − (7/8)^%d) = %.1f queues: the measured counts above.", APFElephants[2], APFQueues, APFElephants[2], float64(APFQueues)*(1-math.Pow(7.0/8, float64(APFElephants[2])))),
+		"Behind the queues, APF serves them by virtual-time fair queuing after Demers, Keshav and Shenker (Part 8), not by Part 4's DRR: work is counted in seat-seconds (a request expected to cost more takes several seats), estimated when the request is queued and corrected when it completes; and a level's seats are its nominal concurrency limit, which it may lend in part to other levels, or grow by borrowing theirs.")
 	xs := make([]float64, len(APFElephants))
 	for i, e := range APFElephants {
 		xs[i] = float64(e)

@@ -1,0 +1,457 @@
+package grade
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"termlab/labs/day46/course/fair"
+)
+
+// A hint names a mistake only when the learner's function is that mistake
+// as far as the grader can tell: the mistake gives the learner's answer on
+// the counterexample (and the reference's answer differs), and on every
+// probe input besides (the hand-picked cases and a few hundred random ones).
+// Otherwise the hint says plainly what differs on the counterexample. A
+// hint naming a mistake the learner did not make sends them looking in the
+// wrong place, which is worse than no diagnosis.
+
+// mistake is one known mistake of a TODO: the function a learner who made
+// it would have written, and the hint that names it.
+type mistake[F any] struct {
+	f    F
+	hint string
+}
+
+// pick returns the first mistake (as a function of the case) that agrees
+// with the learner on c and on every probe, and differs from the reference
+// on c; or -1. learner may panic on a probe (an impossible answer stops the
+// checked wrapper): such a probe agrees with no mistake.
+func pick[C, A any](c C, probes []C, learner, ref func(C) A, mistakes []func(C) A, same func(C, A, A) bool) int {
+	call := func(f func(C) A, c C) (a A, ok bool) {
+		defer func() {
+			if recover() != nil {
+				ok = false
+			}
+		}()
+		return f(c), true
+	}
+	got, ok := call(learner, c)
+	want, _ := call(ref, c)
+	if !ok {
+		return -1
+	}
+	var answers []A
+	var answered []bool
+	for m, f := range mistakes {
+		if a, ok := call(f, c); !ok || !same(c, a, got) || same(c, a, want) {
+			continue
+		}
+		if answers == nil {
+			for _, p := range probes {
+				a, ok := call(learner, p)
+				answers, answered = append(answers, a), append(answered, ok)
+			}
+		}
+		all := true
+		for i := 0; all && i < len(probes); i++ {
+			a, ok := call(f, probes[i])
+			all = ok && answered[i] && same(probes[i], a, answers[i])
+		}
+		if all {
+			return m
+		}
+	}
+	return -1
+}
+
+// --- TODO 1 -------------------------------------------------------------------
+
+var shareMistakes = []mistake[fair.FairShareFunc]{
+	{func(capacity float64, demands []float64) []float64 {
+		out := make([]float64, len(demands))
+		for i := range out {
+			out[i] = capacity / float64(len(demands))
+		}
+		return out
+	}, "everyone got capacity ÷ n, whatever it asked: a tenant never gets more than it asks, and what it leaves goes to the others"},
+	{func(capacity float64, demands []float64) []float64 {
+		total := 0.0
+		for _, d := range demands {
+			total += d
+		}
+		out := make([]float64, len(demands))
+		for i, d := range demands {
+			out[i] = d
+			if total > capacity {
+				out[i] = d * capacity / total
+			}
+		}
+		return out
+	}, "the shares are proportional to the demands: max-min fairness meets the small demands in full and splits the rest equally, it does not scale everyone down alike"},
+	{func(capacity float64, demands []float64) []float64 {
+		out := make([]float64, len(demands))
+		for i, d := range demands {
+			out[i] = math.Min(d, capacity/float64(len(demands)))
+		}
+		return out
+	}, "each share is min(demand, capacity ÷ n), and what the modest tenants leave is never handed on: split it among the tenants still asking"},
+	{func(capacity float64, demands []float64) []float64 {
+		demands = slices.Sorted(slices.Values(demands))
+		out := make([]float64, len(demands))
+		for j, d := range demands {
+			out[j] = math.Min(d, capacity/float64(len(demands)-j))
+			capacity -= out[j]
+		}
+		return out
+	}, "the right shares in the wrong order: you return them sorted by demand; return each at its tenant's index, in the order of demands"},
+	{func(capacity float64, demands []float64) []float64 {
+		out := make([]float64, len(demands))
+		split := capacity / float64(len(demands))
+		left, open := capacity, 0
+		for i, d := range demands {
+			if d <= split {
+				out[i], left = d, left-d
+			} else {
+				open++
+			}
+		}
+		for i, d := range demands {
+			if d > split {
+				out[i] = math.Min(d, left/float64(open))
+			}
+		}
+		return out
+	}, "one round of handing on is not enough: after the leftover is split, more tenants may be satisfied and leave some in turn; repeat until nobody still asking wants less than the split"},
+	{func(capacity float64, demands []float64) []float64 {
+		out := make([]float64, len(demands))
+		if len(demands) == 0 {
+			return out
+		}
+		big := 0
+		for i, d := range demands {
+			out[i] = math.Min(d, capacity/float64(len(demands)))
+			if d > demands[big] {
+				big = i
+			}
+		}
+		used := 0.0
+		for _, s := range out {
+			used += s
+		}
+		out[big] = math.Min(demands[big], out[big]+capacity-used)
+		return out
+	}, "what the modest tenants leave went to the largest demand alone: it is split equally among every tenant still asking"},
+	{func(capacity float64, demands []float64) []float64 {
+		idx := make([]int, len(demands))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int { return int(demands[a] - demands[b]) })
+		out := make([]float64, len(demands))
+		for j, i := range idx {
+			out[i] = math.Min(demands[i], math.Floor(capacity/float64(len(idx)-j)))
+			capacity -= out[i]
+		}
+		return out
+	}, "the level was rounded down to a whole number: a share is a float64 and can be a fraction of a request"},
+}
+
+func sameShares(c shareCase, a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !near(a[i], b[i], c.capacity) {
+			return false
+		}
+	}
+	return true
+}
+
+var shareProbes = func() []shareCase {
+	out := slices.Clone(shareCases)
+	return append(out, randomShareCases(46, 6, 200)...)
+}()
+
+func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) string {
+	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
+		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
+	}
+	var ms []func(shareCase) []float64
+	for _, m := range shareMistakes {
+		ms = append(ms, on(m.f))
+	}
+	if m := pick(c, shareProbes, on(learner), on(ref), ms, sameShares); m >= 0 {
+		return shareMistakes[m].hint
+	}
+	got, want := learner(c.capacity, slices.Clone(c.demands)), ref(c.capacity, slices.Clone(c.demands))
+	var tg, tw float64
+	for i := range got {
+		tg += got[i]
+	}
+	for i := range want {
+		tw += want[i]
+	}
+	for i := range min(len(got), len(want)) {
+		if !near(got[i], want[i], c.capacity) {
+			s := fmt.Sprintf("tenant %d (asking %g) gets %g where water-filling gives %g", i, c.demands[i], got[i], want[i])
+			if !near(tg, tw, c.capacity) {
+				s += fmt.Sprintf("; your shares add up to %g, water-filling's to %g", tg, tw)
+			}
+			return s
+		}
+	}
+	return fmt.Sprintf("%d shares for %d tenants: one share per tenant, in the order of demands", len(got), len(c.demands))
+}
+
+// --- TODO 2 -------------------------------------------------------------------
+
+var visitMistakes = []mistake[fair.DRRVisitFunc]{
+	{func(deficit, quantum float64, queue []float64) (int, float64) {
+		n := 0
+		for n < len(queue) && queue[n] <= deficit {
+			deficit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit
+	}, "the quantum was never added: a visit first adds quantum to the credit, and deficit + quantum is what it may spend"},
+	{func(deficit, quantum float64, queue []float64) (int, float64) {
+		n := 0
+		for n < len(queue) && queue[n] <= deficit {
+			deficit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit + quantum
+	}, "the quantum came after the serving: add it first, so this visit may spend deficit + quantum"},
+	{func(deficit, quantum float64, queue []float64) (int, float64) {
+		deficit += quantum
+		n := 0
+		for n < len(queue) && queue[n] <= deficit {
+			deficit -= queue[n]
+			n++
+		}
+		return n, deficit
+	}, "a queue that is (or becomes) empty keeps no credit: return 0, so an idle tenant cannot bank credit for later"},
+	{func(deficit, quantum float64, queue []float64) (int, float64) {
+		deficit += quantum
+		n := 0
+		for _, s := range queue {
+			if s <= deficit {
+				deficit -= s
+				n++
+			}
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit
+	}, "serve in order from the head: stop at the first request that does not fit, even if a smaller one waits behind it"},
+	{func(deficit, quantum float64, queue []float64) (int, float64) {
+		deficit += quantum
+		n := 0
+		for n < len(queue) && queue[n] < deficit {
+			deficit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, deficit
+	}, "a request whose size equals the credit fits: compare with <=, not <"},
+	{func(deficit, quantum float64, queue []float64) (int, float64) {
+		deficit += quantum
+		if len(queue) > 0 && queue[0] <= deficit {
+			if len(queue) == 1 {
+				return 1, 0
+			}
+			return 1, deficit - queue[0]
+		}
+		if len(queue) == 0 {
+			return 0, 0
+		}
+		return 0, deficit
+	}, "one visit can serve several requests: keep serving while the head fits in the credit"},
+	{func(deficit, quantum float64, queue []float64) (int, float64) {
+		n := 0
+		for n < len(queue) && queue[n] <= quantum {
+			quantum -= queue[n]
+			n++
+		}
+		return n, 0
+	}, "the credit was dropped: while requests still wait, what is left of deficit + quantum is kept for the next visit; only an emptied queue goes back to 0"},
+}
+
+type visitAnswer struct {
+	served int
+	left   float64
+}
+
+var visitProbes = func() []visitCase {
+	out := slices.Clone(visitCases)
+	return append(out, randomVisitCases(46, 7, 200)...)
+}()
+
+func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) string {
+	on := func(f fair.DRRVisitFunc) func(visitCase) visitAnswer {
+		return func(c visitCase) visitAnswer {
+			s, l := f(c.deficit, c.quantum, slices.Clone(c.queue))
+			return visitAnswer{s, l}
+		}
+	}
+	same := func(c visitCase, a, b visitAnswer) bool {
+		return a.served == b.served && near(a.left, b.left, c.deficit+c.quantum)
+	}
+	var ms []func(visitCase) visitAnswer
+	for _, m := range visitMistakes {
+		ms = append(ms, on(m.f))
+	}
+	if m := pick(c, visitProbes, on(learner), on(ref), ms, same); m >= 0 {
+		return visitMistakes[m].hint
+	}
+	g, w := on(learner)(c), on(ref)(c)
+	credit := c.deficit + c.quantum
+	switch {
+	case g.served != w.served:
+		return fmt.Sprintf("served %d where %d fit: the credit for this visit is %g + %g = %g, and requests are served from the head while the head's size fits in what is left", g.served, w.served, c.deficit, c.quantum, credit)
+	case w.served == len(c.queue):
+		return fmt.Sprintf("the right requests, but a credit of %g is left: this visit emptied the queue, and an empty queue keeps 0", g.left)
+	}
+	return fmt.Sprintf("the right requests, but a credit of %g is left where %g − %g served = %g remains", g.left, credit, credit-w.left, w.left)
+}
+
+// --- TODO 4 -------------------------------------------------------------------
+
+var overlapMistakes = []mistake[fair.OverlapFunc]{
+	{func(a, b []int) int {
+		n := 0
+		for i := range min(len(a), len(b)) {
+			if a[i] == b[i] {
+				n++
+			}
+		}
+		return n
+	}, "only workers at the same position were counted: a shared worker can sit anywhere in either list"},
+	{func(a, b []int) int {
+		i, j, n := 0, 0, 0
+		for i < len(a) && j < len(b) {
+			switch {
+			case a[i] == b[j]:
+				n, i, j = n+1, i+1, j+1
+			case a[i] < b[j]:
+				i++
+			default:
+				j++
+			}
+		}
+		return n
+	}, "a merge walk needs sorted lists, and shards come in any order: sort copies first, or use a set"},
+	{func(a, b []int) int {
+		var x, y uint32
+		for _, w := range a {
+			x |= 1 << uint(w)
+		}
+		for _, w := range b {
+			y |= 1 << uint(w)
+		}
+		n := 0
+		for z := x & y; z != 0; z &= z - 1 {
+			n++
+		}
+		return n
+	}, "a 32-bit mask holds workers 0 to 31 only, and workers go up to n−1: use a map (or a mask as big as n)"},
+	{func(a, b []int) int {
+		var x, y uint64
+		for _, w := range a {
+			x |= 1 << uint(w)
+		}
+		for _, w := range b {
+			y |= 1 << uint(w)
+		}
+		n := 0
+		for z := x & y; z != 0; z &= z - 1 {
+			n++
+		}
+		return n
+	}, "a 64-bit mask holds workers 0 to 63 only, and workers go up to n−1: use a map (or a mask as big as n)"},
+	{func(a, b []int) int {
+		n := 0
+		for _, x := range a {
+			if !slices.Contains(b, x) {
+				n++
+			}
+		}
+		return n
+	}, "that counts the workers of a that are not in b: count the ones in both"},
+	{func(a, b []int) int {
+		for _, x := range a {
+			if slices.Contains(b, x) {
+				return 1
+			}
+		}
+		return 0
+	}, "every shared worker counts, not only whether there is one"},
+	{func(a, b []int) int {
+		n := 0
+		for i := 1; i < len(a); i++ {
+			if slices.Contains(b, a[i]) {
+				n++
+			}
+		}
+		return n
+	}, "the first worker of a was never looked at: check every one"},
+}
+
+var overlapProbes = func() []overlapCase {
+	out := slices.Clone(overlapCases)
+	return append(out, randomOverlapCases(46, 8, 200)...)
+}()
+
+func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
+	on := func(f fair.OverlapFunc) func(overlapCase) int {
+		return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }
+	}
+	var ms []func(overlapCase) int
+	for _, m := range overlapMistakes {
+		ms = append(ms, on(m.f))
+	}
+	if m := pick(c, overlapProbes, on(learner), on(ref), ms, func(_ overlapCase, a, b int) bool { return a == b }); m >= 0 {
+		return overlapMistakes[m].hint
+	}
+	var common []int
+	for _, w := range c.a {
+		if slices.Contains(c.b, w) {
+			common = append(common, w)
+		}
+	}
+	return fmt.Sprintf("you count %d where the shards share %d: %v are in both", on(learner)(c), len(common), common)
+}
+
+// MistakeHints are TODO n's hints that name a mistake. Every other hint
+// is a plain statement of what differs (or of what the input shows, as a
+// shard that changes between calls). The equivalence suite uses the list to
+// check that a hint names only the mistake its variant made.
+func MistakeHints(n int) []string {
+	var out []string
+	switch n {
+	case 1:
+		for _, m := range shareMistakes {
+			out = append(out, m.hint)
+		}
+	case 2:
+		for _, m := range visitMistakes {
+			out = append(out, m.hint)
+		}
+	case 4:
+		for _, m := range overlapMistakes {
+			out = append(out, m.hint)
+		}
+	}
+	return out
+}
