@@ -107,13 +107,6 @@ func cmdNewDay(_ context.Context, e env, a args) int {
 // and the day's equivalence suite passes. That every screen of every day fits 80×24 is
 // tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
 // tui's tests, which this binary cannot import, and go test runs it in CI.
-// hindsightPending is FOR THE LEAD: days whose hindsight findings check
-// lists without failing, because another branch is rewriting that day's
-// text. Day 46's lesson, questions and drills belong to issue 19; once it
-// is merged (with a Day.Allowed list for its settings), this entry goes and
-// Day 46 must pass as Day 45 does. labs/registry's TestNoHindsight skips
-// Day 46 for the same reason.
-var hindsightPending = map[int]string{46: "issue 19 is rewriting Day 46's text; remove this entry once it is merged"}
 
 func cmdCheck(ctx context.Context, e env, _ args) int {
 	failed := 0
@@ -165,11 +158,7 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 		// No answer is visible before its guess (Day.Allowed lists the
 		// reviewed exceptions).
 		leaks := predictions.Hindsight(day, m)
-		if why, pending := hindsightPending[day.Number]; pending && len(leaks) > 0 {
-			fmt.Fprintf(e.stdout, "TODO day %d: %d answers are visible before their guesses (not counted: %s)\n", day.Number, len(leaks), why)
-		} else {
-			check(day, len(leaks) == 0, fmt.Sprintf("no text a learner sees before a prediction holds its answer (%d found)", len(leaks)))
-		}
+		check(day, len(leaks) == 0, fmt.Sprintf("no text a learner sees before a prediction holds its answer (%d found)", len(leaks)))
 		for _, l := range leaks {
 			fmt.Fprintf(e.stdout, "       %s\n", l)
 		}
