@@ -38,8 +38,17 @@ import (
 //     no OS bound, only the time bound;
 //   - a scratch working directory, a fresh temporary folder removed after,
 //     so learner code's relative paths never reach the repository;
+//   - every process it leaves behind killed with it: each box's processes
+//     carry a mark in their environment (boxEnv), and once the worker is
+//     gone every process still wearing the mark is killed, wherever it
+//     went (a session of its own, a group of its own, deaf to TERM and
+//     HUP). A process that also wipes its environment is found only while
+//     the worker still lives (its descendants, when the bound kills it);
 //   - its answer over an inherited pipe (fd 3), not a file with a name, and
-//     read with a bound (maxAnswer). Each answer carries a nonce the runner
+//     read with a bound (maxAnswer) and a deadline: the worker's own end
+//     is close-on-exec before learner code runs (labs/boxinit), and once
+//     the worker is gone the runner reads what is in the pipe and stops,
+//     so a process holding a copy of the pipe cannot keep it waiting. Each answer carries a nonce the runner
 //     gives the worker on standard input. Learner code runs in the same
 //     process and could read that input before the worker does (in an
 //     init): that residual risk is the price of running the learner's code
@@ -58,6 +67,15 @@ const maxAnswer = 4 << 20
 
 // answerFD is the worker's end of the answer pipe: ExtraFiles[0].
 const answerFD = 3
+
+// boxEnv marks every process of one box (its value is the box's own id, not
+// the nonce): inherited by whatever the worker starts, found by killStrays.
+const boxEnv = "TERMLAB_BOX"
+
+// answerGrace is how long the runner still reads the answer pipe once the
+// worker has exited: what it wrote is already in the pipe, so this only
+// has to outlast a busy scheduler.
+const answerGrace = time.Second
 
 func memoryLimit() int {
 	if n, err := strconv.Atoi(os.Getenv(MemoryEnv)); err == nil && n > 0 {
@@ -107,7 +125,8 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 
 	cmd := boxCommand(ctx, b.bin, b.args...)
 	cmd.Dir = scratch
-	cmd.Env = append(os.Environ(), b.env...)
+	mark := boxEnv + "=" + newNonce()
+	cmd.Env = append(append(os.Environ(), b.env...), mark)
 	cmd.Stdin = strings.NewReader(nonce + "\n")
 	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
 	cmd.Stderr = &b.stderr
@@ -116,6 +135,9 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	// Read the answer while the worker writes it (a pipe holds 64 kB), up
 	// to the bound: past it, the read end closes and the worker's next
 	// write fails, so a runaway answer costs the runner nothing.
+	if deadline, ok := ctx.Deadline(); ok {
+		pr.SetReadDeadline(deadline.Add(answerGrace))
+	}
 	read := make(chan []byte, 1)
 	go func() {
 		data, _ := io.ReadAll(io.LimitReader(pr, maxAnswer+int64(len(envelope(nonce)))+1))
@@ -127,6 +149,11 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	if errors.Is(b.runErr, errStart) {
 		pw.Close()
 	}
+	// The worker is gone: what it started goes with it, and with them
+	// their copies of the pipe's write end. One that escaped the mark
+	// would keep the read waiting for its end: the deadline ends that.
+	killStrays(mark)
+	pr.SetReadDeadline(time.Now().Add(answerGrace))
 	data := <-read
 	b.timedOut = ctx.Err() != nil
 	if b.timedOut {
@@ -188,6 +215,9 @@ func boxCommand(ctx context.Context, bin string, args ...string) *exec.Cmd {
 	}
 	cmd.SysProcAttr = sysProcAttr()
 	cmd.Cancel = func() error {
+		// Its descendants first, while the tree still leads to them: a
+		// process in a session of its own is not in the group.
+		killTree(cmd.Process.Pid)
 		killGroup(cmd.Process.Pid)
 		return nil
 	}
