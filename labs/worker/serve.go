@@ -72,12 +72,15 @@ func StartServe(ctx context.Context, bin string, args []string, stdout, stderr i
 	// The learner's code prints there too (a debug line in a TODO): what
 	// reaches the terminal is cleaned of control sequences on the way.
 	cmd.Stdout, cmd.Stderr = &printableWriter{w: stdout}, &printableWriter{w: stderr}
-	cmd.Env = append(os.Environ(), ReadyEnv+"=3")
+	mark := boxEnv + "=" + newNonce()
+	cmd.Env = append(os.Environ(), ReadyEnv+"=3", mark)
 	cmd.ExtraFiles = []*os.File{pw}
 	s := &Server{cmd: cmd, done: make(chan error, 1)}
 	started := make(chan error, 1)
 	go func() {
-		s.done <- startAndWait(cmd, func() { pw.Close(); started <- nil })
+		err := startAndWait(cmd, func() { pw.Close(); started <- nil })
+		killStrays(mark) // what the server's code started dies with it
+		s.done <- err
 	}()
 	ready := make(chan bool, 1)
 	go func() {

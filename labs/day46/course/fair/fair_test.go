@@ -1,6 +1,7 @@
 package fair_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -225,5 +226,24 @@ func TestPlayShardsCutsOffOnlyTheSharedShard(t *testing.T) {
 	}
 	if run.Hurt() != 1 {
 		t.Errorf("%d hurt, want 1", run.Hurt())
+	}
+}
+
+// A learner's answer may be a million long: a verdict quotes its start and
+// says how much more there was, in time and text bounded by what it shows.
+func TestFormatListsAreBounded(t *testing.T) {
+	long := make([]float64, 1_000_000)
+	ints := make([]int, 1_000_000)
+	tests := []struct{ got, want string }{
+		{fair.FormatFloats(nil), "[]"},
+		{fair.FormatFloats([]float64{1, 0.5, 1e21, math.Inf(1), math.NaN(), -0.25}), fmt.Sprintf("%g", []float64{1, 0.5, 1e21, math.Inf(1), math.NaN(), -0.25})},
+		{fair.FormatInts([]int{3, -1, 0}), fmt.Sprint([]int{3, -1, 0})},
+		{fair.FormatFloats(long), "[" + strings.TrimSpace(strings.Repeat("0 ", fair.ListShown)) + " … and 999976 more]"},
+		{fair.FormatInts(ints), "[" + strings.TrimSpace(strings.Repeat("0 ", fair.ListShown)) + " … and 999976 more]"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
 	}
 }

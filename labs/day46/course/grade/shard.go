@@ -53,7 +53,7 @@ func checkShardOf(mixed, _ fair.Funcs) (*failure, int) {
 			return &failure{
 				what: "the same tenant got two different shards (" + c.what + ")",
 				ce: labs.Counterexample{Input: fmt.Sprintf("%s, called %d times", fair.FormatShardOf(c.tenant, c.n, c.k), call),
-					Got: fmt.Sprintf("%v the first time, %v the last", first, again), Want: "the same workers every time"},
+					Got: fair.FormatInts(first) + " the first time, " + fair.FormatInts(again) + " the last", Want: "the same workers every time"},
 				hint: "seed your own generator with the tenant id; a global generator gives a different shard each call",
 			}
 		}
