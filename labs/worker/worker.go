@@ -307,7 +307,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 	// The go command's work folder goes in a folder of the build's own,
 	// removed however the build ends: a build stopped by a signal (or a
 	// newer save) is killed, and would leave its go-build… folder behind.
-	work, err := os.MkdirTemp("", "termlab-build-*")
+	work, err := os.MkdirTemp("", buildPrefix+"*")
 	if err != nil {
 		return "", &LabError{What: "cannot make a temporary folder for the build: " + err.Error(), Do: "check that the temporary folder (" + os.TempDir() + ") is writable"}
 	}
