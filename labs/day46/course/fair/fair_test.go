@@ -177,7 +177,8 @@ func TestImpossibleAnswersAreNamed(t *testing.T) {
 	}{
 		{"share above demand", "asked for only", firstReason(fair.ImpossibleShares(100, []float64{10, 90}, []float64{20, 80}))},
 		{"sorted shares", "order of demands", secondReason(fair.ImpossibleShares(90, []float64{60, 10}, []float64{10, 60}))},
-		{"too many shares", "2 shares for 1", firstReason(fair.ImpossibleShares(100, []float64{10}, []float64{10, 0}))},
+		{"too many shares", "2 shares for 1 tenant", firstReason(fair.ImpossibleShares(100, []float64{10}, []float64{10, 0}))},
+		{"a share for no tenant", "1 share for 0 tenants", firstReason(fair.ImpossibleShares(100, nil, []float64{10}))},
 		{"over capacity", "more than the capacity", firstReason(fair.ImpossibleShares(10, []float64{10, 10}, []float64{10, 10}))},
 		{"NaN share", "NaN", firstReason(fair.ImpossibleShares(10, []float64{10}, []float64{math.NaN()}))},
 		{"served too many", "served 3 from a queue of 2", firstReason(fair.ImpossibleVisit(0, 10, []float64{1, 1}, 3, 0))},

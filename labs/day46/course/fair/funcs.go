@@ -106,11 +106,19 @@ func (f Funcs) Checked(t *labs.Tracker) Funcs {
 // or the capacity by a few ulps when it is computed in another order.
 func slack(x float64) float64 { return 1e-9 * max(1, math.Abs(x)) }
 
+// count is n and the noun that goes with it: "1 share", "0 shares".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
 // ImpossibleShares says what cannot be right about a list of fair shares,
 // and what to look at, or "".
 func ImpossibleShares(capacity float64, demands, shares []float64) (reason, hint string) {
 	if len(shares) != len(demands) {
-		return fmt.Sprintf("%d shares for %d tenants", len(shares), len(demands)), "return one share per tenant, in the order of demands"
+		return count(len(shares), "share", "shares") + " for " + count(len(demands), "tenant", "tenants"), "return one share per tenant, in the order of demands"
 	}
 	sum := 0.0
 	for i, s := range shares {
