@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -42,8 +43,10 @@ import (
 //     carry a mark in their environment (boxEnv), and once the worker is
 //     gone every process still wearing the mark is killed, wherever it
 //     went (a session of its own, a group of its own, deaf to TERM and
-//     HUP). A process that also wipes its environment is found only while
-//     the worker still lives (its descendants, when the bound kills it);
+//     HUP). On Linux the runner is also a child subreaper, so a process
+//     that wipes its environment too is adopted by the runner when its
+//     worker exits, and killed there as a stray (killAdopted); and when the
+//     bound kills a worker, its descendants are killed by the parent links;
 //   - its answer over an inherited pipe (fd 3), not a file with a name, and
 //     read with a bound (maxAnswer) and a deadline: the worker's own end
 //     is close-on-exec before learner code runs (labs/boxinit), and once
@@ -177,6 +180,12 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	}
 }
 
+// boxes is the worker processes this process runs now, by pid.
+var boxes = struct {
+	sync.Mutex
+	live map[int]bool
+}{live: map[int]bool{}}
+
 // errStart marks a process that could not be started.
 var errStart = errors.New("cannot start")
 
@@ -190,13 +199,22 @@ func startAndWait(cmd *exec.Cmd, started func()) error {
 		runtime.LockOSThread()
 		// Never unlocked: the thread exits with the goroutine, which is
 		// what a parent-death signal needs to be sure it was ours.
+		// Counted among the live boxes from before its fork, so that no
+		// sweep takes it for a stray (see killAdopted).
+		boxes.Lock()
 		if err := cmd.Start(); err != nil {
+			boxes.Unlock()
 			done <- fmt.Errorf("%w: %w", errStart, err)
 			return
 		}
+		boxes.live[cmd.Process.Pid] = true
+		boxes.Unlock()
 		started()
 		err := cmd.Wait()
 		killGroup(cmd.Process.Pid)
+		boxes.Lock()
+		delete(boxes.live, cmd.Process.Pid)
+		boxes.Unlock()
 		done <- err
 	}()
 	return <-done

@@ -7,15 +7,25 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
 
 // sysProcAttr: a process group of its own (so the whole group can be
-// killed) and SIGKILL when the runner's starting thread dies.
+// killed) and SIGKILL when the runner's starting thread dies. The runner
+// becomes a child subreaper before its first box: a process a worker
+// leaves behind is then adopted by the runner rather than by init, where
+// killAdopted finds it.
 func sysProcAttr() *syscall.SysProcAttr {
+	subreaper.Do(func() { syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0) })
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
+
+// prSetChildSubreaper is PR_SET_CHILD_SUBREAPER (linux/prctl.h).
+const prSetChildSubreaper = 36
+
+var subreaper sync.Once
 
 // killGroup kills the process group pgid leads; a group already gone is
 // not an error.
@@ -60,6 +70,7 @@ func killStrays(mark string) {
 			}
 		}
 		if len(killed) == 0 {
+			killAdopted()
 			return
 		}
 		// SIGKILL takes effect as the process is next scheduled: wait for
@@ -106,18 +117,73 @@ func procPids() []int {
 // parentPid is the fourth field of /proc/pid/stat, after the command name
 // (in parentheses, and which may itself hold spaces and parentheses).
 func parentPid(pid int) int {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(string(stat[i+1:]))
+	f := statFields(pid)
 	if len(f) < 2 {
 		return 0
 	}
 	pp, _ := strconv.Atoi(f[1])
 	return pp
+}
+
+// killAdopted kills and reaps the processes this runner adopted as a
+// subreaper that a box left behind even without its mark (it wiped its
+// environment). The runner starts its children in its own session, each
+// box in a group of its own and everything else in the runner's group: a
+// child of the runner in another session (it called setsid), or in another
+// group while it is no live box, is a stray. No code of the runner waits
+// for such a process, so reaping it (wait4) takes nobody's exit status. A
+// stray's own children are adopted as it dies: the next round finds them.
+func killAdopted() {
+	self, pgid := os.Getpid(), syscall.Getpgrp()
+	sid := 0
+	if f := statFields(self); len(f) > 3 {
+		sid, _ = strconv.Atoi(f[3])
+	}
+	if sid == 0 {
+		return
+	}
+	boxes.Lock()
+	defer boxes.Unlock()
+	for range 16 {
+		var strays []int
+		for _, pid := range procPids() {
+			f := statFields(pid)
+			if len(f) < 4 || f[1] != strconv.Itoa(self) {
+				continue
+			}
+			group, _ := strconv.Atoi(f[2])
+			session, _ := strconv.Atoi(f[3])
+			if session == sid && (group == pgid || boxes.live[pid]) {
+				continue
+			}
+			syscall.Kill(pid, syscall.SIGKILL)
+			strays = append(strays, pid)
+		}
+		if len(strays) == 0 {
+			return
+		}
+		for _, pid := range strays {
+			var ws syscall.WaitStatus
+			for i := 0; i < 1000; i++ {
+				if got, err := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); got == pid || err != nil {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}
+	}
+}
+
+// statFields are the fields of /proc/pid/stat after the command name:
+// state, ppid, pgrp, session, …
+func statFields(pid int) []string {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return nil
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(string(stat[i+1:]))
 }

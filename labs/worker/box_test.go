@@ -444,17 +444,25 @@ func TestEscapedProcessHoldsNothingUp(t *testing.T) {
 	}
 }
 
-// One that also wipes its environment cannot be found once its worker is
-// gone, but it still cannot hold up the grade: the pipe's deadline.
+// One that also wipes its environment carries no mark, but the runner is a
+// child subreaper: it is adopted by the runner as its worker exits, found
+// there as a stray (a session of its own) and killed. Were it missed, the
+// pipe's deadline would still keep it from holding up the grade.
 func TestBareEscapedProcessHoldsNothingUp(t *testing.T) {
 	pids := t.TempDir()
 	t.Setenv(fixtureEnv+"_PIDS", pids)
 	t.Setenv(worker.LimitEnv, "1m")
 	o, err := gradesOnly(t, "escapebare")
 	entries, _ := os.ReadDir(pids)
+	if len(entries) == 0 {
+		t.Error("the fixture started no process")
+	}
 	for _, e := range entries {
 		pid, _ := strconv.Atoi(e.Name())
-		syscall.Kill(pid, syscall.SIGKILL)
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("process %d, in its own session without the box's mark, outlived its worker", pid)
+		}
 	}
 	if err != nil {
 		t.Fatal(err)
