@@ -51,8 +51,9 @@ import (
 //     read with a bound (maxAnswer) and a deadline: the worker's own end
 //     is close-on-exec before learner code runs (labs/boxinit), and once
 //     the worker is gone the runner reads what is in the pipe and stops,
-//     so a process holding a copy of the pipe cannot keep it waiting. Each answer carries a nonce the runner
-//     gives the worker on standard input. Learner code runs in the same
+//     so a process holding a copy of the pipe cannot keep it waiting.
+//     Each answer carries a nonce the runner gives the worker on standard
+//     input. Learner code runs in the same
 //     process and could read that input before the worker does (in an
 //     init): that residual risk is the price of running the learner's code
 //     at all, and the lab says so in the README.
