@@ -154,13 +154,44 @@ func cmdRun(ctx context.Context, e env, a args) int {
 		if s.o.Impl == labs.Learner {
 			e.refreshResults(s.day, text)
 		}
+		if bad := failingGrades(s.o); len(bad) > 0 {
+			fmt.Fprintf(e.stdout, "\nEvery part ran, but not every TODO is right; the figures above come from your code as it is:\n")
+			for _, g := range bad {
+				fmt.Fprintf(e.stdout, "  TODO %d (%s) %s: %s\n", g.TODO, g.Func, g.Status, g.Detail)
+			}
+			fmt.Fprintf(e.stdout, "go run . grade %d shows the smallest input where it goes wrong, and a hint.\n", s.day.Number)
+		}
 	}
 	for _, p := range s.o.Parts {
 		if p.Status != labs.OK {
 			return exitNotOK
 		}
 	}
+	if len(failingGrades(s.o)) > 0 {
+		// A TODO a part's checks cannot catch (ShardOf giving a new shard
+		// each call still gives a valid one each time) fails its grade:
+		// not a run to call done.
+		return exitNotOK
+	}
 	return exitOK
+}
+
+// failingGrades are the TODOs whose grade found them wrong (failed,
+// crashed, timed out) in a run where every part ran; unfinished ones
+// already stop the parts that need them.
+func failingGrades(o labs.Outcome) []labs.Grade {
+	for _, p := range o.Parts {
+		if p.Status != labs.OK {
+			return nil // the parts say what stops them
+		}
+	}
+	var bad []labs.Grade
+	for _, g := range o.Grades {
+		if g.Status == labs.Fail || g.Status == labs.Crash || g.Status == labs.Timeout {
+			bad = append(bad, g)
+		}
+	}
+	return bad
 }
 
 // unguessedReveals lists the predictions this run is about to reveal that

@@ -247,7 +247,7 @@ func repeatable(parts []labs.PartResult) []labs.PartResult {
 // gradeShipped grades the embedded stubs, in a copy of the module so that
 // the learner's files are never touched.
 func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome, error) {
-	tmp, err := os.MkdirTemp("", "termlab-check-*")
+	tmp, err := os.MkdirTemp("", worker.CheckPrefix+"*")
 	if err != nil {
 		return labs.Outcome{}, err
 	}

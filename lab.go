@@ -35,6 +35,15 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := withSignals(context.Background())
 	defer stop()
+	if dumbTerminal(os.Getenv) {
+		e := env{stdin: stdin, stdout: stdout, stderr: stderr, root: root}
+		code := plainLab(ctx, e, plainDay(root), nil)
+		if bySignal(ctx) {
+			fmt.Fprintf(stderr, "termlab: %s; the lab is closed.\n", stopReason(ctx))
+			return exitNotOK
+		}
+		return code
+	}
 	runs := newBoxedRunner(ctx, &worker.Runner{Root: root})
 	err = tui.Run(tui.Config{Course: course, Root: root, Runner: runs, Context: ctx})
 	// The screens are closed and their run cancelled: wait for its workers

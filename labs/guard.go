@@ -51,6 +51,9 @@ type Fault struct {
 	TODO   int    // the TODO at fault, when known
 	Detail string
 	Where  string // file:line in the learner's code, for a crash
+	// File marks a fault of the learner's file as a whole, outside any
+	// TODO (its init, a package variable): no TODO is to blame for it.
+	File bool
 	// Counterexample is the call behind a Fail, when known, and Hint what
 	// to look at.
 	Counterexample *Counterexample

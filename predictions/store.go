@@ -105,14 +105,20 @@ func (a *Answers) Skip(id string) {
 // meant to be called as the actual is shown, and only the first call counts:
 // nothing typed afterwards can improve the verdict. A skipped or empty
 // prediction is revealed unpredicted.
-func (a *Answers) Reveal(id string) {
+func (a *Answers) Reveal(id string) { a.RevealAs(id, a.guess(id)) }
+
+// RevealAs is Reveal judging shown: the guess as it stood when the lab first
+// set out to reveal id. A reveal that reaches the file late (its first
+// write failed: a full disk, a folder gone) still judges that guess, and
+// one typed in between is a revision of it, not the guess on record.
+func (a *Answers) RevealAs(id string, shown Guess) {
 	g := a.guess(id)
 	if g.Revealed {
 		return
 	}
-	g.Revealed = true
-	if g.Value != nil && !g.Skipped {
-		v := *g.Value
+	g.Revealed, g.Scored = true, nil
+	if shown.Value != nil && !shown.Skipped {
+		v := *shown.Value
 		g.Scored = &v
 	}
 	a.put(id, g)

@@ -39,6 +39,11 @@ type session struct {
 	// those actuals stay hidden until a reveal is recorded again.
 	recording map[string]recording
 	revealErr error
+	// firstShown is, per prediction ID, the guess on screen when the lab
+	// first set out to reveal it, kept until the file shows it revealed: a
+	// reveal whose write failed and lands later judges that guess, so a
+	// guess changed in between counts as revised (RevealAs).
+	firstShown map[string]predictions.Guess
 
 	// base is the scoreboard's metrics as saved by the last session
 	// (Answers.LastRun); revealed parts replace it part by part.
@@ -319,9 +324,22 @@ func (s *session) revealReady(d deps) tea.Cmd {
 		return nil
 	}
 	lastRun := s.shownWith(more)
+	if s.firstShown == nil {
+		s.firstShown = map[string]predictions.Guess{}
+	}
+	shown := make(map[string]predictions.Guess, len(ids))
+	for _, id := range ids {
+		g, ok := s.firstShown[id]
+		if !ok {
+			g = s.answers.Predictions[id]
+			g.Value, g.Scored = cloneFloat(g.Value), cloneFloat(g.Scored)
+			s.firstShown[id] = g
+		}
+		shown[id] = g
+	}
 	cmd := s.change(d, func(a *predictions.Answers) {
 		for _, id := range ids {
-			a.Reveal(id)
+			a.RevealAs(id, shown[id])
 		}
 		a.LastRun = maps.Clone(lastRun)
 	})
@@ -350,6 +368,11 @@ func (s *session) settle(saved predictions.Answers, upTo int, err error) bool {
 		onRecord := true
 		for _, pid := range r.ids {
 			onRecord = onRecord && saved.Predictions[pid].Revealed
+		}
+		for _, pid := range r.ids {
+			if saved.Predictions[pid].Revealed {
+				delete(s.firstShown, pid) // on record: the file judges now
+			}
 		}
 		if onRecord {
 			delete(s.recording, id)

@@ -293,3 +293,38 @@ func readAny(path string) string {
 	}
 	return string(data)
 }
+
+// A reveal whose write failed, and that lands after the guess was changed
+// (here from the shell, once the disk is writable again), judges the guess
+// as it stood when the lab first set out to reveal it: the change is a
+// revision, never the guess on record.
+func TestALateRevealKeepsTheRevision(t *testing.T) {
+	root := labRoot(t, theDay)
+	seedAll(t, root) // every guess 1
+	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(stubAnswer(), refAnswer(), refAnswer())), 80, 40)
+	d.keys("enter")
+	dir := filepath.Join(root, "predictions")
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.tab(tabRun)
+	d.keys("r") // the run lands; its reveal cannot be written
+	if d.day().s.revealErr == nil {
+		t.Fatal("no reveal error recorded")
+	}
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(dir+".away", dir); err != nil {
+		t.Fatal(err)
+	}
+	cliPredict(t, root, map[string]float64{"P1": 2})
+	d.keys("r") // the reveal lands now
+	g := loadSaved(t, root).Predictions["P1"]
+	if !g.Revealed || g.Scored == nil || *g.Scored != 1 || g.Value == nil || *g.Value != 2 || !g.Revised {
+		t.Errorf("P1 in the file: %+v (scored %v), want 2 revised from the 1 on record", g, g.Scored)
+	}
+}

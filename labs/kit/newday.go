@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,12 +81,27 @@ func NewDay(root string, n int, title string) ([]string, error) {
 			return nil, fmt.Errorf("%w: day %d exists (%s)", ErrUsage, n, dir)
 		}
 	}
+	// Everything new-day will write, checked before it writes any of it: a
+	// day written but not registered would be refused as existing by the
+	// re-run that the fix calls for.
+	for _, path := range []string{"labs", "solutions", RegistryFile, LeanLink, FullLink} {
+		if err := writable(filepath.Join(root, filepath.FromSlash(path))); err != nil {
+			return nil, fmt.Errorf("nothing was written: %s cannot be written (%w); fix that and run new-day again", path, err)
+		}
+	}
 	data := struct {
 		N     int
 		Title string
 	}{n, title}
 	rendered := map[string][]byte{}
 	var written []string
+	// A file of the day that cannot be written leaves none of the day.
+	undo := func(err error) ([]string, error) {
+		for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
+			os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir)))
+		}
+		return nil, fmt.Errorf("nothing was kept: %w", err)
+	}
 	for _, f := range skeletonFiles {
 		src, ok := rendered[f.tmpl]
 		if !ok {
@@ -108,15 +124,50 @@ func NewDay(root string, n int, title string) ([]string, error) {
 		path := strings.ReplaceAll(f.path, "NN", nn)
 		full := filepath.Join(root, filepath.FromSlash(path))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return written, err
+			return undo(err)
 		}
 		if err := os.WriteFile(full, src, 0o644); err != nil {
-			return written, err
+			return undo(err)
 		}
 		written = append(written, path)
 	}
 	if err := Write(root); err != nil {
-		return written, fmt.Errorf("registering day %d: %w", n, err)
+		// The check above passed and the write failed all the same (a
+		// full disk): take the day back out, so a re-run starts clean.
+		for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
+			os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir)))
+		}
+		Write(root) // the registration as it was, where that can be written
+		return nil, fmt.Errorf("registering day %d failed, so the day was taken out again (%w); fix that and run new-day again", n, err)
 	}
 	return append(written, RegistryFile, LeanLink, FullLink), nil
+}
+
+// writable reports why path could not be written: an existing file is
+// opened for writing (not truncated), a folder gets a probe file, made and
+// removed, and a missing path is the nearest folder that exists.
+func writable(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && !fi.IsDir():
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	case err == nil:
+		return probe(path)
+	case errors.Is(err, fs.ErrNotExist) && filepath.Dir(path) != path:
+		return writable(filepath.Dir(path)) // made by the write: its nearest folder
+	}
+	return err
+}
+
+func probe(dir string) error {
+	f, err := os.CreateTemp(dir, ".termlab-probe-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

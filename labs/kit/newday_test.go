@@ -94,3 +94,62 @@ func TestNewDayWritesAndRegisters(t *testing.T) {
 		t.Fatal("the refused call wrote over the day")
 	}
 }
+
+// new-day checks that it can register the day before it writes any of it:
+// with labs/registry unwritable nothing is written, and once it is
+// writable again the same command works (rather than say the day exists).
+func TestNewDayWritesNothingItCannotRegister(t *testing.T) {
+	type breaker struct {
+		name         string
+		break_, mend func(t *testing.T, dir string)
+	}
+	breakers := []breaker{{
+		// As root (which ignores permissions) too: a file where the
+		// folder should be.
+		name: "labs/registry is a file",
+		break_: func(t *testing.T, dir string) {
+			if err := os.WriteFile(dir, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		},
+		mend: func(t *testing.T, dir string) { os.Remove(dir) },
+	}}
+	if os.Geteuid() != 0 {
+		breakers = append(breakers, breaker{
+			name: "labs/registry is read-only",
+			break_: func(t *testing.T, dir string) {
+				os.MkdirAll(dir, 0o755)
+				os.WriteFile(filepath.Join(dir, "days_gen.go"), []byte("package registry\n"), 0o444)
+				os.Chmod(dir, 0o555)
+			},
+			mend: func(t *testing.T, dir string) {
+				os.Chmod(dir, 0o755)
+				os.Chmod(filepath.Join(dir, "days_gen.go"), 0o644)
+			},
+		})
+	}
+	for _, b := range breakers {
+		t.Run(b.name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "labs", "registry")
+			os.MkdirAll(filepath.Dir(dir), 0o755)
+			b.break_(t, dir)
+			_, err := NewDay(root, 47, "Throwaway")
+			if err == nil || !strings.Contains(err.Error(), "nothing was written") {
+				t.Fatalf("NewDay with %s: %v, want a refusal that wrote nothing", b.name, err)
+			}
+			for _, d := range []string{"labs/day47", "solutions/day47"} {
+				if _, err := os.Stat(filepath.Join(root, d)); err == nil {
+					t.Errorf("%s was written though the day could not be registered", d)
+				}
+			}
+			b.mend(t, dir)
+			if _, err := NewDay(root, 47, "Throwaway"); err != nil {
+				t.Fatalf("the re-run once %s is fixed: %v", b.name, err)
+			}
+			if stale, err := Stale(root); err != nil || len(stale) > 0 {
+				t.Errorf("after the re-run: stale %v, %v", stale, err)
+			}
+		})
+	}
+}

@@ -81,14 +81,17 @@ func figure(f labs.Figure) string {
 // Waiting says why a part (or the rest of it) did not run.
 func Waiting(p labs.PartResult) string {
 	var s string
-	switch p.Status {
-	case labs.Unfinished:
+	switch {
+	case p.TODO == 0 && p.Status != labs.Unfinished:
+		// A fault no TODO is to blame for (the file's init): its own words.
+		s = "✗ stopped: " + p.Detail
+	case p.Status == labs.Unfinished:
 		s = fmt.Sprintf("⏳ waiting on TODO %d (%s)", p.TODO, p.Detail)
-	case labs.Fail:
+	case p.Status == labs.Fail:
 		s = fmt.Sprintf("✗ stopped: TODO %d gave an impossible answer: %s", p.TODO, p.Detail)
-	case labs.Crash:
+	case p.Status == labs.Crash:
 		s = fmt.Sprintf("✗ stopped: TODO %d crashed: %s", p.TODO, p.Detail)
-	case labs.Timeout:
+	case p.Status == labs.Timeout:
 		s = fmt.Sprintf("✗ stopped: TODO %d never returned: %s", p.TODO, p.Detail)
 	default:
 		s = fmt.Sprintf("%s: %s", p.Status, p.Detail)

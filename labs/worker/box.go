@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -38,9 +39,21 @@ import (
 //     no OS bound, only the time bound;
 //   - a scratch working directory, a fresh temporary folder removed after,
 //     so learner code's relative paths never reach the repository;
+//   - every process it leaves behind killed with it: each box's processes
+//     carry a mark in their environment (boxEnv), and once the worker is
+//     gone every process still wearing the mark is killed, wherever it
+//     went (a session of its own, a group of its own, deaf to TERM and
+//     HUP). On Linux the runner is also a child subreaper, so a process
+//     that wipes its environment too is adopted by the runner when its
+//     worker exits, and killed there as a stray (killAdopted); and when the
+//     bound kills a worker, its descendants are killed by the parent links;
 //   - its answer over an inherited pipe (fd 3), not a file with a name, and
-//     read with a bound (maxAnswer). Each answer carries a nonce the runner
-//     gives the worker on standard input. Learner code runs in the same
+//     read with a bound (maxAnswer) and a deadline: the worker's own end
+//     is close-on-exec before learner code runs (labs/boxinit), and once
+//     the worker is gone the runner reads what is in the pipe and stops,
+//     so a process holding a copy of the pipe cannot keep it waiting.
+//     Each answer carries a nonce the runner gives the worker on standard
+//     input. Learner code runs in the same
 //     process and could read that input before the worker does (in an
 //     init): that residual risk is the price of running the learner's code
 //     at all, and the lab says so in the README.
@@ -58,6 +71,15 @@ const maxAnswer = 4 << 20
 
 // answerFD is the worker's end of the answer pipe: ExtraFiles[0].
 const answerFD = 3
+
+// boxEnv marks every process of one box (its value is the box's own id, not
+// the nonce): inherited by whatever the worker starts, found by killStrays.
+const boxEnv = "TERMLAB_BOX"
+
+// answerGrace is how long the runner still reads the answer pipe once the
+// worker has exited: what it wrote is already in the pipe, so this only
+// has to outlast a busy scheduler.
+const answerGrace = time.Second
 
 func memoryLimit() int {
 	if n, err := strconv.Atoi(os.Getenv(MemoryEnv)); err == nil && n > 0 {
@@ -107,7 +129,8 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 
 	cmd := boxCommand(ctx, b.bin, b.args...)
 	cmd.Dir = scratch
-	cmd.Env = append(os.Environ(), b.env...)
+	mark := boxEnv + "=" + newNonce()
+	cmd.Env = append(append(os.Environ(), b.env...), mark)
 	cmd.Stdin = strings.NewReader(nonce + "\n")
 	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
 	cmd.Stderr = &b.stderr
@@ -116,6 +139,9 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	// Read the answer while the worker writes it (a pipe holds 64 kB), up
 	// to the bound: past it, the read end closes and the worker's next
 	// write fails, so a runaway answer costs the runner nothing.
+	if deadline, ok := ctx.Deadline(); ok {
+		pr.SetReadDeadline(deadline.Add(answerGrace))
+	}
 	read := make(chan []byte, 1)
 	go func() {
 		data, _ := io.ReadAll(io.LimitReader(pr, maxAnswer+int64(len(envelope(nonce)))+1))
@@ -127,6 +153,11 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	if errors.Is(b.runErr, errStart) {
 		pw.Close()
 	}
+	// The worker is gone: what it started goes with it, and with them
+	// their copies of the pipe's write end. One that escaped the mark
+	// would keep the read waiting for its end: the deadline ends that.
+	killStrays(mark)
+	pr.SetReadDeadline(time.Now().Add(answerGrace))
 	data := <-read
 	b.timedOut = ctx.Err() != nil
 	if b.timedOut {
@@ -150,6 +181,12 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	}
 }
 
+// boxes is the worker processes this process runs now, by pid.
+var boxes = struct {
+	sync.Mutex
+	live map[int]bool
+}{live: map[int]bool{}}
+
 // errStart marks a process that could not be started.
 var errStart = errors.New("cannot start")
 
@@ -163,13 +200,22 @@ func startAndWait(cmd *exec.Cmd, started func()) error {
 		runtime.LockOSThread()
 		// Never unlocked: the thread exits with the goroutine, which is
 		// what a parent-death signal needs to be sure it was ours.
+		// Counted among the live boxes from before its fork, so that no
+		// sweep takes it for a stray (see killAdopted).
+		boxes.Lock()
 		if err := cmd.Start(); err != nil {
+			boxes.Unlock()
 			done <- fmt.Errorf("%w: %w", errStart, err)
 			return
 		}
+		boxes.live[cmd.Process.Pid] = true
+		boxes.Unlock()
 		started()
 		err := cmd.Wait()
 		killGroup(cmd.Process.Pid)
+		boxes.Lock()
+		delete(boxes.live, cmd.Process.Pid)
+		boxes.Unlock()
 		done <- err
 	}()
 	return <-done
@@ -188,6 +234,9 @@ func boxCommand(ctx context.Context, bin string, args ...string) *exec.Cmd {
 	}
 	cmd.SysProcAttr = sysProcAttr()
 	cmd.Cancel = func() error {
+		// Its descendants first, while the tree still leads to them: a
+		// process in a session of its own is not in the group.
+		killTree(cmd.Process.Pid)
 		killGroup(cmd.Process.Pid)
 		return nil
 	}

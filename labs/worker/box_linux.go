@@ -1,15 +1,31 @@
 package worker
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 	"syscall"
+	"time"
 )
 
 // sysProcAttr: a process group of its own (so the whole group can be
-// killed) and SIGKILL when the runner's starting thread dies.
+// killed) and SIGKILL when the runner's starting thread dies. The runner
+// becomes a child subreaper before its first box: a process a worker
+// leaves behind is then adopted by the runner rather than by init, where
+// killAdopted finds it.
 func sysProcAttr() *syscall.SysProcAttr {
+	subreaper.Do(func() { syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0) })
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
+
+// prSetChildSubreaper is PR_SET_CHILD_SUBREAPER (linux/prctl.h).
+const prSetChildSubreaper = 36
+
+var subreaper sync.Once
 
 // killGroup kills the process group pgid leads; a group already gone is
 // not an error.
@@ -32,3 +48,142 @@ func niceProcess(pid int) { syscall.Setpriority(syscall.PRIO_PROCESS, pid, 10) }
 // lockFile takes an exclusive lock on path (created if need be), waiting
 // for another process's build to finish; unlock releases it.
 func lockFile(path string) (unlock func(), err error) { return flock(path) }
+
+// killStrays kills every process whose environment holds mark (boxEnv=id):
+// what a box's worker started and left behind, in whatever session or
+// group it went to. A round may miss a process forked while it ran, so it
+// scans again until a round finds none (a bounded number of times: a fork
+// bomb still meets the memory bound and the box's group kill).
+func killStrays(mark string) {
+	want := []byte("\x00" + mark + "\x00")
+	marked := func(pid int) bool {
+		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+		// Gone, a zombie (its environment reads empty), or not ours.
+		return err == nil && bytes.Contains(append([]byte{0}, env...), want)
+	}
+	for range 16 {
+		var killed []int
+		for _, pid := range procPids() {
+			if marked(pid) {
+				syscall.Kill(pid, syscall.SIGKILL)
+				killed = append(killed, pid)
+			}
+		}
+		if len(killed) == 0 {
+			killAdopted()
+			return
+		}
+		// SIGKILL takes effect as the process is next scheduled: wait for
+		// that (briefly), so that the run ends with its strays gone.
+		for _, pid := range killed {
+			for i := 0; i < 1000 && marked(pid); i++ {
+				time.Sleep(time.Millisecond)
+			}
+		}
+	}
+}
+
+// killTree kills every descendant of pid, by the parent links in /proc.
+func killTree(pid int) {
+	children := map[int][]int{}
+	for _, p := range procPids() {
+		if pp := parentPid(p); pp > 0 {
+			children[pp] = append(children[pp], p)
+		}
+	}
+	todo := slices.Clone(children[pid])
+	for len(todo) > 0 {
+		p := todo[len(todo)-1]
+		todo = append(todo[:len(todo)-1], children[p]...)
+		syscall.Kill(p, syscall.SIGKILL)
+	}
+}
+
+// procPids lists the processes in /proc (none where it cannot be read).
+func procPids() []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	pids := make([]int, 0, len(entries))
+	for _, e := range entries {
+		if pid, err := strconv.Atoi(e.Name()); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// parentPid is the fourth field of /proc/pid/stat, after the command name
+// (in parentheses, and which may itself hold spaces and parentheses).
+func parentPid(pid int) int {
+	f := statFields(pid)
+	if len(f) < 2 {
+		return 0
+	}
+	pp, _ := strconv.Atoi(f[1])
+	return pp
+}
+
+// killAdopted kills and reaps the processes this runner adopted as a
+// subreaper that a box left behind even without its mark (it wiped its
+// environment). The runner starts its children in its own session, each
+// box in a group of its own and everything else in the runner's group: a
+// child of the runner in another session (it called setsid), or in another
+// group while it is no live box, is a stray. No code of the runner waits
+// for such a process, so reaping it (wait4) takes nobody's exit status. A
+// stray's own children are adopted as it dies: the next round finds them.
+func killAdopted() {
+	self, pgid := os.Getpid(), syscall.Getpgrp()
+	sid := 0
+	if f := statFields(self); len(f) > 3 {
+		sid, _ = strconv.Atoi(f[3])
+	}
+	if sid == 0 {
+		return
+	}
+	boxes.Lock()
+	defer boxes.Unlock()
+	for range 16 {
+		var strays []int
+		for _, pid := range procPids() {
+			f := statFields(pid)
+			if len(f) < 4 || f[1] != strconv.Itoa(self) {
+				continue
+			}
+			group, _ := strconv.Atoi(f[2])
+			session, _ := strconv.Atoi(f[3])
+			if session == sid && (group == pgid || boxes.live[pid]) {
+				continue
+			}
+			syscall.Kill(pid, syscall.SIGKILL)
+			strays = append(strays, pid)
+		}
+		if len(strays) == 0 {
+			return
+		}
+		for _, pid := range strays {
+			var ws syscall.WaitStatus
+			for i := 0; i < 1000; i++ {
+				if got, err := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); got == pid || err != nil {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}
+	}
+}
+
+// statFields are the fields of /proc/pid/stat after the command name:
+// state, ppid, pgrp, session, …
+func statFields(pid int) []string {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return nil
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(string(stat[i+1:]))
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course"
 	course46 "termlab/labs/day46/course"
+	"termlab/labs/report"
 	"termlab/labs/worker"
 	"termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
@@ -37,8 +39,12 @@ const fixtureTODO = `package day45
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"syscall"
 	"time"
 
 	"termlab/labs"
@@ -74,6 +80,28 @@ func init() {
 			}
 		}
 		os.WriteFile("mine.txt", []byte("x"), 0o644)
+	case "escape", "escapebare": // a process in a session of its own,
+		// deaf to TERM, HUP and INT, holding the answer pipe (on purpose:
+		// close-on-exec alone would keep it from inheriting it); bare:
+		// and without the environment it was given
+		cmd := exec.Command("sh", "-c", "trap '' TERM HUP INT; exec sleep 300")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if os.Getenv("` + fixtureEnv + `") == "escapebare" {
+			cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+		}
+		cmd.ExtraFiles = []*os.File{os.NewFile(3, "answer")}
+		if cmd.Start() == nil {
+			os.WriteFile(os.Getenv("` + fixtureEnv + `_PIDS")+"/"+strconv.Itoa(cmd.Process.Pid), nil, 0o644)
+		}
+	case "cloexec": // the answer pipe must not reach what learner code starts
+		flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, 3, syscall.F_GETFD, 0)
+		if errno != 0 || flags&syscall.FD_CLOEXEC == 0 {
+			panic("fd 3 is inherited by every program this init starts")
+		}
+	case "stdin": // the runner's nonce, read before the worker can
+		io.ReadAll(os.Stdin)
+	case "panic":
+		panic("boom in init") // initPanicLine
 	case "forge": // a pass for every task, under a guessed nonce
 		f := os.NewFile(3, "answer")
 		fmt.Fprintf(f, "termlab-answer %x\n{\"todo\":1,\"func\":\"TakeToken\",\"status\":\"pass\"}", time.Now().UnixNano())
@@ -164,6 +192,9 @@ func TestBoxedWorkers(t *testing.T) {
 		{"an answer of 100 MB is refused, not read", "bigans", nil, labs.Crash, "larger than 4 MB"},
 		{"a forged answer without the nonce is ignored", "forge", nil, labs.Unfinished, "not done"},
 		{"nothing misbehaves", "", nil, labs.Unfinished, "not done"},
+		{"the answer pipe is close-on-exec before the learner's init runs", "cloexec", nil, labs.Unfinished, "not done"},
+		{"a panic in init is the file's, not a TODO's", "panic", nil, labs.Crash, "before any TODO ran (an init function or a package variable): panic: boom in init"},
+		{"an init that reads standard input is told so", "stdin", nil, labs.Crash, "read the lab's standard input"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -351,4 +382,104 @@ func TestRunStreamVerdictsFirst(t *testing.T) {
 			t.Errorf("part %s did not land: %q %q", p.ID, p.Status, p.Detail)
 		}
 	}
+}
+
+// A fault outside any TODO (a panic in the file's init) is reported at its
+// line, and no part blames a TODO for it.
+func TestInitPanicIsTheFilesFault(t *testing.T) {
+	f := boxFixture(t)
+	t.Setenv(fixtureEnv, "panic")
+	line := 0
+	for i, l := range strings.Split(fixtureTODO, "\n") {
+		if strings.Contains(l, "// initPanicLine") {
+			line = i + 1
+		}
+	}
+	where := "labs/day45/todo.go:" + strconv.Itoa(line)
+	r := worker.Runner{Root: f.root, Bin: f.bin}
+	o, err := r.Run(t.Context(), fixtureDay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range o.Grades {
+		if g.Where != where || !strings.Contains(g.Hint, "before the lab calls any TODO") {
+			t.Errorf("TODO %d: where %q hint %q, want %s and a hint that it is not the TODO's", g.TODO, g.Where, g.Hint, where)
+		}
+	}
+	for _, p := range o.Parts {
+		w := report.Waiting(p)
+		if p.TODO != 0 || regexp.MustCompile(`TODO \d`).MatchString(w) || !strings.Contains(w, "boom in init at "+where) {
+			t.Errorf("part %s: TODO %d, %q: want the file's fault at %s, no TODO named", p.ID, p.TODO, w, where)
+		}
+	}
+}
+
+// A process the learner's init starts in a session of its own, deaf to
+// TERM, HUP and INT and holding the answer pipe, neither holds up the
+// grade (the pipe is read with a deadline once the worker is gone) nor
+// outlives it (it wears the box's mark).
+func TestEscapedProcessHoldsNothingUp(t *testing.T) {
+	pids := t.TempDir()
+	t.Setenv(fixtureEnv+"_PIDS", pids)
+	t.Setenv(worker.LimitEnv, "1m") // a hang would show as the test's own timeout
+	o, err := gradesOnly(t, "escape")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range o.Grades {
+		if g.Status != labs.Unfinished {
+			t.Errorf("TODO %d: %s %q, want unfinished: the stray process is not the learner's TODO", g.TODO, g.Status, g.Detail)
+		}
+	}
+	entries, _ := os.ReadDir(pids)
+	if len(entries) != len(o.Grades) {
+		t.Fatalf("%d stray processes started, want one per grade (%d)", len(entries), len(o.Grades))
+	}
+	for _, e := range entries {
+		pid, _ := strconv.Atoi(e.Name())
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("process %d, started in its own session by the learner's init, outlived its worker", pid)
+		}
+	}
+}
+
+// One that also wipes its environment carries no mark, but the runner is a
+// child subreaper: it is adopted by the runner as its worker exits, found
+// there as a stray (a session of its own) and killed. Were it missed, the
+// pipe's deadline would still keep it from holding up the grade.
+func TestBareEscapedProcessHoldsNothingUp(t *testing.T) {
+	pids := t.TempDir()
+	t.Setenv(fixtureEnv+"_PIDS", pids)
+	t.Setenv(worker.LimitEnv, "1m")
+	o, err := gradesOnly(t, "escapebare")
+	entries, _ := os.ReadDir(pids)
+	if len(entries) == 0 {
+		t.Error("the fixture started no process")
+	}
+	for _, e := range entries {
+		pid, _ := strconv.Atoi(e.Name())
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("process %d, in its own session without the box's mark, outlived its worker", pid)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range o.Grades {
+		if g.Status != labs.Unfinished {
+			t.Errorf("TODO %d: %s %q, want unfinished", g.TODO, g.Status, g.Detail)
+		}
+	}
+}
+
+// alive reports whether pid runs: a zombie waiting for its parent does not.
+func alive(pid int) bool {
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(stat), ')')
+	return i < 0 || !strings.HasPrefix(string(stat[i:]), ") Z")
 }

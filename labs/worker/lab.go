@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -81,9 +82,21 @@ const rootRecord = "root"
 
 var sweepOnce sync.Once
 
+// The names of everything the lab makes in the temporary folder, so that
+// Sweep finds what a killed process left (a killed build's folder holds
+// the go command's work, hundreds of MB). Whatever makes a temporary file
+// or folder names it with one of these.
+const (
+	buildPrefix = "termlab-build-"
+	// CheckPrefix is the copies of the module `check` grades the stubs in.
+	CheckPrefix = "termlab-check-"
+)
+
+var tempPrefixes = []string{"termlab-answer-", scratchPrefix, buildPrefix, CheckPrefix}
+
 // Sweep removes what killed runs and deleted clones leave behind: in the
-// temporary folder, answer files (an older protocol) and scratch folders
-// older than age; in cacheDir (the termlab cache), the folder of every
+// temporary folder, everything named by tempPrefixes (answer files of an
+// older protocol, scratch, build and check folders) older than age; in cacheDir (the termlab cache), the folder of every
 // clone whose recorded root no longer holds a go.mod. It is best effort:
 // anything it cannot remove stays. CachedBin runs it once per process.
 func Sweep(cacheDir string, age time.Duration) {
@@ -91,7 +104,7 @@ func Sweep(cacheDir string, age time.Duration) {
 	entries, _ := os.ReadDir(tmp)
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasPrefix(name, "termlab-answer-") && !strings.HasPrefix(name, scratchPrefix) {
+		if !slices.ContainsFunc(tempPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
 			continue
 		}
 		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > age {

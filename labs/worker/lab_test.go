@@ -106,6 +106,10 @@ func TestSweep(t *testing.T) {
 	mk(filepath.Join(tmp, "termlab-scratch-1"), true, old)
 	mk(filepath.Join(tmp, "termlab-scratch-2"), true, time.Now()) // a run going on now
 	mk(filepath.Join(tmp, "someone-else"), false, old)
+	mk(filepath.Join(tmp, "termlab-build-1", "go-build1"), true, old) // a killed build
+	mk(filepath.Join(tmp, "termlab-build-1"), true, old)
+	mk(filepath.Join(tmp, "termlab-build-2"), true, time.Now())
+	mk(filepath.Join(tmp, "termlab-check-1"), true, old)
 	live := t.TempDir()
 	os.WriteFile(filepath.Join(live, "go.mod"), []byte("module termlab\n"), 0o644)
 	for name, root := range map[string]string{"gone": filepath.Join(live, "deleted-clone"), "live": live} {
@@ -121,6 +125,9 @@ func TestSweep(t *testing.T) {
 		filepath.Join(tmp, "termlab-scratch-1"):     false,
 		filepath.Join(tmp, "termlab-scratch-2"):     true,
 		filepath.Join(tmp, "someone-else"):          true,
+		filepath.Join(tmp, "termlab-build-1"):       false,
+		filepath.Join(tmp, "termlab-build-2"):       true,
+		filepath.Join(tmp, "termlab-check-1"):       false,
 		filepath.Join(cache, "gone"):                false,
 		filepath.Join(cache, "live"):                true,
 		filepath.Join(cache, "unrecorded"):          true,

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The full worker's long-running commands (Day 45's `_serve`) and its
@@ -68,13 +69,18 @@ func StartServe(ctx context.Context, bin string, args []string, stdout, stderr i
 	defer pr.Close()
 	cmd := boxCommand(context.Background(), bin, args...)
 	// The server is stopped gently by Stop; Cancel is for the box's kill.
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.Env = append(os.Environ(), ReadyEnv+"=3")
+	// The learner's code prints there too (a debug line in a TODO): what
+	// reaches the terminal is cleaned of control sequences on the way.
+	cmd.Stdout, cmd.Stderr = &printableWriter{w: stdout}, &printableWriter{w: stderr}
+	mark := boxEnv + "=" + newNonce()
+	cmd.Env = append(os.Environ(), ReadyEnv+"=3", mark)
 	cmd.ExtraFiles = []*os.File{pw}
 	s := &Server{cmd: cmd, done: make(chan error, 1)}
 	started := make(chan error, 1)
 	go func() {
-		s.done <- startAndWait(cmd, func() { pw.Close(); started <- nil })
+		err := startAndWait(cmd, func() { pw.Close(); started <- nil })
+		killStrays(mark) // what the server's code started dies with it
+		s.done <- err
 	}()
 	ready := make(chan bool, 1)
 	go func() {
@@ -156,4 +162,31 @@ func (r *Runner) Tool(ctx context.Context, args ...string) (int, string, error) 
 		return ee.ExitCode(), strings.TrimSpace(b.stderr.String()), nil
 	}
 	return 0, strings.TrimSpace(b.stderr.String()), b.runErr
+}
+
+// printableWriter passes text on with its control characters replaced
+// (printable), so a process's output cannot drive the terminal it reaches.
+// A character split across two writes is held until the next.
+type printableWriter struct {
+	w    io.Writer
+	held []byte
+}
+
+func (p *printableWriter) Write(b []byte) (int, error) {
+	data := append(p.held, b...)
+	// Keep back an incomplete UTF-8 sequence at the end.
+	cut := len(data)
+	for i := len(data) - 1; i >= 0 && i >= len(data)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(data[i]) {
+			if !utf8.FullRune(data[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	p.held = append([]byte(nil), data[cut:]...)
+	if _, err := io.WriteString(p.w, printable(string(data[:cut]))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }

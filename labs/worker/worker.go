@@ -47,6 +47,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"termlab/labs"
 )
@@ -306,7 +307,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 	// The go command's work folder goes in a folder of the build's own,
 	// removed however the build ends: a build stopped by a signal (or a
 	// newer save) is killed, and would leave its go-build… folder behind.
-	work, err := os.MkdirTemp("", "termlab-build-*")
+	work, err := os.MkdirTemp("", buildPrefix+"*")
 	if err != nil {
 		return "", &LabError{What: "cannot make a temporary folder for the build: " + err.Error(), Do: "check that the temporary folder (" + os.TempDir() + ") is writable"}
 	}
@@ -333,7 +334,10 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		if !errors.As(err, &exitErr) {
 			return "", fmt.Errorf("cannot run %q to build the lab: %w", goCmd, err)
 		}
-		return "", &BuildError{Output: out.String(), Locations: ParseLocations(out.String(), r.Root)}
+		// The compiler quotes the learner's source back, escape codes and
+		// all: cleaned and bounded before any of it reaches a terminal.
+		text := bounded(printable(out.String()), maxBuildOutput)
+		return "", &BuildError{Output: text, Locations: ParseLocations(text, r.Root)}
 	}
 	if why := unrunnable(bin); why != "" {
 		// go build keeps a file whose content is up to date even when it
@@ -590,6 +594,9 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		Parts: make([]labs.PartResult, len(parts)), Grades: make([]labs.Grade, len(day.TODOs))}
 	var mu sync.Mutex
 	var labErr *LabError
+	// The parts whose process died in the learner's file outside any TODO
+	// (its init): no TODO is blamed for them.
+	fileFault := make([]bool, len(parts))
 	update := func(set func()) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -655,7 +662,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 			if noteLab(fault, bin) {
 				return
 			}
-			update(func() { out.Parts[i] = res })
+			update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
 		})
 	}
 	if len(heavy) > 0 {
@@ -674,7 +681,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 				if noteLab(fault, fullBin) {
 					return
 				}
-				update(func() { out.Parts[i] = res })
+				update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
 			})
 		}
 	}
@@ -683,7 +690,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		return labs.Outcome{}, labErr
 	}
 	for i, p := range parts {
-		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 {
+		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 && !fileFault[i] {
 			out.Parts[i].TODO = blame(p, out.Parts[i].Status, out.Grades)
 		}
 	}
@@ -754,6 +761,9 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), labs.Learner}, &g)
 	if fault != nil {
 		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
+		if fault.File {
+			g.Hint = fmt.Sprintf("not %s's own fault: the line it points at runs as the package loads, before the lab calls any TODO", t.Func)
+		}
 	}
 	return g, fault
 }
@@ -824,12 +834,16 @@ func deathFault(runErr error, stderr string, day labs.Day) *labs.Fault {
 		}
 	}
 	switch {
+	case strings.Contains(stderr, stdinGone):
+		f.Detail = "your file read the lab's standard input before the worker could (in an init or a package variable?), so the worker could not answer: leave os.Stdin alone"
+		f.File = true
+		return f
 	case strings.Contains(stderr, "stack overflow") || strings.Contains(stderr, "stack exceeds"):
 		f.Detail = "ran out of stack: a function that calls itself without end?"
 	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory") || strings.Contains(stderr, "pthread_create failed") || strings.Contains(stderr, "failed to reserve"):
 		f.Detail = fmt.Sprintf("your code used more than %d MB, the lab's bound on a worker's memory: a slice or map that grows without end?", memoryLimit())
 	case cause != "":
-		f.Detail = "the worker died: " + printable(cause)
+		f.Detail = "the worker died: " + clean(cause)
 	case runErr != nil:
 		f.Detail = "the worker exited without an answer (" + runErr.Error() + "): does your code call os.Exit or log.Fatal?"
 	default:
@@ -838,6 +852,7 @@ func deathFault(runErr error, stderr string, day labs.Day) *labs.Fault {
 	dir := strings.Trim(day.LearnerDir, "/")
 	marker := "/" + dir + "/"
 	pkg := "/" + dir + "." // the learner's functions: termlab/labs/day45.Name
+	inInit := false
 	for _, m := range frameRe.FindAllStringSubmatch(stderr, -1) {
 		if i := strings.LastIndex(m[2], marker); f.Where == "" && i >= 0 && !strings.Contains(m[2][i+len(marker):], "/") {
 			f.Where = m[2][i+1:] + ":" + m[3]
@@ -849,10 +864,48 @@ func deathFault(runErr error, stderr string, day labs.Day) *labs.Fault {
 					f.TODO = t.Number
 				}
 			}
+			// termlab/labs/day45.init (a package variable's initialiser)
+			// or .init.0 (an init function): the file's own code, before
+			// any TODO was called.
+			inInit = inInit || name == "init"
 		}
+	}
+	if inInit && f.TODO == 0 {
+		f.File = true
+		f.Detail = "your file crashed as the package loaded, before any TODO ran (an init function or a package variable): " + strings.TrimPrefix(f.Detail, "the worker died: ")
 	}
 	return f
 }
+
+// stdinGone is what a worker says when its standard input held no nonce:
+// learner code read it first (see ReadNonce).
+const stdinGone = "standard input held no nonce"
+
+// maxBuildOutput bounds the compiler output kept: the go command stops at
+// ten errors, which take a few kB; a line of the learner's quoted back
+// can be as long as they like.
+const maxBuildOutput = 16 << 10
+
+// maxText bounds one sentence of a verdict that quotes learner values (a
+// Detail, a counterexample's got): the formatters bound their lists, this
+// bounds what they do not know about.
+const maxText = 4 << 10
+
+// bounded cuts s to max bytes (on a rune boundary), saying how much went.
+func bounded(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… and %d more bytes", s[:cut], len(s)-cut)
+}
+
+// clean is printable and bounded: for every text a worker hands back that
+// learner code could have put words in.
+func clean(s string) string { return bounded(printable(s), maxText) }
 
 // printable replaces control characters (other than newline and tab) so
 // that text from learner code cannot drive the learner's terminal.
@@ -920,7 +973,10 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 	case "part":
 		r := day.RunPart(impl, id)
 		finite(&r)
-		r.Detail = printable(r.Detail)
+		r.Detail, r.Where = clean(r.Detail), clean(r.Where)
+		for i := range r.Lines {
+			r.Lines[i] = clean(r.Lines[i])
+		}
 		v = r
 	case "grade":
 		n, err := strconv.Atoi(id)
@@ -928,7 +984,10 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 			return fmt.Errorf("bad TODO number %q", id)
 		}
 		g := day.GradeTODO(impl, n)
-		g.Detail = printable(g.Detail)
+		g.Detail, g.Hint, g.Where = clean(g.Detail), clean(g.Hint), clean(g.Where)
+		if c := g.Counterexample; c != nil {
+			c.Input, c.Got, c.Want = clean(c.Input), clean(c.Got), clean(c.Want)
+		}
 		v = g
 	default:
 		return fmt.Errorf("unknown task %q", kind)
@@ -992,6 +1051,10 @@ func Main(days labs.Course, args []string, extra map[string]func(args []string) 
 	}
 	answer := os.NewFile(answerFD, "answer")
 	nonce := ReadNonce(os.Stdin)
+	if nonce == "" {
+		fmt.Fprintf(os.Stderr, "%s cannot answer: its %s\n", workerMark, stdinGone)
+		return 1
+	}
 	if err := Serve(day, args[2], args[3], impl, nonce, answer); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -1,6 +1,7 @@
 package fair_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -176,7 +177,8 @@ func TestImpossibleAnswersAreNamed(t *testing.T) {
 	}{
 		{"share above demand", "asked for only", firstReason(fair.ImpossibleShares(100, []float64{10, 90}, []float64{20, 80}))},
 		{"sorted shares", "order of demands", secondReason(fair.ImpossibleShares(90, []float64{60, 10}, []float64{10, 60}))},
-		{"too many shares", "2 shares for 1", firstReason(fair.ImpossibleShares(100, []float64{10}, []float64{10, 0}))},
+		{"too many shares", "2 shares for 1 tenant", firstReason(fair.ImpossibleShares(100, []float64{10}, []float64{10, 0}))},
+		{"a share for no tenant", "1 share for 0 tenants", firstReason(fair.ImpossibleShares(100, nil, []float64{10}))},
 		{"over capacity", "more than the capacity", firstReason(fair.ImpossibleShares(10, []float64{10, 10}, []float64{10, 10}))},
 		{"NaN share", "NaN", firstReason(fair.ImpossibleShares(10, []float64{10}, []float64{math.NaN()}))},
 		{"served too many", "served 3 from a queue of 2", firstReason(fair.ImpossibleVisit(0, 10, []float64{1, 1}, 3, 0))},
@@ -230,5 +232,24 @@ func TestPlayShardsCutsOffOnlyTheSharedShard(t *testing.T) {
 	}
 	if run.Hurt() != 1 {
 		t.Errorf("%d hurt, want 1", run.Hurt())
+	}
+}
+
+// A learner's answer may be a million long: a verdict quotes its start and
+// says how much more there was, in time and text bounded by what it shows.
+func TestFormatListsAreBounded(t *testing.T) {
+	long := make([]float64, 1_000_000)
+	ints := make([]int, 1_000_000)
+	tests := []struct{ got, want string }{
+		{fair.FormatFloats(nil), "[]"},
+		{fair.FormatFloats([]float64{1, 0.5, 1e21, math.Inf(1), math.NaN(), -0.25}), fmt.Sprintf("%g", []float64{1, 0.5, 1e21, math.Inf(1), math.NaN(), -0.25})},
+		{fair.FormatInts([]int{3, -1, 0}), fmt.Sprint([]int{3, -1, 0})},
+		{fair.FormatFloats(long), "[" + strings.TrimSpace(strings.Repeat("0 ", fair.ListShown)) + " … and 999976 more]"},
+		{fair.FormatInts(ints), "[" + strings.TrimSpace(strings.Repeat("0 ", fair.ListShown)) + " … and 999976 more]"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
 	}
 }

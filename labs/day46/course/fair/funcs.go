@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"termlab/labs"
 )
@@ -118,11 +119,19 @@ func (f Funcs) Checked(t *labs.Tracker) Funcs {
 // or the capacity by a few ulps when it is computed in another order.
 func slack(x float64) float64 { return 1e-9 * max(1, math.Abs(x)) }
 
+// count is n and the noun that goes with it: "1 share", "0 shares".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
 // ImpossibleShares says what cannot be right about a list of fair shares,
 // and what to look at, or "".
 func ImpossibleShares(capacity float64, demands, shares []float64) (reason, hint string) {
 	if len(shares) != len(demands) {
-		return fmt.Sprintf("%d shares for %d tenants", len(shares), len(demands)), "return one share per tenant, in the order of demands"
+		return count(len(shares), "share", "shares") + " for " + count(len(demands), "tenant", "tenants"), "return one share per tenant, in the order of demands"
 	}
 	sum := 0.0
 	for i, s := range shares {
@@ -211,17 +220,34 @@ func FormatOverlap(a, b []int) string {
 	return fmt.Sprintf("Overlap(a=%s, b=%s)", FormatInts(a), FormatInts(b))
 }
 
-// FormatFloats writes a list the way Go's %v would, with %g numbers.
+// FormatFloats writes a list the way Go's %v would, with %g numbers, the
+// first ListShown of them: a learner's answer can be a million long, and a
+// verdict quoting all of it would bury the want and the hint (and cost
+// more time than the run).
 func FormatFloats(xs []float64) string {
-	s := "["
-	for i, x := range xs {
-		if i > 0 {
-			s += " "
-		}
-		s += fmt.Sprintf("%g", x)
-	}
-	return s + "]"
+	return formatList(len(xs), func(b []byte, i int) []byte { return strconv.AppendFloat(b, xs[i], 'g', -1, 64) })
 }
 
-// FormatInts writes a list of ints as Go's %v does.
-func FormatInts(xs []int) string { return fmt.Sprint(xs) }
+// FormatInts writes a list of ints as Go's %v does, bounded as FormatFloats.
+func FormatInts(xs []int) string {
+	return formatList(len(xs), func(b []byte, i int) []byte { return strconv.AppendInt(b, int64(xs[i]), 10) })
+}
+
+// ListShown is how many elements FormatFloats and FormatInts write.
+const ListShown = 24
+
+// formatList writes "[a b c]" from n elements, the first ListShown of them
+// and then "… and N more", in one buffer: linear in what it writes.
+func formatList(n int, elem func(b []byte, i int) []byte) string {
+	b := []byte{'['}
+	for i := range min(n, ListShown) {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = elem(b, i)
+	}
+	if n > ListShown {
+		b = fmt.Appendf(b, " … and %d more", n-ListShown)
+	}
+	return string(append(b, ']'))
+}

@@ -53,7 +53,7 @@ func checkShardOf(mixed, _ fair.Funcs) (*failure, int) {
 			return &failure{
 				what: "the same tenant got two different shards (" + c.what + ")",
 				ce: labs.Counterexample{Input: fmt.Sprintf("%s, called %d times", fair.FormatShardOf(c.tenant, c.n, c.k), call),
-					Got: fmt.Sprintf("%v the first time, %v the last", first, again), Want: "the same workers every time"},
+					Got: fair.FormatInts(first) + " the first time, " + fair.FormatInts(again) + " the last", Want: "the same workers every time"},
 				hint: "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls",
 			}
 		}

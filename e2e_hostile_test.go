@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode"
+)
+
+// A hostile or careless learner's file, end to end through the CLI.
+
+// controls finds a control character other than newline and tab: what
+// would drive the learner's terminal.
+func controls(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && unicode.IsControl(r) }) >= 0
+}
+
+// A compile error that quotes a line of escape codes (clear the screen, a
+// red background, a window title) reaches the terminal cleaned.
+func TestCompileErrorEscapesAreCleaned(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	src := l.read("labs/day45/todo.go")
+	l.write("labs/day45/todo.go", src+"\nvar _ int = `\x1b[2J\x1b[H\x1b[41m red \x1b]0;PWNED\a`\n")
+	for _, args := range [][]string{{"grade", "45"}, {"run", "45"}, {"grade", "45", "--json"}} {
+		r := l.run(args...)
+		l.want(r, exitNotOK)
+		if controls(r.stdout) || controls(r.stderr) {
+			t.Errorf("%s: a control character reaches the terminal\n%q", strings.Join(args, " "), r.stderr+r.stdout)
+		}
+		if !strings.Contains(r.stderr+r.stdout, "labs/day45/todo.go:") {
+			t.Errorf("%s: the compile error lost its line\n%s", strings.Join(args, " "), r)
+		}
+	}
+}
+
+// A ShardOf that gives a valid shard but a new one on every call passes
+// every part's checks; grade catches it, and run says so and exits 1
+// rather than as if all were fine.
+func TestRunSaysWhenATODOFailsItsGrade(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	data, err := os.ReadFile("solutions/day46/solutions.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	src = "//go:build termlab\n\n" + src
+	src = strings.Replace(src, "\tstate := tenant\n", "\tcalls++\n\tstate := tenant + calls\n", 1)
+	if !strings.Contains(src, "state := tenant + calls") {
+		t.Fatal("the reference ShardOf changed shape: update this fixture")
+	}
+	l.write("labs/day46/todo.go", src+"\nvar calls uint64\n")
+	r := l.run("run", "46")
+	l.want(r, exitNotOK)
+	if !regexp.MustCompile(`TODO 3 \(ShardOf\) fail: `).MatchString(r.stdout) || !strings.Contains(r.stdout, "go run . grade 46") {
+		t.Errorf("run does not say TODO 3 fails its grade\n%s", r)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the plain lab's writer and the
+// test's reader.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// until waits for the output to hold s (no clock: a lab that never says
+// it fails by the test binary's own timeout).
+func (b *syncBuffer) until(s string, from int) int {
+	for {
+		out := b.String()
+		if i := strings.Index(out[from:], s); i >= 0 {
+			return from + i + len(s)
+		}
+		runtime.Gosched()
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TERM=dumb: the plain lab grades at once, again after a save, and quits
+// on q, line by line, without one escape code.
+func TestPlainLabForADumbTerminal(t *testing.T) {
+	t.Parallel()
+	l := newLab(t, "")
+	var out syncBuffer
+	in, typed := io.Pipe()
+	saves := make(chan struct{}, 1)
+	day, err := course.Find(46)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := env{stdin: in, stdout: &out, stderr: &out, root: l.root}
+	code := make(chan int, 1)
+	go func() { code <- plainLab(t.Context(), e, day, saves) }()
+	at := out.until("0 of 4 TODOs pass.", 0)
+	data, err := os.ReadFile("solutions/day46/solutions.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.write("labs/day46/todo.go", "//go:build termlab\n\n"+string(data))
+	saves <- struct{}{}
+	out.until("Saved.", at)
+	out.until("4 of 4 TODOs pass.", at)
+	io.WriteString(typed, "q\n")
+	if c := <-code; c != exitOK {
+		t.Errorf("q: exit %d, want %d", c, exitOK)
+	}
+	if s := out.String(); controls(s) {
+		t.Errorf("the plain lab wrote a control character:\n%q", s)
+	}
+}

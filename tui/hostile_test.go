@@ -1,0 +1,30 @@
+package tui
+
+import (
+	"testing"
+
+	"termlab/labs"
+)
+
+// A part stopped by the learner's file outside any TODO (a panic in its
+// init: the worker leaves the part's TODO at 0) names no TODO on the
+// scoreboard, though every TODO's grade crashed with it.
+func TestMissingNamesTheFileForAFaultOutsideAnyTODO(t *testing.T) {
+	pr := theDay.Predictions[0]
+	var grades []labs.Grade
+	for _, td := range theDay.TODOs {
+		grades = append(grades, labs.Grade{TODO: td.Number, Func: td.Func, Status: labs.Crash})
+	}
+	for _, tc := range []struct {
+		part labs.PartResult
+		want string
+	}{
+		{labs.PartResult{ID: pr.Part, Status: labs.Crash, Detail: "your file crashed as the package loaded"}, "your file stopped the part"},
+		{labs.PartResult{ID: pr.Part, Status: labs.Crash, TODO: 2}, "TODO 2 stopped the part"},
+	} {
+		s := &session{day: theDay, revealed: map[string]labs.PartResult{pr.Part: tc.part}, outcome: &labs.Outcome{Grades: grades}}
+		if got := missing(s, pr); got != tc.want {
+			t.Errorf("part %+v: %q, want %q", tc.part, got, tc.want)
+		}
+	}
+}
