@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/term"
+
 	"termlab/labs"
 	"termlab/labs/autograde"
 	"termlab/labs/class"
@@ -199,8 +201,17 @@ func (b *bar) update(done, total int, r class.Result) {
 		return
 	}
 	rate := float64(done) / time.Since(b.start).Minutes()
-	// \r and erase the line: one line, redrawn.
-	fmt.Fprintf(b.w, "\r\x1b[2K%s %d/%d · %.0f/min · %s", barCells(done, total, 24), done, total, rate, what)
+	line := fmt.Sprintf("%s %d/%d · %.0f/min · %s", barCells(done, total, 24), done, total, rate, what)
+	// One line, redrawn (\r, then erase it): cut to the terminal's width,
+	// since a line that wraps could not be erased whole.
+	if f, ok := b.w.(*os.File); ok {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 1 {
+			if r := []rune(line); len(r) > w-1 {
+				line = string(r[:w-1])
+			}
+		}
+	}
+	fmt.Fprintf(b.w, "\r\x1b[2K%s", line)
 }
 
 // barCells is a bar of width cells, done/total of them filled.
