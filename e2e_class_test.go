@@ -205,11 +205,13 @@ func TestGradeClass(t *testing.T) {
 		t.Errorf("summary: %+v", s)
 	}
 
-	// A changed submission is graded again; the CSV has a row each.
+	// A changed submission is graded again; the CSV has a row each, and
+	// the points follow --max-score, from the cache too.
 	os.WriteFile(filepath.Join(dir, "bob.go"), []byte(classFixture(t, "alice/todo.go")), 0o644)
-	r = l.run("grade-class", "45", dir, "--csv")
+	r = l.run("grade-class", "45", dir, "--csv", "--max-score", "100")
 	l.want(r, 0)
-	if !strings.Contains(r.stdout, "bob,graded,pass,pass,pass,pass,4,4,") || strings.Count(r.stdout, "\n") != 6 {
+	if !strings.Contains(r.stdout, "bob,graded,pass,pass,pass,pass,100,100,") || !strings.Contains(r.stdout, "dave,graded,pass,timeout,pass,pass,75,100,") ||
+		!strings.Contains(r.stdout, "alice,graded,pass,pass,pass,pass,100,100,") || strings.Count(r.stdout, "\n") != 6 {
 		t.Errorf("CSV after bob's fix:\n%s", r.stdout)
 	}
 

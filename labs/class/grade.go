@@ -176,6 +176,9 @@ func (g *Grader) one(ctx context.Context, template, cache string, s Submission, 
 		var kept Result
 		if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Digest == r.Digest {
 			kept.Who, kept.Cached = s.Who, true
+			// The verdicts are kept; the points follow this run's
+			// --max-score.
+			kept.score(g.Day, points)
 			return kept
 		}
 	}
@@ -186,14 +189,7 @@ func (g *Grader) one(ctx context.Context, template, cache string, s Submission, 
 		r = g.build(ctx, template, s, r)
 	}
 	r.Seconds = time.Since(start).Seconds()
-	r.TODOPoints = map[int]float64{}
-	for _, t := range g.Day.TODOs {
-		r.Max += points[t.Number]
-		if gr, ok := r.Grade(t.Number); ok && gr.Status == labs.Pass {
-			r.TODOPoints[t.Number] = points[t.Number]
-			r.Points += points[t.Number]
-		}
-	}
+	r.score(g.Day, points)
 	if file != "" && ctx.Err() == nil && cacheable(r) {
 		if data, err := json.Marshal(r); err == nil {
 			tmp := file + ".tmp"
@@ -203,6 +199,19 @@ func (g *Grader) one(ctx context.Context, template, cache string, s Submission, 
 		}
 	}
 	return r
+}
+
+// score sets the points from the verdicts: a TODO's points when it
+// passes, else none.
+func (r *Result) score(day labs.Day, points map[int]float64) {
+	r.TODOPoints, r.Points, r.Max = map[int]float64{}, 0, 0
+	for _, t := range day.TODOs {
+		r.Max += points[t.Number]
+		if gr, ok := r.Grade(t.Number); ok && gr.Status == labs.Pass {
+			r.TODOPoints[t.Number] = points[t.Number]
+			r.Points += points[t.Number]
+		}
+	}
 }
 
 // cacheable: a lab error is not the student's, and a timeout may be the
