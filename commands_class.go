@@ -132,7 +132,10 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 	results, err := g.Run(ctx, subs)
 	bar.done()
 	if errors.Is(err, context.Canceled) {
-		return e.sayStopped(ctx, "the grades so far were not printed (those finished are kept in the cache).")
+		if g.CacheDir == "" {
+			return e.sayStopped(ctx, "the grades so far were not printed.")
+		}
+		return e.sayStopped(ctx, "the grades so far were not printed; those finished are kept in the cache, and a re-run starts from them.")
 	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
