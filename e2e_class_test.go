@@ -11,12 +11,16 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+
+	"termlab/labs/worker"
 )
 
 func classFixture(t *testing.T, name string) string {
@@ -368,4 +372,34 @@ func TestClassroomWorkflow(t *testing.T) {
 func trimFloat(f float64) string {
 	b, _ := json.Marshal(f)
 	return string(b)
+}
+
+// SIGTERM while the class's workers never answer (inits that never
+// return): grade-class kills them, says so in one line, exits 1, and
+// leaves no process, scratch copy or temporary file behind.
+func TestSignalStopsGradeClass(t *testing.T) {
+	l := newLab(t, "")
+	tmp := t.TempDir()
+	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + tmp, "XDG_CACHE_HOME=" + t.TempDir()}
+	dir := t.TempDir()
+	for _, who := range []string{"kim", "lee", "max"} {
+		writeFile(t, filepath.Join(dir, who+".go"), l.fixture("init_hang"))
+	}
+	cmd, stdout, stderr := l.start("grade-class", "45", dir)
+	workers := l.untilWorkers(cmd, stderr)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	r := result{args: []string{"grade-class", "(SIGTERM)"}, stdout: stdout.String(), stderr: stderr.String()}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitNotOK {
+		t.Errorf("exit: %v, want %d\n%s", err, exitNotOK, r)
+	}
+	l.clean(r)
+	if !strings.HasPrefix(r.stderr, "termlab: stopped by SIGTERM; the grades so far were not printed") || r.stdout != "" {
+		t.Errorf("want one line and no table\n%s", r)
+	}
+	noneAlive(t, workers, "SIGTERM")
+	l.noTempFiles(tmp)
 }
