@@ -2,6 +2,7 @@ package class
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"os"
 	"path/filepath"
@@ -286,5 +287,46 @@ func TestEveryVariantGenerates(t *testing.T) {
 				t.Errorf("day %d %q: %v", c.d, v.name, err)
 			}
 		}
+	}
+}
+
+// The pool, the progress and the cache, on submissions refused before
+// any build (so no worker is needed): every result lands once, in the
+// order given, and a second run takes them all from the cache.
+func TestRunPoolAndCache(t *testing.T) {
+	root, err := worker.FindRoot(".", "termlab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := day45(t)
+	var subs []Submission
+	for i := range 12 {
+		subs = append(subs, Submission{Who: string(rune('a' + i)), Files: map[string][]byte{"todo.go": []byte{byte(i)}}, Refused: "a test's refusal"})
+	}
+	g := Grader{Root: root, Day: day, Course: registry.Days, Jobs: 3, CacheDir: t.TempDir(), Total: 100}
+	for round, wantCached := range []bool{false, true} {
+		seen := map[string]int{}
+		last := 0
+		g.Progress = func(done, total int, r Result) {
+			seen[r.Who]++
+			if done != last+1 || total != len(subs) {
+				t.Errorf("progress %d/%d after %d", done, total, last)
+			}
+			last = done
+		}
+		results, err := g.Run(context.Background(), subs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range results {
+			if r.Who != subs[i].Who || r.Status != Refused || r.Cached != wantCached || r.Max != 100 || r.Points != 0 || seen[r.Who] != 1 {
+				t.Errorf("round %d: %+v (heard %d times)", round, r, seen[r.Who])
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := g.Run(ctx, subs); err == nil {
+		t.Error("a cancelled run returned results")
 	}
 }
