@@ -1,8 +1,8 @@
 package main
 
 // End to end for course staff: grade --format in each autograder's format,
-// grade-class on a small class (correct, wrong, not compiling, hanging, and
-// one reaching for the reference), and the ready-made set-ups in
+// grade-class on a small class (correct, wrong, not compiling, hanging, one
+// reaching for the reference, one that would kill the grader), and the ready-made set-ups in
 // autograde/ run as shipped: Gradescope's run_autograder in a fake
 // /autograder, and the Classroom workflow's commands with the files it
 // expects. go test -short skips them (they build workers).
@@ -156,6 +156,7 @@ func TestGradeClass(t *testing.T) {
 		regexp.MustCompile(`(?m)^carol +build .*does not compile: labs/day45/todo.go:9:9: undefined: tokns`),
 		regexp.MustCompile(`(?m)^dave +pass +timeout +pass +pass +3/4`),
 		regexp.MustCompile(`(?m)^eve +refused .*imports "termlab/solutions/day45"`),
+		regexp.MustCompile(`(?m)^fred +refused .*imports "syscall": a submission may not reach files, processes or the network`),
 		regexp.MustCompile(`TODO 1 TakeToken: 1 of 3 wrong; 1 the cap comes after the spend`),
 		regexp.MustCompile(`e\.g\. Expired\(stamp=0s, now=1m0s, window=1m0s\) gave false, want true`),
 		regexp.MustCompile(`TODO 2 WindowID: 1 of 3 wrong; 1 does not return in time`),
@@ -168,7 +169,7 @@ func TestGradeClass(t *testing.T) {
 	if strings.Contains(r.stdout, "alice —") || strings.Contains(r.stdout, "bob —") {
 		t.Errorf("the mistakes name a student:\n%s", r.stdout)
 	}
-	if n := strings.Count(r.stderr, "\n"); n != 5 || !strings.Contains(r.stderr, "[5/5]") {
+	if n := strings.Count(r.stderr, "\n"); n != 6 || !strings.Contains(r.stderr, "[6/6]") {
 		t.Errorf("progress without a terminal: one line per submission, got\n%s", r.stderr)
 	}
 
@@ -205,7 +206,7 @@ func TestGradeClass(t *testing.T) {
 	if !cached["alice"] || !cached["bob"] || !cached["carol"] || cached["dave"] {
 		t.Errorf("cached: %v, want all but dave", cached)
 	}
-	if s := out.Summary; s.Graded != 3 || s.NoCompile != 1 || s.Refused != 1 || s.TODOs[2].Wrong != 1 {
+	if s := out.Summary; s.Graded != 3 || s.NoCompile != 1 || s.Refused != 2 || s.TODOs[2].Wrong != 1 {
 		t.Errorf("summary: %+v", s)
 	}
 
@@ -215,7 +216,7 @@ func TestGradeClass(t *testing.T) {
 	r = l.run("grade-class", "45", dir, "--csv", "--max-score", "100")
 	l.want(r, 0)
 	if !strings.Contains(r.stdout, "bob,graded,pass,pass,pass,pass,100,100,") || !strings.Contains(r.stdout, "dave,graded,pass,timeout,pass,pass,75,100,") ||
-		!strings.Contains(r.stdout, "alice,graded,pass,pass,pass,pass,100,100,") || strings.Count(r.stdout, "\n") != 6 {
+		!strings.Contains(r.stdout, "alice,graded,pass,pass,pass,pass,100,100,") || strings.Count(r.stdout, "\n") != 7 {
 		t.Errorf("CSV after bob's fix:\n%s", r.stdout)
 	}
 
@@ -237,7 +238,8 @@ func TestGradescopeRunAutograder(t *testing.T) {
 		{"a clone of the lab", func(sub string) {
 			writeFile(t, filepath.Join(sub, "labs", "day45", "todo.go"), classFixture(t, "carol/labs/day45/todo.go"))
 		}, 0, "undefined: tokns"},
-		{"an import of the reference", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "eve.go")) }, 0, "import only the standard library"},
+		{"an import of the reference", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "eve.go")) }, 0, "the lab's own"},
+		{"an import of syscall", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "fred.go")) }, 0, "reaches files, processes or the network"},
 		{"nothing", func(string) {}, 0, "No todo.go"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -46,6 +46,10 @@ func TestCollect(t *testing.T) {
 	write(t, filepath.Join(dir, "eli.go"), strings.Replace(okFile, `import "time"`, "import (\n\t\"time\"\n\t_ \"termlab/solutions/day45\"\n)", 1))
 	write(t, filepath.Join(dir, "fay.go"), strings.Replace(okFile, `import "time"`, "import (\n\t\"time\"\n\t_ \"unsafe\"\n)", 1))
 	write(t, filepath.Join(dir, "gus.go"), strings.Replace(okFile, `import "time"`, "import (\n\t\"time\"\n\t_ \"github.com/x/y\"\n)", 1))
+	for who, imp := range map[string]string{"kit": "os", "lou": "os/exec", "mo": "syscall", "ned": "net/http", "oz": "io/ioutil"} {
+		write(t, filepath.Join(dir, who+".go"), strings.Replace(okFile, `import "time"`, "import (\n\t\"time\"\n\t_ \""+imp+"\"\n)", 1))
+	}
+	write(t, filepath.Join(dir, "pat.go"), strings.Replace(okFile, `import "time"`, "import (\n\t\"time\"\n\t_ \"osext\"\n\t_ \"math/bits\"\n)", 1))
 	write(t, filepath.Join(dir, "hal.go"), okFile+"//"+strings.Repeat("x", maxFile))
 	write(t, filepath.Join(dir, "notes.txt"), "not a submission")
 	write(t, filepath.Join(dir, ".hidden.go"), okFile)
@@ -72,6 +76,12 @@ func TestCollect(t *testing.T) {
 		"fay":       {"todo.go", `imports "unsafe"`},
 		"gus":       {"todo.go", `imports "github.com/x/y"`},
 		"hal":       {"", "kB at most"},
+		"kit":       {"todo.go", `imports "os": a submission may not reach files, processes or the network`},
+		"lou":       {"todo.go", `imports "os/exec"`},
+		"mo":        {"todo.go", `imports "syscall"`},
+		"ned":       {"todo.go", `imports "net/http"`},
+		"oz":        {"todo.go", `imports "io/ioutil"`},
+		"pat":       {"todo.go", ""}, // not os, only named like it
 		"notes.txt": {"", "neither a .go file nor a folder"},
 		"ivy":       {"", "a symbolic link"},
 		"jo":        {"", "not a regular file"},
