@@ -158,7 +158,7 @@ func (s *Submission) check(day labs.Day) string {
 			}
 			for _, r := range reaching {
 				if path == r || strings.HasPrefix(path, r+"/") {
-					return fmt.Sprintf("%s imports %q: a submission may not reach files, processes or the network (os, syscall, net, unsafe, cgo…)", n, path)
+					return fmt.Sprintf("%s imports %q: a submission may not reach files, processes or the network (os, syscall, net, unsafe, cgo…); a debug print to os.Stderr left in?", n, path)
 				}
 			}
 		}
