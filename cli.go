@@ -43,10 +43,16 @@ const usage = `usage: go run . [command] [day] [flags]
                       your TakeToken; try curl -i http://127.0.0.1:8045/
   check               for course authors: stubs unfinished, solutions pass,
                       experiments repeatable, every prediction answered
+  grade-class DAY DIR for course staff: grade every submission in DIR, each in
+                      a scratch copy of its own; a table, and what the class
+                      got wrong (--csv, --json, --jobs N, --no-cache)
 
 flags (run, grade; serve takes --solutions too):
   --solutions         use the reference solutions instead of your code
   --json              print JSON for course tooling (see README.md)
+  --format F          grade only: classroom, gradescope, junit or exercism, as
+                      those autograders read it (see autograde/README.md)
+  --max-score N       grade --format, grade-class: the TODOs' points add up to N
   --redis URL         run only: Part 4's shared counter on this Redis, such as
                       redis://127.0.0.1:6379/0 (default: an embedded one)
   --addr HOST:PORT    serve only: where to listen, on loopback
@@ -84,7 +90,7 @@ type command struct {
 var commands = map[string]command{
 	"list":    {run: cmdList, form: "list"},
 	"run":     {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}, words: 1, form: "run [day]"},
-	"grade":   {run: cmdGrade, flags: []string{"solutions", "json"}, words: 1, form: "grade [day]"},
+	"grade":   {run: cmdGrade, flags: []string{"solutions", "json", "format=", "max-score="}, words: 1, form: "grade [day]"},
 	"predict": {run: cmdPredict, words: -1, form: "predict day ID=N…"},
 	"results": {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
 	"reset":   {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
@@ -92,6 +98,9 @@ var commands = map[string]command{
 	"new-day": {run: cmdNewDay, words: 2, form: "new-day NN \"Title\""},
 	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
+
+	// For course staff (commands_class.go).
+	"grade-class": {run: cmdGradeClass, flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache"}, words: 2, form: "grade-class DAY DIR"},
 }
 
 // strayWord says what is wrong with a command line that has more

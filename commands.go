@@ -234,6 +234,9 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 	if err != nil {
 		return usageError(e.stderr, err.Error())
 	}
+	if a.has("format") {
+		return e.gradeAs(ctx, day, a) // an autograder's format (commands_class.go)
+	}
 	o, err := e.grades(ctx, day, a.has("solutions"))
 	if err != nil {
 		return e.buildFailed(ctx, day, err, a.has("json"))

@@ -94,6 +94,18 @@ type TODO struct {
 	// Checked says what the grader checks and with what tolerance, so the
 	// learner knows what "correct" means before the first verdict.
 	Checked string
+	// Points is the TODO's weight in a course's gradebook (labs/autograde,
+	// grade-class); zero counts as 1, so a day's TODOs weigh the same
+	// unless it says otherwise.
+	Points float64
+}
+
+// Weight is t's points in a gradebook: Points, or 1 when unset.
+func (t TODO) Weight() float64 {
+	if t.Points > 0 {
+		return t.Points
+	}
+	return 1
 }
 
 // Part is one experiment of the day.

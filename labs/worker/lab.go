@@ -90,13 +90,16 @@ const (
 	buildPrefix = "termlab-build-"
 	// CheckPrefix is the copies of the module `check` grades the stubs in.
 	CheckPrefix = "termlab-check-"
+	// ClassPrefix is grade-class's copies of the lab, one per submission
+	// and one template per batch.
+	ClassPrefix = "termlab-class-"
 )
 
-var tempPrefixes = []string{"termlab-answer-", scratchPrefix, buildPrefix, CheckPrefix}
+var tempPrefixes = []string{"termlab-answer-", scratchPrefix, buildPrefix, CheckPrefix, ClassPrefix}
 
 // Sweep removes what killed runs and deleted clones leave behind: in the
 // temporary folder, everything named by tempPrefixes (answer files of an
-// older protocol, scratch, build and check folders) older than age; in cacheDir (the termlab cache), the folder of every
+// older protocol, scratch, build, check and grade-class folders) older than age; in cacheDir (the termlab cache), the folder of every
 // clone whose recorded root no longer holds a go.mod. It is best effort:
 // anything it cannot remove stays. CachedBin runs it once per process.
 func Sweep(cacheDir string, age time.Duration) {

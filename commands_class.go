@@ -1,0 +1,230 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+
+	"termlab/labs"
+	"termlab/labs/autograde"
+	"termlab/labs/class"
+	"termlab/labs/worker"
+)
+
+// Grading for course staff: `grade --format` speaks an autograder's
+// format (labs/autograde), `grade-class` grades a folder of submissions
+// (labs/class). Both go through the same grade path as `grade`.
+
+// maxScoreArg reads --max-score: the points the day's TODOs add up to
+// (0, the default, keeps their weights: 1 each unless the day says).
+func maxScoreArg(a args) (float64, error) {
+	v, ok := a.flags["max-score"]
+	if !ok {
+		return 0, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f <= 0 || f > 1e6 {
+		return 0, fmt.Errorf("--max-score %q: give a positive number of points, such as 100", v)
+	}
+	return f, nil
+}
+
+// gradeAs is `grade [day] --format F`: the grades in an autograder's
+// format on stdout, with the exit code that system expects
+// (autograde.ExitCode).
+func (e env) gradeAs(ctx context.Context, day labs.Day, a args) int {
+	if a.has("json") {
+		return usageError(e.stderr, "--json and --format: choose one")
+	}
+	f, err := autograde.ParseFormat(a.flags["format"])
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	total, err := maxScoreArg(a)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	start := time.Now()
+	o, err := e.grades(ctx, day, a.has("solutions"))
+	var r autograde.Report
+	var be *worker.BuildError
+	switch {
+	case err == nil:
+		r = autograde.New(day, o.Grades, e.root, total)
+	case errors.Is(err, context.Canceled):
+		return e.sayStopped(ctx, "nothing was graded.")
+	case errors.As(err, &be):
+		file, line := "", 0
+		for _, l := range be.Locations {
+			if strings.HasPrefix(l.File, strings.Trim(day.LearnerDir, "/")+"/") {
+				file, line = l.File, l.Line
+				break
+			}
+		}
+		r = autograde.Broken(day, be.Error(), file, line, e.root, total)
+	default:
+		// The lab itself could not grade: no result is better than one
+		// that blames the student.
+		fmt.Fprintln(e.stderr, "termlab:", err)
+		return exitNotOK
+	}
+	if a.has("solutions") {
+		r.Command += " --solutions"
+	}
+	r.Seconds = time.Since(start).Seconds()
+	data, err := autograde.Write(f, r)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "termlab:", err)
+		return exitNotOK
+	}
+	e.stdout.Write(data)
+	return autograde.ExitCode(f, r)
+}
+
+// cmdGradeClass is `grade-class DAY DIR`: every submission in DIR graded
+// in a scratch copy of its own, a table, and what the class got wrong.
+func cmdGradeClass(ctx context.Context, e env, a args) int {
+	if len(a.pos) < 2 {
+		return usageError(e.stderr, "grade-class needs a day and a folder of submissions, for example: grade-class 45 submissions/")
+	}
+	day, err := dayArg(a, true)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	if a.has("csv") && a.has("json") {
+		return usageError(e.stderr, "--csv and --json: choose one")
+	}
+	total, err := maxScoreArg(a)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	jobs := 0
+	if v, ok := a.flags["jobs"]; ok {
+		if jobs, err = strconv.Atoi(v); err != nil || jobs < 1 || jobs > 256 {
+			return usageError(e.stderr, fmt.Sprintf("--jobs %q: give a number of submissions to grade at once, 1 to 256", v))
+		}
+	}
+	dir := a.pos[1]
+	subs, err := class.Collect(dir, day)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "termlab: cannot read the submissions: %v\n", err)
+		return exitUsage
+	}
+	if len(subs) == 0 {
+		fmt.Fprintf(e.stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
+		return exitNotOK
+	}
+	g := class.Grader{Root: e.root, Day: day, Course: course, Jobs: jobs, Total: total}
+	if !a.has("no-cache") {
+		g.CacheDir = class.DefaultCacheDir()
+	}
+	bar := newBar(e.stderr)
+	g.Progress = bar.update
+	start := time.Now()
+	results, err := g.Run(ctx, subs)
+	bar.done()
+	if errors.Is(err, context.Canceled) {
+		if g.CacheDir == "" {
+			return e.sayStopped(ctx, "the grades so far were not printed.")
+		}
+		return e.sayStopped(ctx, "the grades so far were not printed; those finished are kept in the cache, and a re-run starts from them.")
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "termlab:", err)
+		return exitNotOK
+	}
+	switch {
+	case a.has("csv"):
+		err = class.WriteCSV(e.stdout, day, results)
+	case a.has("json"):
+		err = class.WriteJSON(e.stdout, day, results)
+	default:
+		cached := 0
+		for _, r := range results {
+			if r.Cached {
+				cached++
+			}
+		}
+		fmt.Fprintf(e.stdout, "Day %d — %s: %d submissions in %s (%d from the cache) in %.1f s\n\n",
+			day.Number, day.Title, len(results), filepath.Clean(dir), cached, time.Since(start).Seconds())
+		class.WriteTable(e.stdout, day, results)
+		fmt.Fprintln(e.stdout)
+		class.WriteMistakes(e.stdout, day, class.Summarize(day, results))
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "termlab:", err)
+		return exitNotOK
+	}
+	// A student's failure is a grade; only a submission the lab could
+	// not grade at all fails the batch, so it is looked at.
+	for _, r := range results {
+		if r.Status == class.LabFault {
+			fmt.Fprintf(e.stderr, "termlab: the lab could not grade %s: %s\n", r.Who, firstLine(r.Error))
+			return exitNotOK
+		}
+	}
+	return exitOK
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// bar shows grade-class's progress on stderr: a bar redrawn in place on a
+// terminal, a plain line per submission otherwise (a log, CI).
+type bar struct {
+	w     io.Writer
+	tty   bool
+	start time.Time
+}
+
+func newBar(w io.Writer) *bar {
+	return &bar{w: w, tty: isTerminal(w) && os.Getenv("TERM") != "dumb", start: time.Now()}
+}
+
+func (b *bar) update(done, total int, r class.Result) {
+	what := fmt.Sprintf("%s: %g/%g", r.Who, r.Points, r.Max)
+	if r.Status != class.Graded {
+		what = fmt.Sprintf("%s: %s", r.Who, r.Status)
+	}
+	if r.Cached {
+		what += " (cached)"
+	}
+	if !b.tty {
+		fmt.Fprintf(b.w, "[%d/%d] %s\n", done, total, what)
+		return
+	}
+	rate := float64(done) / time.Since(b.start).Minutes()
+	line := fmt.Sprintf("%s %d/%d · %.0f/min · %s", barCells(done, total, 24), done, total, rate, what)
+	// One line, redrawn (\r, then erase it): cut to the terminal's width,
+	// since a line that wraps could not be erased whole.
+	if f, ok := b.w.(*os.File); ok {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 1 {
+			if r := []rune(line); len(r) > w-1 {
+				line = string(r[:w-1])
+			}
+		}
+	}
+	fmt.Fprintf(b.w, "\r\x1b[2K%s", line)
+}
+
+// barCells is a bar of width cells, done/total of them filled.
+func barCells(done, total, width int) string {
+	n := width * done / max(1, total)
+	return "[" + strings.Repeat("█", n) + strings.Repeat("░", width-n) + "]"
+}
+
+func (b *bar) done() {
+	if b.tty {
+		fmt.Fprint(b.w, "\r\x1b[2K")
+	}
+}

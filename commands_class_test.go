@@ -1,0 +1,42 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Refused before anything is copied, built or graded.
+func TestClassUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		argv []string
+		says string
+	}{
+		{[]string{"grade", "45", "--format", "tap"}, `unknown format "tap": the formats are classroom, gradescope, junit, exercism`},
+		{[]string{"grade", "45", "--format"}, "needs a value"},
+		{[]string{"grade", "45", "--format=junit", "--json"}, "--json and --format: choose one"},
+		{[]string{"grade", "45", "--format=junit", "--max-score=0"}, "give a positive number of points"},
+		{[]string{"grade", "45", "--format=junit", "--max-score=lots"}, "give a positive number of points"},
+		{[]string{"grade-class"}, "grade-class needs a day and a folder"},
+		{[]string{"grade-class", "45"}, "grade-class needs a day and a folder"},
+		{[]string{"grade-class", "45", dir, "extra"}, `unexpected "extra": grade-class takes 2 words at most`},
+		{[]string{"grade-class", "99", dir}, "there is no day 99"},
+		{[]string{"grade-class", "45", dir, "--csv", "--json"}, "--csv and --json: choose one"},
+		{[]string{"grade-class", "45", dir, "--jobs", "0"}, "--jobs"},
+		{[]string{"grade-class", "45", dir, "--jobs=many"}, "--jobs"},
+		{[]string{"grade-class", "45", dir, "--format=junit"}, `unknown flag "--format=junit"`},
+	} {
+		mainUsage(t, c.argv, c.says)
+	}
+}
+
+func TestBarCells(t *testing.T) {
+	for _, c := range []struct {
+		done, total int
+		want        string
+	}{{0, 4, "[░░░░░░░░]"}, {2, 4, "[████░░░░]"}, {4, 4, "[████████]"}, {1, 3, "[██░░░░░░]"}} {
+		if got := barCells(c.done, c.total, 8); got != c.want || !strings.HasPrefix(got, "[") {
+			t.Errorf("barCells(%d, %d) = %s, want %s", c.done, c.total, got, c.want)
+		}
+	}
+}

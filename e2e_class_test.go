@@ -1,0 +1,407 @@
+package main
+
+// End to end for course staff: grade --format in each autograder's format,
+// grade-class on a small class (correct, wrong, not compiling, hanging, one
+// reaching for the reference, one that would kill the grader), and the ready-made set-ups in
+// autograde/ run as shipped: Gradescope's run_autograder in a fake
+// /autograder, and the Classroom workflow's commands with the files it
+// expects. go test -short skips them (they build workers).
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+
+	"termlab/labs/worker"
+)
+
+func classFixture(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "class", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// classroomResult is the runner result the reporter decodes.
+type classroomResult struct {
+	Version  int     `json:"version"`
+	Status   string  `json:"status"`
+	MaxScore float64 `json:"max_score"`
+	Tests    []struct {
+		Name     string  `json:"name"`
+		Status   string  `json:"status"`
+		Score    float64 `json:"score"`
+		Message  string  `json:"message"`
+		Filename string  `json:"filename"`
+		LineNo   int     `json:"line_no"`
+	} `json:"tests"`
+}
+
+func decodeClassroom(t *testing.T, s string) classroomResult {
+	t.Helper()
+	data, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
+	if err != nil {
+		t.Fatalf("not base64: %v\n%s", err, s)
+	}
+	var r classroomResult
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatalf("not the result's JSON: %v\n%s", err, data)
+	}
+	return r
+}
+
+func TestGradeFormats(t *testing.T) {
+	l := newLab(t, "")
+	l.write("labs/day45/todo.go", classFixture(t, "bob.go")) // TODOs 1 and 3 wrong
+	want := map[string]int{"classroom": 0, "gradescope": 0, "exercism": 0, "junit": 1}
+	for format, code := range want {
+		r := l.run("grade", "45", "--format", format)
+		l.want(r, code)
+		switch format {
+		case "classroom":
+			c := decodeClassroom(t, r.stdout)
+			if c.Version != 1 || c.Status != "fail" || c.MaxScore != 4 || len(c.Tests) != 4 {
+				t.Errorf("classroom: %+v", c)
+			}
+			if tt := c.Tests[2]; tt.Status != "fail" || tt.Filename != "labs/day45/todo.go" || tt.LineNo != 19 || !strings.Contains(tt.Message, "Expired(") {
+				t.Errorf("classroom TODO 3: %+v", tt)
+			}
+		case "gradescope", "exercism":
+			var v struct {
+				Score  *float64 `json:"score"`
+				Status string   `json:"status"`
+				Tests  []any    `json:"tests"`
+			}
+			l.decode(r, &v)
+			if len(v.Tests) != 4 || (format == "gradescope" && (v.Score == nil || *v.Score != 2)) || (format == "exercism" && v.Status != "fail") {
+				t.Errorf("%s: %s", format, r.stdout)
+			}
+		case "junit":
+			var s struct {
+				Suites []struct {
+					Failures int `xml:"failures,attr"`
+					Cases    []struct {
+						Failure *struct{} `xml:"failure"`
+					} `xml:"testcase"`
+				} `xml:"testsuite"`
+			}
+			if err := xml.Unmarshal([]byte(r.stdout), &s); err != nil || len(s.Suites) != 1 || s.Suites[0].Failures != 2 || len(s.Suites[0].Cases) != 4 {
+				t.Errorf("junit (%v): %s", err, r.stdout)
+			}
+		}
+	}
+	// Weighted to 100 points, and the reference passes every format.
+	r := l.run("grade", "45", "--format", "classroom", "--max-score", "100", "--solutions")
+	l.want(r, 0)
+	if c := decodeClassroom(t, r.stdout); c.Status != "pass" || c.MaxScore != 100 || c.Tests[0].Score != 25 {
+		t.Errorf("the reference out of 100: %+v", c)
+	}
+	for _, bad := range [][]string{
+		{"grade", "45", "--format", "tap"},
+		{"grade", "45", "--format", "junit", "--json"},
+		{"grade", "45", "--format", "junit", "--max-score", "-3"},
+	} {
+		l.want(l.run(bad...), exitUsage)
+	}
+}
+
+func TestGradeFormatsOnCodeThatDoesNotCompile(t *testing.T) {
+	l := newLab(t, "nocompile")
+	r := l.run("grade", "45", "--format", "exercism")
+	l.want(r, 0)
+	var v struct {
+		Status  string `json:"status"`
+		Message string `json:"message"`
+	}
+	l.decode(r, &v)
+	if v.Status != "error" || !strings.Contains(v.Message, "labs/day45/todo.go:") {
+		t.Errorf("exercism on a compile error: %s", r.stdout)
+	}
+	r = l.run("grade", "45", "--format", "classroom")
+	if c := decodeClassroom(t, r.stdout); c.Status != "error" || c.Tests[0].Score != 0 || c.Tests[0].Filename != "labs/day45/todo.go" {
+		t.Errorf("classroom on a compile error: %+v", c)
+	}
+}
+
+// classDir copies testdata/class into a folder of submissions (dave.go
+// is the broken fixture whose TODO 2 never returns).
+func classDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := exec.Command("cp", "-r", filepath.Join("testdata", "class")+"/.", dir).Run(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestGradeClass(t *testing.T) {
+	l := newLab(t, "")
+	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir()) // a class cache of this test's own
+	dir := classDir(t)
+	r := l.run("grade-class", "45", dir)
+	l.want(r, 0)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^alice +pass +pass +pass +pass +4/4`),
+		regexp.MustCompile(`(?m)^bob +fail +pass +fail +pass +2/4`),
+		regexp.MustCompile(`(?m)^carol +build .*does not compile: labs/day45/todo.go:9:9: undefined: tokns`),
+		regexp.MustCompile(`(?m)^dave +pass +timeout +pass +pass +3/4`),
+		regexp.MustCompile(`(?m)^eve +refused .*imports "termlab/solutions/day45"`),
+		regexp.MustCompile(`(?m)^fred +refused .*imports "syscall": a submission may not reach files, processes or the network`),
+		regexp.MustCompile(`TODO 1 TakeToken: 1 of 3 wrong; 1 the cap comes after the spend`),
+		regexp.MustCompile(`e\.g\. Expired\(stamp=0s, now=1m0s, window=1m0s\) gave false, want true`),
+		regexp.MustCompile(`TODO 2 WindowID: 1 of 3 wrong; 1 does not return in time`),
+		regexp.MustCompile(`\(0 from the cache\)`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("the report lacks %s\n%s", want, r)
+		}
+	}
+	if strings.Contains(r.stdout, "alice —") || strings.Contains(r.stdout, "bob —") {
+		t.Errorf("the mistakes name a student:\n%s", r.stdout)
+	}
+	if n := strings.Count(r.stderr, "\n"); n != 6 || !strings.Contains(r.stderr, "[6/6]") {
+		t.Errorf("progress without a terminal: one line per submission, got\n%s", r.stderr)
+	}
+
+	// Again: all but the hanging one come from the cache (a timeout may be
+	// the machine's, so it is graded again).
+	var out struct {
+		Day         int `json:"day"`
+		Submissions []struct {
+			Who    string  `json:"who"`
+			Status string  `json:"status"`
+			Points float64 `json:"points"`
+			Cached bool    `json:"cached"`
+		} `json:"submissions"`
+		Summary struct {
+			Graded    int `json:"graded"`
+			NoCompile int `json:"does_not_compile"`
+			Refused   int `json:"refused"`
+			TODOs     []struct {
+				Wrong    int `json:"wrong"`
+				Mistakes []struct {
+					Label string `json:"label"`
+					Count int    `json:"count"`
+				} `json:"mistakes"`
+			} `json:"todos"`
+		} `json:"summary"`
+	}
+	r = l.run("grade-class", "45", dir, "--json")
+	l.want(r, 0)
+	l.decode(r, &out)
+	cached := map[string]bool{}
+	for _, s := range out.Submissions {
+		cached[s.Who] = s.Cached
+	}
+	if !cached["alice"] || !cached["bob"] || !cached["carol"] || cached["dave"] {
+		t.Errorf("cached: %v, want all but dave", cached)
+	}
+	if s := out.Summary; s.Graded != 3 || s.NoCompile != 1 || s.Refused != 2 || s.TODOs[2].Wrong != 1 {
+		t.Errorf("summary: %+v", s)
+	}
+
+	// A changed submission is graded again; the CSV has a row each, and
+	// the points follow --max-score, from the cache too.
+	os.WriteFile(filepath.Join(dir, "bob.go"), []byte(classFixture(t, "alice/todo.go")), 0o644)
+	r = l.run("grade-class", "45", dir, "--csv", "--max-score", "100")
+	l.want(r, 0)
+	if !strings.Contains(r.stdout, "bob,graded,pass,pass,pass,pass,100,100,") || !strings.Contains(r.stdout, "dave,graded,pass,timeout,pass,pass,75,100,") ||
+		!strings.Contains(r.stdout, "alice,graded,pass,pass,pass,pass,100,100,") || strings.Count(r.stdout, "\n") != 7 {
+		t.Errorf("CSV after bob's fix:\n%s", r.stdout)
+	}
+
+	l.want(l.run("grade-class", "45"), exitUsage)
+	l.want(l.run("grade-class", "45", filepath.Join(dir, "nowhere")), exitUsage)
+	l.want(l.run("grade-class", "45", dir, "--csv", "--json"), exitUsage)
+}
+
+func TestGradescopeRunAutograder(t *testing.T) {
+	l := newLab(t, "")
+	for _, tc := range []struct {
+		name   string
+		place  func(sub string)
+		score  float64
+		output string
+	}{
+		{"a todo.go alone", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "alice/todo.go")) }, 4, "4 of 4 TODOs pass"},
+		{"another name", func(sub string) { writeFile(t, filepath.Join(sub, "mine.go"), classFixture(t, "bob.go")) }, 2, "2 of 4 TODOs pass"},
+		{"a clone of the lab", func(sub string) {
+			writeFile(t, filepath.Join(sub, "labs", "day45", "todo.go"), classFixture(t, "carol/labs/day45/todo.go"))
+		}, 0, "undefined: tokns"},
+		{"an import of the reference", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "eve.go")) }, 0, "the lab's own"},
+		{"an import of syscall", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "fred.go")) }, 0, "reaches files, processes or the network"},
+		{"nothing", func(string) {}, 0, "No todo.go"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for _, d := range []string{"source", "submission"} {
+				os.MkdirAll(filepath.Join(root, d), 0o755)
+			}
+			// The zip's contents: the lab as committed (here the lab's
+			// copy), setup.sh's binary beside it.
+			if err := exec.Command("cp", "-r", l.root+"/.", filepath.Join(root, "source")).Run(); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(l.bin, filepath.Join(root, "termlab")); err != nil {
+				t.Fatal(err)
+			}
+			tc.place(filepath.Join(root, "submission"))
+			cmd := exec.Command("bash", filepath.Join("autograde", "gradescope", "run_autograder"))
+			cmd.Env = childEnv(l.env...)
+			cmd.Env = append(cmd.Env, "AUTOGRADER_ROOT="+root)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("run_autograder: %v\n%s", err, out)
+			}
+			data, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
+			if err != nil {
+				t.Fatalf("no results.json: %v\n%s", err, out)
+			}
+			var v struct {
+				Score  float64 `json:"score"`
+				Output string  `json:"output"`
+				Tests  []struct {
+					Output string `json:"output"`
+				} `json:"tests"`
+			}
+			if err := json.Unmarshal(data, &v); err != nil {
+				t.Fatalf("results.json is not JSON: %v\n%s", err, data)
+			}
+			all := v.Output
+			for _, x := range v.Tests {
+				all += "\n" + x.Output
+			}
+			if v.Score != tc.score || !strings.Contains(all, tc.output) {
+				t.Errorf("score %g, want %g, and %q in\n%s", v.Score, tc.score, tc.output, data)
+			}
+		})
+	}
+	// setup.sh installs the Go that go.mod asks for (or later).
+	setup, _ := os.ReadFile(filepath.Join("autograde", "gradescope", "setup.sh"))
+	gomod, _ := os.ReadFile("go.mod")
+	if m := regexp.MustCompile(`(?m)^go (\S+)`).FindSubmatch(gomod); m == nil || !strings.Contains(string(setup), "GO_VERSION="+string(m[1])) {
+		t.Errorf("setup.sh does not install go.mod's Go")
+	}
+	if out, err := exec.Command("bash", "-n", filepath.Join("autograde", "gradescope", "setup.sh")).CombinedOutput(); err != nil {
+		t.Errorf("setup.sh: %v\n%s", err, out)
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The Classroom workflow's commands, run as the workflow runs them: the
+// TODOs step's script under bash -e with a GITHUB_OUTPUT file, the command
+// grader's command, then the reporter's sum over the runners it names.
+func TestClassroomWorkflow(t *testing.T) {
+	wf, err := os.ReadFile(filepath.Join("autograde", "github-classroom", ".github", "workflows", "classroom.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(wf)
+	env := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^  (DAY|MAX_SCORE): "([^"]*)"`).FindAllStringSubmatch(text, -1) {
+		env[m[1]] = m[2]
+	}
+	script := regexp.MustCompile(`(?s)id: termlab\n\s+run: \|\n\s+(.*?)\n`).FindStringSubmatch(text)
+	command := regexp.MustCompile(`(?m)^\s+command: (.*)$`).FindStringSubmatch(text)
+	runners := regexp.MustCompile(`(?m)^\s+runners: (.*)$`).FindStringSubmatch(text)
+	if env["DAY"] == "" || script == nil || command == nil || runners == nil ||
+		!strings.Contains(text, `TERMLAB_RESULTS: "${{ steps.termlab.outputs.result }}"`) ||
+		!strings.Contains(text, `ALLPASS_RESULTS: "${{ steps.allpass.outputs.result }}"`) ||
+		!strings.Contains(text, "uses: classroom-resources/autograding-command-grader@v1") ||
+		!strings.Contains(text, "uses: classroom-resources/autograding-grading-reporter@v1") {
+		t.Fatalf("the workflow has not the shape this test reads:\n%s", text)
+	}
+	l := newLab(t, "")
+	if err := os.Symlink(l.bin, l.path("termlab")); err != nil { // the "Build the lab" step
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fixture string
+		points  string
+		allPass bool
+	}{{"alice/todo.go", "Points 100/100", true}, {"bob.go", "Points 50/100", false}} {
+		l.write("labs/day45/todo.go", classFixture(t, tc.fixture))
+		output := filepath.Join(t.TempDir(), "github_output")
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script[1])
+		cmd.Dir = l.root
+		cmd.Env = append(childEnv(l.env...), "GITHUB_OUTPUT="+output, "DAY="+env["DAY"], "MAX_SCORE="+env["MAX_SCORE"])
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: the TODOs step failed: %v\n%s", tc.fixture, err, out)
+		}
+		data, _ := os.ReadFile(output)
+		value, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "result=")
+		if !ok {
+			t.Fatalf("%s: GITHUB_OUTPUT holds no result: %q", tc.fixture, data)
+		}
+		res := decodeClassroom(t, value)
+		// The command grader runs its command through a shell: exit 0 is a
+		// pass. It is worth 0 points, so the reporter skips it in the sum.
+		grader := exec.Command("bash", "-c", strings.ReplaceAll(command[1], "${{ env.DAY }}", env["DAY"]))
+		grader.Dir, grader.Env = l.root, childEnv(l.env...)
+		if err := grader.Run(); (err == nil) != tc.allPass {
+			t.Errorf("%s: the command grader's command: %v, want a pass %v", tc.fixture, err, tc.allPass)
+		}
+		if names := strings.Split(runners[1], ","); len(names) != 2 || names[0] != "termlab" {
+			t.Fatalf("runners %q", runners[1])
+		}
+		total := 0.0
+		for _, x := range res.Tests {
+			total += x.Score
+		}
+		if got := "Points " + trimFloat(total) + "/" + trimFloat(res.MaxScore); got != tc.points {
+			t.Errorf("%s: the reporter would say %q, want %q", tc.fixture, got, tc.points)
+		}
+	}
+}
+
+func trimFloat(f float64) string {
+	b, _ := json.Marshal(f)
+	return string(b)
+}
+
+// SIGTERM while the class's workers never answer (inits that never
+// return): grade-class kills them, says so in one line, exits 1, and
+// leaves no process, scratch copy or temporary file behind.
+func TestSignalStopsGradeClass(t *testing.T) {
+	l := newLab(t, "")
+	tmp := t.TempDir()
+	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + tmp, "XDG_CACHE_HOME=" + t.TempDir()}
+	dir := t.TempDir()
+	for _, who := range []string{"kim", "lee", "max"} {
+		writeFile(t, filepath.Join(dir, who+".go"), l.fixture("init_hang"))
+	}
+	cmd, stdout, stderr := l.start("grade-class", "45", dir)
+	workers := l.untilWorkers(cmd, stderr)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	r := result{args: []string{"grade-class", "(SIGTERM)"}, stdout: stdout.String(), stderr: stderr.String()}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitNotOK {
+		t.Errorf("exit: %v, want %d\n%s", err, exitNotOK, r)
+	}
+	l.clean(r)
+	if !strings.HasPrefix(r.stderr, "termlab: stopped by SIGTERM; the grades so far were not printed") || r.stdout != "" {
+		t.Errorf("want one line and no table\n%s", r)
+	}
+	noneAlive(t, workers, "SIGTERM")
+	l.noTempFiles(tmp)
+}

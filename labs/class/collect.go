@@ -1,0 +1,198 @@
+// Package class grades a class: every submission in a folder, each in its
+// own scratch copy of the lab, through the lab's own grade path
+// (labs/worker: built and run boxed, as a learner's save is), in parallel
+// up to the cores, with a cache keyed by the submission's content and the
+// lab's version; then what the class got wrong, the grader's diagnoses
+// counted, with one anonymised counterexample each.
+//
+// A submission that does not compile, hangs, crashes or is refused (a
+// symbolic link, a file too large, an import from outside the standard
+// library) is that student's result, never the batch's.
+package class
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"termlab/labs"
+	"termlab/labs/worker"
+)
+
+// Submission is one student's work: the files of the day's learner
+// folder, by name.
+type Submission struct {
+	Who   string // the entry's name in the class folder
+	Path  string
+	Files map[string][]byte
+	// Refused says why the submission is not built at all ("" when it
+	// is graded): that is its result.
+	Refused string
+}
+
+// maxFile bounds one submitted file: a learner's todo.go is a few kB.
+const maxFile = 1 << 20
+
+// Collect reads every submission in dir for day: a single .go file (the
+// learner's todo.go under another name), a folder holding a todo.go, or a
+// clone of the lab (a folder with the day's learner folder inside). Other
+// entries are submissions that cannot be graded, with the reason, so a
+// student's upload in the wrong shape shows in the table rather than
+// vanishing. Entries starting with "." or "_" are skipped.
+func Collect(dir string, day labs.Day) ([]Submission, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Submission
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		s := Submission{Who: strings.TrimSuffix(name, ".go"), Path: path, Files: map[string][]byte{}}
+		s.Refused = s.read(path, day)
+		if s.Refused == "" {
+			s.Refused = s.check(day)
+		}
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b Submission) int { return strings.Compare(a.Who, b.Who) })
+	return out, nil
+}
+
+// read fills s.Files from path, or says why it cannot.
+func (s *Submission) read(path string, day labs.Day) string {
+	fi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return err.Error()
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return "a symbolic link: submit the files themselves"
+	case fi.Mode().IsRegular() && strings.HasSuffix(path, ".go"):
+		return s.add("todo.go", path)
+	case !fi.IsDir():
+		return "neither a .go file nor a folder"
+	}
+	folder := path
+	if _, err := os.Lstat(filepath.Join(path, "todo.go")); err != nil {
+		folder = filepath.Join(path, filepath.FromSlash(day.LearnerDir))
+		if _, err := os.Lstat(filepath.Join(folder, "todo.go")); err != nil {
+			return fmt.Sprintf("no todo.go, neither at the top nor in %s", day.LearnerDir)
+		}
+	}
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return err.Error()
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || strings.HasPrefix(n, ".") {
+			continue
+		}
+		if lab, ok := day.Shipped[n]; ok && !strings.HasPrefix(lab, "//go:build "+worker.BuildTag) {
+			continue // the lab's own file beside the learner's (notdone.go): the shipped one is used
+		}
+		if why := s.add(n, filepath.Join(folder, n)); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+func (s *Submission) add(name, path string) string {
+	fi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return err.Error()
+	case !fi.Mode().IsRegular():
+		return name + " is not a regular file (a link?): submit the file itself"
+	case fi.Size() > maxFile:
+		return fmt.Sprintf("%s is %d kB; a submission's file may be %d kB at most", name, fi.Size()>>10, maxFile>>10)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err.Error()
+	}
+	s.Files[name] = data
+	return ""
+}
+
+// reaching are the standard library's packages a TODO has no use for
+// and that reach past the process: files, other processes (the grader
+// itself is one kill(getppid()) away), the network, and unsafe (with
+// which a function can be linked to any other). Path prefixes.
+var reaching = []string{"os", "syscall", "unsafe", "C", "net", "plugin", "io/ioutil", "internal", "vendor", "runtime/cgo", "log/syslog"}
+
+// check refuses imports that reach past the learner's own code: the lab's
+// packages (the reference solutions are one import away), anything
+// outside the standard library, and the standard library's packages in
+// reaching. A learner's todo.go imports time, math and the like.
+func (s *Submission) check(day labs.Day) string {
+	names := make([]string, 0, len(s.Files))
+	for n := range s.Files {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	fset := token.NewFileSet()
+	for _, n := range names {
+		f, err := parser.ParseFile(fset, n, s.Files[n], parser.ImportsOnly)
+		if err != nil {
+			continue // the compiler says it better, and it is the student's to fix
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			first, _, _ := strings.Cut(path, "/")
+			if strings.Contains(first, ".") || first == "termlab" {
+				return fmt.Sprintf("%s imports %q: a submission may import only the standard library", n, path)
+			}
+			for _, r := range reaching {
+				if path == r || strings.HasPrefix(path, r+"/") {
+					return fmt.Sprintf("%s imports %q: a submission may not reach files, processes or the network (os, syscall, net, unsafe, cgo…); a debug print to os.Stderr left in?", n, path)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// Digest names the submission's content: its files' names and bytes.
+func (s Submission) Digest() string {
+	h := sha256.New()
+	names := make([]string, 0, len(s.Files))
+	for n := range s.Files {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(s.Files[n]))
+		h.Write(s.Files[n])
+	}
+	fmt.Fprintf(h, "refused\x00%s", s.Refused)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// place writes the submission into a copy of the lab at root: its files
+// over the shipped ones in the day's learner folder.
+func (s Submission) place(root string, day labs.Day) error {
+	dir := filepath.Join(root, filepath.FromSlash(day.LearnerDir))
+	for name, data := range s.Files {
+		if name != filepath.Base(name) {
+			return errors.New("a file name with a folder in it")
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
