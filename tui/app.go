@@ -43,9 +43,9 @@ func newApp(c *common) *App {
 // shell; nothing else starts until a day opens.
 func (a *App) Init() tea.Cmd {
 	if a.c.deps.watch {
-		return tea.Batch(loadCmd(a.c.deps), startStoreWatchCmd(a.c.deps))
+		return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), startStoreWatchCmd(a.c.deps))
 	}
-	return loadCmd(a.c.deps)
+	return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps))
 }
 
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -106,6 +106,12 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		}
 		if msg.err == nil {
 			a.answers[msg.day] = msg.a // a day closed while it was saving
+		}
+		return nil
+	case historyMsg:
+		a.picker.took(msg)
+		if a.day != nil && a.day.s.day.Number == msg.day {
+			return a.day.update(msg)
 		}
 		return nil
 	case tea.KeyMsg:

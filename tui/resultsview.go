@@ -90,7 +90,7 @@ func reportText(s *session) string {
 		o.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: "not played yet",
 			Detail: "it plays once " + made(g.preds)}
 	}
-	return report.Text(s.day, o, s.rows())
+	return report.Text(s.day, o, s.rows()) + results.Drills(s.day, s.answers)
 }
 
 func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
