@@ -352,19 +352,24 @@ func (a *App) header(w, lines int) []string {
 // the names do not fit, only the open one is named.
 func (a *App) tabs(w int) string {
 	st := a.c.styles
-	var full, short []string
+	var full, tight, short []string
 	for i, sc := range a.day.screens {
 		name := fmt.Sprintf("%d %s", i+1, sc.title())
 		if i == a.day.tab {
 			full = append(full, st.ActiveTab.Render("["+name+"]"))
+			tight = append(tight, st.ActiveTab.Render("["+name+"]"))
 			short = append(short, st.ActiveTab.Render("["+name+"]"))
 		} else {
 			full = append(full, st.Tab.Render(" "+name+" "))
+			tight = append(tight, st.Tab.Render(name))
 			short = append(short, st.Tab.Render(fmt.Sprint(i+1)))
 		}
 	}
-	if s := strings.Join(full, " "); width(s) <= w {
-		return s
+	// Every name, closer together, before only the open one's.
+	for _, s := range []string{strings.Join(full, " "), strings.Join(tight, " ")} {
+		if width(s) <= w {
+			return s
+		}
 	}
 	return strings.Join(short, " ")
 }

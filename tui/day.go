@@ -445,5 +445,8 @@ func (m *dayModel) status() (string, bool) {
 		parts = append(parts, m.s.note)
 		bad = bad || m.s.noteBad
 	}
+	if mv := m.history.movedLine(); mv != "" && !m.s.building {
+		parts = append(parts, mv)
+	}
 	return strings.Join(parts, " · "), bad
 }

@@ -25,6 +25,7 @@ type historyModel struct {
 	err    error            // why the history could not be read or written
 	sel    int              // the selected run, as an index into recs
 	open   bool             // comparing the selected run with the latest
+	moved  string           // what the latest run of this session moved
 	scroll int              // of the comparison
 	w, h   int
 }
@@ -93,8 +94,8 @@ func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
 	}
 }
 
-// took takes a day's history in; after a run it says what the run moved,
-// in the status line, unless a problem is being shown there.
+// took takes a day's history in; after a run, what the run moved is kept
+// for the status line (movedLine).
 func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
 	if msg.recs != nil || msg.err == nil {
 		keepLatest := m.sel >= len(m.recs)-1
@@ -107,11 +108,20 @@ func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
 	switch {
 	case msg.err != nil:
 		s.setNote(msg.err.Error(), true)
-	case msg.appended && len(m.recs) > 1 && s.note == "":
-		s.setNote("since the last run: "+history.Summary(history.Moved(m.recs, len(m.recs)-1), 3), false)
+	case msg.appended && len(m.recs) > 1:
+		m.moved = history.Summary(history.Moved(m.recs, len(m.recs)-1), 2)
+		if !strings.HasPrefix(m.moved, "nothing") {
+			m.moved = "since the last run: " + m.moved
+		}
+	case msg.appended:
+		m.moved = ""
 	}
 	return nil
 }
+
+// movedLine is what the latest run moved, for the day's status line; ""
+// before the first run of the session lands.
+func (m *historyModel) movedLine() string { return m.moved }
 
 func (m *historyModel) title() string               { return "History" }
 func (m *historyModel) typing() bool                { return false }
@@ -210,7 +220,7 @@ func (m *historyModel) compare(w int) string {
 	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Run %d beside the latest, run %d", n, last)), w))
 	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", n, history.Headline(then))), w))
 	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", last, history.Headline(now))), w))
-	b = append(b, st.Dim.Render(pad("", what+2)+pad(fmt.Sprintf("run %d", n), col+1)+fmt.Sprintf("run %d", last)))
+	b = append(b, st.Dim.Render(pad("", what+3)+pad(fmt.Sprintf("run %d", n), col+1)+fmt.Sprintf("run %d", last)))
 	for _, r := range history.Compare(then, now) {
 		mark, style := "  ", st.Body
 		if r.Differs {

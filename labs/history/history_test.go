@@ -278,3 +278,25 @@ func TestMoved(t *testing.T) {
 		t.Errorf("Compare differences = %q, want %q", diff, want)
 	}
 }
+
+// A part the screens ran while its predictions were open keeps no figures:
+// that is not "no longer runs". A wall-clock figure (_ns) never moves.
+func TestMovedIgnoresHiddenPartsAndStopwatches(t *testing.T) {
+	shown := rec(t0, map[int]labs.Status{1: labs.Pass},
+		Part{ID: "4", Status: labs.OK, Figures: []labs.Metric{{Name: "fleet_local_check_ns", Label: "one local check", Value: 11}, {Name: "x", Label: "x", Value: 1}}})
+	hidden := rec(t0.Add(time.Minute), map[int]labs.Status{1: labs.Pass}, Part{ID: "4", Status: labs.OK})
+	timed := rec(t0.Add(2*time.Minute), map[int]labs.Status{1: labs.Pass},
+		Part{ID: "4", Status: labs.OK, Figures: []labs.Metric{{Name: "fleet_local_check_ns", Label: "one local check", Value: 13}, {Name: "x", Label: "x", Value: 1}}})
+	broken := rec(t0.Add(3*time.Minute), map[int]labs.Status{1: labs.Fail}, Part{ID: "4", Status: labs.Fail, TODO: 1})
+	recs := []Record{shown, hidden, timed, broken}
+	for i, want := range [][]string{nil, nil, nil, {"TODO 1 pass → fail", "Part 4 no longer runs (fail, TODO 1)"}} {
+		if got := Moved(recs, i); !reflect.DeepEqual(got, want) {
+			t.Errorf("Moved(%d) = %q, want %q", i, got, want)
+		}
+	}
+	for _, r := range Compare(shown, timed) {
+		if r.Differs {
+			t.Errorf("Compare: %s differs (%s → %s), but it is a stopwatch", r.What, r.Then, r.Now)
+		}
+	}
+}

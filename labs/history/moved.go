@@ -78,31 +78,35 @@ func todoNumbers(rs ...Record) []int {
 }
 
 func figuresMoved(prev, cur Record) []string {
-	old := map[string]map[string]labs.Metric{}
+	old := map[string]Part{}
 	for _, p := range prev.Parts {
-		old[p.ID] = map[string]labs.Metric{}
-		for _, m := range p.Figures {
-			old[p.ID][m.Name] = m
-		}
+		old[p.ID] = p
 	}
 	var out []string
 	for _, p := range cur.Parts {
-		was, played := old[p.ID]
-		if len(p.Figures) == 0 {
-			if played && len(was) > 0 {
-				out = append(out, fmt.Sprintf("Part %s no longer runs (%s)", p.ID, partStatus(p)))
+		q, ok := old[p.ID]
+		switch {
+		case !ok:
+		case q.Status == labs.OK && p.Status != labs.OK:
+			out = append(out, fmt.Sprintf("Part %s no longer runs (%s)", p.ID, partStatus(p)))
+		case q.Status != labs.OK && p.Status == labs.OK:
+			s := fmt.Sprintf("Part %s now runs", p.ID)
+			if len(p.Figures) > 0 {
+				s += fmt.Sprintf(": %s %s", p.Figures[0].Label, Format(p.Figures[0]))
 			}
-			continue
-		}
-		if !played || len(was) == 0 {
-			m := p.Figures[0]
-			out = append(out, fmt.Sprintf("Part %s now runs: %s %s", p.ID, m.Label, Format(m)))
-			continue
-		}
-		for _, m := range p.Figures {
-			o, ok := was[m.Name]
-			if ok && !Stopwatch(m) && Format(o) != Format(m) {
-				out = append(out, fmt.Sprintf("Part %s %s %s", p.ID, m.Label, fromTo(o, m)))
+			out = append(out, s)
+		default:
+			// Figures are compared where both runs kept them: a part whose
+			// predictions were still open when it ran kept none.
+			was := map[string]labs.Metric{}
+			for _, m := range q.Figures {
+				was[m.Name] = m
+			}
+			for _, m := range p.Figures {
+				o, ok := was[m.Name]
+				if ok && !Stopwatch(m) && Format(o) != Format(m) {
+					out = append(out, fmt.Sprintf("Part %s %s %s", p.ID, m.Label, fromTo(o, m)))
+				}
 			}
 		}
 	}
