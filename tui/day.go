@@ -445,7 +445,7 @@ func (m *dayModel) status() (string, bool) {
 		parts = append(parts, m.s.note)
 		bad = bad || m.s.noteBad
 	}
-	if mv := m.history.movedLine(); mv != "" && !m.s.building && m.s.note == "" {
+	if mv := m.history.movedLine(); mv != "" && !m.s.building && (m.s.note == "" || m.s.note == resultsUpdatedNote) {
 		parts = append(parts, mv)
 	}
 	return strings.Join(parts, " · "), bad

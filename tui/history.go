@@ -119,6 +119,11 @@ func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
 	return nil
 }
 
+// resultsUpdatedNote is the note of RESULTS.md refreshed after a run: what
+// the run moved is still worth the status line beside it, unlike a note
+// about something the learner did.
+const resultsUpdatedNote = "RESULTS.md updated"
+
 // movedLine is what the latest run moved, for the day's status line; ""
 // before the first run of the session lands.
 func (m *historyModel) movedLine() string { return m.moved }
