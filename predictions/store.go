@@ -182,11 +182,10 @@ func (e *CorruptError) Error() string {
 		if len(ids) > 5 {
 			ids, more = ids[:5], fmt.Sprintf(" and %d more", len(e.Dropped)-5)
 		}
-		kept := "it could not be kept aside"
-		if e.KeptAs != "" {
-			kept = "the file as it was is kept as " + e.KeptAs
+		if e.KeptAs == "" { // the problem says why they stay
+			return fmt.Sprintf("%s: %s (%s%s)", where, e.Problem, strings.Join(ids, ", "), more)
 		}
-		return fmt.Sprintf("%s: %s (%s%s); they were dropped and your other answers kept; %s", where, e.Problem, strings.Join(ids, ", "), more, kept)
+		return fmt.Sprintf("%s: %s (%s%s); they were dropped and your other answers kept; the file as it was is kept as %s", where, e.Problem, strings.Join(ids, ", "), more, e.KeptAs)
 	}
 	if e.KeptAs == "" {
 		return fmt.Sprintf("%s could not be used (%s) and could not be moved aside either; starting empty", where, e.Problem)
@@ -199,7 +198,7 @@ func (e *CorruptError) Error() string {
 // (see CorruptError) and empty answers come back with the error, so the
 // caller can tell the learner and carry on.
 func Load(dir string, day int) (Answers, error) {
-	return loadAnswers(dir, day, nil)
+	return loadAnswers(dir, day, nil, false)
 }
 
 // LoadDay is Load for a day the caller knows: answers to predictions and
@@ -207,10 +206,25 @@ func Load(dir string, day int) (Answers, error) {
 // of the course) are dropped. The file as it was is kept aside first, and
 // a *CorruptError says what was dropped, with the answers that remain.
 func LoadDay(dir string, day labs.Day) (Answers, error) {
-	return loadAnswers(dir, day.Number, &day)
+	a, err := loadAnswers(dir, day.Number, &day, false)
+	var pruned *CorruptError
+	if !errors.As(err, &pruned) || len(pruned.Dropped) == 0 {
+		return a, err
+	}
+	// Drop them from the file too, under the lock (a copy of the file as it
+	// was is kept first), so the note comes once and every reader agrees.
+	saved, err := UpdateDay(dir, day, func(*Answers) error { return nil })
+	if errors.As(err, &pruned) {
+		return saved, err
+	}
+	pruned.Problem += fmt.Sprintf(" (they stay in the file, which could not be rewritten: %v)", err)
+	return a, pruned
 }
 
-func loadAnswers(dir string, day int, known *labs.Day) (Answers, error) {
+// loadAnswers is Load, dropping the answers known does not ask for when it
+// is not nil; with keep (under the lock, about to save) a copy of the file
+// as it was is kept aside first.
+func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
 	path := Path(dir, day)
 	var a Answers
 	err := load(path, &a, func() error { return a.check(day) })
@@ -228,11 +242,36 @@ func loadAnswers(dir string, day int, known *labs.Day) (Answers, error) {
 	}
 	if known != nil {
 		if dropped := a.prune(*known); len(dropped) > 0 {
-			return a, &CorruptError{Path: path, Line: lineOfKey(readBytes(path), dropped[0]), KeptAs: keepAside(path), Dropped: dropped,
+			data := readBytes(path)
+			e := &CorruptError{Path: path, Line: firstLine(data, dropped), Dropped: dropped,
 				Problem: fmt.Sprintf("it holds %s that Day %d does not ask for", howMany(len(dropped), "answer"), day)}
+			if keep {
+				if e.KeptAs = keepCopy(path, data); e.KeptAs == "" {
+					// No copy, no dropping: the save keeps them as they are.
+					whole, err := loadAnswers(dir, day, nil, false)
+					if err != nil {
+						return whole, err
+					}
+					e.Problem += "; they could not be kept aside, so they stay in the file"
+					return whole, e
+				}
+			}
+			return a, e
 		}
 	}
 	return a, nil
+}
+
+// firstLine is the earliest line among the first few of ids: looking up
+// every one of a million would take longer than the lab may.
+func firstLine(data []byte, ids []string) int {
+	line := 0
+	for _, id := range ids[:min(len(ids), 20)] {
+		if l := lineOfKey(data, id); l > 0 && (line == 0 || l < line) {
+			line = l
+		}
+	}
+	return line
 }
 
 // prune drops the answers to predictions and drills day does not have, and
@@ -357,7 +396,7 @@ func update(dir string, day int, known *labs.Day, change func(*Answers) error) (
 	// predictions/ is the lab's: temporary files a killed command left, of
 	// any day, go once stale.
 	atomicfile.SweepDir(dir)
-	a, loadErr := loadAnswers(dir, day, known)
+	a, loadErr := loadAnswers(dir, day, known, true)
 	var corrupt *CorruptError
 	if loadErr != nil && !errors.As(loadErr, &corrupt) {
 		return Answers{}, loadErr
@@ -566,6 +605,33 @@ func keepAside(path string) string {
 			if err := os.Rename(path, name); err != nil {
 				return ""
 			}
+		}
+		return name
+	}
+	return ""
+}
+
+// keepCopy writes data, the file at path as it was, to a new name as
+// keepAside would move it there ("" if it could not), leaving path in place
+// for the save that follows.
+func keepCopy(path string, data []byte) string {
+	base := path + ".corrupt-" + now().UTC().Format("20060102-150405")
+	for n := 1; n < 1000; n++ {
+		name := base
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d", base, n)
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return ""
+		}
+		_, werr := f.Write(data)
+		if cerr := f.Close(); werr != nil || cerr != nil {
+			os.Remove(name)
+			return ""
 		}
 		return name
 	}
