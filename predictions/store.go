@@ -523,7 +523,7 @@ func load(path string, v any, check func() error) error {
 // MaxFileBytes bounds an answers file the lab will read: a day's answers
 // take a few kilobytes, and a file far past that (a hand edit, another
 // program) must not take the screens' memory with it.
-const MaxFileBytes = 4 << 20
+const MaxFileBytes = 64 << 20
 
 // keyError is a problem with one entry of the file, by its key.
 type keyError struct {
