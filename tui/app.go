@@ -82,7 +82,7 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		if msg.w != a.storeWatch {
 			return nil
 		}
-		return tea.Batch(reloadCmd(a.c.deps), waitStoreCmd(msg.w))
+		return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), waitStoreCmd(msg.w))
 	case reloadedMsg:
 		if len(msg.warnings) > 0 {
 			// A file damaged from outside was kept aside: say so where the

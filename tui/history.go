@@ -97,6 +97,9 @@ func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
 // took takes a day's history in; after a run, what the run moved is kept
 // for the status line (movedLine).
 func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
+	if older(msg, m.recs) {
+		return nil // a read begun before the latest write
+	}
 	if msg.recs != nil || msg.err == nil {
 		keepLatest := m.sel >= len(m.recs)-1
 		m.recs = msg.recs
@@ -127,6 +130,15 @@ const resultsUpdatedNote = "RESULTS.md updated"
 // movedLine is what the latest run moved, for the day's status line; ""
 // before the first run of the session lands.
 func (m *historyModel) movedLine() string { return m.moved }
+
+// older reports whether a history read (not a write) ends before recs
+// does: Cmds run concurrently, so a read can land after a newer write.
+func older(msg historyMsg, recs []history.Record) bool {
+	if msg.appended || msg.err != nil || len(recs) == 0 || len(msg.recs) == 0 {
+		return false
+	}
+	return msg.recs[len(msg.recs)-1].At.Before(recs[len(recs)-1].At)
+}
 
 func (m *historyModel) title() string               { return "History" }
 func (m *historyModel) typing() bool                { return false }

@@ -27,7 +27,11 @@ func (m *pickerModel) took(msg historyMsg) {
 	if m.hist == nil {
 		m.hist = map[int]historyMsg{}
 	}
-	if old, ok := m.hist[msg.day]; ok && msg.recs == nil && msg.err != nil {
+	old, ok := m.hist[msg.day]
+	if ok && older(msg, old.recs) {
+		return // a read begun before the latest write
+	}
+	if ok && msg.recs == nil && msg.err != nil {
 		msg.recs = old.recs // a failed write keeps what was read
 	}
 	m.hist[msg.day] = msg
