@@ -309,7 +309,9 @@ func waitStoreCmd(w *fsnotify.Watcher) tea.Cmd {
 	}
 }
 
-var dayFile = regexp.MustCompile(`^day([0-9]+)\.json$`)
+// A day's answers, or its history (labs/history): a run from a shell
+// appends to it after it saved the answers.
+var dayFile = regexp.MustCompile(`^day([0-9]+)\.(json|history\.jsonl)$`)
 
 // answersEvent keeps the events that can change a day's answers: the file
 // written, renamed into place or removed. Temporary files, locks and kept

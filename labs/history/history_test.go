@@ -300,3 +300,17 @@ func TestMovedIgnoresHiddenPartsAndStopwatches(t *testing.T) {
 		}
 	}
 }
+
+// Verdicts on predictions, like figures, are compared with the last run
+// that played the parts: a grade between two runs moves none of them.
+func TestAGradeBetweenRunsMovesNoVerdict(t *testing.T) {
+	run := rec(t0, map[int]labs.Status{1: labs.Pass}, Part{ID: "1", Status: labs.OK})
+	run.Scores = map[string]predictions.Kind{"P1": predictions.Spot}
+	grade := rec(t0.Add(time.Minute), map[int]labs.Status{1: labs.Pass})
+	grade.From = FromGrade
+	again := run
+	again.At = t0.Add(2 * time.Minute)
+	if got := Moved([]Record{run, grade, again}, 2); got != nil {
+		t.Errorf("Moved = %q, want nothing", got)
+	}
+}

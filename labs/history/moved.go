@@ -34,10 +34,14 @@ func Moved(recs []Record, i int) []string {
 		}
 	}
 	if cur.Ran() {
+		// Against the last run that played the parts: a grade has neither
+		// figures nor verdicts on predictions.
 		if j := lastRan(recs, i); j >= 0 {
 			out = append(out, figuresMoved(recs[j], cur)...)
+			out = append(out, scoresMoved(recs[j], cur)...)
+		} else {
+			out = append(out, scoresMoved(Record{}, cur)...)
 		}
-		out = append(out, scoresMoved(prev, cur)...)
 	}
 	return out
 }
