@@ -239,7 +239,9 @@ func Load(dir string, day int) ([]Record, error) {
 	return recs, err
 }
 
-func load(path string, day int) ([]Record, []byte, error) {
+// load reads the history at path: its good runs, and each one's line as
+// read (so that Append writes them back without encoding them again).
+func load(path string, day int) ([]Record, [][]byte, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
@@ -248,6 +250,7 @@ func load(path string, day int) ([]Record, []byte, error) {
 		return nil, nil, &CorruptError{Path: path, Line: 1, Bad: 1, Problem: "it could not be read: " + unwrapPath(err).Error()}
 	}
 	var recs []Record
+	var lines [][]byte
 	var bad *CorruptError
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), MaxBytes+1)
@@ -275,6 +278,7 @@ func load(path string, day int) ([]Record, []byte, error) {
 			continue
 		}
 		recs = append(recs, r)
+		lines = append(lines, append(append([]byte(nil), line...), '\n'))
 	}
 	if err := sc.Err(); err != nil {
 		if bad == nil {
@@ -283,9 +287,9 @@ func load(path string, day int) ([]Record, []byte, error) {
 		bad.Bad++
 	}
 	if bad != nil {
-		return recs, data, bad
+		return recs, lines, bad
 	}
-	return recs, data, nil
+	return recs, lines, nil
 }
 
 // check refuses what no run would have written.
@@ -359,7 +363,7 @@ func Append(dir string, day int, r Record) ([]Record, error) {
 		return nil, fmt.Errorf("recording a run in %s: %v", path, err)
 	}
 	defer unlock()
-	recs, _, loadErr := load(path, day)
+	recs, lines, loadErr := load(path, day)
 	var bad *CorruptError
 	if loadErr != nil {
 		if !errors.As(loadErr, &bad) {
@@ -374,8 +378,10 @@ func Append(dir string, day int, r Record) ([]Record, error) {
 		}
 	}
 	r.Changed = changed(recs, r)
-	recs = Bound(append(recs, r), MaxRuns, MaxBytes)
-	data := Encode(recs)
+	recs, lines = append(recs, r), append(lines, line(r))
+	from := keepFrom(lines, MaxRuns, MaxBytes)
+	recs = recs[from:]
+	data := bytes.Join(lines[from:], nil)
 	if err := atomicfile.WriteWithin(root, path, data, 0o644); err != nil {
 		var ro *atomicfile.ReadOnlyError
 		var out *atomicfile.OutsideError
@@ -409,17 +415,24 @@ func changed(recs []Record, r Record) []int {
 // Bound keeps the newest runs that fit in maxRuns and maxBytes (as
 // encoded); the newest always stays.
 func Bound(recs []Record, maxRuns, maxBytes int) []Record {
-	if len(recs) > maxRuns {
-		recs = recs[len(recs)-maxRuns:]
+	lines := make([][]byte, len(recs))
+	for i, r := range recs {
+		lines[i] = line(r)
 	}
+	return recs[keepFrom(lines, maxRuns, maxBytes):]
+}
+
+// keepFrom is the first of lines to keep within the bound.
+func keepFrom(lines [][]byte, maxRuns, maxBytes int) int {
+	from := max(len(lines)-maxRuns, 0)
 	total := 0
-	for i := len(recs) - 1; i >= 0; i-- {
-		total += len(line(recs[i]))
-		if total > maxBytes && i < len(recs)-1 {
-			return recs[i+1:]
+	for i := len(lines) - 1; i >= from; i-- {
+		total += len(lines[i])
+		if total > maxBytes && i < len(lines)-1 {
+			return i + 1
 		}
 	}
-	return recs
+	return from
 }
 
 // Encode writes runs one per line, oldest first. encoding/json sorts map
