@@ -35,6 +35,8 @@ const usage = `usage: go run . [command] [day] [flags]
                       and refresh your RESULTS.md section
   grade [day]         grade your TODOs: pass, fail (with a counterexample),
                       unfinished, crash or timeout
+  history [day] [N]   the day's runs, newest first, and what each moved; with
+                      a run number, that run beside the latest (--json too)
   predict day ID=N…   record predictions, for example: predict 45 P1=20 P3=200
   results [day]       refresh the day's section of RESULTS.md
   reset day [TODO]    put a TODO (or the whole day) back to the shipped stub;
@@ -89,6 +91,7 @@ type command struct {
 
 var commands = map[string]command{
 	"list":    {run: cmdList, form: "list"},
+	"history": {run: cmdHistory, flags: []string{"json"}, words: 2, form: "history [day] [run]"},
 	"run":     {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}, words: 1, form: "run [day]"},
 	"grade":   {run: cmdGrade, flags: []string{"solutions", "json", "format=", "max-score="}, words: 1, form: "grade [day]"},
 	"predict": {run: cmdPredict, words: -1, form: "predict day ID=N…"},

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"termlab/labs"
+	"termlab/labs/history"
 	"termlab/labs/report"
 	"termlab/labs/results"
 	"termlab/labs/worker"
@@ -20,7 +20,7 @@ import (
 // already been kept aside by predictions.Load; say so and go on with an
 // empty set rather than refusing to run.
 func (e env) loadAnswers(day labs.Day) predictions.Answers {
-	a, err := predictions.Load(e.predictionsDir(), day.Number)
+	a, err := predictions.LoadDay(e.predictionsDir(), day)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 	}
@@ -33,7 +33,7 @@ func (e env) loadAnswers(day labs.Day) predictions.Answers {
 // was kept aside and the save made; say so and go on. Any other error
 // means nothing was written.
 func (e env) updateAnswers(day labs.Day, change func(*predictions.Answers) error) (predictions.Answers, error) {
-	a, err := predictions.Update(e.predictionsDir(), day.Number, change)
+	a, err := predictions.UpdateDay(e.predictionsDir(), day, change)
 	var corrupt *predictions.CorruptError
 	if errors.As(err, &corrupt) {
 		fmt.Fprintln(e.stderr, "termlab:", err)
@@ -49,6 +49,8 @@ type scored struct {
 	o         labs.Outcome
 	rows      []predictions.Row
 	unguessed []string // revealed by this run before any guess was made
+	answers   predictions.Answers
+	moved     []string // what the run moved since the last (labs/history)
 }
 
 // runScored runs the day named in a on the learner's code (or the
@@ -94,6 +96,10 @@ func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool
 		ref = e.referenceFor(ctx, day, o)
 	}
 	s.rows = predictions.ScoreAgainst(day, answers, metrics, ref, grades)
+	s.answers = answers
+	if o.Impl == labs.Learner {
+		s.moved = e.recordRun(day, o, answers, history.FromRun)
+	}
 	return s, exitOK, true
 }
 
@@ -152,7 +158,8 @@ func cmdRun(ctx context.Context, e env, a args) int {
 			fmt.Fprintf(e.stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\nNext time predict first: go run . predict %d P1=… (or in the lab).\n", strings.Join(s.unguessed, ", "), s.day.Number)
 		}
 		if s.o.Impl == labs.Learner {
-			e.refreshResults(s.day, text)
+			e.refreshResults(s.day, text+results.Drills(s.day, s.answers))
+			e.sayMoved(s.day, s.moved)
 		}
 		if bad := failingGrades(s.o); len(bad) > 0 {
 			fmt.Fprintf(e.stdout, "\nEvery part ran, but not every TODO is right; the figures above come from your code as it is:\n")
@@ -241,13 +248,16 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 	if err != nil {
 		return e.buildFailed(ctx, day, err, a.has("json"))
 	}
+	var moved []string
 	if o.Impl == labs.Learner {
-		if _, err := e.updateAnswers(day, func(a *predictions.Answers) error {
+		answers, err := e.updateAnswers(day, func(a *predictions.Answers) error {
 			a.TODOsPassed = o.Passed()
 			return nil
-		}); err != nil {
+		})
+		if err != nil {
 			fmt.Fprintln(e.stderr, "termlab: progress could not be saved:", err)
 		}
+		moved = e.recordRun(day, o, answers, history.FromGrade)
 	}
 	if a.has("json") {
 		writeJSON(e.stdout, struct {
@@ -258,6 +268,9 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 		}{day.Number, o.Grades, o.Passed(), len(o.Grades)})
 	} else {
 		fmt.Fprint(e.stdout, report.Grades(day, o.Grades))
+		if o.Impl == labs.Learner {
+			e.sayMoved(day, moved)
+		}
 	}
 	if o.Passed() != len(o.Grades) {
 		return exitNotOK
@@ -293,36 +306,6 @@ func (e env) buildFailed(ctx context.Context, day labs.Day, err error, asJSON bo
 	}
 	fmt.Fprintln(e.stderr, "termlab:", err)
 	return exitNotOK
-}
-
-func cmdList(_ context.Context, e env, _ args) int {
-	width := 0 // titles line up whatever their lengths
-	for _, day := range course {
-		width = max(width, utf8.RuneCountInString(day.Title))
-	}
-	for _, day := range course {
-		answers := e.loadAnswers(day)
-		predicted := 0
-		for _, p := range day.Predictions {
-			if g, ok := answers.Predictions[p.ID]; ok && (g.Value != nil || g.Skipped) {
-				predicted++
-			}
-		}
-		drills := 0
-		for _, d := range answers.Drills {
-			if d.Attempted {
-				drills++
-			}
-		}
-		fmt.Fprintf(e.stdout, "Day %d  %-*s  %s\n", day.Number, width, day.Title, day.Summary)
-		fmt.Fprintf(e.stdout, "        predictions %d/%d · TODOs passing %d/%d · drills %d/%d",
-			predicted, len(day.Predictions), answers.TODOsPassed, len(day.TODOs), drills, len(day.Drills))
-		if answers.LastRun != nil {
-			fmt.Fprintf(e.stdout, " · %s", day.Carry(answers.LastRun))
-		}
-		fmt.Fprintln(e.stdout)
-	}
-	return exitOK
 }
 
 func cmdPredict(_ context.Context, e env, a args) int {
@@ -415,7 +398,7 @@ func cmdResults(ctx context.Context, e env, a args) int {
 	if !ok {
 		return code
 	}
-	if !e.refreshResults(s.day, report.Text(s.day, s.o, s.rows)) {
+	if !e.refreshResults(s.day, report.Text(s.day, s.o, s.rows)+results.Drills(s.day, s.answers)) {
 		return exitNotOK
 	}
 	return exitOK

@@ -27,9 +27,9 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 	if !isTerminal(stdin) || !isTerminal(stdout) {
 		e := env{stdin: stdin, stdout: stdout, stderr: stderr, root: root}
 		cmdList(context.Background(), e, args{})
-		// The example day is the newest one, so the hint stays right as
-		// days are added.
-		n := course[len(course)-1].Number
+		// The example day is the first one not done, the one to work on.
+		next, _ := e.nextDay()
+		n := next.Number
 		fmt.Fprintf(stdout, "\nThe lab's screens need a terminal. From a plain shell, use:\n\n  go run . run %[1]d      run the experiments on your code\n  go run . grade %[1]d    grade your TODOs\n  go run . help        every command\n", n)
 		return exitOK
 	}

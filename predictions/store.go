@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"time"
 
 	"termlab/labs"
@@ -28,8 +30,9 @@ type Answers struct {
 	// shown again before anything reruns. Nil until a run finished.
 	LastRun     labs.Metrics `json:"last_run"`
 	TODOsPassed int          `json:"todos_passed"`
-	// UpdatedAt is when the file was last written; Update sets it.
-	UpdatedAt time.Time `json:"updated_at"`
+	// The file keeps no time of its last save: it is tracked by git, and a
+	// stamp that changes on every save would make every diff of it noise.
+	// When something happened is the history's (labs/history).
 }
 
 // Guess is the learner's answer to one prediction.
@@ -181,15 +184,34 @@ func Path(dir string, day int) string {
 // The file is never deleted: a learner's answers are worth a look by hand.
 type CorruptError struct {
 	Path    string // the file that was read
+	Line    int    // the line the problem is on; 0 when it is not one line's
 	KeptAs  string // where it is now; empty if it could not be moved
 	Problem string // what was wrong with it
+	// Dropped is set when only some answers could not be used (LoadDay):
+	// these ids were dropped and the rest kept.
+	Dropped []string
 }
 
 func (e *CorruptError) Error() string {
-	if e.KeptAs == "" {
-		return fmt.Sprintf("%s could not be used (%s) and could not be moved aside either; starting empty", e.Path, e.Problem)
+	where := e.Path
+	if e.Line > 0 {
+		where = fmt.Sprintf("%s:%d", e.Path, e.Line)
 	}
-	return fmt.Sprintf("%s could not be used (%s); it was kept as %s, and the answers start empty", e.Path, e.Problem, e.KeptAs)
+	if len(e.Dropped) > 0 {
+		ids := e.Dropped
+		more := ""
+		if len(ids) > 5 {
+			ids, more = ids[:5], fmt.Sprintf(" and %d more", len(e.Dropped)-5)
+		}
+		if e.KeptAs == "" { // the problem says why they stay
+			return fmt.Sprintf("%s: %s (%s%s)", where, e.Problem, strings.Join(ids, ", "), more)
+		}
+		return fmt.Sprintf("%s: %s (%s%s); they were dropped and your other answers kept; the file as it was is kept as %s", where, e.Problem, strings.Join(ids, ", "), more, e.KeptAs)
+	}
+	if e.KeptAs == "" {
+		return fmt.Sprintf("%s could not be used (%s) and could not be moved aside either; starting empty", where, e.Problem)
+	}
+	return fmt.Sprintf("%s could not be used (%s); it was kept as %s, and the answers start empty", where, e.Problem, e.KeptAs)
 }
 
 // Load reads the answers for day from dir. A missing file is a first visit:
@@ -197,6 +219,33 @@ func (e *CorruptError) Error() string {
 // (see CorruptError) and empty answers come back with the error, so the
 // caller can tell the learner and carry on.
 func Load(dir string, day int) (Answers, error) {
+	return loadAnswers(dir, day, nil, false)
+}
+
+// LoadDay is Load for a day the caller knows: answers to predictions and
+// drills that day does not have (a hand edit, a file from another version
+// of the course) are dropped. The file as it was is kept aside first, and
+// a *CorruptError says what was dropped, with the answers that remain.
+func LoadDay(dir string, day labs.Day) (Answers, error) {
+	a, err := loadAnswers(dir, day.Number, &day, false)
+	var pruned *CorruptError
+	if !errors.As(err, &pruned) || len(pruned.Dropped) == 0 {
+		return a, err
+	}
+	// Drop them from the file too, under the lock (a copy of the file as it
+	// was is kept first), so the note comes once and every reader agrees.
+	saved, err := UpdateDay(dir, day, func(*Answers) error { return nil })
+	if errors.As(err, &pruned) {
+		return saved, err
+	}
+	pruned.Problem += fmt.Sprintf(" (they stay in the file, which could not be rewritten: %v)", err)
+	return a, pruned
+}
+
+// loadAnswers is Load, dropping the answers known does not ask for when it
+// is not nil; with keep (under the lock, about to save) a copy of the file
+// as it was is kept aside first.
+func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
 	path := Path(dir, day)
 	var a Answers
 	err := load(path, &a, func() error { return a.check(day) })
@@ -212,14 +261,81 @@ func Load(dir string, day int) (Answers, error) {
 	for id, g := range a.Predictions {
 		a.put(id, g) // Revised is derived; a hand edit cannot make it lie
 	}
+	if known != nil {
+		if dropped := a.prune(*known); len(dropped) > 0 {
+			data := readBytes(path)
+			e := &CorruptError{Path: path, Line: firstLine(data, dropped), Dropped: dropped,
+				Problem: fmt.Sprintf("it holds %s that Day %d does not ask for", howMany(len(dropped), "answer"), day)}
+			if keep {
+				if e.KeptAs = keepCopy(path, data); e.KeptAs == "" {
+					// No copy, no dropping: the save keeps them as they are.
+					whole, err := loadAnswers(dir, day, nil, false)
+					if err != nil {
+						return whole, err
+					}
+					e.Problem += "; they could not be kept aside, so they stay in the file"
+					return whole, e
+				}
+			}
+			return a, e
+		}
+	}
 	return a, nil
+}
+
+// firstLine is the earliest line among the first few of ids: looking up
+// every one of a million would take longer than the lab may.
+func firstLine(data []byte, ids []string) int {
+	line := 0
+	for _, id := range ids[:min(len(ids), 20)] {
+		if l := lineOfKey(data, id); l > 0 && (line == 0 || l < line) {
+			line = l
+		}
+	}
+	return line
+}
+
+// prune drops the answers to predictions and drills day does not have, and
+// returns their ids, sorted.
+func (a *Answers) prune(day labs.Day) []string {
+	var dropped []string
+	for id := range a.Predictions {
+		if _, ok := day.Prediction(id); !ok {
+			dropped = append(dropped, id)
+			delete(a.Predictions, id)
+		}
+	}
+	drills := map[string]bool{}
+	for _, d := range day.Drills {
+		drills[d.ID] = true
+	}
+	for id := range a.Drills {
+		if !drills[id] {
+			dropped = append(dropped, id)
+			delete(a.Drills, id)
+		}
+	}
+	sort.Strings(dropped)
+	return dropped
+}
+
+func howMany(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func readBytes(path string) []byte {
+	data, _ := os.ReadFile(path)
+	return data
 }
 
 // check is what Load refuses: the other day's answers, or numbers no guess
 // could be (Parse would never have accepted them).
 func (a Answers) check(day int) error {
 	if a.Day != day {
-		return fmt.Errorf("it holds day %d, not day %d", a.Day, day)
+		return &keyError{"day", fmt.Errorf("it holds day %d, not day %d", a.Day, day)}
 	}
 	for id, g := range a.Predictions {
 		if id == "" {
@@ -227,25 +343,25 @@ func (a Answers) check(day int) error {
 		}
 		for _, v := range []*float64{g.Value, g.Scored} {
 			if v != nil && !(*v >= 0 && *v <= MaxValue) {
-				return fmt.Errorf("%s holds %v, which is not a guess from 0 to 1,000,000,000", id, *v)
+				return &keyError{id, fmt.Errorf("%s holds %v, which is not a guess from 0 to 1,000,000,000", id, *v)}
 			}
 		}
 		if g.Skipped && g.Value != nil {
-			return fmt.Errorf("%s is both skipped and answered", id)
+			return &keyError{id, fmt.Errorf("%s is both skipped and answered", id)}
 		}
 		if g.Scored != nil && !g.Revealed {
-			return fmt.Errorf("%s has a judged guess but was never revealed", id)
+			return &keyError{id, fmt.Errorf("%s has a judged guess but was never revealed", id)}
 		}
 	}
 	for id, d := range a.Drills {
 		switch d.Mark {
 		case "", MarkGot, MarkPartly, MarkMissed:
 		default:
-			return fmt.Errorf("drill %s has the mark %q, which is not one of %q, %q or %q", id, d.Mark, MarkGot, MarkPartly, MarkMissed)
+			return &keyError{id, fmt.Errorf("drill %s has the mark %q, which is not one of %q, %q or %q", id, d.Mark, MarkGot, MarkPartly, MarkMissed)}
 		}
 	}
 	if a.TODOsPassed < 0 {
-		return fmt.Errorf("todos_passed is %d", a.TODOsPassed)
+		return &keyError{"todos_passed", fmt.Errorf("todos_passed is %d", a.TODOsPassed)}
 	}
 	return nil
 }
@@ -268,6 +384,16 @@ func (a Answers) check(day int) error {
 // comes back with the saved answers, for the caller to pass on. Every other
 // error means nothing was written.
 func Update(dir string, day int, change func(*Answers) error) (Answers, error) {
+	return update(dir, day, nil, change)
+}
+
+// UpdateDay is Update for a day the caller knows: answers the day does not
+// ask for are dropped on the way, as LoadDay drops them.
+func UpdateDay(dir string, day labs.Day, change func(*Answers) error) (Answers, error) {
+	return update(dir, day.Number, &day, change)
+}
+
+func update(dir string, day int, known *labs.Day, change func(*Answers) error) (Answers, error) {
 	if day <= 0 {
 		return Answers{}, fmt.Errorf("saving answers: they belong to no day (got day %d)", day)
 	}
@@ -291,7 +417,7 @@ func Update(dir string, day int, change func(*Answers) error) (Answers, error) {
 	// predictions/ is the lab's: temporary files a killed command left, of
 	// any day, go once stale.
 	atomicfile.SweepDir(dir)
-	a, loadErr := Load(dir, day)
+	a, loadErr := loadAnswers(dir, day, known, true)
 	var corrupt *CorruptError
 	if loadErr != nil && !errors.As(loadErr, &corrupt) {
 		return Answers{}, loadErr
@@ -322,7 +448,7 @@ func saveError(path string, err error) error {
 	return fmt.Errorf("saving %s: %v", path, err)
 }
 
-// save writes a to Path(dir, a.Day), stamping UpdatedAt. It is only ever
+// save writes a to Path(dir, a.Day). It is only ever
 // called by Update, under the lock, with what it has just reloaded and
 // changed: writing a copy held for a while would undo every save made
 // since. Metrics that are not finite numbers are left out of LastRun,
@@ -343,7 +469,6 @@ func save(root, dir string, a *Answers) error {
 		}
 		a.LastRun = clean
 	}
-	a.UpdatedAt = now().UTC().Truncate(time.Second)
 	return writeJSON(root, Path(dir, a.Day), *a)
 }
 
@@ -380,8 +505,7 @@ func (s *LabState) check() error {
 	return nil
 }
 
-// now is the clock for UpdatedAt and the names of kept-aside files; tests
-// replace it.
+// now is the clock for the names of kept-aside files; tests replace it.
 var now = time.Now
 
 // load decodes the JSON file at path into v and runs check on it. A missing
@@ -392,24 +516,78 @@ func load(path string, v any, check func() error) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	problem := ""
+	problem, line := "", 0
 	switch {
 	case err != nil:
 		problem = "it could not be read: " + unwrapPath(err).Error()
+	case len(data) > MaxFileBytes:
+		problem = fmt.Sprintf("it is %d bytes, far more than answers take (at most %d)", len(data), MaxFileBytes)
 	case len(bytes.TrimSpace(data)) == 0:
 		problem = "it is empty"
 	default:
 		if err := json.Unmarshal(data, v); err != nil {
-			problem = "it is not valid JSON: " + err.Error()
+			problem, line = "it is not valid JSON: "+err.Error(), jsonLine(data, err)
 		} else if err := check(); err != nil {
 			problem = err.Error()
+			var k *keyError
+			if errors.As(err, &k) {
+				line = lineOfKey(data, k.key)
+			}
 		}
 	}
 	if problem == "" {
 		return nil
 	}
-	return &CorruptError{Path: path, KeptAs: keepAside(path), Problem: problem}
+	return &CorruptError{Path: path, Line: line, KeptAs: keepAside(path), Problem: problem}
 }
+
+// MaxFileBytes bounds an answers file the lab will read: a day's answers
+// take a few kilobytes, and a file far past that (a hand edit, another
+// program) must not take the screens' memory with it.
+const MaxFileBytes = 64 << 20
+
+// keyError is a problem with one entry of the file, by its key.
+type keyError struct {
+	key string
+	err error
+}
+
+func (e *keyError) Error() string { return e.err.Error() }
+
+// jsonLine is the line a decoding error points at, 0 when it points nowhere.
+func jsonLine(data []byte, err error) int {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return lineAt(data, se.Offset)
+	case errors.As(err, &te):
+		return lineAt(data, te.Offset)
+	}
+	return 0
+}
+
+func lineAt(data []byte, off int64) int {
+	off = min(max(off, 0), int64(len(data)))
+	return 1 + bytes.Count(data[:off], []byte("\n"))
+}
+
+// lineOfKey is the line where the entry "key": first appears, 0 when it
+// does not.
+func lineOfKey(data []byte, key string) int {
+	k, _ := json.Marshal(key)
+	i := bytes.Index(data, append(k, ':'))
+	if i < 0 {
+		return 0
+	}
+	return lineAt(data, int64(i))
+}
+
+// KeepAside moves a file the lab cannot use out of the way, as Load does
+// with a damaged answers file, and returns its new name ("" when it could
+// not be moved). Other stores of the learner's (labs/history) use it so
+// that every kept file is named alike.
+func KeepAside(path string) string { return keepAside(path) }
 
 // unwrapPath drops the path from an *fs.PathError, which CorruptError
 // already names.
@@ -448,6 +626,33 @@ func keepAside(path string) string {
 			if err := os.Rename(path, name); err != nil {
 				return ""
 			}
+		}
+		return name
+	}
+	return ""
+}
+
+// keepCopy writes data, the file at path as it was, to a new name as
+// keepAside would move it there ("" if it could not), leaving path in place
+// for the save that follows.
+func keepCopy(path string, data []byte) string {
+	base := path + ".corrupt-" + now().UTC().Format("20060102-150405")
+	for n := 1; n < 1000; n++ {
+		name := base
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d", base, n)
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return ""
+		}
+		_, werr := f.Write(data)
+		if cerr := f.Close(); werr != nil || cerr != nil {
+			os.Remove(name)
+			return ""
 		}
 		return name
 	}

@@ -43,9 +43,9 @@ func newApp(c *common) *App {
 // shell; nothing else starts until a day opens.
 func (a *App) Init() tea.Cmd {
 	if a.c.deps.watch {
-		return tea.Batch(loadCmd(a.c.deps), startStoreWatchCmd(a.c.deps))
+		return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), startStoreWatchCmd(a.c.deps))
 	}
-	return loadCmd(a.c.deps)
+	return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps))
 }
 
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -82,7 +82,7 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		if msg.w != a.storeWatch {
 			return nil
 		}
-		return tea.Batch(reloadCmd(a.c.deps), waitStoreCmd(msg.w))
+		return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), waitStoreCmd(msg.w))
 	case reloadedMsg:
 		if len(msg.warnings) > 0 {
 			// A file damaged from outside was kept aside: say so where the
@@ -106,6 +106,12 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		}
 		if msg.err == nil {
 			a.answers[msg.day] = msg.a // a day closed while it was saving
+		}
+		return nil
+	case historyMsg:
+		a.picker.took(msg)
+		if a.day != nil && a.day.s.day.Number == msg.day {
+			return a.day.update(msg)
 		}
 		return nil
 	case tea.KeyMsg:
@@ -346,19 +352,24 @@ func (a *App) header(w, lines int) []string {
 // the names do not fit, only the open one is named.
 func (a *App) tabs(w int) string {
 	st := a.c.styles
-	var full, short []string
+	var full, tight, short []string
 	for i, sc := range a.day.screens {
 		name := fmt.Sprintf("%d %s", i+1, sc.title())
 		if i == a.day.tab {
 			full = append(full, st.ActiveTab.Render("["+name+"]"))
+			tight = append(tight, st.ActiveTab.Render("["+name+"]"))
 			short = append(short, st.ActiveTab.Render("["+name+"]"))
 		} else {
 			full = append(full, st.Tab.Render(" "+name+" "))
+			tight = append(tight, st.Tab.Render(name))
 			short = append(short, st.Tab.Render(fmt.Sprint(i+1)))
 		}
 	}
-	if s := strings.Join(full, " "); width(s) <= w {
-		return s
+	// Every name, closer together, before only the open one's.
+	for _, s := range []string{strings.Join(full, " "), strings.Join(tight, " ")} {
+		if width(s) <= w {
+			return s
+		}
 	}
 	return strings.Join(short, " ")
 }

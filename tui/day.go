@@ -24,6 +24,7 @@ const (
 	tabTODOs
 	tabDrills
 	tabResults
+	tabHistory
 )
 
 // switchTabMsg asks the day to show another screen.
@@ -54,6 +55,7 @@ type dayModel struct {
 	run     *runModel
 	todos   *todoModel
 	results *resultsModel
+	history *historyModel
 
 	watcher    *fsnotify.Watcher
 	watchGen   int // a watcher message of another generation is stale
@@ -72,7 +74,8 @@ func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
 	m.run = newRun(c)
 	m.todos = newTodos(c)
 	m.results = newResults(c)
-	m.screens = []screen{newLesson(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results}
+	m.history = newHistory(c)
+	m.screens = []screen{newLesson(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results, m.history}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
 	if done, _ := m.s.predicted(); done > 0 {
@@ -191,7 +194,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		passed := o.Passed()
 		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 		m.run.load(&o)
-		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.s.revealReady(d)}
+		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady(d)}
 		// As the command line's run does, every finished run refreshes the
 		// lab's section of RESULTS.md with what the learner may see: the
 		// parts whose reveal is on record. Those being recorded follow once
@@ -270,6 +273,8 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 
 	case savedMsg:
 		return m.saved(msg)
+	case historyMsg:
+		return m.history.took(msg, &m.s)
 	case labSavedMsg:
 		if msg.err != nil {
 			m.s.setNote("the lab could not remember this day: "+msg.err.Error(), true)
@@ -439,6 +444,9 @@ func (m *dayModel) status() (string, bool) {
 	if m.s.note != "" {
 		parts = append(parts, m.s.note)
 		bad = bad || m.s.noteBad
+	}
+	if mv := m.history.movedLine(); mv != "" && !m.s.building && (m.s.note == "" || m.s.note == resultsUpdatedNote) {
+		parts = append(parts, mv)
 	}
 	return strings.Join(parts, " · "), bad
 }

@@ -35,7 +35,7 @@ func newGlobalKeys() globalKeys {
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "days")),
 		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
 		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
-		Jump:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "jump to screen")),
+		Jump:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "jump to screen")),
 		Rerun:     key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "re-run now")),
 	}
 }
@@ -167,6 +167,7 @@ type Keys struct {
 	Confirm confirmKeys
 	Drill   drillKeys
 	Write   key.Binding // RESULTS.md
+	Compare key.Binding // History: a run beside the latest
 }
 
 func newKeys() Keys {
@@ -180,6 +181,7 @@ func newKeys() Keys {
 		Confirm: newConfirmKeys(),
 		Drill:   newDrillKeys(),
 		Write:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write RESULTS.md")),
+		Compare: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "compare with the latest")),
 	}
 }
 

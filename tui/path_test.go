@@ -57,7 +57,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 	tm := teatest.NewTestModel(t, newApp(c), teatest.WithInitialTermSize(100, 40))
 	wait := waiter(t, tm, 15*time.Second)
 
-	wait("› Day 45  Rate limiting", "predictions 0/")
+	wait("› Day 45  Rate limiting", "not started")
 	press(tm, "enter")
 	wait("[1 Lesson]", theDay.Lesson[0].Title)
 	press(tm, "tab")

@@ -7,15 +7,44 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"termlab/labs/history"
 	"termlab/predictions"
 )
 
 // pickerModel is the list of registered days with the learner's progress
-// in each: predictions made, TODOs passing, drills tried, and the last
-// scoreboard. The cursor starts on the day used last.
+// in each, from its history and answers (labs/history.Progress): not
+// started, or TODOs passing, predictions made, drills tried and whether
+// the RESULTS.md answer is written, then the last scoreboard; and which
+// day is next. The cursor starts on the day used last.
 type pickerModel struct {
-	c   *common
-	sel int
+	c    *common
+	sel  int
+	hist map[int]historyMsg // per day: its history as last read or written
+}
+
+// took keeps a day's history for its progress line.
+func (m *pickerModel) took(msg historyMsg) {
+	if m.hist == nil {
+		m.hist = map[int]historyMsg{}
+	}
+	old, ok := m.hist[msg.day]
+	if ok && older(msg, old.recs) {
+		return // a read begun before the latest write
+	}
+	if ok && msg.recs == nil && msg.err != nil {
+		msg.recs = old.recs // a failed write keeps what was read
+	}
+	m.hist[msg.day] = msg
+}
+
+// progress is each day's progress, in the course's order.
+func (m *pickerModel) progress(answers map[int]predictions.Answers) []history.Progress {
+	var ps []history.Progress
+	for _, day := range m.c.deps.course {
+		h := m.hist[day.Number]
+		ps = append(ps, history.Of(day, h.recs, answers[day.Number], h.answered))
+	}
+	return ps
 }
 
 // openDayMsg asks the app to open the day at index i of the course.
@@ -51,12 +80,18 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 	}
 	var lines []string
 	top, end := 0, 0
+	ps := m.progress(answers)
+	next, open := history.Next(ps)
 	for i, day := range course {
 		p := dayProgress(day, answers[day.Number])
-		cur, title := "  ", st.Title.Render(fmt.Sprintf("Day %d  %s", day.Number, day.Title))
+		name := fmt.Sprintf("Day %d  %s", day.Number, day.Title)
+		cur, title := "  ", st.Title.Render(name)
 		if i == m.sel {
-			cur, title = st.Cursor.Render("› "), st.Cursor.Render(fmt.Sprintf("Day %d  %s", day.Number, day.Title))
+			cur, title = st.Cursor.Render("› "), st.Cursor.Render(name)
 			top = len(lines)
+		}
+		if open && i == next {
+			title += st.Accent.Render("  · next")
 		}
 		lines = append(lines, trunc(cur+title, w))
 		sub := func(s string) {
@@ -67,14 +102,21 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		if day.Summary != "" {
 			sub(st.Dim.Render(day.Summary))
 		}
-		todo := st.Dim
-		if p.todos > 0 && p.passed == p.todos {
-			todo = st.Good
+		state := st.Body
+		switch {
+		case ps[i].Done():
+			state = st.Good
+		case !ps[i].Started():
+			state = st.Dim
 		}
-		sub(fmt.Sprintf("%s · %s · %s",
-			st.Body.Render(fmt.Sprintf("predictions %d/%d", p.predicted, p.total)),
-			todo.Render(fmt.Sprintf("TODOs passing %d/%d", p.passed, p.todos)),
-			st.Body.Render(fmt.Sprintf("drills %d/%d", p.drills, p.drillsOf))))
+		line := ps[i].State()
+		if ps[i].Done() {
+			line = "✓ " + line
+		}
+		if ps[i].Runs > 0 {
+			line += fmt.Sprintf(" · %d runs", ps[i].Runs)
+		}
+		sub(state.Render(line))
 		if len(p.rows) > 0 {
 			// Wrapped between predictions, never inside one.
 			line := st.Dim.Render("last scoreboard")
@@ -96,8 +138,21 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		}
 		lines = append(lines, "")
 	}
+	switch {
+	case !open:
+		lines = append(lines, styleLines(st.Good, wrap("Every day is done.", w)))
+	case next > 0 && ps[next-1].Done():
+		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Day %d done — Day %d is next.", course[next-1].Number, course[next].Number), w)))
+	default:
+		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Next: Day %d, with %s.", course[next].Number, ps[next].Missing()), w)))
+	}
 	for _, warn := range warnings {
 		lines = append(lines, styleLines(st.Warn, wrap("! "+warn, w)))
+	}
+	for _, day := range course {
+		if err := m.hist[day.Number].err; err != nil {
+			lines = append(lines, styleLines(st.Warn, wrap("! "+err.Error(), w)))
+		}
 	}
 	off := 0
 	if end > h {

@@ -90,7 +90,7 @@ func reportText(s *session) string {
 		o.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: "not played yet",
 			Detail: "it plays once " + made(g.preds)}
 	}
-	return report.Text(s.day, o, s.rows())
+	return report.Text(s.day, o, s.rows()) + results.Drills(s.day, s.answers)
 }
 
 func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
@@ -100,7 +100,7 @@ func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 		case msg.err != nil:
 			m.last, m.lastBad = "RESULTS.md was not updated: "+msg.err.Error(), true
 		case msg.auto:
-			m.last, m.lastBad = "RESULTS.md updated", false
+			m.last, m.lastBad = resultsUpdatedNote, false
 		default:
 			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: %s the Day %d report section; your own text is untouched.", msg.change, s.day.Number), false
 		}

@@ -73,7 +73,7 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 
 	d := newDriver(t, testCommon(t, course, root, newFake(refAnswer())), 80, 24)
 	n := strconv.Itoa(len(theDay.Predictions))
-	d.wantView("Day 45  Rate limiting", "predictions "+n+"/"+n, "TODOs passing 4/4", "drills 0/5",
+	d.wantView("Day 45  Rate limiting", "predictions "+n+"/"+n, "TODOs 4/4", "drills 0/5",
 		"last scoreboard", "P1 ✓", "P3 ✗", "Across one boundary", "› Day 46  A second day")
 
 	d.keys("up", "enter")

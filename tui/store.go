@@ -103,7 +103,13 @@ func writeCmd(d deps, day int) tea.Cmd {
 		if len(q) == 0 {
 			return nil // an earlier Cmd wrote them
 		}
-		a, err := predictions.Update(dir, day, func(a *predictions.Answers) error {
+		update := func(change func(*predictions.Answers) error) (predictions.Answers, error) {
+			if known, err := d.course.Find(day); err == nil {
+				return predictions.UpdateDay(dir, known, change)
+			}
+			return predictions.Update(dir, day, change)
+		}
+		a, err := update(func(a *predictions.Answers) error {
 			for _, c := range q {
 				c.fn(a)
 			}
@@ -230,7 +236,7 @@ func readAll(d deps) reloadedMsg {
 	defer d.saver.io.Unlock()
 	msg := reloadedMsg{answers: map[int]predictions.Answers{}, upTo: map[int]int{}}
 	for _, day := range d.course {
-		a, err := predictions.Load(d.predictionsDir(), day.Number)
+		a, err := predictions.LoadDay(d.predictionsDir(), day)
 		if err != nil {
 			msg.warnings = append(msg.warnings, err.Error())
 		}
@@ -303,7 +309,9 @@ func waitStoreCmd(w *fsnotify.Watcher) tea.Cmd {
 	}
 }
 
-var dayFile = regexp.MustCompile(`^day([0-9]+)\.json$`)
+// A day's answers, or its history (labs/history): a run from a shell
+// appends to it after it saved the answers.
+var dayFile = regexp.MustCompile(`^day([0-9]+)\.(json|history\.jsonl)$`)
 
 // answersEvent keeps the events that can change a day's answers: the file
 // written, renamed into place or removed. Temporary files, locks and kept

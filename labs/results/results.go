@@ -24,6 +24,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/atomicfile"
+	"termlab/predictions"
 )
 
 // Markers returns the begin and end markers of day's section.
@@ -159,4 +160,81 @@ touched.
 (not run yet)
 %s
 `, day.Number, day.Title, day.Deliverable, day.Number, begin, end)
+}
+
+// placeholder is the skeleton's line where the one-line answer goes.
+const placeholder = "> (your answer here)"
+
+// Answered reports whether text (a RESULTS.md) holds the learner's
+// one-line answer for day: under the day's "# Day N" heading, its "## The
+// one-line answer" section has a line that is neither the question nor
+// the skeleton's placeholder.
+func Answered(text string, day labs.Day) bool {
+	in, section := false, false
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(strings.TrimRight(l, "\r"))
+		switch {
+		case strings.HasPrefix(l, "# "):
+			in, section = dayHeading(l, day.Number), false
+			continue
+		case !in:
+			continue
+		case strings.HasPrefix(l, "## "):
+			section = strings.EqualFold(strings.TrimSpace(l[3:]), "The one-line answer")
+			continue
+		}
+		if section && l != "" && l != placeholder && l != strings.TrimSpace(day.Deliverable) {
+			return true
+		}
+	}
+	return false
+}
+
+// dayHeading reports whether a "# …" line is day n's title.
+func dayHeading(l string, n int) bool {
+	rest, ok := strings.CutPrefix(l, fmt.Sprintf("# Day %d", n))
+	return ok && (rest == "" || !strings.ContainsAny(rest[:1], "0123456789"))
+}
+
+// Drills is the day's drills as the learner answered them, for the end of
+// the lab's section: each answer as typed, with its verdict (checked, or
+// the learner's own mark for a self-assessed drill). Model answers are
+// never written here: the file is the learner's, and a drill not yet
+// tried must not find its answer in it.
+func Drills(day labs.Day, a predictions.Answers) string {
+	if len(day.Drills) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\nDrills\n")
+	for _, d := range day.Drills {
+		da, ok := a.Drills[d.ID]
+		if !ok || !da.Attempted {
+			fmt.Fprintf(&b, "  %-4s not tried yet\n", d.ID)
+			continue
+		}
+		fmt.Fprintf(&b, "  %-4s %s\n", d.ID, drillVerdict(d, da))
+		for _, ans := range da.Answers {
+			for _, l := range strings.Split(strings.TrimRight(ans, "\n"), "\n") {
+				fmt.Fprintf(&b, "       %s\n", strings.TrimRight(l, "\r "))
+			}
+		}
+	}
+	return b.String()
+}
+
+func drillVerdict(d labs.Drill, da predictions.DrillAnswer) string {
+	if d.Kind == labs.DrillSelf {
+		if da.Mark == "" {
+			return "answered · not marked yet"
+		}
+		return "answered · your mark: " + string(da.Mark)
+	}
+	switch {
+	case da.Correct == nil:
+		return "answered · not checked yet"
+	case *da.Correct:
+		return "answered · right"
+	}
+	return "answered · not right yet"
 }

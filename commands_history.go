@@ -1,0 +1,289 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/history"
+	"termlab/labs/results"
+	"termlab/predictions"
+)
+
+// The learner's record across runs and days: the history every run
+// appends to, the history command that prints it, and the day list.
+
+// lineWidth is what the plain-text commands fit their lines in.
+const lineWidth = 80
+
+// recordRun appends a run of the learner's code to the day's history and
+// returns what it moved since the run before. A history that cannot be
+// written costs the learner nothing else: the run stands, and stderr says
+// why it was not kept.
+func (e env) recordRun(day labs.Day, o labs.Outcome, a predictions.Answers, from string) []string {
+	// The command line reveals every part that ran before it prints it, so
+	// every figure of this run may be kept (show is nil).
+	r := history.New(day, o, history.Take(e.root, day), from, time.Now(), a, nil)
+	recs, err := history.Append(e.predictionsDir(), day.Number, r)
+	var bad *history.CorruptError
+	switch {
+	case errors.As(err, &bad):
+		fmt.Fprintln(e.stderr, "termlab:", err)
+	case err != nil:
+		fmt.Fprintln(e.stderr, "termlab: this run was not added to the history:", err)
+		return nil
+	}
+	return history.Moved(recs, len(recs)-1)
+}
+
+// sayMoved prints what a run moved, and the day's next step, after a
+// plain-text run or grade.
+func (e env) sayMoved(day labs.Day, moved []string) {
+	if len(moved) > 0 {
+		fmt.Fprint(e.stdout, "\n"+wrapText("Since the last run: "+history.Summary(moved, 8), lineWidth, "  "))
+	}
+	if next := e.nextLine(day); next != "" {
+		fmt.Fprint(e.stdout, "\n"+wrapText(next, lineWidth, "  "))
+	}
+}
+
+// progress is a day's progress from its history, answers and RESULTS.md.
+func (e env) progress(day labs.Day) (history.Progress, []history.Record) {
+	recs, err := history.Load(e.predictionsDir(), day.Number)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "termlab:", err)
+	}
+	text, _ := os.ReadFile(e.resultsPath())
+	return history.Of(day, recs, e.loadAnswers(day), results.Answered(string(text), day)), recs
+}
+
+// nextDay is the first day not done (the last day when all are), and the
+// progress of every day.
+func (e env) nextDay() (labs.Day, []history.Progress) {
+	ps := make([]history.Progress, len(course))
+	for i, day := range course {
+		ps[i], _ = e.progress(day)
+	}
+	i, ok := history.Next(ps)
+	if !ok {
+		i = len(course) - 1
+	}
+	return course[i], ps
+}
+
+// nextLine says what comes next once a day has everything in but its
+// RESULTS.md answer, or is done; "" while there is more to do in it.
+func (e env) nextLine(day labs.Day) string {
+	next, ps := e.nextDay()
+	var p history.Progress
+	for i, d := range course {
+		if d.Number == day.Number {
+			p = ps[i]
+		}
+	}
+	switch {
+	case p.Done() && next.Number == day.Number:
+		return fmt.Sprintf("Day %d done, and so is every day of the course.", day.Number)
+	case p.Done():
+		return fmt.Sprintf("Day %d done — Day %d is next.", day.Number, next.Number)
+	case p.Passed == p.TODOs && p.Predicted == p.Predictions && p.Drills == p.DrillsOf:
+		return fmt.Sprintf("Day %d: all that is left is the one-line answer in RESULTS.md, under \"The one-line answer\".", day.Number)
+	}
+	return ""
+}
+
+func cmdList(_ context.Context, e env, _ args) int {
+	next, ps := e.nextDay()
+	for i, day := range course {
+		p := ps[i]
+		answers := e.loadAnswers(day)
+		fmt.Fprint(e.stdout, clip(fmt.Sprintf("Day %d  %s", day.Number, day.Title), lineWidth)+"\n")
+		if day.Summary != "" {
+			fmt.Fprint(e.stdout, wrapText(day.Summary, lineWidth, "        "))
+		}
+		state := p.State()
+		if p.Runs > 0 {
+			state += fmt.Sprintf(" · %d runs", p.Runs)
+		}
+		fmt.Fprint(e.stdout, wrapText(state, lineWidth, "        "))
+		if answers.LastRun != nil && day.Carry != nil {
+			fmt.Fprint(e.stdout, wrapText("last run: "+day.Carry(answers.LastRun), lineWidth, "        "))
+		}
+	}
+	fmt.Fprintln(e.stdout)
+	i, open := history.Next(ps)
+	switch {
+	case !open:
+		fmt.Fprintln(e.stdout, "Every day is done.")
+	case i > 0 && ps[i-1].Done():
+		fmt.Fprint(e.stdout, wrapText(fmt.Sprintf("Day %d done — Day %d is next.", course[i-1].Number, next.Number), lineWidth, ""))
+	default:
+		fmt.Fprint(e.stdout, wrapText(fmt.Sprintf("Next: Day %d (%s).", next.Number, ps[i].Missing()), lineWidth, ""))
+	}
+	return exitOK
+}
+
+// cmdHistory prints a day's runs, newest first, each with what it moved;
+// with a run number, that run beside the latest.
+func cmdHistory(_ context.Context, e env, a args) int {
+	day, err := dayArg(a, false)
+	if err != nil {
+		return usageError(e.stderr, err.Error())
+	}
+	recs, loadErr := history.Load(e.predictionsDir(), day.Number)
+	if loadErr != nil {
+		fmt.Fprintln(e.stderr, "termlab:", loadErr)
+	}
+	pick := 0 // 1-based run number to compare with the latest; 0: none
+	if len(a.pos) > 1 {
+		n, err := strconv.Atoi(strings.TrimPrefix(a.pos[1], "#"))
+		if err != nil || n < 1 || n > len(recs) {
+			return usageError(e.stderr, fmt.Sprintf("%q is not a run of Day %d's history: give a number from 1 to %d", a.pos[1], day.Number, len(recs)))
+		}
+		pick = n
+	}
+	rel, err := filepath.Rel(e.root, history.Path(e.predictionsDir(), day.Number))
+	if err != nil {
+		rel = history.Path(e.predictionsDir(), day.Number)
+	}
+	if a.has("json") {
+		writeJSON(e.stdout, historyJSON(day, filepath.ToSlash(rel), recs, pick))
+		return exitOK
+	}
+	if len(recs) == 0 {
+		fmt.Fprintf(e.stdout, "Day %d has no runs yet: save your code with the lab open, or go run . run %d.\n", day.Number, day.Number)
+		return exitOK
+	}
+	fmt.Fprint(e.stdout, wrapText(fmt.Sprintf("Day %d — %s: %d runs, newest first (%s)", day.Number, day.Title, len(recs), rel), lineWidth, "  "))
+	if pick > 0 {
+		fmt.Fprintln(e.stdout)
+		fmt.Fprint(e.stdout, compareText(recs[pick-1], recs[len(recs)-1], pick, len(recs)))
+		return exitOK
+	}
+	fmt.Fprintln(e.stdout)
+	for i := len(recs) - 1; i >= 0; i-- {
+		fmt.Fprintf(e.stdout, "%3d  %s\n", i+1, clip(history.Headline(recs[i]), lineWidth-5))
+		if moved := history.Moved(recs, i); len(moved) > 0 {
+			fmt.Fprint(e.stdout, wrapText(history.Summary(moved, 0), lineWidth, "     "))
+		}
+	}
+	fmt.Fprintf(e.stdout, "\ngo run . history %d N shows run N beside the latest.\n", day.Number)
+	return exitOK
+}
+
+// compareText lays run then (number n) beside the latest (number last).
+func compareText(then, now history.Record, n, last int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "run %d  %s\nrun %d  %s\n\n", n, clip(history.Headline(then), lineWidth-8), last, clip(history.Headline(now), lineWidth-8))
+	const col = 14
+	what := lineWidth - 2*col - 6
+	fmt.Fprintf(&b, "  %-*s %-*s %-*s\n", what, "", col, fmt.Sprintf("run %d", n), col, fmt.Sprintf("run %d (latest)", last))
+	for _, r := range history.Compare(then, now) {
+		mark := " "
+		if r.Differs {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, "%s %-*s %-*s %-*s\n", mark, what, clip(r.What, what), col, clip(dash(r.Then), col), col, clip(dash(r.Now), col))
+	}
+	b.WriteString("\n* differs from the latest run\n")
+	return b.String()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// historyJSON is history --json: every run, oldest first, numbered from 1,
+// each with what it moved; with a pick, that run compared with the latest.
+func historyJSON(day labs.Day, path string, recs []history.Record, pick int) any {
+	type run struct {
+		N int `json:"n"`
+		history.Record
+		Moved []string `json:"moved"`
+	}
+	type row struct {
+		What    string `json:"what"`
+		Then    string `json:"then"`
+		Now     string `json:"now"`
+		Differs bool   `json:"differs"`
+	}
+	out := struct {
+		Day     int    `json:"day"`
+		Path    string `json:"path"`
+		Runs    []run  `json:"runs"`
+		Compare *struct {
+			Then int   `json:"then"`
+			Now  int   `json:"now"`
+			Rows []row `json:"rows"`
+		} `json:"compare,omitempty"`
+	}{Day: day.Number, Path: path, Runs: []run{}}
+	for i, r := range recs {
+		moved := history.Moved(recs, i)
+		if moved == nil {
+			moved = []string{}
+		}
+		out.Runs = append(out.Runs, run{N: i + 1, Record: r, Moved: moved})
+	}
+	if pick > 0 {
+		c := &struct {
+			Then int   `json:"then"`
+			Now  int   `json:"now"`
+			Rows []row `json:"rows"`
+		}{Then: pick, Now: len(recs), Rows: []row{}}
+		for _, r := range history.Compare(recs[pick-1], recs[len(recs)-1]) {
+			c.Rows = append(c.Rows, row{r.What, r.Then, r.Now, r.Differs})
+		}
+		out.Compare = c
+	}
+	return out
+}
+
+// wrapText wraps s at word boundaries into lines of at most w columns,
+// each starting with indent, and ends it with a newline.
+func wrapText(s string, w int, indent string) string {
+	room := max(w-len([]rune(indent)), 10)
+	var b strings.Builder
+	line := ""
+	flush := func() {
+		b.WriteString(indent + line + "\n")
+		line = ""
+	}
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case len([]rune(line))+1+len([]rune(word)) <= room:
+			line += " " + word
+		default:
+			flush()
+			line = word
+		}
+		for len([]rune(line)) > room { // a word longer than the line
+			r := []rune(line)
+			b.WriteString(indent + string(r[:room]) + "\n")
+			line = string(r[room:])
+		}
+	}
+	if line != "" || b.Len() == 0 {
+		flush()
+	}
+	return b.String()
+}
+
+// clip cuts s to w columns with an ellipsis.
+func clip(s string, w int) string {
+	r := []rune(s)
+	if len(r) <= w {
+		return s
+	}
+	return string(r[:max(w-1, 0)]) + "…"
+}

@@ -1,0 +1,269 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/labs/history"
+	"termlab/labs/results"
+)
+
+// historyModel is the History screen: the day's runs, newest first, each
+// with what it moved since the one before (labs/history); enter lays the
+// selected run beside the latest. Every run that lands on the screens is
+// appended to the history (record), as `run` and `grade` do from a shell.
+type historyModel struct {
+	c      *common
+	recs   []history.Record // oldest first, as in the file
+	err    error            // why the history could not be read or written
+	sel    int              // the selected run, as an index into recs
+	open   bool             // comparing the selected run with the latest
+	moved  string           // what the latest run of this session moved
+	scroll int              // of the comparison
+	w, h   int
+}
+
+func newHistory(c *common) *historyModel { return &historyModel{c: c} }
+
+// historyMsg is a day's history as read, or as written after a run
+// (appended), with whether RESULTS.md holds the day's one-line answer.
+type historyMsg struct {
+	day      int
+	recs     []history.Record
+	err      error
+	appended bool
+	answered bool
+}
+
+// loadHistoryCmd reads a day's history and whether its answer is written.
+func loadHistoryCmd(d deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg {
+		recs, err := history.Load(d.predictionsDir(), day.Number)
+		return historyMsg{day: day.Number, recs: recs, err: err, answered: answered(d, day)}
+	}
+}
+
+// loadHistoriesCmd reads every day's history, for the day list.
+func loadHistoriesCmd(d deps) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, day := range d.course {
+		cmds = append(cmds, loadHistoryCmd(d, day))
+	}
+	return tea.Batch(cmds...)
+}
+
+func answered(d deps, day labs.Day) bool {
+	text, _ := os.ReadFile(d.resultsPath())
+	return results.Answered(string(text), day)
+}
+
+// record appends a run that landed to the day's history. Only the parts
+// about to be revealed keep their figures (those whose predictions are
+// made or skipped), judged as the reveal will judge them: the history is a
+// file in the repository, and must not hold an actual the learner has not
+// been shown.
+func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
+	day := s.day
+	a := cloneAnswers(s.answers)
+	ready := map[string]bool{}
+	for _, p := range day.Parts {
+		ready[p.ID] = s.partReady(p.ID)
+	}
+	metrics := o.Metrics()
+	for _, pr := range day.Predictions {
+		if _, ran := metrics[pr.Metric]; ran && ready[pr.Part] {
+			a.Reveal(pr.ID)
+		}
+	}
+	return func() tea.Msg {
+		r := history.New(day, o, history.Take(d.root, day), history.FromScreens, d.now(), a, func(p string) bool { return ready[p] })
+		recs, err := history.Append(d.predictionsDir(), day.Number, r)
+		var bad *history.CorruptError
+		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: err == nil || errors.As(err, &bad), answered: answered(d, day)}
+		if !msg.appended {
+			msg.err = fmt.Errorf("this run was not added to the history: %w", err)
+		}
+		return msg
+	}
+}
+
+// took takes a day's history in; after a run, what the run moved is kept
+// for the status line (movedLine).
+func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
+	if older(msg, m.recs) {
+		return nil // a read begun before the latest write
+	}
+	if msg.recs != nil || msg.err == nil {
+		keepLatest := m.sel >= len(m.recs)-1
+		m.recs = msg.recs
+		if keepLatest || m.sel >= len(m.recs) {
+			m.sel = len(m.recs) - 1
+		}
+	}
+	m.err = msg.err
+	switch {
+	case msg.err != nil:
+		s.setNote(msg.err.Error(), true)
+	case msg.appended && len(m.recs) > 1:
+		m.moved = history.Summary(history.Moved(m.recs, len(m.recs)-1), 2)
+		if !strings.HasPrefix(m.moved, "nothing") {
+			m.moved = "since the last run: " + m.moved
+		}
+	case msg.appended:
+		m.moved = ""
+	}
+	return nil
+}
+
+// resultsUpdatedNote is the note of RESULTS.md refreshed after a run: what
+// the run moved is still worth the status line beside it, unlike a note
+// about something the learner did.
+const resultsUpdatedNote = "RESULTS.md updated"
+
+// movedLine is what the latest run moved, for the day's status line; ""
+// before the first run of the session lands.
+func (m *historyModel) movedLine() string { return m.moved }
+
+// older reports whether a history read (not a write) ends before recs
+// does: Cmds run concurrently, so a read can land after a newer write.
+func older(msg historyMsg, recs []history.Record) bool {
+	if msg.appended || msg.err != nil || len(recs) == 0 || len(msg.recs) == 0 {
+		return false
+	}
+	return msg.recs[len(msg.recs)-1].At.Before(recs[len(recs)-1].At)
+}
+
+func (m *historyModel) title() string               { return "History" }
+func (m *historyModel) typing() bool                { return false }
+func (m *historyModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
+func (m *historyModel) enter(s *session) tea.Cmd {
+	m.open = false
+	return loadHistoryCmd(m.c.deps, s.day) // another shell may have run since
+}
+
+func (m *historyModel) update(msg tea.Msg, s *session) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || len(m.recs) == 0 {
+		return nil
+	}
+	lk := m.c.keys.List
+	if m.open {
+		if key.Matches(k, m.c.keys.Compare) {
+			m.open = false
+			return nil
+		}
+		m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, m.h, lineCount(m.compare(m.w)))
+		return nil
+	}
+	switch {
+	case key.Matches(k, lk.Up): // newest first: up is newer
+		m.sel = min(m.sel+1, len(m.recs)-1)
+	case key.Matches(k, lk.Down):
+		m.sel = max(m.sel-1, 0)
+	case key.Matches(k, m.c.keys.Compare):
+		m.open, m.scroll = true, 0
+	}
+	return nil
+}
+
+func (m *historyModel) view(s *session, w, h int) string {
+	st := m.c.styles
+	var head []string
+	path := history.Path(m.c.deps.predictionsDir(), s.day.Number)
+	if rel, err := filepath.Rel(m.c.deps.root, path); err == nil {
+		path = rel
+	}
+	if m.err != nil {
+		head = append(head, styleLines(st.Warn, wrap("! "+m.err.Error(), w)))
+	}
+	if len(m.recs) == 0 {
+		head = append(head, st.Title.Render("History"), styleLines(st.Dim, wrap("No runs yet. Every run is kept here, in "+path+", with what it changed: save your code, or press r.", w)))
+		return strings.Join(head, "\n")
+	}
+	if m.open {
+		if len(head) == 0 {
+			return scrolled(m.compare(w), m.scroll, h, st)
+		}
+		hdr := strings.Join(head, "\n")
+		return hdr + "\n" + scrolled(m.compare(w), m.scroll, h-lineCount(hdr), st)
+	}
+	head = append(head, trunc(st.Title.Render("History")+st.Dim.Render(fmt.Sprintf(" · %d runs · %s", len(m.recs), path)), w))
+	var lines []string
+	top, end := 0, 0
+	for i := len(m.recs) - 1; i >= 0; i-- {
+		cur := "  "
+		line := fmt.Sprintf("%3d  %s", i+1, history.Headline(m.recs[i]))
+		if i == m.sel {
+			cur = st.Cursor.Render("› ")
+			line = st.Cursor.Render(line)
+			top = len(lines)
+		}
+		lines = append(lines, trunc(cur+line, w))
+		if moved := history.Moved(m.recs, i); len(moved) > 0 {
+			lines = append(lines, styleLines(st.Dim, indent(wrap(history.Summary(moved, 0), max(w-7, 8)), "       ")))
+		}
+		if i == m.sel {
+			end = len(lines)
+		}
+	}
+	body := h - len(head)
+	off := 0
+	if end > body {
+		off = end - body
+	}
+	if top < off {
+		off = top
+	}
+	out, _ := window(strings.Join(lines, "\n"), off, body)
+	return strings.Join(head, "\n") + "\n" + out
+}
+
+// compare is the selected run beside the latest: every TODO, figure and
+// judged prediction, a star on what differs.
+func (m *historyModel) compare(w int) string {
+	st := m.c.styles
+	then, now := m.recs[m.sel], m.recs[len(m.recs)-1]
+	n, last := m.sel+1, len(m.recs)
+	col := clamp((w-6)/4, 5, 14)
+	what := max(w-2*col-4, 6)
+	var b []string
+	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Run %d beside the latest, run %d", n, last)), w))
+	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", n, history.Headline(then))), w))
+	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", last, history.Headline(now))), w))
+	b = append(b, st.Dim.Render(pad("", what+3)+pad(fmt.Sprintf("run %d", n), col+1)+fmt.Sprintf("run %d", last)))
+	for _, r := range history.Compare(then, now) {
+		mark, style := "  ", st.Body
+		if r.Differs {
+			mark, style = st.Accent.Render("* "), st.Accent
+		}
+		b = append(b, mark+style.Render(pad(trunc(r.What, what), what)+" "+pad(trunc(orDash(r.Then), col), col)+" "+trunc(orDash(r.Now), col)))
+	}
+	b = append(b, "", st.Dim.Render("* differs from the latest run"))
+	return strings.Join(b, "\n")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func (m *historyModel) help(*session) keyMap {
+	lk, ck, sk := m.c.keys.List, m.c.keys.Compare, m.c.keys.Scroll
+	if m.open {
+		back := key.NewBinding(key.WithKeys(ck.Keys()...), key.WithHelp(ck.Help().Key, "back to the runs"))
+		return keyMap{short: []key.Binding{back, sk.Up}, full: [][]key.Binding{{back}, {sk.Up, sk.PageUp, sk.Top}}}
+	}
+	if len(m.recs) == 0 {
+		return keyMap{}
+	}
+	return keyMap{short: []key.Binding{lk.Up, ck}, full: [][]key.Binding{{lk.Up, lk.Down, ck}}}
+}
