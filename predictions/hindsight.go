@@ -158,7 +158,8 @@ func printedForms(v float64) []string {
 }
 
 // findFigure is where f stands in text as a number of its own: not a piece
-// of a longer number (20 in 200, 1,020 or 20.5, 10 in 0.10).
+// of a longer number (20 in 200, 1,020 or 20.5, 10 in 0.10), of a name or
+// digest (P20, 9c20c4) or of a clock time (14:40:39).
 func findFigure(text, f string) []int {
 	var at []int
 	for i := 0; ; {
@@ -168,14 +169,16 @@ func findFigure(text, f string) []int {
 		}
 		j += i
 		end := j + len(f)
-		before := j > 0 && (isDigit(text[j-1]) || text[j-1] == '.' || (text[j-1] == ',' && j > 1 && isDigit(text[j-2])))
-		after := end < len(text) && (isDigit(text[end]) || ((text[end] == '.' || text[end] == ',') && end+1 < len(text) && isDigit(text[end+1])))
+		before := j > 0 && (isDigit(text[j-1]) || isLetter(text[j-1]) || text[j-1] == '.' || text[j-1] == ':' || (text[j-1] == ',' && j > 1 && isDigit(text[j-2])))
+		after := end < len(text) && (isDigit(text[end]) || ((text[end] == '.' || text[end] == ',' || text[end] == ':') && end+1 < len(text) && isDigit(text[end+1])))
 		if !before && !after && !isName(text[:j]) {
 			at = append(at, j)
 		}
 		i = end
 	}
 }
+
+func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
 // isName reports whether the number that follows text is the number of a
 // part, TODO or day ("Part 5", "TODO 4"), not a figure.
