@@ -153,9 +153,19 @@ func (a *App) key(k tea.KeyMsg) tea.Cmd {
 	if key.Matches(k, g.ForceQuit) {
 		return a.quit()
 	}
+	if key.Matches(k, g.Redraw) {
+		return tea.ClearScreen // the next frame is drawn whole
+	}
 	if a.typing() {
-		if k.String() == "ctrl+r" {
+		switch {
+		case k.String() == "ctrl+r":
 			return a.day.rerun()
+		case !a.day.modal() && key.Matches(k, g.NextTab):
+			// Tab changes screens from every screen; leaving closes the
+			// box (an edit not recorded goes, a recorded guess stays).
+			return a.day.update(switchTabMsg{tab: a.day.tab + 1})
+		case !a.day.modal() && key.Matches(k, g.PrevTab):
+			return a.day.update(switchTabMsg{tab: a.day.tab - 1})
 		}
 		return a.day.update(k)
 	}
@@ -243,7 +253,7 @@ func (a *App) keyMap() keyMap {
 	switch {
 	case a.onPicker || a.day == nil:
 		km = a.picker.help()
-		km.full = append(km.full, []key.Binding{g.Help, g.Quit})
+		km.full = append(km.full, []key.Binding{g.Redraw, g.Help, g.Quit})
 		km.short = append(km.short, g.Help, g.Quit)
 		km.global = 2
 		return km
@@ -251,13 +261,16 @@ func (a *App) keyMap() keyMap {
 		km = a.day.current().help(&a.day.s)
 		km.short = append(km.short, g.ForceQuit)
 		km.global = 1
-		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.ForceQuit})
+		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.Redraw, g.ForceQuit})
+		if !a.day.modal() {
+			km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab})
+		}
 		return km
 	}
 	km = a.day.current().help(&a.day.s)
 	km.short = append(km.short, g.NextTab, g.Help, g.Quit)
 	km.global = 3
-	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Help, g.Quit})
+	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Redraw, g.Help, g.Quit})
 	return km
 }
 

@@ -26,8 +26,14 @@ const (
 	tabResults
 )
 
-// switchTabMsg asks the day to show another screen.
-type switchTabMsg struct{ tab int }
+// switchTabMsg asks the day to show another screen. part, for the Run
+// screen, is the part the learner just made the predictions of; open, for
+// the form, opens the box at once (the learner asked to predict).
+type switchTabMsg struct {
+	tab  int
+	part string
+	open bool
+}
 
 // screen is one tab of a day. Screens share the day's session; each keeps
 // its own view state (cursor, scroll, inputs).
@@ -161,7 +167,14 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 	d := m.c.deps
 	switch msg := msg.(type) {
 	case switchTabMsg:
-		return m.setTab(msg.tab)
+		cmd := m.setTab(msg.tab)
+		switch {
+		case msg.part != "" && m.tab == tabRun:
+			m.run.showPart(msg.part, &m.s)
+		case msg.open && m.tab == tabPredict:
+			cmd = tea.Batch(cmd, m.predict.setActive(true))
+		}
+		return cmd
 
 	case partialMsg:
 		if msg.gen != m.runGen {
@@ -187,10 +200,11 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		o := msg.o
 		m.s.ranAgain()
 		m.s.runErr = nil
+		prev := m.s.outcome
 		m.s.outcome, m.s.outcomeAt = &o, msg.at
 		passed := o.Passed()
 		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
-		m.run.load(&o)
+		m.run.load(prev, &o, m.s.day)
 		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.s.revealReady(d)}
 		// As the command line's run does, every finished run refreshes the
 		// lab's section of RESULTS.md with what the learner may see: the

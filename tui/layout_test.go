@@ -40,6 +40,10 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 	for tab := range d.day().screens {
 		d.tab(tab)
 		check(fmt.Sprintf("tab %d", tab+1))
+		if tab == tabPredict {
+			d.keys("e") // the box open
+			check("tab 2, typing")
+		}
 		for _, k := range []string{"down", "pgdown", "G"} {
 			d.keys(k)
 			check(fmt.Sprintf("tab %d after %s", tab+1, k))

@@ -62,8 +62,10 @@ func (m *predictModel) typing() bool  { return m.active }
 
 func (m *predictModel) resize(s *session, w, h int) { m.w, m.h = w, h }
 
-// enter focuses the first row still open of the parts about to play, so
-// the learner can type at once.
+// enter puts the cursor on the first row still open of the parts about to
+// play, without opening its box: the number keys change screens until the
+// learner opens it (enter or e), so a learner passing through to screen 5
+// never types "5" into a guess.
 func (m *predictModel) enter(s *session) tea.Cmd {
 	if len(m.inputs) == 0 {
 		return nil
@@ -71,7 +73,7 @@ func (m *predictModel) enter(s *session) tea.Cmd {
 	if _, ok := s.due(); ok {
 		m.focus = m.firstOpen(s, 0)
 	}
-	return m.setActive(true)
+	return m.setActive(false)
 }
 
 func (m *predictModel) setActive(on bool) tea.Cmd {
@@ -260,7 +262,11 @@ func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, 
 	completed := hadDue && (!ok || now.preds[0].ID != before.preds[0].ID)
 	own := s.stageOf(p.ID)
 	if completed || (!changed && s.stageAnswered(own)) {
-		return func() tea.Msg { return switchTabMsg{tab: tabRun} }
+		part := ""
+		if len(own.parts) > 0 {
+			part = own.parts[0].ID
+		}
+		return func() tea.Msg { return switchTabMsg{tab: tabRun, part: part} }
 	}
 	if ok {
 		return m.move(m.firstOpen(s, m.focus+1))
@@ -274,7 +280,7 @@ func (m *predictModel) view(s *session, w, h int) string {
 	var lines []string
 	due, open := s.due()
 	if !open {
-		lines = append(lines, styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter on any row goes to the run.", total), w)))
+		lines = append(lines, styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w)))
 	} else {
 		done := 0
 		for _, pr := range due.preds {
@@ -367,6 +373,16 @@ func (m *predictModel) view(s *session, w, h int) string {
 		case g.Value != nil:
 			status = st.Good.Render("✓ recorded")
 		}
+		if !m.active {
+			// The box is closed, and digits do not go in until it is opened:
+			// say how, so a learner does not type into nothing.
+			open := st.Key.Render("enter") + st.Dim.Render(" or ") + st.Key.Render("e") + st.Dim.Render(" to type")
+			if status == "" {
+				status = open
+			} else {
+				status += st.Dim.Render(" · ") + open
+			}
+		}
 		lines = append(lines, "      "+st.Dim.Render("[")+pad(box, 15)+st.Dim.Render("]")+" "+p.Unit+"  "+status)
 		if msg := m.msgs[i]; msg != "" {
 			for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
@@ -402,7 +418,7 @@ func (m *predictModel) view(s *session, w, h int) string {
 func (m *predictModel) help(s *session) keyMap {
 	fk, lk := m.c.keys.Form, m.c.keys.List
 	if !m.active {
-		return keyMap{short: []key.Binding{lk.Up, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type}}}
+		return keyMap{short: []key.Binding{lk.Up, lk.Down, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type}}}
 	}
 	submit := fk.Submit
 	if _, open := s.due(); !open {

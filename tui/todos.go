@@ -383,7 +383,7 @@ func (m *todoModel) help(*session) keyMap {
 		return keyMap{short: []key.Binding{ck.Yes, ck.No}, full: [][]key.Binding{{ck.Yes, ck.No}}}
 	}
 	return keyMap{
-		short: []key.Binding{lk.Up, tk.Hint, tk.Solution, tk.Reset},
+		short: []key.Binding{lk.Up, lk.Down, tk.Hint, tk.Solution, tk.Reset},
 		full:  [][]key.Binding{{lk.Up, lk.Down}, {tk.Hint, tk.Solution}, {tk.Reset, tk.ResetDay}, {sk.PageUp}},
 	}
 }
