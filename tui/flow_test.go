@@ -363,7 +363,7 @@ func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
 		t.Fatalf("P1–P6 made, the lab shows tab %d, want the run", d.day().tab)
 	}
 	d.wantView("Part 1")
-	d.keys("S") // watch the course day to its end
+	d.keys("S")                           // watch the course day to its end
 	d.wantView("Part 4 waits for P7, P8") // said where the learner is
 	d.keys("right", "right", "right")
 	d.wantView("⏸ Part 4 waits for P7, P8")
