@@ -595,6 +595,9 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	st := m.c.styles
 	p := m.parts[i]
 	var b []string
+	if !p.done && !m.canPlay(i, s) {
+		return m.hiddenView(s, i, w)
+	}
 	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
 	if p.res.Status != labs.OK {
 		style := st.Warn
@@ -609,32 +612,9 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		for _, fp := range p.figs {
 			overhead += figOverhead(fp, w, st)
 		}
-		// Leave room under the figures for the part's actuals, so they show
-		// without scrolling when it finishes (its sentences may scroll).
-		reserve := 0
-		if n := len(partPredictions(s, p.res.ID)); n > 0 {
-			reserve = min(n+2, h/3)
-		}
-		// Tall screens get taller plots even if the part then scrolls.
-		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), clamp(h/8, 3, 5), 10)
-		for _, fp := range p.figs {
-			cut := fp.cut(p.now, p.start, p.end, p.done)
-			if !p.done && !m.canPlay(i, s) {
-				cut = math.Inf(-1) // its predictions are open: axes only
-			}
-			b = append(b, drawFigure(fp, cut, w, plotH, st, playing))
-		}
+		b = append(b, m.figures(s, p, w, h-len(b), overhead, playing)...)
 	}
 	if !p.done {
-		switch {
-		case m.ready(i, s) && !m.canPlay(i, s):
-			// Its reveal is being recorded, or could not be: its actuals
-			// stay hidden until it is on record.
-			b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID), w)))
-		case !m.canPlay(i, s):
-			g := s.stageOf(firstPrediction(s, p.res.ID))
-			b = append(b, st.Warn.Render(wrap("plays once "+made(g.preds)+": enter goes to them", w)))
-		}
 		return strings.Join(b, "\n")
 	}
 	var rows []string
@@ -651,6 +631,73 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		for _, l := range p.res.Lines {
 			b = append(b, wrap(l, w))
 		}
+	}
+	return strings.Join(b, "\n")
+}
+
+// figures draws a part's figures in h lines. When they all fit at a
+// readable height (and leave room under them for the part's actuals, so
+// those show without scrolling when it finishes), they share the screen;
+// otherwise each gets nearly the whole of it and the part scrolls, a chart
+// a page, rather than squeezing every chart to three rows.
+func (m *runModel) figures(s *session, p partPlay, w, h, overhead int, playing bool) []string {
+	st := m.c.styles
+	reserve := 0
+	if n := len(partPredictions(s, p.res.ID)); n > 0 {
+		reserve = min(n+2, h/3)
+	}
+	plotH := (h - overhead - reserve) / len(p.figs)
+	if plotH < minPlot {
+		most := 0
+		for _, fp := range p.figs {
+			most = max(most, figOverhead(fp, w, st))
+		}
+		plotH = h - most - 1 // a page: the chart and a line of what follows
+	}
+	plotH = clamp(plotH, 3, maxPlot)
+	var out []string
+	for _, fp := range p.figs {
+		out = append(out, drawFigure(fp, fp.cut(p.now, p.start, p.end, p.done), w, plotH, st, playing))
+	}
+	return out
+}
+
+// A plot shorter than minPlot rows hides too much to share the screen;
+// taller than maxPlot adds nothing a learner reads.
+const (
+	minPlot = 6
+	maxPlot = 10
+)
+
+// hiddenView is a part whose actuals are not revealed: its predictions are
+// open, or its reveal is not on record yet. Nothing here comes from its
+// result (no figure, no axis, no scale, no title): only the day's own
+// words and what the part waits for, so nothing gives a guess away.
+func (m *runModel) hiddenView(s *session, i, w int) string {
+	st := m.c.styles
+	p := m.parts[i]
+	title := p.res.ID
+	for _, dp := range s.day.Parts {
+		if dp.ID == p.res.ID {
+			title = dp.Title
+		}
+	}
+	b := []string{styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, title), w))}
+	if p.res.Status != labs.OK {
+		style := st.Warn
+		if p.res.Status != labs.Unfinished {
+			style = st.Bad
+		}
+		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
+	}
+	b = append(b, "")
+	if m.ready(i, s) {
+		// Its reveal is being recorded, or could not be: its actuals stay
+		// hidden until it is on record.
+		b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID)+" Its charts are drawn then.", w)))
+	} else {
+		g := s.stageOf(firstPrediction(s, p.res.ID))
+		b = append(b, styleLines(st.Warn, wrap("Its charts are drawn once "+made(g.preds)+": enter goes to them.", w)))
 	}
 	return strings.Join(b, "\n")
 }
@@ -676,38 +723,9 @@ func partPredictions(s *session, id string) []predictions.Row {
 	return out
 }
 
-// landedLine sums up the actuals of the part that finished last, so they
-// are seen even though the screen has moved on to the next part.
-func (m *runModel) landedLine(s *session) string {
-	if m.landed < 0 || m.landed >= len(m.parts) || m.landed == m.shown || !m.parts[m.landed].done {
-		return ""
-	}
-	st := m.c.styles
-	id := m.parts[m.landed].res.ID
-	var parts []string
-	for _, r := range partPredictions(s, id) {
-		if r.Actual == nil {
-			continue
-		}
-		g := st.Dim.Render("·")
-		if r.Verdict != nil {
-			switch r.Verdict.Kind {
-			case predictions.Spot, predictions.Close:
-				g = st.Good.Render("✓")
-			default:
-				g = st.Bad.Render("✗")
-			}
-		}
-		parts = append(parts, r.ID+" "+predictions.FormatValue(*r.Actual, r.Unit)+" "+g)
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return st.Dim.Render("Part "+id+" landed: ") + strings.Join(parts, st.Dim.Render(" · ")) + st.Dim.Render(" · scoreboard 4")
-}
-
 // head is the lines above the part: the parts, the clock, what the last
-// save changed, what landed.
+// save changed. (What a part's replay revealed shows in the part itself,
+// which stays on screen once played.)
 func (m *runModel) head(s *session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
 	head := []string{trunc(m.strip(w), w)}
@@ -715,9 +733,6 @@ func (m *runModel) head(s *session, w int) []string {
 	if len(m.changed) > 0 {
 		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
 		head = append(head, strings.Split(styleLines(m.c.styles.Accent, wrap(line, w)), "\n")...)
-	}
-	if l := m.landedLine(s); l != "" {
-		head = append(head, strings.Split(wrap(l, w), "\n")...)
 	}
 	return head
 }

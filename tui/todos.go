@@ -346,7 +346,16 @@ func wrapCode(src string, w int) string {
 		if width(lead)+4 >= w/2 {
 			lead = "" // a deep indent would leave no room for the code
 		}
-		out = append(out, hanging(body, lead, lead+"    ", w))
+		// Code is not prose: it breaks at any space, as wrap's formulas
+		// (which keep a parenthesis whole) would push a signature down a line.
+		rest := lead + "    "
+		for i, piece := range wrapLine(body, max(w-width(rest), 8), false) {
+			if i == 0 {
+				out = append(out, lead+piece)
+			} else {
+				out = append(out, rest+piece)
+			}
+		}
 	}
 	return strings.Join(out, "\n")
 }
