@@ -305,7 +305,7 @@ func (a *App) View() string {
 	case !a.loaded:
 		body = st.Dim.Render("Loading your progress…")
 	case a.onPicker || a.day == nil:
-		body = a.picker.view(a.answers, a.warnings, w, bodyH)
+		body = a.picker.view(a.listAnswers(), a.warnings, w, bodyH)
 	default:
 		body = a.day.view(w, bodyH)
 	}
@@ -319,6 +319,25 @@ func (a *App) View() string {
 	}
 	out = append(out, a.helpView())
 	return fit(strings.Join(out, "\n"), w, h)
+}
+
+// listAnswers is what the day list shows: the saved answers, with the
+// open day's as its screens hold them and its TODOs passing counted from
+// the verdicts on screen, so the list moves in the same frame as the rows.
+func (a *App) listAnswers() map[int]predictions.Answers {
+	if a.day == nil {
+		return a.answers
+	}
+	out := make(map[int]predictions.Answers, len(a.answers)+1)
+	for n, ans := range a.answers {
+		out[n] = ans
+	}
+	ans := a.day.s.answers
+	if a.day.s.graded() {
+		ans.TODOsPassed = a.day.s.passed()
+	}
+	out[a.day.s.day.Number] = ans
+	return out
 }
 
 // statusView is the status line, wrapped onto a second line when a

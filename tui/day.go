@@ -427,6 +427,10 @@ func (m *dayModel) status() (string, bool) {
 	switch {
 	case m.s.building:
 		parts = append(parts, m.run.building(&m.s))
+		if m.s.pending != nil && m.s.graded() {
+			// Verdicts of this run are landing: the count moves with the rows.
+			parts = append(parts, fmt.Sprintf("%d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)))
+		}
 	case m.s.buildError() != nil:
 		be := m.s.buildError()
 		where := ""
@@ -440,7 +444,7 @@ func (m *dayModel) status() (string, bool) {
 		parts = append(parts, "✗ the run failed")
 		bad = true
 	case m.s.outcome != nil:
-		parts = append(parts, fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.outcome.Passed(), len(m.s.day.TODOs)))
+		parts = append(parts, fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.passed(), len(m.s.day.TODOs)))
 		// The run happened; what the learner holds back is its reveal.
 		if g, open := m.s.due(); open && m.s.note == "" && m.tab != tabPredict {
 			verb := "wait"

@@ -348,20 +348,34 @@ func (m *runModel) buildTicked(t time.Time, s *session) {
 	m.buildFor = t.Sub(m.buildStart)
 }
 
-// slowBuild is how long a build runs before the screens explain it: a
-// save's build takes under a second, the first one about a minute.
-const slowBuild = 2 * time.Second
+// slowFirst and slowSave are how long a build runs before the screens
+// explain it: the first build of a session may compile the workers (about
+// a minute on a fresh machine), a save's takes a second or two, so it is
+// explained only once it is well past that.
+const (
+	slowFirst = 2 * time.Second
+	slowSave  = 6 * time.Second
+)
 
-// building says what is going on while the code builds and runs.
+// firstBuild reports whether nothing has been built yet this session.
+func firstBuild(s *session) bool { return s.outcome == nil && s.runErr == nil }
+
+// building says what is going on while the code builds and runs: a plain
+// word while it is quick, an explanation only once it is slow.
 func (m *runModel) building(s *session) string {
+	secs := int(m.buildFor.Seconds())
 	switch {
-	case m.buildFor < slowBuild:
-		return "building…"
-	case s.pending != nil:
+	case s.pending != nil && m.buildFor >= slowFirst:
 		// Built: the verdicts are in and the experiments are running.
-		return fmt.Sprintf("running… %d s: your TODOs are graded, the experiments are still running", int(m.buildFor.Seconds()))
+		return fmt.Sprintf("running… %d s: your TODOs are graded, the experiments are still running", secs)
+	case s.pending != nil:
+		return "grading…"
+	case firstBuild(s) && m.buildFor >= slowFirst:
+		return fmt.Sprintf("building… %d s: compiling your code and the lab's worker (the first build takes about a minute on a fresh machine, later saves a second or two)", secs)
+	case !firstBuild(s) && m.buildFor >= slowSave:
+		return fmt.Sprintf("building… %d s: slower than a save usually takes; the machine may be busy", secs)
 	}
-	return fmt.Sprintf("building… %d s: compiling your code and the lab's worker (the first build takes about a minute, later saves under a second)", int(m.buildFor.Seconds()))
+	return "building…"
 }
 
 func (m *runModel) tick() tea.Cmd {
@@ -485,7 +499,7 @@ func (m *runModel) view(s *session, w, h int) string {
 		switch {
 		case s.building:
 			msg := "Building your code and running the experiments…"
-			if m.buildFor >= slowBuild {
+			if m.buildFor >= slowFirst {
 				msg = fmt.Sprintf("Building your code and running the experiments… %d s so far. The first build compiles your code and the lab's worker with its libraries, which takes about a minute on a fresh machine; after that a save rebuilds in under a second.", int(m.buildFor.Seconds()))
 			}
 			return styleLines(st.Dim, wrap(msg, min(w, maxText)))

@@ -185,11 +185,7 @@ func status(g labs.Grade, graded bool, st Styles) string {
 
 func (m *todoModel) list(s *session, w int) []string {
 	st := m.c.styles
-	passed := 0
-	if s.outcome != nil {
-		passed = s.outcome.Passed()
-	}
-	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", passed, len(s.day.TODOs)))
+	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", s.passed(), len(s.day.TODOs)))
 	if s.building {
 		head += st.Dim.Render(" · grading…")
 	}
