@@ -831,8 +831,8 @@ func TestUsageErrors(t *testing.T) {
 	for _, args := range cases {
 		r := l.run(args...)
 		l.want(r, exitUsage)
-		lines := strings.Split(r.stderr, "\n")
-		if len(lines) < 3 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != "" || !strings.HasPrefix(lines[2], "usage: ") || r.stdout != "" {
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != usageHint || r.stdout != "" {
 			t.Errorf("want one error line, then the usage, on stderr only\n%s", r)
 		}
 	}
@@ -1163,8 +1163,8 @@ func TestCommandLineRefusals(t *testing.T) {
 	} {
 		r := l.run(c.args...)
 		l.want(r, exitUsage)
-		lines := strings.Split(r.stderr, "\n")
-		if len(lines) < 3 || !strings.HasPrefix(lines[0], "termlab: ") || !strings.Contains(lines[0], c.says) || lines[1] != "" || !strings.HasPrefix(lines[2], "usage: ") || r.stdout != "" {
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "termlab: ") || !strings.Contains(lines[0], c.says) || lines[1] != usageHint || r.stdout != "" {
 			t.Errorf("want one line saying %q, then the usage\n%s", c.says, r)
 		}
 	}
