@@ -52,3 +52,41 @@ func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 		})
 	}
 }
+
+// Issue 18 item 5: the scoreboard's column headings stay on top as its rows
+// scroll, and at 40×12 every verdict reads (short labels, not "…").
+func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			d, _ := openDay(t, newFake(refAnswer()), sz[0], sz[1])
+			d.predictAll(map[string]string{"P1": "15"})
+			d.tab(tabScore)
+			seen := map[string]string{}
+			for range 100 { // to the bottom, a line at a time
+				v := d.view()
+				checkFits(t, d.app.View(), sz[0], sz[1])
+				if !strings.Contains(v, "you") || !strings.Contains(v, "actual") || !strings.Contains(v, "verdict") {
+					t.Fatalf("the column headings scrolled away:\n%s", v)
+				}
+				for _, l := range strings.Split(v, "\n") {
+					for _, p := range theDay.Predictions {
+						if strings.HasPrefix(l, p.ID+" ") && len(l) > len(p.ID)+1 && l[len(p.ID)] == ' ' {
+							seen[p.ID] = l
+						}
+					}
+				}
+				d.keys("down")
+			}
+			for _, p := range theDay.Predictions {
+				l, ok := seen[p.ID]
+				if !ok {
+					t.Errorf("%s's row never showed:\n%s", p.ID, d.view())
+					continue
+				}
+				if strings.Contains(l, "…") || !strings.ContainsAny(l, "✓≈✗") {
+					t.Errorf("%s's row does not read whole: %q", p.ID, l)
+				}
+			}
+		})
+	}
+}

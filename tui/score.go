@@ -34,7 +34,8 @@ func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, m.h, lineCount(m.content(s, m.w)))
+	head := m.head(m.w)
+	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
 	return nil
 }
 
@@ -59,8 +60,39 @@ func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
 	return clamp(off, 0, n-h)
 }
 
+// view keeps the title and the column headings on top while the rows
+// scroll under them, so a row read at the bottom still says which column
+// is the guess and which the actual.
 func (m *scoreModel) view(s *session, w, h int) string {
-	return scrolled(m.content(s, w), m.scroll, h, m.c.styles)
+	head := m.head(w)
+	if h <= len(head) {
+		return fit(strings.Join(head, "\n"), w, h)
+	}
+	return strings.Join(head, "\n") + "\n" + scrolled(m.content(s, w), m.scroll, h-len(head), m.c.styles)
+}
+
+// head is the lines that stay put: the title and the column headings.
+func (m *scoreModel) head(w int) []string {
+	st := m.c.styles
+	title := st.Title.Render("Scoreboard") + st.Dim.Render(" · each guess judged as it stood when its actual was revealed")
+	if w < narrowScore {
+		title = st.Title.Render("Scoreboard") + st.Dim.Render(" · guesses as first made")
+	}
+	col := scoreCol(w)
+	return []string{trunc(title, w), st.Dim.Render(trunc(fmt.Sprintf("%-4s %-*s %-*s %s", "", col, "you", col, "actual", "verdict"), w))}
+}
+
+// narrowScore is the width under which the scoreboard's rows go short: the
+// numbers without their units (the question has them), the reasons in
+// fewer words, so a 40-column screen reads every verdict instead of "…".
+const narrowScore = 60
+
+// scoreCol is the width of the guess and actual columns.
+func scoreCol(w int) int {
+	if w < narrowScore {
+		return 8
+	}
+	return 17
 }
 
 func (m *scoreModel) content(s *session, w int) string {
@@ -73,11 +105,9 @@ func (m *scoreModel) content(s *session, w int) string {
 		}
 	}
 	var b []string
-	b = append(b, trunc(st.Title.Render("Scoreboard")+st.Dim.Render(" · each guess judged as it stood when its actual was revealed"), w))
 	if revealed == 0 {
-		b = append(b, "", styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)))
+		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
-	b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-17s %-17s %s", "", "you", "actual", "verdict"), w)))
 	tw := max(w-5, 8)
 	for _, r := range rows {
 		pr, _ := s.day.Prediction(r.ID)
@@ -107,6 +137,11 @@ func (m *scoreModel) content(s *session, w int) string {
 // the verdict, and the reference's figure when the learner's code gave a
 // different one.
 func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w int) string {
+	narrow := w < narrowScore
+	unit := r.Unit
+	if narrow {
+		r.Unit = "" // the question names it; the columns have no room
+	}
 	guess := st.Dim.Render("—")
 	switch j := r.Judged(); {
 	case r.Skipped && !r.Revised:
@@ -123,12 +158,17 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	}
 	var verdict string
 	switch {
+	case r.Actual == nil && narrow:
+		verdict = st.Dim.Render(shortMissing(missing(s, pr)))
 	case r.Actual == nil:
 		verdict = st.Dim.Render(missing(s, pr))
 	case r.Verdict == nil:
 		verdict = st.Dim.Render("no prediction")
 	default:
-		words := r.Verdict.Words(r.Unit)
+		words := r.Verdict.Words(unit)
+		if narrow {
+			words = strings.TrimPrefix(words, "off: ") // the ✗ says it
+		}
 		switch r.Verdict.Kind {
 		case predictions.Spot:
 			verdict = st.Good.Render("✓ " + words)
@@ -139,10 +179,30 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 		}
 	}
 	if ref, ok := s.ref[pr.Metric]; ok && r.Actual != nil && math.Abs(ref-*r.Actual) > 1e-9*math.Max(1, math.Abs(ref)) {
-		verdict += st.Warn.Render(" (reference: " + predictions.FormatValue(ref, r.Unit) + ")")
+		if narrow {
+			verdict += st.Warn.Render(" (ref " + predictions.FormatValue(ref, "") + ")")
+		} else {
+			verdict += st.Warn.Render(" (reference: " + predictions.FormatValue(ref, r.Unit) + ")")
+		}
 	}
-	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, 17), pad(actual, 17), verdict)
+	col := scoreCol(w)
+	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, col), pad(actual, col), verdict)
 	return trunc(line, w)
+}
+
+// shortMissing is missing's reason in the few words a narrow row holds.
+func shortMissing(why string) string {
+	switch {
+	case why == "plays once predicted":
+		return "not predicted"
+	case why == "not revealed yet":
+		return "hidden yet"
+	case strings.HasPrefix(why, "waiting on "):
+		return "needs " + strings.TrimPrefix(why, "waiting on ")
+	case strings.HasSuffix(why, " stopped the part"):
+		return strings.TrimSuffix(why, " the part")
+	}
+	return why
 }
 
 func (m *scoreModel) help(*session) keyMap {
