@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"termlab/labs"
 )
 
@@ -86,6 +88,62 @@ func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
 				if strings.Contains(l, "…") || !strings.ContainsAny(l, "✓≈✗") {
 					t.Errorf("%s's row does not read whole: %q", p.ID, l)
 				}
+			}
+		})
+	}
+}
+
+// Issue 18 item 3: screen numbers and tab change screens from every
+// screen, an open box included for tab; digits go into a box only once it
+// is opened (e or enter), esc closes it keeping the recorded value; ctrl+l
+// redraws, and is in the full help.
+func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			d, root := openDay(t, newFake(refAnswer()), sz[0], sz[1])
+			for from := range d.day().screens {
+				for to := range d.day().screens {
+					d.tab(from)
+					d.keys(fmt.Sprint(to + 1))
+					if d.day().tab != to {
+						t.Fatalf("%d on screen %d opened %d", to+1, from+1, d.day().tab+1)
+					}
+				}
+				d.tab(from)
+				d.keys("tab")
+				if want := (from + 1) % len(d.day().screens); d.day().tab != want {
+					t.Fatalf("tab on screen %d opened %d, want %d", from+1, d.day().tab+1, want+1)
+				}
+			}
+			// The form: closed until asked.
+			d.tab(tabPredict)
+			d.keys("5")
+			if d.day().tab != 4 || d.day().s.answered("P1") {
+				t.Fatalf("5 on the form: tab %d, P1 answered %v", d.day().tab+1, d.day().s.answered("P1"))
+			}
+			d.tab(tabPredict)
+			d.wantView("enter or e to type")
+			d.keys("e", "20", "enter")
+			if v, _ := loadSaved(t, root).Value("P1"); v != 20 {
+				t.Fatalf("P1 on disk %v after e 20 enter", v)
+			}
+			d.keys("up", "9", "esc") // an edit left with esc: the record stays
+			if v, _ := d.day().s.answers.Value("P1"); v != 20 || d.app.typing() {
+				t.Fatalf("after esc P1 = %v, typing %v", v, d.app.typing())
+			}
+			d.keys("enter", "tab") // tab from an open box: the next screen
+			if d.day().tab != tabRun || d.app.typing() {
+				t.Fatalf("tab from an open box: tab %d, typing %v", d.day().tab+1, d.app.typing())
+			}
+			// ctrl+l clears and redraws the whole screen.
+			_, cmd := d.app.Update(tea.KeyMsg{Type: tea.KeyCtrlL})
+			if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.clearScreenMsg" {
+				t.Fatal("ctrl+l does not redraw the screen")
+			}
+			if sz[1] >= 16 {
+				d.keys("?")
+				d.wantView("ctrl+l", "redraw")
+				d.keys("?")
 			}
 		})
 	}

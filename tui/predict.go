@@ -383,7 +383,13 @@ func (m *predictModel) view(s *session, w, h int) string {
 				status += st.Dim.Render(" · ") + open
 			}
 		}
-		lines = append(lines, "      "+st.Dim.Render("[")+pad(box, 15)+st.Dim.Render("]")+" "+p.Unit+"  "+status)
+		boxLine := "      " + st.Dim.Render("[") + pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
+		if width(boxLine+"  "+status) <= w || status == "" {
+			lines = append(lines, boxLine+"  "+status)
+		} else {
+			// A narrow screen: the state under the box, whole, not cut.
+			lines = append(lines, boxLine, "      "+status)
+		}
 		if msg := m.msgs[i]; msg != "" {
 			for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
 				lines = append(lines, "      "+st.InputErr.Render(l))
