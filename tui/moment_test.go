@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -144,6 +145,59 @@ func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
 				d.keys("?")
 				d.wantView("ctrl+l", "redraw")
 				d.keys("?")
+			}
+		})
+	}
+}
+
+// Issue 18 item 1: a save re-runs everything but replays only the parts
+// whose results changed, says which ("Part 2 changed: your WindowID"), and
+// the parts that did not change keep what they showed; the part on screen
+// stays on screen.
+func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			a := refAnswer()
+			f := newFake(a)
+			d, _ := openDay(t, f, sz[0], sz[1])
+			d.predictAll(nil)
+			d.tab(tabRun)
+			d.keys("S")
+			run := d.day().run
+			for range run.parts {
+				d.keys("left")
+			}
+			d.keys("right", "right", "right", "right") // Part 5 on screen
+			before := map[string]partPlay{}
+			for _, p := range run.parts {
+				before[p.res.ID] = p
+			}
+			// A save that changes Part 2 only, and TODO 2's verdict with it.
+			b := a
+			b.o.Parts = append([]labs.PartResult(nil), a.o.Parts...)
+			b.o.Grades = append([]labs.Grade(nil), a.o.Grades...)
+			b.o.Grades[1].Detail += " (again)"
+			p2 := b.o.Parts[1]
+			p2.Lines = append(append([]string(nil), p2.Lines...), "a line the save added")
+			b.o.Parts[1] = p2
+			f.set(b)
+			d.keys("r")
+			if got := run.parts[run.shown].res.ID; got != "5" {
+				t.Fatalf("after the save the screen shows Part %s, want Part 5 still", got)
+			}
+			d.wantView("Part 2 changed: your WindowID")
+			for _, p := range run.parts {
+				switch {
+				case p.res.ID == "2" && p.done:
+					t.Error("Part 2 changed but did not wait to be replayed")
+				case p.res.ID != "2" && !reflect.DeepEqual(p, before[p.res.ID]):
+					t.Errorf("Part %s did not change but its replay was reset", p.res.ID)
+				}
+			}
+			for _, p := range theDay.Parts {
+				if p.ID != "2" && strings.Contains(d.view(), "Part "+p.ID+" changed") {
+					t.Errorf("Part %s is said to have changed:\n%s", p.ID, d.view())
+				}
 			}
 		})
 	}

@@ -163,7 +163,9 @@ func (m *runModel) load(prev, o *labs.Outcome, day labs.Day) {
 			pp = was // unchanged: its charts keep what they showed
 		case m.watched[p.ID].ID != "" && reflect.DeepEqual(m.watched[p.ID], p):
 			pp.now, pp.done = pp.end, true
-		case seen && prev != nil:
+		case seen && prev != nil && (was.done || was.now > was.start):
+			// Named only when the learner has seen some of it: a part not
+			// yet played has nothing on screen to change.
 			m.changed = append(m.changed, changedLine(prev, o, day, p.ID))
 		}
 		m.parts = append(m.parts, pp)
@@ -182,7 +184,9 @@ func (m *runModel) load(prev, o *labs.Outcome, day labs.Day) {
 }
 
 // changedLine says what changed in one part between two runs: the TODOs it
-// uses whose verdict moved, by the learner's function names.
+// uses whose verdict moved, by the learner's function names. When no
+// verdict moved (a part that measures real time, say), it names none
+// rather than blame a function that did not change.
 func changedLine(prev, o *labs.Outcome, day labs.Day, id string) string {
 	verdict := func(out *labs.Outcome, n int) labs.Grade {
 		for _, g := range out.Grades {
@@ -200,17 +204,6 @@ func changedLine(prev, o *labs.Outcome, day labs.Day, id string) string {
 		for _, n := range p.Uses {
 			a, b := verdict(prev, n), verdict(o, n)
 			if a.Status != b.Status || a.Detail != b.Detail {
-				for _, t := range day.TODOs {
-					if t.Number == n {
-						funcs = append(funcs, t.Func)
-					}
-				}
-			}
-		}
-		if len(funcs) == 0 {
-			// The verdicts stood but the figures moved: the part runs
-			// every one of its TODOs, so name them all.
-			for _, n := range p.Uses {
 				for _, t := range day.TODOs {
 					if t.Number == n {
 						funcs = append(funcs, t.Func)
