@@ -9,6 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	day46course "termlab/labs/day46/course"
+	solutions46 "termlab/solutions/day46"
 )
 
 // Issue 18 item 2: one verdict, one moment. As the verdicts of a run in
@@ -200,5 +202,74 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Issue 18 item 1, both days: a part that finishes stays on screen, saying
+// what is next and which key goes there; the next part plays only when the
+// learner moves to it; a part waiting for predictions says so in place.
+func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
+	day46 := day46course.New(solutions46.Funcs)
+	for _, day := range []labs.Day{theDay, day46} {
+		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+			t.Run(fmt.Sprintf("day%d/%dx%d", day.Number, sz[0], sz[1]), func(t *testing.T) {
+				o := day.Execute(labs.Reference)
+				o.Impl = labs.Learner
+				c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))
+				d := newDriver(t, c, sz[0], sz[1])
+				d.keys("enter")
+				d.predictDue(nil) // the course day's: its parts may play
+				d.tab(tabRun)
+				run := d.day().run
+				// The driver plays every tick: Part 1 plays to its end, and stays.
+				if run.shown != 0 || !run.parts[0].done || run.parts[1].done {
+					t.Fatalf("after Part 1 played: on screen %d, Part 1 done %v, Part 2 done %v", run.shown, run.parts[0].done, run.parts[1].done)
+				}
+				wantFlat(t, d, "✓ Part 1 played", "next: Part 2", "→ plays it")
+				checkFits(t, d.app.View(), sz[0], sz[1])
+				d.keys("right")
+				if run.shown != 1 || !run.parts[1].done {
+					t.Fatalf("→ did not play Part 2: on screen %d, done %v", run.shown, run.parts[1].done)
+				}
+				// Past the course day: the first part beyond it waits.
+				g, _ := d.day().s.due()
+				wait := -1
+				for i, p := range run.parts {
+					if p.res.ID == g.parts[0].ID {
+						wait = i
+					}
+				}
+				d.keys("S")
+				for range run.parts {
+					d.keys("left")
+				}
+				for range wait - 1 {
+					d.keys("right")
+				}
+				wantFlat(t, d, "waits for "+ids(g.preds), "enter predicts")
+				d.keys("right")
+				wantFlat(t, d, "⏸ Part "+g.parts[0].ID+" waits for "+ids(g.preds), "["+g.parts[0].ID+" ⏸]")
+				if sz[1] >= 24 {
+					wantFlat(t, d, "Its charts are drawn once")
+				}
+				checkFits(t, d.app.View(), sz[0], sz[1])
+				d.keys("enter")
+				if d.day().tab != tabPredict || !d.app.typing() {
+					t.Fatalf("enter on a waiting part: tab %d, typing %v; want the form, its box open", d.day().tab+1, d.app.typing())
+				}
+			})
+		}
+	}
+}
+
+// wantFlat is wantView with the screen's line breaks read as spaces: a
+// narrow screen wraps what it says.
+func wantFlat(t *testing.T, d *driver, parts ...string) {
+	t.Helper()
+	v := flat(d.app.View())
+	for _, p := range parts {
+		if !strings.Contains(v, flat(p)) {
+			t.Fatalf("the screen lacks %q:\n%s", p, d.view())
+		}
 	}
 }

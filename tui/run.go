@@ -522,7 +522,7 @@ func (m *runModel) view(s *session, w, h int) string {
 }
 
 // strip is the row of parts with their state.
-func (m *runModel) strip(w int) string {
+func (m *runModel) strip(s *session, w int) string {
 	st := m.c.styles
 	var parts []string
 	long := w >= 14*len(m.parts)
@@ -535,6 +535,8 @@ func (m *runModel) strip(w int) string {
 			mark, style = "⏳", st.Warn
 		case p.done:
 			mark, style = "✗", st.Bad
+		case i == m.shown && !m.canPlay(i, s):
+			mark, style = "⏸", st.Warn // waits for its predictions or its reveal
 		case i == m.shown:
 			mark, style = "▶", st.Accent
 		}
@@ -735,7 +737,7 @@ func partPredictions(s *session, id string) []predictions.Row {
 // which stays on screen once played.)
 func (m *runModel) head(s *session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
-	head := []string{trunc(m.strip(w), w)}
+	head := []string{trunc(m.strip(s, w), w)}
 	head = append(head, strings.Split(wrap(m.clock(s), w), "\n")...)
 	if len(m.changed) > 0 {
 		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
