@@ -302,6 +302,10 @@ func (a *App) View() string {
 
 	var body string
 	switch {
+	case a.help.ShowAll && h < 16:
+		// No room for the long help under the screen: it takes the
+		// screen's place until ? closes it, so ? always does something.
+		body = a.fullHelp(w)
 	case !a.loaded:
 		body = st.Dim.Render("Loading your progress…")
 	case a.onPicker || a.day == nil:
@@ -319,6 +323,39 @@ func (a *App) View() string {
 	}
 	out = append(out, a.helpView())
 	return fit(strings.Join(out, "\n"), w, h)
+}
+
+// fullHelp is every key of the current state, one a line, for a screen
+// too short for bubbles' columns.
+func (a *App) fullHelp(w int) string {
+	st := a.c.styles
+	var items []key.Binding
+	for _, group := range a.keyMap().full {
+		for _, b := range group {
+			if b.Enabled() && b.Help().Key != "" {
+				items = append(items, b)
+			}
+		}
+	}
+	_, bodyH, _ := a.layout()
+	cols := 1
+	if len(items)+1 > bodyH && w >= 40 {
+		cols = 2 // side by side, so every key is on screen
+	}
+	cw := w / cols
+	item := func(b key.Binding) string {
+		return trunc(st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc), cw-1)
+	}
+	lines := []string{st.Title.Render("Keys") + st.Dim.Render(" · ? closes")}
+	rows := (len(items) + cols - 1) / cols
+	for r := range rows {
+		line := item(items[r])
+		if cols == 2 && r+rows < len(items) {
+			line = pad(line, cw) + item(items[r+rows])
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // listAnswers is what the day list shows: the saved answers, with the

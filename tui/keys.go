@@ -37,10 +37,10 @@ func newGlobalKeys() globalKeys {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "days")),
 		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
-		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
+		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous")),
 		Jump:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "jump to screen")),
 		Rerun:     key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "re-run now")),
-		Redraw:    key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "redraw the screen")),
+		Redraw:    key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "redraw")),
 	}
 }
 

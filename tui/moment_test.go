@@ -143,11 +143,12 @@ func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
 			if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.clearScreenMsg" {
 				t.Fatal("ctrl+l does not redraw the screen")
 			}
-			if sz[1] >= 16 {
-				d.keys("?")
-				d.wantView("ctrl+l", "redraw")
-				d.keys("?")
-			}
+			// ? shows every key at every size: at 40×12 in the screen's place.
+			d.keys("?")
+			d.wantView("ctrl+l", "redraw", "shift+tab", "jump to screen", "go predict")
+			checkFits(t, d.app.View(), sz[0], sz[1])
+			d.keys("?")
+			d.dontWantView("jump to screen")
 		})
 	}
 }

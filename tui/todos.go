@@ -200,6 +200,11 @@ func (m *todoModel) list(s *session, w int) []string {
 		}
 		where := s.locs[t.Func]
 		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, pad(status(g, graded, st), 16), st.Dim.Render(where))
+		if width(line) > w {
+			// Narrow: the file:line goes (the details below name it), and
+			// the row reads whole rather than ending in "…".
+			line = fmt.Sprintf("%s%d %s %s", cur, t.Number, name, status(g, graded, st))
+		}
 		lines = append(lines, trunc(line, w))
 	}
 	return lines
