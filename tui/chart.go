@@ -411,11 +411,9 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 		// Each value on top of its bar, in the row above it (barTop keeps
 		// one free above the tallest), centred over the bar.
 		for _, l := range labels {
-			drawn := l.e
+			drawn := math.Round(l.e) // the eighths the front series draws
 			if k != last {
-				drawn = math.Floor((l.e+4)/8) * 8
-			} else {
-				drawn = math.Round(l.e)
+				drawn = math.Floor((l.e+4)/8) * 8 // whole shaded cells
 			}
 			row := plotH - 1 - int(math.Ceil(drawn/8-1e-9))
 			if row < 0 || row >= plotH {
