@@ -128,7 +128,7 @@ func (m *scoreModel) content(s *session, w int) string {
 		b = append(b, indent(styleLines(st.Accent, wrap(s.day.Carry(s.shown()), tw)), "  "))
 	}
 	if s.outcome != nil {
-		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.outcome.Passed(), len(s.day.TODOs))))
+		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.passed(), len(s.day.TODOs))))
 	}
 	return strings.Join(b, "\n")
 }
