@@ -1305,8 +1305,12 @@ func TestStoppedServeLeavesNothingListening(t *testing.T) {
 			}
 			err := cmd.Wait()
 			if sig != syscall.SIGKILL {
-				if err != nil || !strings.Contains(stdout.String(), "stopped.") {
-					t.Errorf("serve stopped by %v: %v\nstdout %s\nstderr %s", sig, err, stdout, stderr)
+				// As the README says of every command: one line saying which
+				// signal stopped it, and exit 1.
+				var ee *exec.ExitError
+				want := map[syscall.Signal]string{syscall.SIGTERM: "termlab: stopped by SIGTERM;", syscall.SIGHUP: "termlab: the terminal hung up (SIGHUP);"}[sig]
+				if !errors.As(err, &ee) || ee.ExitCode() != exitNotOK || !strings.Contains(stdout.String(), "stopped.") || !strings.Contains(stderr.String(), want) {
+					t.Errorf("serve stopped by %v: %v, want exit %d and %q\nstdout %s\nstderr %s", sig, err, exitNotOK, want, stdout, stderr)
 				}
 			}
 			gone := false

@@ -331,10 +331,10 @@ func TestRedisFlag(t *testing.T) {
 		return code, errs.String()
 	}
 
-	// Nothing listens there: one line saying so, the usage, exit 2.
+	// Nothing listens there: one line saying so, the pointer to --help, exit 2.
 	dead := freeAddr(t)
 	code, stderr := run("redis://" + dead)
-	if code != exitUsage || !strings.HasPrefix(stderr, "termlab: cannot reach Redis at redis://"+dead) || !strings.Contains(stderr, "\n\nusage:") {
+	if code != exitUsage || !strings.HasPrefix(stderr, "termlab: cannot reach Redis at redis://"+dead) || !strings.HasSuffix(stderr, "\n"+usageHint+"\n") {
 		t.Errorf("unreachable Redis: exit %d, stderr %q", code, stderr)
 	}
 	if first, _, _ := strings.Cut(stderr, "\n"); strings.Count(stderr[:len(first)], "\n") != 0 || first == "" {
