@@ -200,10 +200,16 @@ func (e env) sayStopped(ctx context.Context, what string) int {
 	return exitNotOK
 }
 
+// usageError says what is wrong with the command line in one line, and
+// where the whole usage is, rather than printing all of it: the learner's
+// mistake stays on screen instead of scrolling away above 25 lines.
 func usageError(w io.Writer, msg string) int {
-	fmt.Fprintf(w, "termlab: %s\n\n%s", msg, usage)
+	fmt.Fprintf(w, "termlab: %s\n%s\n", msg, usageHint)
 	return exitUsage
 }
+
+// usageHint is the line under a usage error.
+const usageHint = "usage: go run . [command] [day] [flags]; go run . --help lists the commands and flags"
 
 func parseArgs(argv []string, allowed []string) (args, error) {
 	a := args{flags: map[string]string{}}

@@ -57,13 +57,13 @@ func TestParseArgs(t *testing.T) {
 }
 
 // mainUsage runs Main and checks the shape of a usage error: exit 2, one
-// line saying what is wrong, a blank line, the usage; nothing on stdout.
+// line saying what is wrong, one pointing to --help; nothing on stdout.
 func mainUsage(t *testing.T, argv []string, says string) {
 	t.Helper()
 	var out, errs bytes.Buffer
 	code := Main(argv, strings.NewReader(""), &out, &errs)
-	lines := strings.Split(errs.String(), "\n")
-	if code != exitUsage || len(lines) < 3 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != "" || !strings.HasPrefix(lines[2], "usage: ") || out.Len() != 0 {
+	lines := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
+	if code != exitUsage || len(lines) != 2 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != usageHint || out.Len() != 0 {
 		t.Errorf("%q: exit %d, want %d with one line and the usage\nstdout: %q\nstderr: %q", argv, code, exitUsage, out.String(), errs.String())
 		return
 	}

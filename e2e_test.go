@@ -834,8 +834,8 @@ func TestUsageErrors(t *testing.T) {
 	for _, args := range cases {
 		r := l.run(args...)
 		l.want(r, exitUsage)
-		lines := strings.Split(r.stderr, "\n")
-		if len(lines) < 3 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != "" || !strings.HasPrefix(lines[2], "usage: ") || r.stdout != "" {
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != usageHint || r.stdout != "" {
 			t.Errorf("want one error line, then the usage, on stderr only\n%s", r)
 		}
 	}
@@ -1166,8 +1166,8 @@ func TestCommandLineRefusals(t *testing.T) {
 	} {
 		r := l.run(c.args...)
 		l.want(r, exitUsage)
-		lines := strings.Split(r.stderr, "\n")
-		if len(lines) < 3 || !strings.HasPrefix(lines[0], "termlab: ") || !strings.Contains(lines[0], c.says) || lines[1] != "" || !strings.HasPrefix(lines[2], "usage: ") || r.stdout != "" {
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "termlab: ") || !strings.Contains(lines[0], c.says) || lines[1] != usageHint || r.stdout != "" {
 			t.Errorf("want one line saying %q, then the usage\n%s", c.says, r)
 		}
 	}
@@ -1308,8 +1308,12 @@ func TestStoppedServeLeavesNothingListening(t *testing.T) {
 			}
 			err := cmd.Wait()
 			if sig != syscall.SIGKILL {
-				if err != nil || !strings.Contains(stdout.String(), "stopped.") {
-					t.Errorf("serve stopped by %v: %v\nstdout %s\nstderr %s", sig, err, stdout, stderr)
+				// As the README says of every command: one line saying which
+				// signal stopped it, and exit 1.
+				var ee *exec.ExitError
+				want := map[syscall.Signal]string{syscall.SIGTERM: "termlab: stopped by SIGTERM;", syscall.SIGHUP: "termlab: the terminal hung up (SIGHUP);"}[sig]
+				if !errors.As(err, &ee) || ee.ExitCode() != exitNotOK || !strings.Contains(stdout.String(), "stopped.") || !strings.Contains(stderr.String(), want) {
+					t.Errorf("serve stopped by %v: %v, want exit %d and %q\nstdout %s\nstderr %s", sig, err, exitNotOK, want, stdout, stderr)
 				}
 			}
 			gone := false

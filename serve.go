@@ -104,6 +104,11 @@ func runServer(ctx context.Context, e env, bin string, args []string) int {
 	err = srv.Wait()
 	var exit *exec.ExitError
 	switch {
+	case bySignal(ctx):
+		// Stopped by Ctrl-C, SIGTERM or a closed terminal: as every
+		// command does, say which in one line and exit 1 (the README's
+		// promise), even though the server shut down cleanly.
+		return e.sayStopped(ctx, "the server is shut down; nothing was saved.")
 	case err == nil:
 		return exitOK
 	case errors.As(err, &exit) && exit.ExitCode() > 0:

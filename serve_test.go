@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -68,17 +70,26 @@ func moduleRoot(t *testing.T) string {
 // the exit code.
 func startServe(t *testing.T, root string, flags map[string]string) (out, errs *lockedBuffer, stop func() int) {
 	t.Helper()
+	out, errs, stopBy := startServeCause(t, root, flags)
+	return out, errs, func() int { return stopBy(nil) }
+}
+
+// startServeCause is startServe whose stop says why (a signal's cause, as
+// withSignals gives it, or nil for a plain cancel).
+func startServeCause(t *testing.T, root string, flags map[string]string) (out, errs *lockedBuffer, stop func(cause error) int) {
+	t.Helper()
 	out, errs = &lockedBuffer{}, &lockedBuffer{}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	code := make(chan int, 1)
+	said := &atomic.Bool{}
 	go func() {
-		code <- cmdServe(ctx, env{stdout: out, stderr: errs, root: root}, args{pos: []string{"45"}, flags: flags})
+		code <- cmdServe(ctx, env{stdout: out, stderr: errs, root: root, stopSaid: said}, args{pos: []string{"45"}, flags: flags})
 	}()
 	stopped := false
-	stop = func() int {
+	stop = func(cause error) int {
 		if !stopped {
 			stopped = true
-			cancel()
+			cancel(cause)
 		}
 		select {
 		case c := <-code:
@@ -88,7 +99,7 @@ func startServe(t *testing.T, root string, flags map[string]string) (out, errs *
 			return -1
 		}
 	}
-	t.Cleanup(func() { cancel() })
+	t.Cleanup(func() { cancel(nil) })
 	return out, errs, stop
 }
 
@@ -155,6 +166,25 @@ func checkBurst(t *testing.T, codes []int, h http.Header) {
 	}
 	if !strings.HasPrefix(h.Get("RateLimit"), `"bucket";r=0;t=`) || h.Get("X-RateLimit-Reset") == "" {
 		t.Errorf("RateLimit %q, X-RateLimit-Reset %q", h.Get("RateLimit"), h.Get("X-RateLimit-Reset"))
+	}
+}
+
+// The README's promise: serve stopped by SIGTERM says so in one line and
+// exits 1, as every command does.
+func TestServeStoppedBySIGTERMSaysSoAndExits1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the serve program")
+	}
+	addr := freeAddr(t)
+	_, errs, stop := startServeCause(t, servedLab(t), map[string]string{"solutions": "", "addr": addr})
+	if !waitUp(t, addr, 3*time.Minute, gaveUp(t, errs)) {
+		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
+	}
+	if code := stop(stopped{syscall.SIGTERM}); code != exitNotOK {
+		t.Errorf("exit %d, want %d; stderr: %s", code, exitNotOK, errs.String())
+	}
+	if s := errs.String(); !strings.Contains(s, "termlab: stopped by SIGTERM;") {
+		t.Errorf("stderr does not say it was stopped by SIGTERM:\n%s", s)
 	}
 }
 
@@ -301,10 +331,10 @@ func TestRedisFlag(t *testing.T) {
 		return code, errs.String()
 	}
 
-	// Nothing listens there: one line saying so, the usage, exit 2.
+	// Nothing listens there: one line saying so, the pointer to --help, exit 2.
 	dead := freeAddr(t)
 	code, stderr := run("redis://" + dead)
-	if code != exitUsage || !strings.HasPrefix(stderr, "termlab: cannot reach Redis at redis://"+dead) || !strings.Contains(stderr, "\n\nusage:") {
+	if code != exitUsage || !strings.HasPrefix(stderr, "termlab: cannot reach Redis at redis://"+dead) || !strings.HasSuffix(stderr, "\n"+usageHint+"\n") {
 		t.Errorf("unreachable Redis: exit %d, stderr %q", code, stderr)
 	}
 	if first, _, _ := strings.Cut(stderr, "\n"); strings.Count(stderr[:len(first)], "\n") != 0 || first == "" {

@@ -159,9 +159,19 @@ func (a *App) key(k tea.KeyMsg) tea.Cmd {
 	if key.Matches(k, g.ForceQuit) {
 		return a.quit()
 	}
+	if key.Matches(k, g.Redraw) {
+		return tea.ClearScreen // the next frame is drawn whole
+	}
 	if a.typing() {
-		if k.String() == "ctrl+r" {
+		switch {
+		case k.String() == "ctrl+r":
 			return a.day.rerun()
+		case !a.day.modal() && key.Matches(k, g.NextTab):
+			// Tab changes screens from every screen; leaving closes the
+			// box (an edit not recorded goes, a recorded guess stays).
+			return a.day.update(switchTabMsg{tab: a.day.tab + 1})
+		case !a.day.modal() && key.Matches(k, g.PrevTab):
+			return a.day.update(switchTabMsg{tab: a.day.tab - 1})
 		}
 		return a.day.update(k)
 	}
@@ -249,7 +259,7 @@ func (a *App) keyMap() keyMap {
 	switch {
 	case a.onPicker || a.day == nil:
 		km = a.picker.help()
-		km.full = append(km.full, []key.Binding{g.Help, g.Quit})
+		km.full = append(km.full, []key.Binding{g.Redraw, g.Help, g.Quit})
 		km.short = append(km.short, g.Help, g.Quit)
 		km.global = 2
 		return km
@@ -257,13 +267,16 @@ func (a *App) keyMap() keyMap {
 		km = a.day.current().help(&a.day.s)
 		km.short = append(km.short, g.ForceQuit)
 		km.global = 1
-		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.ForceQuit})
+		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.Redraw, g.ForceQuit})
+		if !a.day.modal() {
+			km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab})
+		}
 		return km
 	}
 	km = a.day.current().help(&a.day.s)
 	km.short = append(km.short, g.NextTab, g.Help, g.Quit)
 	km.global = 3
-	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Help, g.Quit})
+	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Redraw, g.Help, g.Quit})
 	return km
 }
 
@@ -295,10 +308,14 @@ func (a *App) View() string {
 
 	var body string
 	switch {
+	case a.help.ShowAll && h < 16:
+		// No room for the long help under the screen: it takes the
+		// screen's place until ? closes it, so ? always does something.
+		body = a.fullHelp(w)
 	case !a.loaded:
 		body = st.Dim.Render("Loading your progress…")
 	case a.onPicker || a.day == nil:
-		body = a.picker.view(a.answers, a.warnings, w, bodyH)
+		body = a.picker.view(a.listAnswers(), a.warnings, w, bodyH)
 	default:
 		body = a.day.view(w, bodyH)
 	}
@@ -312,6 +329,58 @@ func (a *App) View() string {
 	}
 	out = append(out, a.helpView())
 	return fit(strings.Join(out, "\n"), w, h)
+}
+
+// fullHelp is every key of the current state, one a line, for a screen
+// too short for bubbles' columns.
+func (a *App) fullHelp(w int) string {
+	st := a.c.styles
+	var items []key.Binding
+	for _, group := range a.keyMap().full {
+		for _, b := range group {
+			if b.Enabled() && b.Help().Key != "" {
+				items = append(items, b)
+			}
+		}
+	}
+	_, bodyH, _ := a.layout()
+	cols := 1
+	if len(items)+1 > bodyH && w >= 40 {
+		cols = 2 // side by side, so every key is on screen
+	}
+	cw := w / cols
+	item := func(b key.Binding) string {
+		return trunc(st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc), cw-1)
+	}
+	lines := []string{st.Title.Render("Keys") + st.Dim.Render(" · ? closes")}
+	rows := (len(items) + cols - 1) / cols
+	for r := range rows {
+		line := item(items[r])
+		if cols == 2 && r+rows < len(items) {
+			line = pad(line, cw) + item(items[r+rows])
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// listAnswers is what the day list shows: the saved answers, with the
+// open day's as its screens hold them and its TODOs passing counted from
+// the verdicts on screen, so the list moves in the same frame as the rows.
+func (a *App) listAnswers() map[int]predictions.Answers {
+	if a.day == nil {
+		return a.answers
+	}
+	out := make(map[int]predictions.Answers, len(a.answers)+1)
+	for n, ans := range a.answers {
+		out[n] = ans
+	}
+	ans := a.day.s.answers
+	if a.day.s.graded() {
+		ans.TODOsPassed = a.day.s.passed()
+	}
+	out[a.day.s.day.Number] = ans
+	return out
 }
 
 // statusView is the status line, wrapped onto a second line when a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -107,67 +108,131 @@ func wrap(s string, w int) string {
 	s = strings.ReplaceAll(s, "\t", " ")
 	var out []string
 	for _, line := range strings.Split(s, "\n") {
-		out = append(out, wrapLine(line, w)...)
+		out = append(out, wrapLine(line, w, true)...)
 	}
 	return strings.Join(out, "\n")
 }
 
-// wrapLine wraps one line of text (no newlines) to w columns.
-func wrapLine(line string, w int) []string {
+// wrapLine wraps one line of text (no newlines) to w columns. A line that
+// starts indented keeps its indent on the lines it wraps onto (when the
+// indent leaves room for text), and a formula stays whole on one line when
+// it fits one: no break inside parentheses, nor either side of an "=", so
+// "C(31, 8)/C(64, 8) = 0.178%" never splits mid-term.
+func wrapLine(line string, w int, formulas bool) []string {
 	var lines []string
 	var cur strings.Builder
 	curW := 0
+	lead := len(line) - len(strings.TrimLeft(line, " "))
+	if lead > w/2 {
+		lead = 0
+	}
+	hang := strings.Repeat(" ", lead)
 	flush := func() {
 		lines = append(lines, cur.String())
 		cur.Reset()
-		curW = 0
+		cur.WriteString(hang)
+		curW = lead
 	}
-	for len(line) > 0 {
-		// Split off the next run of spaces and the word after it.
-		i := 0
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-		gap := line[:i] // kept only when the word stays on this line
-		line = line[i:]
-		j := strings.IndexByte(line, ' ')
-		if j < 0 {
-			j = len(line)
-		}
-		word := line[:j]
-		line = line[j:]
-		if word == "" {
-			break // trailing spaces: dropped
-		}
+	toks := wrapTokensPlain(line, "")
+	if formulas {
+		toks = wrapTokens(line)
+	}
+	if len(toks) > 0 && lead+ansi.StringWidth(strings.SplitN(toks[0][1], " ", 2)[0]) > w {
+		// The indent leaves no room for the first word: drop it.
+		lead, hang, toks[0][0] = 0, "", ""
+	}
+	for k := 0; k < len(toks); k++ {
+		gap, word := toks[k][0], toks[k][1]
 		ww, gw := ansi.StringWidth(word), ansi.StringWidth(gap)
+		if ww > w-lead && strings.Contains(word, " ") {
+			// A formula longer than a line: break it at its spaces after all.
+			toks = slices.Insert(toks[:k], k, append(wrapTokensPlain(word, gap), toks[k+1:]...)...)
+			k--
+			continue
+		}
 		switch {
 		case curW+gw+ww <= w:
 			// It fits on this line, with the spaces before it (which keeps
 			// a line's indentation too).
-		case curW > 0 && ww <= w:
+		case curW > lead && ww <= w-lead:
 			flush()
 			gap, gw = "", 0
 		default:
 			// Longer than a line: it starts a line of its own and is cut
 			// across as many as it needs.
-			if curW > 0 {
+			if curW > lead {
 				flush()
 			}
-			pieces := strings.Split(ansi.Hardwrap(word, w, true), "\n")
-			lines = append(lines, pieces[:len(pieces)-1]...)
-			last := pieces[len(pieces)-1]
-			cur.WriteString(last)
-			curW = ansi.StringWidth(last)
+			pieces := strings.Split(ansi.Hardwrap(word, max(w-lead, 1), true), "\n")
+			cur.WriteString(pieces[0])
+			for _, p := range pieces[1:] {
+				flush()
+				cur.WriteString(p)
+			}
+			curW = ansi.StringWidth(cur.String())
 			continue
 		}
 		cur.WriteString(gap)
 		cur.WriteString(word)
 		curW += gw + ww
 	}
-	if cur.Len() > 0 || len(lines) == 0 {
-		flush()
+	if curW > lead || len(lines) == 0 {
+		lines = append(lines, cur.String())
 	}
 	return lines
+}
+
+// wrapTokens splits a line into the spaces before each word and the word,
+// gluing the words of a formula into one: inside parentheses, and either
+// side of an "=".
+func wrapTokens(line string) [][2]string {
+	plain := wrapTokensPlain(line, "")
+	var out [][2]string
+	depth := 0
+	for i, t := range plain {
+		glue := len(out) > 0 && (depth > 0 || t[1] == "=" || plain[i-1][1] == "=")
+		for _, r := range ansi.Strip(t[1]) {
+			switch r {
+			case '(':
+				depth++
+			case ')':
+				depth = max(depth-1, 0)
+			}
+		}
+		if glue {
+			out[len(out)-1][1] += t[0] + t[1]
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// wrapTokensPlain splits a line into (spaces, word) pairs, the first with
+// gap0 before it.
+func wrapTokensPlain(line, gap0 string) [][2]string {
+	var out [][2]string
+	for len(line) > 0 {
+		i := 0
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+		gap := line[:i]
+		line = line[i:]
+		j := strings.IndexByte(line, ' ')
+		if j < 0 {
+			j = len(line)
+		}
+		if j == 0 {
+			break // trailing spaces: dropped
+		}
+		if len(out) == 0 && gap0 != "" {
+			gap = gap0
+		}
+		out = append(out, [2]string{gap, line[:j]})
+		line = line[j:]
+	}
+	return out
 }
 
 // indent prefixes every line of s.

@@ -27,8 +27,14 @@ const (
 	tabHistory
 )
 
-// switchTabMsg asks the day to show another screen.
-type switchTabMsg struct{ tab int }
+// switchTabMsg asks the day to show another screen. part, for the Run
+// screen, is the part the learner just made the predictions of; open, for
+// the form, opens the box at once (the learner asked to predict).
+type switchTabMsg struct {
+	tab  int
+	part string
+	open bool
+}
 
 // screen is one tab of a day. Screens share the day's session; each keeps
 // its own view state (cursor, scroll, inputs).
@@ -164,7 +170,14 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 	d := m.c.deps
 	switch msg := msg.(type) {
 	case switchTabMsg:
-		return m.setTab(msg.tab)
+		cmd := m.setTab(msg.tab)
+		switch {
+		case msg.part != "" && m.tab == tabRun:
+			m.run.showPart(msg.part, &m.s)
+		case msg.open && m.tab == tabPredict:
+			cmd = tea.Batch(cmd, m.predict.setActive(true))
+		}
+		return cmd
 
 	case partialMsg:
 		if msg.gen != m.runGen {
@@ -190,10 +203,11 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		o := msg.o
 		m.s.ranAgain()
 		m.s.runErr = nil
+		prev := m.s.outcome
 		m.s.outcome, m.s.outcomeAt = &o, msg.at
 		passed := o.Passed()
 		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
-		m.run.load(&o)
+		m.run.load(prev, &o, m.s.day)
 		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady(d)}
 		// As the command line's run does, every finished run refreshes the
 		// lab's section of RESULTS.md with what the learner may see: the
@@ -418,6 +432,10 @@ func (m *dayModel) status() (string, bool) {
 	switch {
 	case m.s.building:
 		parts = append(parts, m.run.building(&m.s))
+		if m.s.pending != nil && m.s.graded() {
+			// Verdicts of this run are landing: the count moves with the rows.
+			parts = append(parts, fmt.Sprintf("%d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)))
+		}
 	case m.s.buildError() != nil:
 		be := m.s.buildError()
 		where := ""
@@ -431,7 +449,7 @@ func (m *dayModel) status() (string, bool) {
 		parts = append(parts, "✗ the run failed")
 		bad = true
 	case m.s.outcome != nil:
-		parts = append(parts, fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.outcome.Passed(), len(m.s.day.TODOs)))
+		parts = append(parts, fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.passed(), len(m.s.day.TODOs)))
 		// The run happened; what the learner holds back is its reveal.
 		if g, open := m.s.due(); open && m.s.note == "" && m.tab != tabPredict {
 			verb := "wait"

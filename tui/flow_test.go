@@ -96,7 +96,7 @@ func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
 			}
 			// The replay is still there to watch.
 			d.tab(tabRun)
-			if d.day().run.cur != 0 || d.day().run.parts[0].done {
+			if d.day().run.shown != 0 || d.day().run.parts[0].done {
 				t.Error("the landing played the replay out instead of leaving it to watch")
 			}
 		})
@@ -163,8 +163,9 @@ func TestThePredictBoxNeverShowsAnUnsavedValueAsRecorded(t *testing.T) {
 	d, _, root := openPredicted(t, allIDs()...)
 	d.tab(tabPredict)
 	last := len(theDay.Predictions) - 1
+	d.keys("e")
 	for range last {
-		d.keys("tab")
+		d.keys("down")
 	}
 	id := theDay.Predictions[last].ID
 	d.keys("backspace", "40", "enter")
@@ -189,7 +190,7 @@ func TestThePredictBoxNeverShowsAnUnsavedValueAsRecorded(t *testing.T) {
 	d.keys("esc") // stop typing: the box shows the file's value
 	d.dontWantView("404")
 	d.wantView("[40")
-	d.keys("enter", "4", "shift+tab", "tab") // edit, leave, come back
+	d.keys("enter", "4", "up", "down") // edit, leave, come back
 	d.dontWantView("404")
 
 	d.keys("4", "enter")
@@ -349,6 +350,7 @@ func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true // the replay moves only when the test says
 	d.tab(tabPredict)
+	d.keys("e")
 	for i := range 6 {
 		if d.day().tab != tabPredict {
 			t.Fatalf("the form left after %d predictions", i)
@@ -361,8 +363,10 @@ func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
 		t.Fatalf("P1–P6 made, the lab shows tab %d, want the run", d.day().tab)
 	}
 	d.wantView("Part 1")
-	d.keys("S") // watch the course day to its end
-	d.wantView("Part 4 waits for P7, P8")
+	d.keys("S")                           // watch the course day to its end
+	d.wantView("Part 4 waits for P7, P8") // said where the learner is
+	d.keys("right", "right", "right")
+	d.wantView("⏸ Part 4 waits for P7, P8")
 	if loadSaved(t, root).Predictions["P7"].Revealed {
 		t.Fatal("P7 revealed before it was made")
 	}

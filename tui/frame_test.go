@@ -92,6 +92,8 @@ func TestNoColor(t *testing.T) {
 		d := newDriver(t, c, 100, 40)
 		d.keys("enter")
 		d.predictAll(map[string]string{"P1": "15"})
+		d.tab(tabRun)
+		d.keys("S") // every part played: the learner drives the replay
 		var all strings.Builder
 		for tab := range d.day().screens {
 			d.tab(tab)
@@ -247,7 +249,7 @@ func TestQuitClosesTheDay(t *testing.T) {
 	}
 	d2, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d2.tab(tabPredict)
-	d2.keys("q") // typed into the box, not a quit
+	d2.keys("e", "q") // typed into the open box, not a quit
 	if d2.quit || !bytes.Contains([]byte(d2.view()), []byte("[q")) {
 		t.Fatalf("q while typing quit or vanished:\n%s", d2.view())
 	}

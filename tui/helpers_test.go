@@ -336,6 +336,7 @@ func (d *driver) predictDue(guesses map[string]string) bool {
 		return false
 	}
 	d.tab(tabPredict)
+	d.keys("e") // open the box: digits go in only once it is
 	for _, p := range g.preds {
 		if d.day().s.answered(p.ID) {
 			continue

@@ -11,9 +11,11 @@ import (
 // screen's help method), so the help line never offers a key that does
 // nothing.
 //
-// One rule keeps typing safe: while a text box has the focus, plain letters
-// and digits go into the box, so every command that works while typing is a
-// control key (ctrl+…), enter, esc, tab or an arrow.
+// One rule keeps typing safe: a text box takes keys only once the learner
+// has opened it (enter or e), and while it is open plain letters and digits
+// go into it, so every command that works while typing is a control key
+// (ctrl+…), enter, esc, tab or an arrow. Tab and shift+tab change screens
+// everywhere, open box or not.
 
 // globalKeys work on every screen.
 type globalKeys struct {
@@ -25,6 +27,7 @@ type globalKeys struct {
 	PrevTab   key.Binding
 	Jump      key.Binding // 1–7 opens a tab by number
 	Rerun     key.Binding
+	Redraw    key.Binding // ctrl+l, always: after another program scribbled on the terminal
 }
 
 func newGlobalKeys() globalKeys {
@@ -34,9 +37,10 @@ func newGlobalKeys() globalKeys {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "days")),
 		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
-		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
+		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous")),
 		Jump:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "jump to screen")),
 		Rerun:     key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "re-run now")),
+		Redraw:    key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "redraw")),
 	}
 }
 
@@ -77,13 +81,13 @@ type formKeys struct {
 
 func newFormKeys() formKeys {
 	return formKeys{
-		Next:       key.NewBinding(key.WithKeys("down", "tab"), key.WithHelp("↓/tab", "next")),
-		Prev:       key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑", "previous")),
+		Next:       key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next")),
+		Prev:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous")),
 		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
 		Skip:       key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "skip this one")),
 		Think:      key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "how to think about it")),
 		StopTyping: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
-		Type:       key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("enter", "type")),
+		Type:       key.NewBinding(key.WithKeys("enter", "e", "i"), key.WithHelp("enter/e", "type")),
 	}
 }
 

@@ -41,6 +41,10 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 	for tab := range d.day().screens {
 		d.tab(tab)
 		check(fmt.Sprintf("tab %d", tab+1))
+		if tab == tabPredict {
+			d.keys("e") // the box open
+			check("tab 2, typing")
+		}
 		for _, k := range []string{"down", "pgdown", "G"} {
 			d.keys(k)
 			check(fmt.Sprintf("tab %d after %s", tab+1, k))
@@ -440,6 +444,26 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	}
 	if status, _ := m.status(); strings.Contains(status, "building") {
 		t.Fatalf("the status still says building: %q", status)
+	}
+
+	// Issue 18: a save's build is not the first: a few seconds say only
+	// "building…", and past that nothing claims it is the first build.
+	m.startRun()
+	m.update(nil)
+	for sec := 1; sec <= 8; sec++ {
+		for _, fn := range tm.fns {
+			tm.fns, tm.asked = nil, nil
+			m.update(fn(tm.t0.Add(time.Duration(20+sec) * time.Second)))
+		}
+		status, _ := m.status()
+		switch {
+		case strings.Contains(status, "first build"):
+			t.Fatalf("a save's build at %d s says %q", sec, status)
+		case sec <= 4 && !strings.HasPrefix(status, "building…") || sec <= 4 && strings.Contains(status, "s:"):
+			t.Fatalf("a save's build at %d s says %q, want a plain building…", sec, status)
+		case sec == 8 && !strings.Contains(status, "slower than a save"):
+			t.Fatalf("a save's slow build at 8 s says %q", status)
+		}
 	}
 }
 

@@ -64,7 +64,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 	wait("[2 Predict]", "Predict first")
 
 	_, refused := predictions.Parse("ten", theDay.Predictions[0])
-	press(tm, "ten", "enter")
+	press(tm, "e", "ten", "enter") // e opens the box
 	wait(refused.Error())
 	press(tm, "backspace", "backspace", "backspace")
 	for range 6 { // P1–P6, the course day: then its parts play
@@ -79,8 +79,8 @@ func TestTheLearnersWholePath(t *testing.T) {
 	for range 4 {
 		press(tm, "+") // ×16: a part in a third of a second
 	}
-	wait("Part 1 landed: P1 20 requests") // played on real ticks
-	press(tm, "S")                        // the rest of the course day at once
+	wait("✓ Part 1 played · next: Part 2") // played on real ticks, and it stays
+	press(tm, "S")                         // the rest of the course day at once
 	wait("Part 4 waits for P7, P8")
 	press(tm, "enter") // to the form, for P7 and P8 only
 	wait("[2 Predict]", "0 of 2 made")
@@ -102,7 +102,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 	wait("The number to carry", "the fixed window let 200 through")
 	press(tm, "5")
 	wait("[5 TODOs]", "4 of 4 passing")
-	press(tm, "6", "enter", "500", "tab", "100", "enter")
+	press(tm, "6", "enter", "500", "down", "100", "enter")
 	wait("D1 is right", "Model answer")
 	press(tm, "7", "w")
 	wait("RESULTS.md: replaced the Day 45 report section")

@@ -62,8 +62,10 @@ func (m *predictModel) typing() bool  { return m.active }
 
 func (m *predictModel) resize(s *session, w, h int) { m.w, m.h = w, h }
 
-// enter focuses the first row still open of the parts about to play, so
-// the learner can type at once.
+// enter puts the cursor on the first row still open of the parts about to
+// play, without opening its box: the number keys change screens until the
+// learner opens it (enter or e), so a learner passing through to screen 5
+// never types "5" into a guess.
 func (m *predictModel) enter(s *session) tea.Cmd {
 	if len(m.inputs) == 0 {
 		return nil
@@ -71,7 +73,7 @@ func (m *predictModel) enter(s *session) tea.Cmd {
 	if _, ok := s.due(); ok {
 		m.focus = m.firstOpen(s, 0)
 	}
-	return m.setActive(true)
+	return m.setActive(false)
 }
 
 func (m *predictModel) setActive(on bool) tea.Cmd {
@@ -150,6 +152,13 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		return nil
 	}
 	fk, lk := m.c.keys.Form, m.c.keys.List
+	p := s.day.Predictions[m.focus]
+	if key.Matches(k, fk.Think) && p.Think != "" {
+		// Shown on request only, box open or not, and the request is
+		// recorded, so the scoreboard's record says which guesses had help.
+		id := p.ID
+		return s.change(m.c.deps, func(a *predictions.Answers) { a.AskHow(id) })
+	}
 	if !m.active {
 		switch {
 		case key.Matches(k, lk.Up):
@@ -161,7 +170,6 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		}
 		return nil
 	}
-	p := s.day.Predictions[m.focus]
 	switch {
 	case key.Matches(k, fk.StopTyping):
 		return m.setActive(false)
@@ -179,11 +187,6 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 	case key.Matches(k, fk.Submit):
 		return m.submit(s, p)
-	case key.Matches(k, fk.Think) && p.Think != "":
-		// Shown on request only, and the request is recorded, so the
-		// scoreboard's record says which guesses had help.
-		id := p.ID
-		return s.change(m.c.deps, func(a *predictions.Answers) { a.AskHow(id) })
 	}
 	var cmd tea.Cmd
 	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
@@ -265,7 +268,11 @@ func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, 
 	completed := hadDue && (!ok || now.preds[0].ID != before.preds[0].ID)
 	own := s.stageOf(p.ID)
 	if completed || (!changed && s.stageAnswered(own)) {
-		return func() tea.Msg { return switchTabMsg{tab: tabRun} }
+		part := ""
+		if len(own.parts) > 0 {
+			part = own.parts[0].ID
+		}
+		return func() tea.Msg { return switchTabMsg{tab: tabRun, part: part} }
 	}
 	if ok {
 		return m.move(m.firstOpen(s, m.focus+1))
@@ -279,7 +286,7 @@ func (m *predictModel) view(s *session, w, h int) string {
 	var lines []string
 	due, open := s.due()
 	if !open {
-		lines = append(lines, styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter on any row goes to the run.", total), w)))
+		lines = append(lines, styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w)))
 	} else {
 		done := 0
 		for _, pr := range due.preds {
@@ -376,7 +383,23 @@ func (m *predictModel) view(s *session, w, h int) string {
 		case g.Value != nil:
 			status = st.Good.Render("✓ recorded")
 		}
-		lines = append(lines, "      "+st.Dim.Render("[")+pad(box, 15)+st.Dim.Render("]")+" "+p.Unit+"  "+status)
+		if !m.active {
+			// The box is closed, and digits do not go in until it is opened:
+			// say how, so a learner does not type into nothing.
+			open := st.Key.Render("enter") + st.Dim.Render(" or ") + st.Key.Render("e") + st.Dim.Render(" to type")
+			if status == "" {
+				status = open
+			} else {
+				status += st.Dim.Render(" · ") + open
+			}
+		}
+		boxLine := "      " + st.Dim.Render("[") + pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
+		if width(boxLine+"  "+status) <= w || status == "" {
+			lines = append(lines, boxLine+"  "+status)
+		} else {
+			// A narrow screen: the state under the box, whole, not cut.
+			lines = append(lines, boxLine, "      "+status)
+		}
 		if msg := m.msgs[i]; msg != "" {
 			for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
 				lines = append(lines, "      "+st.InputErr.Render(l))
@@ -387,7 +410,7 @@ func (m *predictModel) view(s *session, w, h int) string {
 		switch {
 		case p.Think != "" && g.AskedHow:
 			lines = append(lines, strings.Split(indent(styleLines(st.Accent, wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
-		case p.Think != "" && m.active:
+		case p.Think != "":
 			lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it", tw)))
 		}
 		if g.Revealed {
@@ -418,7 +441,7 @@ func (m *predictModel) view(s *session, w, h int) string {
 func (m *predictModel) help(s *session) keyMap {
 	fk, lk := m.c.keys.Form, m.c.keys.List
 	if !m.active {
-		return keyMap{short: []key.Binding{lk.Up, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type}}}
+		return keyMap{short: []key.Binding{lk.Up, lk.Down, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think}}}
 	}
 	submit := fk.Submit
 	if _, open := s.due(); !open {

@@ -25,18 +25,18 @@ import (
 // The run itself already happened, out of process, in a fraction of a
 // second, and its actuals are on the scoreboard as soon as it lands (for
 // the parts whose predictions are made: session.revealReady). The replay is
-// a view, not a gate: it decides only how much of the run to draw. A part
-// plays once its own predictions are made or skipped; the replay stops at
-// one that still waits for them. It ticks only while a part is playing on
-// screen; paused, finished, hidden or waiting for predictions, it sends
-// nothing.
+// a view, not a gate: it decides only how much of the run to draw.
+//
+// The learner drives it: only the part on screen plays, and the screen
+// never changes part on its own. A part that finishes stays, with a line
+// saying what is next and which key goes there; a part waiting for its
+// predictions says so in place. It ticks only while the part on screen is
+// playing; paused, finished, hidden or waiting, it sends nothing.
 type runModel struct {
 	c      *common
 	parts  []partPlay
-	cur    int  // the part playing: the first not done
-	shown  int  // the part on screen
-	landed int  // the part whose replay finished last, or -1
-	follow bool // the view follows the part playing
+	shown  int // the part on screen, the only one that plays
+	landed int // the part whose replay finished last, or -1
 	paused bool
 	speed  int // index into speeds
 	active bool
@@ -57,6 +57,10 @@ type runModel struct {
 	// watched is, per part ID, the version whose replay finished: a new run
 	// that leaves a part unchanged does not replay it.
 	watched map[string]labs.PartResult
+	// changed says what the latest save changed, part by part ("Part 2
+	// changed: your WindowID"); empty for the first run, or when a save
+	// changed nothing that plays.
+	changed []string
 }
 
 // basePlay is the real seconds a part takes at ×1.
@@ -128,7 +132,7 @@ func hasData(f labs.Figure) bool {
 }
 
 func newRun(c *common) *runModel {
-	return &runModel{c: c, speed: speedOne, follow: true, landed: -1, watched: map[string]labs.PartResult{}}
+	return &runModel{c: c, speed: speedOne, landed: -1, watched: map[string]labs.PartResult{}}
 }
 
 func (m *runModel) title() string               { return "Run" }
@@ -136,36 +140,98 @@ func (m *runModel) typing() bool                { return false }
 func (m *runModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
 func (m *runModel) enter(*session) tea.Cmd      { return nil }
 
-// load takes a new outcome. A part identical to the version already played
-// stays played; a changed one plays again.
-func (m *runModel) load(o *labs.Outcome) {
-	m.parts = m.parts[:0]
+// load takes a new outcome (prev is the one before it, or nil). A part
+// identical to the version on screen keeps what it showed, played or half
+// way; one identical to the version already watched stays played; a changed
+// one plays again when the learner is on it, and changed names it with the
+// TODOs whose verdict moved. The part on screen stays on screen.
+func (m *runModel) load(prev, o *labs.Outcome, day labs.Day) {
+	id := ""
+	if m.shown < len(m.parts) {
+		id = m.parts[m.shown].res.ID
+	}
+	old := map[string]partPlay{}
+	for _, pp := range m.parts {
+		old[pp.res.ID] = pp
+	}
+	m.parts, m.changed = m.parts[:0:0], nil
 	for _, p := range o.Parts {
 		pp := newPartPlay(p)
-		if prev, ok := m.watched[p.ID]; ok && reflect.DeepEqual(prev, p) {
+		was, seen := old[p.ID]
+		switch {
+		case seen && reflect.DeepEqual(was.res, p):
+			pp = was // unchanged: its charts keep what they showed
+		case m.watched[p.ID].ID != "" && reflect.DeepEqual(m.watched[p.ID], p):
 			pp.now, pp.done = pp.end, true
+		case seen && prev != nil && (was.done || was.now > was.start):
+			// Named only when the learner has seen some of it: a part not
+			// yet played has nothing on screen to change.
+			m.changed = append(m.changed, changedLine(prev, o, day, p.ID))
 		}
 		m.parts = append(m.parts, pp)
 	}
-	m.cur, m.landed = m.nextPending(0), -1
-	if m.follow || m.shown >= len(m.parts) {
-		m.shown = min(m.cur, max(len(m.parts)-1, 0))
-		m.follow = true
+	m.shown, m.landed = 0, -1
+	kept := false
+	for i, pp := range m.parts {
+		if pp.res.ID == id {
+			m.shown = i
+			kept = reflect.DeepEqual(pp, old[id])
+		}
 	}
-	m.scroll = 0
+	if !kept {
+		m.scroll = 0 // a part that plays again starts from its top
+	}
 }
 
-func (m *runModel) nextPending(from int) int {
-	for i := from; i < len(m.parts); i++ {
-		if !m.parts[i].done {
+// changedLine says what changed in one part between two runs: the TODOs it
+// uses whose verdict moved, by the learner's function names. When no
+// verdict moved (a part that measures real time, say), it names none
+// rather than blame a function that did not change.
+func changedLine(prev, o *labs.Outcome, day labs.Day, id string) string {
+	verdict := func(out *labs.Outcome, n int) labs.Grade {
+		for _, g := range out.Grades {
+			if g.TODO == n {
+				return g
+			}
+		}
+		return labs.Grade{}
+	}
+	var funcs []string
+	for _, p := range day.Parts {
+		if p.ID != id {
+			continue
+		}
+		for _, n := range p.Uses {
+			a, b := verdict(prev, n), verdict(o, n)
+			if a.Status != b.Status || a.Detail != b.Detail {
+				for _, t := range day.TODOs {
+					if t.Number == n {
+						funcs = append(funcs, t.Func)
+					}
+				}
+			}
+		}
+	}
+	if len(funcs) == 0 {
+		return "Part " + id + " changed"
+	}
+	return "Part " + id + " changed: your " + strings.Join(funcs, ", ")
+}
+
+// next is the first part after the one on screen not played yet (wrapping
+// round to the start), or -1 when every part is played.
+func (m *runModel) next() int {
+	for k := 1; k <= len(m.parts); k++ {
+		if i := (m.shown + k) % len(m.parts); !m.parts[i].done {
 			return i
 		}
 	}
-	return len(m.parts)
+	return -1
 }
 
+// playing reports whether the part on screen is playing.
 func (m *runModel) playing(s *session) bool {
-	return m.active && !m.paused && m.canPlay(m.cur, s)
+	return m.active && !m.paused && m.shown < len(m.parts) && !m.parts[m.shown].done && m.canPlay(m.shown, s)
 }
 
 // canPlay reports whether part i may play: its own predictions are made or
@@ -180,38 +246,69 @@ func (m *runModel) ready(i int, s *session) bool {
 	return i >= 0 && i < len(m.parts) && s.partReady(m.parts[i].res.ID)
 }
 
-// waiting is the part the replay stopped at because its predictions are
-// still open, or -1.
+// waiting is the part whose predictions are still open that enter goes
+// to predict: the part on screen, or once it is played the next one; -1
+// for none.
 func (m *runModel) waiting(s *session) int {
-	if m.cur < len(m.parts) && !m.ready(m.cur, s) {
-		return m.cur
+	if m.shown >= len(m.parts) {
+		return -1
+	}
+	i := m.shown
+	if m.parts[i].done {
+		if i = m.next(); i < 0 {
+			return -1
+		}
+	}
+	if !m.ready(i, s) {
+		return i
 	}
 	return -1
 }
 
 // finish ends part i's replay. Its actuals were revealed when the run
-// landed; this only says the learner has watched it.
+// landed; this only says the learner has watched it. The screen stays.
 func (m *runModel) finish(i int, s *session) {
-	if !m.canPlay(i, s) || m.parts[i].done {
+	if i < 0 || i >= len(m.parts) || !m.canPlay(i, s) || m.parts[i].done {
 		return
 	}
 	p := &m.parts[i]
 	p.now, p.done = p.end, true
 	m.landed = i
 	m.watched[p.res.ID] = p.res
-	m.cur = m.nextPending(0)
-	if m.follow && m.cur < len(m.parts) {
-		m.shown, m.scroll = m.cur, 0
+}
+
+// show puts part i on screen (the learner moved), from its top.
+func (m *runModel) show(i int) {
+	if len(m.parts) == 0 {
+		return
+	}
+	if i = clamp(i, 0, len(m.parts)-1); i != m.shown {
+		m.shown, m.scroll = i, 0
 	}
 }
 
-// kick finishes parts with nothing to replay and starts the tick when a
-// part should be playing and no tick is on its way.
+// showPart puts the part with this ID on screen when the one there is
+// played or waiting: the learner just made that part's predictions.
+func (m *runModel) showPart(id string, s *session) {
+	if m.shown < len(m.parts) && !m.parts[m.shown].done && m.ready(m.shown, s) {
+		return // the learner is watching something else
+	}
+	for i, p := range m.parts {
+		if p.res.ID == id {
+			m.show(i)
+		}
+	}
+}
+
+// kick finishes parts with nothing to replay and starts the tick when the
+// part on screen should be playing and no tick is on its way.
 func (m *runModel) kick(s *session) tea.Cmd {
 	var cmds []tea.Cmd
 	if m.active {
-		for m.canPlay(m.cur, s) && m.parts[m.cur].end <= m.parts[m.cur].start {
-			m.finish(m.cur, s)
+		for i, p := range m.parts {
+			if !p.done && p.end <= p.start && m.canPlay(i, s) {
+				m.finish(i, s)
+			}
 		}
 	}
 	if m.playing(s) && !m.ticking {
@@ -244,20 +341,34 @@ func (m *runModel) buildTicked(t time.Time, s *session) {
 	m.buildFor = t.Sub(m.buildStart)
 }
 
-// slowBuild is how long a build runs before the screens explain it: a
-// save's build takes under a second, the first one about a minute.
-const slowBuild = 2 * time.Second
+// slowFirst and slowSave are how long a build runs before the screens
+// explain it: the first build of a session may compile the workers (about
+// a minute on a fresh machine), a save's takes a second or two, so it is
+// explained only once it is well past that.
+const (
+	slowFirst = 2 * time.Second
+	slowSave  = 6 * time.Second
+)
 
-// building says what is going on while the code builds and runs.
+// firstBuild reports whether nothing has been built yet this session.
+func firstBuild(s *session) bool { return s.outcome == nil && s.runErr == nil }
+
+// building says what is going on while the code builds and runs: a plain
+// word while it is quick, an explanation only once it is slow.
 func (m *runModel) building(s *session) string {
+	secs := int(m.buildFor.Seconds())
 	switch {
-	case m.buildFor < slowBuild:
-		return "building…"
-	case s.pending != nil:
+	case s.pending != nil && m.buildFor >= slowFirst:
 		// Built: the verdicts are in and the experiments are running.
-		return fmt.Sprintf("running… %d s: your TODOs are graded, the experiments are still running", int(m.buildFor.Seconds()))
+		return fmt.Sprintf("running… %d s: your TODOs are graded, the experiments are still running", secs)
+	case s.pending != nil:
+		return "grading…"
+	case firstBuild(s) && m.buildFor >= slowFirst:
+		return fmt.Sprintf("building… %d s: compiling your code and the lab's worker (the first build takes about a minute on a fresh machine, later saves a second or two)", secs)
+	case !firstBuild(s) && m.buildFor >= slowSave:
+		return fmt.Sprintf("building… %d s: slower than a save usually takes; the machine may be busy", secs)
 	}
-	return fmt.Sprintf("building… %d s: compiling your code and the lab's worker (the first build takes about a minute, later saves under a second)", int(m.buildFor.Seconds()))
+	return "building…"
 }
 
 func (m *runModel) tick() tea.Cmd {
@@ -265,15 +376,15 @@ func (m *runModel) tick() tea.Cmd {
 	return m.c.deps.after(m.c.deps.frame, func(t time.Time) tea.Msg { return tickMsg{id: id, t: t} })
 }
 
-// advance moves the playing part on by v virtual seconds.
+// advance moves the part on screen on by v virtual seconds.
 func (m *runModel) advance(v float64, s *session) {
-	if !m.canPlay(m.cur, s) {
+	if m.shown >= len(m.parts) || m.parts[m.shown].done || !m.canPlay(m.shown, s) {
 		return
 	}
-	p := &m.parts[m.cur]
+	p := &m.parts[m.shown]
 	p.now += v
 	if p.now >= p.end {
-		m.finish(m.cur, s)
+		m.finish(m.shown, s)
 	}
 }
 
@@ -302,7 +413,7 @@ func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 			dt = min(max(msg.t.Sub(m.last), 0), 250*time.Millisecond)
 		}
 		m.last = msg.t
-		m.advance(dt.Seconds()*m.rate(m.parts[m.cur]), s)
+		m.advance(dt.Seconds()*m.rate(m.parts[m.shown]), s)
 		return m.kick(s)
 	case tea.KeyMsg:
 		return m.key(msg, s)
@@ -313,27 +424,26 @@ func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	rk, sk := m.c.keys.Run, m.c.keys.Scroll
 	if m.waiting(s) >= 0 && key.Matches(k, rk.Predict) {
-		return func() tea.Msg { return switchTabMsg{tab: tabPredict} }
+		return func() tea.Msg { return switchTabMsg{tab: tabPredict, open: true} }
 	}
 	if !m.ready(0, s) {
 		return nil // nothing to show yet: only enter, to the predictions
 	}
+	if len(m.parts) == 0 {
+		return nil
+	}
+	p := &m.parts[m.shown]
 	switch {
 	case key.Matches(k, rk.Pause):
-		if m.cur >= len(m.parts) && len(m.parts) > 0 {
-			// Everything played: play it again (the actuals stay revealed).
-			for i := range m.parts {
-				m.parts[i].now, m.parts[i].done = m.parts[i].start, false
-			}
-			m.cur, m.shown, m.follow, m.paused, m.scroll = 0, 0, true, false, 0
+		if p.done && m.canPlay(m.shown, s) {
+			// Played: play it again (its actuals stay revealed).
+			p.now, p.done, m.paused, m.scroll = p.start, false, false, 0
 			return nil
 		}
 		m.paused = !m.paused
 	case key.Matches(k, rk.Step):
-		if m.cur < len(m.parts) {
+		if !p.done {
 			m.paused = true
-			p := m.parts[m.cur]
-			m.shown, m.follow = m.cur, true
 			m.advance(math.Max((p.end-p.start)/20, 1e-9), s)
 		}
 	case key.Matches(k, rk.Faster):
@@ -341,17 +451,19 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	case key.Matches(k, rk.Slower):
 		m.speed = max(m.speed-1, 0)
 	case key.Matches(k, rk.Skip):
-		m.finish(m.cur, s)
+		m.finish(m.shown, s)
 	case key.Matches(k, rk.SkipAll):
-		for m.canPlay(m.cur, s) {
-			m.finish(m.cur, s)
+		for i := range m.parts {
+			m.finish(i, s)
 		}
 	case key.Matches(k, rk.PrevPart):
-		m.shown, m.scroll = max(m.shown-1, 0), 0
-		m.follow = m.shown == m.cur
+		m.show(m.shown - 1)
 	case key.Matches(k, rk.NextPart):
-		m.shown, m.scroll = min(m.shown+1, max(len(m.parts)-1, 0)), 0
-		m.follow = m.shown == m.cur
+		if p.done && m.shown == len(m.parts)-1 {
+			m.show(max(m.next(), 0)) // past the last: the first not played
+		} else {
+			m.show(m.shown + 1)
+		}
 	case key.Matches(k, sk.Up):
 		m.scroll = max(m.scroll-1, 0)
 	case key.Matches(k, sk.Down):
@@ -380,7 +492,7 @@ func (m *runModel) view(s *session, w, h int) string {
 		switch {
 		case s.building:
 			msg := "Building your code and running the experiments…"
-			if m.buildFor >= slowBuild {
+			if m.buildFor >= slowFirst {
 				msg = fmt.Sprintf("Building your code and running the experiments… %d s so far. The first build compiles your code and the lab's worker with its libraries, which takes about a minute on a fresh machine; after that a save rebuilds in under a second.", int(m.buildFor.Seconds()))
 			}
 			return styleLines(st.Dim, wrap(msg, min(w, maxText)))
@@ -410,7 +522,7 @@ func (m *runModel) view(s *session, w, h int) string {
 }
 
 // strip is the row of parts with their state.
-func (m *runModel) strip(w int) string {
+func (m *runModel) strip(s *session, w int) string {
 	st := m.c.styles
 	var parts []string
 	long := w >= 14*len(m.parts)
@@ -423,7 +535,9 @@ func (m *runModel) strip(w int) string {
 			mark, style = "⏳", st.Warn
 		case p.done:
 			mark, style = "✗", st.Bad
-		case i == m.cur:
+		case i == m.shown && !m.canPlay(i, s):
+			mark, style = "⏸", st.Warn // waits for its predictions or its reveal
+		case i == m.shown:
 			mark, style = "▶", st.Accent
 		}
 		label := p.res.ID + " " + mark
@@ -440,20 +554,34 @@ func (m *runModel) strip(w int) string {
 	return strings.Join(parts, " ")
 }
 
-// clock says where the replay stands.
+// clock says where the replay of the part on screen stands; once it is
+// played, what is next and which key goes there.
 func (m *runModel) clock(s *session) string {
 	st := m.c.styles
 	speed := fmt.Sprintf("×%g", speeds[m.speed])
-	if m.cur >= len(m.parts) {
-		return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays again · ←/→ other parts")
+	p := m.parts[m.shown]
+	if p.done {
+		played := st.Good.Render("✓ Part " + p.res.ID + " played")
+		n := m.next()
+		switch {
+		case n < 0:
+			return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays Part "+p.res.ID+" again · ←/→ other parts")
+		case !m.ready(n, s):
+			g := s.stageOf(firstPrediction(s, m.parts[n].res.ID))
+			return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" waits for "+ids(g.preds)+" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
+		}
+		key := "→"
+		if n < m.shown {
+			key = "←"
+		}
+		return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" · ") + st.Key.Render(key) + st.Dim.Render(" plays it")
 	}
-	p := m.parts[m.cur]
-	if m.ready(m.cur, s) && !m.canPlay(m.cur, s) {
+	if m.ready(m.shown, s) && !m.canPlay(m.shown, s) {
 		return st.Warn.Render("⏸ Part " + p.res.ID + ": its reveal is not on record yet")
 	}
-	if !m.canPlay(m.cur, s) {
+	if !m.canPlay(m.shown, s) {
 		g := s.stageOf(firstPrediction(s, p.res.ID))
-		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+ids(g.preds)) + st.Dim.Render(" · enter predicts")
+		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+ids(g.preds)) + st.Dim.Render(" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
 	}
 	state := st.Accent.Render("▶ playing")
 	if m.paused {
@@ -476,6 +604,9 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	st := m.c.styles
 	p := m.parts[i]
 	var b []string
+	if !p.done && !m.canPlay(i, s) {
+		return m.hiddenView(s, i, w)
+	}
 	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
 	if p.res.Status != labs.OK {
 		style := st.Warn
@@ -484,40 +615,15 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		}
 		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
 	}
-	playing := i == m.cur && !p.done
+	playing := i == m.shown && !p.done
 	if len(p.figs) > 0 {
 		overhead := 0
 		for _, fp := range p.figs {
 			overhead += figOverhead(fp, w, st)
 		}
-		// Leave room under the figures for the part's actuals, so they show
-		// without scrolling when it finishes (its sentences may scroll).
-		reserve := 0
-		if n := len(partPredictions(s, p.res.ID)); n > 0 {
-			reserve = min(n+2, h/3)
-		}
-		// Tall screens get taller plots even if the part then scrolls.
-		plotH := clamp((h-len(b)-overhead-reserve)/len(p.figs), clamp(h/8, 3, 5), 10)
-		for _, fp := range p.figs {
-			cut := fp.cut(p.now, p.start, p.end, p.done)
-			if !p.done && (i > m.cur || !m.canPlay(i, s)) {
-				cut = math.Inf(-1) // not started, or its predictions are open: axes only
-			}
-			b = append(b, drawFigure(fp, cut, w, plotH, st, playing))
-		}
+		b = append(b, m.figures(s, p, w, h-len(b), overhead, playing)...)
 	}
 	if !p.done {
-		switch {
-		case m.ready(i, s) && !m.canPlay(i, s):
-			// Its reveal is being recorded, or could not be: its actuals
-			// stay hidden until it is on record.
-			b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID), w)))
-		case !m.canPlay(i, s):
-			g := s.stageOf(firstPrediction(s, p.res.ID))
-			b = append(b, st.Warn.Render(wrap("plays once "+made(g.preds)+": enter goes to them", w)))
-		case i > m.cur:
-			b = append(b, st.Dim.Render("plays after the parts before it"))
-		}
 		return strings.Join(b, "\n")
 	}
 	var rows []string
@@ -534,6 +640,73 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 		for _, l := range p.res.Lines {
 			b = append(b, wrap(l, w))
 		}
+	}
+	return strings.Join(b, "\n")
+}
+
+// figures draws a part's figures in h lines. When they all fit at a
+// readable height (and leave room under them for the part's actuals, so
+// those show without scrolling when it finishes), they share the screen;
+// otherwise each gets nearly the whole of it and the part scrolls, a chart
+// a page, rather than squeezing every chart to three rows.
+func (m *runModel) figures(s *session, p partPlay, w, h, overhead int, playing bool) []string {
+	st := m.c.styles
+	reserve := 0
+	if n := len(partPredictions(s, p.res.ID)); n > 0 {
+		reserve = min(n+2, h/3)
+	}
+	plotH := (h - overhead - reserve) / len(p.figs)
+	if plotH < minPlot {
+		most := 0
+		for _, fp := range p.figs {
+			most = max(most, figOverhead(fp, w, st))
+		}
+		plotH = h - most - 1 // a page: the chart and a line of what follows
+	}
+	plotH = clamp(plotH, 3, maxPlot)
+	var out []string
+	for _, fp := range p.figs {
+		out = append(out, drawFigure(fp, fp.cut(p.now, p.start, p.end, p.done), w, plotH, st, playing))
+	}
+	return out
+}
+
+// A plot shorter than minPlot rows hides too much to share the screen;
+// taller than maxPlot adds nothing a learner reads.
+const (
+	minPlot = 6
+	maxPlot = 10
+)
+
+// hiddenView is a part whose actuals are not revealed: its predictions are
+// open, or its reveal is not on record yet. Nothing here comes from its
+// result (no figure, no axis, no scale, no title): only the day's own
+// words and what the part waits for, so nothing gives a guess away.
+func (m *runModel) hiddenView(s *session, i, w int) string {
+	st := m.c.styles
+	p := m.parts[i]
+	title := p.res.ID
+	for _, dp := range s.day.Parts {
+		if dp.ID == p.res.ID {
+			title = dp.Title
+		}
+	}
+	b := []string{styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, title), w))}
+	if p.res.Status != labs.OK {
+		style := st.Warn
+		if p.res.Status != labs.Unfinished {
+			style = st.Bad
+		}
+		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
+	}
+	b = append(b, "")
+	if m.ready(i, s) {
+		// Its reveal is being recorded, or could not be: its actuals stay
+		// hidden until it is on record.
+		b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID)+" Its charts are drawn then.", w)))
+	} else {
+		g := s.stageOf(firstPrediction(s, p.res.ID))
+		b = append(b, styleLines(st.Warn, wrap("Its charts are drawn once "+made(g.preds)+": enter goes to them.", w)))
 	}
 	return strings.Join(b, "\n")
 }
@@ -559,43 +732,16 @@ func partPredictions(s *session, id string) []predictions.Row {
 	return out
 }
 
-// landedLine sums up the actuals of the part that finished last, so they
-// are seen even though the screen has moved on to the next part.
-func (m *runModel) landedLine(s *session) string {
-	if m.landed < 0 || m.landed >= len(m.parts) || m.landed == m.shown || !m.parts[m.landed].done {
-		return ""
-	}
-	st := m.c.styles
-	id := m.parts[m.landed].res.ID
-	var parts []string
-	for _, r := range partPredictions(s, id) {
-		if r.Actual == nil {
-			continue
-		}
-		g := st.Dim.Render("·")
-		if r.Verdict != nil {
-			switch r.Verdict.Kind {
-			case predictions.Spot, predictions.Close:
-				g = st.Good.Render("✓")
-			default:
-				g = st.Bad.Render("✗")
-			}
-		}
-		parts = append(parts, r.ID+" "+predictions.FormatValue(*r.Actual, r.Unit)+" "+g)
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return st.Dim.Render("Part "+id+" landed: ") + strings.Join(parts, st.Dim.Render(" · ")) + st.Dim.Render(" · scoreboard 4")
-}
-
-// head is the lines above the part: the parts, the clock, what landed.
+// head is the lines above the part: the parts, the clock, what the last
+// save changed. (What a part's replay revealed shows in the part itself,
+// which stays on screen once played.)
 func (m *runModel) head(s *session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
-	head := []string{trunc(m.strip(w), w)}
+	head := []string{trunc(m.strip(s, w), w)}
 	head = append(head, strings.Split(wrap(m.clock(s), w), "\n")...)
-	if l := m.landedLine(s); l != "" {
-		head = append(head, strings.Split(wrap(l, w), "\n")...)
+	if len(m.changed) > 0 {
+		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
+		head = append(head, strings.Split(styleLines(m.c.styles.Accent, wrap(line, w)), "\n")...)
 	}
 	return head
 }
@@ -623,12 +769,12 @@ func (m *runModel) help(s *session) keyMap {
 	}
 	if m.waiting(s) >= 0 {
 		return keyMap{
-			short: []key.Binding{rk.Predict, rk.Pause, rk.PrevPart},
-			full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart}, {sk.Up, sk.PageUp}},
+			short: []key.Binding{rk.Predict, rk.PrevPart, sk.Up},
+			full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart, rk.SkipAll}, {sk.Up, sk.PageUp}},
 		}
 	}
 	return keyMap{
-		short: []key.Binding{rk.Pause, rk.Step, rk.Faster, rk.Skip, rk.PrevPart},
+		short: []key.Binding{rk.Pause, rk.PrevPart, rk.Step, rk.Faster, rk.Skip, sk.Up},
 		full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp}},
 	}
 }

@@ -34,7 +34,8 @@ func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, m.h, lineCount(m.content(s, m.w)))
+	head := m.head(m.w)
+	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
 	return nil
 }
 
@@ -59,8 +60,51 @@ func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
 	return clamp(off, 0, n-h)
 }
 
+// view keeps the title and the column headings on top while the rows
+// scroll under them, so a row read at the bottom still says which column
+// is the guess and which the actual.
 func (m *scoreModel) view(s *session, w, h int) string {
-	return scrolled(m.content(s, w), m.scroll, h, m.c.styles)
+	head := m.head(w)
+	if h <= len(head) {
+		return fit(strings.Join(head, "\n"), w, h)
+	}
+	return strings.Join(head, "\n") + "\n" + scrolled(m.content(s, w), m.scroll, h-len(head), m.c.styles)
+}
+
+// head is the lines that stay put: the title, what the columns compare,
+// and the column headings.
+func (m *scoreModel) head(w int) []string {
+	st := m.c.styles
+	title := st.Title.Render("Scoreboard") + st.Dim.Render(" · each guess judged as it stood when its actual was revealed")
+	note := "actual: what the reference does · distance: relative to it (points for a %)"
+	if w < narrowScore {
+		title = st.Title.Render("Scoreboard") + st.Dim.Render(" · guesses as first made")
+		// Each verdict says its own unit ("% under", "points under").
+		note = "actual: what the reference does"
+	}
+	col := scoreCol(w)
+	headings := fmt.Sprintf("%-4s %-*s %-*s %s", "", col, "you", col, "actual", "verdict (distance)")
+	if w < stackScore {
+		headings = fmt.Sprintf("%-4s %-*s %s", "", col, "you", "actual (verdict below)")
+	}
+	return []string{trunc(title, w), st.Dim.Render(trunc(note, w)), st.Dim.Render(trunc(headings, w))}
+}
+
+// narrowScore is the width under which the scoreboard's rows go short: the
+// numbers without their units (the question has them), the reasons in
+// fewer words, so a 40-column screen reads every verdict instead of "…".
+const narrowScore = 60
+
+// stackScore is the width below which a row's verdict goes on a line of
+// its own: the three columns take 41, the longest verdict some 33.
+const stackScore = 74
+
+// scoreCol is the width of the guess and actual columns.
+func scoreCol(w int) int {
+	if w < narrowScore {
+		return 8
+	}
+	return 17
 }
 
 func (m *scoreModel) content(s *session, w int) string {
@@ -73,20 +117,8 @@ func (m *scoreModel) content(s *session, w int) string {
 		}
 	}
 	var b []string
-	b = append(b, trunc(st.Title.Render("Scoreboard")+st.Dim.Render(" · each guess judged as it stood when its actual was revealed"), w))
 	if revealed == 0 {
-		b = append(b, "", styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)))
-	}
-	note := "actual: what the reference does · distance: relative to it (points for a %)"
-	if w < narrowScore {
-		// Each verdict says its own unit ("% under", "points under").
-		note = "actual: what the reference does"
-	}
-	b = append(b, styleLines(st.Dim, wrap(note, w)))
-	if w < narrowScore {
-		b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-15s %s", "", "you", "actual"), w)))
-	} else {
-		b = append(b, "", st.Dim.Render(trunc(fmt.Sprintf("%-4s %-17s %-17s %s", "", "you", "actual", "verdict (distance)"), w)))
+		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
 	for _, r := range rows {
@@ -111,7 +143,7 @@ func (m *scoreModel) content(s *session, w int) string {
 		b = append(b, indent(styleLines(st.Accent, wrap(s.day.Carry(s.shown()), tw)), "  "))
 	}
 	if s.outcome != nil {
-		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.outcome.Passed(), len(s.day.TODOs))))
+		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.passed(), len(s.day.TODOs))))
 	}
 	return strings.Join(b, "\n")
 }
@@ -119,6 +151,11 @@ func (m *scoreModel) content(s *session, w int) string {
 // scoreLine is one prediction on one line: the judged guess, the actual
 // (the reference's figure) and the verdict with its distance.
 func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w int) string {
+	narrow := w < narrowScore
+	unit := r.Unit
+	if narrow {
+		r.Unit = "" // the question names it; the columns have no room
+	}
 	guess := st.Dim.Render("—")
 	switch j := r.Judged(); {
 	case r.Skipped && !r.Revised:
@@ -137,12 +174,14 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	switch {
 	case r.Awaiting:
 		verdict = st.Dim.Render("judged once the reference has run")
+	case r.Actual == nil && narrow:
+		verdict = st.Dim.Render(shortMissing(missing(s, pr)))
 	case r.Actual == nil:
 		verdict = st.Dim.Render(missing(s, pr))
 	case r.Verdict == nil:
 		verdict = st.Dim.Render("no prediction")
 	default:
-		words := r.Verdict.Words(r.Unit)
+		words := r.Verdict.Words(unit)
 		switch r.Verdict.Kind {
 		case predictions.Spot:
 			verdict = st.Good.Render("✓ " + words)
@@ -152,19 +191,31 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 			verdict = st.Bad.Render("✗ " + words)
 		}
 	}
-	if w < narrowScore {
+	col := scoreCol(w)
+	if w < stackScore {
 		// Too narrow for three columns and a verdict: the verdict goes
 		// under the figures, so it is never the part cut off.
-		line := fmt.Sprintf("%s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, 15), actual)
+		line := fmt.Sprintf("%s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, col), actual)
 		return trunc(line, w) + "\n" + trunc("     "+verdict, w)
 	}
-	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, 17), pad(actual, 17), verdict)
+	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, col), pad(actual, col), verdict)
 	return trunc(line, w)
 }
 
-// narrowScore is the width below which a row's verdict goes on a line of
-// its own: the three columns take 41, the longest verdict some 33.
-const narrowScore = 74
+// shortMissing is missing's reason in the few words a narrow row holds.
+func shortMissing(why string) string {
+	switch {
+	case why == "plays once predicted":
+		return "not predicted"
+	case why == "not revealed yet":
+		return "hidden yet"
+	case strings.HasPrefix(why, "waiting on "):
+		return "needs " + strings.TrimPrefix(why, "waiting on ")
+	case strings.HasSuffix(why, " stopped the part"):
+		return strings.TrimSuffix(why, " the part")
+	}
+	return why
+}
 
 func (m *scoreModel) help(*session) keyMap {
 	sk := m.c.keys.Scroll

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -105,8 +106,17 @@ func TestLessonScrolls(t *testing.T) {
 func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(tabPredict)
+	if d.app.typing() {
+		t.Fatal("the form took the keyboard before the learner opened a box")
+	}
+	d.keys("3") // a screen number, not a digit in a box
+	if d.day().tab != tabRun {
+		t.Fatalf("3 on the form opened tab %d, want the run", d.day().tab)
+	}
+	d.tab(tabPredict)
+	d.keys("e")
 	if !d.app.typing() {
-		t.Fatal("the form does not have the keyboard")
+		t.Fatal("e did not open the box")
 	}
 	p1 := theDay.Predictions[0]
 	_, parseErr := predictions.Parse("ten", p1)
@@ -189,11 +199,22 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 		t.Fatal("the replay ticks while not on screen")
 	}
 	d.tab(tabRun)
-	for d.step() {
+	// Each part plays to its end and stays on screen, saying what is next,
+	// until the learner moves on.
+	for i := range 3 {
+		for d.step() {
+		}
+		if day.run.shown != i || !day.run.parts[i].done {
+			t.Fatalf("after playing part index %d the screen shows %d (done %v)", i, day.run.shown, day.run.parts[i].done)
+		}
+		if i < 2 {
+			d.wantView(fmt.Sprintf("✓ Part %d played · next: Part %d · → plays it", i+1, i+2))
+		}
+		d.keys("right")
 	}
-	if day.run.cur != 3 {
-		t.Fatalf("the replay stopped at part index %d, want 3 (Part 4 waits)", day.run.cur)
-	}
+	d.keys("left")
+	d.wantView("✓ Part 3 played · next: Part 4 waits for P7, P8 · enter predicts")
+	d.keys("right")
 	d.wantView("⏸ Part 4 waits for P7, P8")
 	if len(d.held) != 0 {
 		t.Fatal("the replay ticks while it waits for predictions")
@@ -231,21 +252,24 @@ func TestRunKeys(t *testing.T) {
 	if !run.parts[0].done || !d.day().s.answers.Predictions["P1"].Revealed {
 		t.Fatal("s did not finish part 1")
 	}
-	if run.shown != 1 {
-		t.Fatalf("after part 1 the screen shows part index %d, want it to follow to part 2", run.shown)
+	if run.shown != 0 {
+		t.Fatalf("after part 1 the screen shows part index %d, want it to stay on part 1", run.shown)
 	}
-	d.keys("right")
+	d.wantView("next: Part 2 · → plays it")
+	d.keys("right", "right")
 	if run.shown != 2 {
-		t.Fatalf("→ shows part index %d", run.shown)
+		t.Fatalf("→ → shows part index %d", run.shown)
 	}
 	d.wantView("Part 3: ")
 	d.keys("S")
-	if run.cur != len(run.parts) {
-		t.Fatal("S did not finish the run")
+	for i := range 3 {
+		if !run.parts[i].done {
+			t.Fatalf("S left part index %d unplayed", i)
+		}
 	}
-	d.keys(" ") // plays everything again, the actuals stay revealed
-	if run.cur != 0 || run.parts[0].done {
-		t.Fatal("space after the end did not replay")
+	d.keys(" ") // plays the part on screen again, the actuals stay revealed
+	if run.shown != 2 || run.parts[2].done {
+		t.Fatal("space on a played part did not replay it")
 	}
 	if !d.day().s.answers.Predictions["P6"].Revealed {
 		t.Fatal("replaying hid an actual")
@@ -264,7 +288,7 @@ func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	for range theDay.Predictions {
 		d.keys("up")
 	}
-	d.keys("backspace", "backspace", "20", "enter")
+	d.keys("e", "backspace", "backspace", "20", "enter")
 	if note := d.day().s.note; !strings.Contains(note, "P1 revised to 20 requests; the scoreboard still judges the guess on record at the reveal (15 requests)") {
 		t.Fatalf("note after a revision: %q", note)
 	}
@@ -449,7 +473,7 @@ func TestDrills(t *testing.T) {
 	d1 := theDay.Drills[0]
 	d.dontWantView(d1.Model[:30])
 
-	d.keys("enter", "500", "tab", "100", "enter")
+	d.keys("enter", "500", "down", "100", "enter")
 	d.wantView("Model answer", d1.Model[:30], "D1 is right")
 	saved := loadSaved(t, root).Drills["D1"]
 	if !saved.Attempted || saved.Correct == nil || !*saved.Correct || len(saved.Answers) != 2 {

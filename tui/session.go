@@ -452,6 +452,30 @@ func (s *session) grade(n int) (labs.Grade, bool) {
 	return labs.Grade{}, false
 }
 
+// passed counts the TODOs passing, from the same verdicts the TODO rows
+// show (s.grade: the run in flight's as they land, else the last good
+// run's), so the rows, the TODO header, the status line and the day list
+// change in the same frame.
+func (s *session) passed() int {
+	n := 0
+	for _, t := range s.day.TODOs {
+		if g, ok := s.grade(t.Number); ok && g.Status == labs.Pass {
+			n++
+		}
+	}
+	return n
+}
+
+// graded reports whether any verdict is known, from either run.
+func (s *session) graded() bool {
+	for _, t := range s.day.TODOs {
+		if _, ok := s.grade(t.Number); ok {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *session) setNote(text string, bad bool) { s.note, s.noteBad, s.noteLife = text, bad, 0 }
 
 // ranAgain ages the note as a run lands: a plain note goes; a problem

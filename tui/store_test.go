@@ -37,7 +37,7 @@ func savedValue(t *testing.T, root, id string) (float64, bool) {
 func TestCLISaveWhileTheScreensHoldAnswers(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(tabPredict)
-	d.keys("20", "enter") // P1, on screen
+	d.keys("e", "20", "enter") // P1, on screen
 	if v, ok := savedValue(t, root, "P1"); !ok || v != 20 {
 		t.Fatalf("P1 saved as %v %v, want 20", v, ok)
 	}
@@ -72,7 +72,7 @@ func TestDrillSaveKeepsAnotherWritersDrill(t *testing.T) {
 	d.tab(tabDrills)
 	d.keys("enter")
 	for range first.Fields {
-		d.keys("1", "tab")
+		d.keys("1", "down")
 	}
 	d.keys("enter")
 	saved := loadSaved(t, root)

@@ -185,11 +185,7 @@ func status(g labs.Grade, graded bool, st Styles) string {
 
 func (m *todoModel) list(s *session, w int) []string {
 	st := m.c.styles
-	passed := 0
-	if s.outcome != nil {
-		passed = s.outcome.Passed()
-	}
-	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", passed, len(s.day.TODOs)))
+	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", s.passed(), len(s.day.TODOs)))
 	if s.building {
 		head += st.Dim.Render(" · grading…")
 	}
@@ -204,6 +200,11 @@ func (m *todoModel) list(s *session, w int) []string {
 		}
 		where := s.locs[t.Func]
 		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, pad(status(g, graded, st), 16), st.Dim.Render(where))
+		if width(line) > w {
+			// Narrow: the file:line goes (the details below name it), and
+			// the row reads whole rather than ending in "…".
+			line = fmt.Sprintf("%s%d %s %s", cur, t.Number, name, status(g, graded, st))
+		}
 		lines = append(lines, trunc(line, w))
 	}
 	return lines
@@ -346,7 +347,16 @@ func wrapCode(src string, w int) string {
 		if width(lead)+4 >= w/2 {
 			lead = "" // a deep indent would leave no room for the code
 		}
-		out = append(out, hanging(body, lead, lead+"    ", w))
+		// Code is not prose: it breaks at any space, as wrap's formulas
+		// (which keep a parenthesis whole) would push a signature down a line.
+		rest := lead + "    "
+		for i, piece := range wrapLine(body, max(w-width(rest), 8), false) {
+			if i == 0 {
+				out = append(out, lead+piece)
+			} else {
+				out = append(out, rest+piece)
+			}
+		}
 	}
 	return strings.Join(out, "\n")
 }
@@ -383,7 +393,7 @@ func (m *todoModel) help(*session) keyMap {
 		return keyMap{short: []key.Binding{ck.Yes, ck.No}, full: [][]key.Binding{{ck.Yes, ck.No}}}
 	}
 	return keyMap{
-		short: []key.Binding{lk.Up, tk.Hint, tk.Solution, tk.Reset},
+		short: []key.Binding{lk.Up, lk.Down, tk.Hint, tk.Solution, tk.Reset},
 		full:  [][]key.Binding{{lk.Up, lk.Down}, {tk.Hint, tk.Solution}, {tk.Reset, tk.ResetDay}, {sk.PageUp}},
 	}
 }

@@ -47,8 +47,9 @@ func BenchmarkView(b *testing.B) {
 		}
 	}
 	b.Run("size=120x40/screen=run-playing", view)
-	for d.step() { // play the rest
+	for d.step() { // play the rest of the part on screen
 	}
+	d.keys("S") // and every other part: the learner drives the replay
 	if !strings.Contains(d.view(), "all parts played") {
 		b.Fatalf("the replay did not finish:\n%s", d.view())
 	}

@@ -90,3 +90,28 @@ func TestWrapProperty(t *testing.T) {
 		checkWrap(t, in, wrap(in, w), w)
 	}
 }
+
+// Issue 18: a wrapped line keeps its indent, and a formula is never split
+// mid-term when it fits a line.
+func TestWrapKeepsIndentAndFormulas(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		w        int
+		want     []string
+	}{
+		{"Day 46 Part 6 at 80", "   8 elephants fill 42 queues:  284 of 10000 mice stuck (2.84%); C(42, 8)/C(64, 8) = 0.178%.", 80,
+			[]string{"   8 elephants fill 42 queues:  284 of 10000 mice stuck (2.84%);", "   C(42, 8)/C(64, 8) = 0.178%."}},
+		{"a formula at the end of a line", "so C(31, 8)/C(64, 8) = 0.178% of them", 26,
+			[]string{"so", "C(31, 8)/C(64, 8) = 0.178%", "of them"}},
+		{"indent kept", "  a b c d e f g h", 7, []string{"  a b c", "  d e f", "  g h"}},
+		{"a formula wider than the line breaks at its spaces", "f(a, b, c, d) = x", 6, []string{"f(a,", "b, c,", "d) = x"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := strings.Split(wrap(tc.in, tc.w), "\n")
+			checkWrap(t, tc.in, strings.Join(got, "\n"), tc.w)
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Fatalf("wrap(%q, %d):\n got %q\nwant %q", tc.in, tc.w, got, tc.want)
+			}
+		})
+	}
+}

@@ -99,6 +99,7 @@ type grading struct {
 	checks  int
 	cases   int // hand-picked and random cases checked
 	figures int // experiment figures compared
+	sweeps  int // steps of a sweep along the clock (TODO 2's)
 }
 
 // gradeTODO grades TODO n of learner against ref.
@@ -127,8 +128,13 @@ func gradeTODO(n int, learner, ref Funcs) labs.Grade {
 		if n == 1 {
 			agree = "within " + fmtTol(tokenTol) + " × max(1, capacity)"
 		}
-		g.Detail = fmt.Sprintf("all %d checks agree with the reference %s: %d inputs (hand-picked and random) and %d experiment figures",
-			gr.checks, agree, gr.cases, gr.figures)
+		// The parts named add up to the checks.
+		sweep := ""
+		if gr.sweeps > 0 {
+			sweep = fmt.Sprintf(", %d steps of a sweep along the clock", gr.sweeps)
+		}
+		g.Detail = fmt.Sprintf("all %d checks agree with the reference %s: %d inputs (hand-picked and random)%s and %d experiment figures",
+			gr.checks, agree, gr.cases, sweep, gr.figures)
 	}
 	return g
 }
@@ -221,7 +227,10 @@ func (s caseSet[C]) all(g *grading) *failure {
 		}
 	}
 	if s.sweep != nil {
-		if f := s.sweep(&g.checks); f != nil {
+		before := g.checks
+		f := s.sweep(&g.checks)
+		g.sweeps += g.checks - before
+		if f != nil {
 			return f
 		}
 	}
