@@ -206,12 +206,14 @@ func (e *CorruptError) Error() string {
 		if e.KeptAs == "" { // the problem says why they stay
 			return fmt.Sprintf("%s: %s (%s%s)", where, e.Problem, strings.Join(ids, ", "), more)
 		}
-		return fmt.Sprintf("%s: %s (%s%s); they were dropped and your other answers kept; the file as it was is kept as %s", where, e.Problem, strings.Join(ids, ", "), more, e.KeptAs)
+		// Where the file went comes before the problem's detail, which can
+		// be long: a status line that must cut the message keeps the path.
+		return fmt.Sprintf("%s: the file as it was is kept as %s; %s (%s%s): they were dropped and your other answers kept", where, e.KeptAs, e.Problem, strings.Join(ids, ", "), more)
 	}
 	if e.KeptAs == "" {
 		return fmt.Sprintf("%s could not be used (%s) and could not be moved aside either; starting empty", where, e.Problem)
 	}
-	return fmt.Sprintf("%s could not be used (%s); it was kept as %s, and the answers start empty", where, e.Problem, e.KeptAs)
+	return fmt.Sprintf("%s could not be used; it was kept as %s and the answers start empty (%s)", where, e.KeptAs, e.Problem)
 }
 
 // Load reads the answers for day from dir. A missing file is a first visit:

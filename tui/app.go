@@ -394,6 +394,7 @@ func (a *App) statusView() string {
 	if bad {
 		style = a.c.styles.StatusErr
 	}
+	line = a.c.relative(line)
 	lines := strings.Split(wrap(line, max(a.c.width, 1)), "\n")
 	if len(lines) > 2 {
 		lines = []string{lines[0], trunc(strings.Join(lines[1:], " "), a.c.width)}

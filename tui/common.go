@@ -319,3 +319,13 @@ func scrolled(s string, off, h int, st Styles) string {
 	lines[len(lines)-1] = st.Dim.Render(fmt.Sprintf("↓ %d more lines (↓/pgdn)", total-off-h+1))
 	return strings.Join(lines, "\n")
 }
+
+// relative writes the paths in a message relative to the module root, as
+// the README names them ("predictions/day45.json"): a status line has two
+// lines, and a damaged file's notice must keep where the file went.
+func (c *common) relative(msg string) string {
+	if c.deps.root == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, filepath.Clean(c.deps.root)+string(filepath.Separator), "")
+}

@@ -549,9 +549,9 @@ func (m *drillModel) help(s *session) keyMap {
 		return keyMap{short: []key.Binding{check, fk.Next, fk.StopTyping}, full: [][]key.Binding{{check, fk.Next, fk.Prev, fk.StopTyping}}}
 	}
 	answer := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "answer"))
-	short := []key.Binding{lk.Up, answer}
+	short := []key.Binding{lk.Up, lk.Down, answer}
 	if d, ok := m.current(s); ok && s.answers.Drills[d.ID].Attempted {
-		short = short[:1] // checked: the first attempt stands
+		short = short[:2] // checked: the first attempt stands
 		if d.Kind == labs.DrillSelf {
 			short = append(short, dk.Got)
 		}

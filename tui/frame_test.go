@@ -2,9 +2,11 @@ package tui
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -256,5 +258,28 @@ func TestQuitClosesTheDay(t *testing.T) {
 	d2.keys("ctrl+c")
 	if !d2.quit {
 		t.Fatal("ctrl+c did not quit while typing")
+	}
+}
+
+// Issue 25: a damaged answers file's notice keeps where the file went in
+// view on the status line (two lines, the rest cut), at 100 columns and at
+// 80: the long part of the message, the problem, comes last.
+func TestACorruptFileNoticeKeepsItsKeptAsPath(t *testing.T) {
+	for _, w := range []int{100, 80} {
+		d, root := openDay(t, newFake(refAnswer()), w, 24)
+		dir := filepath.Join(root, "predictions")
+		write(t, predictions.Path(dir, 45), `{"predictions": {"P1": {"value": "twenty"}}, "drills": `+strings.Repeat(" ", 300)+`[}`)
+		_, err := predictions.Load(dir, 45)
+		var ce *predictions.CorruptError
+		if !errors.As(err, &ce) || ce.KeptAs == "" {
+			t.Fatalf("the damaged file was not kept aside: %v", err)
+		}
+		d.day().s.setNote(err.Error(), true)
+		v := d.app.View()
+		kept, _ := filepath.Rel(root, ce.KeptAs) // shown as the README names it
+		if !strings.Contains(strings.Join(strings.Fields(v), ""), kept) {
+			t.Errorf("at %d columns the notice lost the kept-as path %s:\n%s", w, ce.KeptAs, v)
+		}
+		checkFits(t, v, w, 24)
 	}
 }

@@ -265,5 +265,5 @@ func (m *historyModel) help(*session) keyMap {
 	if len(m.recs) == 0 {
 		return keyMap{}
 	}
-	return keyMap{short: []key.Binding{lk.Up, ck}, full: [][]key.Binding{{lk.Up, lk.Down, ck}}}
+	return keyMap{short: []key.Binding{lk.Up, lk.Down, ck}, full: [][]key.Binding{{lk.Up, lk.Down, ck}}}
 }

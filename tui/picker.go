@@ -147,11 +147,11 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Next: Day %d, with %s.", course[next].Number, ps[next].Missing()), w)))
 	}
 	for _, warn := range warnings {
-		lines = append(lines, styleLines(st.Warn, wrap("! "+warn, w)))
+		lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.relative(warn), w)))
 	}
 	for _, day := range course {
 		if err := m.hist[day.Number].err; err != nil {
-			lines = append(lines, styleLines(st.Warn, wrap("! "+err.Error(), w)))
+			lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.relative(err.Error()), w)))
 		}
 	}
 	off := 0
@@ -188,5 +188,5 @@ func scoreDots(rows []predictions.Row, st Styles) []string {
 
 func (m *pickerModel) help() keyMap {
 	lk := m.c.keys.List
-	return keyMap{short: []key.Binding{lk.Up, lk.Open}, full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
+	return keyMap{short: []key.Binding{lk.Up, lk.Down, lk.Open}, full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
 }
