@@ -271,3 +271,12 @@ func (d Day) PlayOpen(f PlayFigure, answered func(id string) bool) (bool, []stri
 	}
 	return len(waiting) == 0, waiting
 }
+
+// Clone is a copy of v, for a request that must not see later turns.
+func (v Values) Clone() Values {
+	out := make(Values, len(v))
+	for n, x := range v {
+		out[n] = x
+	}
+	return out
+}

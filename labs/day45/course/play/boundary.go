@@ -1,6 +1,7 @@
 package play
 
 import (
+	"strconv"
 	"time"
 
 	"termlab/labs"
@@ -88,11 +89,8 @@ func playBoundary(f Funcs, v labs.Values, fr *labs.Frame) {
 		}
 	}
 
-	fr.Chart = labs.Figure{Title: "in the trailing window", Kind: labs.Line, XLabel: "virtual s", YLabel: "requests"}
-	promise := labs.Series{Name: "promise"}
-	for _, x := range []float64{0, end.Seconds()} {
-		promise.X, promise.Y = append(promise.X, x), append(promise.Y, float64(limit))
-	}
+	fr.Chart = labs.Figure{Title: "in the trailing window", Kind: labs.Line, XLabel: "virtual seconds", YLabel: "requests"}
+	promise := flat("promise", float64(limit), end)
 	for i := 1; i < 3; i++ {
 		fr.Chart.Marks = append(fr.Chart.Marks, labs.Mark{X: (time.Duration(i) * w).Seconds(), Label: "flip"})
 	}
@@ -105,8 +103,8 @@ func playBoundary(f Funcs, v labs.Values, fr *labs.Frame) {
 		fr.Readouts = append(fr.Readouts,
 			labs.Readout{Name: l.key + "_accepted", Label: l.name + ": accepted", Value: float64(len(l.got)), Unit: "requests"},
 			labs.Readout{Name: l.key + "_refused", Label: l.name + ": refused", Value: float64(len(arrivals) - len(l.got)), Unit: "requests"},
-			labs.Readout{Name: l.key + "_most", Label: l.name + ": most in any window", Value: float64(most), Unit: "requests", Against: "promise " + itoa(limit)},
-			labs.Readout{Name: l.key + "_ratio", Label: l.name + ": most ÷ promise", Value: float64(most) / float64(limit), Unit: "×"},
+			labs.Readout{Name: l.key + "_most", Label: l.name + ": most in a window", Value: float64(most), Unit: "requests",
+				Against: strconv.FormatFloat(float64(most)/float64(limit), 'f', -1, 64) + "× promise"},
 		)
 	}
 	fr.Chart.Series = append(fr.Chart.Series, promise)

@@ -87,8 +87,8 @@ func playFleet(f Funcs, v labs.Values, fr *labs.Frame) {
 		}
 	}
 	s, _ := perBin("delivered", passed, time.Second, fleetSpan)
-	promise := labs.Series{Name: "promise", X: []float64{0, fleetSpan.Seconds()}, Y: []float64{l, l}}
-	fr.Chart = labs.Figure{Title: "delivered per second", Kind: labs.Line, XLabel: "virtual s", YLabel: "per s", Series: []labs.Series{s, promise}}
+	promise := flat("promise", l, fleetSpan)
+	fr.Chart = labs.Figure{Title: "delivered per second", Kind: labs.Line, XLabel: "virtual seconds", YLabel: "per s", Series: []labs.Series{s, promise}}
 	rate2 := float64(late) / (fleetSpan / 2).Seconds()
 	fr.Readouts = []labs.Readout{
 		{Name: "delivered", Label: "delivered (long run)", Value: rate2, Unit: "/s", Against: "promise " + fmtF(l) + "/s"},

@@ -84,7 +84,7 @@ func playLoan(f Funcs, v labs.Values, fr *labs.Frame) {
 	r, b := v.Get("r"), int(v.Get("b"))
 	arrivals := loanArrivals(r, b, int(v.Get("traffic")))
 	queue, worst := queueRun(f.NextEmit, r, b, arrivals)
-	fr.Chart = labs.Figure{Title: "output per second", Kind: labs.Line, XLabel: "virtual s", YLabel: "per s"}
+	fr.Chart = labs.Figure{Title: "output per second", Kind: labs.Line, XLabel: "virtual seconds", YLabel: "per s"}
 	for _, l := range []struct {
 		name, key string
 		out       []time.Duration

@@ -109,3 +109,14 @@ func even(n int, from, span time.Duration) []time.Duration {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func fmtF(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// flat is a level line across [0, end], sampled as the other series are so
+// the chart draws it as a line.
+func flat(name string, y float64, end time.Duration) labs.Series {
+	s := labs.Series{Name: name}
+	for i := 0; i <= 60; i++ {
+		s.X = append(s.X, (end * time.Duration(i) / 60).Seconds())
+		s.Y = append(s.Y, y)
+	}
+	return s
+}
