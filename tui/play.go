@@ -358,11 +358,12 @@ func (m *playModel) readouts(w int) []string {
 	}
 	st := m.c.styles
 	var order []string
-	groups := map[string][]string{}
+	groups, solo := map[string][]string{}, map[string]bool{}
 	for _, r := range m.frame.Readouts {
 		name, what, ok := strings.Cut(r.Label, ": ")
 		if !ok {
 			name, what = r.Label, "" // a readout of its own: a line of its own
+			solo[name] = true
 		}
 		if _, seen := groups[name]; !seen {
 			order = append(order, name)
@@ -379,7 +380,9 @@ func (m *playModel) readouts(w int) []string {
 	var out []string
 	for _, name := range order {
 		line := strings.Join(groups[name], " · ")
-		if name != "" {
+		if solo[name] {
+			line = name + " " + line
+		} else {
 			line = st.Subtitle.Render(name) + "  " + line
 		}
 		out = append(out, trunc(line, w))
