@@ -44,9 +44,9 @@ func (k Knob) Clamp(v float64) float64 {
 // Range says what values the knob takes, for a usage error.
 func (k Knob) Range() string {
 	if len(k.Choices) > 0 {
-		return "one of " + strings.Join(k.Choices, ", ")
+		return "one of: " + strings.Join(k.Choices, ", ")
 	}
-	return fmt.Sprintf("from %s to %s%s in steps of %s", fmtNum(k.Min), fmtNum(k.Max), k.Unit, fmtNum(k.Step))
+	return fmt.Sprintf("a value from %s to %s%s in steps of %s", fmtNum(k.Min), fmtNum(k.Max), k.Unit, fmtNum(k.Step))
 }
 
 // Show writes a value of the knob as the screens show it.
@@ -61,7 +61,7 @@ func (k Knob) Show(v float64) string {
 // Parse reads a value of the knob from the command line: a number in
 // range, a duration for a knob in seconds, or a choice's name.
 func (k Knob) Parse(s string) (float64, error) {
-	bad := fmt.Errorf("--%s %q: %s takes a value %s", k.Name, s, k.Label, k.Range())
+	bad := fmt.Errorf("--%s %q: %s takes %s", k.Name, s, k.Label, k.Range())
 	if len(k.Choices) > 0 {
 		for i, c := range k.Choices {
 			if strings.EqualFold(c, s) {
