@@ -335,14 +335,20 @@ func (m *playModel) view(s *session, w, h int) string {
 		knobs = append(knobs, trunc(mark+line, w))
 	}
 	reads := m.readouts(w)
+	if len(b)+len(knobs)+len(reads) > h {
+		// A short terminal keeps the knob being turned and what it moves;
+		// the chart goes first, then the other knobs.
+		knobs = knobs[m.knob : m.knob+1]
+	}
 	used := len(b) + len(knobs) + len(reads)
 	if m.frame != nil && m.frame.Error != "" {
 		b = append(b, "", styleLines(st.Bad, wrap(m.frame.Error, w)))
 	} else if m.frame != nil {
 		// The chart's title, axis and legend take the rows around the plot.
 		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false))
-		plotH := clamp(h-used-overhead, 2, 12)
-		b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && state == "playing"))
+		if plotH := min(h-used-overhead, 12); plotH >= 2 {
+			b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && state == "playing"))
+		}
 	}
 	b = append(b, knobs...)
 	b = append(b, reads...)
