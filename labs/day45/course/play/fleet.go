@@ -96,4 +96,9 @@ func playFleet(f Funcs, v labs.Values, fr *labs.Frame) {
 		{Name: "round_trips", Label: "round trips to the counter", Value: float64(trips) / fleetSpan.Seconds(), Unit: "/s"},
 		{Name: "refused", Label: "refused", Value: float64(len(arrivals) - len(passed)), Unit: "requests", Against: "offered " + itoa(len(arrivals))},
 	}
+	if v.Get("demand") == 1 {
+		// The key sent no more than the promise: whatever was refused was
+		// starved by where the balancer put it, not by the promise.
+		fr.Readouts[3].Label = "refused within the promise (starved)"
+	}
 }
