@@ -101,7 +101,7 @@ func TestPlayRunsTheLearnersCode(t *testing.T) {
 	s = s[:strings.Index(s, "// Funcs bundles")]
 	s = strings.Replace(s, "\t\"termlab/labs/day45/course\"\n", "", 1)
 	l.write("labs/day45/todo.go", "//go:build termlab\n\n"+s)
-	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1")
+	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1", "P12=1")
 	r := l.run("play", "45", "--figure", "loan", "--traffic", "flood", "--json")
 	if r.code != 0 || !strings.Contains(r.stdout, `"impl": "learner"`) || !strings.Contains(r.stdout, `"whose": "your TakeToken, NextEmit"`) {
 		t.Fatalf("%s", r)

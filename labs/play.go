@@ -167,9 +167,9 @@ type PlayFigure struct {
 	// TimeScale states how the virtual clock relates to the one drawn
 	// ("10 s window · time compressed").
 	TimeScale string
-	// Part is the part whose predictions must be made or skipped before the
-	// figure opens: a figure may show what that part's run reveals.
-	Part  string
+	// Parts is the parts whose predictions must be made or skipped before
+	// the figure opens: every part whose answers the figure could show.
+	Parts []string
 	Knobs []Knob
 	// Needs is the TODOs the figure calls: it plays the learner's code only
 	// when they all pass, and the reference otherwise.
@@ -246,21 +246,24 @@ func Whose(d Day, f PlayFigure, grades []Grade) (Impl, string) {
 	return Learner, "your " + strings.Join(funcs, ", ")
 }
 
-// PlayOpen reports whether figure f may open, by the Run screen's rule: the
-// predictions of the stage its part plays in are all made or skipped (the
-// course day's parts are one stage, each part beyond it its own). It
-// returns the IDs still waiting. A knob setting is never taken as a guess.
+// PlayOpen reports whether figure f may open, by the Run screen's rule for
+// each of its Parts: the predictions of the stage the part plays in are all
+// made or skipped (the course day's parts are one stage, each part beyond
+// it its own). It returns the IDs still waiting. A knob setting is never
+// taken as a guess.
 func (d Day) PlayOpen(f PlayFigure, answered func(id string) bool) (bool, []string) {
-	beyond := false
-	for _, p := range d.Parts {
-		if p.ID == f.Part {
-			beyond = p.Beyond
-		}
-	}
 	inStage := map[string]bool{}
-	for _, p := range d.Parts {
-		if (beyond && p.ID == f.Part) || (!beyond && !p.Beyond) {
-			inStage[p.ID] = true
+	for _, want := range f.Parts {
+		beyond := false
+		for _, p := range d.Parts {
+			if p.ID == want {
+				beyond = p.Beyond
+			}
+		}
+		for _, p := range d.Parts {
+			if (beyond && p.ID == want) || (!beyond && !p.Beyond) {
+				inStage[p.ID] = true
+			}
 		}
 	}
 	var waiting []string

@@ -64,7 +64,7 @@ func TestWhoseAndPlayOpen(t *testing.T) {
 		Parts:       []Part{{ID: "1"}, {ID: "2"}, {ID: "9", Beyond: true}},
 		Predictions: []Prediction{{ID: "P1", Part: "1"}, {ID: "P2", Part: "2"}, {ID: "P9", Part: "9"}},
 	}
-	f := PlayFigure{Part: "1", Needs: []int{1, 2}}
+	f := PlayFigure{Parts: []string{"1"}, Needs: []int{1, 2}}
 	for _, c := range []struct {
 		grades []Grade
 		impl   Impl
@@ -88,7 +88,11 @@ func TestWhoseAndPlayOpen(t *testing.T) {
 	if ok, _ := d.PlayOpen(f, func(id string) bool { return answered[id] }); !ok {
 		t.Error("still shut with the stage's predictions in")
 	}
-	if ok, waiting := d.PlayOpen(PlayFigure{Part: "9"}, func(id string) bool { return answered[id] }); ok || strings.Join(waiting, ",") != "P9" {
+	if ok, waiting := d.PlayOpen(PlayFigure{Parts: []string{"9"}}, func(id string) bool { return answered[id] }); ok || strings.Join(waiting, ",") != "P9" {
 		t.Errorf("beyond: open %v, waiting %v", ok, waiting)
+	}
+	answered = map[string]bool{"P1": true, "P2": true}
+	if ok, waiting := d.PlayOpen(PlayFigure{Parts: []string{"1", "9"}}, func(id string) bool { return answered[id] }); ok || strings.Join(waiting, ",") != "P9" {
+		t.Errorf("a figure of the day and beyond: open %v, waiting %v", ok, waiting)
 	}
 }

@@ -14,7 +14,7 @@ func boundary(impl Linked) labs.PlayFigure {
 	f := labs.PlayFigure{
 		ID: "boundary", Title: "The calendar with a blind spot",
 		TimeScale: "virtual clock · three windows drawn · time compressed",
-		Part:      Part, Needs: []int{2, 3},
+		Parts:     boundaryParts, Needs: []int{2, 3},
 		Knobs: []labs.Knob{
 			{Name: "limit", Label: "limit per window", Min: 10, Max: 200, Step: 10, Default: 100},
 			{Name: "window", Label: "window", Min: 1, Max: 60, Step: 1, Default: 10, Unit: "s"},

@@ -14,7 +14,7 @@ func fleet(impl Linked) labs.PlayFigure {
 	f := labs.PlayFigure{
 		ID: "fleet", Title: "Eight honest servers",
 		TimeScale: "10 s on the virtual clock · the promise is L a second",
-		Part:      Part, Needs: []int{1},
+		Parts:     fleetParts, Needs: []int{1},
 		Knobs: []labs.Knob{
 			{Name: "servers", Label: "servers N", Min: 1, Max: 16, Step: 1, Default: 8},
 			{Name: "limit", Label: "limit per server L", Min: 1, Max: 100, Step: 1, Default: 10, Unit: "/s"},

@@ -12,7 +12,7 @@ func loan(impl Linked) labs.PlayFigure {
 	f := labs.PlayFigure{
 		ID: "loan", Title: "A loan, not a calendar",
 		TimeScale: "30 s on the virtual clock · output per second",
-		Part:      Part, Needs: []int{1, 4},
+		Parts:     loanParts, Needs: []int{1, 4},
 		Knobs: []labs.Knob{
 			{Name: "r", Label: "refill rate r", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
 			{Name: "b", Label: "burst b", Min: 1, Max: 60, Step: 1, Default: 15},

@@ -28,9 +28,14 @@ type Funcs struct {
 // Linked returns an implementation when the calling process links it.
 type Linked func(which labs.Impl) (Funcs, bool)
 
-// Part is the course part whose predictions open the playground: the
-// course day's parts are asked together, so its first part stands for all.
-const Part = "1"
+// The parts whose predictions each figure waits for: the course day's
+// (asked together, so Part 1 stands for them) and every part beyond it
+// whose answer the figure could show.
+var (
+	boundaryParts = []string{"1", "5"} // Part 5: the counter's error
+	loanParts     = []string{"1", "8"} // Part 8: the meter under bursts
+	fleetParts    = []string{"1", "4"} // Part 4: the fleet's local and shared counts
+)
 
 // Figures is Day 45's playground.
 func Figures(impl Linked) []labs.PlayFigure {

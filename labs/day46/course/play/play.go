@@ -17,9 +17,12 @@ import (
 // Linked returns an implementation when the calling process links it.
 type Linked func(which labs.Impl) (fair.Funcs, bool)
 
-// Part is the course part whose predictions open the playground: the course
-// day's parts are asked together, so its first part stands for them.
-const Part = "1"
+// The parts whose predictions each figure waits for: every part whose
+// answer the figure could show (the screens work out each part's stage).
+var (
+	neighbourParts = []string{"1", "2", "3", "4", "8"} // FIFO, quota, shares, DRR, fair queuing
+	shardParts     = []string{"5", "6"}                // shuffle sharding, queues of a priority level
+)
 
 // Figures is Day 46's playground.
 func Figures(impl Linked) []labs.PlayFigure {
@@ -52,7 +55,7 @@ func neighbour(impl Linked) labs.PlayFigure {
 	f := labs.PlayFigure{
 		ID: "neighbour", Title: "One greedy tenant, one server",
 		TimeScale: "20 s on the virtual clock · 10 ms a request, 100 a second",
-		Part:      Part, Needs: []int{2},
+		Parts:     neighbourParts, Needs: []int{2},
 		Knobs: []labs.Knob{
 			{Name: "scheduler", Label: "scheduler", Choices: schedulers, Default: 0},
 			{Name: "greedy", Label: "greedy tenant's rate", Min: 0, Max: 400, Step: 10, Default: 150, Unit: "/s"},

@@ -14,7 +14,7 @@ func shards(impl Linked) labs.PlayFigure {
 	f := labs.PlayFigure{
 		ID: "shards", Title: "Shuffle sharding: k workers of n",
 		TimeScale: "no clock: " + strconv.Itoa(tenantsDrawn) + " tenants dealt shards at once",
-		Part:      Part, Needs: []int{3, 4},
+		Parts:     shardParts, Needs: []int{3, 4},
 		Knobs: []labs.Knob{
 			{Name: "n", Label: "workers n", Min: 2, Max: 32, Step: 1, Default: 8},
 			{Name: "k", Label: "shard size k", Min: 1, Max: 6, Step: 1, Default: 2},
