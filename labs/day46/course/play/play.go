@@ -61,6 +61,7 @@ func neighbour(impl Linked) labs.PlayFigure {
 			{Name: "greedy", Label: "greedy tenant's rate", Min: 0, Max: 400, Step: 10, Default: 150, Unit: "/s"},
 			{Name: "quiet", Label: "quiet tenants", Min: 1, Max: 9, Step: 1, Default: 3},
 			{Name: "quantum", Label: "DRR quantum", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "ms"},
+			{Name: "weight", Label: "greedy's DRR weight", Min: 1, Max: 8, Step: 1, Default: 1, Unit: "×"},
 		},
 	}
 	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
@@ -69,7 +70,7 @@ func neighbour(impl Linked) labs.PlayFigure {
 	return f
 }
 
-func scheduler(kind, n int, quantum float64, visit fair.DRRVisitFunc) fair.Scheduler {
+func scheduler(kind, n int, quantum, weight float64, visit fair.DRRVisitFunc) fair.Scheduler {
 	switch kind {
 	case 1:
 		// An equal static share of the server each, with a small burst.
@@ -81,7 +82,15 @@ func scheduler(kind, n int, quantum float64, visit fair.DRRVisitFunc) fair.Sched
 	case 2:
 		return fair.NewRR(n)
 	case 3:
-		return fair.NewDRR(n, bound, quantum, visit)
+		if weight == 1 {
+			return fair.NewDRR(n, bound, quantum, visit)
+		}
+		quanta := make([]float64, n)
+		for i := range quanta {
+			quanta[i] = quantum
+		}
+		quanta[0] = weight * quantum // tenant 0 is the greedy one
+		return newWeightedDRR(quanta, visit)
 	case 4:
 		return fair.NewVTFQ(n, bound)
 	}
@@ -104,7 +113,7 @@ func playNeighbour(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 		tenants = append(tenants, fair.Tenant{Rate: quietHz, Size: size})
 	}
 	reqs := fair.Traffic(46, tenants, span)
-	run := fair.Serve(reqs, scheduler(int(v.Get("scheduler")), n, v.Get("quantum"), f.DRRVisit), span)
+	run := fair.Serve(reqs, scheduler(int(v.Get("scheduler")), n, v.Get("quantum"), v.Get("weight"), f.DRRVisit), span)
 
 	var quiet []float64
 	refusedQuiet, refusedGreedy := 0, 0
@@ -153,4 +162,64 @@ func playNeighbour(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 		{Name: "greedy_share", Label: "greedy: share of the work", Value: share, Against: "an equal share is " + strconv.FormatFloat(equal, 'f', 2, 64)},
 		{Name: "utilisation", Label: "server: utilisation", Value: run.Busy.Seconds() / span.Seconds()},
 	}
+}
+
+// weightedDRR is deficit round robin with a quantum per tenant (the day's
+// DRR gives every tenant the same one): tenant i is visited with
+// quanta[i] of credit, the learner's DRRVisit doing each visit, so a tenant
+// of weight w gets w shares of a backlogged server. It is fair.DRR's loop
+// with the quantum looked up per tenant.
+type weightedDRR struct {
+	visit   fair.DRRVisitFunc
+	quanta  []float64
+	queues  [][]*fair.Req
+	deficit []float64
+	next    int
+}
+
+func newWeightedDRR(quanta []float64, visit fair.DRRVisitFunc) *weightedDRR {
+	n := len(quanta)
+	return &weightedDRR{visit: visit, quanta: quanta, queues: make([][]*fair.Req, n), deficit: make([]float64, n)}
+}
+
+func (d *weightedDRR) Offer(r *fair.Req, _ time.Duration) bool {
+	if len(d.queues[r.Tenant]) >= bound {
+		r.Overflow = true
+		return false
+	}
+	d.queues[r.Tenant] = append(d.queues[r.Tenant], r)
+	return true
+}
+
+// maxIdleVisits bounds visits that serve nothing in a row, as fair.DRR
+// does: a correct DRRVisit adds a quantum a visit, so the head fits soon.
+const maxIdleVisits = 100_000
+
+func (d *weightedDRR) Next() []*fair.Req {
+	for idle := 0; idle < maxIdleVisits; idle++ {
+		i, ok := -1, false
+		for j := range len(d.queues) {
+			if k := (d.next + j) % len(d.queues); len(d.queues[k]) > 0 {
+				i, ok = k, true
+				break
+			}
+		}
+		if !ok {
+			return nil
+		}
+		q := d.queues[i]
+		sizes := make([]float64, len(q))
+		for j, r := range q {
+			sizes[j] = float64(r.Size) / float64(time.Millisecond)
+		}
+		served, left := d.visit(d.deficit[i], d.quanta[i], sizes)
+		served = max(0, min(served, len(q)))
+		d.deficit[i] = left
+		d.next = (i + 1) % len(d.queues)
+		if served > 0 {
+			d.queues[i] = q[served:]
+			return q[:served:served]
+		}
+	}
+	panic(labs.Invalid{TODO: 2, Reason: "visit after visit served nothing", Hint: "each visit adds quantum to the credit, so a waiting request fits sooner or later"})
 }

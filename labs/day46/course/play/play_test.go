@@ -96,3 +96,18 @@ func TestShardsOneInCnk(t *testing.T) {
 		}
 	}
 }
+
+// DRR's weight: with every tenant backlogged (nine quiet tenants want 90%
+// of the server, the greedy one 400%), a greedy tenant of weight w gets
+// w shares of the w + 9: its share of the work is w / (w + 9).
+func TestDRRWeight(t *testing.T) {
+	f := figure(t, "neighbour")
+	for _, w := range []float64{1, 2, 4, 8} {
+		for _, q := range []float64{10, 20} {
+			v := labs.Values{"scheduler": 3, "greedy": 400, "quiet": 9, "quantum": q, "weight": w}
+			if got, want := readout(t, f, v, "greedy_share"), w/(w+9); math.Abs(got-want) > 0.03 {
+				t.Errorf("%v: greedy share %g, want w/(w+9) = %g", v, got, want)
+			}
+		}
+	}
+}
