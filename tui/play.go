@@ -247,19 +247,24 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 
 func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	pk := m.keys
-	if !m.open(s) {
-		return nil
-	}
-	f := m.figure(s)
-	switch {
-	case key.Matches(k, pk.Figure), key.Matches(k, pk.Back):
+	if key.Matches(k, pk.Figure) || key.Matches(k, pk.Back) {
+		// Another figure may be open while this one waits for guesses.
 		step := 1
 		if key.Matches(k, pk.Back) {
 			step = -1
 		}
 		m.fig = (m.fig + step + len(s.day.Figures)) % len(s.day.Figures)
 		m.knob, m.frame, m.head = 0, nil, 0
+		if !m.open(s) {
+			return nil
+		}
 		return tea.Batch(m.request(s), m.tick())
+	}
+	if !m.open(s) {
+		return nil
+	}
+	f := m.figure(s)
+	switch {
 	case key.Matches(k, pk.Knob):
 		m.knob = (m.knob - 1 + len(f.Knobs)) % len(f.Knobs)
 	case key.Matches(k, pk.Turn):
@@ -398,8 +403,11 @@ func (m *playModel) readouts(w int) []string {
 
 func (m *playModel) help(s *session) keyMap {
 	pk := m.keys
-	if len(s.day.Figures) == 0 || !m.open(s) {
+	if len(s.day.Figures) == 0 {
 		return keyMap{}
+	}
+	if !m.open(s) {
+		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure}}}
 	}
 	return keyMap{
 		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure},

@@ -15,8 +15,10 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.tab(tabPlay)
 	d.wantView("[9 Play]", "Figure 1 of 3", "opens once your predictions are in")
 	d.dontWantView("accepted", "most in a window", "2× promise")
-	d.keys("+", "f") // a knob turn before the guesses changes nothing
-	d.wantView("Figure 1 of 3")
+	d.keys("+") // a knob turn before the guesses changes nothing
+	d.wantView("Figure 1 of 3", "opens once")
+	d.keys("f", "f", "f") // the other figures wait too, and round it goes
+	d.wantView("Figure 1 of 3", "opens once")
 	checkFits(t, d.app.View(), 80, 24)
 
 	d.predictAll(allGuesses())
