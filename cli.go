@@ -43,6 +43,9 @@ const usage = `usage: go run . [command] [day] [flags]
                       your version is kept aside first
   serve [day]         Day 45's rate-limited HTTP server on 127.0.0.1:8045, with
                       your TakeToken; try curl -i http://127.0.0.1:8045/
+  play [day]          a figure of the day's playground on your code (the
+                      reference until its TODOs pass): --figure ID, a knob
+                      as --NAME VALUE, --json for its readouts
   check               for course authors: stubs unfinished, solutions pass,
                       experiments repeatable, every prediction answered
   grade-class DAY DIR for course staff: grade every submission in DIR, each in
@@ -100,6 +103,7 @@ var commands = map[string]command{
 	"check":   {run: cmdCheck, form: "check"},
 	"new-day": {run: cmdNewDay, words: 2, form: "new-day NN \"Title\""},
 	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
+	"play":    {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
 
 	// For course staff (commands_class.go).

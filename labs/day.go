@@ -32,6 +32,7 @@ type Day struct {
 	Parts       []Part
 	Predictions []Prediction
 	Drills      []Drill
+	Figures     []PlayFigure // the playground (play.go), in the order shown
 
 	// Allowed is the reviewed exceptions to the hindsight check
 	// (predictions.Hindsight): places where a prediction's reference figure

@@ -25,6 +25,7 @@ const (
 	tabDrills
 	tabResults
 	tabHistory
+	tabPlay
 )
 
 // switchTabMsg asks the day to show another screen. part, for the Run
@@ -81,7 +82,7 @@ func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
 	m.todos = newTodos(c)
 	m.results = newResults(c)
 	m.history = newHistory(c)
-	m.screens = []screen{newLesson(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results, m.history}
+	m.screens = []screen{newLesson(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results, m.history, newPlay(c)}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
 	if done, _ := m.s.predicted(); done > 0 {
@@ -296,6 +297,8 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 
 	case tickMsg:
 		return m.run.update(msg, &m.s)
+	case playFrameMsg, playTickMsg:
+		return m.screens[tabPlay].update(msg, &m.s)
 	case tea.KeyMsg:
 		return m.current().update(msg, &m.s)
 	}

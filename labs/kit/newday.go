@@ -35,6 +35,7 @@ var skeletonFiles = []struct{ tmpl, path string }{
 	{"grade.go.txt", "labs/dayNN/course/grade.go"},
 	{"course_test.go.txt", "labs/dayNN/course/course_test.go"},
 	{"solutions.go.txt", "solutions/dayNN/solutions.go"},
+	{"play.go.txt", "labs/dayNN/course/play.go"}, {"play_test.go.txt", "labs/dayNN/course/play_test.go"},
 }
 
 // MaxTitle keeps a day's title on one line of the day list at 80 columns.

@@ -989,6 +989,8 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 			c.Input, c.Got, c.Want = clean(c.Input), clean(c.Got), clean(c.Want)
 		}
 		v = g
+	case PlayKind: // a playground session (play.go): many answers, one a line
+		return servePlay(day, impl, nonce, answer)
 	default:
 		return fmt.Errorf("unknown task %q", kind)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/play"
 )
 
 // learner is the learner's four functions, set only in the worker program
@@ -162,6 +163,10 @@ func New(ref Funcs) labs.Day {
 		Parts:       parts(),
 		Predictions: predictions,
 		Drills:      drills,
+		Figures: play.Figures(func(w labs.Impl) (play.Funcs, bool) {
+			f, ok := impl(w)
+			return play.Funcs{TakeToken: f.TakeToken, WindowID: f.WindowID, Expired: f.Expired, NextEmit: f.NextEmit}, ok
+		}),
 		Allowed:     allowed,
 		Carry:       carry,
 		Deliverable: "How many did the fixed window let through at the boundary against the sliding window, and would you put a token bucket or a leaky bucket in front of a database that falls over above 50 writes per second? Why?",

@@ -17,6 +17,7 @@ import (
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/grade"
 	"termlab/labs/day46/course/parts"
+	"termlab/labs/day46/course/play"
 )
 
 //go:embed shipped/todo.go.txt
@@ -66,6 +67,7 @@ func New(ref Funcs) labs.Day {
 		Parts:       parts.Parts(),
 		Predictions: predictions,
 		Drills:      drills,
+		Figures:     play.Figures(impl),
 		Allowed:     allowed,
 		Carry:       carry,
 		Deliverable: "How far did one noisy tenant push the quiet tenants' p99 through one shared queue, and what brought it back without leaving capacity idle? With 8 workers and shards of 2, what share of tenants can one noisy tenant take down, and why?",

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"termlab/labs"
+)
+
+// Bad knob values, knobs the figure lacks and unknown figures are usage
+// errors that name what would do.
+func TestPlayUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		argv []string
+		says string
+	}{
+		{[]string{"play", "45", "--limit", "7"}, "limit per window takes a value from 10 to 200 in steps of 10"},
+		{[]string{"play", "45", "--limit=250"}, "from 10 to 200"},
+		{[]string{"play", "45", "--window", "soon"}, "window takes a value from 1 to 60s"},
+		{[]string{"play", "45", "--traffic", "sideways"}, "one of: steady, burst at the boundary"},
+		{[]string{"play", "45", "--figure", "nope"}, `no figure "nope" (figures: boundary, loan, fleet)`},
+		{[]string{"play", "45", "--figure", "loan", "--limit", "10"}, "figure loan has no knob --limit"},
+		{[]string{"play", "45", "--colour"}, "unknown flag"},
+		{[]string{"play", "45", "46"}, `unexpected "46"`},
+	} {
+		mainUsage(t, c.argv, c.says)
+	}
+}
+
+func playIn(t *testing.T, root string, argv ...string) (int, string, string) {
+	t.Helper()
+	a, err := parseArgs(argv, playFlags())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	code := cmdPlay(context.Background(), env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs, root: root}, a)
+	return code, out.String(), errs.String()
+}
+
+// The playground waits for the course day's predictions; then --json gives
+// the readouts, with durations taken for a knob in seconds.
+func TestPlayWaitsForPredictionsThenPrintsReadouts(t *testing.T) {
+	root := t.TempDir()
+	if code, _, errs := playIn(t, root, "45", "--solutions"); code != exitNotOK || !strings.Contains(errs, "opens once your predictions are in: P1") {
+		t.Fatalf("before the predictions: exit %d, %q", code, errs)
+	}
+	day, _ := course.Find(45)
+	var guesses []string
+	open := func(id string) bool { return false }
+	seen := map[string]bool{}
+	for _, f := range day.Figures {
+		_, waiting := day.PlayOpen(f, open)
+		for _, id := range waiting {
+			if !seen[id] {
+				seen[id] = true
+				guesses = append(guesses, id+"=1")
+			}
+		}
+	}
+	if code, _, errs := predictIn(t, root, append([]string{"45"}, guesses...)...); code != exitOK {
+		t.Fatalf("predict: %s", errs)
+	}
+	code, out, errs := playIn(t, root, "45", "--solutions", "--figure", "boundary", "--limit", "60", "--window", "3s", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		Impl     labs.Impl      `json:"impl"`
+		Whose    string         `json:"whose"`
+		Values   labs.Values    `json:"values"`
+		Readouts []labs.Readout `json:"readouts"`
+		Chart    labs.Figure    `json:"chart"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Impl != labs.Reference || got.Values["window"] != 3 || got.Values["limit"] != 60 || len(got.Chart.Series) == 0 {
+		t.Fatalf("%+v", got)
+	}
+	for _, r := range got.Readouts {
+		if r.Name == "fixed_most" && r.Value != 120 {
+			t.Errorf("the fixed window let %g through the flip, want 2 × 60", r.Value)
+		}
+	}
+	code, out, _ = playIn(t, root, "45", "--solutions", "--figure", "fleet", "--servers", "4", "--limit", "25")
+	if code != exitOK || !strings.Contains(out, "delivered (long run)") || !strings.Contains(out, "100 /s") {
+		t.Fatalf("fleet: exit %d\n%s", code, out)
+	}
+}
+
+// End to end, on the learner's code: with the TODOs passing, the figure
+// plays in the worker and says so.
+func TestPlayRunsTheLearnersCode(t *testing.T) {
+	l := newLab(t, "")
+	src, err := os.ReadFile(filepath.Join("solutions", "day45", "solutions.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	s = s[:strings.Index(s, "// Funcs bundles")]
+	s = strings.Replace(s, "\t\"termlab/labs/day45/course\"\n", "", 1)
+	l.write("labs/day45/todo.go", "//go:build termlab\n\n"+s)
+	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1", "P12=1") // the loan figure waits for Part 8 too
+	r := l.run("play", "45", "--figure", "loan", "--traffic", "flood", "--json")
+	if r.code != 0 || !strings.Contains(r.stdout, `"impl": "learner"`) || !strings.Contains(r.stdout, `"whose": "your TakeToken, NextEmit"`) {
+		t.Fatalf("%s", r)
+	}
+}

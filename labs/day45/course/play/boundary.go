@@ -1,0 +1,111 @@
+package play
+
+import (
+	"strconv"
+	"time"
+
+	"termlab/labs"
+)
+
+// Figure 1: a fixed window, a sliding log and a sliding-window counter under
+// the same arrivals. The burst choice stages both windows empty first, then
+// spends the limit just before the flip and again just after it.
+func boundary(impl Linked) labs.PlayFigure {
+	f := labs.PlayFigure{
+		ID: "boundary", Title: "The calendar with a blind spot",
+		TimeScale: "virtual clock · three windows drawn · time compressed",
+		Parts:     boundaryParts, Needs: []int{2, 3},
+		Knobs: []labs.Knob{
+			{Name: "limit", Label: "limit per window", Min: 10, Max: 200, Step: 10, Default: 100},
+			{Name: "window", Label: "window", Min: 1, Max: 60, Step: 1, Default: 10, Unit: "s"},
+			{Name: "traffic", Label: "traffic", Choices: []string{"steady", "burst at the boundary"}, Default: 1},
+		},
+	}
+	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
+		return play(impl, f.ID, which, v, playBoundary)
+	}
+	return f
+}
+
+func boundaryArrivals(limit int, w time.Duration, burst bool) []time.Duration {
+	if !burst {
+		// One and a half times the limit, evenly, for three windows.
+		return even(limit*3*3/2, 0, 3*w)
+	}
+	// Nothing until the first flip, then the limit in the last 2% of
+	// window 0 and the limit again in the first 2% of window 1.
+	edge := w / 50
+	return append(even(limit, w-edge, edge), even(limit, w, edge)...)
+}
+
+func playBoundary(f Funcs, v labs.Values, fr *labs.Frame) {
+	limit, w := int(v.Get("limit")), sec(v.Get("window"))
+	arrivals := boundaryArrivals(limit, w, v.Get("traffic") == 1)
+	end := 3 * w
+
+	// Fixed window: one counter, reset when the window number changes.
+	var fixed []time.Duration
+	cur, n := int64(-1), 0
+	for _, t := range arrivals {
+		if id := f.WindowID(t, w); id != cur {
+			cur, n = id, 0
+		}
+		if n < limit {
+			n++
+			fixed = append(fixed, t)
+		}
+	}
+	// Sliding log: a stamp per accepted request, forgotten once expired.
+	var log, kept []time.Duration
+	for _, t := range arrivals {
+		i := 0
+		for i < len(kept) && f.Expired(kept[i], t, w) {
+			i++
+		}
+		kept = kept[i:]
+		if len(kept) < limit {
+			kept = append(kept, t)
+			log = append(log, t)
+		}
+	}
+	// Sliding-window counter: the previous window's count weighted by the
+	// share of it still inside the trailing window, plus this one's.
+	var counter []time.Duration
+	cid, curN, prev := int64(0), 0, 0
+	for _, t := range arrivals {
+		id := f.WindowID(t, w)
+		switch {
+		case id == cid:
+		case id == cid+1:
+			prev, curN = curN, 0
+		default:
+			prev, curN = 0, 0
+		}
+		cid = id
+		still := 1 - float64(t-time.Duration(id)*w)/float64(w)
+		if float64(prev)*still+float64(curN) < float64(limit) {
+			curN++
+			counter = append(counter, t)
+		}
+	}
+
+	fr.Chart = labs.Figure{Title: "in the trailing window", Kind: labs.Line, XLabel: "virtual seconds", YLabel: "requests"}
+	promise := flat("promise", float64(limit), end)
+	for i := 1; i < 3; i++ {
+		fr.Chart.Marks = append(fr.Chart.Marks, labs.Mark{X: (time.Duration(i) * w).Seconds(), Label: "flip"})
+	}
+	for _, l := range []struct {
+		name, key string
+		got       []time.Duration
+	}{{"fixed window", "fixed", fixed}, {"sliding log", "log", log}, {"sliding counter", "counter", counter}} {
+		fr.Chart.Series = append(fr.Chart.Series, trailingSeries(l.name, l.got, w, end, 60))
+		most := maxTrailing(l.got, w)
+		fr.Readouts = append(fr.Readouts,
+			labs.Readout{Name: l.key + "_accepted", Label: l.name + ": accepted", Value: float64(len(l.got)), Unit: "requests"},
+			labs.Readout{Name: l.key + "_refused", Label: l.name + ": refused", Value: float64(len(arrivals) - len(l.got)), Unit: "requests"},
+			labs.Readout{Name: l.key + "_most", Label: l.name + ": most in a window", Value: float64(most), Unit: "requests",
+				Against: strconv.FormatFloat(float64(most)/float64(limit), 'f', -1, 64) + "× promise"},
+		)
+	}
+	fr.Chart.Series = append(fr.Chart.Series, promise)
+}

@@ -1,0 +1,127 @@
+// Package play is Day 45's playground: the essay's three figures as
+// simulations on the virtual clock, built from the day's four TODO
+// functions alone, so the same code plays the learner's functions (in the
+// worker) and the reference (in the lab's process).
+//
+// It does not import the course package (which declares the figures on the
+// Day value), so the limiters here are small re-statements of the ones the
+// parts use, each one call of a TODO per decision.
+package play
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"time"
+
+	"termlab/labs"
+)
+
+// Funcs is one implementation of Day 45's four TODOs.
+type Funcs struct {
+	TakeToken func(tokens, capacity, ratePerSec float64, elapsed time.Duration) (float64, bool)
+	WindowID  func(now, window time.Duration) int64
+	Expired   func(stamp, now, window time.Duration) bool
+	NextEmit  func(now, nextEmit time.Duration) time.Duration
+}
+
+// Linked returns an implementation when the calling process links it.
+type Linked func(which labs.Impl) (Funcs, bool)
+
+// The parts whose predictions each figure waits for: the course day's
+// (asked together, so Part 1 stands for them) and every part beyond it
+// whose answer the figure could show.
+var (
+	boundaryParts = []string{"1", "5"} // Part 5: the counter's error
+	loanParts     = []string{"1", "8"} // Part 8: the meter under bursts
+	fleetParts    = []string{"1", "4"} // Part 4: the fleet's local and shared counts
+)
+
+// Figures is Day 45's playground.
+func Figures(impl Linked) []labs.PlayFigure {
+	return []labs.PlayFigure{boundary(impl), loan(impl), fleet(impl)}
+}
+
+func sec(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
+
+// play runs one figure body on the linked implementation; a process that
+// does not link it gets a frame saying so rather than a panic.
+func play(impl Linked, id string, which labs.Impl, v labs.Values, body func(Funcs, labs.Values, *labs.Frame)) labs.Frame {
+	fr := labs.Frame{Figure: id, Impl: which, Values: v}
+	f, ok := impl(which)
+	if !ok {
+		fr.Error = labs.NotLinked
+		return fr
+	}
+	body(f, v, &fr)
+	return fr
+}
+
+// maxTrailing is the most of sorted stamps inside any trailing window of
+// length w (a stamp w old no longer counts, as the sliding log forgets it).
+func maxTrailing(stamps []time.Duration, w time.Duration) int {
+	best, lo := 0, 0
+	for hi := range stamps {
+		for stamps[hi]-stamps[lo] >= w {
+			lo++
+		}
+		best = max(best, hi-lo+1)
+	}
+	return best
+}
+
+// trailingSeries samples the count of stamps in the trailing window at n
+// points across [0, end].
+func trailingSeries(name string, stamps []time.Duration, w, end time.Duration, n int) labs.Series {
+	s := labs.Series{Name: name}
+	for i := 0; i <= n; i++ {
+		at := end * time.Duration(i) / time.Duration(n)
+		hi := sort.Search(len(stamps), func(j int) bool { return stamps[j] > at })
+		lo := sort.Search(len(stamps), func(j int) bool { return stamps[j] > at-w })
+		s.X = append(s.X, at.Seconds())
+		s.Y = append(s.Y, float64(hi-lo))
+	}
+	return s
+}
+
+// perBin counts stamps per bin of width bin across [0, end].
+func perBin(name string, stamps []time.Duration, bin, end time.Duration) (labs.Series, int) {
+	n := int(end / bin)
+	counts := make([]int, n)
+	for _, t := range stamps {
+		if i := int(t / bin); i >= 0 && i < n {
+			counts[i]++
+		}
+	}
+	s, peak := labs.Series{Name: name}, 0
+	for i, c := range counts {
+		s.X = append(s.X, (time.Duration(i) * bin).Seconds())
+		s.Y = append(s.Y, float64(c))
+		peak = max(peak, c)
+	}
+	return s, peak
+}
+
+// even is n arrivals spread evenly over [from, from+span).
+func even(n int, from, span time.Duration) []time.Duration {
+	out := make([]time.Duration, n)
+	for i := range out {
+		out[i] = from + span*time.Duration(i)/time.Duration(n)
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func fmtF(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// flat is a level line across [0, end], sampled as the other series are so
+// the chart draws it as a line.
+func flat(name string, y float64, end time.Duration) labs.Series {
+	s := labs.Series{Name: name}
+	for i := 0; i <= 60; i++ {
+		s.X = append(s.X, (end * time.Duration(i) / 60).Seconds())
+		s.Y = append(s.Y, y)
+	}
+	return s
+}

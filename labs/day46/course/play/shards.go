@@ -1,0 +1,52 @@
+package play
+
+import (
+	"strconv"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/fair"
+)
+
+// tenantsDrawn is how many quiet tenants the shard figure deals shards to.
+const tenantsDrawn = 4000
+
+func shards(impl Linked) labs.PlayFigure {
+	f := labs.PlayFigure{
+		ID: "shards", Title: "Shuffle sharding: k workers of n",
+		TimeScale: "no clock: " + strconv.Itoa(tenantsDrawn) + " tenants dealt shards at once",
+		Parts:     shardParts, Needs: []int{3, 4},
+		Knobs: []labs.Knob{
+			{Name: "n", Label: "workers n", Min: 2, Max: 32, Step: 1, Default: 8},
+			{Name: "k", Label: "shard size k", Min: 1, Max: 6, Step: 1, Default: 2},
+		},
+	}
+	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
+		return play(impl, f.ID, which, v, playShards)
+	}
+	return f
+}
+
+func playShards(f fair.Funcs, v labs.Values, fr *labs.Frame) {
+	n, k := int(v.Get("n")), min(int(v.Get("k")), int(v.Get("n")))
+	noisy := f.ShardOf(0, n, k)
+	counts := make([]int, k+1)
+	for t := uint64(1); t <= tenantsDrawn; t++ {
+		j := f.Overlap(noisy, f.ShardOf(t, n, k))
+		if j >= 0 && j <= k {
+			counts[j]++
+		}
+	}
+	measured := labs.Series{Name: "tenants"}
+	expected := labs.Series{Name: "C(k,j)C(n-k,k-j)/C(n,k)"}
+	for j := range counts {
+		measured.X, measured.Y = append(measured.X, float64(j)), append(measured.Y, float64(counts[j])/tenantsDrawn)
+		expected.X, expected.Y = append(expected.X, float64(j)), append(expected.Y, fair.Hypergeometric(n, k, j))
+	}
+	fr.Chart = labs.Figure{Title: "workers shared with the noisy tenant", Kind: labs.Bars, XLabel: "workers in common", YLabel: "share of tenants", Series: []labs.Series{measured, expected}}
+	whole := 1 / fair.Binomial(n, k)
+	fr.Readouts = []labs.Readout{
+		{Name: "shards", Label: "different shards C(n,k)", Value: fair.Binomial(n, k)},
+		{Name: "same_shard", Label: "whole shard shared", Value: float64(counts[k]) / tenantsDrawn, Against: "1/C(n,k) = " + strconv.FormatFloat(whole, 'g', 3, 64)},
+		{Name: "untouched", Label: "no worker shared", Value: float64(counts[0]) / tenantsDrawn, Against: strconv.FormatFloat(fair.Hypergeometric(n, k, 0), 'g', 3, 64)},
+	}
+}

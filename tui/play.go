@@ -1,0 +1,416 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/labs/worker"
+	"termlab/predictions"
+)
+
+// playModel is the Play screen: the day's playground figures
+// (labs.PlayFigure), one at a time, with their knobs. Turning a knob asks
+// for a new frame at once; the chart replays along the virtual clock with
+// the Run screen's own drawing (chart.go: the same marks, legend and
+// playhead, so it reads without colour), and keeps its playhead where it
+// was when a new frame lands, so a knob turn redraws in place.
+//
+// The learner's code runs in a kept-running boxed worker
+// (worker.PlaySession), started when a figure first needs it and replaced
+// when a new run has graded new code; the reference runs here, in process,
+// where it is already linked.
+type playModel struct {
+	c    *common
+	keys playKeys
+
+	fig    int
+	knob   int
+	values map[string]labs.Values // by figure ID
+	frame  *labs.Frame
+	fp     figPrep
+	gen    int // a frame of another generation is stale
+
+	head    float64 // the playhead, in virtual seconds
+	paused  bool
+	ticking bool
+
+	reqFor  *labs.Outcome // the run the latest request knew of
+	retry   bool          // the learner's worker was busy: ask again
+	sess    *worker.PlaySession
+	sessFor *labs.Outcome // the run whose code the session's worker holds
+	w, h    int
+}
+
+// playKeys live here, not in keys.go, while other screens' keys are being
+// reworked there; they follow keys.go's rules (no letter while typing, and
+// this screen never types).
+type playKeys struct {
+	Knob, Turn, Less, More, Figure, Pause, Step key.Binding
+	Back                                        key.Binding
+}
+
+func newPlayKeys() playKeys {
+	return playKeys{
+		Knob:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "knob")),
+		Turn:   key.NewBinding(key.WithKeys("down", "j")),
+		Less:   key.NewBinding(key.WithKeys("-", "_", "["), key.WithHelp("-/+", "turn")),
+		More:   key.NewBinding(key.WithKeys("+", "=", "]")),
+		Figure: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "next figure")),
+		Back:   key.NewBinding(key.WithKeys("F")),
+		Pause:  key.NewBinding(key.WithKeys(" ", "p"), key.WithHelp("space", "pause/play")),
+		Step:   key.NewBinding(key.WithKeys("left", "right", "h", "l"), key.WithHelp("←/→", "step")),
+	}
+}
+
+func newPlay(c *common) *playModel {
+	return &playModel{c: c, keys: newPlayKeys(), values: map[string]labs.Values{}}
+}
+
+func (m *playModel) title() string               { return "Play" }
+func (m *playModel) typing() bool                { return false }
+func (m *playModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
+
+// playFrameMsg is a frame computed for generation gen.
+type playFrameMsg struct {
+	gen   int
+	frame labs.Frame
+	retry bool // the learner's worker was not ready: ask again on a tick
+}
+
+// playTickMsg moves the playhead.
+type playTickMsg struct{}
+
+// playSteps is how many ticks a replay of the whole figure takes.
+const playSteps = 90
+
+func (m *playModel) enter(s *session) tea.Cmd {
+	if len(s.day.Figures) == 0 || !m.open(s) {
+		return nil
+	}
+	return tea.Batch(m.request(s), m.tick())
+}
+
+func (m *playModel) figure(s *session) labs.PlayFigure { return s.day.Figures[m.fig] }
+
+func (m *playModel) open(s *session) bool {
+	ok, _ := s.day.PlayOpen(m.figure(s), s.answered)
+	return ok
+}
+
+func (m *playModel) setting(s *session) labs.Values {
+	f := m.figure(s)
+	v, ok := m.values[f.ID]
+	if !ok {
+		v = f.Defaults()
+		m.values[f.ID] = v
+	}
+	return v
+}
+
+// grades is what the lab knows of the learner's TODOs: the latest run's
+// verdicts, or the answers file's "all passed".
+func (m *playModel) grades(s *session) []labs.Grade {
+	if s.outcome != nil {
+		return s.outcome.Grades
+	}
+	return savedGrades(s.day, s.answers)
+}
+
+// request asks for the current figure at the current setting.
+func (m *playModel) request(s *session) tea.Cmd {
+	m.gen++
+	m.reqFor, m.retry = s.outcome, false
+	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.deps
+	impl, whose := labs.Whose(s.day, f, m.grades(s))
+	if impl != labs.Learner {
+		return func() tea.Msg {
+			fr := f.Play(labs.Reference, f.Settle(v))
+			fr.Whose = whose
+			return playFrameMsg{gen, fr, false}
+		}
+	}
+	if m.sess != nil && m.sessFor != s.outcome {
+		// New code was graded: its worker holds the old.
+		old := m.sess
+		m.sess = nil
+		go old.Close()
+	}
+	if m.sess == nil {
+		m.sess, m.sessFor = &worker.PlaySession{Day: s.day}, s.outcome
+	}
+	sess := m.sess
+	return func() tea.Msg {
+		if sess.Bin == "" {
+			bin, busy, err := buildWorker(d)
+			if busy {
+				// A run holds the build: show the reference meanwhile,
+				// rather than a blank chart for the length of a run.
+				fr := f.Play(labs.Reference, f.Settle(v))
+				fr.Whose = "reference, while your code is built"
+				return playFrameMsg{gen, fr, true}
+			}
+			if err != nil {
+				fr := f.Play(labs.Reference, f.Settle(v))
+				fr.Whose = "reference: your worker could not be built (" + err.Error() + ")"
+				return playFrameMsg{gen, fr, false}
+			}
+			sess.Bin = bin
+		}
+		fr := sess.Play(f, v)
+		fr.Whose = whose
+		return playFrameMsg{gen, fr, false}
+	}
+}
+
+// buildWorker builds (or finds up to date) the lean worker, one build at a
+// time with the runs; busy when a run holds the gate.
+func buildWorker(d deps) (bin string, busy bool, err error) {
+	if d.runGate != nil {
+		if !d.runGate.TryLock() {
+			return "", true, nil
+		}
+		defer d.runGate.Unlock()
+	}
+	r := worker.Runner{Root: d.root}
+	bin, err = r.Build(context.Background())
+	return bin, false, err
+}
+
+func (m *playModel) tick() tea.Cmd {
+	if m.ticking {
+		return nil
+	}
+	m.ticking = true
+	d := m.c.deps
+	frame := d.frame
+	if frame <= 0 {
+		frame = 50 * time.Millisecond
+	}
+	after := d.after
+	if after == nil {
+		after = tea.Tick
+	}
+	return after(frame, func(_ time.Time) tea.Msg { return playTickMsg{} })
+}
+
+func (m *playModel) span() float64 {
+	if m.frame == nil || math.IsInf(m.fp.xmax, 0) {
+		return 0
+	}
+	return m.fp.xmax
+}
+
+func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
+	if len(s.day.Figures) == 0 {
+		return nil
+	}
+	switch msg := msg.(type) {
+	case playFrameMsg:
+		if msg.gen != m.gen {
+			return nil
+		}
+		fr := msg.frame
+		m.frame, m.fp = &fr, prepFigure(fr.Chart)
+		if msg.retry {
+			m.retry = true // the next tick asks again
+			return m.tick()
+		}
+		return nil
+	case playTickMsg:
+		m.ticking = false
+		if !m.open(s) {
+			return nil
+		}
+		var again tea.Cmd
+		if m.retry || m.reqFor != s.outcome {
+			again = m.request(s) // a new run: perhaps the learner's code now
+		}
+		if !m.paused && m.span() > 0 {
+			m.head = math.Min(m.head+m.span()/playSteps, m.span())
+			if m.head >= m.span() {
+				return again // at the end: space plays it again
+			}
+		}
+		return tea.Batch(again, m.tick())
+	case tea.KeyMsg:
+		return m.key(msg, s)
+	}
+	return nil
+}
+
+func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
+	pk := m.keys
+	if key.Matches(k, pk.Figure) || key.Matches(k, pk.Back) {
+		// Another figure may be open while this one waits for guesses.
+		step := 1
+		if key.Matches(k, pk.Back) {
+			step = -1
+		}
+		m.fig = (m.fig + step + len(s.day.Figures)) % len(s.day.Figures)
+		m.knob, m.frame, m.head = 0, nil, 0
+		if !m.open(s) {
+			return nil
+		}
+		return tea.Batch(m.request(s), m.tick())
+	}
+	if !m.open(s) {
+		return nil
+	}
+	f := m.figure(s)
+	switch {
+	case key.Matches(k, pk.Knob):
+		m.knob = (m.knob - 1 + len(f.Knobs)) % len(f.Knobs)
+	case key.Matches(k, pk.Turn):
+		m.knob = (m.knob + 1) % len(f.Knobs)
+	case key.Matches(k, pk.Less), key.Matches(k, pk.More):
+		kn := f.Knobs[m.knob]
+		step := kn.Step
+		if len(kn.Choices) > 0 || step <= 0 {
+			step = 1
+		}
+		if key.Matches(k, pk.Less) {
+			step = -step
+		}
+		v := m.setting(s)
+		v[kn.Name] = kn.Clamp(v[kn.Name] + step)
+		return m.request(s)
+	case key.Matches(k, pk.Pause):
+		if m.head >= m.span() {
+			m.head, m.paused = 0, false
+			return m.tick()
+		}
+		m.paused = !m.paused
+		return m.tick()
+	case key.Matches(k, pk.Step):
+		m.paused = true
+		d := m.span() / 30
+		if k.String() == "left" || k.String() == "h" {
+			d = -d
+		}
+		m.head = math.Max(0, math.Min(m.span(), m.head+d))
+	}
+	return nil
+}
+
+func (m *playModel) view(s *session, w, h int) string {
+	st := m.c.styles
+	if len(s.day.Figures) == 0 {
+		return styleLines(st.Dim, wrap(fmt.Sprintf("Day %d has no playground yet.", s.day.Number), w))
+	}
+	f := m.figure(s)
+	var b []string
+	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.day.Figures), f.Title)), w))
+	if ok, waiting := s.day.PlayOpen(f, s.answered); !ok {
+		b = append(b, "", styleLines(st.Dim, wrap(fmt.Sprintf("The playground opens once your predictions are in (%s still open): it shows what the runs reveal. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(waiting, ", ")), w)))
+		return fit(strings.Join(b, "\n"), w, h)
+	}
+	whose := "…"
+	if m.frame != nil {
+		whose = m.frame.Whose
+	}
+	state := "playing"
+	switch {
+	case m.paused:
+		state = "paused"
+	case m.span() > 0 && m.head >= m.span():
+		state = "done"
+	}
+	whoseStyle := st.Dim
+	if m.frame != nil && m.frame.Impl == labs.Learner {
+		whoseStyle = st.Good
+	}
+	b = append(b, trunc(whoseStyle.Render(whose)+st.Dim.Render(fmt.Sprintf(" · t = %s s · %s · %s", predictions.FormatValue(m.head, ""), state, f.TimeScale)), w))
+
+	v := m.setting(s)
+	var knobs []string
+	for i, kn := range f.Knobs {
+		mark := "  "
+		line := fmt.Sprintf("%-20s %s", kn.Label, kn.Show(v[kn.Name]))
+		if i == m.knob {
+			mark = st.Cursor.Render("› ")
+			line = st.Cursor.Render(line) + st.Dim.Render("  "+kn.Range())
+		}
+		knobs = append(knobs, trunc(mark+line, w))
+	}
+	reads := m.readouts(w)
+	if len(b)+len(knobs)+len(reads) > h {
+		// A short terminal keeps the knob being turned and what it moves;
+		// the chart goes first, then the other knobs.
+		knobs = knobs[m.knob : m.knob+1]
+	}
+	used := len(b) + len(knobs) + len(reads)
+	if m.frame != nil && m.frame.Error != "" {
+		b = append(b, "", styleLines(st.Bad, wrap(m.frame.Error, w)))
+	} else if m.frame != nil {
+		// The chart's title, axis and legend take the rows around the plot.
+		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false))
+		if plotH := min(h-used-overhead, 12); plotH >= 2 {
+			b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && state == "playing"))
+		}
+	}
+	b = append(b, knobs...)
+	b = append(b, reads...)
+	return fit(strings.Join(b, "\n"), w, h)
+}
+
+// readouts groups a frame's readouts by what they measure ("fixed window:
+// accepted", "fixed window: refused" → one line), so a figure's three
+// limiters fit under its chart.
+func (m *playModel) readouts(w int) []string {
+	if m.frame == nil || m.frame.Error != "" {
+		return nil
+	}
+	st := m.c.styles
+	var order []string
+	groups, solo := map[string][]string{}, map[string]bool{}
+	for _, r := range m.frame.Readouts {
+		name, what, ok := strings.Cut(r.Label, ": ")
+		if !ok {
+			name, what = r.Label, "" // a readout of its own: a line of its own
+			solo[name] = true
+		}
+		if _, seen := groups[name]; !seen {
+			order = append(order, name)
+		}
+		val := predictions.FormatValue(r.Value, "")
+		if r.Unit != "" && r.Unit != "requests" {
+			val += " " + r.Unit
+		}
+		if r.Against != "" {
+			val += " (" + r.Against + ")"
+		}
+		groups[name] = append(groups[name], strings.TrimSpace(what+" "+val))
+	}
+	var out []string
+	for _, name := range order {
+		line := strings.Join(groups[name], " · ")
+		if solo[name] {
+			line = name + " " + line
+		} else {
+			line = st.Subtitle.Render(name) + "  " + line
+		}
+		out = append(out, trunc(line, w))
+	}
+	return out
+}
+
+func (m *playModel) help(s *session) keyMap {
+	pk := m.keys
+	if len(s.day.Figures) == 0 {
+		return keyMap{}
+	}
+	if !m.open(s) {
+		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure}}}
+	}
+	return keyMap{
+		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure},
+		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure}},
+	}
+}

@@ -1,0 +1,73 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The Play screen stays shut until the course day's predictions are in,
+// then plays each figure on the reference (the stubs do not pass), says so,
+// redraws on a knob turn, pauses and steps, and fits 80×24 and 40×12.
+func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
+	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
+	d.tab(tabPlay)
+	d.wantView("[9 Play]", "Figure 1 of 3", "opens once your predictions are in")
+	d.dontWantView("accepted", "most in a window", "2× promise")
+	d.keys("+") // a knob turn before the guesses changes nothing
+	d.wantView("Figure 1 of 3", "opens once")
+	d.keys("f", "f", "f") // the other figures wait too, and round it goes
+	d.wantView("Figure 1 of 3", "opens once")
+	checkFits(t, d.app.View(), 80, 24)
+
+	d.predictAll(allGuesses())
+	d.tab(tabPlay)
+	d.wantView("Figure 1 of 3 · The calendar with a blind spot", "reference: TODOs 2, 3 are not passing yet",
+		"fixed window  accepted 200", "most in a window 200 (2× promise)", "sliding log  accepted 100", "flip")
+	checkFits(t, d.app.View(), 80, 24)
+
+	// Limit down a step: the fixed window now lets 2 × 90 through the flip.
+	d.keys("-")
+	d.wantView("limit per window     90", "fixed window  accepted 180", "(2× promise)")
+	// The traffic knob: steady, three windows at 1.5 × the limit.
+	d.keys("down", "down", "+")
+	d.wantView("traffic              steady")
+	d.dontWantView("fixed window  accepted 180 ·")
+
+	d.keys("f")
+	d.wantView("Figure 2 of 3 · A loan, not a calendar", "reference: TODOs 1, 4 are not passing yet", "token bucket", "leaky meter", "leaky queue")
+	d.keys("down", "down", "+") // bursty → flood
+	d.wantView("traffic              flood", "long-run rate 10 /s (r = 10)")
+	checkFits(t, d.app.View(), 80, 24)
+
+	d.keys("f")
+	d.wantView("Figure 3 of 3 · Eight honest servers", "delivered (long run) 80 /s (promise 10/s)")
+	d.keys("down", "down", "+") // local → centralized
+	d.wantView("counter              centralized", "delivered (long run) 10 /s")
+	// The test clock plays a replay through at once: it stands at the end.
+	pm := d.day().screens[tabPlay].(*playModel)
+	d.wantView("done")
+	end := pm.head
+	d.keys("left", "left") // steps back, paused
+	if !pm.paused || pm.head >= end {
+		t.Fatalf("← did not step back and pause: %g → %g (paused %v)", end, pm.head, pm.paused)
+	}
+	d.wantView("paused")
+	d.keys("right")
+	d.keys("space") // plays on to the end
+	if pm.paused || pm.head != end {
+		t.Fatalf("space did not play on: at %g of %g (paused %v)", pm.head, end, pm.paused)
+	}
+	d.wantView("done")
+	checkFits(t, d.app.View(), 80, 24)
+
+	d.send(tea.WindowSizeMsg{Width: 40, Height: 12})
+	checkFits(t, d.app.View(), 40, 12)
+	d.wantView("Figure 3 of 3")
+	d.keys("F")
+	checkFits(t, d.app.View(), 40, 12)
+	if v := d.view(); !strings.Contains(v, "Figure 2 of 3") {
+		t.Fatalf("F did not go back a figure:\n%s", v)
+	}
+}
