@@ -136,17 +136,41 @@ func modulePath(gomod []byte) string {
 }
 
 func (r *Runner) binPath(full bool) (string, error) {
+	// One program per day (Day): the days never share a binary, so a save
+	// in one relinks none of the others'.
+	name := "worker"
+	if r.Day != 0 {
+		name += "-day" + strconv.Itoa(r.Day)
+	}
 	switch {
 	case full && r.FullBin != "":
 		return r.FullBin, nil
 	case full && r.Bin != "":
 		return r.Bin + "-full", nil
 	case full:
-		return CachedBin(r.Root, "worker-full")
+		return CachedBin(r.Root, name+"-full")
 	case r.Bin != "":
 		return r.Bin, nil
 	}
-	return CachedBin(r.Root, "worker")
+	return CachedBin(r.Root, name)
+}
+
+// OneDayTag, with a day's DayTag, is the build of one day's workers: the
+// generated link file of each day builds with BuildTag and either its own
+// DayTag or without OneDayTag, so a build with BuildTag alone (as tests and
+// `go vet -tags termlab` do) links every day, and a day's own build links
+// that day alone.
+const OneDayTag = "termlab_oneday"
+
+// DayTag is the build tag of day n's link files (labs/kit writes them).
+func DayTag(n int) string { return "termlab_day" + strconv.Itoa(n) }
+
+// tags is the -tags value of r's worker builds.
+func (r *Runner) tags() string {
+	if r.Day == 0 {
+		return BuildTag
+	}
+	return BuildTag + "," + OneDayTag + "," + DayTag(r.Day)
 }
 
 // CachedBin is where a program built from the module at root is kept, by
@@ -220,9 +244,9 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		return "", &LabError{What: "cannot make a temporary folder for the build: " + err.Error(), Do: "check that the temporary folder (" + os.TempDir() + ") is writable"}
 	}
 	defer os.RemoveAll(work)
-	// -tags: the learner's files and the workers' link.go build only with
-	// BuildTag.
-	cmd := goBuild(ctx, goCmd, r.Root, work, bin, main)
+	// -tags: the learner's files and the workers' link files build only with
+	// BuildTag; a day's link files, with its DayTag too (Runner.tags).
+	cmd := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Start()
@@ -249,7 +273,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		// go build keeps a file whose content is up to date even when it
 		// cannot run (made non-executable, say): drop it and link anew.
 		os.Remove(bin)
-		if out, err := goBuild(ctx, goCmd, r.Root, work, bin, main).CombinedOutput(); err != nil {
+		if out, err := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main).CombinedOutput(); err != nil {
 			return "", &LabError{What: "the worker program could not be rebuilt: " + strings.TrimSpace(string(out)), Do: cacheAdvice(bin)}
 		}
 		if why := unrunnable(bin); why != "" {
@@ -261,9 +285,10 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 
 // goBuild is the one go build command of a worker program: main (a package
 // path under root) linked to bin, with the learner's files and the
-// workers' link.go (BuildTag), the go command's work folder in work.
-func goBuild(ctx context.Context, goCmd, root, work, bin, main string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-tags="+BuildTag, "-ldflags=-s -w", "-o", bin, main)
+// workers' link files (tags: BuildTag, and one day's, see Runner.tags), the
+// go command's work folder in work.
+func goBuild(ctx context.Context, goCmd, root, work, tags, bin, main string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-tags="+tags, "-ldflags=-s -w", "-o", bin, main)
 	cmd.Dir = root
 	cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 	return cmd

@@ -67,12 +67,18 @@ const workerMark = "the worker"
 
 // Main is a worker program's main: `_worker day part|grade id [reference]`
 // answers one task on the answer pipe (fd 3), with the nonce read from
-// standard input; other commands go to extra, by their first argument. It
+// standard input; other commands go to extra, by their first argument, then
+// to the commands the linked days registered (labs.RegisterCommand). It
 // returns the exit code: 0 answered, 1 failed, 2 usage.
 func Main(days labs.Course, args []string, extra map[string]func(args []string) int) int {
 	signalReady()
 	if len(args) > 0 {
 		if f, ok := extra[args[0]]; ok {
+			return f(args)
+		}
+		// A day's own commands (its door, its store's ping), registered by
+		// its heavy packages, which only the full worker links.
+		if f, ok := labs.Command(args[0]); ok {
 			return f(args)
 		}
 	}

@@ -31,14 +31,15 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 	}
 	rr := *r
 	r = &rr
+	r.Day = day.Number
 	r.cache = r.dayCache(day)
 	// The reference's heavy parts come out the same for a version of the
 	// day's code (their clock is virtual; only the ⏱ lines and _ns metrics,
 	// measured when they were cached, differ), so they are kept with it,
 	// and `run --solutions` needs no worker at all once they are. Not with a
-	// real Redis (the environment names one), whose timings are the point.
+	// real store (the day's Store.Env names one), whose timings are the point.
 	cached := filepath.Join(r.cache, "reference-parts.json")
-	keep := r.cache != "" && os.Getenv(redisEnv) == ""
+	keep := r.cache != "" && !day.Store.Real()
 	if keep {
 		var parts map[string]labs.PartResult
 		if data, err := os.ReadFile(cached); err == nil && json.Unmarshal(data, &parts) == nil {
@@ -90,11 +91,6 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 		os.Remove(bin)
 	}
 }
-
-// redisEnv is Day 45's TERMLAB_REDIS (course.RedisEnv), which this
-// day-agnostic package cannot import: a run against a real server is never
-// served from the cache.
-const redisEnv = "TERMLAB_REDIS"
 
 // writeAtomic writes v as JSON to path through a temporary file and a
 // rename: a reader sees the old file or the new one, never half of one.

@@ -34,6 +34,13 @@ type Runner struct {
 	// parts still running have an empty Status. It is called from the
 	// runner's goroutines, one call at a time; it must not block for long.
 	OnUpdate func(labs.Outcome)
+	// Day, when set, links only that day's learner code (and heavy
+	// packages) into the workers, built as programs of that day's own
+	// (DayTags): another day's file that does not compile, panics or hangs
+	// as it loads cannot stop, slow or change this day's runs, and a save
+	// relinks only its own day's workers. Run and Reference set it to the
+	// day they run; zero builds every day into one program.
+	Day int
 
 	cache string // this run's labs.CacheEnv folder (dayCache)
 }
@@ -78,6 +85,7 @@ func (r *Runner) RunStream(ctx context.Context, day labs.Day, update func(labs.O
 func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	rr := *r
 	r = &rr
+	r.Day = day.Number
 	r.cache = r.dayCache(day)
 	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
 	ctx, cancel := context.WithCancel(ctx)

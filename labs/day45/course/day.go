@@ -156,6 +156,8 @@ func New(ref Funcs) labs.Day {
 		Summary:     "token bucket, the fixed-window trap, sliding window, leaky bucket",
 		LearnerDir:  learnerDir,
 		Shipped:     map[string]string{"todo.go": shippedTODO, "notdone.go": shippedNotDone},
+		Door:        &labs.Door{Addr: ServeAddr, Command: ServeCommand},
+		Store:       &labs.Store{Env: RedisEnv, Ping: PingCommand},
 		Lesson:      lesson,
 		TODOs:       todos,
 		Parts:       parts(),

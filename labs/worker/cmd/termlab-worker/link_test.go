@@ -1,4 +1,4 @@
-//go:build termlab
+//go:build termlab && !termlab_oneday
 
 package main
 
