@@ -383,6 +383,7 @@ package main
 import (
 	learner{{.Number}} "termlab/labs/day{{.Number}}"
 	day{{.Number}} "termlab/labs/day{{.Number}}/course"
+	"termlab/labs/worker"
 {{- if .Heavy}}
 
 	// The day's heavy packages (its course's FullWorker): their parts and
@@ -408,6 +409,7 @@ var linked{{.Number}} = day{{.Number}}.Funcs{
 
 func init() {
 	day{{.Number}}.UseLearner(linked{{.Number}})
-	link({{.Number}})
+	worker.Link({{.Number}})
+	linked = true
 }
 `))

@@ -62,6 +62,25 @@ func Unlinked() int {
 	return 2
 }
 
+// linkedDays are the days whose learner code this program links (Link).
+var linkedDays []int
+
+// Link records that day n's learner code is linked into this program: the
+// generated link files (labs/kit) call it from init. A worker built for
+// one day (OneDayTag) links that day alone, and answers for no other.
+func Link(n int) { linkedDays = append(linkedDays, n) }
+
+// Program is a worker program's whole main: Unlinked when it links no
+// day's code (built without BuildTag), else Main for the days it links.
+// A day's own commands (a door's server, a store's ping) come from its
+// heavy packages, which the full worker's link files import.
+func Program(days labs.Course, args []string) int {
+	if len(linkedDays) == 0 {
+		return Unlinked()
+	}
+	return Main(days.Only(linkedDays), args, nil)
+}
+
 // workerMark starts the message of a worker that could not write its answer.
 const workerMark = "the worker"
 

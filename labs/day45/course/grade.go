@@ -770,14 +770,15 @@ type gradedPiece struct {
 	run  func(Funcs, *labs.PartResult)
 }
 
-// gradedPieces are the pure experiments that use TODO n. Parts 4 and 6 run
-// over a network or against a store and are never graded: their per-call
-// substance is covered by the per-call checks.
+// gradedPieces are the pure experiments that use TODO n. The heavy parts
+// (partInfos' heavy flag: they run over a network or against a store) are
+// never graded: their per-call substance is covered by the per-call checks.
 func gradedPieces(n int) []gradedPiece {
 	var out []gradedPiece
 	for _, p := range pieces {
-		if p.part != "4" && p.part != "6" && slices.Contains(p.uses, n) {
-			out = append(out, gradedPiece{p.part, p.run})
+		i := slices.IndexFunc(partInfos, func(info partInfo) bool { return info.id == p.Part })
+		if i >= 0 && !partInfos[i].heavy && slices.Contains(p.Uses, n) {
+			out = append(out, gradedPiece{p.Part, p.Run})
 		}
 	}
 	return out

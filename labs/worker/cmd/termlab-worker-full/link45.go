@@ -8,6 +8,7 @@ package main
 import (
 	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
+	"termlab/labs/worker"
 
 	// The day's heavy packages (its course's FullWorker): their parts and
 	// their commands register themselves from init.
@@ -31,5 +32,6 @@ var linked45 = day45.Funcs{
 
 func init() {
 	day45.UseLearner(linked45)
-	link(45)
+	worker.Link(45)
+	linked = true
 }

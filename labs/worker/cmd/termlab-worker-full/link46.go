@@ -8,6 +8,7 @@ package main
 import (
 	learner46 "termlab/labs/day46"
 	day46 "termlab/labs/day46/course"
+	"termlab/labs/worker"
 )
 
 // Day 46's learner code, linked into the full worker. The days' link
@@ -26,5 +27,6 @@ var linked46 = day46.Funcs{
 
 func init() {
 	day46.UseLearner(linked46)
-	link(46)
+	worker.Link(46)
+	linked = true
 }

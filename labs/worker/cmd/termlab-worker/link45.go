@@ -8,6 +8,7 @@ package main
 import (
 	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
+	"termlab/labs/worker"
 )
 
 // Day 45's learner code, linked into the lean worker. The days' link
@@ -26,5 +27,6 @@ var linked45 = day45.Funcs{
 
 func init() {
 	day45.UseLearner(linked45)
-	link(45)
+	worker.Link(45)
+	linked = true
 }

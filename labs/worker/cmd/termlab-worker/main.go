@@ -32,28 +32,13 @@ import (
 // main.go's course reads too, so the two cannot disagree.
 var days = registry.Days
 
-// linked is set by the days' link files (linkNN.go): this build holds the
-// learner's code of the days in linkedDays. A build for one day (as the
-// runner builds, worker.OneDayTag) holds that day's alone, and answers for
-// no other.
-var (
-	linked     bool
-	linkedDays []int
-)
-
-// link records that day n's learner code is linked (the link files' init).
-func link(n int) {
-	linked = true
-	linkedDays = append(linkedDays, n)
-}
+// linked is set by the days' link files (linkNN.go), which also tell the
+// worker package which days they link (worker.Link): this build holds the
+// learner's code.
+var linked bool
 
 func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
-func run(args []string) int {
-	if !linked {
-		return worker.Unlinked()
-	}
-	return worker.Main(days.Only(linkedDays), args, nil)
-}
+func run(args []string) int { return worker.Program(days, args) }
