@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
 
 	"termlab/labs"
 )
@@ -76,11 +75,3 @@ func Indexes(n int) []float64 { return indexes(n) }
 
 // Ints converts counts to a figure's y values.
 func Ints(xs []int) []float64 { return ints(xs) }
-
-// NewTokenBucketAt is NewTokenBucket whose clock starts at now instead of
-// zero: a client first seen at now starts full, with no idle time behind it.
-func NewTokenBucketAt(take TakeTokenFunc, capacity, rate float64, now time.Duration) *TokenBucket {
-	b := NewTokenBucket(take, capacity, rate)
-	b.last = now
-	return b
-}
