@@ -111,14 +111,14 @@ func Scan(root string) ([]Day, error) {
 	return days, nil
 }
 
-// fullWorker reads the course's var FullWorker = []string{...}, the folders
-// under it the full worker links; none when it declares no such list.
-func fullWorker(dir string) ([]string, error) {
+// parseDir parses the package in dir, its tests left out.
+func parseDir(dir string) ([]*ast.File, error) {
 	fset := token.NewFileSet()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	var files []*ast.File
 	for _, e := range ents {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
@@ -127,6 +127,19 @@ func fullWorker(dir string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// fullWorker reads the course's var FullWorker = []string{...}, the folders
+// under it the full worker links; none when it declares no such list.
+func fullWorker(dir string) ([]string, error) {
+	files, err := parseDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {
@@ -171,19 +184,11 @@ func funcsFieldsIn(root, dir, name string, depth int) ([]string, error) {
 	if depth > 4 {
 		return nil, fmt.Errorf("type %s: too many aliases", name)
 	}
-	fset := token.NewFileSet()
-	ents, err := os.ReadDir(dir)
+	files, err := parseDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range ents {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
-		}
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok || gd.Tok != token.TYPE {

@@ -73,6 +73,19 @@ func TestScan(t *testing.T) {
 		{"not a struct", map[string]string{
 			"labs/day5/course/c.go": "package course\ntype Funcs []func()\n", "solutions/day5/s.go": "",
 		}, nil, "not a struct"},
+		{"the packages only the full worker links", map[string]string{
+			"labs/day5/course/c.go":      "package course\ntype Funcs struct{ A func() }\nvar FullWorker = []string{\"door\", \"fleet\"}\n",
+			"labs/day5/course/door/d.go": "package door\n", "labs/day5/course/fleet/f.go": "package fleet\n",
+			"solutions/day5/s.go": "",
+		}, []Day{{Number: 5, Funcs: []string{"A"}, Full: []string{"door", "fleet"}}}, ""},
+		{"a full-worker package that is not there", map[string]string{
+			"labs/day5/course/c.go": "package course\ntype Funcs struct{ A func() }\nvar FullWorker = []string{\"door\"}\n",
+			"solutions/day5/s.go":   "",
+		}, nil, "not a folder under it"},
+		{"a full-worker list that is not literal names", map[string]string{
+			"labs/day5/course/c.go": "package course\ntype Funcs struct{ A func() }\nvar FullWorker = names()\n",
+			"solutions/day5/s.go":   "",
+		}, nil, "list of folder names"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +101,9 @@ func TestScan(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.EqualFunc(got, tt.want, func(a, b Day) bool { return a.Number == b.Number && slices.Equal(a.Funcs, b.Funcs) }) {
+			if !slices.EqualFunc(got, tt.want, func(a, b Day) bool {
+				return a.Number == b.Number && slices.Equal(a.Funcs, b.Funcs) && slices.Equal(a.Full, b.Full)
+			}) {
 				t.Fatalf("got %v, want %v", got, tt.want)
 			}
 		})
