@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,23 +63,31 @@ func Unlinked() int {
 	return 2
 }
 
-// linkedDays are the days whose learner code this program links (Link).
-var linkedDays []int
+// linked is the days whose learner code this program links (Link).
+var linked labs.Course
 
-// Link records that day n's learner code is linked into this program: the
-// generated link files (labs/kit) call it from init. A worker built for
-// one day (OneDayTag) links that day alone, and answers for no other.
-func Link(n int) { linkedDays = append(linkedDays, n) }
+// Link adds a day whose learner code this program links: the generated
+// link files (labs/kit) call it from init, with the day built as the
+// registry builds it. A worker program knows only the days it links, so a
+// worker built for one day (OneDayTag) links no other day's course either,
+// and answers for no other.
+func Link(day labs.Day) {
+	i, _ := slices.BinarySearchFunc(linked, day.Number, func(d labs.Day, n int) int { return d.Number - n })
+	linked = slices.Insert(linked, i, day)
+}
+
+// Linked is the days this program links, in order.
+func Linked() labs.Course { return linked }
 
 // Program is a worker program's whole main: Unlinked when it links no
 // day's code (built without BuildTag), else Main for the days it links.
 // A day's own commands (a door's server, a store's ping) come from its
 // heavy packages, which the full worker's link files import.
-func Program(days labs.Course, args []string) int {
-	if len(linkedDays) == 0 {
+func Program(args []string) int {
+	if len(linked) == 0 {
 		return Unlinked()
 	}
-	return Main(days.Only(linkedDays), args, nil)
+	return Main(linked, args, nil)
 }
 
 // workerMark starts the message of a worker that could not write its answer.

@@ -9,6 +9,7 @@ import (
 	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
+	solutions45 "termlab/solutions/day45"
 
 	// The day's heavy packages (its course's FullWorker): their parts and
 	// their commands register themselves from init.
@@ -32,6 +33,6 @@ var linked45 = day45.Funcs{
 
 func init() {
 	day45.UseLearner(linked45)
-	worker.Link(45)
+	worker.Link(day45.New(solutions45.Funcs))
 	linked = true
 }

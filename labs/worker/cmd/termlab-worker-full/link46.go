@@ -9,6 +9,7 @@ import (
 	learner46 "termlab/labs/day46"
 	day46 "termlab/labs/day46/course"
 	"termlab/labs/worker"
+	solutions46 "termlab/solutions/day46"
 )
 
 // Day 46's learner code, linked into the full worker. The days' link
@@ -27,6 +28,6 @@ var linked46 = day46.Funcs{
 
 func init() {
 	day46.UseLearner(linked46)
-	worker.Link(46)
+	worker.Link(day46.New(solutions46.Funcs))
 	linked = true
 }

@@ -9,6 +9,7 @@ import (
 	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
+	solutions45 "termlab/solutions/day45"
 )
 
 // Day 45's learner code, linked into the lean worker. The days' link
@@ -27,6 +28,6 @@ var linked45 = day45.Funcs{
 
 func init() {
 	day45.UseLearner(linked45)
-	worker.Link(45)
+	worker.Link(day45.New(solutions45.Funcs))
 	linked = true
 }

@@ -24,21 +24,17 @@ import (
 
 	// First of all inits: the answer pipe is closed to what learner code starts.
 	_ "termlab/labs/boxinit"
-	"termlab/labs/registry"
 	"termlab/labs/worker"
 )
 
-// days is the course as the worker knows it: the generated registry that
-// main.go's course reads too, so the two cannot disagree.
-var days = registry.Days
-
-// linked is set by the days' link files (linkNN.go), which also tell the
-// worker package which days they link (worker.Link): this build holds the
-// learner's code.
+// linked is set by the days' link files (linkNN.go), which also hand the
+// worker package the days they link (worker.Link): this build holds the
+// learner's code. The program imports no registry: it knows the days it
+// links, and a build for one day links that day's course alone.
 var linked bool
 
 func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
-func run(args []string) int { return worker.Program(days, args) }
+func run(args []string) int { return worker.Program(args) }
