@@ -136,15 +136,8 @@ func gradeTODO(n int, learner, ref Funcs) labs.Grade {
 // run checks TODO n per call, then on the experiments.
 func (g *grading) run() *failure {
 	var f *failure
-	switch g.n {
-	case 1:
-		f = g.tokenChecks().all(g)
-	case 2:
-		f = g.windowChecks().all(g)
-	case 3:
-		f = g.expiredChecks().all(g)
-	case 4:
-		f = g.emitChecks().all(g)
+	if slot, ok := todoSlots[g.n]; ok {
+		f = slot.checks(g).all(g)
 	}
 	if f != nil {
 		return f
@@ -154,15 +147,8 @@ func (g *grading) run() *failure {
 
 // with returns f with slot n taken from other.
 func (f Funcs) with(n int, other Funcs) Funcs {
-	switch n {
-	case 1:
-		f.TakeToken = other.TakeToken
-	case 2:
-		f.WindowID = other.WindowID
-	case 3:
-		f.Expired = other.Expired
-	case 4:
-		f.NextEmit = other.NextEmit
+	if slot, ok := todoSlots[n]; ok {
+		slot.take(&f, other)
 	}
 	return f
 }
@@ -824,53 +810,15 @@ type recorder struct {
 }
 
 func (r *recorder) wrap(n int, f Funcs) Funcs {
-	switch n {
-	case 1:
-		take := f.TakeToken
-		f.TakeToken = func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
-			if len(r.tokens) < maxRecorded {
-				r.tokens = append(r.tokens, tokenCase{tokens: tokens, capacity: capacity, rate: rate, elapsed: elapsed})
-			}
-			return take(tokens, capacity, rate, elapsed)
-		}
-	case 2:
-		id := f.WindowID
-		f.WindowID = func(now, window time.Duration) int64 {
-			if len(r.windows) < maxRecorded {
-				r.windows = append(r.windows, windowCase{now: now, window: window})
-			}
-			return id(now, window)
-		}
-	case 3:
-		expired := f.Expired
-		f.Expired = func(stamp, now, window time.Duration) bool {
-			if len(r.expired) < maxRecorded {
-				r.expired = append(r.expired, expiredCase{stamp: stamp, now: now, window: window})
-			}
-			return expired(stamp, now, window)
-		}
-	case 4:
-		next := f.NextEmit
-		f.NextEmit = func(now, nextEmit time.Duration) time.Duration {
-			if len(r.emits) < maxRecorded {
-				r.emits = append(r.emits, emitCase{now: now, nextEmit: nextEmit})
-			}
-			return next(now, nextEmit)
-		}
+	if slot, ok := todoSlots[n]; ok {
+		slot.record(r, &f)
 	}
 	return f
 }
 
 func (g *grading) searchRecorded(r *recorder) *failure {
-	switch g.n {
-	case 1:
-		return g.tokenChecks().(caseSet[tokenCase]).search(r.tokens)
-	case 2:
-		return g.windowChecks().(caseSet[windowCase]).search(r.windows)
-	case 3:
-		return g.expiredChecks().(caseSet[expiredCase]).search(r.expired)
-	case 4:
-		return g.emitChecks().(caseSet[emitCase]).search(r.emits)
+	if slot, ok := todoSlots[g.n]; ok {
+		return slot.recorded(g, r)
 	}
 	return nil
 }
