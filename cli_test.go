@@ -106,7 +106,7 @@ func TestCommandLineUsageErrors(t *testing.T) {
 
 func TestCheckAddrAccepts(t *testing.T) {
 	for _, addr := range []string{"127.0.0.1:8045", "127.0.0.1:1", "127.0.0.1:65535", "localhost:8045", "[::1]:8045", "127.0.0.2:80"} {
-		if err := checkAddr(addr); err != nil {
+		if err := checkAddr(addr, "127.0.0.1:8045"); err != nil {
 			t.Errorf("%s: %v", addr, err)
 		}
 	}

@@ -130,7 +130,7 @@ func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v lab
 		}
 	}
 	if impl == labs.Learner {
-		r := worker.Runner{Root: e.root}
+		r := worker.Runner{Root: e.root, Day: day.Number}
 		bin, err := r.Build(ctx)
 		if err == nil {
 			s := &worker.PlaySession{Bin: bin, Day: day}

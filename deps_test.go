@@ -16,7 +16,9 @@ import (
 func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 	deps := func(t *testing.T, pkg string) []string {
 		t.Helper()
-		out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+		// With the workers' tag: the full worker links a day's heavy
+		// packages through its tagged link files (labs/kit).
+		out, err := exec.Command("go", "list", "-deps", "-tags=termlab", pkg).CombinedOutput()
 		if err != nil {
 			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
 		}

@@ -8,38 +8,47 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"time"
 
 	"termlab/labs"
-	day45 "termlab/labs/day45/course"
 	"termlab/labs/worker"
 )
 
-// `serve 45`: Day 45's door (labs/day45/course/door) as a real HTTP server
-// on loopback, for curl. This binary links neither the learner's code nor an
-// HTTP server: it builds the full worker (worker.FullMain) into a file of its
-// own and runs its _serve command in the worker's box
-// (worker.StartServe: process group, memory bound, a bound on the learner's
-// init), passing its output through; --solutions serves the reference.
-
+// `serve N`: a day's door (labs.Day.Door) as a real HTTP server on
+// loopback, for curl. This binary links neither the learner's code nor an
+// HTTP server: it builds the day's full worker (worker.FullMain, that day
+// alone) into a file of its own and runs the door's command in the worker's
+// box (worker.StartServe: process group, memory bound, a bound on the
+// learner's init), passing its output through; --solutions serves the
+// reference.
 func cmdServe(ctx context.Context, e env, a args) int {
+	var day labs.Day
 	if len(a.pos) == 0 {
-		// Only Day 45 serves: `serve` alone means it, whichever day is
+		// `serve` alone means the newest day with a door, whichever day is
 		// the newest.
-		a.pos = []string{"45"}
+		for _, d := range course {
+			if d.Door != nil {
+				day = d
+			}
+		}
+		if day.Door == nil {
+			return usageError(e.stderr, "no day of this course has a door to serve")
+		}
+	} else {
+		var err error
+		if day, err = dayArg(a, false); err != nil {
+			return usageError(e.stderr, err.Error())
+		}
 	}
-	day, err := dayArg(a, false)
-	if err != nil {
-		return usageError(e.stderr, err.Error())
+	if day.Door == nil {
+		return usageError(e.stderr, fmt.Sprintf("day %d has nothing to serve (%s)", day.Number, doorDays()))
 	}
-	if day.Number != 45 {
-		return usageError(e.stderr, fmt.Sprintf("day %d has nothing to serve (serve is Day 45's)", day.Number))
-	}
-	addr := day45.ServeAddr
+	addr := day.Door.Addr
 	if a.has("addr") {
 		addr = a.flags["addr"]
 	}
-	if err := checkAddr(addr); err != nil {
+	if err := checkAddr(addr, day.Door.Addr); err != nil {
 		return usageError(e.stderr, err.Error())
 	}
 	// A file of its own, beside the runner's workers, so that a rebuild of
@@ -49,31 +58,48 @@ func cmdServe(ctx context.Context, e env, a args) int {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
 	}
-	r := worker.Runner{Root: e.root, FullBin: bin}
+	r := worker.Runner{Root: e.root, FullBin: bin, Day: day.Number}
 	if bin, err = r.BuildFull(ctx); err != nil {
 		return e.buildFailed(ctx, day, err, false)
 	}
-	args := []string{day45.ServeCommand, "--addr=" + addr}
+	args := []string{day.Door.Command, "--addr=" + addr}
 	if a.has("solutions") {
 		args = append(args, "--reference")
 	}
 	return runServer(ctx, e, bin, args)
 }
 
+// doorDays says which days serve: "serve is Day 45's", or a list.
+func doorDays() string {
+	var ns []string
+	for _, d := range course {
+		if d.Door != nil {
+			ns = append(ns, strconv.Itoa(d.Number))
+		}
+	}
+	switch len(ns) {
+	case 0:
+		return "no day of this course has one"
+	case 1:
+		return "serve is Day " + ns[0] + "'s"
+	}
+	return "the days that serve: " + strings.Join(ns, ", ")
+}
+
 // checkAddr refuses an --addr that serve cannot listen on, before anything
 // is built: not host:port, a port that is not a number from 1 to 65535
 // (the kernel's own error for 99999 would come only after the build), or a
-// host that is not this machine.
-func checkAddr(addr string) error {
+// host that is not this machine. example is the door's own address.
+func checkAddr(addr, example string) error {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return fmt.Errorf("--addr %q: give a loopback address and a port, such as %s", addr, day45.ServeAddr)
+		return fmt.Errorf("--addr %q: give a loopback address and a port, such as %s", addr, example)
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
-		return fmt.Errorf("--addr %q: the port must be a number from 1 to 65535, such as %s", addr, day45.ServeAddr)
+		return fmt.Errorf("--addr %q: the port must be a number from 1 to 65535, such as %s", addr, example)
 	}
-	if !day45.IsLoopback(addr) {
-		return fmt.Errorf("--addr %q: %q is not this machine; give a loopback address, such as %s (the lab serves this machine only)", addr, host, day45.ServeAddr)
+	if !labs.IsLoopback(addr) {
+		return fmt.Errorf("--addr %q: %q is not this machine; give a loopback address, such as %s (the lab serves this machine only)", addr, host, example)
 	}
 	return nil
 }
@@ -123,8 +149,8 @@ func runServer(ctx context.Context, e env, bin string, args []string) int {
 // withRedis gives a command the --redis=URL flag: the URL is pinged first
 // (a Redis that does not answer is a usage error), then handed to the
 // experiments, and to the worker processes, which inherit the environment,
-// through TERMLAB_REDIS. Without the flag the experiments start an embedded
-// Redis of their own.
+// through each day's store variable (labs.Day.Store: TERMLAB_REDIS).
+// Without the flag the experiments start an embedded Redis of their own.
 func withRedis(run func(context.Context, env, args) int) func(context.Context, env, args) int {
 	return func(ctx context.Context, e env, a args) int {
 		if a.has("redis") {
@@ -132,17 +158,22 @@ func withRedis(run func(context.Context, env, args) int) func(context.Context, e
 			if url == "" {
 				return usageError(e.stderr, "--redis needs the server's address, such as --redis=redis://127.0.0.1:6379/0")
 			}
-			// The lab's own binary has no Redis client: the full worker,
-			// which the run needs anyway, pings.
-			r := worker.Runner{Root: e.root}
-			code, why, err := r.Tool(ctx, day45.PingCommand, url)
-			if err != nil {
-				return e.buildFailed(ctx, labs.Day{Number: 45}, err, false)
+			for _, day := range course {
+				if day.Store == nil {
+					continue
+				}
+				// The lab's own binary has no Redis client: the day's full
+				// worker, which the run needs anyway, pings.
+				r := worker.Runner{Root: e.root, Day: day.Number}
+				code, why, err := r.Tool(ctx, day.Store.Ping, url)
+				if err != nil {
+					return e.buildFailed(ctx, day, err, false)
+				}
+				if code != 0 {
+					return usageError(e.stderr, why)
+				}
+				os.Setenv(day.Store.Env, url)
 			}
-			if code != 0 {
-				return usageError(e.stderr, why)
-			}
-			os.Setenv(day45.RedisEnv, url)
 		}
 		return run(ctx, e, a)
 	}

@@ -7,7 +7,10 @@
 // labs/kit) lists it, so registering a day is one step, not a list to edit.
 package labs
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Day is one course day as the runner sees it.
 type Day struct {
@@ -26,6 +29,13 @@ type Day struct {
 	// //go:build termlab (worker.BuildTag): only the worker's build compiles
 	// them, so `go test ./...` passes whatever state they are in.
 	Shipped map[string]string
+
+	// Door and Store are the day's network parts, nil when it has none: a
+	// door the lab serves for real (`go run . serve N`), a store the heavy
+	// parts can be pointed at (`--redis=URL`). The command line reads them
+	// here, so it names no day (see network.go).
+	Door  *Door
+	Store *Store
 
 	Lesson      []Section
 	TODOs       []TODO
@@ -231,6 +241,18 @@ func (c Course) Find(number int) (Day, error) {
 		}
 	}
 	return Day{}, fmt.Errorf("there is no day %d in this course (days: %s)", number, c.numbers())
+}
+
+// Only is the days of c whose numbers are in numbers, in c's order: a
+// worker built with one day's learner code answers for that day alone.
+func (c Course) Only(numbers []int) Course {
+	var out Course
+	for _, d := range c {
+		if slices.Contains(numbers, d.Number) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func (c Course) numbers() string {

@@ -148,7 +148,7 @@ func (m *playModel) request(s *session) tea.Cmd {
 	sess := m.sess
 	return func() tea.Msg {
 		if sess.Bin == "" {
-			bin, busy, err := buildWorker(d)
+			bin, busy, err := buildWorker(d, s.day.Number)
 			if busy {
 				// A run holds the build: show the reference meanwhile,
 				// rather than a blank chart for the length of a run.
@@ -171,14 +171,16 @@ func (m *playModel) request(s *session) tea.Cmd {
 
 // buildWorker builds (or finds up to date) the lean worker, one build at a
 // time with the runs; busy when a run holds the gate.
-func buildWorker(d deps) (bin string, busy bool, err error) {
+func buildWorker(d deps, day int) (bin string, busy bool, err error) {
 	if d.runGate != nil {
 		if !d.runGate.TryLock() {
 			return "", true, nil
 		}
 		defer d.runGate.Unlock()
 	}
-	r := worker.Runner{Root: d.root}
+	// The day's own worker, as its runs use: another day's broken file
+	// never stops this day's playground.
+	r := worker.Runner{Root: d.root, Day: day}
 	bin, err = r.Build(context.Background())
 	return bin, false, err
 }

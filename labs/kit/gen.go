@@ -10,10 +10,12 @@
 //     func fields, or an alias of one) and UseLearner(Funcs);
 //   - solutions/dayNN has var Funcs, the reference.
 //
-// From those the generator writes three files: the registry every program
-// reads (labs/registry/days_gen.go) and the two workers' link.go, the only
-// files of the lab that import the learner's packages (built with -tags
-// termlab). `go generate` (or go run ./labs/cmd/gendays) rewrites them;
+// From those the generator writes the registry every program reads
+// (labs/registry/days_gen.go) and, per day, a link file in each worker's
+// folder (LeanLink, FullLink): the only files of the lab that import the
+// learner's packages (built with -tags termlab and the day's tag), with the
+// day's heavy packages (its course's var FullWorker) in the full one.
+// `go generate` (or go run ./labs/cmd/gendays) rewrites them;
 // `go run . check` and this package's test fail while they are stale.
 package kit
 
@@ -42,14 +44,29 @@ type Day struct {
 	// Funcs are the field names of the course's Funcs struct, in order:
 	// the learner's functions of the same names fill them.
 	Funcs []string
+	// Full is the packages under the course that only the full worker
+	// links (the course's var FullWorker): its heavy parts and its network
+	// commands, which register themselves from init.
+	Full []string
 }
 
-// The files Generate writes, relative to the module root.
+// The files Generate writes, relative to the module root: the registry, and
+// in each worker's folder a link file per day (LeanLink, FullLink).
 const (
 	RegistryFile = "labs/registry/days_gen.go"
-	LeanLink     = "labs/worker/cmd/termlab-worker/link.go"
-	FullLink     = "labs/worker/cmd/termlab-worker-full/link.go"
+	LeanDir      = "labs/worker/cmd/termlab-worker"
+	FullDir      = "labs/worker/cmd/termlab-worker-full"
 )
+
+// LeanLink and FullLink are day n's link files in the two workers' folders.
+// Each builds with the build tag of its day (worker.DayTag), so a worker of
+// one day links that day's learner package alone.
+func LeanLink(n int) string { return fmt.Sprintf("%s/link%d.go", LeanDir, n) }
+func FullLink(n int) string { return fmt.Sprintf("%s/link%d.go", FullDir, n) }
+
+// linkFile matches a generated link file's name, so that the file of a day
+// taken out is found and removed.
+var linkFile = regexp.MustCompile(`^link\d+\.go$`)
 
 var dayDir = regexp.MustCompile(`^day(\d+)$`)
 
@@ -79,10 +96,81 @@ func Scan(root string) ([]Day, error) {
 		if err != nil {
 			return nil, fmt.Errorf("labs/%s/course: %w", e.Name(), err)
 		}
-		days = append(days, Day{Number: n, Funcs: fields})
+		full, err := fullWorker(courseDir)
+		if err != nil {
+			return nil, fmt.Errorf("labs/%s/course: %w", e.Name(), err)
+		}
+		for _, pkg := range full {
+			if st, err := os.Stat(filepath.Join(courseDir, filepath.FromSlash(pkg))); err != nil || !st.IsDir() {
+				return nil, fmt.Errorf("labs/%s/course: FullWorker names %q, which is not a folder under it", e.Name(), pkg)
+			}
+		}
+		days = append(days, Day{Number: n, Funcs: fields, Full: full})
 	}
 	slices.SortFunc(days, func(a, b Day) int { return a.Number - b.Number })
 	return days, nil
+}
+
+// parseDir parses the package in dir, its tests left out.
+func parseDir(dir string) ([]*ast.File, error) {
+	fset := token.NewFileSet()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []*ast.File
+	for _, e := range ents {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// fullWorker reads the course's var FullWorker = []string{...}, the folders
+// under it the full worker links; none when it declares no such list.
+func fullWorker(dir string) ([]string, error) {
+	files, err := parseDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Names) != 1 || vs.Names[0].Name != "FullWorker" {
+					continue
+				}
+				var lit *ast.CompositeLit
+				if len(vs.Values) == 1 {
+					lit, _ = vs.Values[0].(*ast.CompositeLit)
+				}
+				if lit == nil {
+					return nil, fmt.Errorf("FullWorker must be a list of folder names: var FullWorker = []string{\"door\"}")
+				}
+				var out []string
+				for _, el := range lit.Elts {
+					bl, ok := el.(*ast.BasicLit)
+					name, err := strconv.Unquote(bl.Value)
+					if !ok || bl.Kind != token.STRING || err != nil || name == "" || strings.Contains(name, "..") {
+						return nil, fmt.Errorf("FullWorker must list folder names as string literals")
+					}
+					out = append(out, name)
+				}
+				return out, nil
+			}
+		}
+	}
+	return nil, nil
 }
 
 // funcsFields reads the field names of type Funcs in the package in dir,
@@ -96,19 +184,11 @@ func funcsFieldsIn(root, dir, name string, depth int) ([]string, error) {
 	if depth > 4 {
 		return nil, fmt.Errorf("type %s: too many aliases", name)
 	}
-	fset := token.NewFileSet()
-	ents, err := os.ReadDir(dir)
+	files, err := parseDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range ents {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
-		}
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok || gd.Tok != token.TYPE {
@@ -178,29 +258,56 @@ func Generate(root string) (map[string][]byte, error) {
 		return nil, fmt.Errorf("no day under %s/labs", root)
 	}
 	out := map[string][]byte{}
-	for path, tmpl := range map[string]*template.Template{
-		RegistryFile: registryTmpl,
-		LeanLink:     linkTmpl,
-		FullLink:     linkTmpl,
-	} {
+	render := func(path string, tmpl *template.Template, data any) error {
 		var b bytes.Buffer
-		data := struct {
-			Days  []Day
-			Other string
-		}{days, "full"}
-		if path == FullLink {
-			data.Other = "lean"
-		}
 		if err := tmpl.Execute(&b, data); err != nil {
-			return nil, err
+			return err
 		}
 		src, err := format.Source(b.Bytes())
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return fmt.Errorf("%s: %w", path, err)
 		}
 		out[path] = src
+		return nil
+	}
+	if err := render(RegistryFile, registryTmpl, struct{ Days []Day }{days}); err != nil {
+		return nil, err
+	}
+	for _, d := range days {
+		for _, w := range []struct {
+			path, which string
+			full        bool
+		}{{LeanLink(d.Number), "lean", false}, {FullLink(d.Number), "full", true}} {
+			data := struct {
+				Day
+				Which string
+				Heavy []string
+			}{Day: d, Which: w.which}
+			if w.full {
+				data.Heavy = d.Full
+			}
+			if err := render(w.path, linkTmpl, data); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return out, nil
+}
+
+// extraLinks lists the link files on disk that files does not hold (a day
+// taken out), relative to root.
+func extraLinks(root string, files map[string][]byte) []string {
+	var extra []string
+	for _, dir := range []string{LeanDir, FullDir} {
+		ents, _ := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+		for _, e := range ents {
+			path := dir + "/" + e.Name()
+			if _, ok := files[path]; !ok && linkFile.MatchString(e.Name()) {
+				extra = append(extra, path)
+			}
+		}
+	}
+	return extra
 }
 
 // Write generates the registration files and writes those that changed.
@@ -221,6 +328,11 @@ func Write(root string) error {
 			return err
 		}
 	}
+	for _, path := range extraLinks(root, files) {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(path))); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -238,6 +350,7 @@ func Stale(root string) ([]string, error) {
 			stale = append(stale, path)
 		}
 	}
+	stale = append(stale, extraLinks(root, files)...)
 	slices.Sort(stale)
 	return stale, nil
 }
@@ -248,7 +361,8 @@ const header = `// Code generated by go run ./labs/cmd/gendays; DO NOT EDIT.
 
 var registryTmpl = template.Must(template.New("registry").Parse(header + `
 // Package registry is the course: every day, found on disk by the generator.
-// The lab's binary and both workers read Days, so a day is registered once.
+// The lab's binary reads Days; the workers build each day they link from the
+// same expression, in their link files, so a day is registered once.
 package registry
 
 import (
@@ -267,33 +381,42 @@ var Days = labs.Course{
 }
 `))
 
-var linkTmpl = template.Must(template.New("link").Parse(`//go:build termlab
+var linkTmpl = template.Must(template.New("link").Parse(`//go:build termlab && (termlab_day{{.Number}} || !termlab_oneday)
 
 ` + header + `
 package main
 
 import (
-{{- range .Days}}
 	learner{{.Number}} "termlab/labs/day{{.Number}}"
 	day{{.Number}} "termlab/labs/day{{.Number}}/course"
+	"termlab/labs/worker"
+	solutions{{.Number}} "termlab/solutions/day{{.Number}}"
+{{- if .Heavy}}
+
+	// The day's heavy packages (its course's FullWorker): their parts and
+	// their commands register themselves from init.
+{{- range .Heavy}}
+	_ "termlab/labs/day{{$.Number}}/course/{{.}}"
+{{- end}}
 {{- end}}
 )
 
-// The learner's code, one value per day. This file and the {{.Other}} worker's
-// link.go are the only ones of the lab that import the learner's packages;
-// they share their build tag (worker.BuildTag), so a build without the tag,
-// such as ` + "`go test ./...`" + `, neither needs nor compiles them.
-{{range $i, $d := .Days}}{{$n := $d.Number}}{{if $i}}
-{{end}}var linked{{$n}} = day{{$n}}.Funcs{
-{{- range $d.Funcs}}
-	{{.}}: learner{{$n}}.{{.}},
+// Day {{.Number}}'s learner code, linked into the {{.Which}} worker. The days' link
+// files are the only files of the lab that import the learner's packages.
+// They build with worker.BuildTag, so a build without it, such as
+// ` + "`go test ./...`" + `, neither needs nor compiles them; and each with its day's
+// tag (worker.DayTag), so a worker built for one day (worker.OneDayTag)
+// links no other day's code: another day's file that does not compile,
+// panics or hangs as it loads cannot touch it.
+var linked{{.Number}} = day{{.Number}}.Funcs{
+{{- range .Funcs}}
+	{{.}}: learner{{$.Number}}.{{.}},
 {{- end}}
 }
-{{end}}
+
 func init() {
-{{- range .Days}}
 	day{{.Number}}.UseLearner(linked{{.Number}})
-{{- end}}
+	worker.Link(day{{.Number}}.New(solutions{{.Number}}.Funcs))
 	linked = true
 }
 `))

@@ -43,7 +43,7 @@ func TestScan(t *testing.T) {
 		{"a struct in course", map[string]string{
 			"labs/day7/course/c.go": "package course\ntype Funcs struct{ A func() int; B, C func(int) }\n",
 			"solutions/day7/s.go":   "package day7\n",
-		}, []Day{{7, []string{"A", "B", "C"}}}, ""},
+		}, []Day{{Number: 7, Funcs: []string{"A", "B", "C"}}}, ""},
 		{"an alias into a sub-package, and days in number order", map[string]string{
 			"labs/day12/course/c.go":      "package course\nimport \"termlab/labs/day12/course/core\"\ntype Funcs = core.Funcs\n",
 			"labs/day12/course/core/f.go": "package core\ntype Funcs struct{ X func() }\n",
@@ -51,13 +51,13 @@ func TestScan(t *testing.T) {
 			"labs/day9/course/inner/f.go": "package inner\ntype F struct{ Y func() }\n",
 			"labs/day9/course/c_test.go":  "package course\ntype Funcs struct{ Wrong func() }\n",
 			"solutions/day12/s.go":        "", "solutions/day9/s.go": "",
-		}, []Day{{9, []string{"Y"}}, {12, []string{"X"}}}, ""},
+		}, []Day{{Number: 9, Funcs: []string{"Y"}}, {Number: 12, Funcs: []string{"X"}}}, ""},
 		{"folders that are not days are ignored", map[string]string{
 			"labs/day3/course/c.go": "package course\ntype Funcs struct{ A func() }\n",
 			"labs/dayx/course/c.go": "package course\n",
 			"labs/day4/todo.go":     "package day4\n", // no course: not a day yet
 			"solutions/day3/s.go":   "",
-		}, []Day{{3, []string{"A"}}}, ""},
+		}, []Day{{Number: 3, Funcs: []string{"A"}}}, ""},
 		{"a day without its reference", map[string]string{
 			"labs/day5/course/c.go": "package course\ntype Funcs struct{ A func() }\n",
 		}, nil, "solutions/day5 is missing"},
@@ -73,6 +73,19 @@ func TestScan(t *testing.T) {
 		{"not a struct", map[string]string{
 			"labs/day5/course/c.go": "package course\ntype Funcs []func()\n", "solutions/day5/s.go": "",
 		}, nil, "not a struct"},
+		{"the packages only the full worker links", map[string]string{
+			"labs/day5/course/c.go":      "package course\ntype Funcs struct{ A func() }\nvar FullWorker = []string{\"door\", \"fleet\"}\n",
+			"labs/day5/course/door/d.go": "package door\n", "labs/day5/course/fleet/f.go": "package fleet\n",
+			"solutions/day5/s.go": "",
+		}, []Day{{Number: 5, Funcs: []string{"A"}, Full: []string{"door", "fleet"}}}, ""},
+		{"a full-worker package that is not there", map[string]string{
+			"labs/day5/course/c.go": "package course\ntype Funcs struct{ A func() }\nvar FullWorker = []string{\"door\"}\n",
+			"solutions/day5/s.go":   "",
+		}, nil, "not a folder under it"},
+		{"a full-worker list that is not literal names", map[string]string{
+			"labs/day5/course/c.go": "package course\ntype Funcs struct{ A func() }\nvar FullWorker = names()\n",
+			"solutions/day5/s.go":   "",
+		}, nil, "list of folder names"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +101,9 @@ func TestScan(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.EqualFunc(got, tt.want, func(a, b Day) bool { return a.Number == b.Number && slices.Equal(a.Funcs, b.Funcs) }) {
+			if !slices.EqualFunc(got, tt.want, func(a, b Day) bool {
+				return a.Number == b.Number && slices.Equal(a.Funcs, b.Funcs) && slices.Equal(a.Full, b.Full)
+			}) {
 				t.Fatalf("got %v, want %v", got, tt.want)
 			}
 		})
@@ -104,7 +119,7 @@ func TestWriteThenFresh(t *testing.T) {
 		"solutions/day1/s.go":   "",
 	})
 	if stale, _ := Stale(root); len(stale) != 3 {
-		t.Fatalf("before Write: stale %v, want all three", stale)
+		t.Fatalf("before Write: stale %v, want all three (the registry, both link files)", stale)
 	}
 	if err := Write(root); err != nil {
 		t.Fatal(err)
@@ -112,8 +127,8 @@ func TestWriteThenFresh(t *testing.T) {
 	if stale, err := Stale(root); err != nil || len(stale) != 0 {
 		t.Fatalf("after Write: stale %v, %v", stale, err)
 	}
-	link, _ := os.ReadFile(filepath.Join(root, LeanLink))
-	for _, want := range []string{"//go:build termlab\n", `learner1 "termlab/labs/day1"`, "Add: learner1.Add,", "day1.UseLearner(linked1)"} {
+	link, _ := os.ReadFile(filepath.Join(root, LeanLink(1)))
+	for _, want := range []string{"//go:build termlab && (termlab_day1 || !termlab_oneday)\n", `learner1 "termlab/labs/day1"`, "Add: learner1.Add,", "day1.UseLearner(linked1)"} {
 		if !strings.Contains(string(link), want) {
 			t.Errorf("link.go lacks %q:\n%s", want, link)
 		}
@@ -123,6 +138,18 @@ func TestWriteThenFresh(t *testing.T) {
 		"solutions/day2/s.go":   "",
 	})
 	if stale, _ := Stale(root); len(stale) != 3 {
-		t.Fatalf("a new day: stale %v, want all three", stale)
+		t.Fatalf("a new day: stale %v, want the registry and the day's two link files", stale)
+	}
+	// A day taken out leaves its link files behind until Write removes them.
+	os.RemoveAll(filepath.Join(root, "labs/day1"))
+	os.RemoveAll(filepath.Join(root, "solutions/day1"))
+	if err := Write(root); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, LeanLink(1))); err == nil {
+		t.Error("Write kept the link file of a day taken out")
+	}
+	if stale, err := Stale(root); err != nil || len(stale) != 0 {
+		t.Fatalf("after the day went: stale %v, %v", stale, err)
 	}
 }

@@ -2,7 +2,8 @@
 // The days are the folders labs/dayNN with a course package (see labs/kit).
 
 // Package registry is the course: every day, found on disk by the generator.
-// The lab's binary and both workers read Days, so a day is registered once.
+// The lab's binary reads Days; the workers build each day they link from the
+// same expression, in their link files, so a day is registered once.
 package registry
 
 import (

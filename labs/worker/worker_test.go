@@ -216,8 +216,8 @@ func TestBlame(t *testing.T) {
 		{testDay.Parts[2], 4},
 		{labs.Part{ID: "x"}, 0},
 	} {
-		if got := blame(c.part, labs.Unfinished, grades); got != c.want {
-			t.Errorf("blame(part %s) = %d, want %d", c.part.ID, got, c.want)
+		if got := c.part.Blame(labs.Unfinished, grades); got != c.want {
+			t.Errorf("Blame(part %s) = %d, want %d", c.part.ID, got, c.want)
 		}
 	}
 }

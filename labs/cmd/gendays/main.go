@@ -1,5 +1,5 @@
 // Command gendays registers every day: it writes labs/registry/days_gen.go
-// and the two workers' link.go from the folders labs/dayNN (see labs/kit).
+// and the two workers' link files from the folders labs/dayNN (see labs/kit).
 // Run it from the module root, or through `go generate` (main.go).
 package main
 

@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
-	"unsafe"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
 // Part 5: the sliding-window log (exact, one stamp per request it still
@@ -27,68 +27,6 @@ const (
 
 // memoryLimits are the limits at which memory per key is measured.
 var memoryLimits = []int{10, 100, 1_000, 10_000, 100_000}
-
-// SlidingCounter estimates the trailing window from two fixed-window
-// counts: all of the current window's, plus the previous window's scaled
-// by the share of it the trailing window still covers. That assumes the
-// previous window's requests were spread evenly.
-type SlidingCounter struct {
-	Limit  int
-	Window time.Duration
-	id     WindowIDFunc
-	state  counterState
-}
-
-// counterState is everything a counter keeps per key.
-type counterState struct {
-	cur        int64 // the current window's number
-	curN, prev int   // its count, and the previous window's
-}
-
-// NewSlidingCounter returns an empty counter.
-func NewSlidingCounter(id WindowIDFunc, limit int, window time.Duration) *SlidingCounter {
-	return &SlidingCounter{Limit: limit, Window: window, id: id}
-}
-
-// roll moves the counter to the window now falls in.
-func (c *SlidingCounter) roll(now time.Duration) {
-	id := c.id(now, c.Window)
-	switch {
-	case id == c.state.cur:
-	case id == c.state.cur+1:
-		c.state.prev, c.state.curN = c.state.curN, 0
-	default: // a window or more with nothing in it
-		c.state.prev, c.state.curN = 0, 0
-	}
-	c.state.cur = id
-}
-
-// Estimate is the counter's guess of how many requests fall in the trailing
-// window that ends at now.
-func (c *SlidingCounter) Estimate(now time.Duration) float64 {
-	c.roll(now)
-	into := now - time.Duration(c.state.cur)*c.Window
-	still := 1 - float64(into)/float64(c.Window) // share of the previous window still inside
-	return float64(c.state.prev)*still + float64(c.state.curN)
-}
-
-// Allow decides one request arriving at now.
-func (c *SlidingCounter) Allow(now time.Duration) bool {
-	if c.Estimate(now) >= float64(c.Limit) {
-		return false
-	}
-	c.state.curN++
-	return true
-}
-
-// countAt is how many stamps still count at now, forgetting the expired ones
-// as Allow would, without adding a request.
-func (l *SlidingLog) countAt(now time.Duration) int {
-	for l.stamps.n > 0 && l.expired(l.stamps.front(), now, l.Window) {
-		l.stamps.pop()
-	}
-	return l.stamps.n
-}
 
 // Pattern is one way the previous window's requests may have arrived.
 type Pattern struct {
@@ -144,14 +82,14 @@ type PatternResult struct {
 func CounterAgainstLog(id WindowIDFunc, expired ExpiredFunc, p Pattern) PatternResult {
 	r := PatternResult{Name: p.Name}
 	stamps := p.Stamps()
-	lg := NewSlidingLog(expired, counterLimit, counterWindow)
-	ctr := NewSlidingCounter(id, counterLimit, counterWindow)
+	lg := limit.NewSlidingLog(expired, counterLimit, counterWindow)
+	ctr := limit.NewSlidingCounter(id, counterLimit, counterWindow)
 	for _, t := range stamps {
 		lg.Allow(t)
 		ctr.Allow(t)
 	}
 	for t := counterWindow; t < 2*counterWindow; t += counterProbe {
-		exact, guess := float64(lg.countAt(t)), ctr.Estimate(t)
+		exact, guess := float64(lg.CountAt(t)), ctr.Estimate(t)
 		r.Probes = append(r.Probes, t)
 		r.Exact, r.Guess = append(r.Exact, exact), append(r.Guess, guess)
 		if e := 100 * (guess - exact) / counterLimit; math.Abs(e) > math.Abs(r.WorstErrorPct) {
@@ -160,8 +98,8 @@ func CounterAgainstLog(id WindowIDFunc, expired ExpiredFunc, p Pattern) PatternR
 	}
 	later := spread(int(counterOffered*counterWindow.Seconds()), counterWindow, counterWindow)
 	stream := append(slices.Clip(stamps), later...)
-	r.LogMaxTrailing = acceptedMaxTrailing(NewSlidingLog(expired, counterLimit, counterWindow).Allow, stream)
-	r.CounterMaxTrailing = acceptedMaxTrailing(NewSlidingCounter(id, counterLimit, counterWindow).Allow, stream)
+	r.LogMaxTrailing = acceptedMaxTrailing(limit.NewSlidingLog(expired, counterLimit, counterWindow).Allow, stream)
+	r.CounterMaxTrailing = acceptedMaxTrailing(limit.NewSlidingCounter(id, counterLimit, counterWindow).Allow, stream)
 	return r
 }
 
@@ -178,14 +116,12 @@ func acceptedMaxTrailing(allow func(time.Duration) bool, stream []time.Duration)
 // MemoryPerKey is what one key costs each limiter, in bytes, at limit: the
 // log filled to its limit (measured from the buffer it really holds), the
 // counter at any limit.
-func MemoryPerKey(expired ExpiredFunc, limit int) (logBytes, counterBytes int) {
-	l := NewSlidingLog(expired, limit, counterWindow)
-	for i := range limit {
-		l.Allow(time.Duration(i) * counterWindow / time.Duration(2*limit)) // all inside one window
+func MemoryPerKey(expired ExpiredFunc, n int) (logBytes, counterBytes int) {
+	l := limit.NewSlidingLog(expired, n, counterWindow)
+	for i := range n {
+		l.Allow(time.Duration(i) * counterWindow / time.Duration(2*n)) // all inside one window
 	}
-	var stamp time.Duration
-	logBytes = int(unsafe.Sizeof(l.stamps)) + l.Cap()*int(unsafe.Sizeof(stamp))
-	return logBytes, int(unsafe.Sizeof(counterState{}))
+	return l.Bytes(), limit.StateBytes()
 }
 
 // --- the pieces ------------------------------------------------------------

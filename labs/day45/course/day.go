@@ -12,7 +12,7 @@ import (
 
 // learner is the learner's four functions, set only in the worker program
 // (UseLearner); the screens' own process never links the learner's code.
-var learner *Funcs
+var learner labs.Linked[Funcs]
 
 //go:embed shipped/todo.go.txt
 var shippedTODO string
@@ -143,21 +143,15 @@ var allowed = []labs.Allowed{
 
 // New returns Day 45, graded against ref (the reference solutions).
 func New(ref Funcs) labs.Day {
-	impl := func(which labs.Impl) (Funcs, bool) {
-		if which == labs.Reference {
-			return ref, true
-		}
-		if learner == nil {
-			return Funcs{}, false
-		}
-		return *learner, true
-	}
+	impl := learner.Bind(ref)
 	return labs.Day{
 		Number:      45,
 		Title:       "Rate limiting",
 		Summary:     "token bucket, the fixed-window trap, sliding window, leaky bucket",
 		LearnerDir:  learnerDir,
 		Shipped:     map[string]string{"todo.go": shippedTODO, "notdone.go": shippedNotDone},
+		Door:        &labs.Door{Addr: ServeAddr, Command: ServeCommand},
+		Store:       &labs.Store{Env: RedisEnv, Ping: PingCommand},
 		Lesson:      lesson,
 		TODOs:       todos,
 		Parts:       parts(),
@@ -197,8 +191,8 @@ func parts() []labs.Part {
 	for _, info := range partInfos {
 		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Clone(info.uses), Beyond: !slices.Contains(courseDay, info.id)}
 		for _, pc := range pieces {
-			if pc.part == info.id {
-				for _, u := range pc.uses {
+			if pc.Part == info.id {
+				for _, u := range pc.Uses {
 					if !slices.Contains(p.Uses, u) {
 						p.Uses = append(p.Uses, u)
 					}

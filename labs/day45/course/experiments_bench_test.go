@@ -7,6 +7,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/clock"
 	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 	"termlab/labs/pyrand"
 	"termlab/solutions/day45"
 )
@@ -116,23 +117,23 @@ func (r scaledResult) report(b *testing.B) {
 }
 
 type scaledLimiters struct {
-	token   *course.TokenBucket
-	fixed   *course.FixedWindow
-	sliding *course.SlidingLog
-	counter *course.SlidingCounter
-	leaky   *course.LeakyQueue
+	token   *limit.TokenBucket
+	fixed   *limit.FixedWindow
+	sliding *limit.SlidingLog
+	counter *limit.SlidingCounter
+	leaky   *limit.LeakyQueue
 	r       scaledResult
 }
 
 func newScaled() *scaledLimiters {
 	perSec := float64(scaledQuota) / scaledWindow.Seconds()
 	return &scaledLimiters{
-		token:   course.NewTokenBucket(day45.TakeToken, scaledQuota, perSec),
-		fixed:   course.NewFixedWindow(day45.WindowID, scaledQuota, scaledWindow),
-		sliding: course.NewSlidingLog(day45.Expired, scaledQuota, scaledWindow),
-		counter: course.NewSlidingCounter(day45.WindowID, scaledQuota, scaledWindow),
+		token:   limit.NewTokenBucket(day45.TakeToken, scaledQuota, perSec),
+		fixed:   limit.NewFixedWindow(day45.WindowID, scaledQuota, scaledWindow),
+		sliding: limit.NewSlidingLog(day45.Expired, scaledQuota, scaledWindow),
+		counter: limit.NewSlidingCounter(day45.WindowID, scaledQuota, scaledWindow),
 		// At most a minute's worth of the quota may wait in line.
-		leaky: course.NewLeakyQueue(day45.NextEmit, perSec, int(perSec*60)),
+		leaky: limit.NewLeakyQueue(day45.NextEmit, perSec, int(perSec*60)),
 	}
 }
 

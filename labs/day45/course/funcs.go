@@ -13,14 +13,15 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
-// The four TODOs' signatures: the learner-facing contract.
+// The four TODOs' signatures: the learner-facing contract (limit's).
 type (
-	TakeTokenFunc func(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool)
-	WindowIDFunc  func(now, window time.Duration) int64
-	ExpiredFunc   func(stamp, now, window time.Duration) bool
-	NextEmitFunc  func(now, nextEmit time.Duration) time.Duration
+	TakeTokenFunc = limit.TakeTokenFunc
+	WindowIDFunc  = limit.WindowIDFunc
+	ExpiredFunc   = limit.ExpiredFunc
+	NextEmitFunc  = limit.NextEmitFunc
 )
 
 // Funcs is one implementation of the four TODOs.

@@ -2,9 +2,7 @@ package course
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"termlab/labs"
@@ -142,15 +140,8 @@ func gradeTODO(n int, learner, ref Funcs) labs.Grade {
 // run checks TODO n per call, then on the experiments.
 func (g *grading) run() *failure {
 	var f *failure
-	switch g.n {
-	case 1:
-		f = g.tokenChecks().all(g)
-	case 2:
-		f = g.windowChecks().all(g)
-	case 3:
-		f = g.expiredChecks().all(g)
-	case 4:
-		f = g.emitChecks().all(g)
+	if slot, ok := todoSlots[g.n]; ok {
+		f = slot.checks(g).all(g)
 	}
 	if f != nil {
 		return f
@@ -160,15 +151,8 @@ func (g *grading) run() *failure {
 
 // with returns f with slot n taken from other.
 func (f Funcs) with(n int, other Funcs) Funcs {
-	switch n {
-	case 1:
-		f.TakeToken = other.TakeToken
-	case 2:
-		f.WindowID = other.WindowID
-	case 3:
-		f.Expired = other.Expired
-	case 4:
-		f.NextEmit = other.NextEmit
+	if slot, ok := todoSlots[n]; ok {
+		slot.take(&f, other)
 	}
 	return f
 }
@@ -277,500 +261,6 @@ func (s caseSet[C]) search(calls []C) *failure {
 	return nil
 }
 
-// --- TODO 1 -----------------------------------------------------------------
-
-type tokenCase struct {
-	tokens, capacity, rate float64
-	elapsed                time.Duration
-	what                   string
-	// exact marks a case whose boundary is its point: its inputs involve no
-	// float rounding at all, so ok must match even on a whole token.
-	exact bool
-}
-
-func (c tokenCase) input() string {
-	return fmt.Sprintf("TakeToken(tokens=%g, capacity=%g, ratePerSec=%g, elapsed=%v)", c.tokens, c.capacity, c.rate, c.elapsed)
-}
-
-var tokenCases = []tokenCase{
-	{tokens: 1, capacity: 1, rate: 1, what: "one whole token and no time passed", exact: true},
-	{tokens: 0, capacity: 1, rate: 1, what: "an empty bucket and no time passed", exact: true},
-	{tokens: 5, capacity: 10, rate: 1, what: "elapsed is zero", exact: true},
-	{tokens: 1, capacity: 20, rate: 10, what: "the last whole token of a burst (no time passed)", exact: true},
-	{tokens: 0.5, capacity: 10, rate: 1, what: "half a token", exact: true},
-	{tokens: 0, capacity: 10, rate: 2, elapsed: 600 * time.Millisecond, what: "an empty bucket that refilled 1.2 tokens"},
-	{tokens: 0.5, capacity: 10, rate: 1, elapsed: 400 * time.Millisecond, what: "a refill that still leaves less than one token"},
-	{tokens: 10, capacity: 10, rate: 1, elapsed: 5 * time.Second, what: "a full bucket that waited"},
-	{tokens: 19.5, capacity: 20, rate: 10, elapsed: time.Second, what: "refill past the cap, then spend"},
-	{tokens: 0, capacity: 20, rate: 10, elapsed: time.Hour, what: "a long idle hour"},
-	{tokens: 0, capacity: 5, rate: 0.5, elapsed: 2500 * time.Millisecond, what: "a slow rate (0.5 per second) over 2.5 s"},
-	{tokens: 3, capacity: 20, rate: 10, elapsed: 1500 * time.Microsecond, what: "a refill of a fraction of a token"},
-	{tokens: 0.9996, capacity: 10, rate: 1, elapsed: 500 * time.Microsecond, what: "a refill over less than a millisecond"},
-	{tokens: 0.5, capacity: 10, rate: 1000, elapsed: 600 * time.Microsecond, what: "a fast rate (1000 per second) over 0.6 ms"},
-	{tokens: 2.5, capacity: 2.5, rate: 1, what: "a fractional capacity (2.5)", exact: true},
-	{tokens: 0, capacity: 2.5, rate: 1, elapsed: time.Minute, what: "a fractional capacity refilled to the top"},
-	{tokens: 0, capacity: 10, rate: 0.25, elapsed: 6 * time.Second, what: "a fractional rate (0.25 per second)"},
-	{tokens: 0, capacity: 1000, rate: 10, elapsed: 50 * time.Second, what: "a large bucket after 50 s idle"},
-	{tokens: 0, capacity: 1e6, rate: 100, elapsed: 2 * time.Hour, what: "a large bucket idle for two whole hours"},
-	{tokens: 0, capacity: 1e6, rate: 0.001, elapsed: 48 * time.Hour, what: "a very slow rate over two days"},
-	{tokens: 3, capacity: 10, rate: 3, elapsed: 4 * time.Second, what: "a rate that differs from the capacity"},
-}
-
-func (g *grading) tokenChecks() checker {
-	check := func(c tokenCase) *failure { return checkToken(g.learner.TakeToken, g.ref.TakeToken, c) }
-	return caseSet[tokenCase]{
-		hand:    tokenCases,
-		random:  randomToken,
-		check:   check,
-		simpler: simplerToken,
-		what:    func(c tokenCase, w string) tokenCase { c.what, c.exact = w, false; return c },
-	}
-}
-
-// tokenTolerance is how far a correct level may sit from the reference's.
-func tokenTolerance(capacity float64) float64 { return tokenTol * max(1, math.Abs(capacity)) }
-
-// fmtTol writes a tolerance the way people do: 1e-9, not 1e-09.
-func fmtTol(x float64) string {
-	return strings.Replace(strings.Replace(fmt.Sprintf("%g", x), "e-0", "e-", 1), "e+0", "e+", 1)
-}
-
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func checkToken(learner, ref TakeTokenFunc, c tokenCase) *failure {
-	gotL, gotOK := learner(c.tokens, c.capacity, c.rate, c.elapsed)
-	refL, refOK := ref(c.tokens, c.capacity, c.rate, c.elapsed)
-	tol := tokenTolerance(c.capacity)
-	level := refL + b2f(refOK) // the reference's level before spending
-	tie := !c.exact && math.Abs(level-1) <= tol
-	want := fmt.Sprintf("left=%.12g, ok=%v", refL, refOK)
-	if tie {
-		want += fmt.Sprintf(" (or left=%.12g, ok=%v: the level is within %s of one whole token, so either answer is accepted)", level-b2f(!refOK), !refOK, fmtTol(tol))
-	}
-	ce := labs.Counterexample{Input: c.input(), Got: fmt.Sprintf("left=%.12g, ok=%v", gotL, gotOK), Want: want}
-	if reason, hint := impossibleTokens(gotL, c.capacity); reason != "" {
-		if h := diagnoseToken(learner, c, gotL, gotOK, refL, refOK); h != "" {
-			hint = h
-		}
-		return &failure{what: "an impossible answer on " + c.what + ": " + reason, ce: ce, hint: hint}
-	}
-	okAgrees := gotOK == refOK || tie
-	if okAgrees && math.Abs(gotL-(level-b2f(gotOK))) <= tol {
-		return nil
-	}
-	return &failure{what: "wrong on " + c.what, ce: ce, hint: diagnoseToken(learner, c, gotL, gotOK, refL, refOK)}
-}
-
-// randomToken draws a bucket from every corner the course can reach.
-func randomToken(i int) tokenCase {
-	rng := seeded(1, i)
-	var c tokenCase
-	switch rng.IntN(4) {
-	case 0:
-		c.capacity = float64(1 + rng.IntN(100))
-	case 1:
-		c.capacity = math.Round((0.25+rng.Float64()*50)*1000) / 1000 // fractional
-	case 2:
-		c.capacity = float64(1000 + rng.IntN(1_000_000)) // large
-	default:
-		c.capacity = 1 + math.Round(rng.Float64()*3*100)/100
-	}
-	switch rng.IntN(4) {
-	case 0:
-		c.rate = float64(1 + rng.IntN(50))
-	case 1:
-		c.rate = math.Round((0.01+rng.Float64()*20)*1000) / 1000 // fractional
-	case 2:
-		c.rate = float64(100 + rng.IntN(100_000)) // faster than one per millisecond
-	default:
-		c.rate = math.Round((0.001+rng.Float64())*10000) / 10000 // slower than one per second
-	}
-	switch rng.IntN(6) {
-	case 0:
-		c.elapsed = time.Duration(rng.Int64N(int64(time.Millisecond))) // under a millisecond
-	case 1:
-		c.elapsed = time.Duration(rng.Int64N(int64(time.Second)))
-	case 2:
-		c.elapsed = time.Duration(rng.Int64N(int64(10 * time.Second)))
-	case 3:
-		c.elapsed = time.Duration(1+rng.IntN(48)) * time.Hour // whole hours
-	case 4:
-		c.elapsed = time.Duration(rng.Int64N(int64(30 * 24 * time.Hour))) // a long idle spell
-	default:
-		c.elapsed = time.Duration(rng.Int64N(int64(100 * time.Millisecond)))
-	}
-	c.tokens = rng.Float64() * c.capacity
-	switch rng.IntN(3) {
-	case 0:
-		c.tokens = math.Floor(c.tokens) // whole tokens, as after a burst
-	case 1:
-		c.tokens = math.Round(c.tokens*1000) / 1000
-	}
-	c.what = "an input found at random"
-	return c
-}
-
-// simplerToken is each way to make a token case rounder by one step.
-func simplerToken(c tokenCase) []tokenCase {
-	var out []tokenCase
-	add := func(d tokenCase) {
-		if d != c {
-			out = append(out, d)
-		}
-	}
-	for _, unit := range []time.Duration{time.Hour, time.Minute, time.Second, 100 * time.Millisecond, time.Millisecond, time.Microsecond} {
-		if r := c.elapsed.Round(unit); r != c.elapsed {
-			d := c
-			d.elapsed = r
-			add(d)
-			break // the coarsest rounding that changes anything first
-		}
-	}
-	if c.elapsed > time.Hour {
-		d := c
-		d.elapsed = time.Hour
-		add(d)
-	}
-	for _, v := range []float64{0, math.Floor(c.tokens), math.Round(c.tokens*10) / 10} {
-		if v < c.tokens {
-			d := c
-			d.tokens = v
-			add(d)
-		}
-	}
-	for _, v := range []float64{1, 10, 20, 100, 1000} {
-		if v < c.capacity && v >= c.tokens {
-			d := c
-			d.capacity = v
-			add(d)
-			break
-		}
-	}
-	if r := math.Round(c.capacity); r != c.capacity && r >= c.tokens && r >= 1 {
-		d := c
-		d.capacity = r
-		add(d)
-	}
-	for _, v := range []float64{1, 10, math.Round(c.rate)} {
-		if v != c.rate && v > 0 && (c.rate != math.Round(c.rate) || v < c.rate) {
-			d := c
-			d.rate = v
-			add(d)
-		}
-	}
-	return out
-}
-
-// --- TODO 2 -----------------------------------------------------------------
-
-type windowCase struct {
-	now, window time.Duration
-	what        string
-}
-
-// century is a clock a hundred years in, in nanoseconds: int64 holds it
-// with room to spare (the limit is about 292 years).
-const century = 100 * 365 * 24 * time.Hour
-
-var windowCases = []windowCase{
-	{0, time.Minute, "the very start"},
-	{30 * time.Second, time.Minute, "the middle of the first window"},
-	{time.Minute, time.Minute, "exactly on a boundary"},
-	{time.Minute - time.Nanosecond, time.Minute, "one nanosecond before a boundary"},
-	{90 * time.Second, time.Minute, "half way through the second window"},
-	{1500 * time.Millisecond, time.Second, "a sub-second part of the clock"},
-	{2 * time.Second, 500 * time.Millisecond, "a window shorter than a second"},
-	{2500 * time.Microsecond, time.Millisecond, "a window of one millisecond"},
-	{1500 * time.Nanosecond, time.Microsecond, "a window of one microsecond"},
-	{3 * time.Millisecond, 750 * time.Microsecond, "a window of 750 µs"},
-	{36 * time.Hour, 24 * time.Hour, "a window of a day"},
-	{100 * 24 * time.Hour, time.Second, "a clock a hundred days in"},
-	{century - time.Nanosecond, time.Hour, "a clock a century in, a nanosecond before a boundary"},
-	{century + 7*time.Microsecond, time.Microsecond, "a clock a century in, microsecond windows"},
-}
-
-func (g *grading) windowChecks() checker {
-	check := func(c windowCase) *failure {
-		got := g.learner.WindowID(c.now, c.window)
-		want := g.ref.WindowID(c.now, c.window)
-		if got == want {
-			return nil
-		}
-		return &failure{
-			what: "wrong on " + c.what,
-			ce: labs.Counterexample{
-				Input: fmt.Sprintf("WindowID(now=%v, window=%v)", c.now, c.window),
-				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
-			},
-			hint: diagnoseWindow(g.learner.WindowID, c, got, want),
-		}
-	}
-	return caseSet[windowCase]{
-		hand:    windowCases,
-		random:  randomWindow,
-		check:   check,
-		simpler: simplerWindow,
-		what:    func(c windowCase, w string) windowCase { c.what = w; return c },
-		sweep:   func(checks *int) *failure { return windowNeverGoesBack(g.learner.WindowID, checks) },
-	}
-}
-
-// windowNeverGoesBack walks three minutes of clock: time only moves
-// forward, so window numbers can only grow.
-func windowNeverGoesBack(id WindowIDFunc, checks *int) *failure {
-	prev, prevAt := int64(0), time.Duration(0)
-	for at := time.Duration(0); at <= 3*time.Minute; at += 250 * time.Millisecond {
-		*checks++
-		n := id(at, time.Minute)
-		if n < prev {
-			return &failure{
-				what: "the window number went backwards as time moved forward",
-				ce: labs.Counterexample{
-					Input: fmt.Sprintf("WindowID(%v, 1m0s) then WindowID(%v, 1m0s)", prevAt, at),
-					Got:   fmt.Sprintf("%d then %d", prev, n), Want: "a number that never decreases",
-				},
-				hint: "later instants are in the same window or a later one, never an earlier one",
-			}
-		}
-		prev, prevAt = n, at
-	}
-	return nil
-}
-
-// randomWindow draws a window from 1 µs to a day and a clock up to a
-// century; one case in four lands exactly on a boundary, one in eight a
-// nanosecond before one.
-func randomWindow(i int) windowCase {
-	rng := seeded(2, i)
-	var w time.Duration
-	switch rng.IntN(4) {
-	case 0:
-		w = time.Microsecond + time.Duration(rng.Int64N(int64(time.Millisecond))) // 1 µs to 1 ms
-	case 1:
-		w = time.Duration(1+rng.IntN(3600)) * 100 * time.Millisecond
-	case 2:
-		w = time.Duration(1+rng.Int64N(int64(24*time.Hour/time.Second))) * time.Second // up to a day
-	default:
-		w = []time.Duration{time.Microsecond, time.Millisecond, time.Second, time.Minute, time.Hour, 24 * time.Hour}[rng.IntN(6)]
-	}
-	var now time.Duration
-	switch rng.IntN(3) {
-	case 0:
-		now = time.Duration(rng.Int64N(int64(10 * w)))
-	case 1:
-		now = time.Duration(rng.Int64N(int64(48 * time.Hour)))
-	default:
-		now = time.Duration(rng.Int64N(int64(century)))
-	}
-	switch rng.IntN(8) {
-	case 0, 1:
-		now = now / w * w
-	case 2:
-		if now/w*w > 0 {
-			now = now/w*w - 1
-		}
-	}
-	return windowCase{now: now, window: w, what: "an input found at random"}
-}
-
-func simplerWindow(c windowCase) []windowCase {
-	var out []windowCase
-	for _, unit := range []time.Duration{24 * time.Hour, time.Hour, time.Minute, time.Second, time.Millisecond, time.Microsecond} {
-		if c.now >= 100*unit {
-			if d := (windowCase{now: c.now % (100 * unit), window: c.window, what: c.what}); d.now != c.now {
-				out = append(out, d) // the same place within a shorter clock
-			}
-		}
-	}
-	for _, unit := range []time.Duration{time.Hour, time.Minute, time.Second, time.Millisecond, time.Microsecond} {
-		if r := c.window.Round(unit); r != c.window && r > 0 {
-			out = append(out, windowCase{now: c.now, window: r, what: c.what})
-			break
-		}
-	}
-	return out
-}
-
-// --- TODO 3 -----------------------------------------------------------------
-
-type expiredCase struct {
-	stamp, now, window time.Duration
-	what               string
-}
-
-var expiredCases = []expiredCase{
-	{time.Second, time.Second, time.Minute, "a request stamped right now"},
-	{0, 30 * time.Second, time.Minute, "a request half a window old"},
-	{0, 2 * time.Minute, time.Minute, "a request two windows old"},
-	{0, time.Minute, time.Minute, "a request exactly one window old"},
-	{time.Nanosecond, time.Minute, time.Minute, "a request one nanosecond younger than the window"},
-	{10 * time.Second, 70 * time.Second, time.Minute, "a stamp that is not at zero"},
-	{1500 * time.Millisecond, 2 * time.Second, time.Second, "a sub-second age in a one-second window"},
-	{time.Millisecond, 2500 * time.Microsecond, time.Millisecond, "a window of one millisecond"},
-	{time.Microsecond, 2*time.Microsecond + 500, time.Microsecond, "a window of one microsecond"},
-	{300 * time.Microsecond, 900 * time.Microsecond, 500 * time.Microsecond, "a window of 500 µs"},
-	{time.Hour, 25 * time.Hour, 24 * time.Hour, "a window of a day, exactly one day old"},
-	{century - time.Hour + time.Nanosecond, century, time.Hour, "a clock a century in, a stamp a nanosecond inside the window"},
-}
-
-func (g *grading) expiredChecks() checker {
-	check := func(c expiredCase) *failure {
-		got := g.learner.Expired(c.stamp, c.now, c.window)
-		want := g.ref.Expired(c.stamp, c.now, c.window)
-		if got == want {
-			return nil
-		}
-		return &failure{
-			what: "wrong on " + c.what,
-			ce: labs.Counterexample{
-				Input: fmt.Sprintf("Expired(stamp=%v, now=%v, window=%v)", c.stamp, c.now, c.window),
-				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
-			},
-			hint: diagnoseExpired(g.learner.Expired, c, got, want),
-		}
-	}
-	return caseSet[expiredCase]{
-		hand:    expiredCases,
-		random:  randomExpired,
-		check:   check,
-		simpler: simplerExpired,
-		what:    func(c expiredCase, w string) expiredCase { c.what = w; return c },
-	}
-}
-
-func randomExpired(i int) expiredCase {
-	rng := seeded(3, i)
-	w := randomWindow(i).window
-	var now time.Duration
-	switch rng.IntN(3) {
-	case 0:
-		now = time.Duration(rng.Int64N(int64(time.Hour)))
-	case 1:
-		now = time.Duration(rng.Int64N(int64(48 * time.Hour)))
-	default:
-		now = time.Duration(rng.Int64N(int64(century)))
-	}
-	stamp := now - time.Duration(rng.Int64N(int64(2*w)+1))
-	switch rng.IntN(8) {
-	case 0, 1:
-		stamp = now - w // exactly one window old
-	case 2:
-		stamp = now - w + time.Duration(1-2*rng.IntN(2)) // a nanosecond either side
-	}
-	return expiredCase{stamp: max(stamp, 0), now: now, window: w, what: "an input found at random"}
-}
-
-func simplerExpired(c expiredCase) []expiredCase {
-	var out []expiredCase
-	// Move both times back together: the age is what matters.
-	for _, unit := range []time.Duration{24 * time.Hour, time.Hour, time.Minute, time.Second, time.Millisecond} {
-		if shift := c.stamp / unit * unit; shift > 0 {
-			out = append(out, expiredCase{stamp: c.stamp - shift, now: c.now - shift, window: c.window, what: c.what})
-			break
-		}
-	}
-	return out
-}
-
-// --- TODO 4 -----------------------------------------------------------------
-
-type emitCase struct {
-	now, nextEmit time.Duration
-	what          string
-}
-
-var emitCases = []emitCase{
-	{0, 0, "the very first request"},
-	{time.Second, 3 * time.Second, "a request behind a queue"},
-	{3 * time.Second, 3 * time.Second, "a request arriving exactly at its slot"},
-	{5 * time.Second, 2 * time.Second, "an idle bucket (the slot is in the past)"},
-	{time.Hour, 0, "a bucket idle for an hour"},
-	{time.Second, time.Second + time.Hour, "a request behind an hour of backlog"},
-	{time.Minute, time.Minute + 50*time.Hour + 1, "a request behind two days of backlog"},
-	{1500 * time.Microsecond, 1200 * time.Microsecond, "a slot less than a millisecond ago"},
-	{1200 * time.Microsecond, 1700 * time.Microsecond, "a slot less than a millisecond ahead"},
-	{century + 1, century, "a clock a century in, a nanosecond after the slot"},
-	{century, century + 1, "a clock a century in, a nanosecond before the slot"},
-}
-
-func (g *grading) emitChecks() checker {
-	check := func(c emitCase) *failure {
-		got := g.learner.NextEmit(c.now, c.nextEmit)
-		want := g.ref.NextEmit(c.now, c.nextEmit)
-		if got == want {
-			return nil
-		}
-		what := "wrong on " + c.what
-		switch {
-		case got < c.now:
-			what = "an impossible answer on " + c.what + ": the emit time is in the past, before the request even arrived"
-		case got < c.nextEmit:
-			what = "the request jumped the queue: it leaves before the slot nextEmit (" + c.what + ")"
-		}
-		return &failure{
-			what: what,
-			ce: labs.Counterexample{
-				Input: fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", c.now, c.nextEmit),
-				Got:   got.String(), Want: want.String(),
-			},
-			hint: diagnoseEmit(g.learner.NextEmit, c, got, want),
-		}
-	}
-	return caseSet[emitCase]{
-		hand:    emitCases,
-		random:  randomEmit,
-		check:   check,
-		simpler: simplerEmit,
-		what:    func(c emitCase, w string) emitCase { c.what = w; return c },
-	}
-}
-
-func randomEmit(i int) emitCase {
-	rng := seeded(4, i)
-	var now time.Duration
-	switch rng.IntN(3) {
-	case 0:
-		now = time.Duration(rng.Int64N(int64(time.Minute)))
-	case 1:
-		now = time.Duration(rng.Int64N(int64(48 * time.Hour)))
-	default:
-		now = time.Duration(rng.Int64N(int64(century)))
-	}
-	var next time.Duration
-	switch rng.IntN(7) {
-	case 0:
-		next = now
-	case 1:
-		next = max(0, now-time.Duration(rng.Int64N(int64(time.Millisecond))))
-	case 2:
-		next = now + time.Duration(rng.Int64N(int64(time.Millisecond)))
-	case 3: // hours to days of backlog: a queue can be that long
-		next = now + time.Duration(rng.Int64N(int64(7*24*time.Hour)))
-	case 4: // a slot hours to days in the past: a bucket idle that long
-		next = max(0, now-time.Duration(rng.Int64N(int64(7*24*time.Hour))))
-	default:
-		next = max(0, now+time.Duration(rng.Int64N(int64(2*time.Minute)))-time.Minute)
-	}
-	return emitCase{now: now, nextEmit: next, what: "an input found at random"}
-}
-
-func simplerEmit(c emitCase) []emitCase {
-	var out []emitCase
-	lo := min(c.now, c.nextEmit)
-	for _, unit := range []time.Duration{24 * time.Hour, time.Hour, time.Minute, time.Second, time.Millisecond} {
-		if shift := lo / unit * unit; shift > 0 {
-			out = append(out, emitCase{now: c.now - shift, nextEmit: c.nextEmit - shift, what: c.what})
-			break
-		}
-	}
-	return out
-}
-
 // --- the experiments ----------------------------------------------------------
 
 // gradedPiece is one experiment the grader replays for TODO n.
@@ -779,14 +269,15 @@ type gradedPiece struct {
 	run  func(Funcs, *labs.PartResult)
 }
 
-// gradedPieces are the pure experiments that use TODO n. Parts 4 and 6 run
-// over a network or against a store and are never graded: their per-call
-// substance is covered by the per-call checks.
+// gradedPieces are the pure experiments that use TODO n. The heavy parts
+// (partInfos' heavy flag: they run over a network or against a store) are
+// never graded: their per-call substance is covered by the per-call checks.
 func gradedPieces(n int) []gradedPiece {
 	var out []gradedPiece
 	for _, p := range pieces {
-		if p.part != "4" && p.part != "6" && slices.Contains(p.uses, n) {
-			out = append(out, gradedPiece{p.part, p.run})
+		i := slices.IndexFunc(partInfos, func(info partInfo) bool { return info.id == p.Part })
+		if i >= 0 && !partInfos[i].heavy && slices.Contains(p.Uses, n) {
+			out = append(out, gradedPiece{p.Part, p.Run})
 		}
 	}
 	return out
@@ -832,53 +323,15 @@ type recorder struct {
 }
 
 func (r *recorder) wrap(n int, f Funcs) Funcs {
-	switch n {
-	case 1:
-		take := f.TakeToken
-		f.TakeToken = func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
-			if len(r.tokens) < maxRecorded {
-				r.tokens = append(r.tokens, tokenCase{tokens: tokens, capacity: capacity, rate: rate, elapsed: elapsed})
-			}
-			return take(tokens, capacity, rate, elapsed)
-		}
-	case 2:
-		id := f.WindowID
-		f.WindowID = func(now, window time.Duration) int64 {
-			if len(r.windows) < maxRecorded {
-				r.windows = append(r.windows, windowCase{now: now, window: window})
-			}
-			return id(now, window)
-		}
-	case 3:
-		expired := f.Expired
-		f.Expired = func(stamp, now, window time.Duration) bool {
-			if len(r.expired) < maxRecorded {
-				r.expired = append(r.expired, expiredCase{stamp: stamp, now: now, window: window})
-			}
-			return expired(stamp, now, window)
-		}
-	case 4:
-		next := f.NextEmit
-		f.NextEmit = func(now, nextEmit time.Duration) time.Duration {
-			if len(r.emits) < maxRecorded {
-				r.emits = append(r.emits, emitCase{now: now, nextEmit: nextEmit})
-			}
-			return next(now, nextEmit)
-		}
+	if slot, ok := todoSlots[n]; ok {
+		slot.record(r, &f)
 	}
 	return f
 }
 
 func (g *grading) searchRecorded(r *recorder) *failure {
-	switch g.n {
-	case 1:
-		return g.tokenChecks().(caseSet[tokenCase]).search(r.tokens)
-	case 2:
-		return g.windowChecks().(caseSet[windowCase]).search(r.windows)
-	case 3:
-		return g.expiredChecks().(caseSet[expiredCase]).search(r.expired)
-	case 4:
-		return g.emitChecks().(caseSet[emitCase]).search(r.emits)
+	if slot, ok := todoSlots[g.n]; ok {
+		return slot.recorded(g, r)
 	}
 	return nil
 }

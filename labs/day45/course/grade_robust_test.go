@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
 // perturbedTake is the reference TakeToken with its refilled level moved
@@ -82,7 +83,7 @@ func TestGradedFiguresSurviveAPerturbedTokenLevel(t *testing.T) {
 // figures the shifts protect flip under a 1e-9 level.
 func TestTheTieShiftsAreNeeded(t *testing.T) {
 	admitted := func(capacity, rate float64, in []time.Duration, delta float64) []time.Duration {
-		b := NewTokenBucket(perturbedTake(delta), capacity, rate)
+		b := limit.NewTokenBucket(perturbedTake(delta), capacity, rate)
 		var out []time.Duration
 		for _, at := range in {
 			if b.Allow(at) {

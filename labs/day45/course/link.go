@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
 
 	"termlab/labs"
 )
@@ -14,16 +13,11 @@ import (
 // init: this package never imports the learner's, so the lab opens while the
 // learner's code does not compile, and a save recompiles only the learner's
 // package and the worker's main, never this one.
-func UseLearner(f Funcs) { learner = &f }
+func UseLearner(f Funcs) { learner.Use(f) }
 
 // LearnerFuncs is the learner's code, when this process links it (a worker
 // program).
-func LearnerFuncs() (Funcs, bool) {
-	if learner == nil {
-		return Funcs{}, false
-	}
-	return *learner, true
-}
+func LearnerFuncs() (Funcs, bool) { return learner.Get() }
 
 // LearnerDir is where the learner's package lives, for pointing at lines.
 const LearnerDir = learnerDir
@@ -37,14 +31,9 @@ func (f Funcs) Checked(t *labs.Tracker) Funcs { return f.checked(t) }
 // network stack, a Redis client or an HTTP server, which neither the lab's
 // own binary nor the lean worker links; they register their pieces from
 // init, so a part is playable exactly where its package is linked.
-type Piece struct {
-	Part string
-	Uses []int // the TODOs the piece calls
-	// Live pieces measure real time or talk over a real network: they get
-	// LiveLimit instead of the usual bound.
-	Live bool
-	Run  func(f Funcs, r *labs.PartResult)
-}
+// It is the engine's piece (labs.Piece) on this day's Funcs; Live pieces
+// get LiveLimit instead of the usual bound.
+type Piece = labs.Piece[Funcs]
 
 // LiveLimit bounds one live piece: real round trips, not microseconds.
 const LiveLimit = liveLimit
@@ -86,11 +75,3 @@ func Indexes(n int) []float64 { return indexes(n) }
 
 // Ints converts counts to a figure's y values.
 func Ints(xs []int) []float64 { return ints(xs) }
-
-// NewTokenBucketAt is NewTokenBucket whose clock starts at now instead of
-// zero: a client first seen at now starts full, with no idle time behind it.
-func NewTokenBucketAt(take TakeTokenFunc, capacity, rate float64, now time.Duration) *TokenBucket {
-	b := NewTokenBucket(take, capacity, rate)
-	b.last = now
-	return b
-}

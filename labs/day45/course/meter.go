@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
 // Part 8: the leaky bucket as a meter (holds one, refuses what comes too
@@ -87,7 +88,7 @@ func binEmits(emits []time.Duration, bins int) (per []int, peak int) {
 // capacity refilling at meterRate: capacity 1 is the meter, 41 is nginx's
 // burst=40 nodelay. Accepted requests leave at once.
 func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
-	b := NewTokenBucket(take, capacity, meterRate)
+	b := limit.NewTokenBucket(take, capacity, meterRate)
 	var r MeterResult
 	var emits []time.Duration
 	for _, at := range meterInput() {
@@ -105,7 +106,7 @@ func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
 // QueueShape is Part 3's queue (nginx's burst=40 without nodelay) on the
 // same input as MeterShape, with the average wait as well as the worst.
 func QueueShape(next NextEmitFunc) MeterResult {
-	q := NewLeakyQueue(next, leakRate, leakMaxQueue)
+	q := limit.NewLeakyQueue(next, leakRate, leakMaxQueue)
 	var r MeterResult
 	var emits []time.Duration
 	var waited time.Duration
@@ -176,11 +177,11 @@ type ShedResult struct {
 // learner's NextEmit) that refuses newcomers once maxWaiting wait: load
 // shedding, by pressure.
 func ThrottleShed(take TakeTokenFunc, next NextEmitFunc, throttle bool, maxWaiting int) ShedResult {
-	buckets := make([]*TokenBucket, shedLight+1)
+	buckets := make([]*limit.TokenBucket, shedLight+1)
 	for i := range buckets {
-		buckets[i] = NewTokenBucket(take, shedBudget, shedBudget)
+		buckets[i] = limit.NewTokenBucket(take, shedBudget, shedBudget)
 	}
-	line := NewLeakyQueue(next, shedCapacity, maxWaiting)
+	line := limit.NewLeakyQueue(next, shedCapacity, maxWaiting)
 	bins := int(shedSpan / time.Second)
 	r := ShedResult{HeavyRefusedPerSec: make([]int, bins), OthersRefusedPerSec: make([]int, bins)}
 	for _, a := range shedTraffic() {

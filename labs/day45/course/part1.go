@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"termlab/labs/clock"
+	"termlab/labs/day45/course/limit"
 	"termlab/labs/pyrand"
 )
 
@@ -33,7 +34,7 @@ type BurstResult struct {
 
 // Burst fires burstSize requests at a full bucket, all at t = 0.
 func Burst(take TakeTokenFunc) BurstResult {
-	b := NewTokenBucket(take, bucketCapacity, bucketRate)
+	b := limit.NewTokenBucket(take, bucketCapacity, bucketRate)
 	var r BurstResult
 	for range burstSize {
 		if b.Allow(0) {
@@ -72,7 +73,7 @@ func Arrivals(seed uint64, rate float64, span time.Duration) []time.Duration {
 // Sustained offers the seeded stream to a fresh, full bucket, replaying it on
 // the virtual clock.
 func Sustained(take TakeTokenFunc) SustainedResult {
-	b := NewTokenBucket(take, bucketCapacity, bucketRate)
+	b := limit.NewTokenBucket(take, bucketCapacity, bucketRate)
 	r := SustainedResult{Arrivals: Arrivals(arrivalSeed, offeredRate, sustainedSpan)}
 	var sim clock.Sim
 	for _, at := range r.Arrivals {

@@ -1,6 +1,9 @@
 package course
 
-import "time"
+import (
+	"termlab/labs/day45/course/limit"
+	"time"
+)
 
 // Part 2: the same stream straddling a window boundary, through a fixed
 // window and through a sliding-window log.
@@ -34,13 +37,13 @@ type BoundaryResult struct {
 
 // FixedBoundary sends the boundary stream through a fixed window.
 func FixedBoundary(id WindowIDFunc) BoundaryResult {
-	w := NewFixedWindow(id, windowLimit, windowSpan)
+	w := limit.NewFixedWindow(id, windowLimit, windowSpan)
 	return boundary(w.Allow, w.Count)
 }
 
 // SlidingBoundary sends the same stream through a sliding-window log.
 func SlidingBoundary(expired ExpiredFunc) BoundaryResult {
-	l := NewSlidingLog(expired, windowLimit, windowSpan)
+	l := limit.NewSlidingLog(expired, windowLimit, windowSpan)
 	return boundary(l.Allow, l.Count)
 }
 

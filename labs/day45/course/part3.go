@@ -1,6 +1,9 @@
 package course
 
-import "time"
+import (
+	"termlab/labs/day45/course/limit"
+	"time"
+)
 
 // Part 3: the same bursty input through a token bucket (bursts out) and a
 // leaky bucket queue (a flat stream out, paid for in waiting).
@@ -38,7 +41,7 @@ type ShapeResult struct {
 // TokenShape sends the bursty input through a fresh, full token bucket: an
 // accepted request leaves the instant it arrives.
 func TokenShape(take TakeTokenFunc) ShapeResult {
-	b := NewTokenBucket(take, bucketCapacity, bucketRate)
+	b := limit.NewTokenBucket(take, bucketCapacity, bucketRate)
 	var r ShapeResult
 	for _, at := range BurstyInput() {
 		if b.Allow(at) {
@@ -54,7 +57,7 @@ func TokenShape(take TakeTokenFunc) ShapeResult {
 
 // LeakyShape sends the bursty input through the leaky bucket queue.
 func LeakyShape(next NextEmitFunc) ShapeResult {
-	q := NewLeakyQueue(next, leakRate, leakMaxQueue)
+	q := limit.NewLeakyQueue(next, leakRate, leakMaxQueue)
 	var r ShapeResult
 	for _, at := range BurstyInput() {
 		emit, ok := q.Offer(at)

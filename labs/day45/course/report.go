@@ -15,11 +15,8 @@ import (
 // pieces that each need different TODOs, so a learner with TODO 2 done but
 // not TODO 3 already sees the fixed window's half of Part 2.
 
-type piece struct {
-	part string
-	uses []int
-	run  func(f Funcs, r *labs.PartResult)
-}
+// piece is one experiment of a part (the engine's labs.Piece, as Piece).
+type piece = Piece
 
 type partInfo struct {
 	id, title string
@@ -45,19 +42,19 @@ var partInfos = []partInfo{
 // (heavy in partInfos) register theirs from their own packages (Piece); the
 // grader replays only these (partsUsing).
 var pieces = []piece{
-	{"1", []int{1}, burstPiece},
-	{"1", []int{1}, sustainedPiece},
-	{"2", []int{2}, fixedPiece},
-	{"2", []int{3}, slidingPiece},
-	{"3", []int{1}, tokenShapePiece},
-	{"3", []int{4}, leakyShapePiece},
-	{"5", []int{3}, counterMemoryPiece},
-	{"5", []int{2, 3}, counterErrorPiece},
-	{"7", []int{2}, stampedeFixedPiece},
-	{"7", []int{3}, stampedeSlidingPiece},
-	{"8", []int{1}, meterPiece},
-	{"8", []int{4}, queuePiece},
-	{"8", []int{1, 4}, shedPiece},
+	{Part: "1", Uses: []int{1}, Run: burstPiece},
+	{Part: "1", Uses: []int{1}, Run: sustainedPiece},
+	{Part: "2", Uses: []int{2}, Run: fixedPiece},
+	{Part: "2", Uses: []int{3}, Run: slidingPiece},
+	{Part: "3", Uses: []int{1}, Run: tokenShapePiece},
+	{Part: "3", Uses: []int{4}, Run: leakyShapePiece},
+	{Part: "5", Uses: []int{3}, Run: counterMemoryPiece},
+	{Part: "5", Uses: []int{2, 3}, Run: counterErrorPiece},
+	{Part: "7", Uses: []int{2}, Run: stampedeFixedPiece},
+	{Part: "7", Uses: []int{3}, Run: stampedeSlidingPiece},
+	{Part: "8", Uses: []int{1}, Run: meterPiece},
+	{Part: "8", Uses: []int{4}, Run: queuePiece},
+	{Part: "8", Uses: []int{1, 4}, Run: shedPiece},
 }
 
 // liveLimit bounds one live piece: real round trips, not microseconds.
@@ -80,48 +77,22 @@ func runPart(id string, f Funcs, limit time.Duration) labs.PartResult {
 			}
 		} else {
 			for _, p := range pieces {
-				if p.part == info.id {
-					run = append(run, Piece{Part: p.part, Uses: p.uses, Run: p.run})
+				if p.Part == info.id {
+					run = append(run, p)
 				}
 			}
 		}
-		for _, p := range run {
-			pieceLimit := limit
-			if p.Live {
-				pieceLimit = max(limit, liveLimit)
-			}
-			var track labs.Tracker
-			var got labs.PartResult
-			fault := labs.Guard(pieceLimit, learnerDir, &track, func() { p.Run(f.checked(&track), &got) })
-			if !fault.OK() {
-				if r.Status == labs.OK { // report the first fault of the part
-					r.Status, r.TODO, r.Detail, r.Where = fault.Status, fault.TODO, fault.Detail, fault.Where
-					if r.TODO == 0 && len(p.Uses) > 0 {
-						r.TODO = p.Uses[0]
-					}
-				}
-				continue
-			}
-			r.Metrics = append(r.Metrics, got.Metrics...)
-			r.Lines = append(r.Lines, got.Lines...)
-			r.Figures = append(r.Figures, got.Figures...)
-		}
-		return r
+		return labs.RunPieces(r, run, limit, liveLimit, learnerDir, f.checked)
 	}
 	return labs.PartResult{ID: id, Status: labs.Fail, Detail: "no such part"}
 }
 
-func metric(name, label string, v float64, unit string, decimals int) labs.Metric {
-	return labs.Metric{Name: name, Label: label, Value: v, Unit: unit, Decimals: decimals}
-}
-
-func formatMetric(m labs.Metric) string {
-	s := strconv.FormatFloat(m.Value, 'f', m.Decimals, 64)
-	if m.Unit != "" {
-		s += " " + m.Unit
-	}
-	return s
-}
+// metric is a piece's metric, formatMetric how the report writes one (the
+// engine's).
+var (
+	metric       = labs.NewMetric
+	formatMetric = labs.FormatMetric
+)
 
 func seconds(ds []time.Duration) []float64 {
 	out := make([]float64, len(ds))

@@ -1,9 +1,6 @@
 package course
 
-import (
-	"net"
-	"strings"
-)
+import "termlab/labs"
 
 // What the lab's own binary needs to know about Part 4's store and Part 6's
 // door without linking them (they are in course/fleet and course/door,
@@ -25,14 +22,11 @@ const (
 )
 
 // IsLoopback reports whether addr (host:port) names this machine only.
-func IsLoopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
+func IsLoopback(addr string) bool { return labs.IsLoopback(addr) }
+
+// FullWorker is the packages under this one that only the full worker
+// links (the parts that need a Redis client or an HTTP server, and the
+// commands that serve the door and ping a store): the generator (labs/kit)
+// reads this list and writes their imports into the full worker's link
+// file for this day.
+var FullWorker = []string{"fleet", "door"}

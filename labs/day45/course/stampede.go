@@ -7,6 +7,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/clock"
+	"termlab/labs/day45/course/limit"
 )
 
 // Part 7: the reset stampede. Many clients, each with its own fixed-window
@@ -40,7 +41,7 @@ type stampedeLimiter interface {
 }
 
 type fixedLimiter struct {
-	w      *FixedWindow
+	w      *limit.FixedWindow
 	offset time.Duration // this key's windows start offset after the clock's
 }
 
@@ -51,17 +52,17 @@ func (l *fixedLimiter) allow(now time.Duration) (bool, time.Duration) {
 	if l.w.Allow(shifted) {
 		return true, 0
 	}
-	next := time.Duration(l.w.id(shifted, l.w.Window)+1) * l.w.Window // the next flip, shifted
+	next := time.Duration(l.w.ID(shifted)+1) * l.w.Window // the next flip, shifted
 	return false, next - l.w.Window + l.offset
 }
 
-type slidingLimiter struct{ l *SlidingLog }
+type slidingLimiter struct{ l *limit.SlidingLog }
 
 func (s *slidingLimiter) allow(now time.Duration) (bool, time.Duration) {
 	if s.l.Allow(now) {
 		return true, 0
 	}
-	return false, s.l.stamps.front() + s.l.Window // when the oldest stops counting
+	return false, s.l.Oldest() + s.l.Window // when the oldest stops counting
 }
 
 // startTimes are the clients' first requests, spread at random over the
@@ -113,7 +114,7 @@ func Stampede(newLimiter func(i int) stampedeLimiter) StampedeResult {
 // StampedeFixed is the clock-aligned fixed window (every key flips at once).
 func StampedeFixed(id WindowIDFunc) StampedeResult {
 	return Stampede(func(int) stampedeLimiter {
-		return &fixedLimiter{w: NewFixedWindow(id, stampedeLimit, stampedeWindow)}
+		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow)}
 	})
 }
 
@@ -121,14 +122,14 @@ func StampedeFixed(id WindowIDFunc) StampedeResult {
 func StampedeJittered(id WindowIDFunc) StampedeResult {
 	_, offsets := startTimes()
 	return Stampede(func(i int) stampedeLimiter {
-		return &fixedLimiter{w: NewFixedWindow(id, stampedeLimit, stampedeWindow), offset: offsets[i]}
+		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow), offset: offsets[i]}
 	})
 }
 
 // StampedeSliding gives each key a sliding-window log instead.
 func StampedeSliding(expired ExpiredFunc) StampedeResult {
 	return Stampede(func(int) stampedeLimiter {
-		return &slidingLimiter{NewSlidingLog(expired, stampedeLimit, stampedeWindow)}
+		return &slidingLimiter{limit.NewSlidingLog(expired, stampedeLimit, stampedeWindow)}
 	})
 }
 

@@ -13,7 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 )
 
 // What keeps the door standing when the traffic is hostile: a bounded
@@ -62,7 +62,7 @@ type clientTable struct {
 
 type clientEntry struct {
 	key    string
-	bucket *course.TokenBucket
+	bucket *limit.TokenBucket
 }
 
 func newClientTable(max int) *clientTable {
@@ -70,7 +70,7 @@ func newClientTable(max int) *clientTable {
 }
 
 // get returns key's bucket, and marks key as just seen.
-func (t *clientTable) get(key string) *course.TokenBucket {
+func (t *clientTable) get(key string) *limit.TokenBucket {
 	e := t.byKey[key]
 	if e == nil {
 		return nil
@@ -81,7 +81,7 @@ func (t *clientTable) get(key string) *course.TokenBucket {
 
 // put stores key's bucket, forgetting the least recently seen client when
 // the table is full.
-func (t *clientTable) put(key string, b *course.TokenBucket) {
+func (t *clientTable) put(key string, b *limit.TokenBucket) {
 	if e := t.byKey[key]; e != nil {
 		e.Value.(*clientEntry).bucket = b
 		t.order.MoveToFront(e)

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 )
 
 // These tests are internal: they look at the door's table itself. They
@@ -75,10 +75,10 @@ func TestClientTableStaysBounded(t *testing.T) {
 func TestClientTableEvictsLeastRecentlySeen(t *testing.T) {
 	tb := newClientTable(3)
 	for _, k := range []string{"a", "b", "c"} {
-		tb.put(k, &course.TokenBucket{})
+		tb.put(k, &limit.TokenBucket{})
 	}
-	tb.get("a")                        // a is now the most recent; b the least
-	tb.put("d", &course.TokenBucket{}) // evicts b
+	tb.get("a")                       // a is now the most recent; b the least
+	tb.put("d", &limit.TokenBucket{}) // evicts b
 	for k, want := range map[string]bool{"a": true, "b": false, "c": true, "d": true} {
 		if got := tb.get(k) != nil; got != want {
 			t.Errorf("%s kept: %v, want %v", k, got, want)

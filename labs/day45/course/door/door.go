@@ -26,6 +26,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/clock"
 	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 )
 
 // Part 6: the polite no, over real HTTP. A door (HTTP middleware) gives
@@ -115,7 +116,7 @@ func (d *Door) Decide(client string) (Verdict, *labs.Fault) {
 	now := d.Now()
 	b := d.clients.get(client)
 	if b == nil {
-		b = course.NewTokenBucketAt(d.take, d.Capacity, d.Rate, now) // a new client starts with a full bucket
+		b = limit.NewTokenBucketAt(d.take, d.Capacity, d.Rate, now) // a new client starts with a full bucket
 		d.clients.put(client, b)
 	}
 	var ok bool

@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 )
 
 // Package fleet is Day 45's Part 4: one client against a fleet of servers,
@@ -153,9 +154,9 @@ func (r *FleetResult) finish(span time.Duration, acceptedAfterWarm int) {
 // tokens per second (holding one second's worth), on the client's traffic:
 // offered requests per second for span, handed out by assign.
 func FleetLocal(take course.TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
-	buckets := make([]*course.TokenBucket, servers)
+	buckets := make([]*limit.TokenBucket, servers)
 	for i := range buckets {
-		buckets[i] = course.NewTokenBucket(take, max(1, perServer), perServer)
+		buckets[i] = limit.NewTokenBucket(take, max(1, perServer), perServer)
 	}
 	r := newFleetResult(servers, span)
 	warm := 0
@@ -274,7 +275,7 @@ func MeasureCheckCost(take course.TakeTokenFunc, st *Store) (CheckCost, error) {
 // measureLocal times one decision of a server's own bucket.
 func measureLocal(take course.TakeTokenFunc) time.Duration {
 	const localChecks = 200_000
-	b := course.NewTokenBucket(take, fleetLimit, fleetLimit)
+	b := limit.NewTokenBucket(take, fleetLimit, fleetLimit)
 	start := time.Now()
 	for i := range localChecks {
 		b.Allow(time.Duration(i) * time.Millisecond)

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"termlab/labs/day45/course"
 	"termlab/labs/day45/course/fleet"
+	"termlab/labs/day45/course/limit"
 	"termlab/solutions/day45"
 )
 
@@ -28,7 +28,7 @@ const testRedisEnv = "TERMLAB_TEST_REDIS"
 
 func BenchmarkSharedCheck(b *testing.B) {
 	b.Run("store=local", func(b *testing.B) {
-		tb := course.NewTokenBucket(day45.TakeToken, 10, 10)
+		tb := limit.NewTokenBucket(day45.TakeToken, 10, 10)
 		b.ReportAllocs()
 		var now time.Duration
 		for b.Loop() {

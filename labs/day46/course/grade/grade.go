@@ -140,11 +140,11 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*failure, int) 
 			if i >= len(got) || !near(got[i].Value, want[i].Value, want[i].Value) {
 				g := "nothing"
 				if i < len(got) {
-					g = parts.FormatMetric(got[i])
+					g = labs.FormatMetric(got[i])
 				}
 				return &failure{
 					what: fmt.Sprintf("Part %s comes out differently from the reference", p.Part),
-					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: parts.FormatMetric(want[i])},
+					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: labs.FormatMetric(want[i])},
 					hint: fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
 				}, checks
 			}

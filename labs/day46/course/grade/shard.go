@@ -226,7 +226,7 @@ func shardExperiment(checks int, mixed fair.Funcs) (*failure, int) {
 			if math.Abs(m.Value-want) > shardFormulaSlack {
 				return &failure{
 					what: fmt.Sprintf("Part %s: the blast radius is far from the formula", p.Part),
-					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, m.Label), Got: parts.FormatMetric(m), Want: fmt.Sprintf("about %.2f %% (1/C(8, 2)), give or take %g", want, shardFormulaSlack)},
+					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, m.Label), Got: labs.FormatMetric(m), Want: fmt.Sprintf("about %.2f %% (1/C(8, 2)), give or take %g", want, shardFormulaSlack)},
 					hint: "shards that overlap the noisy tenant's too often (or too rarely) are not uniform: draw without replacement from a generator seeded by the tenant",
 				}, checks
 			}

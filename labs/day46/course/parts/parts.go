@@ -7,18 +7,14 @@ package parts
 import (
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
 )
 
-type piece struct {
-	part string
-	uses []int
-	run  func(f fair.Funcs, r *labs.PartResult)
-}
+// piece is one experiment of a part (the engine's labs.Piece).
+type piece = labs.Piece[fair.Funcs]
 
 // Info is one part as the Day lists it.
 type Info struct {
@@ -42,19 +38,19 @@ var Infos = []Info{
 }
 
 var pieces = []piece{
-	{"1", nil, fifoPiece},
-	{"2", nil, quotaPiece},
-	{"3", []int{1}, fairTablePiece},
-	{"3", []int{1}, weightedPiece},
-	{"3", []int{1}, fairOverTimePiece},
-	{"4", []int{2}, drrPiece},
-	{"4", []int{2}, drrSizesPiece},
-	{"5", nil, shardBaselinePiece},
-	{"5", []int{3}, shuffleHurtPiece},
-	{"5", []int{3, 4}, overlapPiece},
-	{"6", []int{3, 4}, apfPiece},
-	{"7", []int{1}, fleetPiece},
-	{"8", []int{2}, vtfqPiece},
+	{Part: "1", Run: fifoPiece},
+	{Part: "2", Run: quotaPiece},
+	{Part: "3", Uses: []int{1}, Run: fairTablePiece},
+	{Part: "3", Uses: []int{1}, Run: weightedPiece},
+	{Part: "3", Uses: []int{1}, Run: fairOverTimePiece},
+	{Part: "4", Uses: []int{2}, Run: drrPiece},
+	{Part: "4", Uses: []int{2}, Run: drrSizesPiece},
+	{Part: "5", Run: shardBaselinePiece},
+	{Part: "5", Uses: []int{3}, Run: shuffleHurtPiece},
+	{Part: "5", Uses: []int{3, 4}, Run: overlapPiece},
+	{Part: "6", Uses: []int{3, 4}, Run: apfPiece},
+	{Part: "7", Uses: []int{1}, Run: fleetPiece},
+	{Part: "8", Uses: []int{2}, Run: vtfqPiece},
 }
 
 // Parts lists the parts with the TODOs each one runs.
@@ -63,8 +59,8 @@ func Parts() []labs.Part {
 	for _, info := range Infos {
 		p := labs.Part{ID: info.ID, Title: info.Title, Uses: []int{}, Beyond: info.Beyond}
 		for _, pc := range pieces {
-			if pc.part == info.ID {
-				for _, u := range pc.uses {
+			if pc.Part == info.ID {
+				for _, u := range pc.Uses {
 					if !slices.Contains(p.Uses, u) {
 						p.Uses = append(p.Uses, u)
 					}
@@ -89,10 +85,10 @@ type PieceRun struct {
 func Using(n int) []PieceRun {
 	var out []PieceRun
 	for _, p := range pieces {
-		if slices.Contains(p.uses, n) {
-			out = append(out, PieceRun{Part: p.part, Uses: p.uses, Metrics: func(f fair.Funcs) []labs.Metric {
+		if slices.Contains(p.Uses, n) {
+			out = append(out, PieceRun{Part: p.Part, Uses: p.Uses, Metrics: func(f fair.Funcs) []labs.Metric {
 				var r labs.PartResult
-				p.run(f, &r)
+				p.Run(f, &r)
 				return r.Metrics
 			}})
 		}
@@ -108,43 +104,19 @@ func Run(id string, f fair.Funcs, limit time.Duration) labs.PartResult {
 			continue
 		}
 		r := labs.PartResult{ID: info.ID, Title: info.Title, Status: labs.OK, Span: info.Span}
+		var run []piece
 		for _, p := range pieces {
-			if p.part != info.ID {
-				continue
+			if p.Part == info.ID {
+				run = append(run, p)
 			}
-			var track labs.Tracker
-			var got labs.PartResult
-			fault := labs.Guard(limit, fair.LearnerDir, &track, func() { p.run(f.Checked(&track), &got) })
-			if !fault.OK() {
-				if r.Status == labs.OK { // report the first fault of the part
-					r.Status, r.TODO, r.Detail, r.Where = fault.Status, fault.TODO, fault.Detail, fault.Where
-					if r.TODO == 0 && len(p.uses) > 0 {
-						r.TODO = p.uses[0]
-					}
-				}
-				continue
-			}
-			r.Metrics = append(r.Metrics, got.Metrics...)
-			r.Lines = append(r.Lines, got.Lines...)
-			r.Figures = append(r.Figures, got.Figures...)
 		}
-		return r
+		return labs.RunPieces(r, run, limit, limit, fair.LearnerDir, f.Checked)
 	}
 	return labs.PartResult{ID: id, Status: labs.Fail, Detail: "no such part"}
 }
 
-func metric(name, label string, v float64, unit string, decimals int) labs.Metric {
-	return labs.Metric{Name: name, Label: label, Value: v, Unit: unit, Decimals: decimals}
-}
-
-// FormatMetric writes a metric's value as the report shows it.
-func FormatMetric(m labs.Metric) string {
-	s := strconv.FormatFloat(m.Value, 'f', m.Decimals, 64)
-	if m.Unit != "" {
-		s += " " + m.Unit
-	}
-	return s
-}
+// metric is a piece's metric (the engine's labs.NewMetric).
+var metric = labs.NewMetric
 
 func indexes(n int) []float64 {
 	out := make([]float64, n)

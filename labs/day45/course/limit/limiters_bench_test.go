@@ -1,4 +1,4 @@
-package course_test
+package limit_test
 
 import (
 	"math/rand/v2"
@@ -8,7 +8,7 @@ import (
 	"go.uber.org/ratelimit"
 	"golang.org/x/time/rate"
 
-	"termlab/labs/day45/course"
+	lim "termlab/labs/day45/course/limit"
 	"termlab/solutions/day45"
 )
 
@@ -45,7 +45,7 @@ var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 // between limiters that decide alike.
 func sameDecisions(b *testing.B, capacity, n int) {
 	b.Helper()
-	day := course.NewTokenBucket(day45.TakeToken, float64(capacity), tbRate)
+	day := lim.NewTokenBucket(day45.TakeToken, float64(capacity), tbRate)
 	x := rate.NewLimiter(tbRate, capacity)
 	accepted := 0
 	for i := range n {
@@ -66,7 +66,7 @@ func sameDecisions(b *testing.B, capacity, n int) {
 func BenchmarkDecide(b *testing.B) {
 	b.Run("limiter=token-bucket/impl=day", func(b *testing.B) {
 		sameDecisions(b, tbCapacity, 10_000)
-		tb := course.NewTokenBucket(day45.TakeToken, tbCapacity, tbRate)
+		tb := lim.NewTokenBucket(day45.TakeToken, tbCapacity, tbRate)
 		b.ReportAllocs()
 		var now time.Duration
 		for b.Loop() {
@@ -125,7 +125,7 @@ func BenchmarkDecide(b *testing.B) {
 	// request every 25 ms: the queue stays full, so three offers in four
 	// overflow and every fourth is queued behind 39 others.
 	b.Run("limiter=leaky-queue/impl=day", func(b *testing.B) {
-		q := course.NewLeakyQueue(day45.NextEmit, 10, 40)
+		q := lim.NewLeakyQueue(day45.NextEmit, 10, 40)
 		b.ReportAllocs()
 		var now time.Duration
 		for b.Loop() {
@@ -138,7 +138,7 @@ func BenchmarkDecide(b *testing.B) {
 	// window, so the fixed window says yes 100 times then no until the clock
 	// flips, and the log keeps 100 stamps, dropping them as they age out.
 	b.Run("limiter=fixed-window/impl=day", func(b *testing.B) {
-		w := course.NewFixedWindow(day45.WindowID, 100, time.Minute)
+		w := lim.NewFixedWindow(day45.WindowID, 100, time.Minute)
 		b.ReportAllocs()
 		var now time.Duration
 		for b.Loop() {
@@ -147,7 +147,7 @@ func BenchmarkDecide(b *testing.B) {
 		}
 	})
 	b.Run("limiter=sliding-log/impl=day", func(b *testing.B) {
-		l := course.NewSlidingLog(day45.Expired, 100, time.Minute)
+		l := lim.NewSlidingLog(day45.Expired, 100, time.Minute)
 		b.ReportAllocs()
 		var now time.Duration
 		for b.Loop() {
@@ -161,7 +161,7 @@ func BenchmarkDecide(b *testing.B) {
 	// same machine.
 	b.Run("limiter=leaky-meter/impl=day", func(b *testing.B) {
 		sameDecisions(b, 1, 10_000)
-		m := course.NewTokenBucket(day45.TakeToken, 1, tbRate)
+		m := lim.NewTokenBucket(day45.TakeToken, 1, tbRate)
 		b.ReportAllocs()
 		var now time.Duration
 		for b.Loop() {
@@ -181,7 +181,7 @@ func BenchmarkDecide(b *testing.B) {
 	// Part 5's counter at the same limit and pace: two counts instead of a
 	// log, whatever the limit.
 	b.Run("limiter=sliding-counter/impl=day", func(b *testing.B) {
-		c := course.NewSlidingCounter(day45.WindowID, 100, time.Minute)
+		c := lim.NewSlidingCounter(day45.WindowID, 100, time.Minute)
 		b.ReportAllocs()
 		var now time.Duration
 		for b.Loop() {
@@ -199,8 +199,8 @@ func BenchmarkDecide(b *testing.B) {
 func TestLogAndQueueAgainstPlainSlices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 2026))
 	for _, limit := range []int{1, 2, 3, 7, 8, 9, 17, 100} {
-		log := course.NewSlidingLog(day45.Expired, limit, time.Second)
-		q := course.NewLeakyQueue(day45.NextEmit, 10, limit)
+		log := lim.NewSlidingLog(day45.Expired, limit, time.Second)
+		q := lim.NewLeakyQueue(day45.NextEmit, 10, limit)
 		var plainLog, plainQ []time.Duration
 		var nextEmit, now time.Duration
 		for step := range 20_000 {

@@ -1,6 +1,9 @@
-package course
+package limit
 
-import "time"
+import (
+	"time"
+	"unsafe"
+)
 
 // The limiters below are the stateful machines the experiments drive. Each
 // keeps its own state and asks one of the four TODO functions for the one
@@ -170,4 +173,26 @@ func (r *ring) grow(bound int) {
 	k := copy(buf, r.buf[r.head:])
 	copy(buf[k:], r.buf[:r.head])
 	r.buf, r.head = buf, 0
+}
+
+// NewTokenBucketAt is NewTokenBucket whose clock starts at now instead of
+// zero: a client first seen at now starts full, with no idle time behind it.
+func NewTokenBucketAt(take TakeTokenFunc, capacity, rate float64, now time.Duration) *TokenBucket {
+	b := NewTokenBucket(take, capacity, rate)
+	b.last = now
+	return b
+}
+
+// ID is the number of the window now falls in (the window's TODO 2).
+func (w *FixedWindow) ID(now time.Duration) int64 { return w.id(now, w.Window) }
+
+// Oldest is the oldest stamp the log still holds (its count ends when that
+// stamp stops counting).
+func (l *SlidingLog) Oldest() time.Duration { return l.stamps.front() }
+
+// Bytes is what the log holds for one key: its ring's header and the room
+// for the stamps it has grown to.
+func (l *SlidingLog) Bytes() int {
+	var stamp time.Duration
+	return int(unsafe.Sizeof(l.stamps)) + l.Cap()*int(unsafe.Sizeof(stamp))
 }

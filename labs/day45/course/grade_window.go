@@ -1,0 +1,139 @@
+package course
+
+// The grader of TODO 2, WindowID: its hand-picked and random cases, the
+// per-call check, and how a failing case is made simpler (see grade.go).
+
+import (
+	"fmt"
+	"time"
+
+	"termlab/labs"
+)
+
+type windowCase struct {
+	now, window time.Duration
+	what        string
+}
+
+// century is a clock a hundred years in, in nanoseconds: int64 holds it
+// with room to spare (the limit is about 292 years).
+const century = 100 * 365 * 24 * time.Hour
+
+var windowCases = []windowCase{
+	{0, time.Minute, "the very start"},
+	{30 * time.Second, time.Minute, "the middle of the first window"},
+	{time.Minute, time.Minute, "exactly on a boundary"},
+	{time.Minute - time.Nanosecond, time.Minute, "one nanosecond before a boundary"},
+	{90 * time.Second, time.Minute, "half way through the second window"},
+	{1500 * time.Millisecond, time.Second, "a sub-second part of the clock"},
+	{2 * time.Second, 500 * time.Millisecond, "a window shorter than a second"},
+	{2500 * time.Microsecond, time.Millisecond, "a window of one millisecond"},
+	{1500 * time.Nanosecond, time.Microsecond, "a window of one microsecond"},
+	{3 * time.Millisecond, 750 * time.Microsecond, "a window of 750 µs"},
+	{36 * time.Hour, 24 * time.Hour, "a window of a day"},
+	{100 * 24 * time.Hour, time.Second, "a clock a hundred days in"},
+	{century - time.Nanosecond, time.Hour, "a clock a century in, a nanosecond before a boundary"},
+	{century + 7*time.Microsecond, time.Microsecond, "a clock a century in, microsecond windows"},
+}
+
+func (g *grading) windowChecks() checker {
+	check := func(c windowCase) *failure {
+		got := g.learner.WindowID(c.now, c.window)
+		want := g.ref.WindowID(c.now, c.window)
+		if got == want {
+			return nil
+		}
+		return &failure{
+			what: "wrong on " + c.what,
+			ce: labs.Counterexample{
+				Input: fmt.Sprintf("WindowID(now=%v, window=%v)", c.now, c.window),
+				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
+			},
+			hint: diagnoseWindow(g.learner.WindowID, c, got, want),
+		}
+	}
+	return caseSet[windowCase]{
+		hand:    windowCases,
+		random:  randomWindow,
+		check:   check,
+		simpler: simplerWindow,
+		what:    func(c windowCase, w string) windowCase { c.what = w; return c },
+		sweep:   func(checks *int) *failure { return windowNeverGoesBack(g.learner.WindowID, checks) },
+	}
+}
+
+// windowNeverGoesBack walks three minutes of clock: time only moves
+// forward, so window numbers can only grow.
+func windowNeverGoesBack(id WindowIDFunc, checks *int) *failure {
+	prev, prevAt := int64(0), time.Duration(0)
+	for at := time.Duration(0); at <= 3*time.Minute; at += 250 * time.Millisecond {
+		*checks++
+		n := id(at, time.Minute)
+		if n < prev {
+			return &failure{
+				what: "the window number went backwards as time moved forward",
+				ce: labs.Counterexample{
+					Input: fmt.Sprintf("WindowID(%v, 1m0s) then WindowID(%v, 1m0s)", prevAt, at),
+					Got:   fmt.Sprintf("%d then %d", prev, n), Want: "a number that never decreases",
+				},
+				hint: "later instants are in the same window or a later one, never an earlier one",
+			}
+		}
+		prev, prevAt = n, at
+	}
+	return nil
+}
+
+// randomWindow draws a window from 1 µs to a day and a clock up to a
+// century; one case in four lands exactly on a boundary, one in eight a
+// nanosecond before one.
+func randomWindow(i int) windowCase {
+	rng := seeded(2, i)
+	var w time.Duration
+	switch rng.IntN(4) {
+	case 0:
+		w = time.Microsecond + time.Duration(rng.Int64N(int64(time.Millisecond))) // 1 µs to 1 ms
+	case 1:
+		w = time.Duration(1+rng.IntN(3600)) * 100 * time.Millisecond
+	case 2:
+		w = time.Duration(1+rng.Int64N(int64(24*time.Hour/time.Second))) * time.Second // up to a day
+	default:
+		w = []time.Duration{time.Microsecond, time.Millisecond, time.Second, time.Minute, time.Hour, 24 * time.Hour}[rng.IntN(6)]
+	}
+	var now time.Duration
+	switch rng.IntN(3) {
+	case 0:
+		now = time.Duration(rng.Int64N(int64(10 * w)))
+	case 1:
+		now = time.Duration(rng.Int64N(int64(48 * time.Hour)))
+	default:
+		now = time.Duration(rng.Int64N(int64(century)))
+	}
+	switch rng.IntN(8) {
+	case 0, 1:
+		now = now / w * w
+	case 2:
+		if now/w*w > 0 {
+			now = now/w*w - 1
+		}
+	}
+	return windowCase{now: now, window: w, what: "an input found at random"}
+}
+
+func simplerWindow(c windowCase) []windowCase {
+	var out []windowCase
+	for _, unit := range []time.Duration{24 * time.Hour, time.Hour, time.Minute, time.Second, time.Millisecond, time.Microsecond} {
+		if c.now >= 100*unit {
+			if d := (windowCase{now: c.now % (100 * unit), window: c.window, what: c.what}); d.now != c.now {
+				out = append(out, d) // the same place within a shorter clock
+			}
+		}
+	}
+	for _, unit := range []time.Duration{time.Hour, time.Minute, time.Second, time.Millisecond, time.Microsecond} {
+		if r := c.window.Round(unit); r != c.window && r > 0 {
+			out = append(out, windowCase{now: c.now, window: r, what: c.what})
+			break
+		}
+	}
+	return out
+}

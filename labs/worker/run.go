@@ -1,0 +1,328 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"termlab/labs"
+)
+
+// Runner builds and runs workers for the module at Root.
+type Runner struct {
+	Root string // the module root (where go.mod is)
+	// Bin is where the lean worker goes, FullBin the full one; empty means
+	// the user's cache folder (FullBin: Bin + "-full" when Bin is set).
+	Bin, FullBin string
+	// Go is the go command; empty means "go" from PATH.
+	Go string
+	// GradesOnly skips the parts: the outcome has grades and no parts.
+	GradesOnly bool
+	// PartsOnly skips the grades of Reference: `run --solutions` shows only
+	// figures, and grading the reference against itself would double what
+	// that command costs.
+	PartsOnly bool
+	// OnUpdate, when set, hears the outcome so far each time a grade or a
+	// part lands: the grades first (all four come from the lean worker
+	// before any part starts), then the parts as each finishes. Grades and
+	// parts still running have an empty Status. It is called from the
+	// runner's goroutines, one call at a time; it must not block for long.
+	OnUpdate func(labs.Outcome)
+	// Day, when set, links only that day's learner code (and heavy
+	// packages) into the workers, built as programs of that day's own
+	// (DayTags): another day's file that does not compile, panics or hangs
+	// as it loads cannot stop, slow or change this day's runs, and a save
+	// relinks only its own day's workers. Run and Reference set it to the
+	// day they run; zero builds every day into one program.
+	Day int
+
+	cache string // this run's labs.CacheEnv folder (dayCache)
+}
+
+// Task is one unit of work for a worker process.
+type Task struct {
+	Kind string // "part" or "grade"
+	ID   string // part ID, or TODO number
+	// Impl is whose code runs: the learner's, or (for the heavy parts the
+	// runner's own binary does not link) the reference.
+	Impl labs.Impl
+}
+
+// Run builds the workers and runs every part and grades every TODO of day,
+// one process each: the grades first, then the parts, the longest first
+// (see RunBuilt). A compile error returns a *BuildError and no outcome; a
+// worker program that cannot run even after a rebuild, a *LabError.
+func (r *Runner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	o, err := r.run(ctx, day)
+	var lab *LabError
+	if errors.As(err, &lab) && lab.rebuild != "" && ctx.Err() == nil {
+		// A cached program that cannot run (zero-filled, its exec bit
+		// lost, deleted mid-run) is the lab's fault, not the learner's:
+		// build it once more from scratch before saying so.
+		os.Remove(lab.rebuild)
+		o, err = r.run(ctx, day)
+		if errors.As(err, &lab) {
+			lab.rebuild = ""
+		}
+	}
+	return o, err
+}
+
+// RunStream is Run with each piece handed to update as it lands (see
+// OnUpdate): the screens draw the verdicts while the parts still run.
+func (r *Runner) RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error) {
+	rr := *r
+	rr.OnUpdate = update
+	return rr.Run(ctx, day)
+}
+
+func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	rr := *r
+	r = &rr
+	r.Day = day.Number
+	r.cache = r.dayCache(day)
+	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type built struct {
+		bin string
+		err error
+	}
+	fullc := make(chan built, 1)
+	if heavy {
+		go func() {
+			bin, err := r.BuildFull(ctx)
+			fullc <- built{bin, err}
+		}()
+	}
+	var fullOnce sync.Once
+	var fullBuilt built
+	full := func() (string, error) {
+		if !heavy {
+			return "", nil
+		}
+		fullOnce.Do(func() { fullBuilt = <-fullc })
+		return fullBuilt.bin, fullBuilt.err
+	}
+	// Whatever way the run ends (a signal, a newer save), the full build
+	// ends before it: a go build left running would outlive the runner and
+	// its work folder stay behind.
+	defer func() { cancel(); full() }()
+	bin, err := r.Build(ctx)
+	if err != nil {
+		var be *BuildError
+		if errors.As(err, &be) {
+			be.Hint = be.hint(r.Root, day)
+		}
+		return labs.Outcome{}, err
+	}
+	o, err := r.runBuilt(ctx, bin, full, day)
+	if cerr := ctx.Err(); cerr != nil && err == nil {
+		// Stopped from outside (Ctrl-C, a newer save): the processes it
+		// killed are not the learner's timeouts, so there is no outcome.
+		return labs.Outcome{}, cerr
+	}
+	return o, err
+}
+
+// RunBuilt runs day's tasks on an already built lean worker; heavy parts
+// are reported as not linked.
+func (r *Runner) RunBuilt(ctx context.Context, bin string, day labs.Day) labs.Outcome {
+	o, _ := r.runBuilt(ctx, bin, func() (string, error) { return "", nil }, day)
+	return o
+}
+
+// labError is the Status a task gets when the program could not run at all
+// (never shown: Run turns it into a *LabError).
+const labError labs.Status = "lab-error"
+
+func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, error), day labs.Day) (labs.Outcome, error) {
+	parts := day.Parts
+	if r.GradesOnly {
+		parts = nil
+	}
+	out := labs.Outcome{Day: day.Number, Impl: labs.Learner,
+		Parts: make([]labs.PartResult, len(parts)), Grades: make([]labs.Grade, len(day.TODOs))}
+	var mu sync.Mutex
+	var labErr *LabError
+	// The parts whose process died in the learner's file outside any TODO
+	// (its init): no TODO is blamed for them.
+	fileFault := make([]bool, len(parts))
+	update := func(set func()) {
+		mu.Lock()
+		defer mu.Unlock()
+		set()
+		if r.OnUpdate != nil && ctx.Err() == nil {
+			snap := out
+			snap.Parts = slices.Clone(out.Parts)
+			snap.Grades = slices.Clone(out.Grades)
+			r.OnUpdate(snap)
+		}
+	}
+	noteLab := func(f *labs.Fault, bin string) bool {
+		if f == nil || f.Status != labError {
+			return false
+		}
+		mu.Lock()
+		if labErr == nil {
+			labErr = &LabError{What: f.Detail, Do: cacheAdvice(bin), rebuild: bin}
+		}
+		mu.Unlock()
+		return true
+	}
+
+	// Two at a time: the machines this lab runs on have two cores or more,
+	// and the full worker builds beside these at a lower priority.
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	spawn := func(f func()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			f()
+		}()
+	}
+	// The verdicts first: they are what a save is for.
+	for i, t := range day.TODOs {
+		spawn(func() {
+			g, fault := r.grade(ctx, bin, day, t)
+			if noteLab(fault, bin) {
+				return
+			}
+			update(func() { out.Grades[i] = g })
+		})
+	}
+	wg.Wait()
+	// Then the parts, the longest first, so the last to land is short.
+	order := make([]int, 0, len(parts))
+	for i := range parts {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return -cmpDur(expected(parts[a]), expected(parts[b])) })
+	var heavy []int
+	for _, i := range order {
+		p := parts[i]
+		if p.Heavy {
+			heavy = append(heavy, i)
+			continue
+		}
+		spawn(func() {
+			res, fault := r.part(ctx, bin, day, p, labs.Learner)
+			if noteLab(fault, bin) {
+				return
+			}
+			update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
+		})
+	}
+	if len(heavy) > 0 {
+		fullBin, err := full()
+		for _, i := range heavy {
+			p := parts[i]
+			if err != nil {
+				update(func() {
+					out.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Crash,
+						Detail: "the lab's full worker did not build, so this part could not run: " + err.Error()}
+				})
+				continue
+			}
+			spawn(func() {
+				res, fault := r.part(ctx, fullBin, day, p, labs.Learner)
+				if noteLab(fault, fullBin) {
+					return
+				}
+				update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
+			})
+		}
+	}
+	wg.Wait()
+	if labErr != nil {
+		return labs.Outcome{}, labErr
+	}
+	for i, p := range parts {
+		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 && !fileFault[i] {
+			out.Parts[i].TODO = p.Blame(out.Parts[i].Status, out.Grades)
+		}
+	}
+	return out, nil
+}
+
+// expected is how long a part usually takes, for ordering: heavy parts
+// (real round trips) are the longest, then the parts by how many TODOs they
+// replay.
+func expected(p labs.Part) time.Duration {
+	d := time.Duration(len(p.Uses)) * time.Millisecond
+	if p.Heavy {
+		d += time.Second
+	}
+	return d
+}
+
+func cmpDur(a, b time.Duration) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part, impl labs.Impl) (labs.PartResult, *labs.Fault) {
+	var res labs.PartResult
+	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res)
+	if fault != nil {
+		// TODO stays 0 when the stack did not say: RunBuilt blames one
+		// from the grades.
+		res = labs.PartResult{ID: p.ID, Title: p.Title, Status: fault.Status, TODO: fault.TODO, Detail: fault.Detail, Where: fault.Where}
+	}
+	return res, fault
+}
+
+func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO) (labs.Grade, *labs.Fault) {
+	var g labs.Grade
+	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), labs.Learner}, &g)
+	if fault != nil {
+		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
+		if fault.File {
+			g.Hint = fmt.Sprintf("not %s's own fault: the line it points at runs as the package loads, before the lab calls any TODO", t.Func)
+		}
+	}
+	return g, fault
+}
+
+// exec runs one task in a boxed process and decodes its answer into v.
+// When the process dies without answering, the returned Fault says how.
+func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any) *labs.Fault {
+	if why := unrunnable(bin); why != "" {
+		return &labs.Fault{Status: labError, Detail: fmt.Sprintf("the worker program %s cannot run: %s", bin, why)}
+	}
+	bound := limit()
+	args := []string{Command, strconv.Itoa(day.Number), t.Kind, t.ID}
+	if t.Impl == labs.Reference {
+		args = append(args, string(labs.Reference))
+	}
+	b := &boxed{bin: bin, args: args}
+	if r.cache != "" {
+		b.env = []string{labs.CacheEnv + "=" + r.cache}
+	}
+	b.run(ctx, bound)
+	switch {
+	case b.labErr != nil:
+		return &labs.Fault{Status: labError, Detail: "the worker program could not start: " + b.labErr.Error()}
+	case b.tooBig:
+		return &labs.Fault{Status: labs.Crash, Detail: fmt.Sprintf("the worker's answer was larger than %d MB and was not read: does your code print or write without end?", maxAnswer>>20)}
+	case len(b.answer) > 0 && json.Unmarshal(b.answer, v) == nil:
+		return nil
+	case b.timedOut:
+		return &labs.Fault{Status: labs.Timeout, Detail: fmt.Sprintf("the worker did not finish within %v and was stopped", bound)}
+	}
+	return deathFault(b.runErr, b.stderr.String(), day)
+}
