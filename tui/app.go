@@ -422,21 +422,28 @@ func (a *App) header(w, lines int) []string {
 // the names do not fit, only the open one is named.
 func (a *App) tabs(w int) string {
 	st := a.c.styles
-	var full, tight, short []string
+	var full, tight, brief, short []string
 	for i, sc := range a.day.screens {
 		name := fmt.Sprintf("%d %s", i+1, sc.title())
+		abbr := name
+		if b, ok := sc.(interface{ briefTitle() string }); ok {
+			abbr = fmt.Sprintf("%d %s", i+1, b.briefTitle())
+		}
 		if i == a.day.tab {
 			full = append(full, st.ActiveTab.Render("["+name+"]"))
 			tight = append(tight, st.ActiveTab.Render("["+name+"]"))
+			brief = append(brief, st.ActiveTab.Render("["+abbr+"]"))
 			short = append(short, st.ActiveTab.Render("["+name+"]"))
 		} else {
 			full = append(full, st.Tab.Render(" "+name+" "))
 			tight = append(tight, st.Tab.Render(name))
+			brief = append(brief, st.Tab.Render(abbr))
 			short = append(short, st.Tab.Render(fmt.Sprint(i+1)))
 		}
 	}
-	// Every name, closer together, before only the open one's.
-	for _, s := range []string{strings.Join(full, " "), strings.Join(tight, " ")} {
+	// Every name, closer together, then with the long ones cut short
+	// (nine screens fit 80 columns so), before only the open one's.
+	for _, s := range []string{strings.Join(full, " "), strings.Join(tight, " "), strings.Join(brief, " ")} {
 		if width(s) <= w {
 			return s
 		}

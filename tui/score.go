@@ -25,6 +25,7 @@ type scoreModel struct {
 func newScore(c *common) *scoreModel { return &scoreModel{c: c} }
 
 func (m *scoreModel) title() string               { return "Scoreboard" }
+func (m *scoreModel) briefTitle() string          { return "Score" }
 func (m *scoreModel) typing() bool                { return false }
 func (m *scoreModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
 func (m *scoreModel) enter(*session) tea.Cmd      { return nil }
