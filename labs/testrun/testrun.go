@@ -1,0 +1,210 @@
+// Package testrun is what the module's test binaries share, and only they
+// import it: which tests the default `go test ./...` runs, and a folder of
+// the run's own for everything a test writes outside the module.
+//
+// The default run is the README's second command: it must pass on a fresh
+// clone on a slow machine, and a second run with nothing changed must come
+// from Go's test cache. So the tests that build and run the worker programs
+// many times over (the end-to-end suite, the signals, serve, the screens'
+// re-run on save) run only with TERMLAB_TEST_ALL=1, which .ci/run sets; the
+// default run keeps a compact end-to-end test of the learner's stages.
+//
+// Main gives each test binary a temporary folder of its own: TMPDIR and
+// XDG_CACHE_HOME point inside it, so t.TempDir, os.MkdirTemp, the workers'
+// scratch folders and the lab's cache folder (worker.CachedBin) all land
+// there, and it is removed when the run ends, on SIGINT, SIGTERM or SIGHUP
+// as well. A run ended harder (go test's -timeout panic, SIGKILL) leaves it;
+// the next run removes it, and the litter of versions before this one.
+package testrun
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// AllEnv names the environment variable that turns on the whole suite:
+// TERMLAB_TEST_ALL=1 (.ci/run sets it).
+const AllEnv = "TERMLAB_TEST_ALL"
+
+// All reports whether the whole suite runs.
+func All() bool { return os.Getenv(AllEnv) == "1" }
+
+// Slow skips t in the default run and with -short: what it tests runs in
+// .ci/run (TERMLAB_TEST_ALL=1). what says why it is slow.
+func Slow(t testing.TB, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("%s: skipped with -short", what)
+	}
+	if !All() {
+		t.Skipf("%s: runs with %s=1 (.ci/run), not in the default go test ./...", what, AllEnv)
+	}
+}
+
+// prefix names the run folders: termlab-test-<pid>-<random>.
+const prefix = "termlab-test-"
+
+var (
+	dir     string // this run's folder; "" outside Main
+	gocache string
+	mu      sync.Mutex
+)
+
+// Dir is this run's folder (inside the temporary folder the go command
+// gave), made by Main.
+func Dir() string { return dir }
+
+// GoCache is the go command's build cache as it was before Main moved
+// XDG_CACHE_HOME (the default GOCACHE lives under it): children that run
+// go build must keep using it, or they would compile everything again.
+func GoCache() string { return gocache }
+
+var selfSignals atomic.Int32
+
+// ExpectSignals tells Main that t sends the test binary signals of its own
+// (to test a handler): until t ends they do not stop the run.
+func ExpectSignals(t testing.TB) {
+	selfSignals.Add(1)
+	t.Cleanup(func() { selfSignals.Add(-1) })
+}
+
+// Main runs m in a folder of the run's own and returns the exit code. Use
+// it as func TestMain(m *testing.M) { os.Exit(testrun.Main(m)) }.
+func Main(m *testing.M) int {
+	base := os.TempDir()
+	Sweep(base)
+	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+		gocache = strings.TrimSpace(string(out))
+	}
+	d, err := os.MkdirTemp(base, fmt.Sprintf("%s%d-", prefix, os.Getpid()))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testrun: cannot make the run's folder:", err)
+		return 1
+	}
+	dir = d
+	if gocache != "" {
+		os.Setenv("GOCACHE", gocache)
+	}
+	tmp, cache := filepath.Join(d, "tmp"), filepath.Join(d, "cache")
+	os.Mkdir(tmp, 0o755)
+	os.Mkdir(cache, 0o755)
+	os.Setenv("TMPDIR", tmp)
+	os.Setenv("XDG_CACHE_HOME", cache)
+
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		for s := range sigs {
+			if selfSignals.Load() > 0 {
+				continue // a test signalling itself (ExpectSignals)
+			}
+			// The children (the lab, its workers, go build) got the same
+			// signal from the terminal, or die with the test binary; give
+			// them a moment to go before their folders do.
+			fmt.Fprintf(os.Stderr, "testrun: stopped by %v; removing %s\n", s, d)
+			time.Sleep(300 * time.Millisecond)
+			remove(d)
+			os.Exit(1)
+		}
+	}()
+	code := m.Run()
+	signal.Stop(sigs)
+	remove(d)
+	return code
+}
+
+// remove removes the run's folder, twice if a child was still writing.
+func remove(d string) {
+	mu.Lock()
+	defer mu.Unlock()
+	makeWritable(d)
+	if os.RemoveAll(d) != nil {
+		time.Sleep(200 * time.Millisecond)
+		makeWritable(d)
+		os.RemoveAll(d)
+	}
+}
+
+// makeWritable undoes the read-only modes some tests set (and the module
+// cache's), which would stop RemoveAll.
+func makeWritable(d string) {
+	filepath.WalkDir(d, func(path string, e os.DirEntry, err error) error {
+		if err == nil && e.IsDir() {
+			os.Chmod(path, 0o755)
+		}
+		return nil
+	})
+}
+
+// Sweep removes from base (the temporary folder) what killed runs left:
+// run folders whose test binary is gone, and, from before run folders
+// existed, the end-to-end suite's termlab-e2e-*, the box tests'
+// termlab-boxtest-* and t.TempDir's Test* folders holding a copy of this
+// module, once they are an hour old (a run of another checkout may still
+// be using a younger one).
+func Sweep(base string) {
+	entries, _ := os.ReadDir(base)
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() {
+			continue
+		}
+		path := filepath.Join(base, name)
+		switch {
+		case strings.HasPrefix(name, prefix):
+			pid, _, _ := strings.Cut(strings.TrimPrefix(name, prefix), "-")
+			if n, err := strconv.Atoi(pid); err == nil && n != os.Getpid() && !running(n) {
+				remove(path)
+			}
+		case strings.HasPrefix(name, "termlab-e2e-"), strings.HasPrefix(name, "termlab-boxtest-"):
+			if old(e) {
+				remove(path)
+			}
+		case strings.HasPrefix(name, "Test"):
+			if old(e) && holdsThisModule(path) {
+				remove(path)
+			}
+		}
+	}
+}
+
+func old(e os.DirEntry) bool {
+	info, err := e.Info()
+	return err == nil && time.Since(info.ModTime()) > time.Hour
+}
+
+// holdsThisModule reports whether a t.TempDir folder (Test…/001/…) holds a
+// copy of module termlab, at most two levels down.
+func holdsThisModule(path string) bool {
+	for _, pattern := range []string{"*/go.mod", "*/*/go.mod"} {
+		m, _ := filepath.Glob(filepath.Join(path, pattern))
+		for _, f := range m {
+			if data, err := os.ReadFile(f); err == nil && bytes.HasPrefix(data, []byte("module termlab\n")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// running reports whether process pid exists.
+func running(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EPERM)
+}
