@@ -21,7 +21,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -255,7 +254,7 @@ func (l *lab) runAll(argss ...[]string) []result {
 // it is stopped and reported as hung (with what it printed so far) so that
 // the test fails with a message and its cleanups still run.
 func (l *lab) exec(prepare func(*exec.Cmd), args ...string) (result, error) {
-	ctx, cancel := untilNearDeadline(l.t)
+	ctx, cancel := testrun.Context(l.t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, l.bin, args...)
 	cmd.Dir = l.root
@@ -278,33 +277,6 @@ func (l *lab) exec(prepare func(*exec.Cmd), args ...string) (result, error) {
 		return r, fmt.Errorf("termlab %s: %v", strings.Join(args, " "), err)
 	}
 	return r, nil
-}
-
-// untilNearDeadline is a context that ends a minute before the test
-// binary's -timeout (go test's default is 10 minutes), or never when there
-// is none: long enough for any slow machine, and early enough that a real
-// hang fails the test with a message and leaves nothing behind.
-func untilNearDeadline(t testing.TB) (context.Context, context.CancelFunc) {
-	if end, ok := t.(interface{ Deadline() (time.Time, bool) }).Deadline(); ok {
-		return context.WithDeadline(context.Background(), end.Add(-time.Minute))
-	}
-	return context.WithCancel(context.Background())
-}
-
-// waitFor polls until done says yes or the test's time is nearly out, and
-// reports which. It is how the tests wait for a process to appear or to go:
-// as long as the machine needs, never a fixed number of seconds.
-func waitFor(t testing.TB, every time.Duration, done func() bool) bool {
-	ctx, cancel := untilNearDeadline(t)
-	defer cancel()
-	for !done() {
-		select {
-		case <-ctx.Done():
-			return done()
-		case <-time.After(every):
-		}
-	}
-	return true
 }
 
 var traceRe = regexp.MustCompile(`(?m)^goroutine \d+ |^panic: |^fatal error: |\.go:\d+ \+0x[0-9a-f]+|^runtime\.\w+\(|^\s+/\S+\.go:\d+`)
@@ -994,7 +966,7 @@ func TestInterruptedRunSavesNothing(t *testing.T) {
 	// From here a worker would live ten minutes: a runner that waited for
 	// its workers instead of stopping them would hang until the test's
 	// time is nearly out, and fail there.
-	ctx, cancel := untilNearDeadline(t)
+	ctx, cancel := testrun.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, l.bin, "run", "45")
 	cmd.Dir, cmd.Env = l.root, childEnv(worker.LimitEnv+"=10m")
@@ -1105,7 +1077,7 @@ func (l *lab) start(args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 func (l *lab) untilWorkers(cmd *exec.Cmd, stderr *bytes.Buffer) map[int]string {
 	l.t.Helper()
 	var w map[int]string
-	waitFor(l.t, 50*time.Millisecond, func() bool {
+	testrun.WaitFor(l.t, 50*time.Millisecond, func() bool {
 		w = workersOf(l.t, cmd.Process.Pid)
 		return len(w) > 0 || !l.alive(cmd.Process.Pid)
 	})
@@ -1131,7 +1103,7 @@ func (l *lab) alive(pid int) bool {
 func noneAlive(t *testing.T, pids map[int]string, how string) {
 	t.Helper()
 	var left []string
-	if waitFor(t, 100*time.Millisecond, func() bool { left = alive(t, pids); return len(left) == 0 }) {
+	if testrun.WaitFor(t, 100*time.Millisecond, func() bool { left = alive(t, pids); return len(left) == 0 }) {
 		return
 	}
 	for pid := range pids {
@@ -1321,7 +1293,7 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 			t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 			// The runner, under script's shell, once the day list is drawn.
 			runner := 0
-			waitFor(t, 50*time.Millisecond, func() bool {
+			testrun.WaitFor(t, 50*time.Millisecond, func() bool {
 				if !strings.Contains(screen.String(), "Day 45") {
 					return cmd.ProcessState != nil
 				}
@@ -1337,7 +1309,7 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 			}
 			io.WriteString(keys, "\r") // open Day 45: it builds and runs the learner's code
 			var workers map[int]string
-			waitFor(t, 50*time.Millisecond, func() bool { workers = workersOf(t, runner); return len(workers) > 0 })
+			testrun.WaitFor(t, 50*time.Millisecond, func() bool { workers = workersOf(t, runner); return len(workers) > 0 })
 			if len(workers) == 0 {
 				t.Fatalf("the screens started no worker\n%s", screen.String())
 			}
@@ -1346,7 +1318,7 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 			}
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
-			ctx, cancel := untilNearDeadline(t)
+			ctx, cancel := testrun.Context(t)
 			defer cancel()
 			select {
 			case <-done:
@@ -1398,7 +1370,7 @@ func TestStoppedServeLeavesNothingListening(t *testing.T) {
 					t.Errorf("serve stopped by %v: %v\nstdout %s\nstderr %s", sig, err, stdout, stderr)
 				}
 			}
-			gone := waitFor(t, 100*time.Millisecond, func() bool {
+			gone := testrun.WaitFor(t, 100*time.Millisecond, func() bool {
 				c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
 				if err == nil {
 					c.Close()

@@ -40,7 +40,7 @@ func TestANewDayIsOnePackageAndOneStep(t *testing.T) {
 
 	gocmd := func(args ...string) string {
 		t.Helper()
-		ctx, cancel := untilNearDeadline(t)
+		ctx, cancel := testrun.Context(t)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, "go", args...)
 		cmd.Dir, cmd.Env = l.root, childEnv()

@@ -81,7 +81,7 @@ func startServe(t *testing.T, root string, flags map[string]string) (out, errs *
 			stopped = true
 			cancel()
 		}
-		ctx, cancel := untilNearDeadline(t)
+		ctx, cancel := testrun.Context(t)
 		defer cancel()
 		select {
 		case c := <-code:
@@ -100,7 +100,7 @@ func startServe(t *testing.T, root string, flags map[string]string) (out, errs *
 // may take minutes on a busy machine).
 func waitUp(t *testing.T, addr string, gaveUp <-chan struct{}) bool {
 	t.Helper()
-	ctx, cancel := untilNearDeadline(t)
+	ctx, cancel := testrun.Context(t)
 	defer cancel()
 	for {
 		if c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond); err == nil {

@@ -19,6 +19,7 @@ package testrun
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -28,7 +29,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -71,18 +71,71 @@ func Dir() string { return dir }
 // go build must keep using it, or they would compile everything again.
 func GoCache() string { return gocache }
 
-var selfSignals atomic.Int32
+// Context ends a minute before the test binary's -timeout (go test's
+// default is 10 minutes), or never when there is none. It is the bound of
+// whatever a test waits for (a command, a process to start or to go):
+// long enough for any slow machine, and early enough that a real hang
+// fails the test with a message and its cleanups still run, leaving
+// nothing behind.
+func Context(t testing.TB) (context.Context, context.CancelFunc) {
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if end, ok := d.Deadline(); ok {
+			return context.WithDeadline(context.Background(), end.Add(-time.Minute))
+		}
+	}
+	return context.WithCancel(context.Background())
+}
+
+// WaitFor polls done every so often until it says yes, or until the
+// test's time is nearly out (Context), and reports which. Never a fixed
+// number of seconds: a loaded machine may take its time.
+func WaitFor(t testing.TB, every time.Duration, done func() bool) bool {
+	ctx, cancel := Context(t)
+	defer cancel()
+	for !done() {
+		select {
+		case <-ctx.Done():
+			return done()
+		case <-time.After(every):
+		}
+	}
+	return true
+}
+
+var (
+	sigs        = make(chan os.Signal, 1)
+	stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+)
 
 // ExpectSignals tells Main that t sends the test binary signals of its own
-// (to test a handler): until t ends they do not stop the run.
+// (to test a handler): until t ends, Main does not listen for them.
 func ExpectSignals(t testing.TB) {
-	selfSignals.Add(1)
-	t.Cleanup(func() { selfSignals.Add(-1) })
+	signal.Stop(sigs)
+	t.Cleanup(func() {
+		for { // what came before Stop was the test's own
+			select {
+			case <-sigs:
+				continue
+			default:
+			}
+			break
+		}
+		signal.Notify(sigs, stopSignals...)
+	})
 }
 
 // Main runs m in a folder of the run's own and returns the exit code. Use
 // it as func TestMain(m *testing.M) { os.Exit(testrun.Main(m)) }.
-func Main(m *testing.M) int {
+func Main(m *testing.M) int { return run(m, true) }
+
+// MainKeepTemp is Main leaving TMPDIR as it is: only the lab's cache
+// folder moves into the run's folder. For a package whose tests show their
+// t.TempDir paths at a fixed width (the screens at 80 columns), where a
+// longer temporary folder would wrap the text they look for. What such a
+// run leaves on a hard stop is swept by a later one (Sweep).
+func MainKeepTemp(m *testing.M) int { return run(m, false) }
+
+func run(m *testing.M, moveTemp bool) int {
 	base := os.TempDir()
 	Sweep(base)
 	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
@@ -100,16 +153,14 @@ func Main(m *testing.M) int {
 	tmp, cache := filepath.Join(d, "tmp"), filepath.Join(d, "cache")
 	os.Mkdir(tmp, 0o755)
 	os.Mkdir(cache, 0o755)
-	os.Setenv("TMPDIR", tmp)
+	if moveTemp {
+		os.Setenv("TMPDIR", tmp)
+	}
 	os.Setenv("XDG_CACHE_HOME", cache)
 
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, stopSignals...)
 	go func() {
 		for s := range sigs {
-			if selfSignals.Load() > 0 {
-				continue // a test signalling itself (ExpectSignals)
-			}
 			// The children (the lab, its workers, go build) got the same
 			// signal from the terminal, or die with the test binary; give
 			// them a moment to go before their folders do.
@@ -186,7 +237,8 @@ func old(e os.DirEntry) bool {
 }
 
 // holdsThisModule reports whether a t.TempDir folder (Test…/001/…) holds a
-// copy of module termlab, at most two levels down.
+// copy of module termlab, or a learner's folder as the screens' tests
+// write it (labs/dayNN/todo.go), at most two levels down.
 func holdsThisModule(path string) bool {
 	for _, pattern := range []string{"*/go.mod", "*/*/go.mod"} {
 		m, _ := filepath.Glob(filepath.Join(path, pattern))
@@ -196,7 +248,8 @@ func holdsThisModule(path string) bool {
 			}
 		}
 	}
-	return false
+	m, _ := filepath.Glob(filepath.Join(path, "*", "labs", "day[0-9]*", "todo.go"))
+	return len(m) > 0
 }
 
 // running reports whether process pid exists.
