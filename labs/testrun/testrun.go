@@ -71,8 +71,9 @@ func Dir() string { return dir }
 // go build must keep using it, or they would compile everything again.
 func GoCache() string { return gocache }
 
-// Context ends a minute before the test binary's -timeout (go test's
-// default is 10 minutes), or never when there is none. It is the bound of
+// Context ends shortly before the test binary's -timeout (go test's
+// default is 10 minutes): a minute before, or a tenth of the time left when
+// that is shorter; or never when there is no timeout. It is the bound of
 // whatever a test waits for (a command, a process to start or to go):
 // long enough for any slow machine, and early enough that a real hang
 // fails the test with a message and its cleanups still run, leaving
@@ -80,7 +81,8 @@ func GoCache() string { return gocache }
 func Context(t testing.TB) (context.Context, context.CancelFunc) {
 	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
 		if end, ok := d.Deadline(); ok {
-			return context.WithDeadline(context.Background(), end.Add(-time.Minute))
+			margin := min(time.Minute, time.Until(end)/10)
+			return context.WithDeadline(context.Background(), end.Add(-margin))
 		}
 	}
 	return context.WithCancel(context.Background())
