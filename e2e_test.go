@@ -190,12 +190,19 @@ func (r result) String() string {
 // childEnv is the environment without anything that would change how the
 // runner behaves, plus the suite's worker cache and extra.
 //
-// GOFLAGS gains -trimpath for the workers' builds: without it the build
-// cache keys the module's packages by their folder, so every copy of the
-// module would compile them all again (seconds of CPU per case).
+// In the whole suite (testrun.All) GOFLAGS gains -trimpath for the
+// workers' builds: without it the build cache keys the module's packages by
+// their folder, so every copy of the module would compile them all again
+// (seconds of CPU per case). The default run builds workers in one copy
+// only, and there -trimpath would cost more than it saves: it changes the
+// build of every package, so the standard library would be compiled once
+// more instead of coming from what go test itself just compiled.
 func childEnv(extra ...string) []string {
 	var env []string
-	goflags := "-trimpath"
+	goflags := ""
+	if testrun.All() {
+		goflags = "-trimpath"
+	}
 	for _, kv := range os.Environ() {
 		name, value, _ := strings.Cut(kv, "=")
 		switch {
@@ -212,7 +219,7 @@ func childEnv(extra ...string) []string {
 }
 
 // run runs the runner in the lab with stdin at /dev/null and stdout and
-// stderr piped. Anything that takes minutes has hung.
+// stderr piped.
 func (l *lab) run(args ...string) result {
 	l.t.Helper()
 	return l.runCmd(nil, args...)
