@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -32,6 +33,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"termlab/labs/worker"
 )
 
 // AllEnv names the environment variable that turns on the whole suite:
@@ -52,6 +55,81 @@ func Slow(t testing.TB, what string) {
 		t.Skipf("%s: runs with %s=1 (.ci/run), not in the default go test ./...", what, AllEnv)
 	}
 }
+
+// listEnv asks a test binary started by ListDir to list a folder and exit.
+const listEnv = "TERMLAB_TESTRUN_LIST"
+
+// ListDir lists dir as os.ReadDir does, but in a child process (the test
+// binary itself, started again), so that go test's cache does not record
+// the folder as an input of the test. Main makes it worker.ListRoot, the
+// listing of the module root that worker.CopyLab copies: the root of a
+// clone holds .git, whose modification time every git status changes, and
+// a recorded root would make every test that copies the lab run again
+// after any git command. The files copied are still read in process, so a
+// change to any of them still runs those tests again.
+func ListDir(dir string) ([]fs.DirEntry, error) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), listEnv+"="+dir)
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("listing %s in a child process: %v", dir, err)
+	}
+	var entries []fs.DirEntry
+	for _, line := range strings.Split(string(out), "\n") {
+		kind, name, ok := strings.Cut(line, " ")
+		if !ok {
+			continue
+		}
+		mode := fs.ModeIrregular
+		switch kind {
+		case "d":
+			mode = fs.ModeDir
+		case "f":
+			mode = 0
+		case "l":
+			mode = fs.ModeSymlink
+		}
+		entries = append(entries, fs.FileInfoToDirEntry(listed{name, mode}))
+	}
+	return entries, nil
+}
+
+// listChild is the child's side of ListDir.
+func listChild(dir string) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	for _, e := range entries {
+		kind := "o"
+		switch t := e.Type(); {
+		case t.IsDir():
+			kind = "d"
+		case t.IsRegular():
+			kind = "f"
+		case t&fs.ModeSymlink != 0:
+			kind = "l"
+		}
+		if !strings.Contains(e.Name(), "\n") {
+			fmt.Printf("%s %s\n", kind, e.Name())
+		}
+	}
+	return 0
+}
+
+// listed is an entry of ListDir: a name and a type, no more.
+type listed struct {
+	name string
+	mode fs.FileMode
+}
+
+func (l listed) Name() string       { return l.name }
+func (l listed) Size() int64        { return 0 }
+func (l listed) Mode() fs.FileMode  { return l.mode }
+func (l listed) ModTime() time.Time { return time.Time{} }
+func (l listed) IsDir() bool        { return l.mode.IsDir() }
+func (l listed) Sys() any           { return nil }
 
 // prefix names the run folders: termlab-test-<pid>-<random>.
 const prefix = "termlab-test-"
@@ -138,6 +216,10 @@ func Main(m *testing.M) int { return run(m, true) }
 func MainKeepTemp(m *testing.M) int { return run(m, false) }
 
 func run(m *testing.M, moveTemp bool) int {
+	if dir := os.Getenv(listEnv); dir != "" {
+		return listChild(dir)
+	}
+	worker.ListRoot = ListDir
 	base := os.TempDir()
 	Sweep(base)
 	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
