@@ -272,6 +272,9 @@ func (l *lab) exec(prepare func(*exec.Cmd), args ...string) (result, error) {
 		prepare(cmd)
 	}
 	start := time.Now()
+	if ctx.Err() != nil {
+		return result{args: args}, fmt.Errorf("termlab %s was not started: go test's -timeout is about to stop this test binary", strings.Join(args, " "))
+	}
 	err := cmd.Run()
 	r := result{args: args, stdout: stdout.String(), stderr: stderr.String()}
 	var ee *exec.ExitError
@@ -769,6 +772,7 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 // message and not one byte changed. `results --solutions` writes it without
 // building a worker.
 func TestResultsFile(t *testing.T) {
+	testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 	t.Parallel()
 	begin, end := results.Markers(45)
 	mine := "# Day 45\n\nMy answer: 200 against 100.\n\n"
@@ -1566,6 +1570,9 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 		{"predictions folder", "predictions", []string{"predict", "45", "P1=20"}},
 	} {
 		t.Run("link outside: "+c.name, func(t *testing.T) {
+			if c.args[0] == "results" {
+				testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
+			}
 			l := newLab(t, "")
 			outside := t.TempDir()
 			target := filepath.Join(outside, "theirs")
@@ -1622,6 +1629,7 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 	})
 
 	t.Run("CRLF RESULTS.md", func(t *testing.T) {
+		testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 		l := newLab(t, "")
 		crlf := strings.ReplaceAll(mine+begin+"\nold\n"+end+"\n\nMore of mine.\n", "\n", "\r\n")
 		l.write("RESULTS.md", crlf)
@@ -1644,6 +1652,7 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 // What a killed command leaves is swept once stale, and what the lab
 // writes beside the learner's files never shows in git status.
 func TestLitterIsSweptAndIgnoredByGit(t *testing.T) {
+	testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 	t.Parallel()
 	l := newLab(t, "")
 	gitignore, err := os.ReadFile(".gitignore")
