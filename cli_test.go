@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"termlab/labs/testrun"
 	"termlab/predictions"
 )
 
@@ -189,6 +190,7 @@ func TestPredictSaysWhatItStored(t *testing.T) {
 // A signal cancels the command's context with a cause that names it, and
 // the message a command gives says which.
 func TestSignalsCancelWithTheirName(t *testing.T) {
+	testrun.ExpectSignals(t) // the test binary signals itself
 	for _, c := range []struct {
 		sig  syscall.Signal
 		says string

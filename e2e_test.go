@@ -9,11 +9,18 @@ package main
 // that nothing of the learner's is lost.
 //
 // Workers are built into a temporary XDG_CACHE_HOME, with the real GOCACHE,
-// so each case costs little more than a link. go test -short skips all this.
+// so each case costs little more than a link: before the first case, the
+// worker programs are built once in a copy with the shipped stubs, so that
+// every package they link is compiled once, by one go build, and the cases
+// share it from the build cache instead of compiling it all at once side
+// by side (on a busy 2-core machine that took minutes).
+//
+// Most of the suite builds and runs workers case after case: it runs in
+// .ci/run (TERMLAB_TEST_ALL=1, testrun.Slow). The default go test ./...
+// keeps the commands that need only the runner, and TestTheLearnersStages.
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,25 +41,27 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/results"
+	"termlab/labs/testrun"
 	"termlab/labs/worker"
 	"termlab/predictions"
 )
 
 var e2e struct {
 	once    sync.Once
-	dir     string // holds the runner and the workers' cache
+	dir     string // holds the runner and the workers' cache, inside testrun.Dir
 	bin     string
 	gocache string
 	err     error
+
+	warmOnce sync.Once
+	warmErr  error
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if e2e.dir != "" {
-		os.RemoveAll(e2e.dir)
-	}
-	os.Exit(code)
-}
+// TestMain runs the package's tests in a folder of the run's own
+// (testrun.Main): whatever the tests and the programs they start write
+// outside the module goes there, and goes with it, on a failure or Ctrl-C
+// too.
+func TestMain(m *testing.M) { os.Exit(testrun.Main(m)) }
 
 // runner builds the runner binary once and returns its path.
 func runner(t *testing.T) string {
@@ -61,12 +70,11 @@ func runner(t *testing.T) string {
 		t.Skip("end to end: builds the runner and a worker per case; skipped with -short")
 	}
 	e2e.once.Do(func() {
-		out, err := exec.Command("go", "env", "GOCACHE").Output()
-		if err != nil {
-			e2e.err = fmt.Errorf("go env GOCACHE: %v", err)
+		e2e.gocache = testrun.GoCache()
+		if e2e.gocache == "" {
+			e2e.err = errors.New("go env GOCACHE said nothing")
 			return
 		}
-		e2e.gocache = strings.TrimSpace(string(out))
 		if e2e.dir, e2e.err = os.MkdirTemp("", "termlab-e2e-*"); e2e.err != nil {
 			return
 		}
@@ -79,6 +87,33 @@ func runner(t *testing.T) string {
 		t.Fatal(e2e.err)
 	}
 	return e2e.bin
+}
+
+// warmWorkers builds both worker programs once, as the runner builds them
+// (childEnv's -trimpath, without cgo, -tags termlab), in a copy with the
+// shipped stubs: the packages every case links are then compiled once,
+// and each case compiles its learner package and links. The cases wait
+// for it (sync.Once), however long a slow machine takes.
+func warmWorkers(t *testing.T) {
+	t.Helper()
+	e2e.warmOnce.Do(func() {
+		root := filepath.Join(e2e.dir, "warm")
+		if e2e.warmErr = worker.CopyLab(".", root, course); e2e.warmErr != nil {
+			return
+		}
+		for _, main := range []string{worker.LeanMain, worker.FullMain} {
+			cmd := exec.Command("go", "build", "-tags="+worker.BuildTag, "-ldflags=-s -w", "-o", filepath.Join(e2e.dir, "warm-"+filepath.Base(main)), main)
+			cmd.Dir, cmd.Env = root, append(childEnv(), "CGO_ENABLED=0")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				e2e.warmErr = fmt.Errorf("building %s in a copy with the shipped stubs: %v\n%s", main, err, out)
+				return
+			}
+		}
+		os.RemoveAll(root)
+	})
+	if e2e.warmErr != nil {
+		t.Fatal(e2e.warmErr)
+	}
 }
 
 // lab is a temporary copy of the module.
@@ -98,6 +133,9 @@ func newLab(t *testing.T, fixture string) *lab {
 		t.Fatal(err)
 	}
 	l := &lab{t: t, bin: runner(t), root: root}
+	if testrun.All() {
+		warmWorkers(t)
+	}
 	if err := worker.CopyLab(".", l.root, course); err != nil {
 		t.Fatal(err)
 	}
@@ -153,12 +191,19 @@ func (r result) String() string {
 // childEnv is the environment without anything that would change how the
 // runner behaves, plus the suite's worker cache and extra.
 //
-// GOFLAGS gains -trimpath for the workers' builds: without it the build
-// cache keys the module's packages by their folder, so every copy of the
-// module would compile them all again (seconds of CPU per case).
+// In the whole suite (testrun.All) GOFLAGS gains -trimpath for the
+// workers' builds: without it the build cache keys the module's packages by
+// their folder, so every copy of the module would compile them all again
+// (seconds of CPU per case). The default run builds workers in one copy
+// only, and there -trimpath would cost more than it saves: it changes the
+// build of every package, so the standard library would be compiled once
+// more instead of coming from what go test itself just compiled.
 func childEnv(extra ...string) []string {
 	var env []string
-	goflags := "-trimpath"
+	goflags := ""
+	if testrun.All() {
+		goflags = "-trimpath"
+	}
 	for _, kv := range os.Environ() {
 		name, value, _ := strings.Cut(kv, "=")
 		switch {
@@ -175,7 +220,7 @@ func childEnv(extra ...string) []string {
 }
 
 // run runs the runner in the lab with stdin at /dev/null and stdout and
-// stderr piped. Anything that takes minutes has hung.
+// stderr piped.
 func (l *lab) run(args ...string) result {
 	l.t.Helper()
 	return l.runCmd(nil, args...)
@@ -211,8 +256,13 @@ func (l *lab) runAll(argss ...[]string) []result {
 }
 
 // exec runs the runner in the lab. It may run on any goroutine.
+//
+// No wall-clock bound that a slow machine could reach: a command may take
+// as long as it takes, up to shortly before go test's own -timeout, when
+// it is stopped and reported as hung (with what it printed so far) so that
+// the test fails with a message and its cleanups still run.
 func (l *lab) exec(prepare func(*exec.Cmd), args ...string) (result, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := testrun.Context(l.t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, l.bin, args...)
 	cmd.Dir = l.root
@@ -222,12 +272,16 @@ func (l *lab) exec(prepare func(*exec.Cmd), args ...string) (result, error) {
 	if prepare != nil {
 		prepare(cmd)
 	}
+	start := time.Now()
+	if ctx.Err() != nil {
+		return result{args: args}, fmt.Errorf("termlab %s was not started: go test's -timeout is about to stop this test binary", strings.Join(args, " "))
+	}
 	err := cmd.Run()
 	r := result{args: args, stdout: stdout.String(), stderr: stderr.String()}
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
-		return r, fmt.Errorf("termlab %s hung: stopped after 3 minutes\n%s", strings.Join(args, " "), r)
+		return r, fmt.Errorf("termlab %s hung: still running after %v, close to go test's -timeout\n%s", strings.Join(args, " "), time.Since(start).Round(time.Second), r)
 	case errors.As(err, &ee):
 		r.code = ee.ExitCode()
 	case err != nil:
@@ -342,6 +396,7 @@ var brokenCases = []brokenCase{
 // TestBrokenLearnerCode runs grade, grade --json and run --json on every
 // fixture.
 func TestBrokenLearnerCode(t *testing.T) {
+	testrun.Slow(t, "every fixture builds its own lean and full worker")
 	day, err := course.Find(45) // the fixtures are Day 45's
 	if err != nil {
 		t.Fatal(err)
@@ -474,6 +529,7 @@ func TestBrokenLearnerCode(t *testing.T) {
 // outside the learner's files (a TODO's signature changed, the file is
 // gone), a line says what to do about it.
 func TestDoesNotCompile(t *testing.T) {
+	testrun.Slow(t, "three fixtures, each built by the lab four times")
 	t.Parallel()
 	for _, c := range []struct {
 		name    string
@@ -533,6 +589,7 @@ func TestDoesNotCompile(t *testing.T) {
 // code fence: no escape reaches the terminal, and RESULTS.md can be
 // refreshed run after run.
 func TestHostilePanicMessageInResults(t *testing.T) {
+	testrun.Slow(t, "builds both workers for a fixture")
 	t.Parallel()
 	l := newLab(t, "panic_hostile")
 	l.write("RESULTS.md", "# my notes\n\nkeep me\n")
@@ -718,6 +775,7 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 // message and not one byte changed. `results --solutions` writes it without
 // building a worker.
 func TestResultsFile(t *testing.T) {
+	testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 	t.Parallel()
 	begin, end := results.Markers(45)
 	mine := "# Day 45\n\nMy answer: 200 against 100.\n\n"
@@ -821,8 +879,9 @@ func TestUsageErrors(t *testing.T) {
 	}
 	// --redis (Part 4): pointing it at nothing, or at no address at all, is
 	// a usage error too, for every command that takes it.
+	// The full worker checks the URL, so these build it: the whole suite's.
 	for name, cmd := range commands {
-		if slices.Contains(cmd.flags, "redis=") {
+		if slices.Contains(cmd.flags, "redis=") && testrun.All() {
 			cases = append(cases,
 				[]string{name, "45", "--redis=127.0.0.1:1"},
 				[]string{name, "45", "--redis", "127.0.0.1:1"},
@@ -851,6 +910,7 @@ func (l *lab) fixtureOrShipped() string {
 // Without a terminal: stdout piped, stdin at /dev/null or closed, TERM=dumb,
 // NO_COLOR. Sensible text, no escapes, no stack traces.
 func TestWithoutATerminal(t *testing.T) {
+	testrun.Slow(t, "run --solutions builds the full worker")
 	t.Parallel()
 	l := newLab(t, "")
 	closedStdin := func(cmd *exec.Cmd) {
@@ -908,6 +968,7 @@ func TestWithoutATerminal(t *testing.T) {
 // at once, without a report made of the processes it killed, and saves
 // nothing (no RESULTS.md section, no predictions file rewritten).
 func TestInterruptedRunSavesNothing(t *testing.T) {
+	testrun.Slow(t, "builds both workers for a fixture")
 	t.Parallel()
 	// Workers that sleep in init: quick to give up on while the worker is
 	// built, and a run of 15 s a process, idle, once the bound is back.
@@ -916,24 +977,23 @@ func TestInterruptedRunSavesNothing(t *testing.T) {
 	l.want(l.run("grade", "45", "--json"), exitNotOK)
 	predictionsBefore := l.read("predictions/day45.json")
 
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	// From here a worker would live ten minutes: a runner that waited for
+	// its workers instead of stopping them would hang until the test's
+	// time is nearly out, and fail there.
+	ctx, cancel := testrun.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, l.bin, "run", "45")
-	cmd.Dir, cmd.Env = l.root, childEnv()
+	cmd.Dir, cmd.Env = l.root, childEnv(worker.LimitEnv+"=10m")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(time.Second) // into the run, whose workers never answer
+	l.untilWorkers(cmd, &stderr) // into the run, whose workers never answer
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
 	err := cmd.Wait()
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("the runner took %v to stop", took)
-	}
 	r := result{args: []string{"run", "45", "(interrupted)"}, stdout: stdout.String(), stderr: stderr.String()}
 	var ee *exec.ExitError
 	if ctx.Err() != nil || !errors.As(err, &ee) || ee.ExitCode() != exitNotOK {
@@ -1030,28 +1090,35 @@ func (l *lab) start(args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 // untilWorkers waits until the runner has started workers and returns them.
 func (l *lab) untilWorkers(cmd *exec.Cmd, stderr *bytes.Buffer) map[int]string {
 	l.t.Helper()
-	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		if w := workersOf(l.t, cmd.Process.Pid); len(w) > 0 {
-			return w
-		}
-		if cmd.ProcessState != nil {
-			break
-		}
+	var w map[int]string
+	testrun.WaitFor(l.t, 50*time.Millisecond, func() bool {
+		w = workersOf(l.t, cmd.Process.Pid)
+		return len(w) > 0 || !l.alive(cmd.Process.Pid)
+	})
+	if len(w) == 0 {
+		l.t.Fatalf("the runner started no worker\n%s", stderr)
 	}
-	l.t.Fatalf("the runner started no worker\n%s", stderr)
-	return nil
+	return w
 }
 
-// noneAlive fails the test when any of pids is still running after a
-// grace of a few seconds (a parent-death signal is delivered at once; the
-// grace is for a loaded machine).
+// alive reports whether the runner's process still runs (not a zombie).
+func (l *lab) alive(pid int) bool {
+	for _, p := range procs(l.t) {
+		if p.pid == pid {
+			return p.state != 'Z'
+		}
+	}
+	return false
+}
+
+// noneAlive fails the test when any of pids is still running. A
+// parent-death signal is delivered at once, but a loaded machine may take
+// its time to run the dying: it waits as long as the test may.
 func noneAlive(t *testing.T, pids map[int]string, how string) {
 	t.Helper()
 	var left []string
-	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
-		if left = alive(t, pids); len(left) == 0 {
-			return
-		}
+	if testrun.WaitFor(t, 100*time.Millisecond, func() bool { left = alive(t, pids); return len(left) == 0 }) {
+		return
 	}
 	for pid := range pids {
 		syscall.Kill(pid, syscall.SIGKILL) // leave the machine clean
@@ -1077,6 +1144,7 @@ func (l *lab) noTempFiles(tmp string) {
 // learner's code never answers: the runner kills its workers, says in one line why it stopped, exits 1 at
 // once, and leaves no process and no temporary file behind.
 func TestSignalStopsRunAndItsWorkers(t *testing.T) {
+	testrun.Slow(t, "builds both workers for a fixture")
 	t.Parallel()
 	// Workers that never answer: the learner's package never finishes its
 	// init, so no guard inside the worker can give up on it.
@@ -1104,11 +1172,10 @@ func TestSignalStopsRunAndItsWorkers(t *testing.T) {
 			if err := cmd.Process.Signal(c.sig); err != nil {
 				t.Fatal(err)
 			}
-			start := time.Now()
+			// The runner gives itself stopGrace and then says it abandoned
+			// the command: the exact line below tells the two apart, with no
+			// clock in the test.
 			err := cmd.Wait()
-			if took := time.Since(start); took > stopGrace {
-				t.Errorf("the runner took %v to stop", took)
-			}
 			r := result{args: append(c.args, "("+c.sig.String()+")"), stdout: stdout.String(), stderr: stderr.String()}
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != exitNotOK {
@@ -1132,6 +1199,7 @@ func TestSignalStopsRunAndItsWorkers(t *testing.T) {
 // signal can stop them. That half is labs/worker's (each worker in its own
 // process group, with a parent-death signal); this test holds it to it.
 func TestKilledRunnerLeavesNoWorker(t *testing.T) {
+	testrun.Slow(t, "builds both workers for a fixture")
 	t.Parallel()
 	l := newLab(t, "init_hang")
 	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + t.TempDir()} // its answer files are litter, by nature
@@ -1179,6 +1247,7 @@ func TestCommandLineRefusals(t *testing.T) {
 // serve with learner code whose init never returns: a clear line, exit 1,
 // and the serve program killed.
 func TestServeGivesUpOnAnInitThatNeverReturns(t *testing.T) {
+	testrun.Slow(t, "builds the full worker for a fixture")
 	t.Parallel()
 	l := newLab(t, "init_hang")
 	l.env = []string{worker.LimitEnv + "=3s"}
@@ -1200,6 +1269,7 @@ func TestServeGivesUpOnAnInitThatNeverReturns(t *testing.T) {
 // with Day 45 open on learner code that never answers: SIGTERM and SIGHUP
 // close the lab, kill its workers, and say why in one line.
 func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
+	testrun.Slow(t, "builds both workers for a fixture")
 	t.Parallel()
 	script, err := exec.LookPath("script")
 	if err != nil {
@@ -1237,24 +1307,23 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 			t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 			// The runner, under script's shell, once the day list is drawn.
 			runner := 0
-			for end := time.Now().Add(time.Minute); runner == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+			testrun.WaitFor(t, 50*time.Millisecond, func() bool {
 				if !strings.Contains(screen.String(), "Day 45") {
-					continue
+					return cmd.ProcessState != nil
 				}
 				for _, p := range procs(t) {
 					if len(p.args) == 1 && p.args[0] == l.bin && p.state != 'Z' {
 						runner = p.pid
 					}
 				}
-			}
+				return runner != 0
+			})
 			if runner == 0 {
 				t.Fatalf("the lab did not open\n%s", screen.String())
 			}
 			io.WriteString(keys, "\r") // open Day 45: it builds and runs the learner's code
 			var workers map[int]string
-			for end := time.Now().Add(2 * time.Minute); len(workers) == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-				workers = workersOf(t, runner)
-			}
+			testrun.WaitFor(t, 50*time.Millisecond, func() bool { workers = workersOf(t, runner); return len(workers) > 0 })
 			if len(workers) == 0 {
 				t.Fatalf("the screens started no worker\n%s", screen.String())
 			}
@@ -1263,9 +1332,11 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 			}
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
+			ctx, cancel := testrun.Context(t)
+			defer cancel()
 			select {
 			case <-done:
-			case <-time.After(stopGrace + 5*time.Second):
+			case <-ctx.Done():
 				t.Fatalf("the screens did not close on %v", c.sig)
 			}
 			noneAlive(t, workers, "the screens, "+c.sig.String())
@@ -1283,6 +1354,7 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 // left. SIGTERM and SIGHUP stop it cleanly (exit 0, "stopped."); SIGKILL
 // leaves it to the program's parent-death signal.
 func TestStoppedServeLeavesNothingListening(t *testing.T) {
+	testrun.Slow(t, "builds the full worker")
 	t.Parallel()
 	l := newLab(t, "")
 	l.write("labs/day45/todo.go", learnerTakeToken)
@@ -1291,7 +1363,7 @@ func TestStoppedServeLeavesNothingListening(t *testing.T) {
 			l.t = t
 			addr := freeAddr(t)
 			cmd, stdout, stderr := l.start("serve", "45", "--addr", addr)
-			if !waitUp(t, addr, 3*time.Minute, nil) {
+			if !waitUp(t, addr, nil) {
 				t.Fatalf("nothing listens on %s\n%s", addr, stderr)
 			}
 			var servers []int
@@ -1316,15 +1388,14 @@ func TestStoppedServeLeavesNothingListening(t *testing.T) {
 					t.Errorf("serve stopped by %v: %v, want exit %d and %q\nstdout %s\nstderr %s", sig, err, exitNotOK, want, stdout, stderr)
 				}
 			}
-			gone := false
-			for end := time.Now().Add(5 * time.Second); !gone && time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+			gone := testrun.WaitFor(t, 100*time.Millisecond, func() bool {
 				c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
 				if err == nil {
 					c.Close()
-					continue
+					return false
 				}
-				gone = len(alive(t, map[int]string{servers[0]: procArgs0(t, servers[0])})) == 0
-			}
+				return len(alive(t, map[int]string{servers[0]: procArgs0(t, servers[0])})) == 0
+			})
 			if !gone {
 				syscall.Kill(servers[0], syscall.SIGKILL)
 				t.Errorf("after %v the serve program still runs or something answers on %s", sig, addr)
@@ -1416,6 +1487,7 @@ func TestConcurrentPredictsLoseNothing(t *testing.T) {
 // file or lean on the explicit read-only check; chmod of the folder is
 // tried only when it binds.
 func TestRunShowsNoActualUnlessTheRevealIsRecorded(t *testing.T) {
+	testrun.Slow(t, "run builds both workers")
 	t.Parallel()
 	const file = "predictions/day45.json"
 	cases := []struct {
@@ -1505,6 +1577,9 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 		{"predictions folder", "predictions", []string{"predict", "45", "P1=20"}},
 	} {
 		t.Run("link outside: "+c.name, func(t *testing.T) {
+			if c.args[0] == "results" {
+				testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
+			}
 			l := newLab(t, "")
 			outside := t.TempDir()
 			target := filepath.Join(outside, "theirs")
@@ -1561,6 +1636,7 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 	})
 
 	t.Run("CRLF RESULTS.md", func(t *testing.T) {
+		testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 		l := newLab(t, "")
 		crlf := strings.ReplaceAll(mine+begin+"\nold\n"+end+"\n\nMore of mine.\n", "\n", "\r\n")
 		l.write("RESULTS.md", crlf)
@@ -1583,6 +1659,7 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 // What a killed command leaves is swept once stale, and what the lab
 // writes beside the learner's files never shows in git status.
 func TestLitterIsSweptAndIgnoredByGit(t *testing.T) {
+	testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 	t.Parallel()
 	l := newLab(t, "")
 	gitignore, err := os.ReadFile(".gitignore")

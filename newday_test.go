@@ -1,23 +1,24 @@
 package main
 
 import (
-	"context"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"termlab/labs/testrun"
 )
 
 // A third day is one package and one step: in a copy of the lab, new-day
 // writes a skeleton that builds (with and without the learner's tag),
 // registers itself everywhere (the list, both workers, the screens' test),
 // grades as the reference passing and the stub unfinished, and passes the
-// authors' check. Slow (it builds the module and the workers): skipped
-// with -short, run by CI.
+// authors' check. Slow (it builds the module and the workers): run by
+// .ci/run, not by the default go test ./... (testrun.Slow).
 func TestANewDayIsOnePackageAndOneStep(t *testing.T) {
+	testrun.Slow(t, "builds and tests a whole copy of the lab")
 	l := newLab(t, "")
 	copyTests(t, ".", l.root)
 	l.want(l.run("new-day", "47", "Throwaway"), 0)
@@ -39,7 +40,7 @@ func TestANewDayIsOnePackageAndOneStep(t *testing.T) {
 
 	gocmd := func(args ...string) string {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		ctx, cancel := testrun.Context(t)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, "go", args...)
 		cmd.Dir, cmd.Env = l.root, childEnv()

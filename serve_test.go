@@ -21,6 +21,7 @@ import (
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
+	"termlab/labs/testrun"
 	"termlab/labs/worker"
 )
 
@@ -91,10 +92,12 @@ func startServeCause(t *testing.T, root string, flags map[string]string) (out, e
 			stopped = true
 			cancel(cause)
 		}
+		ctx, cancel := testrun.Context(t)
+		defer cancel()
 		select {
 		case c := <-code:
 			return c
-		case <-time.After(30 * time.Second):
+		case <-ctx.Done():
 			t.Fatal("serve did not stop")
 			return -1
 		}
@@ -103,11 +106,14 @@ func startServeCause(t *testing.T, root string, flags map[string]string) (out, e
 	return out, errs, stop
 }
 
-// waitUp waits until something answers HTTP at addr, or the server gave up.
-func waitUp(t *testing.T, addr string, deadline time.Duration, gaveUp <-chan struct{}) bool {
+// waitUp waits until something answers HTTP at addr, or the server gave
+// up, or the test's time is nearly out (the first build of the full worker
+// may take minutes on a busy machine).
+func waitUp(t *testing.T, addr string, gaveUp <-chan struct{}) bool {
 	t.Helper()
-	end := time.Now().Add(deadline)
-	for time.Now().Before(end) {
+	ctx, cancel := testrun.Context(t)
+	defer cancel()
+	for {
 		if c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond); err == nil {
 			c.Close()
 			return true
@@ -115,10 +121,11 @@ func waitUp(t *testing.T, addr string, deadline time.Duration, gaveUp <-chan str
 		select {
 		case <-gaveUp:
 			return false
+		case <-ctx.Done():
+			return false
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	return false
 }
 
 // curlBurst sends n GETs in a row as one client and returns the statuses and
@@ -189,14 +196,12 @@ func TestServeStoppedBySIGTERMSaysSoAndExits1(t *testing.T) {
 }
 
 func TestServeSolutionsOnLoopback(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the serve program")
-	}
+	testrun.Slow(t, "builds the full worker")
 	addr := freeAddr(t)
 	out, errs, stop := startServe(t, servedLab(t), map[string]string{"solutions": "", "addr": addr})
 	// The reference is served by the full worker, which a cold cache builds
 	// first: the bound is for a server that never comes up, not a speed.
-	if !waitUp(t, addr, 3*time.Minute, gaveUp(t, errs)) {
+	if !waitUp(t, addr, gaveUp(t, errs)) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
 	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
@@ -272,9 +277,7 @@ func gaveUp(t *testing.T, errs *lockedBuffer) <-chan struct{} {
 // The learner's code is built into the serve program (never into this
 // binary) and served from there; the shipped stub refuses to serve.
 func TestServeLearnersTakeToken(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the serve program")
-	}
+	testrun.Slow(t, "builds the full worker")
 	tmp := servedLab(t)
 	todo := filepath.Join(tmp, "labs", "day45", "todo.go")
 	if err := os.WriteFile(todo, []byte(learnerTakeToken), 0o644); err != nil {
@@ -283,7 +286,7 @@ func TestServeLearnersTakeToken(t *testing.T) {
 
 	addr := freeAddr(t)
 	out, errs, stop := startServe(t, tmp, map[string]string{"addr": addr})
-	if !waitUp(t, addr, 3*time.Minute, gaveUp(t, errs)) {
+	if !waitUp(t, addr, gaveUp(t, errs)) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
 	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
@@ -318,9 +321,7 @@ func TestServeStaysOnLoopback(t *testing.T) {
 }
 
 func TestRedisFlag(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the full worker, which pings")
-	}
+	testrun.Slow(t, "builds the full worker, which pings")
 	t.Setenv(day45.RedisEnv, "") // restored after the test
 	seen := ""
 	inner := withRedis(func(context.Context, env, args) int { seen = os.Getenv(day45.RedisEnv); return exitOK })

@@ -238,7 +238,9 @@ func TestACorruptAnswersFileIsReported(t *testing.T) {
 	root := labRoot(t, theDay)
 	write(t, predictions.Path(root+"/predictions", 45), "{not json")
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake()), 80, 24)
-	d.wantView("Day 45", "! ", "could not be used")
+	// "!" alone: a long temporary folder (TMPDIR) wraps the path to the
+	// line after the mark.
+	d.wantView("Day 45", "!", "could not be used")
 	d.keys("enter")
 	d.wantView("Day 45 · Rate limiting")
 }

@@ -13,13 +13,19 @@ import (
 
 	"termlab/labs"
 	day46 "termlab/labs/day46/course"
+	"termlab/labs/testrun"
 	"termlab/labs/worker"
 	"termlab/predictions"
 	solutions46 "termlab/solutions/day46"
 )
 
-// waiter waits for text on a running program's screen.
+// waiter waits for text on a running program's screen: for limit, or as
+// long as the test may run when that is longer (a loaded machine must not
+// fail a test by being slow).
 func waiter(t *testing.T, tm *teatest.TestModel, limit time.Duration) func(...string) {
+	if end, ok := t.Deadline(); ok {
+		limit = max(limit, time.Until(end)-time.Minute)
+	}
 	return func(parts ...string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
@@ -130,9 +136,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 // TakeToken the way many editors do (a temporary file renamed over the old
 // one) turns TODO 1 from "not done yet" to "pass" with no key pressed.
 func TestRerunOnSaveEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the lab's worker; skipped with -short")
-	}
+	testrun.Slow(t, "builds the lab's workers")
 	root := t.TempDir()
 	// Every day the worker links, as shipped.
 	if err := worker.CopyLab("..", root, labs.Course{theDay, day46.New(solutions46.Funcs)}); err != nil {

@@ -27,6 +27,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
+# Stage d1's whole suite is .ci/run's (the slow e2e tests included), also
+# when this script runs on its own.
+export TERMLAB_TEST_ALL=1
 # The worker programs the lab builds go to a cache of this script's own;
 # the go build cache stays where it is, so compiled packages are shared.
 GOCACHE="$(go env GOCACHE)"

@@ -21,6 +21,7 @@ import (
 	"termlab/labs/day45/course"
 	course46 "termlab/labs/day46/course"
 	"termlab/labs/report"
+	"termlab/labs/testrun"
 	"termlab/labs/worker"
 	"termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
@@ -132,9 +133,7 @@ func boxFixture(t *testing.T) fixture {
 	if runtime.GOOS != "linux" {
 		t.Skip("the whole box (parent-death signal, RLIMIT_AS) is Linux's")
 	}
-	if testing.Short() {
-		t.Skip("builds a worker: not in -short")
-	}
+	testrun.Slow(t, "builds a worker")
 	fixtureOnce.Do(func() {
 		root, err := worker.FindRoot(".", "termlab")
 		if err != nil {
@@ -289,28 +288,19 @@ func TestKilledRunnerLeavesNoWorker(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cmd.Process.Kill()
-	deadline := time.Now().Add(time.Minute)
-	for len(workers(t, f.bin)) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatal("the helper runner started no workers")
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !testrun.WaitFor(t, 20*time.Millisecond, func() bool { return len(workers(t, f.bin)) >= 2 }) {
+		t.Fatal("the helper runner started no workers")
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	deadline = time.Now().Add(5 * time.Second)
-	for {
-		left := workers(t, f.bin)
-		if len(left) == 0 {
-			return
+	// The parent-death signal is at once; a loaded machine may still take
+	// its time to run the dying.
+	var left []int
+	if !testrun.WaitFor(t, 20*time.Millisecond, func() bool { left = workers(t, f.bin); return len(left) == 0 }) {
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL)
 		}
-		if time.Now().After(deadline) {
-			for _, pid := range left {
-				syscall.Kill(pid, syscall.SIGKILL)
-			}
-			t.Fatalf("workers %v outlived their runner", left)
-		}
-		time.Sleep(20 * time.Millisecond)
+		t.Fatalf("workers %v outlived their runner", left)
 	}
 }
 
@@ -326,12 +316,8 @@ func TestCancelledRunLeavesNoWorker(t *testing.T) {
 		_, err := r.Run(ctx, fixtureDay)
 		done <- err
 	}()
-	deadline := time.Now().Add(time.Minute)
-	for len(workers(t, f.bin)) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatal("no workers started")
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !testrun.WaitFor(t, 20*time.Millisecond, func() bool { return len(workers(t, f.bin)) >= 2 }) {
+		t.Fatal("no workers started")
 	}
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {

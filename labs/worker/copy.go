@@ -17,36 +17,69 @@ import (
 // own files are never touched, and tests run workers in one.
 func CopyModule(src, dst string) error { return copyModule(src, dst, nil) }
 
+// ListRoot, when not nil, lists the folder that CopyModule and CopyLab copy
+// from, in place of os.ReadDir; the folders below it are read as usual. The
+// test suite sets it (labs/testrun lists in a child process): go test's
+// cache keys a test's result by every folder the test read, with each
+// entry's modification time, and a clone's root holds .git, which any git
+// status touches, so reading the root in the test would run every test that
+// copies the lab again after each git command.
+var ListRoot func(dir string) ([]fs.DirEntry, error)
+
 // copyModule is CopyModule, leaving behind the .go files directly inside
 // the folders of skipGo (slash-separated, relative to src).
 func copyModule(src, dst string, skipGo map[string]bool) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+	list := os.ReadDir
+	if ListRoot != nil {
+		list = ListRoot
+	}
+	entries, err := list(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		path := filepath.Join(src, e.Name())
+		if !e.IsDir() {
+			err = visit(src, dst, skipGo, path, e)
+		} else if !skipDir(path, e.Name()) {
+			err = filepath.WalkDir(path, func(path string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				return visit(src, dst, skipGo, path, d)
+			})
+		}
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			if rel != "." && skipDir(path, d.Name()) {
-				return filepath.SkipDir
-			}
-			return nil
+	}
+	return nil
+}
+
+// visit copies one file or enters one folder of copyModule's walk.
+func visit(src, dst string, skipGo map[string]bool, path string, d fs.DirEntry) error {
+	rel, _ := filepath.Rel(src, path)
+	if d.IsDir() {
+		if skipDir(path, d.Name()) {
+			return filepath.SkipDir
 		}
-		if !d.Type().IsRegular() || !buildInput(d.Name()) {
-			return nil
-		}
-		if strings.HasSuffix(d.Name(), ".go") && skipGo[filepath.ToSlash(filepath.Dir(rel))] {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		to := filepath.Join(dst, rel)
-		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	})
+		return nil
+	}
+	if !d.Type().IsRegular() || !buildInput(d.Name()) {
+		return nil
+	}
+	if strings.HasSuffix(d.Name(), ".go") && skipGo[filepath.ToSlash(filepath.Dir(rel))] {
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	to := filepath.Join(dst, rel)
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
 }
 
 func skipDir(path, name string) bool {
