@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"termlab/labs"
+	"termlab/labs/testrun"
 )
 
 // Bad knob values, knobs the figure lacks and unknown figures are usage
@@ -97,6 +98,7 @@ func TestPlayWaitsForPredictionsThenPrintsReadouts(t *testing.T) {
 // End to end, on the learner's code: with the TODOs passing, the figure
 // plays in the worker and says so.
 func TestPlayRunsTheLearnersCode(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "")
 	src, err := os.ReadFile(filepath.Join("solutions", "day45", "solutions.go"))
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"testing"
 
+	"termlab/labs/testrun"
 	"termlab/labs/worker"
 )
 
@@ -61,6 +62,7 @@ func decodeClassroom(t *testing.T, s string) classroomResult {
 }
 
 func TestGradeFormats(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "")
 	l.write("labs/day45/todo.go", classFixture(t, "bob.go")) // TODOs 1 and 3 wrong
 	want := map[string]int{"classroom": 0, "gradescope": 0, "exercism": 0, "junit": 1}
@@ -116,6 +118,7 @@ func TestGradeFormats(t *testing.T) {
 }
 
 func TestGradeFormatsOnCodeThatDoesNotCompile(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "nocompile")
 	r := l.run("grade", "45", "--format", "exercism")
 	l.want(r, 0)
@@ -145,6 +148,7 @@ func classDir(t *testing.T) string {
 }
 
 func TestGradeClass(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "")
 	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir()) // a class cache of this test's own
 	dir := classDir(t)
@@ -226,6 +230,7 @@ func TestGradeClass(t *testing.T) {
 }
 
 func TestGradescopeRunAutograder(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "")
 	for _, tc := range []struct {
 		name   string
@@ -309,6 +314,7 @@ func writeFile(t *testing.T, path, text string) {
 // TODOs step's script under bash -e with a GITHUB_OUTPUT file, the command
 // grader's command, then the reporter's sum over the runners it names.
 func TestClassroomWorkflow(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	wf, err := os.ReadFile(filepath.Join("autograde", "github-classroom", ".github", "workflows", "classroom.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -380,6 +386,7 @@ func trimFloat(f float64) string {
 // return): grade-class kills them, says so in one line, exits 1, and
 // leaves no process, scratch copy or temporary file behind.
 func TestSignalStopsGradeClass(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "")
 	tmp := t.TempDir()
 	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + tmp, "XDG_CACHE_HOME=" + t.TempDir()}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"termlab/labs/testrun"
 )
 
 // The learner's record, end to end: edits and runs go into the day's
@@ -14,6 +16,7 @@ import (
 // shows the day's state, and git tracks the answers and the history but
 // none of the lab's scratch files.
 func TestHistoryEndToEnd(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	t.Parallel()
 	l := newLab(t, "")
 	for _, f := range []string{".gitignore", "predictions/.gitignore"} {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"termlab/labs/testrun"
 )
 
 // A hostile or careless learner's file, end to end through the CLI.
@@ -24,6 +26,7 @@ func controls(s string) bool {
 // A compile error that quotes a line of escape codes (clear the screen, a
 // red background, a window title) reaches the terminal cleaned.
 func TestCompileErrorEscapesAreCleaned(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	t.Parallel()
 	l := newLab(t, "")
 	src := l.read("labs/day45/todo.go")
@@ -44,6 +47,7 @@ func TestCompileErrorEscapesAreCleaned(t *testing.T) {
 // every part's checks; grade catches it, and run says so and exits 1
 // rather than as if all were fine.
 func TestRunSaysWhenATODOFailsItsGrade(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	t.Parallel()
 	l := newLab(t, "")
 	data, err := os.ReadFile("solutions/day46/solutions.go")
@@ -99,6 +103,7 @@ func (b *syncBuffer) until(s string, from int) int {
 // TERM=dumb: the plain lab grades at once, again after a save, and quits
 // on q, line by line, without one escape code.
 func TestPlainLabForADumbTerminal(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
 	t.Parallel()
 	l := newLab(t, "")
 	var out syncBuffer

@@ -179,12 +179,10 @@ func checkBurst(t *testing.T, codes []int, h http.Header) {
 // The README's promise: serve stopped by SIGTERM says so in one line and
 // exits 1, as every command does.
 func TestServeStoppedBySIGTERMSaysSoAndExits1(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the serve program")
-	}
+	testrun.Slow(t, "builds the serve program")
 	addr := freeAddr(t)
 	_, errs, stop := startServeCause(t, servedLab(t), map[string]string{"solutions": "", "addr": addr})
-	if !waitUp(t, addr, 3*time.Minute, gaveUp(t, errs)) {
+	if !waitUp(t, addr, gaveUp(t, errs)) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
 	if code := stop(stopped{syscall.SIGTERM}); code != exitNotOK {

@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/registry"
+	"termlab/labs/testrun"
 	"termlab/labs/worker"
 )
 
@@ -17,9 +18,7 @@ import (
 // other day, whose grades are those of its own file. Both directions, on a
 // copy of the lab (worker.CopyLab) whose other day holds the fault.
 func TestADayBuildsAndRunsWithAnotherDayBroken(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a worker per case")
-	}
+	testrun.Slow(t, "builds and runs the worker")
 	root, err := worker.FindRoot(".", "termlab")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course"
 	course46 "termlab/labs/day46/course"
+	"termlab/labs/testrun"
 	"termlab/labs/worker"
 	"termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
@@ -19,9 +20,7 @@ import (
 // error and the same worker answers the next request; a hang is stopped at
 // the bound and the next request gets a fresh worker.
 func TestPlaySessionSurvivesHostileCode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the worker: not in -short")
-	}
+	testrun.Slow(t, "builds and runs the worker")
 	t.Setenv(worker.LimitEnv, "2s")
 	day := course.New(day45.Funcs)
 	loan, _ := day.Playground("loan")         // TakeToken, NextEmit
