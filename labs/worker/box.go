@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"runtime"
@@ -112,7 +113,20 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	b.stderr.max = stderrKeep
 	ctx, cancel := context.WithTimeout(ctx, bound)
 	defer cancel()
+	// Learner code in a sibling process may delete the temporary folder's
+	// contents, this scratch folder among them, just before this worker
+	// starts: the start then fails in chdir, which is nobody's verdict.
+	// One more try in a new folder.
+	if b.once(ctx) {
+		*b = boxed{bin: b.bin, args: b.args, env: b.env}
+		b.stderr.max = stderrKeep
+		b.once(ctx)
+	}
+}
 
+// once is one try of run. It reports whether the worker could not start
+// because its scratch folder was gone by then (worth one more try).
+func (b *boxed) once(ctx context.Context) (again bool) {
 	scratch, err := os.MkdirTemp("", scratchPrefix+"*")
 	if err != nil {
 		b.labErr = fmt.Errorf("cannot make a scratch folder for the worker: %w", err)
@@ -152,6 +166,11 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	b.runErr = startAndWait(cmd, func() { pw.Close() })
 	if errors.Is(b.runErr, errStart) {
 		pw.Close()
+		if _, err := os.Stat(scratch); errors.Is(err, fs.ErrNotExist) && ctx.Err() == nil {
+			pr.Close()
+			<-read
+			return true
+		}
 	}
 	// The worker is gone: what it started goes with it, and with them
 	// their copies of the pipe's write end. One that escaped the mark
@@ -179,6 +198,7 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	if i := bytes.LastIndex(data, env); i >= 0 {
 		b.answer = data[i+len(env):]
 	}
+	return false
 }
 
 // boxes is the worker processes this process runs now, by pid.
