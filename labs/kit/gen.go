@@ -417,6 +417,5 @@ var linked{{.Number}} = day{{.Number}}.Funcs{
 func init() {
 	day{{.Number}}.UseLearner(linked{{.Number}})
 	worker.Link(day{{.Number}}.New(solutions{{.Number}}.Funcs))
-	linked = true
 }
 `))

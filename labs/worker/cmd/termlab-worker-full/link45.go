@@ -34,5 +34,4 @@ var linked45 = day45.Funcs{
 func init() {
 	day45.UseLearner(linked45)
 	worker.Link(day45.New(solutions45.Funcs))
-	linked = true
 }

@@ -20,11 +20,10 @@ import (
 	"termlab/labs/worker"
 )
 
-// linked is set by the days' link files (linkNN.go), which also hand the
-// worker package the days they link (worker.Link): this build holds the
-// learner's code. The program imports no registry: it knows the days it
-// links, and a build for one day links that day's course alone.
-var linked bool
+// The days' link files (linkNN.go) hand the worker package the days they
+// link (worker.Link), with the learner's code. The program imports no
+// registry: it knows the days it links, and a build for one day links that
+// day's course alone.
 
 func main() {
 	os.Exit(run(os.Args[1:]))

@@ -29,5 +29,4 @@ var linked46 = day46.Funcs{
 func init() {
 	day46.UseLearner(linked46)
 	worker.Link(day46.New(solutions46.Funcs))
-	linked = true
 }
