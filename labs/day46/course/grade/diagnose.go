@@ -438,20 +438,14 @@ func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
 // shard that changes between calls). The equivalence suite uses the list to
 // check that a hint names only the mistake its variant made.
 func MistakeHints(n int) []string {
-	var out []string
-	switch n {
-	case 1:
-		for _, m := range shareMistakes {
-			out = append(out, m.hint)
-		}
-	case 2:
-		for _, m := range visitMistakes {
-			out = append(out, m.hint)
-		}
-	case 4:
-		for _, m := range overlapMistakes {
-			out = append(out, m.hint)
-		}
+	return map[int][]string{1: hintsOf(shareMistakes), 2: hintsOf(visitMistakes), 4: hintsOf(overlapMistakes)}[n]
+}
+
+// hintsOf is the hints of a TODO's known mistakes, in order.
+func hintsOf[F any](ms []mistake[F]) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.hint
 	}
 	return out
 }
