@@ -32,7 +32,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -40,6 +39,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	procfs "termlab/labs/proc"
 	"termlab/labs/results"
 	"termlab/labs/testrun"
 	"termlab/labs/worker"
@@ -1013,7 +1013,7 @@ func TestInterruptedRunSavesNothing(t *testing.T) {
 
 // --- signals, orphans and the command line (issue 10) ------------------------
 
-// proc is one process as /proc shows it.
+// proc is one process as /proc shows it, in our pid numbers.
 type proc struct {
 	pid, ppid int
 	state     byte
@@ -1023,28 +1023,16 @@ type proc struct {
 // procs lists the processes of this machine (Linux's /proc).
 func procs(t *testing.T) []proc {
 	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
+	if _, err := os.Stat("/proc/self"); err != nil {
 		t.Skip("no /proc:", err)
 	}
 	var out []proc
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
+	for _, p := range procfs.List() {
+		cmdline, err := os.ReadFile(filepath.Join(p.Dir, "cmdline"))
 		if err != nil {
-			continue
-		}
-		stat, err1 := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		cmdline, err2 := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		i := bytes.LastIndexByte(stat, ')')
-		if err1 != nil || err2 != nil || i < 0 {
 			continue // gone meanwhile
 		}
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) < 2 {
-			continue
-		}
-		ppid, _ := strconv.Atoi(f[1])
-		out = append(out, proc{pid: pid, ppid: ppid, state: f[0][0], args: strings.Split(strings.TrimRight(string(cmdline), "\x00"), "\x00")})
+		out = append(out, proc{pid: p.Pid, ppid: p.Ppid, state: p.State, args: strings.Split(strings.TrimRight(string(cmdline), "\x00"), "\x00")})
 	}
 	return out
 }
@@ -1407,12 +1395,12 @@ func TestStoppedServeLeavesNothingListening(t *testing.T) {
 // procArgs0 is the program a process runs, or "" when it is gone.
 func procArgs0(t *testing.T, pid int) string {
 	t.Helper()
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil {
-		return ""
+	for _, p := range procs(t) {
+		if p.pid == pid && len(p.args) > 0 {
+			return p.args[0]
+		}
 	}
-	first, _, _ := strings.Cut(string(data), "\x00")
-	return first
+	return ""
 }
 
 // ---------------------------------------------------------------------

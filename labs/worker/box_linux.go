@@ -5,11 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"termlab/labs/proc"
 )
 
 // sysProcAttr: a process group of its own (so the whole group can be
@@ -56,17 +56,17 @@ func lockFile(path string) (unlock func(), err error) { return flock(path) }
 // bomb still meets the memory bound and the box's group kill).
 func killStrays(mark string) {
 	want := []byte("\x00" + mark + "\x00")
-	marked := func(pid int) bool {
-		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	marked := func(p proc.Proc) bool {
+		env, err := os.ReadFile(p.Dir + "/environ")
 		// Gone, a zombie (its environment reads empty), or not ours.
 		return err == nil && bytes.Contains(append([]byte{0}, env...), want)
 	}
 	for range 16 {
-		var killed []int
-		for _, pid := range procPids() {
-			if marked(pid) {
-				syscall.Kill(pid, syscall.SIGKILL)
-				killed = append(killed, pid)
+		var killed []proc.Proc
+		for _, p := range proc.List() {
+			if marked(p) {
+				syscall.Kill(p.Pid, syscall.SIGKILL)
+				killed = append(killed, p)
 			}
 		}
 		if len(killed) == 0 {
@@ -75,8 +75,8 @@ func killStrays(mark string) {
 		}
 		// SIGKILL takes effect as the process is next scheduled: wait for
 		// that (briefly), so that the run ends with its strays gone.
-		for _, pid := range killed {
-			for i := 0; i < 1000 && marked(pid); i++ {
+		for _, p := range killed {
+			for i := 0; i < 1000 && marked(p); i++ {
 				time.Sleep(time.Millisecond)
 			}
 		}
@@ -86,9 +86,9 @@ func killStrays(mark string) {
 // killTree kills every descendant of pid, by the parent links in /proc.
 func killTree(pid int) {
 	children := map[int][]int{}
-	for _, p := range procPids() {
-		if pp := parentPid(p); pp > 0 {
-			children[pp] = append(children[pp], p)
+	for _, p := range proc.List() {
+		if p.Ppid > 0 {
+			children[p.Ppid] = append(children[p.Ppid], p.Pid)
 		}
 	}
 	todo := slices.Clone(children[pid])
@@ -97,32 +97,6 @@ func killTree(pid int) {
 		todo = append(todo[:len(todo)-1], children[p]...)
 		syscall.Kill(p, syscall.SIGKILL)
 	}
-}
-
-// procPids lists the processes in /proc (none where it cannot be read).
-func procPids() []int {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	pids := make([]int, 0, len(entries))
-	for _, e := range entries {
-		if pid, err := strconv.Atoi(e.Name()); err == nil {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
-// parentPid is the fourth field of /proc/pid/stat, after the command name
-// (in parentheses, and which may itself hold spaces and parentheses).
-func parentPid(pid int) int {
-	f := statFields(pid)
-	if len(f) < 2 {
-		return 0
-	}
-	pp, _ := strconv.Atoi(f[1])
-	return pp
 }
 
 // killAdopted kills and reaps the processes this runner adopted as a
@@ -135,29 +109,21 @@ func parentPid(pid int) int {
 // stray's own children are adopted as it dies: the next round finds them.
 func killAdopted() {
 	self, pgid := os.Getpid(), syscall.Getpgrp()
-	sid := 0
-	if f := statFields(self); len(f) > 3 {
-		sid, _ = strconv.Atoi(f[3])
-	}
-	if sid == 0 {
+	list := proc.List()
+	me, ok := proc.Find(list, self)
+	if !ok {
 		return
 	}
 	boxes.Lock()
 	defer boxes.Unlock()
 	for range 16 {
 		var strays []int
-		for _, pid := range procPids() {
-			f := statFields(pid)
-			if len(f) < 4 || f[1] != strconv.Itoa(self) {
+		for _, p := range list {
+			if p.Ppid != self || p.Sid == me.Sid && (p.Pgrp == pgid || boxes.live[p.Pid]) {
 				continue
 			}
-			group, _ := strconv.Atoi(f[2])
-			session, _ := strconv.Atoi(f[3])
-			if session == sid && (group == pgid || boxes.live[pid]) {
-				continue
-			}
-			syscall.Kill(pid, syscall.SIGKILL)
-			strays = append(strays, pid)
+			syscall.Kill(p.Pid, syscall.SIGKILL)
+			strays = append(strays, p.Pid)
 		}
 		if len(strays) == 0 {
 			return
@@ -171,19 +137,6 @@ func killAdopted() {
 				time.Sleep(time.Millisecond)
 			}
 		}
+		list = proc.List()
 	}
-}
-
-// statFields are the fields of /proc/pid/stat after the command name:
-// state, ppid, pgrp, session, …
-func statFields(pid int) []string {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return nil
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	if i < 0 {
-		return nil
-	}
-	return strings.Fields(string(stat[i+1:]))
 }

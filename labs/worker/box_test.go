@@ -20,6 +20,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course"
 	course46 "termlab/labs/day46/course"
+	"termlab/labs/proc"
 	"termlab/labs/report"
 	"termlab/labs/testrun"
 	"termlab/labs/worker"
@@ -245,21 +246,14 @@ func TestLearnerCodeRunsOutsideTheRepository(t *testing.T) {
 // workers lists the running processes whose program is bin.
 func workers(t *testing.T, bin string) []int {
 	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
+	if _, err := os.Stat("/proc/self"); err != nil {
 		t.Skip("no /proc")
 	}
 	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		if err == nil && strings.TrimSuffix(exe, " (deleted)") == bin {
-			if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil && !strings.Contains(string(stat), ") Z ") {
-				pids = append(pids, pid)
-			}
+	for _, p := range proc.List() {
+		exe, err := os.Readlink(filepath.Join(p.Dir, "exe"))
+		if err == nil && strings.TrimSuffix(exe, " (deleted)") == bin && p.Alive() {
+			pids = append(pids, p.Pid)
 		}
 	}
 	return pids
@@ -423,7 +417,7 @@ func TestEscapedProcessHoldsNothingUp(t *testing.T) {
 	}
 	for _, e := range entries {
 		pid, _ := strconv.Atoi(e.Name())
-		if alive(pid) {
+		if proc.Alive(pid) {
 			syscall.Kill(pid, syscall.SIGKILL)
 			t.Errorf("process %d, started in its own session by the learner's init, outlived its worker", pid)
 		}
@@ -445,7 +439,7 @@ func TestBareEscapedProcessHoldsNothingUp(t *testing.T) {
 	}
 	for _, e := range entries {
 		pid, _ := strconv.Atoi(e.Name())
-		if alive(pid) {
+		if proc.Alive(pid) {
 			syscall.Kill(pid, syscall.SIGKILL)
 			t.Errorf("process %d, in its own session without the box's mark, outlived its worker", pid)
 		}
@@ -458,14 +452,4 @@ func TestBareEscapedProcessHoldsNothingUp(t *testing.T) {
 			t.Errorf("TODO %d: %s %q, want unfinished", g.TODO, g.Status, g.Detail)
 		}
 	}
-}
-
-// alive reports whether pid runs: a zombie waiting for its parent does not.
-func alive(pid int) bool {
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return false
-	}
-	i := strings.LastIndexByte(string(stat), ')')
-	return i < 0 || !strings.HasPrefix(string(stat[i:]), ") Z")
 }

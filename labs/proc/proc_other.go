@@ -1,0 +1,6 @@
+//go:build !linux
+
+package proc
+
+// List is empty where there is no /proc to read.
+func List() []Proc { return nil }
