@@ -1,0 +1,102 @@
+package labs
+
+import "math"
+
+// A Failure is one counterexample a grader's check found: what is wrong,
+// the input with what the learner's function gave and what it should, and
+// a hint that names the mistake the input shows (or says plainly what
+// differs when it shows none).
+type Failure struct {
+	What           string
+	Counterexample Counterexample
+	Hint           string
+}
+
+func (f *Failure) Error() string { return f.What }
+
+// Fail records f as g's verdict.
+func (g *Grade) Fail(f *Failure) {
+	ce := f.Counterexample
+	g.Status, g.Detail, g.Hint, g.Counterexample = Fail, f.What, f.Hint, &ce
+}
+
+// Cases are one TODO's per-call checks over its case type C: hand-picked
+// cases first, simplest first, so that the first failure is the smallest
+// one a learner can act on, then seeded random ones, a failing one shrunk
+// before it is shown.
+type Cases[C any] struct {
+	// Hand are the hand-picked cases, simplest first: never shrunk.
+	Hand []C
+	// Random is the i-th seeded random case, for i in [0, N).
+	Random func(i int) C
+	N      int
+	// Check is nil when the learner agrees with the reference on c.
+	Check func(c C) *Failure
+	// Simpler are simpler versions of c (fewer items, rounder numbers),
+	// tried in order when c fails: none when nil.
+	Simpler func(c C) []C
+}
+
+// First checks the hand-picked cases, then the random ones, and returns
+// the first failure (a random one shrunk) and how many cases it checked.
+func (s Cases[C]) First() (*Failure, int) {
+	checked := 0
+	for _, c := range s.Hand {
+		checked++
+		if f := s.Check(c); f != nil {
+			return f, checked
+		}
+	}
+	for i := range s.N {
+		checked++
+		c := s.Random(i)
+		if f := s.Check(c); f != nil {
+			return s.Shrink(c, f), checked
+		}
+	}
+	return nil, checked
+}
+
+// maxShrink bounds the steps of a shrink: each step should move one value
+// towards a rounder one, so a shrink ends on its own, but a Simpler that
+// cycles must not hang the grader.
+const maxShrink = 200
+
+// Shrink replaces the failing case c (its failure f) by a simpler one that
+// still fails, as long as there is one, and returns the last failure.
+func (s Cases[C]) Shrink(c C, f *Failure) *Failure {
+	if s.Simpler == nil {
+		return f
+	}
+	for range maxShrink {
+		progressed := false
+		for _, d := range s.Simpler(c) {
+			if g := s.Check(d); g != nil {
+				c, f, progressed = d, g, true
+				break
+			}
+		}
+		if !progressed {
+			break
+		}
+	}
+	return f
+}
+
+// Search checks, in order, calls an experiment made, and returns the first
+// that fails, shrunk: the smallest wrong call behind a wrong figure.
+func (s Cases[C]) Search(calls []C) *Failure {
+	for _, c := range calls {
+		if f := s.Check(c); f != nil {
+			return s.Shrink(c, f)
+		}
+	}
+	return nil
+}
+
+// Near reports whether a is within tol × max(1, |scale|) of b: the
+// tolerance graders allow float answers, since correct orders of
+// arithmetic differ in the last bits.
+func Near(a, b, scale, tol float64) bool {
+	return math.Abs(a-b) <= tol*max(1, math.Abs(scale))
+}
