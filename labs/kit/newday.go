@@ -9,33 +9,55 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 	"unicode"
 	"unicode/utf8"
 )
 
-// skeleton holds the templates of a new day. They use [[ ]] as delimiters:
-// Go's composite literals ({{...}}) are everywhere in the files they write.
+// skeleton holds the templates of a new day, laid out as the day they
+// write: skeleton/day/X.txt is labs/dayNN/X and skeleton/solutions/X.txt is
+// solutions/dayNN/X (the .txt keeps Go from compiling a template). They use
+// [[ ]] as delimiters: Go's composite literals ({{...}}) are everywhere in
+// the files they write.
 //
-//go:embed skeleton/*.txt
+//go:embed skeleton
 var skeleton embed.FS
 
-// skeletonFiles maps each template to where it goes, with NN for the day.
-// The learner's two files are written twice: in the learner's folder and as
-// the course's embedded shipped copy, from the same rendering.
-var skeletonFiles = []struct{ tmpl, path string }{
-	{"todo.go.txt", "labs/dayNN/todo.go"},
-	{"notdone.go.txt", "labs/dayNN/notdone.go"},
-	{"todo.go.txt", "labs/dayNN/course/shipped/todo.go.txt"},
-	{"notdone.go.txt", "labs/dayNN/course/shipped/notdone.go.txt"},
-	{"contract.md.txt", "labs/dayNN/CONTRACT.md"},
-	{"day.go.txt", "labs/dayNN/course/day.go"},
-	{"funcs.go.txt", "labs/dayNN/course/funcs.go"},
-	{"grade.go.txt", "labs/dayNN/course/grade.go"},
-	{"course_test.go.txt", "labs/dayNN/course/course_test.go"},
-	{"solutions.go.txt", "solutions/dayNN/solutions.go"},
-	{"play.go.txt", "labs/dayNN/course/play.go"}, {"play_test.go.txt", "labs/dayNN/course/play_test.go"},
+// shipped are the learner's files, written twice from the same rendering:
+// in the learner's folder and as the course's embedded shipped copy.
+var shipped = []string{"todo.go", "notdone.go"}
+
+// skeletonFile is one template and where it goes, with NN for the day.
+type skeletonFile struct{ tmpl, path string }
+
+// skeletonFiles lists every template under skeleton/ with its place in
+// the new day, the shipped copies included.
+func skeletonFiles() ([]skeletonFile, error) {
+	var out []skeletonFile
+	err := fs.WalkDir(skeleton, "skeleton", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, ok := strings.CutSuffix(strings.TrimPrefix(path, "skeleton/"), ".txt")
+		if !ok {
+			return fmt.Errorf("%s: a template's name ends in .txt", path)
+		}
+		switch top, rest, _ := strings.Cut(rel, "/"); top {
+		case "day":
+			out = append(out, skeletonFile{path, "labs/dayNN/" + rest})
+			if slices.Contains(shipped, rest) {
+				out = append(out, skeletonFile{path, "labs/dayNN/course/shipped/" + rest + ".txt"})
+			}
+		case "solutions":
+			out = append(out, skeletonFile{path, "solutions/dayNN/" + rest})
+		default:
+			return fmt.Errorf("%s: a template lives under skeleton/day or skeleton/solutions", path)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // MaxTitle keeps a day's title on one line of the day list at 80 columns.
@@ -103,10 +125,14 @@ func NewDay(root string, n int, title string) ([]string, error) {
 		}
 		return nil, fmt.Errorf("nothing was kept: %w", err)
 	}
-	for _, f := range skeletonFiles {
+	files, err := skeletonFiles()
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
 		src, ok := rendered[f.tmpl]
 		if !ok {
-			t, err := template.New(f.tmpl).Delims("[[", "]]").ParseFS(skeleton, "skeleton/"+f.tmpl)
+			t, err := template.New(filepath.Base(f.tmpl)).Delims("[[", "]]").ParseFS(skeleton, f.tmpl)
 			if err != nil {
 				return nil, err
 			}

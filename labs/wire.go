@@ -1,0 +1,46 @@
+package labs
+
+import "slices"
+
+// notLinkedHere is what a day answers for code this process does not link
+// (the screens' own process never links the learner's).
+const notLinkedHere = "the learner's code is not linked into this process"
+
+// RunPartOf is a Day's RunPart built from the day's part runner: it plays
+// the implementation impl gives (Linked.Bind), and answers Unfinished,
+// rather than running nothing, where this process does not link it.
+func RunPartOf[F any](impl func(Impl) (F, bool), run func(part string, f F) PartResult) func(Impl, string) PartResult {
+	return func(which Impl, part string) PartResult {
+		f, ok := impl(which)
+		if !ok {
+			return PartResult{ID: part, Status: Unfinished, Detail: notLinkedHere}
+		}
+		return run(part, f)
+	}
+}
+
+// GradeTODOOf is a Day's GradeTODO built from the day's grader of todos
+// TODOs, numbered from 1, as RunPartOf: a TODO out of range, or code not
+// linked, is Unfinished.
+func GradeTODOOf[F any](impl func(Impl) (F, bool), todos int, grade func(n int, f F) Grade) func(Impl, int) Grade {
+	return func(which Impl, n int) Grade {
+		f, ok := impl(which)
+		if !ok || n < 1 || n > todos {
+			return Grade{TODO: n, Status: Unfinished, Detail: notLinkedHere}
+		}
+		return grade(n, f)
+	}
+}
+
+// PartUses is the TODOs part's pieces call, sorted, each once: what the
+// Day lists as the part's Uses, worked out from its pieces.
+func PartUses[F any](pieces []Piece[F], part string) []int {
+	uses := []int{}
+	for _, p := range pieces {
+		if p.Part == part {
+			uses = append(uses, p.Uses...)
+		}
+	}
+	slices.Sort(uses)
+	return slices.Compact(uses)
+}
