@@ -12,7 +12,8 @@ import (
 )
 
 // A third day is one package and one step: in a copy of the lab, new-day
-// writes a skeleton that builds (with and without the learner's tag),
+// writes a skeleton in Day 46's shape that builds and vets (with and
+// without the learner's tag),
 // registers itself everywhere (the list, both workers, the screens' test),
 // grades as the reference passing and the stub unfinished, and passes the
 // authors' check. Slow (it builds the module and the workers): run by
@@ -51,6 +52,10 @@ func TestANewDayIsOnePackageAndOneStep(t *testing.T) {
 		return string(out)
 	}
 	gocmd("build", "./...")
+	// Vetted as go test builds it (the learner's file left out) and as the
+	// worker does (with it); labs/kit's tests, run below in the copy,
+	// compare the new day's tree with Day 46's (TestNewDayHasDay46sShape).
+	gocmd("vet", "./labs/day47/...", "./solutions/day47/")
 	gocmd("vet", "-tags", "termlab", "./...")
 	gocmd("test", "-count=1", "./labs/day47/...", "./labs/kit/")
 	gocmd("test", "-count=1", "-run", "TestEveryRegisteredDayFits80x24/47", "./tui/")
