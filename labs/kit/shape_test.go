@@ -21,37 +21,24 @@ type shape struct {
 	dirs, tested, imports []string
 }
 
-// modelName is the folder under the course that course.Funcs aliases
-// (type Funcs = fair.Funcs): the day's model package.
+// modelName is the folder under the course whose package declares the
+// day's Funcs (the one course.Funcs aliases): the day's model package.
 func modelName(t *testing.T, course string) string {
 	t.Helper()
-	files, err := parseDir(course)
+	ents, err := os.ReadDir(course)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range files {
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				sel, ok := ts.Type.(*ast.SelectorExpr)
-				if ts.Name.Name != "Funcs" || !ok {
-					continue
-				}
-				for _, imp := range f.Imports {
-					path, _ := strconv.Unquote(imp.Path.Value)
-					if filepath.Base(path) == sel.X.(*ast.Ident).Name {
-						return filepath.Base(path)
-					}
-				}
-			}
+	var found []string
+	for _, e := range ents {
+		if _, err := funcsFieldsIn("", filepath.Join(course, e.Name()), "Funcs", 0); e.IsDir() && err == nil {
+			found = append(found, e.Name())
 		}
 	}
-	t.Fatalf("%s: course.Funcs is not an alias of a model package's Funcs", course)
-	return ""
+	if len(found) != 1 {
+		t.Fatalf("%s: want one package under it declaring Funcs, found %v", course, found)
+	}
+	return found[0]
 }
 
 // shapeOf reads the shape of the day in dir (labs/dayNN) of module root.
