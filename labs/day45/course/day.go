@@ -3,16 +3,14 @@ package course
 import (
 	_ "embed"
 	"fmt"
-	"slices"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/grade"
+	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/parts"
 	"termlab/labs/day45/course/play"
 )
-
-// learner is the learner's four functions, set only in the worker program
-// (UseLearner); the screens' own process never links the learner's code.
-var learner labs.Linked[Funcs]
 
 //go:embed shipped/todo.go.txt
 var shippedTODO string
@@ -27,43 +25,6 @@ var shippedNotDone string
 // partLimit bounds one piece of an experiment; the reference takes
 // microseconds, so a learner's piece that needs this long is stuck.
 const partLimit = 2 * time.Second
-
-// The TODOs say what to compute and the hints lead there step by step; none
-// of them writes the code (the reference stays behind v on the TODO screen).
-var todos = []labs.TODO{
-	{Number: 1, Func: "TakeToken", Title: "token bucket: refill, cap, spend",
-		Goal: "the bucket's level once the tap has run for elapsed (it never overflows), and whether that pays for one request",
-		Hints: []string{
-			"Bring the bucket up to date before you decide: judged on its old level, a request is refused tokens the tap has already dripped in.",
-			"The tap drips ratePerSec tokens every second, and a Duration can tell you how many seconds it holds. Whatever would rise above the rim spills away.",
-			"A request costs one whole token. If there is at least that much it pays and gets in; if not, nothing is taken and it is refused, but the refill still stands.",
-		},
-		Checked: "left must be within 1e-9 × max(1, capacity) of the reference, on elapsed from nanoseconds to days, fractional and large capacities and rates; within that of one whole token either ok is accepted if left goes with it, except a whole token with no time passed, which must say yes. Any correct order of arithmetic passes."},
-	{Number: 2, Func: "WindowID", Title: "fixed window: which window is now in",
-		Goal: "the number of the clock-aligned window now falls in, the one starting at zero being number 0",
-		Hints: []string{
-			"Draw the time line: window 0 is the first window-long stretch from zero, window 1 the next, and so on. Where does now land?",
-			"Count the whole windows that have gone by between zero and now; the one in progress is not finished, so it does not add one.",
-			"Go divides one Duration by another. Check what you get for a moment exactly on a boundary, and what type the function must return.",
-		},
-		Checked: "exact: the same window number as the reference, for windows from 1 µs to a day and clocks up to a century of nanoseconds, boundaries included."},
-	{Number: 3, Func: "Expired", Title: "sliding window: has a stamp aged out",
-		Goal: "whether a request stamped at stamp has left the trailing window, window long, that ends at now",
-		Hints: []string{
-			"Find where the trailing window begins: it reaches back one window from now.",
-			"A stamp on the far side of that beginning no longer counts; one after it still does.",
-			"Decide the edge: is a request exactly one window old still in? The lesson says the log forgets a stamp once it is a full window old.",
-		},
-		Checked: "exact: the same answer as the reference, for windows from 1 µs to a day and clocks up to a century, with stamps exactly one window old and a nanosecond either side."},
-	{Number: 4, Func: "NextEmit", Title: "leaky bucket: when does a request leave",
-		Goal: "the moment a request accepted at now leaves the queue, given nextEmit, the queue's earliest free slot",
-		Hints: []string{
-			"Two things can hold a request back: it cannot leave before it arrives, and it cannot leave before the queue has a slot free for it.",
-			"When the queue has been idle, its free slot is already in the past; when it is busy, the slot lies ahead.",
-			"Work two cases on the time line: at now = 5 s, an idle queue with nextEmit = 3 s and a busy one with nextEmit = 7 s. When does each request go? (Spacing the slot after it is the caller's job.)",
-		},
-		Checked: "exact: the same moment as the reference, to the nanosecond, for clocks up to a century, idle queues and busy ones."},
-}
 
 // Each prediction names the stretch of the run its answer covers (Span),
 // and its "how to think about it" (Think) gives the steps to an estimate
@@ -143,20 +104,24 @@ var allowed = []labs.Allowed{
 	{Prediction: "P12", Figure: "5", In: "P12 question", Reason: "the number of bursts, a setting; what it asks is how many of each burst a meter takes"},
 }
 
-// New returns Day 45, graded against ref (the reference solutions).
-func New(ref Funcs) labs.Day {
+// New returns Day 45, graded against ref (the reference solutions). heavy
+// are the heavy packages' pieces (fleet.Pieces, door.Pieces), which only
+// the full worker links and hands over (its generated link file); without
+// them Parts 4 and 6 answer that this program does not link them.
+func New(ref Funcs, heavy ...[]parts.Piece) labs.Day {
 	impl := learner.Bind(ref)
+	linked := parts.Heavy(heavy...)
 	return labs.Day{
 		Number:      45,
 		Title:       "Rate limiting",
 		Summary:     "token bucket, the fixed-window trap, sliding window, leaky bucket",
-		LearnerDir:  learnerDir,
+		LearnerDir:  limit.LearnerDir,
 		Shipped:     map[string]string{"todo.go": shippedTODO, "notdone.go": shippedNotDone},
-		Door:        &labs.Door{Addr: ServeAddr, Command: ServeCommand},
-		Store:       &labs.Store{Env: RedisEnv, Ping: PingCommand},
+		Door:        &labs.Door{Addr: parts.ServeAddr, Command: parts.ServeCommand},
+		Store:       &labs.Store{Env: parts.RedisEnv, Ping: parts.PingCommand},
 		Lesson:      lesson,
-		TODOs:       todos,
-		Parts:       parts(),
+		TODOs:       grade.TODOs,
+		Parts:       parts.Parts(),
 		Predictions: predictions,
 		Drills:      drills,
 		Figures: play.Figures(func(w labs.Impl) (play.Funcs, bool) {
@@ -169,45 +134,18 @@ func New(ref Funcs) labs.Day {
 		RunPart: func(which labs.Impl, id string) labs.PartResult {
 			f, ok := impl(which)
 			if !ok {
-				return unlinkedPart(id, "")
+				return parts.Unlinked(id, "")
 			}
-			return runPart(id, f, partLimit)
+			return parts.Run(id, f, partLimit, linked)
 		},
 		GradeTODO: func(which labs.Impl, n int) labs.Grade {
 			f, ok := impl(which)
-			if !ok || n < 1 || n > len(todos) {
+			if !ok || n < 1 || n > len(grade.TODOs) {
 				return labs.Grade{TODO: n, Status: labs.Unfinished, Detail: "the learner's code is not linked into this process"}
 			}
-			return gradeTODO(n, f, ref)
+			return grade.TODO(n, f, ref)
 		},
 	}
-}
-
-// courseDay is the parts of the course day proper (its predictions P1–P6
-// are asked up front); the others go beyond it, each asked just before it
-// plays.
-var courseDay = []string{"1", "2", "3"}
-
-func parts() []labs.Part {
-	var out []labs.Part
-	for _, info := range partInfos {
-		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Clone(info.uses), Beyond: !slices.Contains(courseDay, info.id)}
-		for _, pc := range pieces {
-			if pc.Part == info.id {
-				for _, u := range pc.Uses {
-					if !slices.Contains(p.Uses, u) {
-						p.Uses = append(p.Uses, u)
-					}
-				}
-			}
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-func unlinkedPart(id, title string) labs.PartResult {
-	return labs.PartResult{ID: id, Title: title, Status: labs.Unfinished, Detail: labs.NotLinked}
 }
 
 // carry is the number to carry out of the day.
@@ -217,9 +155,9 @@ func carry(m labs.Metrics) string {
 	switch {
 	case okF && okS:
 		return fmt.Sprintf("Across one boundary the fixed window let %.0f through a limit of %d (%.1f×); the sliding window held the same stream to %.0f.",
-			fixed, windowLimit, fixed/windowLimit, sliding)
+			fixed, parts.WindowLimit, fixed/parts.WindowLimit, sliding)
 	case okF:
-		return fmt.Sprintf("The fixed window let %.0f through a limit of %d at the boundary; finish TODO 3 to see what the sliding window holds it to.", fixed, windowLimit)
+		return fmt.Sprintf("The fixed window let %.0f through a limit of %d at the boundary; finish TODO 3 to see what the sliding window holds it to.", fixed, parts.WindowLimit)
 	default:
 		return "Finish TODOs 2 and 3 to measure the fixed window's boundary against the sliding window's."
 	}

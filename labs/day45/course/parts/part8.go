@@ -1,4 +1,4 @@
-package course
+package parts
 
 import (
 	"fmt"
@@ -87,7 +87,7 @@ func binEmits(emits []time.Duration, bins int) (per []int, peak int) {
 // MeterShape sends Part 3's bursty input (meterInput) through a token bucket of the given
 // capacity refilling at meterRate: capacity 1 is the meter, 41 is nginx's
 // burst=40 nodelay. Accepted requests leave at once.
-func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
+func MeterShape(take limit.TakeTokenFunc, capacity float64) MeterResult {
 	b := limit.NewTokenBucket(take, capacity, meterRate)
 	var r MeterResult
 	var emits []time.Duration
@@ -105,7 +105,7 @@ func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
 
 // QueueShape is Part 3's queue (nginx's burst=40 without nodelay) on the
 // same input as MeterShape, with the average wait as well as the worst.
-func QueueShape(next NextEmitFunc) MeterResult {
+func QueueShape(next limit.NextEmitFunc) MeterResult {
 	q := limit.NewLeakyQueue(next, leakRate, leakMaxQueue)
 	var r MeterResult
 	var emits []time.Duration
@@ -176,7 +176,7 @@ type ShedResult struct {
 // set, into a backend that serves shedCapacity per second from a line (the
 // learner's NextEmit) that refuses newcomers once maxWaiting wait: load
 // shedding, by pressure.
-func ThrottleShed(take TakeTokenFunc, next NextEmitFunc, throttle bool, maxWaiting int) ShedResult {
+func ThrottleShed(take limit.TakeTokenFunc, next limit.NextEmitFunc, throttle bool, maxWaiting int) ShedResult {
 	buckets := make([]*limit.TokenBucket, shedLight+1)
 	for i := range buckets {
 		buckets[i] = limit.NewTokenBucket(take, shedBudget, shedBudget)
@@ -209,7 +209,7 @@ func ThrottleShed(take TakeTokenFunc, next NextEmitFunc, throttle bool, maxWaiti
 
 // --- the pieces ------------------------------------------------------------
 
-func meterPiece(f Funcs, r *labs.PartResult) {
+func meterPiece(f limit.Funcs, r *labs.PartResult) {
 	m := MeterShape(f.TakeToken, meterCapacity)
 	nd := MeterShape(f.TakeToken, nodelayCapacity)
 	r.Metrics = append(r.Metrics,
@@ -221,14 +221,14 @@ func meterPiece(f Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Part 3's input again: %d requests in %d bursts of %d (each burst up to %.2f ms late, so no refill lands exactly on a whole token). A meter at %g/s that holds one: %d accepted, %d refused, no one waits.", bursts*perBurst, bursts, perBurst, msOf(tieShift(bursts-1)), meterRate, m.Accepted, m.Dropped),
 		"Each burst arrives in one instant and a meter forgives no burst: the first of each gets the one token, the rest come too soon.",
 		fmt.Sprintf("nginx limit_req: rate=10r/s alone is the meter. burst=40 nodelay admits like a bucket holding %d and sends on at once: %d accepted, up to %d in one second.", int(nodelayCapacity), nd.Accepted, nd.Peak))
-	xs := indexes(meterBins)
+	xs := Indexes(meterBins)
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Meter and burst=40 nodelay: requests sent on per second", Kind: labs.Bars, XLabel: "second", YLabel: "out",
-		Series: []labs.Series{{Name: "meter", X: xs, Y: ints(m.PerSecond)}, {Name: "nodelay", X: xs, Y: ints(nd.PerSecond)}},
+		Series: []labs.Series{{Name: "meter", X: xs, Y: Ints(m.PerSecond)}, {Name: "nodelay", X: xs, Y: Ints(nd.PerSecond)}},
 	})
 }
 
-func queuePiece(f Funcs, r *labs.PartResult) {
+func queuePiece(f limit.Funcs, r *labs.PartResult) {
 	q := QueueShape(f.NextEmit)
 	r.Metrics = append(r.Metrics,
 		metric("queue_accepted", "queue (burst=40): accepted", float64(q.Accepted), "requests", 0),
@@ -238,11 +238,11 @@ func queuePiece(f Funcs, r *labs.PartResult) {
 		"Same rate, three promises: the meter refuses a burst, the queue delays it, nodelay passes it on. (nginx's delay=N sits between the last two: the first N of a burst go at once, the rest wait.)")
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Queue (burst=40): requests sent on per second", Kind: labs.Bars, XLabel: "second", YLabel: "out",
-		Series: []labs.Series{{Name: "queue", X: indexes(len(q.PerSecond)), Y: ints(q.PerSecond)}},
+		Series: []labs.Series{{Name: "queue", X: Indexes(len(q.PerSecond)), Y: Ints(q.PerSecond)}},
 	})
 }
 
-func shedPiece(f Funcs, r *labs.PartResult) {
+func shedPiece(f limit.Funcs, r *labs.PartResult) {
 	thr := ThrottleShed(f.TakeToken, f.NextEmit, true, shedNoLimit)
 	shed := ThrottleShed(f.TakeToken, f.NextEmit, false, shedMaxWaiting)
 	both := ThrottleShed(f.TakeToken, f.NextEmit, true, shedMaxWaiting)
@@ -258,12 +258,12 @@ func shedPiece(f Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Throttling refuses by identity (each client %g/s): the heavy client lost %d requests, most while the backend had room; in the flash crowd no one was over budget, nothing was refused, and the line at the backend grew to a %.1f s wait.", shedBudget, thr.HeavyRefused, thr.WorstWait.Seconds()),
 		fmt.Sprintf("Shedding refuses by pressure (when %d are waiting): nothing while calm, the heavy client's %g/s included; in the flash crowd it refused %d ordinary requests and %d of the heavy client's, and no one waited over %.1f s.", shedMaxWaiting, shedHeavyRate, shed.OthersRefused, shed.HeavyRefused, shed.WorstWait.Seconds()),
 		fmt.Sprintf("Both at once: %d heavy and %d ordinary refused, %.1f s worst wait. A door that does both should say which it did: 429 for \"you are over your budget\", 503 for \"we are over ours\".", both.HeavyRefused, both.OthersRefused, both.WorstWait.Seconds()))
-	xs := indexes(len(thr.HeavyRefusedPerSec))
+	xs := Indexes(len(thr.HeavyRefusedPerSec))
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Throttling against shedding: refused per second, by whom", Kind: labs.Bars, XLabel: "second", YLabel: "refused",
 		Series: []labs.Series{
-			{Name: "throttle: heavy", X: xs, Y: ints(thr.HeavyRefusedPerSec)}, {Name: "throttle: others", X: xs, Y: ints(thr.OthersRefusedPerSec)},
-			{Name: "shed: heavy", X: xs, Y: ints(shed.HeavyRefusedPerSec)}, {Name: "shed: others", X: xs, Y: ints(shed.OthersRefusedPerSec)},
+			{Name: "throttle: heavy", X: xs, Y: Ints(thr.HeavyRefusedPerSec)}, {Name: "throttle: others", X: xs, Y: Ints(thr.OthersRefusedPerSec)},
+			{Name: "shed: heavy", X: xs, Y: Ints(shed.HeavyRefusedPerSec)}, {Name: "shed: others", X: xs, Y: Ints(shed.OthersRefusedPerSec)},
 		},
 		Marks: []labs.Mark{{X: shedFlashFrom.Seconds(), Label: "flash crowd"}, {X: shedFlashTo.Seconds(), Label: "calm again"}},
 	})

@@ -1,4 +1,4 @@
-package course
+package parts
 
 import (
 	"fmt"
@@ -79,7 +79,7 @@ type PatternResult struct {
 // both limiters, then the counter's guess against the log's count through
 // the next window, then (on fresh limiters) the same start with the client
 // asking counterOffered per second through the next window.
-func CounterAgainstLog(id WindowIDFunc, expired ExpiredFunc, p Pattern) PatternResult {
+func CounterAgainstLog(id limit.WindowIDFunc, expired limit.ExpiredFunc, p Pattern) PatternResult {
 	r := PatternResult{Name: p.Name}
 	stamps := p.Stamps()
 	lg := limit.NewSlidingLog(expired, counterLimit, counterWindow)
@@ -116,7 +116,7 @@ func acceptedMaxTrailing(allow func(time.Duration) bool, stream []time.Duration)
 // MemoryPerKey is what one key costs each limiter, in bytes, at limit: the
 // log filled to its limit (measured from the buffer it really holds), the
 // counter at any limit.
-func MemoryPerKey(expired ExpiredFunc, n int) (logBytes, counterBytes int) {
+func MemoryPerKey(expired limit.ExpiredFunc, n int) (logBytes, counterBytes int) {
 	l := limit.NewSlidingLog(expired, n, counterWindow)
 	for i := range n {
 		l.Allow(time.Duration(i) * counterWindow / time.Duration(2*n)) // all inside one window
@@ -126,7 +126,7 @@ func MemoryPerKey(expired ExpiredFunc, n int) (logBytes, counterBytes int) {
 
 // --- the pieces ------------------------------------------------------------
 
-func counterMemoryPiece(f Funcs, r *labs.PartResult) {
+func counterMemoryPiece(f limit.Funcs, r *labs.PartResult) {
 	var logB, ctrB []float64
 	for _, limit := range memoryLimits {
 		l, c := MemoryPerKey(f.Expired, limit)
@@ -140,14 +140,14 @@ func counterMemoryPiece(f Funcs, r *labs.PartResult) {
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("Memory per key, measured on the structures themselves: the log keeps an 8-byte stamp for every request it may still count: %s B at a limit of %s, %s B at %s.", Thousands(logB[at]), Thousands(counterLimit), Thousands(logB[last]), Thousands(float64(memoryLimits[last]))),
 		fmt.Sprintf("The counter keeps a window number and two counts: %.0f B, whatever the limit. Multiply by every key (user, token, address) the service tracks.", ctrB[at]))
-	xs := ints(memoryLimits)
+	xs := Ints(memoryLimits)
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Memory per key as the limit grows", Kind: labs.Bars, XLabel: "limit", YLabel: "bytes",
 		Series: []labs.Series{{Name: "sliding log", X: xs, Y: logB}, {Name: "sliding counter", X: xs, Y: ctrB}},
 	})
 }
 
-func counterErrorPiece(f Funcs, r *labs.PartResult) {
+func counterErrorPiece(f limit.Funcs, r *labs.PartResult) {
 	var results []PatternResult
 	worst := 0
 	for i, p := range Patterns {

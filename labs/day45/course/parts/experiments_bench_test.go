@@ -1,4 +1,4 @@
-package course_test
+package parts_test
 
 import (
 	"testing"
@@ -8,6 +8,7 @@ import (
 	"termlab/labs/clock"
 	"termlab/labs/day45/course"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/parts"
 	"termlab/labs/pyrand"
 	"termlab/solutions/day45"
 )
@@ -58,7 +59,7 @@ func BenchmarkExperiments(b *testing.B) {
 		b.ReportAllocs()
 		events := 0
 		for b.Loop() {
-			events += course.Sustained(day45.TakeToken).Offered
+			events += parts.Sustained(day45.TakeToken).Offered
 		}
 		b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
 	})
