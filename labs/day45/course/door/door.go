@@ -223,7 +223,7 @@ func (e doorFault) Error() string {
 	return s
 }
 
-// Span is how long the experiment lasts (the course's partInfos says the
+// Span is how long the experiment lasts (Part 6's row in parts says the
 // same; a test checks).
 const Span = politeSpan
 

@@ -43,7 +43,7 @@ const (
 	outageTo   = 7 * time.Second
 )
 
-// Span is how long each of the part's runs lasts (the course's partInfos
+// Span is how long each of the part's runs lasts (Part 4's row in parts
 // says the same; a test checks).
 const Span = fleetSpan
 

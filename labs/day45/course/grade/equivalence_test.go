@@ -24,21 +24,11 @@ import (
 //
 // A pass also means the run agrees figure for figure on the pure parts
 // (1–3, 5, 7, 8): every figure of those parts is graded (none is fragile,
-// see grade_robust_test.go), and grading compares them exactly.
+// see parts/robust_test.go), and grading compares them exactly.
 
+// funcs is the reference with v in its TODO's slot.
 func (v variant) funcs() limit.Funcs {
-	f := day45.Funcs
-	switch v.todo() {
-	case 1:
-		f.TakeToken = v.take
-	case 2:
-		f.WindowID = v.id
-	case 3:
-		f.Expired = v.exp
-	case 4:
-		f.NextEmit = v.emit
-	}
-	return f
+	return day45.Funcs.With(v.todo(), limit.Funcs{TakeToken: v.take, WindowID: v.id, Expired: v.exp, NextEmit: v.emit})
 }
 
 func TestEquivalenceSuiteIsBigEnough(t *testing.T) {

@@ -56,7 +56,7 @@ import (
 // arrivals are moved off the even schedule by a few hundred µs for this,
 // see tieShift): every figure stays the same when the reference's level is
 // perturbed by ±1e-9, ±1e-12 and ±1e-15 relative wherever float arithmetic
-// happens (a refill over elapsed > 0), which grade_robust_test.go checks.
+// happens (a refill over elapsed > 0), which parts/robust_test.go checks.
 // The exact TODOs' experiments are deterministic.
 //
 // Counterexamples. Every failure is reported as one call: input, got, want.

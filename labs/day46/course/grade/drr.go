@@ -43,12 +43,7 @@ func checkDRRVisit(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 		}, func(raw fair.Funcs) string { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) })
 	}
 	random := randomVisitCases(46, 2, randomCases)
-	cases := labs.Cases[visitCase]{Hand: visitCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerVisit}
-	f, checks := cases.First()
-	if f != nil {
-		return f, checks
-	}
-	return experimentsAgree(checks, mixed, ref, 2)
+	return checkThenExperiments(labs.Cases[visitCase]{Hand: visitCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerVisit}, mixed, ref, 2)
 }
 
 // randomVisitCases are n random inputs from the PCG seeds a, b: credits

@@ -47,12 +47,7 @@ func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 		}, func(raw fair.Funcs) string { return diagnoseShares(raw.FairShare, ref.FairShare, c) })
 	}
 	random := randomShareCases(46, 1, randomCases)
-	cases := labs.Cases[shareCase]{Hand: shareCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerShares}
-	f, checks := cases.First()
-	if f != nil {
-		return f, checks
-	}
-	return experimentsAgree(checks, mixed, ref, 1)
+	return checkThenExperiments(labs.Cases[shareCase]{Hand: shareCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerShares}, mixed, ref, 1)
 }
 
 // randomShareCases are n random inputs from the PCG seeds a, b: capacities

@@ -128,6 +128,15 @@ func near(a, b, scale float64) bool { return labs.Near(a, b, scale, tol) }
 // randomOf is the i-th of a list of seeded random cases, for labs.Cases.
 func randomOf[C any](cs []C) func(i int) C { return func(i int) C { return cs[i] } }
 
+// checkThenExperiments checks TODO n's cases, then the parts that use it.
+func checkThenExperiments[C any](cases labs.Cases[C], mixed, ref fair.Funcs, n int) (*labs.Failure, int) {
+	f, checks := cases.First()
+	if f != nil {
+		return f, checks
+	}
+	return experimentsAgree(checks, mixed, ref, n)
+}
+
 // experimentsAgree runs the parts that use TODO n with the learner's
 // function and the reference's, and compares their figures (to 1e-9, since
 // a share computed in another order may differ in the last bits).

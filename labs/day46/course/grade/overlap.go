@@ -38,12 +38,7 @@ func checkOverlap(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 		}, func(raw fair.Funcs) string { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) })
 	}
 	random := randomOverlapCases(46, 4, randomCases)
-	cases := labs.Cases[overlapCase]{Hand: overlapCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerOverlap}
-	f, checks := cases.First()
-	if f != nil {
-		return f, checks
-	}
-	return experimentsAgree(checks, mixed, ref, 4)
+	return checkThenExperiments(labs.Cases[overlapCase]{Hand: overlapCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerOverlap}, mixed, ref, 4)
 }
 
 // randomOverlapCases are n random pairs of shards from the PCG seeds a, b:
