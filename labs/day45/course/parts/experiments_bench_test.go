@@ -7,6 +7,8 @@ import (
 	"termlab/labs"
 	"termlab/labs/clock"
 	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/door"
+	"termlab/labs/day45/course/fleet"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/parts"
 	"termlab/labs/pyrand"
@@ -14,8 +16,8 @@ import (
 )
 
 // benchDay is Day 45 with the reference as both the code run and the grader's
-// reference.
-var benchDay = course.New(day45.Funcs)
+// reference, its heavy parts linked as the full worker links them.
+var benchDay = course.New(day45.Funcs, fleet.Pieces, door.Pieces)
 
 // The experiments, in process, on the reference: what the lab costs when
 // nothing is waiting on a build or a worker process.
