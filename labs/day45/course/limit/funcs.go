@@ -155,9 +155,6 @@ var slots = map[int]slot{
 	},
 }
 
-// TODOs is how many functions Funcs holds, numbered from 1.
-func TODOs() int { return len(slots) }
-
 // With returns f with TODO n's function taken from other.
 func (f Funcs) With(n int, other Funcs) Funcs {
 	if s, ok := slots[n]; ok {

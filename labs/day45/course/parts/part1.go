@@ -28,16 +28,16 @@ const (
 	arrivalSeed   = 45
 )
 
-// BurstResult is Part 1a: many requests in the same instant.
-type BurstResult struct {
+// burstResult is Part 1a: many requests in the same instant.
+type burstResult struct {
 	Accepted, Rejected int
 	Tokens             []float64 // the bucket's level after each request
 }
 
-// Burst fires burstSize requests at a full bucket, all at t = 0.
-func Burst(take limit.TakeTokenFunc) BurstResult {
+// burst fires burstSize requests at a full bucket, all at t = 0.
+func burst(take limit.TakeTokenFunc) burstResult {
 	b := limit.NewTokenBucket(take, bucketCapacity, bucketRate)
-	var r BurstResult
+	var r burstResult
 	for range burstSize {
 		if b.Allow(0) {
 			r.Accepted++
@@ -63,7 +63,7 @@ type SustainedResult struct {
 // Arrivals is the course's own seeded stream: exponential gaps at rate per
 // second from CPython's random.Random(seed), summed in float64 exactly as the
 // Python original sums them, and rounded to the nanosecond only at the end.
-func Arrivals(seed uint64, rate float64, span time.Duration) []time.Duration {
+func arrivals(seed uint64, rate float64, span time.Duration) []time.Duration {
 	rng := pyrand.New(seed)
 	var out []time.Duration
 	for t := rng.ExpFloat64(rate); t < span.Seconds(); t += rng.ExpFloat64(rate) {
@@ -76,7 +76,7 @@ func Arrivals(seed uint64, rate float64, span time.Duration) []time.Duration {
 // the virtual clock.
 func Sustained(take limit.TakeTokenFunc) SustainedResult {
 	b := limit.NewTokenBucket(take, bucketCapacity, bucketRate)
-	r := SustainedResult{Arrivals: Arrivals(arrivalSeed, offeredRate, sustainedSpan)}
+	r := SustainedResult{Arrivals: arrivals(arrivalSeed, offeredRate, sustainedSpan)}
 	var sim clock.Sim
 	for _, at := range r.Arrivals {
 		sim.At(at, func() {
@@ -99,7 +99,7 @@ func Sustained(take limit.TakeTokenFunc) SustainedResult {
 }
 
 func burstPiece(f limit.Funcs, r *labs.PartResult) {
-	b := Burst(f.TakeToken)
+	b := burst(f.TakeToken)
 	r.Metrics = append(r.Metrics,
 		metric("token_burst_accepted", "burst accepted", float64(b.Accepted), "requests", 0),
 		metric("token_burst_rejected", "burst rejected", float64(b.Rejected), "requests", 0))

@@ -18,9 +18,9 @@ const (
 	perSide     = 100 // requests on each side of the boundary
 )
 
-// BoundaryStream is 100 requests spread evenly over [59 s, 60 s) and 100 over
+// boundaryStream is 100 requests spread evenly over [59 s, 60 s) and 100 over
 // [60 s, 61 s): a client sitting on the seam between two windows.
-func BoundaryStream() []time.Duration {
+func boundaryStream() []time.Duration {
 	var out []time.Duration
 	for _, start := range []time.Duration{windowSpan - time.Second, windowSpan} {
 		for i := range perSide {
@@ -30,8 +30,8 @@ func BoundaryStream() []time.Duration {
 	return out
 }
 
-// BoundaryResult is one limiter's view of the boundary stream.
-type BoundaryResult struct {
+// boundaryResult is one limiter's view of the boundary stream.
+type boundaryResult struct {
 	Accepted    int
 	MaxTrailing int // most accepted requests inside any trailing window
 	Arrivals    []time.Duration
@@ -39,20 +39,20 @@ type BoundaryResult struct {
 	Count       []int // the limiter's counter after each request
 }
 
-// FixedBoundary sends the boundary stream through a fixed window.
-func FixedBoundary(id limit.WindowIDFunc) BoundaryResult {
+// fixedBoundary sends the boundary stream through a fixed window.
+func fixedBoundary(id limit.WindowIDFunc) boundaryResult {
 	w := limit.NewFixedWindow(id, WindowLimit, windowSpan)
 	return boundary(w.Allow, w.Count)
 }
 
-// SlidingBoundary sends the same stream through a sliding-window log.
-func SlidingBoundary(expired limit.ExpiredFunc) BoundaryResult {
+// slidingBoundary sends the same stream through a sliding-window log.
+func slidingBoundary(expired limit.ExpiredFunc) boundaryResult {
 	l := limit.NewSlidingLog(expired, WindowLimit, windowSpan)
 	return boundary(l.Allow, l.Count)
 }
 
-func boundary(allow func(time.Duration) bool, count func() int) BoundaryResult {
-	r := BoundaryResult{Arrivals: BoundaryStream()}
+func boundary(allow func(time.Duration) bool, count func() int) boundaryResult {
+	r := boundaryResult{Arrivals: boundaryStream()}
 	var accepted []time.Duration
 	for _, at := range r.Arrivals {
 		ok := allow(at)
@@ -81,7 +81,7 @@ func maxInTrailing(stamps []time.Duration, window time.Duration) int {
 	return best
 }
 
-func boundaryFigure(title string, b BoundaryResult) labs.Figure {
+func boundaryFigure(title string, b boundaryResult) labs.Figure {
 	acc, rej := split(b.Arrivals, b.Accepts, Ints(b.Count))
 	return labs.Figure{
 		Title: title, Kind: labs.Points, XLabel: "seconds", YLabel: "counter",
@@ -91,7 +91,7 @@ func boundaryFigure(title string, b BoundaryResult) labs.Figure {
 }
 
 func fixedPiece(f limit.Funcs, r *labs.PartResult) {
-	b := FixedBoundary(f.WindowID)
+	b := fixedBoundary(f.WindowID)
 	r.Metrics = append(r.Metrics,
 		metric("fixed_boundary_accepted", "fixed window accepted", float64(b.Accepted), "requests", 0),
 		metric("fixed_max_trailing", "fixed window: most in any trailing 60 s", float64(b.MaxTrailing), "requests", 0))
@@ -102,7 +102,7 @@ func fixedPiece(f limit.Funcs, r *labs.PartResult) {
 }
 
 func slidingPiece(f limit.Funcs, r *labs.PartResult) {
-	b := SlidingBoundary(f.Expired)
+	b := slidingBoundary(f.Expired)
 	r.Metrics = append(r.Metrics,
 		metric("sliding_boundary_accepted", "sliding window accepted", float64(b.Accepted), "requests", 0),
 		metric("sliding_max_trailing", "sliding window: most in any trailing 60 s", float64(b.MaxTrailing), "requests", 0))

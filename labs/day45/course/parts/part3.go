@@ -20,8 +20,8 @@ const (
 	outputBins   = 20 // seconds of output shown
 )
 
-// BurstyInput is 5 bursts of 40 requests at t = 0, 3, 6, 9 and 12 s.
-func BurstyInput() []time.Duration {
+// burstyInput is 5 bursts of 40 requests at t = 0, 3, 6, 9 and 12 s.
+func burstyInput() []time.Duration {
 	var out []time.Duration
 	for b := range bursts {
 		for range perBurst {
@@ -31,8 +31,8 @@ func BurstyInput() []time.Duration {
 	return out
 }
 
-// ShapeResult is what left a limiter, second by second.
-type ShapeResult struct {
+// shapeResult is what left a limiter, second by second.
+type shapeResult struct {
 	Accepted, Rejected int
 	PerSecond          []int // requests out in each second [i, i+1)
 	Peak               int
@@ -41,12 +41,12 @@ type ShapeResult struct {
 	SpacingRate        float64         // leaky only: from the spacing of emissions
 }
 
-// TokenShape sends the bursty input through a fresh, full token bucket: an
+// tokenShape sends the bursty input through a fresh, full token bucket: an
 // accepted request leaves the instant it arrives.
-func TokenShape(take limit.TakeTokenFunc) ShapeResult {
+func tokenShape(take limit.TakeTokenFunc) shapeResult {
 	b := limit.NewTokenBucket(take, bucketCapacity, bucketRate)
-	var r ShapeResult
-	for _, at := range BurstyInput() {
+	var r shapeResult
+	for _, at := range burstyInput() {
 		if b.Allow(at) {
 			r.Accepted++
 			r.Emits = append(r.Emits, at)
@@ -58,11 +58,11 @@ func TokenShape(take limit.TakeTokenFunc) ShapeResult {
 	return r
 }
 
-// LeakyShape sends the bursty input through the leaky bucket queue.
-func LeakyShape(next limit.NextEmitFunc) ShapeResult {
+// leakyShape sends the bursty input through the leaky bucket queue.
+func leakyShape(next limit.NextEmitFunc) shapeResult {
 	q := limit.NewLeakyQueue(next, leakRate, leakMaxQueue)
-	var r ShapeResult
-	for _, at := range BurstyInput() {
+	var r shapeResult
+	for _, at := range burstyInput() {
 		emit, ok := q.Offer(at)
 		if !ok {
 			r.Rejected++
@@ -81,7 +81,7 @@ func LeakyShape(next limit.NextEmitFunc) ShapeResult {
 	return r
 }
 
-func (r *ShapeResult) bin() {
+func (r *shapeResult) bin() {
 	r.PerSecond = make([]int, outputBins)
 	for _, t := range r.Emits {
 		if s := int(t / time.Second); s >= 0 && s < outputBins {
@@ -94,7 +94,7 @@ func (r *ShapeResult) bin() {
 }
 
 func tokenShapePiece(f limit.Funcs, r *labs.PartResult) {
-	s := TokenShape(f.TakeToken)
+	s := tokenShape(f.TakeToken)
 	r.Metrics = append(r.Metrics,
 		metric("token_bursty_accepted", "token bucket accepted", float64(s.Accepted), "requests", 0),
 		metric("token_peak_output", "token bucket: most out in one second", float64(s.Peak), "requests", 0))
@@ -109,7 +109,7 @@ func tokenShapePiece(f limit.Funcs, r *labs.PartResult) {
 }
 
 func leakyShapePiece(f limit.Funcs, r *labs.PartResult) {
-	s := LeakyShape(f.NextEmit)
+	s := leakyShape(f.NextEmit)
 	r.Metrics = append(r.Metrics,
 		metric("leaky_emitted", "leaky bucket emitted", float64(s.Accepted), "requests", 0),
 		metric("leaky_overflowed", "leaky bucket overflowed", float64(s.Rejected), "requests", 0),

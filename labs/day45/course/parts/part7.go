@@ -26,8 +26,8 @@ const (
 	stampedeSeed    = 45
 )
 
-// StampedeResult is one run: requests arriving at the door per second.
-type StampedeResult struct {
+// stampedeResult is one run: requests arriving at the door per second.
+type stampedeResult struct {
 	PerSecond []int
 	Accepted  int
 	Peak      int     // most requests in any one second after the first window
@@ -76,13 +76,13 @@ func startTimes() (starts, offsets []time.Duration) {
 	return starts, offsets
 }
 
-// Stampede runs every client against its own limiter from newLimiter(i).
+// stampede runs every client against its own limiter from newLimiter(i).
 // A client sends every stampedePace while it is let in; refused, it comes
 // back exactly when its limiter says (a well-behaved client, and that is
 // the trouble).
-func Stampede(newLimiter func(i int) stampedeLimiter) StampedeResult {
+func stampede(newLimiter func(i int) stampedeLimiter) stampedeResult {
 	starts, _ := startTimes()
-	r := StampedeResult{PerSecond: make([]int, int(stampedeSpan/time.Second))}
+	r := stampedeResult{PerSecond: make([]int, int(stampedeSpan/time.Second))}
 	var sim clock.Sim
 	for i, start := range starts {
 		lim := newLimiter(i)
@@ -111,24 +111,24 @@ func Stampede(newLimiter func(i int) stampedeLimiter) StampedeResult {
 	return r
 }
 
-// StampedeFixed is the clock-aligned fixed window (every key flips at once).
-func StampedeFixed(id limit.WindowIDFunc) StampedeResult {
-	return Stampede(func(int) stampedeLimiter {
+// stampedeFixed is the clock-aligned fixed window (every key flips at once).
+func stampedeFixed(id limit.WindowIDFunc) stampedeResult {
+	return stampede(func(int) stampedeLimiter {
 		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow)}
 	})
 }
 
-// StampedeJittered shifts each key's window edges by its own random offset.
-func StampedeJittered(id limit.WindowIDFunc) StampedeResult {
+// stampedeJittered shifts each key's window edges by its own random offset.
+func stampedeJittered(id limit.WindowIDFunc) stampedeResult {
 	_, offsets := startTimes()
-	return Stampede(func(i int) stampedeLimiter {
+	return stampede(func(i int) stampedeLimiter {
 		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow), offset: offsets[i]}
 	})
 }
 
-// StampedeSliding gives each key a sliding-window log instead.
-func StampedeSliding(expired limit.ExpiredFunc) StampedeResult {
-	return Stampede(func(int) stampedeLimiter {
+// stampedeSliding gives each key a sliding-window log instead.
+func stampedeSliding(expired limit.ExpiredFunc) stampedeResult {
+	return stampede(func(int) stampedeLimiter {
 		return &slidingLimiter{limit.NewSlidingLog(expired, stampedeLimit, stampedeWindow)}
 	})
 }
@@ -142,7 +142,7 @@ func flipMarks() []labs.Mark {
 }
 
 func stampedeFixedPiece(f limit.Funcs, r *labs.PartResult) {
-	fixed, jit := StampedeFixed(f.WindowID), StampedeJittered(f.WindowID)
+	fixed, jit := stampedeFixed(f.WindowID), stampedeJittered(f.WindowID)
 	r.Metrics = append(r.Metrics,
 		metric("stampede_peak", "clock-aligned windows: most requests in one second "+settledSpan(), float64(fixed.Peak), "requests", 0),
 		metric("stampede_smoothed_peak", "jittered edges: most requests in one second "+settledSpan(), float64(jit.Peak), "requests", 0),
@@ -161,7 +161,7 @@ func stampedeFixedPiece(f limit.Funcs, r *labs.PartResult) {
 }
 
 func stampedeSlidingPiece(f limit.Funcs, r *labs.PartResult) {
-	s := StampedeSliding(f.Expired)
+	s := stampedeSliding(f.Expired)
 	r.Metrics = append(r.Metrics,
 		metric("stampede_sliding_peak", "sliding window: most requests in one second "+settledSpan(), float64(s.Peak), "requests", 0))
 	r.Lines = append(r.Lines,

@@ -58,15 +58,15 @@ func tieShift(i int) time.Duration {
 // meterInput is Part 3's bursty input with each burst moved by tieShift:
 // burst b arrives at b × 3 s + 1 to 149 µs, all 40 requests in one instant.
 func meterInput() []time.Duration {
-	in := BurstyInput()
+	in := burstyInput()
 	for i := range in {
 		in[i] += tieShift(i / perBurst)
 	}
 	return in
 }
 
-// MeterResult is one limiter on the bursty input.
-type MeterResult struct {
+// meterResult is one limiter on the bursty input.
+type meterResult struct {
 	Accepted, Dropped int
 	PerSecond         []int // requests sent on, per second
 	Peak              int
@@ -84,12 +84,12 @@ func binEmits(emits []time.Duration, bins int) (per []int, peak int) {
 	return per, slices.Max(per)
 }
 
-// MeterShape sends Part 3's bursty input (meterInput) through a token bucket of the given
+// meterShape sends Part 3's bursty input (meterInput) through a token bucket of the given
 // capacity refilling at meterRate: capacity 1 is the meter, 41 is nginx's
 // burst=40 nodelay. Accepted requests leave at once.
-func MeterShape(take limit.TakeTokenFunc, capacity float64) MeterResult {
+func meterShape(take limit.TakeTokenFunc, capacity float64) meterResult {
 	b := limit.NewTokenBucket(take, capacity, meterRate)
-	var r MeterResult
+	var r meterResult
 	var emits []time.Duration
 	for _, at := range meterInput() {
 		if b.Allow(at) {
@@ -103,11 +103,11 @@ func MeterShape(take limit.TakeTokenFunc, capacity float64) MeterResult {
 	return r
 }
 
-// QueueShape is Part 3's queue (nginx's burst=40 without nodelay) on the
-// same input as MeterShape, with the average wait as well as the worst.
-func QueueShape(next limit.NextEmitFunc) MeterResult {
+// queueShape is Part 3's queue (nginx's burst=40 without nodelay) on the
+// same input as meterShape, with the average wait as well as the worst.
+func queueShape(next limit.NextEmitFunc) meterResult {
 	q := limit.NewLeakyQueue(next, leakRate, leakMaxQueue)
-	var r MeterResult
+	var r meterResult
 	var emits []time.Duration
 	var waited time.Duration
 	for _, at := range meterInput() {
@@ -164,26 +164,26 @@ func shedTraffic() []shedArrival {
 	return out
 }
 
-// ShedResult is one door in front of the backend.
-type ShedResult struct {
+// shedResult is one door in front of the backend.
+type shedResult struct {
 	HeavyRefused, OthersRefused             int
 	HeavyRefusedPerSec, OthersRefusedPerSec []int
 	WorstWait                               time.Duration // in the backend's line
 }
 
-// ThrottleShed runs the traffic through a door that throttles (each client
+// throttleShed runs the traffic through a door that throttles (each client
 // its own bucket of shedBudget/s, the learner's TakeToken) when throttle is
 // set, into a backend that serves shedCapacity per second from a line (the
 // learner's NextEmit) that refuses newcomers once maxWaiting wait: load
 // shedding, by pressure.
-func ThrottleShed(take limit.TakeTokenFunc, next limit.NextEmitFunc, throttle bool, maxWaiting int) ShedResult {
+func throttleShed(take limit.TakeTokenFunc, next limit.NextEmitFunc, throttle bool, maxWaiting int) shedResult {
 	buckets := make([]*limit.TokenBucket, shedLight+1)
 	for i := range buckets {
 		buckets[i] = limit.NewTokenBucket(take, shedBudget, shedBudget)
 	}
 	line := limit.NewLeakyQueue(next, shedCapacity, maxWaiting)
 	bins := int(shedSpan / time.Second)
-	r := ShedResult{HeavyRefusedPerSec: make([]int, bins), OthersRefusedPerSec: make([]int, bins)}
+	r := shedResult{HeavyRefusedPerSec: make([]int, bins), OthersRefusedPerSec: make([]int, bins)}
 	for _, a := range shedTraffic() {
 		ok := !throttle || buckets[a.client].Allow(a.at)
 		if ok {
@@ -210,8 +210,8 @@ func ThrottleShed(take limit.TakeTokenFunc, next limit.NextEmitFunc, throttle bo
 // --- the pieces ------------------------------------------------------------
 
 func meterPiece(f limit.Funcs, r *labs.PartResult) {
-	m := MeterShape(f.TakeToken, meterCapacity)
-	nd := MeterShape(f.TakeToken, nodelayCapacity)
+	m := meterShape(f.TakeToken, meterCapacity)
+	nd := meterShape(f.TakeToken, nodelayCapacity)
 	r.Metrics = append(r.Metrics,
 		metric("meter_accepted", "meter (holds one): accepted", float64(m.Accepted), "requests", 0),
 		metric("meter_dropped", "meter: refused", float64(m.Dropped), "requests", 0),
@@ -229,7 +229,7 @@ func meterPiece(f limit.Funcs, r *labs.PartResult) {
 }
 
 func queuePiece(f limit.Funcs, r *labs.PartResult) {
-	q := QueueShape(f.NextEmit)
+	q := queueShape(f.NextEmit)
 	r.Metrics = append(r.Metrics,
 		metric("queue_accepted", "queue (burst=40): accepted", float64(q.Accepted), "requests", 0),
 		metric("queue_mean_wait_s", "queue: average wait", q.MeanWait.Seconds(), "s", 2))
@@ -243,9 +243,9 @@ func queuePiece(f limit.Funcs, r *labs.PartResult) {
 }
 
 func shedPiece(f limit.Funcs, r *labs.PartResult) {
-	thr := ThrottleShed(f.TakeToken, f.NextEmit, true, shedNoLimit)
-	shed := ThrottleShed(f.TakeToken, f.NextEmit, false, shedMaxWaiting)
-	both := ThrottleShed(f.TakeToken, f.NextEmit, true, shedMaxWaiting)
+	thr := throttleShed(f.TakeToken, f.NextEmit, true, shedNoLimit)
+	shed := throttleShed(f.TakeToken, f.NextEmit, false, shedMaxWaiting)
+	both := throttleShed(f.TakeToken, f.NextEmit, true, shedMaxWaiting)
 	r.Metrics = append(r.Metrics,
 		metric("throttle_heavy_refused", "throttling: the heavy client refused"+shedSpanLabel(), float64(thr.HeavyRefused), "requests", 0),
 		metric("throttle_others_refused", "throttling: ordinary clients refused"+shedSpanLabel(), float64(thr.OthersRefused), "requests", 0),

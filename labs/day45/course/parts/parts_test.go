@@ -1,16 +1,15 @@
-package parts_test
+package parts
 
 import (
 	"testing"
 	"time"
 
-	"termlab/labs/day45/course/parts"
 	"termlab/solutions/day45"
 )
 
 func TestPerSecondOutputOfPart3(t *testing.T) {
-	token := parts.TokenShape(day45.TakeToken).PerSecond
-	leaky := parts.LeakyShape(day45.NextEmit).PerSecond
+	token := tokenShape(day45.TakeToken).PerSecond
+	leaky := leakyShape(day45.NextEmit).PerSecond
 	for s := range 20 {
 		wantToken := 0
 		if s%3 == 0 && s <= 12 {
@@ -30,7 +29,7 @@ func TestPerSecondOutputOfPart3(t *testing.T) {
 }
 
 func TestArrivalStreamIsTheCourses(t *testing.T) {
-	a := parts.Arrivals(45, 30, 60*time.Second)
+	a := arrivals(45, 30, 60*time.Second)
 	if len(a) != 1809 {
 		t.Fatalf("%d arrivals, want 1809", len(a))
 	}

@@ -95,7 +95,7 @@ func TestTheTieShiftsAreNeeded(t *testing.T) {
 		capacity, rate float64
 		in             []time.Duration
 	}{
-		{"burst=40 nodelay on bursts exactly 3 s apart", nodelayCapacity, meterRate, BurstyInput()},
+		{"burst=40 nodelay on bursts exactly 3 s apart", nodelayCapacity, meterRate, burstyInput()},
 		{"the heavy client's bucket, three requests exactly per token", shedBudget, shedBudget, evenArrivals(shedHeavyRate, shedSpan)},
 	}
 	for _, tt := range tests {
