@@ -66,12 +66,7 @@ func randomVisitCases(a, b uint64, n int) []visitCase {
 // simplerVisit are smaller versions of a failing random case (fewer
 // requests, whole and round numbers, no saved credit).
 func simplerVisit(c visitCase) []visitCase {
-	var candidates []visitCase
-	for i := range c.queue {
-		d := c
-		d.queue = slices.Delete(slices.Clone(c.queue), i, i+1)
-		candidates = append(candidates, d)
-	}
+	candidates := dropOne(c, c.queue, func(c visitCase, q []float64) visitCase { c.queue = q; return c })
 	r := c
 	r.queue = slices.Clone(c.queue)
 	for i := range r.queue {

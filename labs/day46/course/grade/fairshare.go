@@ -72,12 +72,7 @@ func randomShareCases(a, b uint64, n int) []shareCase {
 // simplerShares are smaller versions of a failing random case (fewer
 // tenants, whole numbers, less capacity), tried in order while it fails.
 func simplerShares(c shareCase) []shareCase {
-	var candidates []shareCase
-	for i := range c.demands {
-		d := c
-		d.demands = slices.Delete(slices.Clone(c.demands), i, i+1)
-		candidates = append(candidates, d)
-	}
+	candidates := dropOne(c, c.demands, func(c shareCase, d []float64) shareCase { c.demands = d; return c })
 	r := c
 	r.demands = slices.Clone(c.demands)
 	for i := range r.demands {

@@ -13,6 +13,7 @@ package grade
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -124,6 +125,17 @@ var checkers = map[int]func(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, 
 
 // near is labs.Near at the grader's tolerance.
 func near(a, b, scale float64) bool { return labs.Near(a, b, scale, tol) }
+
+// dropOne is c once for each element of its list, with that element left
+// out (set puts a shorter list in a copy of c): a failing case's simpler
+// versions with one tenant, request or worker fewer.
+func dropOne[C, E any](c C, list []E, set func(C, []E) C) []C {
+	out := make([]C, 0, len(list))
+	for i := range list {
+		out = append(out, set(c, slices.Delete(slices.Clone(list), i, i+1)))
+	}
+	return out
+}
 
 // randomOf is the i-th of a list of seeded random cases, for labs.Cases.
 func randomOf[C any](cs []C) func(i int) C { return func(i int) C { return cs[i] } }

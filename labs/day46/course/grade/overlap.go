@@ -69,16 +69,6 @@ func randomOverlapCases(a, b uint64, n int) []overlapCase {
 
 // simplerOverlap are a failing pair with one worker fewer in a or in b.
 func simplerOverlap(c overlapCase) []overlapCase {
-	var candidates []overlapCase
-	for i := range c.a {
-		d := c
-		d.a = slices.Delete(slices.Clone(c.a), i, i+1)
-		candidates = append(candidates, d)
-	}
-	for i := range c.b {
-		d := c
-		d.b = slices.Delete(slices.Clone(c.b), i, i+1)
-		candidates = append(candidates, d)
-	}
-	return candidates
+	return append(dropOne(c, c.a, func(c overlapCase, a []int) overlapCase { c.a = a; return c }),
+		dropOne(c, c.b, func(c overlapCase, b []int) overlapCase { c.b = b; return c })...)
 }
