@@ -35,15 +35,27 @@ type Cases[C any] struct {
 	// Simpler are simpler versions of c (fewer items, rounder numbers),
 	// tried in order when c fails: none when nil.
 	Simpler func(c C) []C
+	// Sweep, when set, is a check across many calls, run after the
+	// hand-picked cases and before the random ones: a property no single
+	// call shows (a window number that never goes back as time moves on).
+	// It returns its failure, nil when none, and how many calls it made.
+	Sweep func() (*Failure, int)
 }
 
-// First checks the hand-picked cases, then the random ones, and returns
-// the first failure (a random one shrunk) and how many cases it checked.
+// First checks the hand-picked cases, then the sweep, then the random
+// ones, and returns the first failure (a random one shrunk) and how many
+// checks it made (the sweep's calls included).
 func (s Cases[C]) First() (*Failure, int) {
 	checked := 0
 	for _, c := range s.Hand {
 		checked++
 		if f := s.Check(c); f != nil {
+			return f, checked
+		}
+	}
+	if s.Sweep != nil {
+		f, n := s.Sweep()
+		if checked += n; f != nil {
 			return f, checked
 		}
 	}

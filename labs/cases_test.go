@@ -37,6 +37,12 @@ func TestCasesFindAndShrink(t *testing.T) {
 		{"no simpler", Cases[int]{Hand: s.Hand, Random: s.Random, N: s.N, Check: check}, "1000", 4},
 		{"a hand case fails first", Cases[int]{Hand: []int{1, 8, 9}, Random: s.Random, N: s.N, Check: check, Simpler: s.Simpler}, "8", 2},
 		{"all pass", Cases[int]{Hand: s.Hand, Random: func(i int) int { return i % 7 }, N: 5, Check: check, Simpler: s.Simpler}, "", 8},
+		// A sweep runs after the hand cases and before the random ones,
+		// its calls counted; its failure stops the rest and is not shrunk.
+		{"a sweep passes", Cases[int]{Hand: s.Hand, Random: s.Random, N: s.N, Check: check, Simpler: s.Simpler,
+			Sweep: func() (*Failure, int) { return nil, 5 }}, "7", 9},
+		{"a sweep fails", Cases[int]{Hand: s.Hand, Random: s.Random, N: s.N, Check: check, Simpler: s.Simpler,
+			Sweep: func() (*Failure, int) { return check(12), 2 }}, "12", 5},
 	} {
 		f, checked := c.s.First()
 		input := ""

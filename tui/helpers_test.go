@@ -18,14 +18,14 @@ import (
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
 	// Parts 4 and 6 play in these tests' own process (a fake runner): link them.
-	_ "termlab/labs/day45/course/door"
-	_ "termlab/labs/day45/course/fleet"
+	"termlab/labs/day45/course/door"
+	"termlab/labs/day45/course/fleet"
 	solutions45 "termlab/solutions/day45"
 )
 
 // The real Day 45, graded against the reference. In this test process the
 // learner's code is not linked, as in the real screens.
-var theDay = day45.New(solutions45.Funcs)
+var theDay = day45.New(solutions45.Funcs, fleet.Pieces, door.Pieces)
 
 // reference is the reference solutions' outcome: every TODO passes.
 var reference = sync.OnceValue(func() labs.Outcome { return theDay.Execute(labs.Reference) })

@@ -46,7 +46,7 @@ func BenchmarkGradeClass(b *testing.B) {
 		b.Fatal(err)
 	}
 	n := classSize()
-	files, err := generateClass(root, day, "labs/day45/course/variants_test.go", n)
+	files, err := generateClass(root, day, "labs/day45/course/grade/variants_test.go", n)
 	if err != nil {
 		b.Fatal(err)
 	}

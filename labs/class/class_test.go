@@ -234,7 +234,7 @@ func TestGeneratedClasses(t *testing.T) {
 		day      int
 		variants string
 		minGood  int
-	}{{45, "labs/day45/course/variants_test.go", 40}, {46, "labs/day46/course/grade/variants_test.go", 20}} {
+	}{{45, "labs/day45/course/grade/variants_test.go", 40}, {46, "labs/day46/course/grade/variants_test.go", 20}} {
 		day, err := registry.Days.Find(tc.day)
 		if err != nil {
 			t.Fatal(err)
@@ -280,7 +280,7 @@ func TestEveryVariantGenerates(t *testing.T) {
 	for _, c := range []struct {
 		d int
 		p string
-	}{{45, "labs/day45/course/variants_test.go"}, {46, "labs/day46/course/grade/variants_test.go"}} {
+	}{{45, "labs/day45/course/grade/variants_test.go"}, {46, "labs/day46/course/grade/variants_test.go"}} {
 		day, _ := registry.Days.Find(c.d)
 		vs, helpers, imports, err := readVariants(filepath.Join(root, c.p))
 		if err != nil || len(vs) == 0 {

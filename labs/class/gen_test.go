@@ -22,7 +22,7 @@ import (
 
 // Generated classes for the benchmark and the tests: each submission is a
 // todo.go written from the equivalence suites' variants (the TODOs as
-// learners write them, correct and wrong: labs/day45/course/variants_test.go,
+// learners write them, correct and wrong: labs/day45/course/grade/variants_test.go,
 // labs/day46/course/grade/variants_test.go), one variant in its TODO and
 // the first correct variant of each other TODO beside it, or one of
 // testdata/broken's learner files.

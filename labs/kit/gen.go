@@ -45,8 +45,10 @@ type Day struct {
 	// the learner's functions of the same names fill them.
 	Funcs []string
 	// Full is the packages under the course that only the full worker
-	// links (the course's var FullWorker): its heavy parts and its network
-	// commands, which register themselves from init.
+	// links (the course's var FullWorker): its heavy parts, each exporting
+	// var Pieces, which the full worker's link file passes to the course's
+	// New after the reference, and its network commands, which register
+	// themselves from init (labs.RegisterCommand).
 	Full []string
 }
 
@@ -393,10 +395,10 @@ import (
 	solutions{{.Number}} "termlab/solutions/day{{.Number}}"
 {{- if .Heavy}}
 
-	// The day's heavy packages (its course's FullWorker): their parts and
-	// their commands register themselves from init.
-{{- range .Heavy}}
-	_ "termlab/labs/day{{$.Number}}/course/{{.}}"
+	// The day's heavy packages (its course's FullWorker): each one's
+	// Pieces go to the day's New; their commands register from init.
+{{- range $i, $p := .Heavy}}
+	heavy{{$i}} "termlab/labs/day{{$.Number}}/course/{{$p}}"
 {{- end}}
 {{- end}}
 )
@@ -416,6 +418,6 @@ var linked{{.Number}} = day{{.Number}}.Funcs{
 
 func init() {
 	day{{.Number}}.UseLearner(linked{{.Number}})
-	worker.Link(day{{.Number}}.New(solutions{{.Number}}.Funcs))
+	worker.Link(day{{.Number}}.New(solutions{{.Number}}.Funcs{{range $i, $p := .Heavy}}, heavy{{$i}}.Pieces{{end}}))
 }
 `))

@@ -6,7 +6,7 @@ package day45
 import (
 	"time"
 
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 )
 
 // TakeToken refills first, caps at capacity, then spends one whole token.
@@ -34,7 +34,7 @@ func NextEmit(now, nextEmit time.Duration) time.Duration {
 }
 
 // Funcs bundles the four for the runner.
-var Funcs = course.Funcs{
+var Funcs = limit.Funcs{
 	TakeToken: TakeToken,
 	WindowID:  WindowID,
 	Expired:   Expired,

@@ -15,7 +15,8 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
-	"termlab/labs/day45/course/fleet" // Part 4 plays only where linked
+	"termlab/labs/day45/course/fleet"
+	"termlab/labs/day45/course/limit"
 	"termlab/solutions/day45"
 )
 
@@ -31,7 +32,7 @@ var refParts = func() func(t *testing.T) []labs.PartResult {
 	return func(t *testing.T) []labs.PartResult {
 		t.Helper()
 		if parts == nil {
-			parts = course.RunWith(day45.Funcs)
+			parts = course.RunWith(day45.Funcs, heavy...)
 		}
 		return parts
 	}
@@ -152,7 +153,7 @@ func TestNewPartsAreRepeatable(t *testing.T) {
 		}
 		return out
 	}
-	a, b := strip(refParts(t)), strip(course.RunWith(day45.Funcs))
+	a, b := strip(refParts(t)), strip(course.RunWith(day45.Funcs, heavy...))
 	for i := range a {
 		if !reflect.DeepEqual(a[i], b[i]) {
 			t.Errorf("part %s differs between two runs", a[i].ID)
@@ -170,7 +171,7 @@ func TestNewPartsAreRepeatable(t *testing.T) {
 func TestNewPartsWaitOnTheirTODOsWithTheStubs(t *testing.T) {
 	stub := course.Funcs{TakeToken: stubs.TakeToken, WindowID: stubs.WindowID, Expired: stubs.Expired, NextEmit: stubs.NextEmit}
 	firstTODO := map[string]int{"4": 1, "5": 3, "6": 1, "7": 2, "8": 1}
-	for _, p := range course.RunWith(stub) {
+	for _, p := range course.RunWith(stub, heavy...) {
 		want, ok := firstTODO[p.ID]
 		if !ok {
 			continue
@@ -195,7 +196,7 @@ func TestNewPartsWaitOnTheirTODOsWithTheStubs(t *testing.T) {
 func TestDoorFaultsReachThePart(t *testing.T) {
 	cases := []struct {
 		name string
-		take course.TakeTokenFunc
+		take limit.TakeTokenFunc
 		want labs.Status
 	}{
 		{"crash", func(float64, float64, float64, time.Duration) (float64, bool) {
@@ -208,7 +209,7 @@ func TestDoorFaultsReachThePart(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			f := day45.Funcs
 			f.TakeToken = c.take
-			for _, p := range course.RunWith(f) {
+			for _, p := range course.RunWith(f, heavy...) {
 				if p.ID == "6" {
 					t.Logf("part 6: %s", p.Detail)
 				}

@@ -1,12 +1,17 @@
 package course
 
 import (
-	"fmt"
-	"slices"
-	"sync"
-
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/parts"
 )
+
+// Funcs is one implementation of Day 45's four TODOs (see limit.Funcs).
+type Funcs = limit.Funcs
+
+// learner is the learner's four functions, set only in the worker program
+// (UseLearner); the screens' own process never links the learner's code.
+var learner labs.Linked[Funcs]
 
 // UseLearner links the learner's four functions into this process as
 // labs.Learner. Only the worker programs (labs/worker/cmd/...) call it, from
@@ -16,62 +21,21 @@ import (
 func UseLearner(f Funcs) { learner.Use(f) }
 
 // LearnerFuncs is the learner's code, when this process links it (a worker
-// program).
+// program): the door serves it (door.ServeMain).
 func LearnerFuncs() (Funcs, bool) { return learner.Get() }
 
-// LearnerDir is where the learner's package lives, for pointing at lines.
-const LearnerDir = learnerDir
+// FullWorker is the packages under this one that only the full worker
+// links: the heavy parts, which need a Redis client (fleet, Part 4) or an
+// HTTP server (door, Part 6), and register the commands that ping a store
+// and serve the door. The generator (labs/kit) reads this list: the full
+// worker's link file for this day imports them and hands each one's
+// Pieces to New, after the reference.
+var FullWorker = []string{"fleet", "door"}
 
-// Checked wraps f so that t knows which TODO is running and an impossible
-// answer stops the caller with a clear reason (see labs.Guard).
-func (f Funcs) Checked(t *labs.Tracker) Funcs { return f.checked(t) }
-
-// Piece is one experiment of a part that lives in a package of its own
-// (Part 4: course/fleet; Part 6: course/door). Those packages need a
-// network stack, a Redis client or an HTTP server, which neither the lab's
-// own binary nor the lean worker links; they register their pieces from
-// init, so a part is playable exactly where its package is linked.
-// It is the engine's piece (labs.Piece) on this day's Funcs; Live pieces
-// get LiveLimit instead of the usual bound.
-type Piece = labs.Piece[Funcs]
-
-// LiveLimit bounds one live piece: real round trips, not microseconds.
-const LiveLimit = liveLimit
-
-var (
-	linkedMu sync.RWMutex
-	linked   = map[string][]Piece{}
+// RedisEnv and Stopwatch are the parts' (parts.RedisEnv, parts.Stopwatch),
+// for the command line's tests: the variable that points Part 4 at a real
+// Redis, and the mark of a line that reports a wall-clock measurement.
+const (
+	RedisEnv  = parts.RedisEnv
+	Stopwatch = parts.Stopwatch
 )
-
-// Register adds pieces to their parts. Each part must be one the Day lists
-// as Heavy (partInfos), so the Day value is the same in every program and
-// only the ability to play the part depends on what is linked.
-func Register(pieces ...Piece) {
-	linkedMu.Lock()
-	defer linkedMu.Unlock()
-	for _, p := range pieces {
-		i := slices.IndexFunc(partInfos, func(info partInfo) bool { return info.id == p.Part })
-		if i < 0 || !partInfos[i].heavy {
-			panic(fmt.Sprintf("course.Register: part %q is not one of the linked-only parts", p.Part))
-		}
-		linked[p.Part] = append(linked[p.Part], p)
-	}
-}
-
-func linkedPieces(part string) []Piece {
-	linkedMu.RLock()
-	defer linkedMu.RUnlock()
-	return linked[part]
-}
-
-// Metric, Indexes, IndexesFrom and Ints are the report helpers the
-// sub-packages share with the course's own parts.
-func Metric(name, label string, v float64, unit string, decimals int) labs.Metric {
-	return metric(name, label, v, unit, decimals)
-}
-
-// Indexes is 0, 1, … n−1 as floats (a figure's x axis).
-func Indexes(n int) []float64 { return indexes(n) }
-
-// Ints converts counts to a figure's y values.
-func Ints(xs []int) []float64 { return ints(xs) }

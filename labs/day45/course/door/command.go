@@ -4,7 +4,7 @@ import (
 	"os"
 
 	"termlab/labs"
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/parts"
 	solutions "termlab/solutions/day45"
 )
 
@@ -12,7 +12,7 @@ import (
 // package registers it: the worker's main imports this package through the
 // generated link file (course.FullWorker) and names no day.
 func init() {
-	labs.RegisterCommand(course.ServeCommand, func(args []string) int {
+	labs.RegisterCommand(parts.ServeCommand, func(args []string) int {
 		return ServeMain(args, solutions.Funcs, os.Stdout, os.Stderr)
 	})
 }

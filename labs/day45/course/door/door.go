@@ -1,8 +1,8 @@
 // Package door is Day 45's Part 6, the polite no over real HTTP, and the
 // door `go run . serve 45` opens. It needs net/http's server, so it lives
 // apart from the course: the lab's own binary and the lean worker never
-// link it; the full worker does, and this package's init registers the
-// part's piece with the course (course.Register).
+// link it; the full worker does, and its generated link file hands Pieces
+// to the course (course.New, course.FullWorker).
 package door
 
 import (
@@ -27,6 +27,7 @@ import (
 	"termlab/labs/clock"
 	"termlab/labs/day45/course"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/parts"
 )
 
 // Part 6: the polite no, over real HTTP. A door (HTTP middleware) gives
@@ -69,7 +70,7 @@ type Door struct {
 	// Log, when set, hears every decision (serve prints them).
 	Log func(client string, v Verdict)
 
-	take    course.TakeTokenFunc
+	take    limit.TakeTokenFunc
 	track   labs.Tracker
 	mu      sync.Mutex
 	clients *clientTable // bounded: see clients.go
@@ -87,7 +88,7 @@ type Verdict struct {
 
 // NewDoor returns a door whose buckets hold capacity and refill at rate per
 // second, deciding with take.
-func NewDoor(take course.TakeTokenFunc, capacity, rate float64, now func() time.Duration, next http.Handler) *Door {
+func NewDoor(take limit.TakeTokenFunc, capacity, rate float64, now func() time.Duration, next http.Handler) *Door {
 	return &Door{Capacity: capacity, Rate: rate, Next: next, Now: now, take: take, clients: newClientTable(maxClients)}
 }
 
@@ -120,7 +121,7 @@ func (d *Door) Decide(client string) (Verdict, *labs.Fault) {
 		d.clients.put(client, b)
 	}
 	var ok bool
-	fault := labs.Guard(doorDecideLimit, course.LearnerDir, &d.track, func() { ok = b.Allow(now) })
+	fault := labs.Guard(doorDecideLimit, limit.LearnerDir, &d.track, func() { ok = b.Allow(now) })
 	if !fault.OK() {
 		if fault.TODO == 0 {
 			fault.TODO = 1
@@ -222,13 +223,12 @@ func (e doorFault) Error() string {
 	return s
 }
 
-// Span is how long the experiment lasts (the course's partInfos says the
+// Span is how long the experiment lasts (Part 6's row in parts says the
 // same; a test checks).
 const Span = politeSpan
 
-func init() {
-	course.Register(course.Piece{Part: "6", Uses: []int{1}, Live: true, Run: politePiece})
-}
+// Pieces are Part 6's piece, for course.New (the full worker's link file).
+var Pieces = []parts.Piece{{Part: "6", Uses: []int{1}, Live: true, Run: politePiece}}
 
 // --- the experiment ----------------------------------------------------------
 
@@ -254,7 +254,7 @@ type httpClient struct {
 
 // PoliteVsRude runs polite and rude clients against a door that uses take,
 // over real HTTP on a loopback port, on the virtual clock.
-func PoliteVsRude(take course.TakeTokenFunc) (PoliteResult, error) {
+func PoliteVsRude(take limit.TakeTokenFunc) (PoliteResult, error) {
 	var res PoliteResult
 	bins := int(politeSpan / time.Second)
 	res.Polite = KindStats{PerSecond: make([]int, bins), OKPerSecond: make([]int, bins)}
@@ -364,7 +364,7 @@ func get(hc *http.Client, url, client string) (status, retryAfter int, err error
 	return resp.StatusCode, retryAfter, nil
 }
 
-func politePiece(f course.Funcs, r *labs.PartResult) {
+func politePiece(f limit.Funcs, r *labs.PartResult) {
 	res, err := PoliteVsRude(f.TakeToken)
 	if err != nil {
 		r.Lines = append(r.Lines, "The HTTP run did not finish: "+err.Error())
@@ -373,13 +373,13 @@ func politePiece(f course.Funcs, r *labs.PartResult) {
 	p, ru := res.Polite, res.Rude
 	ratio := float64(ru.Requests) / float64(max(1, p.Requests))
 	r.Metrics = append(r.Metrics,
-		course.Metric("polite_requests", "polite clients: requests sent", float64(p.Requests), "requests", 0),
-		course.Metric("polite_429s", "polite clients: 429s", float64(p.Refused), "requests", 0),
-		course.Metric("polite_ok", "polite clients: served", float64(p.OK), "requests", 0),
-		course.Metric("rude_requests", "rude clients: requests sent", float64(ru.Requests), "requests", 0),
-		course.Metric("rude_429s", "rude clients: 429s", float64(ru.Refused), "requests", 0),
-		course.Metric("rude_ok", "rude clients: served", float64(ru.OK), "requests", 0),
-		course.Metric("rude_polite_request_ratio", "rude against polite: requests sent", ratio, "×", 1))
+		labs.NewMetric("polite_requests", "polite clients: requests sent", float64(p.Requests), "requests", 0),
+		labs.NewMetric("polite_429s", "polite clients: 429s", float64(p.Refused), "requests", 0),
+		labs.NewMetric("polite_ok", "polite clients: served", float64(p.OK), "requests", 0),
+		labs.NewMetric("rude_requests", "rude clients: requests sent", float64(ru.Requests), "requests", 0),
+		labs.NewMetric("rude_429s", "rude clients: 429s", float64(ru.Refused), "requests", 0),
+		labs.NewMetric("rude_ok", "rude clients: served", float64(ru.OK), "requests", 0),
+		labs.NewMetric("rude_polite_request_ratio", "rude against polite: requests sent", ratio, "×", 1))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("A real HTTP server on 127.0.0.1; its door gives each client a bucket of %g refilling %g/s, deciding with TakeToken. Each client would like 10 requests a second, for %g s.", doorCapacity, doorRate, politeSpan.Seconds()),
 		fmt.Sprintf("%d polite clients wait as Retry-After says, plus up to %g s of jitter: %d requests, %d served, %d refused.", politeClients, politeJitter.Seconds(), p.Requests, p.OK, p.Refused),
@@ -387,12 +387,12 @@ func politePiece(f course.Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Rudeness bought %d more served (%+.0f%%) for %.1f× the requests; the server answered %d 429s that served nobody, %.0f per success.", ru.OK-p.OK, 100*float64(ru.OK-p.OK)/float64(max(1, p.OK)), ratio, ru.Refused, float64(ru.Refused)/float64(max(1, ru.OK))),
 		fmt.Sprintf("Behind the door the handler ran %d times, once per success: a refusal cost one header read and one bucket decision, nothing more.", res.Work),
 		"Try it by hand: go run . serve 45, then curl -i http://127.0.0.1:8045/ a few times in a row.")
-	xs, ends := course.Indexes(len(p.PerSecond)), course.IndexesFrom(1, len(p.PerSecond))
+	xs, ends := parts.Indexes(len(p.PerSecond)), parts.IndexesFrom(1, len(p.PerSecond))
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Polite against rude: requests sent and served per second", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
 		Series: []labs.Series{
-			{Name: "polite sent", X: xs, Y: course.Ints(p.PerSecond)}, {Name: "polite served", X: xs, Y: course.Ints(p.OKPerSecond)},
-			{Name: "rude sent", X: xs, Y: course.Ints(ru.PerSecond)}, {Name: "rude served", X: xs, Y: course.Ints(ru.OKPerSecond)},
+			{Name: "polite sent", X: xs, Y: parts.Ints(p.PerSecond)}, {Name: "polite served", X: xs, Y: parts.Ints(p.OKPerSecond)},
+			{Name: "rude sent", X: xs, Y: parts.Ints(ru.PerSecond)}, {Name: "rude served", X: xs, Y: parts.Ints(ru.OKPerSecond)},
 		},
 	}, labs.Figure{
 		Title: "Polite against rude: requests sent and served so far", Kind: labs.Line, XLabel: "seconds", YLabel: "requests",
@@ -421,13 +421,13 @@ func running(per []int) []float64 {
 const (
 	ServeCapacity = 5.0
 	ServeRate     = 1.0
-	ServeAddr     = course.ServeAddr
+	ServeAddr     = parts.ServeAddr
 )
 
 // Serve runs the door with f on addr (a loopback address) until ctx ends.
 // whose names the code in the banner. It refuses to start while TODO 1 is
 // unfinished or fails its first decision.
-func Serve(ctx context.Context, f course.Funcs, whose, addr string, out io.Writer) error {
+func Serve(ctx context.Context, f limit.Funcs, whose, addr string, out io.Writer) error {
 	start := time.Now()
 	served := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -467,13 +467,13 @@ func Serve(ctx context.Context, f course.Funcs, whose, addr string, out io.Write
 
 // ServeCommand is the full worker's hidden subcommand (ServeMain), which
 // `go run . serve 45` builds and runs: the program links the learner's code.
-const ServeCommand = course.ServeCommand
+const ServeCommand = parts.ServeCommand
 
 // ServeMain is the full worker's side: `_serve --addr=HOST:PORT [--reference]`
 // serves the door with the learner's TakeToken (or, with --reference, ref's)
 // until SIGINT or SIGTERM. It returns the exit code: 0 stopped cleanly, 1
 // could not serve, 2 a usage error.
-func ServeMain(args []string, ref course.Funcs, stdout, stderr io.Writer) int {
+func ServeMain(args []string, ref limit.Funcs, stdout, stderr io.Writer) int {
 	addr := ""
 	reference := len(args) == 3 && args[2] == "--reference"
 	if len(args) == 2 || reference {
@@ -502,4 +502,4 @@ func ServeMain(args []string, ref course.Funcs, stdout, stderr io.Writer) int {
 }
 
 // IsLoopback reports whether addr (host:port) names this machine only.
-func IsLoopback(addr string) bool { return course.IsLoopback(addr) }
+func IsLoopback(addr string) bool { return labs.IsLoopback(addr) }

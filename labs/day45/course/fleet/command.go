@@ -4,11 +4,11 @@ import (
 	"os"
 
 	"termlab/labs"
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/parts"
 )
 
 // The full worker answers the store's ping (labs.Day.Store) because this
-// package registers it (see course.FullWorker).
+// package registers it (see course.FullWorker; labs.RegisterCommand).
 func init() {
-	labs.RegisterCommand(course.PingCommand, func(args []string) int { return PingMain(args, os.Stderr) })
+	labs.RegisterCommand(parts.PingCommand, func(args []string) int { return PingMain(args, os.Stderr) })
 }

@@ -1,3 +1,9 @@
+// Package fleet is Day 45's Part 4: one client against a fleet of servers,
+// with local limits and with one shared bucket in Redis. It needs a Redis
+// client and an embedded Redis (miniredis, gopher-lua), so it lives apart
+// from the course: the lab's own binary and the lean worker never link it;
+// the full worker does, and its generated link file hands Pieces to the
+// course (course.New, course.FullWorker).
 package fleet
 
 import (
@@ -8,17 +14,10 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/day45/course"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/parts"
 )
 
-// Package fleet is Day 45's Part 4: one client against a fleet of servers,
-// with local limits and with one shared bucket in Redis. It needs a Redis
-// client and an embedded Redis (miniredis, gopher-lua), so it lives apart
-// from the course: the lab's own binary and the lean worker never link it;
-// the full worker does, and this package's init registers the part's pieces
-// with the course (course.Register).
-//
 // Part 4: one client against a fleet of servers behind an even load
 // balancer. Each server limits the client with its own token bucket (the
 // learner's TakeToken), so the fleet grants N times the promise; then the
@@ -44,18 +43,17 @@ const (
 	outageTo   = 7 * time.Second
 )
 
-// Span is how long each of the part's runs lasts (the course's partInfos
+// Span is how long each of the part's runs lasts (Part 4's row in parts
 // says the same; a test checks).
 const Span = fleetSpan
 
-func init() {
-	course.Register(
-		course.Piece{Part: "4", Uses: []int{1}, Run: fleetLocalPiece},
-		course.Piece{Part: "4", Uses: []int{1}, Run: fleetSplitPiece},
-		course.Piece{Part: "4", Live: true, Run: fleetCentralPiece},
-		course.Piece{Part: "4", Live: true, Run: fleetOutagePiece},
-		course.Piece{Part: "4", Uses: []int{1}, Live: true, Run: fleetCostPiece},
-	)
+// Pieces are Part 4's pieces, for course.New (the full worker's link file).
+var Pieces = []parts.Piece{
+	{Part: "4", Uses: []int{1}, Run: fleetLocalPiece},
+	{Part: "4", Uses: []int{1}, Run: fleetSplitPiece},
+	{Part: "4", Live: true, Run: fleetCentralPiece},
+	{Part: "4", Live: true, Run: fleetOutagePiece},
+	{Part: "4", Uses: []int{1}, Live: true, Run: fleetCostPiece},
 }
 
 // FleetResult is one run of the fleet.
@@ -153,7 +151,7 @@ func (r *FleetResult) finish(span time.Duration, acceptedAfterWarm int) {
 // FleetLocal runs a fleet of servers, each with its own bucket of perServer
 // tokens per second (holding one second's worth), on the client's traffic:
 // offered requests per second for span, handed out by assign.
-func FleetLocal(take course.TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
+func FleetLocal(take limit.TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
 	buckets := make([]*limit.TokenBucket, servers)
 	for i := range buckets {
 		buckets[i] = limit.NewTokenBucket(take, max(1, perServer), perServer)
@@ -174,7 +172,7 @@ func FleetLocal(take course.TakeTokenFunc, servers int, perServer, offered float
 
 // FleetSplit is the promise divided among the servers under uneven traffic:
 // the client sends only what it was promised, most of it to one server.
-func FleetSplit(take course.TakeTokenFunc) FleetResult {
+func FleetSplit(take limit.TakeTokenFunc) FleetResult {
 	r := FleetLocal(take, fleetServers, fleetLimit/fleetServers, affinityOffered, fleetSpan, affinity(fleetServers))
 	r.PromiseRefusedShare = float64(r.Offered-r.Accepted) / float64(r.Offered)
 	return r
@@ -265,7 +263,7 @@ type CheckCost struct {
 // MeasureCheckCost times the local bucket (the learner's TakeToken, a
 // function call) against the shared one (a round trip to the store and a Lua
 // script), and a bare round trip (PING) to show which part is the network.
-func MeasureCheckCost(take course.TakeTokenFunc, st *Store) (CheckCost, error) {
+func MeasureCheckCost(take limit.TakeTokenFunc, st *Store) (CheckCost, error) {
 	c := CheckCost{Local: measureLocal(take), RemoteChecks: 200}
 	var err error
 	c.Remote, c.Ping, err = measureRemote(st)
@@ -273,7 +271,7 @@ func MeasureCheckCost(take course.TakeTokenFunc, st *Store) (CheckCost, error) {
 }
 
 // measureLocal times one decision of a server's own bucket.
-func measureLocal(take course.TakeTokenFunc) time.Duration {
+func measureLocal(take limit.TakeTokenFunc) time.Duration {
 	const localChecks = 200_000
 	b := limit.NewTokenBucket(take, fleetLimit, fleetLimit)
 	start := time.Now()
@@ -285,7 +283,7 @@ func measureLocal(take course.TakeTokenFunc) time.Duration {
 
 // --- the pieces ------------------------------------------------------------
 
-func fleetLocalPiece(f course.Funcs, r *labs.PartResult) {
+func fleetLocalPiece(f limit.Funcs, r *labs.PartResult) {
 	res := FleetLocal(f.TakeToken, fleetServers, fleetLimit, fleetOffered, fleetSpan, balancer(fleetServers))
 	var delivered, promised []float64
 	for n := 1; n <= fleetMaxN; n++ {
@@ -295,10 +293,10 @@ func fleetLocalPiece(f course.Funcs, r *labs.PartResult) {
 		promised = append(promised, fleetLimit)
 	}
 	r.Metrics = append(r.Metrics,
-		course.Metric("fleet_servers", "servers in the fleet", fleetServers, "", 0),
-		course.Metric("fleet_local_limit", "each server's limit for the client", fleetLimit, "/s", 0),
-		course.Metric("fleet_offered_rate", "what the client sends", fleetOffered, "/s", 0),
-		course.Metric("fleet_local_delivered_rate", "local limits: delivered from t = 3 s on, after the opening bursts", res.SteadyRate, "/s", 1))
+		labs.NewMetric("fleet_servers", "servers in the fleet", fleetServers, "", 0),
+		labs.NewMetric("fleet_local_limit", "each server's limit for the client", fleetLimit, "/s", 0),
+		labs.NewMetric("fleet_offered_rate", "what the client sends", fleetOffered, "/s", 0),
+		labs.NewMetric("fleet_local_delivered_rate", "local limits: delivered from t = 3 s on, after the opening bursts", res.SteadyRate, "/s", 1))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("One client sends %g/s; an even load balancer deals it out to %d servers, each of which allows it %g/s (a bucket of %g).", fleetOffered, fleetServers, fleetLimit, fleetLimit),
 		fmt.Sprintf("Local limits: %d of %d accepted over the whole run; %.1f/s from t = 3 s on, once the opening bursts are spent: %.1f× the %g/s promised.", res.Accepted, res.Offered, res.SteadyRate, res.SteadyRate/fleetLimit, fleetLimit),
@@ -308,12 +306,12 @@ func fleetLocalPiece(f course.Funcs, r *labs.PartResult) {
 		perServerFigure("Local limits: accepted per second, by server", res.PerServerSecond, nil),
 		labs.Figure{Title: "Local limits: delivered rate as the fleet grows", Kind: labs.Bars, XLabel: "servers", YLabel: "/s",
 			Series: []labs.Series{
-				{Name: "delivered", X: course.IndexesFrom(1, fleetMaxN), Y: delivered},
-				{Name: "promised", X: course.IndexesFrom(1, fleetMaxN), Y: promised},
+				{Name: "delivered", X: parts.IndexesFrom(1, fleetMaxN), Y: delivered},
+				{Name: "promised", X: parts.IndexesFrom(1, fleetMaxN), Y: promised},
 			}})
 }
 
-func fleetSplitPiece(f course.Funcs, r *labs.PartResult) {
+func fleetSplitPiece(f limit.Funcs, r *labs.PartResult) {
 	res := FleetSplit(f.TakeToken)
 	per := fleetLimit / fleetServers
 	idle := 0.0
@@ -321,17 +319,17 @@ func fleetSplitPiece(f course.Funcs, r *labs.PartResult) {
 		idle += per*fleetSpan.Seconds() - float64(res.ServerAccepted[s])
 	}
 	r.Metrics = append(r.Metrics,
-		course.Metric("fleet_split_limit", "split limit per server", per, "/s", 2),
-		course.Metric("fleet_split_delivered_rate", "split limit: delivered from t = 3 s on, after the opening bursts", res.SteadyRate, "/s", 1),
-		course.Metric("fleet_split_refused_pct", "split limit: refused though inside the promise, over the whole run", 100*res.PromiseRefusedShare, "%", 0))
+		labs.NewMetric("fleet_split_limit", "split limit per server", per, "/s", 2),
+		labs.NewMetric("fleet_split_delivered_rate", "split limit: delivered from t = 3 s on, after the opening bursts", res.SteadyRate, "/s", 1),
+		labs.NewMetric("fleet_split_refused_pct", "split limit: refused though inside the promise, over the whole run", 100*res.PromiseRefusedShare, "%", 0))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("Split limit: %g/s ÷ %d = %g/s per server. The client sends only its %g/s, but %d%% of it lands on server 1.", fleetLimit, fleetServers, per, affinityOffered, affinityPerMil/10),
 		fmt.Sprintf("Server 1 saw %d and let %d through; servers 2–%d let all %d of theirs through and left about %.0f of their allowance unused.", res.ServerOffered[0], res.ServerAccepted[0], fleetServers, sum(res.ServerOffered[1:]), idle),
 		fmt.Sprintf("Delivered %.1f/s of the %g/s promised from t = 3 s on; over the whole run %.0f%% refused from a client that never broke its limit. The promise holds; the busy server starves while the others idle.", res.SteadyRate, fleetLimit, 100*res.PromiseRefusedShare))
-	xs := course.IndexesFrom(1, fleetServers)
+	xs := parts.IndexesFrom(1, fleetServers)
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Split limit under uneven traffic: offered and accepted, by server", Kind: labs.Bars, XLabel: "server", YLabel: "requests",
-		Series: []labs.Series{{Name: "offered", X: xs, Y: course.Ints(res.ServerOffered)}, {Name: "accepted", X: xs, Y: course.Ints(res.ServerAccepted)}},
+		Series: []labs.Series{{Name: "offered", X: xs, Y: parts.Ints(res.ServerOffered)}, {Name: "accepted", X: xs, Y: parts.Ints(res.ServerAccepted)}},
 	})
 }
 
@@ -346,12 +344,12 @@ func storePiece(r *labs.PartResult, run func(s sharedRun)) {
 	run(s)
 }
 
-func fleetCentralPiece(_ course.Funcs, r *labs.PartResult) {
+func fleetCentralPiece(_ limit.Funcs, r *labs.PartResult) {
 	storePiece(r, func(s sharedRun) {
 		res := s.Central
 		r.Metrics = append(r.Metrics,
-			course.Metric("fleet_central_delivered_rate", "shared counter: delivered from t = 3 s on, after the opening burst", res.SteadyRate, "/s", 1),
-			course.Metric("fleet_central_accepted", "shared counter: accepted over the whole run", float64(res.Accepted), "requests", 0))
+			labs.NewMetric("fleet_central_delivered_rate", "shared counter: delivered from t = 3 s on, after the opening burst", res.SteadyRate, "/s", 1),
+			labs.NewMetric("fleet_central_accepted", "shared counter: accepted over the whole run", float64(res.Accepted), "requests", 0))
 		r.Lines = append(r.Lines,
 			fmt.Sprintf("Shared counter: every server, on every request, runs one Lua script in %s: read Redis's own clock, refill, spend, all in one atomic step.", s.Store),
 			fmt.Sprintf("Shared counter: %d of %d accepted over the whole run; %.1f/s from t = 3 s on, after the opening burst: the %g/s promised, however many servers ask.", res.Accepted, res.Offered, res.SteadyRate, fleetLimit))
@@ -362,12 +360,12 @@ func fleetCentralPiece(_ course.Funcs, r *labs.PartResult) {
 	})
 }
 
-func fleetOutagePiece(_ course.Funcs, r *labs.PartResult) {
+func fleetOutagePiece(_ limit.Funcs, r *labs.PartResult) {
 	storePiece(r, func(s sharedRun) {
 		res := s.Outage
 		r.Metrics = append(r.Metrics,
-			course.Metric("fleet_failopen_rate", "store down, failing open: let through", res.OutageRateOpen, "/s", 1),
-			course.Metric("fleet_failclosed_rate", "store down, failing closed: let through", res.OutageRateClosed, "/s", 1))
+			labs.NewMetric("fleet_failopen_rate", "store down, failing open: let through", res.OutageRateOpen, "/s", 1),
+			labs.NewMetric("fleet_failclosed_rate", "store down, failing closed: let through", res.OutageRateClosed, "/s", 1))
 		r.Lines = append(r.Lines,
 			fmt.Sprintf("From %g s to %g s the store is unreachable: each of the %d checks in that stretch fails to connect.", outageFrom.Seconds(), outageTo.Seconds(), res.OutageOffered),
 			fmt.Sprintf("Failing open, the fleet let them all through: %.0f/s, %.0f× the promise, straight at whatever the limit protects.", res.OutageRateOpen, res.OutageRateOpen/fleetLimit),
@@ -375,8 +373,8 @@ func fleetOutagePiece(_ course.Funcs, r *labs.PartResult) {
 		r.Figures = append(r.Figures, labs.Figure{
 			Title: "The store goes down: let through per second, failing open and failing closed", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
 			Series: []labs.Series{
-				{Name: "fail open", X: course.Indexes(len(res.OutageOpen)), Y: course.Ints(res.OutageOpen)},
-				{Name: "fail closed", X: course.Indexes(len(res.OutageClosed)), Y: course.Ints(res.OutageClosed)},
+				{Name: "fail open", X: parts.Indexes(len(res.OutageOpen)), Y: parts.Ints(res.OutageOpen)},
+				{Name: "fail closed", X: parts.Indexes(len(res.OutageClosed)), Y: parts.Ints(res.OutageClosed)},
 			},
 			Marks: []labs.Mark{{X: outageFrom.Seconds(), Label: "store down"}, {X: outageTo.Seconds(), Label: "store back"}},
 		})
@@ -388,19 +386,19 @@ func fleetOutagePiece(_ course.Funcs, r *labs.PartResult) {
 // authors' check leaves them out of its run-twice comparison. The local
 // check is the learner's, timed now; the shared check's cost is the store's,
 // from the shared runs.
-func fleetCostPiece(f course.Funcs, r *labs.PartResult) {
+func fleetCostPiece(f limit.Funcs, r *labs.PartResult) {
 	storePiece(r, func(s sharedRun) {
 		c := CheckCost{Local: measureLocal(f.TakeToken), Remote: s.Remote, Ping: s.Ping}
 		r.Metrics = append(r.Metrics,
-			course.Metric("fleet_local_check_ns", "one local check", float64(c.Local.Nanoseconds()), "ns", 0),
-			course.Metric("fleet_redis_check_ns", "one shared check", float64(c.Remote.Nanoseconds()), "ns", 0),
-			course.Metric("fleet_redis_ping_ns", "one bare round trip", float64(c.Ping.Nanoseconds()), "ns", 0))
+			labs.NewMetric("fleet_local_check_ns", "one local check", float64(c.Local.Nanoseconds()), "ns", 0),
+			labs.NewMetric("fleet_redis_check_ns", "one shared check", float64(c.Remote.Nanoseconds()), "ns", 0),
+			labs.NewMetric("fleet_redis_ping_ns", "one bare round trip", float64(c.Ping.Nanoseconds()), "ns", 0))
 		ratio := float64(c.Remote) / float64(max(1, c.Local))
 		r.Lines = append(r.Lines,
-			fmt.Sprintf("%s Measured here: a local check (a bucket deciding with TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", course.Stopwatch, c.Local.Nanoseconds(), s.Store, micros(c.Remote), micros(c.Ping)),
-			fmt.Sprintf("%s The cure costs about %s× the local check, on every request.", course.Stopwatch, roughly(ratio)))
+			fmt.Sprintf("%s Measured here: a local check (a bucket deciding with TakeToken) takes %d ns; a shared check on %s takes %.1f µs, of which a bare round trip (PING) is %.1f µs.", parts.Stopwatch, c.Local.Nanoseconds(), s.Store, micros(c.Remote), micros(c.Ping)),
+			fmt.Sprintf("%s The cure costs about %s× the local check, on every request.", parts.Stopwatch, roughly(ratio)))
 		if s.Embedded {
-			r.Lines = append(r.Lines, course.Stopwatch+" The embedded store interprets Lua in Go, so its scripts run slower than a real Redis's; --redis=URL measures a real one.")
+			r.Lines = append(r.Lines, parts.Stopwatch+" The embedded store interprets Lua in Go, so its scripts run slower than a real Redis's; --redis=URL measures a real one.")
 		}
 	})
 }
@@ -410,7 +408,7 @@ func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsec
 func perServerFigure(title string, perServer [][]int, marks []labs.Mark) labs.Figure {
 	fig := labs.Figure{Title: title, Kind: labs.Bars, XLabel: "second", YLabel: "accepted", Marks: marks}
 	for i, s := range perServer {
-		fig.Series = append(fig.Series, labs.Series{Name: fmt.Sprintf("server %d", i+1), X: course.Indexes(len(s)), Y: course.Ints(s)})
+		fig.Series = append(fig.Series, labs.Series{Name: fmt.Sprintf("server %d", i+1), X: parts.Indexes(len(s)), Y: parts.Ints(s)})
 	}
 	return fig
 }
@@ -441,5 +439,5 @@ func roughly(x float64) string {
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
 	p := math.Pow(10, math.Floor(math.Log10(x))-1)
-	return course.Thousands(math.Round(x/p) * p)
+	return parts.Thousands(math.Round(x/p) * p)
 }

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/parts"
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
@@ -28,8 +28,8 @@ import (
 // TERMLAB_REDIS set (the command line's --redis) it is a real server.
 
 // RedisEnv names the environment variable that points the experiments at a
-// real Redis (see course.RedisEnv).
-const RedisEnv = course.RedisEnv
+// real Redis (see parts.RedisEnv).
+const RedisEnv = parts.RedisEnv
 
 // bucketLua is the shared token bucket. It runs atomically inside Redis, so
 // no two servers can read the same level and both spend the last token. It
@@ -153,7 +153,7 @@ func PingRedis(url string) error {
 // full worker for --redis, since it does not link a Redis client.
 func PingMain(args []string, stderr io.Writer) int {
 	if len(args) != 2 {
-		fmt.Fprintf(stderr, "usage: %s URL\n", course.PingCommand)
+		fmt.Fprintf(stderr, "usage: %s URL\n", parts.PingCommand)
 		return 2
 	}
 	if err := PingRedis(args[1]); err != nil {

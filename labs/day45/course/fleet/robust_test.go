@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 	"termlab/solutions/day45"
 )
 
@@ -17,7 +17,7 @@ import (
 // correct float ordering, FMA or a tolerance gives), must give the same
 // figures. Arrivals that land exactly on a whole token would flip here.
 func TestPart4FiguresSurviveAPerturbedLevel(t *testing.T) {
-	figures := func(take course.TakeTokenFunc) map[string]float64 {
+	figures := func(take limit.TakeTokenFunc) map[string]float64 {
 		f := day45.Funcs
 		f.TakeToken = take
 		var r labs.PartResult

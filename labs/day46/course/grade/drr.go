@@ -29,33 +29,21 @@ var visitCases = []visitCase{
 	{7.5, 2.5, []float64{10, 0.25}, "fractional sizes"},
 }
 
-func checkDRRVisit(mixed, ref fair.Funcs) (*failure, int) {
-	checks := 0
-	try := func(c visitCase) *failure {
-		checks++
+func checkDRRVisit(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
+	check := func(c visitCase) *labs.Failure {
 		gs, gd := mixed.DRRVisit(c.deficit, c.quantum, c.queue)
 		ws, wd := ref.DRRVisit(c.deficit, c.quantum, c.queue)
 		if gs == ws && near(gd, wd, c.deficit+c.quantum) {
 			return nil
 		}
-		return &failure{
-			what: "wrong on " + c.what,
-			ce: labs.Counterexample{Input: fair.FormatDRRVisit(c.deficit, c.quantum, c.queue),
+		return d.add(&labs.Failure{
+			What: "wrong on " + c.what,
+			Counterexample: labs.Counterexample{Input: fair.FormatDRRVisit(c.deficit, c.quantum, c.queue),
 				Got: fmt.Sprintf("served=%d, newDeficit=%g", gs, gd), Want: fmt.Sprintf("served=%d, newDeficit=%g", ws, wd)},
-			diag: func(raw fair.Funcs) string { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) },
-		}
+		}, func(raw fair.Funcs) string { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) })
 	}
-	for _, c := range visitCases {
-		if f := try(c); f != nil {
-			return f, checks
-		}
-	}
-	for _, c := range randomVisitCases(46, 2, randomCases) {
-		if f := try(c); f != nil {
-			return shrinkVisit(f, c, try), checks
-		}
-	}
-	return experimentsAgree(checks, mixed, ref, 2)
+	random := randomVisitCases(46, 2, randomCases)
+	return checkThenExperiments(labs.Cases[visitCase]{Hand: visitCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerVisit}, mixed, ref, 2)
 }
 
 // randomVisitCases are n random inputs from the PCG seeds a, b: credits
@@ -75,41 +63,28 @@ func randomVisitCases(a, b uint64, n int) []visitCase {
 	return out
 }
 
-func shrinkVisit(f *failure, c visitCase, try func(visitCase) *failure) *failure {
-	for changed := true; changed; {
-		changed = false
-		var candidates []visitCase
-		for i := range c.queue {
-			d := c
-			d.queue = slices.Delete(slices.Clone(c.queue), i, i+1)
-			candidates = append(candidates, d)
-		}
-		r := c
-		r.queue = slices.Clone(c.queue)
-		for i := range r.queue {
-			r.queue[i] = max(1, math.Round(r.queue[i]))
-		}
-		r.deficit = math.Round(c.deficit)
-		candidates = append(candidates, r)
-		z := c
-		z.deficit = 0
-		tens := c // round numbers: sizes and quantum in tens
-		tens.quantum = max(10, math.Round(c.quantum/10)*10)
-		tens.deficit = math.Round(c.deficit/10) * 10
-		tens.queue = slices.Clone(c.queue)
-		for i := range tens.queue {
-			tens.queue[i] = max(10, math.Round(tens.queue[i]/10)*10)
-		}
-		candidates = append(candidates, z, tens)
-		for _, cand := range candidates {
-			if slices.Equal(cand.queue, c.queue) && cand.deficit == c.deficit && cand.quantum == c.quantum {
-				continue
-			}
-			if g := try(cand); g != nil {
-				f, c, changed = g, cand, true
-				break
-			}
-		}
+// simplerVisit are smaller versions of a failing random case (fewer
+// requests, whole and round numbers, no saved credit).
+func simplerVisit(c visitCase) []visitCase {
+	candidates := dropOne(c, c.queue, func(c visitCase, q []float64) visitCase { c.queue = q; return c })
+	r := c
+	r.queue = slices.Clone(c.queue)
+	for i := range r.queue {
+		r.queue[i] = max(1, math.Round(r.queue[i]))
 	}
-	return f
+	r.deficit = math.Round(c.deficit)
+	candidates = append(candidates, r)
+	z := c
+	z.deficit = 0
+	tens := c // round numbers: sizes and quantum in tens
+	tens.quantum = max(10, math.Round(c.quantum/10)*10)
+	tens.deficit = math.Round(c.deficit/10) * 10
+	tens.queue = slices.Clone(c.queue)
+	for i := range tens.queue {
+		tens.queue[i] = max(10, math.Round(tens.queue[i]/10)*10)
+	}
+	candidates = append(candidates, z, tens)
+	return slices.DeleteFunc(candidates, func(d visitCase) bool {
+		return slices.Equal(d.queue, c.queue) && d.deficit == c.deficit && d.quantum == c.quantum
+	})
 }

@@ -30,10 +30,8 @@ var shareCases = []shareCase{
 	{100, []float64{40, 40, 30, 30, 30}, "a level between two demands"},
 }
 
-func checkFairShare(mixed, ref fair.Funcs) (*failure, int) {
-	checks := 0
-	try := func(c shareCase) *failure {
-		checks++
+func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
+	check := func(c shareCase) *labs.Failure {
 		got := mixed.FairShare(c.capacity, c.demands)
 		want := ref.FairShare(c.capacity, c.demands)
 		ok := len(got) == len(want)
@@ -43,23 +41,13 @@ func checkFairShare(mixed, ref fair.Funcs) (*failure, int) {
 		if ok {
 			return nil
 		}
-		return &failure{
-			what: "wrong on " + c.what,
-			ce:   labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want)},
-			diag: func(raw fair.Funcs) string { return diagnoseShares(raw.FairShare, ref.FairShare, c) },
-		}
+		return d.add(&labs.Failure{
+			What:           "wrong on " + c.what,
+			Counterexample: labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want)},
+		}, func(raw fair.Funcs) string { return diagnoseShares(raw.FairShare, ref.FairShare, c) })
 	}
-	for _, c := range shareCases {
-		if f := try(c); f != nil {
-			return f, checks
-		}
-	}
-	for _, c := range randomShareCases(46, 1, randomCases) {
-		if f := try(c); f != nil {
-			return shrinkShares(f, c, try), checks
-		}
-	}
-	return experimentsAgree(checks, mixed, ref, 1)
+	random := randomShareCases(46, 1, randomCases)
+	return checkThenExperiments(labs.Cases[shareCase]{Hand: shareCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerShares}, mixed, ref, 1)
 }
 
 // randomShareCases are n random inputs from the PCG seeds a, b: capacities
@@ -81,41 +69,26 @@ func randomShareCases(a, b uint64, n int) []shareCase {
 	return out
 }
 
-// shrinkShares tries smaller versions of a failing random case (fewer
-// tenants, whole numbers, less capacity) and keeps each that still fails.
-func shrinkShares(f *failure, c shareCase, try func(shareCase) *failure) *failure {
-	for changed := true; changed; {
-		changed = false
-		var candidates []shareCase
-		for i := range c.demands {
-			d := c
-			d.demands = slices.Delete(slices.Clone(c.demands), i, i+1)
-			candidates = append(candidates, d)
-		}
-		r := c
-		r.demands = slices.Clone(c.demands)
-		for i := range r.demands {
-			r.demands[i] = math.Round(r.demands[i]/10) * 10
-		}
-		candidates = append(candidates, r)
-		cap10 := c
-		cap10.capacity = math.Round(c.capacity/10) * 10
-		half := c // the same shape at half the size, in round numbers
-		half.capacity = math.Round(c.capacity/20) * 10
-		half.demands = slices.Clone(c.demands)
-		for i := range half.demands {
-			half.demands[i] = math.Round(half.demands[i]/20) * 10
-		}
-		candidates = append(candidates, cap10, half)
-		for _, cand := range candidates {
-			if slices.Equal(cand.demands, c.demands) && cand.capacity == c.capacity {
-				continue
-			}
-			if g := try(cand); g != nil {
-				f, c, changed = g, cand, true
-				break
-			}
-		}
+// simplerShares are smaller versions of a failing random case (fewer
+// tenants, whole numbers, less capacity), tried in order while it fails.
+func simplerShares(c shareCase) []shareCase {
+	candidates := dropOne(c, c.demands, func(c shareCase, d []float64) shareCase { c.demands = d; return c })
+	r := c
+	r.demands = slices.Clone(c.demands)
+	for i := range r.demands {
+		r.demands[i] = math.Round(r.demands[i]/10) * 10
 	}
-	return f
+	candidates = append(candidates, r)
+	cap10 := c
+	cap10.capacity = math.Round(c.capacity/10) * 10
+	half := c // the same shape at half the size, in round numbers
+	half.capacity = math.Round(c.capacity/20) * 10
+	half.demands = slices.Clone(c.demands)
+	for i := range half.demands {
+		half.demands[i] = math.Round(half.demands[i]/20) * 10
+	}
+	candidates = append(candidates, cap10, half)
+	return slices.DeleteFunc(candidates, func(d shareCase) bool {
+		return slices.Equal(d.demands, c.demands) && d.capacity == c.capacity
+	})
 }

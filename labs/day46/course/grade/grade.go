@@ -13,7 +13,7 @@ package grade
 
 import (
 	"fmt"
-	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -73,66 +73,86 @@ var TODOs = []labs.TODO{
 		Checked: fmt.Sprintf("exact: the same count as the reference, on hand-picked cases (empty shards, the same workers in another order, shards of different sizes, workers above 31 and 63), then %d random pairs of up to 10 workers out of up to 200. Parts 5 and 6 must give the reference's figures to %s.", randomCases, tolText)},
 }
 
-// failure is one counterexample found by a check.
-type failure struct {
-	what string
-	ce   labs.Counterexample
-	hint string
-	// diag, when set, works the hint out from the counterexample (see
-	// diagnose.go); it runs once, on the failure that is finally shown,
-	// with the learner's function unchecked (an impossible answer on a
-	// probe is still an answer a mistake can share).
-	diag func(raw fair.Funcs) string
+// diagnosed holds, for a failure a check made, how to work its hint out
+// from the counterexample (see diagnose.go); it runs once, on the failure
+// that is finally shown, with the learner's function unchecked (an
+// impossible answer on a probe is still an answer a mistake can share).
+type diagnosed map[*labs.Failure]func(raw fair.Funcs) string
+
+// add records how to diagnose f, and returns f.
+func (d diagnosed) add(f *labs.Failure, diag func(raw fair.Funcs) string) *labs.Failure {
+	d[f] = diag
+	return f
 }
 
 // TODO grades TODO n of learner against ref.
 func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	todo := TODOs[n-1]
 	g := labs.Grade{TODO: n, Func: todo.Func}
-	var fail *failure
+	var fail *labs.Failure
 	var checks int
 	var track labs.Tracker
+	diags := diagnosed{}
 	fault := labs.Guard(Limit, fair.LearnerDir, &track, func() {
 		mixed := ref.With(n, learner).Checked(&track)
-		fail, checks = checkers[n](mixed, ref)
+		fail, checks = checkers[n](mixed, ref, diags)
 	})
 	if g.Faulted(fault) {
 		return g
 	}
-	switch {
-	case fail != nil:
-		if fail.diag != nil {
-			var hint string
-			raw := ref.With(n, learner)
-			if f := labs.Guard(Limit, fair.LearnerDir, &track, func() { hint = fail.diag(raw) }); f.OK() {
-				fail.hint = hint
-			}
-		}
-		g.Status, g.Detail, g.Hint = labs.Fail, fail.what, fail.hint
-		ce := fail.ce
-		g.Counterexample = &ce
-	default:
+	if fail == nil {
 		g.Status = labs.Pass
 		g.Detail = fmt.Sprintf("all %d checks pass: edge cases, random inputs and the experiments", checks)
+		return g
 	}
+	if diag := diags[fail]; diag != nil {
+		var hint string
+		raw := ref.With(n, learner)
+		if f := labs.Guard(Limit, fair.LearnerDir, &track, func() { hint = diag(raw) }); f.OK() {
+			fail.Hint = hint
+		}
+	}
+	g.Fail(fail)
 	return g
 }
 
-var checkers = map[int]func(mixed, ref fair.Funcs) (*failure, int){
+var checkers = map[int]func(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int){
 	1: checkFairShare,
 	2: checkDRRVisit,
 	3: checkShardOf,
 	4: checkOverlap,
 }
 
-func near(a, b, scale float64) bool {
-	return math.Abs(a-b) <= tol*max(1, math.Abs(scale))
+// near is labs.Near at the grader's tolerance.
+func near(a, b, scale float64) bool { return labs.Near(a, b, scale, tol) }
+
+// dropOne is c once for each element of its list, with that element left
+// out (set puts a shorter list in a copy of c): a failing case's simpler
+// versions with one tenant, request or worker fewer.
+func dropOne[C, E any](c C, list []E, set func(C, []E) C) []C {
+	out := make([]C, 0, len(list))
+	for i := range list {
+		out = append(out, set(c, slices.Delete(slices.Clone(list), i, i+1)))
+	}
+	return out
+}
+
+// randomOf is the i-th of a list of seeded random cases, for labs.Cases.
+func randomOf[C any](cs []C) func(i int) C { return func(i int) C { return cs[i] } }
+
+// checkThenExperiments checks TODO n's cases, then the parts that use it.
+func checkThenExperiments[C any](cases labs.Cases[C], mixed, ref fair.Funcs, n int) (*labs.Failure, int) {
+	f, checks := cases.First()
+	if f != nil {
+		return f, checks
+	}
+	return experimentsAgree(checks, mixed, ref, n)
 }
 
 // experimentsAgree runs the parts that use TODO n with the learner's
 // function and the reference's, and compares their figures (to 1e-9, since
 // a share computed in another order may differ in the last bits).
-func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*failure, int) {
+func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*labs.Failure, int) {
 	for _, p := range parts.Using(n) {
 		checks++
 		got, want := p.Metrics(mixed), p.Metrics(ref)
@@ -142,10 +162,10 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*failure, int) 
 				if i < len(got) {
 					g = labs.FormatMetric(got[i])
 				}
-				return &failure{
-					what: fmt.Sprintf("Part %s comes out differently from the reference", p.Part),
-					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: labs.FormatMetric(want[i])},
-					hint: fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
+				return &labs.Failure{
+					What:           fmt.Sprintf("Part %s comes out differently from the reference", p.Part),
+					Counterexample: labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: labs.FormatMetric(want[i])},
+					Hint:           fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
 				}, checks
 			}
 		}

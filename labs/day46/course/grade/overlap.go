@@ -26,31 +26,19 @@ var overlapCases = []overlapCase{
 	{[]int{63, 0}, []int{0, 63}, "workers 0 and 63"},
 }
 
-func checkOverlap(mixed, ref fair.Funcs) (*failure, int) {
-	checks := 0
-	try := func(c overlapCase) *failure {
-		checks++
+func checkOverlap(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
+	check := func(c overlapCase) *labs.Failure {
 		got, want := mixed.Overlap(c.a, c.b), ref.Overlap(c.a, c.b)
 		if got == want {
 			return nil
 		}
-		return &failure{
-			what: "wrong on " + c.what,
-			ce:   labs.Counterexample{Input: fair.FormatOverlap(c.a, c.b), Got: fmt.Sprint(got), Want: fmt.Sprint(want)},
-			diag: func(raw fair.Funcs) string { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) },
-		}
+		return d.add(&labs.Failure{
+			What:           "wrong on " + c.what,
+			Counterexample: labs.Counterexample{Input: fair.FormatOverlap(c.a, c.b), Got: fmt.Sprint(got), Want: fmt.Sprint(want)},
+		}, func(raw fair.Funcs) string { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) })
 	}
-	for _, c := range overlapCases {
-		if f := try(c); f != nil {
-			return f, checks
-		}
-	}
-	for _, c := range randomOverlapCases(46, 4, randomCases) {
-		if f := try(c); f != nil {
-			return shrinkOverlap(f, c, try), checks
-		}
-	}
-	return experimentsAgree(checks, mixed, ref, 4)
+	random := randomOverlapCases(46, 4, randomCases)
+	return checkThenExperiments(labs.Cases[overlapCase]{Hand: overlapCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerOverlap}, mixed, ref, 4)
 }
 
 // randomOverlapCases are n random pairs of shards from the PCG seeds a, b:
@@ -79,26 +67,8 @@ func randomOverlapCases(a, b uint64, n int) []overlapCase {
 	return out
 }
 
-func shrinkOverlap(f *failure, c overlapCase, try func(overlapCase) *failure) *failure {
-	for changed := true; changed; {
-		changed = false
-		var candidates []overlapCase
-		for i := range c.a {
-			d := c
-			d.a = slices.Delete(slices.Clone(c.a), i, i+1)
-			candidates = append(candidates, d)
-		}
-		for i := range c.b {
-			d := c
-			d.b = slices.Delete(slices.Clone(c.b), i, i+1)
-			candidates = append(candidates, d)
-		}
-		for _, cand := range candidates {
-			if g := try(cand); g != nil {
-				f, c, changed = g, cand, true
-				break
-			}
-		}
-	}
-	return f
+// simplerOverlap are a failing pair with one worker fewer in a or in b.
+func simplerOverlap(c overlapCase) []overlapCase {
+	return append(dropOne(c, c.a, func(c overlapCase, a []int) overlapCase { c.a = a; return c }),
+		dropOne(c, c.b, func(c overlapCase, b []int) overlapCase { c.b = b; return c })...)
 }

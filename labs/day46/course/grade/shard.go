@@ -39,37 +39,31 @@ var shardCases = []shardCase{
 // to run). With 12 calls it slips one time in 10¹¹.
 const sameCalls = 12
 
-func checkShardOf(mixed, _ fair.Funcs) (*failure, int) {
-	checks := 0
+func checkShardOf(mixed, _ fair.Funcs, _ diagnosed) (*labs.Failure, int) {
 	// Validity is the checked wrapper's job; this adds "the same every time".
-	try := func(c shardCase) *failure {
-		checks++
+	check := func(c shardCase) *labs.Failure {
 		first := mixed.ShardOf(c.tenant, c.n, c.k)
 		for call := 2; call <= sameCalls; call++ {
 			again := mixed.ShardOf(c.tenant, c.n, c.k)
 			if sameSet(first, again) {
 				continue
 			}
-			return &failure{
-				what: "the same tenant got two different shards (" + c.what + ")",
-				ce: labs.Counterexample{Input: fmt.Sprintf("%s, called %d times", fair.FormatShardOf(c.tenant, c.n, c.k), call),
+			return &labs.Failure{
+				What: "the same tenant got two different shards (" + c.what + ")",
+				Counterexample: labs.Counterexample{Input: fmt.Sprintf("%s, called %d times", fair.FormatShardOf(c.tenant, c.n, c.k), call),
 					Got: fair.FormatInts(first) + " the first time, " + fair.FormatInts(again) + " the last", Want: "the same workers every time"},
-				hint: "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls",
+				Hint: "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls",
 			}
 		}
 		return nil
 	}
-	for _, c := range shardCases {
-		if f := try(c); f != nil {
-			return f, checks
-		}
-	}
-	rng := rand.New(rand.NewPCG(46, 3))
-	for range randomCases / 4 {
-		n := 1 + rng.IntN(100)
-		if f := try(shardCase{tenant: rng.Uint64(), n: n, k: 1 + rng.IntN(n), what: "a random tenant"}); f != nil {
-			return f, checks
-		}
+	random := randomShardCases(46, 3, randomCases/4)
+	// Not shrunk: a shard that changes between calls is as simple as the
+	// input it came on.
+	cases := labs.Cases[shardCase]{Hand: shardCases, Random: randomOf(random), N: len(random), Check: check}
+	f, checks := cases.First()
+	if f != nil {
+		return f, checks
 	}
 	// Spread: every shard about equally likely, for consecutive ids, ids
 	// that differ only in their high bits, and ids drawn at random.
@@ -80,6 +74,18 @@ func checkShardOf(mixed, _ fair.Funcs) (*failure, int) {
 		}
 	}
 	return shardExperiment(checks, mixed)
+}
+
+// randomShardCases are n random tenants from the PCG seeds a, b, each with
+// up to 100 workers and a shard of 1 to all of them.
+func randomShardCases(a, b uint64, n int) []shardCase {
+	rng := rand.New(rand.NewPCG(a, b))
+	out := make([]shardCase, 0, n)
+	for range n {
+		w := 1 + rng.IntN(100)
+		out = append(out, shardCase{tenant: rng.Uint64(), n: w, k: 1 + rng.IntN(w), what: "a random tenant"})
+	}
+	return out
 }
 
 // spreadPer is the expected number of tenants per shard in spread: 28
@@ -166,7 +172,7 @@ func shardCounts(f fair.Funcs, id func(int) uint64) ([]int, int) {
 	return all, len(counts)
 }
 
-func spread(f fair.Funcs, name string, id func(int) uint64) *failure {
+func spread(f fair.Funcs, name string, id func(int) uint64) *labs.Failure {
 	const n, k = 8, 2
 	combos := int(fair.Binomial(n, k))
 	counts := map[[2]int]int{}
@@ -193,12 +199,12 @@ func spread(f fair.Funcs, name string, id func(int) uint64) *failure {
 	if x <= ChiSquareLimit {
 		return nil
 	}
-	return &failure{
-		what: fmt.Sprintf("shards are not spread evenly over %s", name),
-		ce: labs.Counterexample{Input: fmt.Sprintf("ShardOf(tenant, 8, 2) for %d tenants: %s", combos*spreadPer, name),
+	return &labs.Failure{
+		What: fmt.Sprintf("shards are not spread evenly over %s", name),
+		Counterexample: labs.Counterexample{Input: fmt.Sprintf("ShardOf(tenant, 8, 2) for %d tenants: %s", combos*spreadPer, name),
 			Got:  fmt.Sprintf("from %d tenants (workers %v) to %d (workers %v) per shard, %d different shards; chi-square %.0f", counts[lo], lo, counts[hi], hi, len(counts), x),
 			Want: fmt.Sprintf("about %d on each of the %d shards; chi-square at most %g (a fair draw goes past it about once in a million)", spreadPer, combos, ChiSquareLimit)},
-		hint: spreadHint(len(counts), combos),
+		Hint: spreadHint(len(counts), combos),
 	}
 }
 
@@ -215,7 +221,7 @@ func spreadHint(seen, combos int) string {
 // shardExperiment checks Part 5 with the learner's shards: the share of
 // quiet tenants cut off must be near 1/C(8, 2), the formula, within six
 // standard deviations of a uniform draw.
-func shardExperiment(checks int, mixed fair.Funcs) (*failure, int) {
+func shardExperiment(checks int, mixed fair.Funcs) (*labs.Failure, int) {
 	for _, p := range parts.Using(3) {
 		checks++
 		for _, m := range p.Metrics(mixed) {
@@ -224,10 +230,10 @@ func shardExperiment(checks int, mixed fair.Funcs) (*failure, int) {
 			}
 			want := 100 / fair.Binomial(parts.Shards.Workers, parts.ShardK)
 			if math.Abs(m.Value-want) > shardFormulaSlack {
-				return &failure{
-					what: fmt.Sprintf("Part %s: the blast radius is far from the formula", p.Part),
-					ce:   labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, m.Label), Got: labs.FormatMetric(m), Want: fmt.Sprintf("about %.2f %% (1/C(8, 2)), give or take %g", want, shardFormulaSlack)},
-					hint: "shards that overlap the noisy tenant's too often (or too rarely) are not uniform: draw without replacement from a generator seeded by the tenant",
+				return &labs.Failure{
+					What:           fmt.Sprintf("Part %s: the blast radius is far from the formula", p.Part),
+					Counterexample: labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, m.Label), Got: labs.FormatMetric(m), Want: fmt.Sprintf("about %.2f %% (1/C(8, 2)), give or take %g", want, shardFormulaSlack)},
+					Hint:           "shards that overlap the noisy tenant's too often (or too rarely) are not uniform: draw without replacement from a generator seeded by the tenant",
 				}, checks
 			}
 		}

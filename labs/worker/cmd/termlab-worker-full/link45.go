@@ -11,10 +11,10 @@ import (
 	"termlab/labs/worker"
 	solutions45 "termlab/solutions/day45"
 
-	// The day's heavy packages (its course's FullWorker): their parts and
-	// their commands register themselves from init.
-	_ "termlab/labs/day45/course/door"
-	_ "termlab/labs/day45/course/fleet"
+	// The day's heavy packages (its course's FullWorker): each one's
+	// Pieces go to the day's New; their commands register from init.
+	heavy1 "termlab/labs/day45/course/door"
+	heavy0 "termlab/labs/day45/course/fleet"
 )
 
 // Day 45's learner code, linked into the full worker. The days' link
@@ -33,5 +33,5 @@ var linked45 = day45.Funcs{
 
 func init() {
 	day45.UseLearner(linked45)
-	worker.Link(day45.New(solutions45.Funcs))
+	worker.Link(day45.New(solutions45.Funcs, heavy0.Pieces, heavy1.Pieces))
 }

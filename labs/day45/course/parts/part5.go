@@ -1,4 +1,4 @@
-package course
+package parts
 
 import (
 	"fmt"
@@ -28,8 +28,8 @@ const (
 // memoryLimits are the limits at which memory per key is measured.
 var memoryLimits = []int{10, 100, 1_000, 10_000, 100_000}
 
-// Pattern is one way the previous window's requests may have arrived.
-type Pattern struct {
+// pattern is one way the previous window's requests may have arrived.
+type pattern struct {
 	Name   string
 	Stamps func() []time.Duration // counterLimit stamps inside [0, counterWindow)
 }
@@ -43,8 +43,8 @@ func spread(n int, from, span time.Duration) []time.Duration {
 	return out
 }
 
-// Patterns are the arrival patterns tried, mildest first.
-var Patterns = []Pattern{
+// patterns are the arrival patterns tried, mildest first.
+var patterns = []pattern{
 	{"even", func() []time.Duration { return spread(counterLimit, 0, counterWindow) }},
 	{"random", func() []time.Duration {
 		rng := rand.New(rand.NewPCG(counterSeed, 5))
@@ -60,8 +60,8 @@ var Patterns = []Pattern{
 	{"boundary burst", func() []time.Duration { return spread(counterLimit, counterWindow-time.Second, time.Second) }},
 }
 
-// PatternResult is the counter against the log after one pattern.
-type PatternResult struct {
+// patternResult is the counter against the log after one pattern.
+type patternResult struct {
 	Name string
 	// WorstErrorPct is the largest gap between the counter's guess and the
 	// true count, in % of the limit, over the next window. Positive: the
@@ -75,12 +75,12 @@ type PatternResult struct {
 	LogMaxTrailing, CounterMaxTrailing int
 }
 
-// CounterAgainstLog runs one pattern: the previous window's requests through
+// counterAgainstLog runs one pattern: the previous window's requests through
 // both limiters, then the counter's guess against the log's count through
 // the next window, then (on fresh limiters) the same start with the client
 // asking counterOffered per second through the next window.
-func CounterAgainstLog(id WindowIDFunc, expired ExpiredFunc, p Pattern) PatternResult {
-	r := PatternResult{Name: p.Name}
+func counterAgainstLog(id limit.WindowIDFunc, expired limit.ExpiredFunc, p pattern) patternResult {
+	r := patternResult{Name: p.Name}
 	stamps := p.Stamps()
 	lg := limit.NewSlidingLog(expired, counterLimit, counterWindow)
 	ctr := limit.NewSlidingCounter(id, counterLimit, counterWindow)
@@ -113,10 +113,10 @@ func acceptedMaxTrailing(allow func(time.Duration) bool, stream []time.Duration)
 	return maxInTrailing(accepted, counterWindow)
 }
 
-// MemoryPerKey is what one key costs each limiter, in bytes, at limit: the
+// memoryPerKey is what one key costs each limiter, in bytes, at limit: the
 // log filled to its limit (measured from the buffer it really holds), the
 // counter at any limit.
-func MemoryPerKey(expired ExpiredFunc, n int) (logBytes, counterBytes int) {
+func memoryPerKey(expired limit.ExpiredFunc, n int) (logBytes, counterBytes int) {
 	l := limit.NewSlidingLog(expired, n, counterWindow)
 	for i := range n {
 		l.Allow(time.Duration(i) * counterWindow / time.Duration(2*n)) // all inside one window
@@ -126,10 +126,10 @@ func MemoryPerKey(expired ExpiredFunc, n int) (logBytes, counterBytes int) {
 
 // --- the pieces ------------------------------------------------------------
 
-func counterMemoryPiece(f Funcs, r *labs.PartResult) {
+func counterMemoryPiece(f limit.Funcs, r *labs.PartResult) {
 	var logB, ctrB []float64
 	for _, limit := range memoryLimits {
-		l, c := MemoryPerKey(f.Expired, limit)
+		l, c := memoryPerKey(f.Expired, limit)
 		logB, ctrB = append(logB, float64(l)), append(ctrB, float64(c))
 	}
 	at := slices.Index(memoryLimits, counterLimit)
@@ -140,18 +140,18 @@ func counterMemoryPiece(f Funcs, r *labs.PartResult) {
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("Memory per key, measured on the structures themselves: the log keeps an 8-byte stamp for every request it may still count: %s B at a limit of %s, %s B at %s.", Thousands(logB[at]), Thousands(counterLimit), Thousands(logB[last]), Thousands(float64(memoryLimits[last]))),
 		fmt.Sprintf("The counter keeps a window number and two counts: %.0f B, whatever the limit. Multiply by every key (user, token, address) the service tracks.", ctrB[at]))
-	xs := ints(memoryLimits)
+	xs := Ints(memoryLimits)
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Memory per key as the limit grows", Kind: labs.Bars, XLabel: "limit", YLabel: "bytes",
 		Series: []labs.Series{{Name: "sliding log", X: xs, Y: logB}, {Name: "sliding counter", X: xs, Y: ctrB}},
 	})
 }
 
-func counterErrorPiece(f Funcs, r *labs.PartResult) {
-	var results []PatternResult
+func counterErrorPiece(f limit.Funcs, r *labs.PartResult) {
+	var results []patternResult
 	worst := 0
-	for i, p := range Patterns {
-		results = append(results, CounterAgainstLog(f.WindowID, f.Expired, p))
+	for i, p := range patterns {
+		results = append(results, counterAgainstLog(f.WindowID, f.Expired, p))
 		if math.Abs(results[i].WorstErrorPct) > math.Abs(results[worst].WorstErrorPct) {
 			worst = i
 		}
@@ -168,7 +168,7 @@ func counterErrorPiece(f Funcs, r *labs.PartResult) {
 		metric("counter_max_trailing", "counter: most let through in a trailing window", float64(mostCtr), "requests", 0),
 		metric("log_max_trailing", "log: most let through in a trailing window", float64(mostLog), "requests", 0))
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("Limit %d per %g s. The previous window's %d requests arrive in %d ways; through the next window, every %g s, the counter's guess is compared with the log's exact count.", counterLimit, counterWindow.Seconds(), counterLimit, len(Patterns), counterProbe.Seconds()))
+		fmt.Sprintf("Limit %d per %g s. The previous window's %d requests arrive in %d ways; through the next window, every %g s, the counter's guess is compared with the log's exact count.", counterLimit, counterWindow.Seconds(), counterLimit, len(patterns), counterProbe.Seconds()))
 	for _, res := range results {
 		r.Lines = append(r.Lines, fmt.Sprintf("  %-15s worst error %+6.1f%% of the limit%s", res.Name+":", res.WorstErrorPct, errorMeaning(res.WorstErrorPct)))
 	}

@@ -1,4 +1,4 @@
-package course
+package parts
 
 import (
 	"fmt"
@@ -26,8 +26,8 @@ const (
 	stampedeSeed    = 45
 )
 
-// StampedeResult is one run: requests arriving at the door per second.
-type StampedeResult struct {
+// stampedeResult is one run: requests arriving at the door per second.
+type stampedeResult struct {
 	PerSecond []int
 	Accepted  int
 	Peak      int     // most requests in any one second after the first window
@@ -76,13 +76,13 @@ func startTimes() (starts, offsets []time.Duration) {
 	return starts, offsets
 }
 
-// Stampede runs every client against its own limiter from newLimiter(i).
+// stampede runs every client against its own limiter from newLimiter(i).
 // A client sends every stampedePace while it is let in; refused, it comes
 // back exactly when its limiter says (a well-behaved client, and that is
 // the trouble).
-func Stampede(newLimiter func(i int) stampedeLimiter) StampedeResult {
+func stampede(newLimiter func(i int) stampedeLimiter) stampedeResult {
 	starts, _ := startTimes()
-	r := StampedeResult{PerSecond: make([]int, int(stampedeSpan/time.Second))}
+	r := stampedeResult{PerSecond: make([]int, int(stampedeSpan/time.Second))}
 	var sim clock.Sim
 	for i, start := range starts {
 		lim := newLimiter(i)
@@ -111,24 +111,24 @@ func Stampede(newLimiter func(i int) stampedeLimiter) StampedeResult {
 	return r
 }
 
-// StampedeFixed is the clock-aligned fixed window (every key flips at once).
-func StampedeFixed(id WindowIDFunc) StampedeResult {
-	return Stampede(func(int) stampedeLimiter {
+// stampedeFixed is the clock-aligned fixed window (every key flips at once).
+func stampedeFixed(id limit.WindowIDFunc) stampedeResult {
+	return stampede(func(int) stampedeLimiter {
 		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow)}
 	})
 }
 
-// StampedeJittered shifts each key's window edges by its own random offset.
-func StampedeJittered(id WindowIDFunc) StampedeResult {
+// stampedeJittered shifts each key's window edges by its own random offset.
+func stampedeJittered(id limit.WindowIDFunc) stampedeResult {
 	_, offsets := startTimes()
-	return Stampede(func(i int) stampedeLimiter {
+	return stampede(func(i int) stampedeLimiter {
 		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow), offset: offsets[i]}
 	})
 }
 
-// StampedeSliding gives each key a sliding-window log instead.
-func StampedeSliding(expired ExpiredFunc) StampedeResult {
-	return Stampede(func(int) stampedeLimiter {
+// stampedeSliding gives each key a sliding-window log instead.
+func stampedeSliding(expired limit.ExpiredFunc) stampedeResult {
+	return stampede(func(int) stampedeLimiter {
 		return &slidingLimiter{limit.NewSlidingLog(expired, stampedeLimit, stampedeWindow)}
 	})
 }
@@ -141,8 +141,8 @@ func flipMarks() []labs.Mark {
 	return m
 }
 
-func stampedeFixedPiece(f Funcs, r *labs.PartResult) {
-	fixed, jit := StampedeFixed(f.WindowID), StampedeJittered(f.WindowID)
+func stampedeFixedPiece(f limit.Funcs, r *labs.PartResult) {
+	fixed, jit := stampedeFixed(f.WindowID), stampedeJittered(f.WindowID)
 	r.Metrics = append(r.Metrics,
 		metric("stampede_peak", "clock-aligned windows: most requests in one second "+settledSpan(), float64(fixed.Peak), "requests", 0),
 		metric("stampede_smoothed_peak", "jittered edges: most requests in one second "+settledSpan(), float64(jit.Peak), "requests", 0),
@@ -152,23 +152,23 @@ func stampedeFixedPiece(f Funcs, r *labs.PartResult) {
 		fmt.Sprintf("They start spread at random over the first %g s; from then on the door sees %.0f requests a second on average.", stampedeWindow.Seconds(), fixed.Mean),
 		fmt.Sprintf("Clock-aligned windows: every client's window flips at the same instant, so all of them return together: %d requests in the busiest second, %.0f× the average, at every flip.", fixed.Peak, float64(fixed.Peak)/fixed.Mean),
 		fmt.Sprintf("Jittered edges (each key's windows shifted by its own random offset): the returns spread out; the busiest second after the first window has %d.", jit.Peak))
-	xs := indexes(len(fixed.PerSecond))
+	xs := Indexes(len(fixed.PerSecond))
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Reset stampede: requests per second, clock-aligned windows against jittered edges", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
-		Series: []labs.Series{{Name: "aligned", X: xs, Y: ints(fixed.PerSecond)}, {Name: "jittered", X: xs, Y: ints(jit.PerSecond)}},
+		Series: []labs.Series{{Name: "aligned", X: xs, Y: Ints(fixed.PerSecond)}, {Name: "jittered", X: xs, Y: Ints(jit.PerSecond)}},
 		Marks:  flipMarks(),
 	})
 }
 
-func stampedeSlidingPiece(f Funcs, r *labs.PartResult) {
-	s := StampedeSliding(f.Expired)
+func stampedeSlidingPiece(f limit.Funcs, r *labs.PartResult) {
+	s := stampedeSliding(f.Expired)
 	r.Metrics = append(r.Metrics,
 		metric("stampede_sliding_peak", "sliding window: most requests in one second "+settledSpan(), float64(s.Peak), "requests", 0))
 	r.Lines = append(r.Lines,
 		fmt.Sprintf("Sliding window: a refused client comes back when its own oldest request ages out, which is when that client started, not when the clock says: the busiest second after the first window has %d.", s.Peak))
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "The same clients under a sliding window: requests per second", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
-		Series: []labs.Series{{Name: "sliding", X: indexes(len(s.PerSecond)), Y: ints(s.PerSecond)}},
+		Series: []labs.Series{{Name: "sliding", X: Indexes(len(s.PerSecond)), Y: Ints(s.PerSecond)}},
 	})
 }
 

@@ -1,7 +1,7 @@
-package course
+package grade
 
 // The grader of TODO 1, TakeToken: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go).
+// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
 type tokenCase struct {
@@ -49,19 +50,16 @@ var tokenCases = []tokenCase{
 	{tokens: 3, capacity: 10, rate: 3, elapsed: 4 * time.Second, what: "a rate that differs from the capacity"},
 }
 
-func (g *grading) tokenChecks() checker {
-	check := func(c tokenCase) *failure { return checkToken(g.learner.TakeToken, g.ref.TakeToken, c) }
-	return caseSet[tokenCase]{
-		hand:    tokenCases,
-		random:  randomToken,
-		check:   check,
-		simpler: simplerToken,
-		what:    func(c tokenCase, w string) tokenCase { c.what, c.exact = w, false; return c },
+func (g *grading) tokenChecks() labs.Cases[tokenCase] {
+	check := func(c tokenCase) *labs.Failure { return checkToken(g.learner.TakeToken, g.ref.TakeToken, c) }
+	return labs.Cases[tokenCase]{
+		Hand:    tokenCases,
+		Random:  randomToken,
+		N:       randomCases,
+		Check:   check,
+		Simpler: simplerToken,
 	}
 }
-
-// tokenTolerance is how far a correct level may sit from the reference's.
-func tokenTolerance(capacity float64) float64 { return tokenTol * max(1, math.Abs(capacity)) }
 
 // fmtTol writes a tolerance the way people do: 1e-9, not 1e-09.
 func fmtTol(x float64) string {
@@ -75,10 +73,10 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-func checkToken(learner, ref TakeTokenFunc, c tokenCase) *failure {
+func checkToken(learner, ref limit.TakeTokenFunc, c tokenCase) *labs.Failure {
 	gotL, gotOK := learner(c.tokens, c.capacity, c.rate, c.elapsed)
 	refL, refOK := ref(c.tokens, c.capacity, c.rate, c.elapsed)
-	tol := tokenTolerance(c.capacity)
+	tol := limit.TokenTolerance(c.capacity)
 	level := refL + b2f(refOK) // the reference's level before spending
 	tie := !c.exact && math.Abs(level-1) <= tol
 	want := fmt.Sprintf("left=%.12g, ok=%v", refL, refOK)
@@ -86,17 +84,17 @@ func checkToken(learner, ref TakeTokenFunc, c tokenCase) *failure {
 		want += fmt.Sprintf(" (or left=%.12g, ok=%v: the level is within %s of one whole token, so either answer is accepted)", level-b2f(!refOK), !refOK, fmtTol(tol))
 	}
 	ce := labs.Counterexample{Input: c.input(), Got: fmt.Sprintf("left=%.12g, ok=%v", gotL, gotOK), Want: want}
-	if reason, hint := impossibleTokens(gotL, c.capacity); reason != "" {
+	if reason, hint := limit.ImpossibleTokens(gotL, c.capacity); reason != "" {
 		if h := diagnoseToken(learner, c, gotL, gotOK, refL, refOK); h != "" {
 			hint = h
 		}
-		return &failure{what: "an impossible answer on " + c.what + ": " + reason, ce: ce, hint: hint}
+		return &labs.Failure{What: "an impossible answer on " + c.what + ": " + reason, Counterexample: ce, Hint: hint}
 	}
 	okAgrees := gotOK == refOK || tie
 	if okAgrees && math.Abs(gotL-(level-b2f(gotOK))) <= tol {
 		return nil
 	}
-	return &failure{what: "wrong on " + c.what, ce: ce, hint: diagnoseToken(learner, c, gotL, gotOK, refL, refOK)}
+	return &labs.Failure{What: "wrong on " + c.what, Counterexample: ce, Hint: diagnoseToken(learner, c, gotL, gotOK, refL, refOK)}
 }
 
 // randomToken draws a bucket from every corner the course can reach.

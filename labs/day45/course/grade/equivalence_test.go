@@ -1,4 +1,4 @@
-package course_test
+package grade_test
 
 import (
 	"fmt"
@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/grade"
+	"termlab/labs/day45/course/limit"
 	"termlab/solutions/day45"
 )
 
@@ -23,21 +24,11 @@ import (
 //
 // A pass also means the run agrees figure for figure on the pure parts
 // (1–3, 5, 7, 8): every figure of those parts is graded (none is fragile,
-// see grade_robust_test.go), and grading compares them exactly.
+// see parts/robust_test.go), and grading compares them exactly.
 
-func (v variant) funcs() course.Funcs {
-	f := day45.Funcs
-	switch v.todo() {
-	case 1:
-		f.TakeToken = v.take
-	case 2:
-		f.WindowID = v.id
-	case 3:
-		f.Expired = v.exp
-	case 4:
-		f.NextEmit = v.emit
-	}
-	return f
+// funcs is the reference with v in its TODO's slot.
+func (v variant) funcs() limit.Funcs {
+	return day45.Funcs.With(v.todo(), limit.Funcs{TakeToken: v.take, WindowID: v.id, Expired: v.exp, NextEmit: v.emit})
 }
 
 func TestEquivalenceSuiteIsBigEnough(t *testing.T) {
@@ -59,7 +50,7 @@ func TestEquivalenceSuiteIsBigEnough(t *testing.T) {
 }
 
 func TestEquivalenceCorrectVariantsPass(t *testing.T) {
-	course.LiftGradeLimit(t, time.Minute)
+	grade.LiftGradeLimit(t, time.Minute)
 	for _, set := range [][]variant{correctTake, correctID, correctExpired, correctEmit} {
 		for _, v := range set {
 			t.Run(v.name, func(t *testing.T) {
@@ -67,7 +58,7 @@ func TestEquivalenceCorrectVariantsPass(t *testing.T) {
 				// Only its own TODO: the other three slots hold the
 				// reference, which the wrong variants' test grades each time.
 				n := v.todo()
-				if g := course.GradeWith(n, v.funcs(), day45.Funcs); g.Status != labs.Pass {
+				if g := grade.TODO(n, v.funcs(), day45.Funcs); g.Status != labs.Pass {
 					ce := ""
 					if g.Counterexample != nil {
 						ce = g.Counterexample.Input + " got " + g.Counterexample.Got + " want " + g.Counterexample.Want
@@ -80,7 +71,7 @@ func TestEquivalenceCorrectVariantsPass(t *testing.T) {
 }
 
 func TestEquivalenceWrongVariantsFailInTheirOwnTODO(t *testing.T) {
-	course.LiftGradeLimit(t, time.Minute)
+	grade.LiftGradeLimit(t, time.Minute)
 	var mu sync.Mutex
 	caught, named := 0, 0
 	t.Cleanup(func() {
@@ -93,7 +84,7 @@ func TestEquivalenceWrongVariantsFailInTheirOwnTODO(t *testing.T) {
 			t.Run(v.name, func(t *testing.T) {
 				t.Parallel()
 				for n := 1; n <= 4; n++ {
-					g := course.GradeWith(n, v.funcs(), day45.Funcs)
+					g := grade.TODO(n, v.funcs(), day45.Funcs)
 					if n != v.todo() {
 						if g.Status != labs.Pass {
 							t.Errorf("TODO %d blamed (%s: %s); the mistake is in TODO %d", n, g.Status, g.Detail, v.todo())
@@ -114,7 +105,7 @@ func TestEquivalenceWrongVariantsFailInTheirOwnTODO(t *testing.T) {
 					}
 					// A hint that names a mistake must name this variant's:
 					// the one mistake hint containing its mentions word.
-					hints := course.MistakeHints(n)
+					hints := grade.MistakeHints(n)
 					isNamed := slices.Contains(hints, g.Hint)
 					if isNamed && (v.mentions == "" || !strings.Contains(g.Hint, v.mentions) || countContaining(hints, v.mentions) != 1) {
 						t.Errorf("the hint names a mistake this variant did not make (its mistake: %q):\n  detail: %s\n  input:  %s got %s want %s\n  hint:   %s",

@@ -1,13 +1,14 @@
-package course
+package grade
 
 // The grader of TODO 2, WindowID: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go).
+// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
 
 import (
 	"fmt"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
 type windowCase struct {
@@ -36,52 +37,51 @@ var windowCases = []windowCase{
 	{century + 7*time.Microsecond, time.Microsecond, "a clock a century in, microsecond windows"},
 }
 
-func (g *grading) windowChecks() checker {
-	check := func(c windowCase) *failure {
+func (g *grading) windowChecks() labs.Cases[windowCase] {
+	check := func(c windowCase) *labs.Failure {
 		got := g.learner.WindowID(c.now, c.window)
 		want := g.ref.WindowID(c.now, c.window)
 		if got == want {
 			return nil
 		}
-		return &failure{
-			what: "wrong on " + c.what,
-			ce: labs.Counterexample{
+		return &labs.Failure{What: "wrong on " + c.what,
+			Counterexample: labs.Counterexample{
 				Input: fmt.Sprintf("WindowID(now=%v, window=%v)", c.now, c.window),
 				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
 			},
-			hint: diagnoseWindow(g.learner.WindowID, c, got, want),
+			Hint: diagnoseWindow(g.learner.WindowID, c, got, want),
 		}
 	}
-	return caseSet[windowCase]{
-		hand:    windowCases,
-		random:  randomWindow,
-		check:   check,
-		simpler: simplerWindow,
-		what:    func(c windowCase, w string) windowCase { c.what = w; return c },
-		sweep:   func(checks *int) *failure { return windowNeverGoesBack(g.learner.WindowID, checks) },
+	return labs.Cases[windowCase]{
+		Hand:    windowCases,
+		Random:  randomWindow,
+		N:       randomCases,
+		Check:   check,
+		Simpler: simplerWindow,
+		Sweep:   func() (*labs.Failure, int) { return windowNeverGoesBack(g.learner.WindowID) },
 	}
 }
 
 // windowNeverGoesBack walks three minutes of clock: time only moves
 // forward, so window numbers can only grow.
-func windowNeverGoesBack(id WindowIDFunc, checks *int) *failure {
+func windowNeverGoesBack(id limit.WindowIDFunc) (*labs.Failure, int) {
+	checks := 0
 	prev, prevAt := int64(0), time.Duration(0)
 	for at := time.Duration(0); at <= 3*time.Minute; at += 250 * time.Millisecond {
-		*checks++
+		checks++
 		n := id(at, time.Minute)
 		if n < prev {
-			return &failure{
-				what: "the window number went backwards as time moved forward",
-				ce: labs.Counterexample{
+			return &labs.Failure{What: "the window number went backwards as time moved forward",
+				Counterexample: labs.Counterexample{
 					Input: fmt.Sprintf("WindowID(%v, 1m0s) then WindowID(%v, 1m0s)", prevAt, at),
 					Got:   fmt.Sprintf("%d then %d", prev, n), Want: "a number that never decreases",
 				},
-				hint: "later instants are in the same window or a later one, never an earlier one",
-			}
+				Hint: "later instants are in the same window or a later one, never an earlier one",
+			}, checks
 		}
 		prev, prevAt = n, at
 	}
-	return nil
+	return nil, checks
 }
 
 // randomWindow draws a window from 1 µs to a day and a clock up to a

@@ -1,4 +1,4 @@
-package course_test
+package grade_test
 
 import (
 	"math"
@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/grade"
+	"termlab/labs/day45/course/limit"
 	"termlab/solutions/day45"
 )
 
@@ -16,7 +17,7 @@ import (
 var mutants = []struct {
 	name string
 	todo int
-	f    course.Funcs
+	f    limit.Funcs
 }{
 	{"no cap on the refill", 1, withToken(func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
 		tokens += elapsed.Seconds() * rate
@@ -70,17 +71,17 @@ var mutants = []struct {
 	{"ignores the queue", 4, withEmit(func(now, next time.Duration) time.Duration { return now })},
 }
 
-func withToken(f course.TakeTokenFunc) course.Funcs { m := day45.Funcs; m.TakeToken = f; return m }
-func withWindow(f course.WindowIDFunc) course.Funcs { m := day45.Funcs; m.WindowID = f; return m }
-func withExpired(f course.ExpiredFunc) course.Funcs { m := day45.Funcs; m.Expired = f; return m }
-func withEmit(f course.NextEmitFunc) course.Funcs   { m := day45.Funcs; m.NextEmit = f; return m }
+func withToken(f limit.TakeTokenFunc) limit.Funcs { m := day45.Funcs; m.TakeToken = f; return m }
+func withWindow(f limit.WindowIDFunc) limit.Funcs { m := day45.Funcs; m.WindowID = f; return m }
+func withExpired(f limit.ExpiredFunc) limit.Funcs { m := day45.Funcs; m.Expired = f; return m }
+func withEmit(f limit.NextEmitFunc) limit.Funcs   { m := day45.Funcs; m.NextEmit = f; return m }
 
 func TestEachMutantIsCaughtInItsOwnTODO(t *testing.T) {
-	course.LiftGradeLimit(t, time.Minute)
+	grade.LiftGradeLimit(t, time.Minute)
 	for _, m := range mutants {
 		t.Run(m.name, func(t *testing.T) {
 			for n := 1; n <= 4; n++ {
-				g := course.GradeWith(n, m.f, day45.Funcs)
+				g := grade.TODO(n, m.f, day45.Funcs)
 				switch {
 				case n == m.todo && g.Status == labs.Pass:
 					t.Errorf("TODO %d passed; it should be caught", n)
@@ -112,7 +113,7 @@ func TestCounterexamplesAreConcrete(t *testing.T) {
 				if m.name != tt.mutant {
 					continue
 				}
-				g := course.GradeWith(m.todo, m.f, day45.Funcs)
+				g := grade.TODO(m.todo, m.f, day45.Funcs)
 				if g.Counterexample == nil || g.Counterexample.Input != tt.wantInput {
 					t.Fatalf("counterexample %+v, want input %s", g.Counterexample, tt.wantInput)
 				}
@@ -137,7 +138,7 @@ func TestImpossibleAnswersAreNamed(t *testing.T) {
 	} {
 		for _, m := range mutants {
 			if m.name == tt.mutant {
-				g := course.GradeWith(m.todo, m.f, day45.Funcs)
+				g := grade.TODO(m.todo, m.f, day45.Funcs)
 				if g.Status != tt.status || !strings.Contains(g.Detail, tt.want) {
 					t.Errorf("%s: %s %q, want %s mentioning %q", tt.mutant, g.Status, g.Detail, tt.status, tt.want)
 				}
@@ -153,7 +154,7 @@ func TestHangIsATimeoutOfItsTODO(t *testing.T) {
 	hang := withExpired(func(stamp, now, window time.Duration) bool {
 		select {} // never returns, and burns no CPU while the test goes on
 	})
-	g := course.GradeWith(3, hang, day45.Funcs)
+	g := grade.TODO(3, hang, day45.Funcs)
 	if g.Status != labs.Timeout {
 		t.Fatalf("status %s (%s), want timeout", g.Status, g.Detail)
 	}

@@ -1,7 +1,7 @@
-package course
+package grade
 
 // The grader of TODO 4, NextEmit: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go).
+// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
 
 import (
 	"fmt"
@@ -29,8 +29,8 @@ var emitCases = []emitCase{
 	{century, century + 1, "a clock a century in, a nanosecond before the slot"},
 }
 
-func (g *grading) emitChecks() checker {
-	check := func(c emitCase) *failure {
+func (g *grading) emitChecks() labs.Cases[emitCase] {
+	check := func(c emitCase) *labs.Failure {
 		got := g.learner.NextEmit(c.now, c.nextEmit)
 		want := g.ref.NextEmit(c.now, c.nextEmit)
 		if got == want {
@@ -43,21 +43,20 @@ func (g *grading) emitChecks() checker {
 		case got < c.nextEmit:
 			what = "the request jumped the queue: it leaves before the slot nextEmit (" + c.what + ")"
 		}
-		return &failure{
-			what: what,
-			ce: labs.Counterexample{
+		return &labs.Failure{What: what,
+			Counterexample: labs.Counterexample{
 				Input: fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", c.now, c.nextEmit),
 				Got:   got.String(), Want: want.String(),
 			},
-			hint: diagnoseEmit(g.learner.NextEmit, c, got, want),
+			Hint: diagnoseEmit(g.learner.NextEmit, c, got, want),
 		}
 	}
-	return caseSet[emitCase]{
-		hand:    emitCases,
-		random:  randomEmit,
-		check:   check,
-		simpler: simplerEmit,
-		what:    func(c emitCase, w string) emitCase { c.what = w; return c },
+	return labs.Cases[emitCase]{
+		Hand:    emitCases,
+		Random:  randomEmit,
+		N:       randomCases,
+		Check:   check,
+		Simpler: simplerEmit,
 	}
 }
 

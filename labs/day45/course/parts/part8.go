@@ -1,4 +1,4 @@
-package course
+package parts
 
 import (
 	"fmt"
@@ -58,15 +58,15 @@ func tieShift(i int) time.Duration {
 // meterInput is Part 3's bursty input with each burst moved by tieShift:
 // burst b arrives at b × 3 s + 1 to 149 µs, all 40 requests in one instant.
 func meterInput() []time.Duration {
-	in := BurstyInput()
+	in := burstyInput()
 	for i := range in {
 		in[i] += tieShift(i / perBurst)
 	}
 	return in
 }
 
-// MeterResult is one limiter on the bursty input.
-type MeterResult struct {
+// meterResult is one limiter on the bursty input.
+type meterResult struct {
 	Accepted, Dropped int
 	PerSecond         []int // requests sent on, per second
 	Peak              int
@@ -84,12 +84,12 @@ func binEmits(emits []time.Duration, bins int) (per []int, peak int) {
 	return per, slices.Max(per)
 }
 
-// MeterShape sends Part 3's bursty input (meterInput) through a token bucket of the given
+// meterShape sends Part 3's bursty input (meterInput) through a token bucket of the given
 // capacity refilling at meterRate: capacity 1 is the meter, 41 is nginx's
 // burst=40 nodelay. Accepted requests leave at once.
-func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
+func meterShape(take limit.TakeTokenFunc, capacity float64) meterResult {
 	b := limit.NewTokenBucket(take, capacity, meterRate)
-	var r MeterResult
+	var r meterResult
 	var emits []time.Duration
 	for _, at := range meterInput() {
 		if b.Allow(at) {
@@ -103,11 +103,11 @@ func MeterShape(take TakeTokenFunc, capacity float64) MeterResult {
 	return r
 }
 
-// QueueShape is Part 3's queue (nginx's burst=40 without nodelay) on the
-// same input as MeterShape, with the average wait as well as the worst.
-func QueueShape(next NextEmitFunc) MeterResult {
+// queueShape is Part 3's queue (nginx's burst=40 without nodelay) on the
+// same input as meterShape, with the average wait as well as the worst.
+func queueShape(next limit.NextEmitFunc) meterResult {
 	q := limit.NewLeakyQueue(next, leakRate, leakMaxQueue)
-	var r MeterResult
+	var r meterResult
 	var emits []time.Duration
 	var waited time.Duration
 	for _, at := range meterInput() {
@@ -164,26 +164,26 @@ func shedTraffic() []shedArrival {
 	return out
 }
 
-// ShedResult is one door in front of the backend.
-type ShedResult struct {
+// shedResult is one door in front of the backend.
+type shedResult struct {
 	HeavyRefused, OthersRefused             int
 	HeavyRefusedPerSec, OthersRefusedPerSec []int
 	WorstWait                               time.Duration // in the backend's line
 }
 
-// ThrottleShed runs the traffic through a door that throttles (each client
+// throttleShed runs the traffic through a door that throttles (each client
 // its own bucket of shedBudget/s, the learner's TakeToken) when throttle is
 // set, into a backend that serves shedCapacity per second from a line (the
 // learner's NextEmit) that refuses newcomers once maxWaiting wait: load
 // shedding, by pressure.
-func ThrottleShed(take TakeTokenFunc, next NextEmitFunc, throttle bool, maxWaiting int) ShedResult {
+func throttleShed(take limit.TakeTokenFunc, next limit.NextEmitFunc, throttle bool, maxWaiting int) shedResult {
 	buckets := make([]*limit.TokenBucket, shedLight+1)
 	for i := range buckets {
 		buckets[i] = limit.NewTokenBucket(take, shedBudget, shedBudget)
 	}
 	line := limit.NewLeakyQueue(next, shedCapacity, maxWaiting)
 	bins := int(shedSpan / time.Second)
-	r := ShedResult{HeavyRefusedPerSec: make([]int, bins), OthersRefusedPerSec: make([]int, bins)}
+	r := shedResult{HeavyRefusedPerSec: make([]int, bins), OthersRefusedPerSec: make([]int, bins)}
 	for _, a := range shedTraffic() {
 		ok := !throttle || buckets[a.client].Allow(a.at)
 		if ok {
@@ -209,9 +209,9 @@ func ThrottleShed(take TakeTokenFunc, next NextEmitFunc, throttle bool, maxWaiti
 
 // --- the pieces ------------------------------------------------------------
 
-func meterPiece(f Funcs, r *labs.PartResult) {
-	m := MeterShape(f.TakeToken, meterCapacity)
-	nd := MeterShape(f.TakeToken, nodelayCapacity)
+func meterPiece(f limit.Funcs, r *labs.PartResult) {
+	m := meterShape(f.TakeToken, meterCapacity)
+	nd := meterShape(f.TakeToken, nodelayCapacity)
 	r.Metrics = append(r.Metrics,
 		metric("meter_accepted", "meter (holds one): accepted", float64(m.Accepted), "requests", 0),
 		metric("meter_dropped", "meter: refused", float64(m.Dropped), "requests", 0),
@@ -221,15 +221,15 @@ func meterPiece(f Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Part 3's input again: %d requests in %d bursts of %d (each burst up to %.2f ms late, so no refill lands exactly on a whole token). A meter at %g/s that holds one: %d accepted, %d refused, no one waits.", bursts*perBurst, bursts, perBurst, msOf(tieShift(bursts-1)), meterRate, m.Accepted, m.Dropped),
 		"Each burst arrives in one instant and a meter forgives no burst: the first of each gets the one token, the rest come too soon.",
 		fmt.Sprintf("nginx limit_req: rate=10r/s alone is the meter. burst=40 nodelay admits like a bucket holding %d and sends on at once: %d accepted, up to %d in one second.", int(nodelayCapacity), nd.Accepted, nd.Peak))
-	xs := indexes(meterBins)
+	xs := Indexes(meterBins)
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Meter and burst=40 nodelay: requests sent on per second", Kind: labs.Bars, XLabel: "second", YLabel: "out",
-		Series: []labs.Series{{Name: "meter", X: xs, Y: ints(m.PerSecond)}, {Name: "nodelay", X: xs, Y: ints(nd.PerSecond)}},
+		Series: []labs.Series{{Name: "meter", X: xs, Y: Ints(m.PerSecond)}, {Name: "nodelay", X: xs, Y: Ints(nd.PerSecond)}},
 	})
 }
 
-func queuePiece(f Funcs, r *labs.PartResult) {
-	q := QueueShape(f.NextEmit)
+func queuePiece(f limit.Funcs, r *labs.PartResult) {
+	q := queueShape(f.NextEmit)
 	r.Metrics = append(r.Metrics,
 		metric("queue_accepted", "queue (burst=40): accepted", float64(q.Accepted), "requests", 0),
 		metric("queue_mean_wait_s", "queue: average wait", q.MeanWait.Seconds(), "s", 2))
@@ -238,14 +238,14 @@ func queuePiece(f Funcs, r *labs.PartResult) {
 		"Same rate, three promises: the meter refuses a burst, the queue delays it, nodelay passes it on. (nginx's delay=N sits between the last two: the first N of a burst go at once, the rest wait.)")
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Queue (burst=40): requests sent on per second", Kind: labs.Bars, XLabel: "second", YLabel: "out",
-		Series: []labs.Series{{Name: "queue", X: indexes(len(q.PerSecond)), Y: ints(q.PerSecond)}},
+		Series: []labs.Series{{Name: "queue", X: Indexes(len(q.PerSecond)), Y: Ints(q.PerSecond)}},
 	})
 }
 
-func shedPiece(f Funcs, r *labs.PartResult) {
-	thr := ThrottleShed(f.TakeToken, f.NextEmit, true, shedNoLimit)
-	shed := ThrottleShed(f.TakeToken, f.NextEmit, false, shedMaxWaiting)
-	both := ThrottleShed(f.TakeToken, f.NextEmit, true, shedMaxWaiting)
+func shedPiece(f limit.Funcs, r *labs.PartResult) {
+	thr := throttleShed(f.TakeToken, f.NextEmit, true, shedNoLimit)
+	shed := throttleShed(f.TakeToken, f.NextEmit, false, shedMaxWaiting)
+	both := throttleShed(f.TakeToken, f.NextEmit, true, shedMaxWaiting)
 	r.Metrics = append(r.Metrics,
 		metric("throttle_heavy_refused", "throttling: the heavy client refused"+shedSpanLabel(), float64(thr.HeavyRefused), "requests", 0),
 		metric("throttle_others_refused", "throttling: ordinary clients refused"+shedSpanLabel(), float64(thr.OthersRefused), "requests", 0),
@@ -258,12 +258,12 @@ func shedPiece(f Funcs, r *labs.PartResult) {
 		fmt.Sprintf("Throttling refuses by identity (each client %g/s): the heavy client lost %d requests, most while the backend had room; in the flash crowd no one was over budget, nothing was refused, and the line at the backend grew to a %.1f s wait.", shedBudget, thr.HeavyRefused, thr.WorstWait.Seconds()),
 		fmt.Sprintf("Shedding refuses by pressure (when %d are waiting): nothing while calm, the heavy client's %g/s included; in the flash crowd it refused %d ordinary requests and %d of the heavy client's, and no one waited over %.1f s.", shedMaxWaiting, shedHeavyRate, shed.OthersRefused, shed.HeavyRefused, shed.WorstWait.Seconds()),
 		fmt.Sprintf("Both at once: %d heavy and %d ordinary refused, %.1f s worst wait. A door that does both should say which it did: 429 for \"you are over your budget\", 503 for \"we are over ours\".", both.HeavyRefused, both.OthersRefused, both.WorstWait.Seconds()))
-	xs := indexes(len(thr.HeavyRefusedPerSec))
+	xs := Indexes(len(thr.HeavyRefusedPerSec))
 	r.Figures = append(r.Figures, labs.Figure{
 		Title: "Throttling against shedding: refused per second, by whom", Kind: labs.Bars, XLabel: "second", YLabel: "refused",
 		Series: []labs.Series{
-			{Name: "throttle: heavy", X: xs, Y: ints(thr.HeavyRefusedPerSec)}, {Name: "throttle: others", X: xs, Y: ints(thr.OthersRefusedPerSec)},
-			{Name: "shed: heavy", X: xs, Y: ints(shed.HeavyRefusedPerSec)}, {Name: "shed: others", X: xs, Y: ints(shed.OthersRefusedPerSec)},
+			{Name: "throttle: heavy", X: xs, Y: Ints(thr.HeavyRefusedPerSec)}, {Name: "throttle: others", X: xs, Y: Ints(thr.OthersRefusedPerSec)},
+			{Name: "shed: heavy", X: xs, Y: Ints(shed.HeavyRefusedPerSec)}, {Name: "shed: others", X: xs, Y: Ints(shed.OthersRefusedPerSec)},
 		},
 		Marks: []labs.Mark{{X: shedFlashFrom.Seconds(), Label: "flash crowd"}, {X: shedFlashTo.Seconds(), Label: "calm again"}},
 	})

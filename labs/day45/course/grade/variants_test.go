@@ -1,6 +1,6 @@
 //lint:file-ignore S1008 the variants are written as learners write them, the long way included
 
-package course_test
+package grade_test
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 	"math/bits"
 	"time"
 
-	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/limit"
 )
 
 // The equivalence suite's material: the four TODOs written as learners
@@ -21,10 +21,10 @@ import (
 // variant is one learner's version of one TODO: exactly one func is set.
 type variant struct {
 	name string
-	take course.TakeTokenFunc
-	id   course.WindowIDFunc
-	exp  course.ExpiredFunc
-	emit course.NextEmitFunc
+	take limit.TakeTokenFunc
+	id   limit.WindowIDFunc
+	exp  limit.ExpiredFunc
+	emit limit.NextEmitFunc
 	// mentions picks out the one hint of its TODO that names this variant's
 	// mistake (wrong variants); "" where the grader knows no such mistake. A
 	// hint that names a mistake must be that one; any other hint must be a

@@ -1,4 +1,4 @@
-package course_test
+package parts_test
 
 import (
 	"testing"
@@ -7,14 +7,17 @@ import (
 	"termlab/labs"
 	"termlab/labs/clock"
 	"termlab/labs/day45/course"
+	"termlab/labs/day45/course/door"
+	"termlab/labs/day45/course/fleet"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/parts"
 	"termlab/labs/pyrand"
 	"termlab/solutions/day45"
 )
 
 // benchDay is Day 45 with the reference as both the code run and the grader's
-// reference.
-var benchDay = course.New(day45.Funcs)
+// reference, its heavy parts linked as the full worker links them.
+var benchDay = course.New(day45.Funcs, fleet.Pieces, door.Pieces)
 
 // The experiments, in process, on the reference: what the lab costs when
 // nothing is waiting on a build or a worker process.
@@ -58,7 +61,7 @@ func BenchmarkExperiments(b *testing.B) {
 		b.ReportAllocs()
 		events := 0
 		for b.Loop() {
-			events += course.Sustained(day45.TakeToken).Offered
+			events += parts.Sustained(day45.TakeToken).Offered
 		}
 		b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
 	})

@@ -1,7 +1,7 @@
-package course
+package grade
 
 // The grader of TODO 3, Expired: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go).
+// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
 
 import (
 	"fmt"
@@ -30,28 +30,27 @@ var expiredCases = []expiredCase{
 	{century - time.Hour + time.Nanosecond, century, time.Hour, "a clock a century in, a stamp a nanosecond inside the window"},
 }
 
-func (g *grading) expiredChecks() checker {
-	check := func(c expiredCase) *failure {
+func (g *grading) expiredChecks() labs.Cases[expiredCase] {
+	check := func(c expiredCase) *labs.Failure {
 		got := g.learner.Expired(c.stamp, c.now, c.window)
 		want := g.ref.Expired(c.stamp, c.now, c.window)
 		if got == want {
 			return nil
 		}
-		return &failure{
-			what: "wrong on " + c.what,
-			ce: labs.Counterexample{
+		return &labs.Failure{What: "wrong on " + c.what,
+			Counterexample: labs.Counterexample{
 				Input: fmt.Sprintf("Expired(stamp=%v, now=%v, window=%v)", c.stamp, c.now, c.window),
 				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
 			},
-			hint: diagnoseExpired(g.learner.Expired, c, got, want),
+			Hint: diagnoseExpired(g.learner.Expired, c, got, want),
 		}
 	}
-	return caseSet[expiredCase]{
-		hand:    expiredCases,
-		random:  randomExpired,
-		check:   check,
-		simpler: simplerExpired,
-		what:    func(c expiredCase, w string) expiredCase { c.what = w; return c },
+	return labs.Cases[expiredCase]{
+		Hand:    expiredCases,
+		Random:  randomExpired,
+		N:       randomCases,
+		Check:   check,
+		Simpler: simplerExpired,
 	}
 }
 

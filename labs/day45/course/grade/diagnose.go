@@ -1,4 +1,4 @@
-package course
+package grade
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"termlab/labs/day45/course/limit"
 )
 
 // The hint a failure gets is read off the counterexample: the grader tries
@@ -79,7 +81,7 @@ func probesOf[C any](hand []C, random func(int) C) []C {
 // --- TODO 1 -----------------------------------------------------------------
 
 type tokenMistake struct {
-	take TakeTokenFunc
+	take limit.TakeTokenFunc
 	hint string
 }
 
@@ -162,11 +164,11 @@ type tokenAnswer struct {
 	ok   bool
 }
 
-func diagnoseToken(learner TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) string {
+func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) string {
 	same := func(c tokenCase, l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
-		return ok1 == ok2 && math.Abs(l1-l2) <= tokenTolerance(c.capacity)
+		return ok1 == ok2 && math.Abs(l1-l2) <= limit.TokenTolerance(c.capacity)
 	}
-	call := func(m TakeTokenFunc, c tokenCase) tokenAnswer {
+	call := func(m limit.TakeTokenFunc, c tokenCase) tokenAnswer {
 		l, ok := m(c.tokens, c.capacity, c.rate, c.elapsed)
 		return tokenAnswer{l, ok}
 	}
@@ -188,7 +190,7 @@ func diagnoseToken(learner TakeTokenFunc, c tokenCase, gotL float64, gotOK bool,
 	if m >= 0 {
 		return tokenMistakes[m].hint
 	}
-	tol := tokenTolerance(c.capacity)
+	tol := limit.TokenTolerance(c.capacity)
 	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
 	// Did the refill stop growing? The same answer after twice the wait,
 	// while the bucket is not full yet.
@@ -226,7 +228,7 @@ func diagnoseToken(learner TakeTokenFunc, c tokenCase, gotL float64, gotOK bool,
 // --- TODO 2 -----------------------------------------------------------------
 
 type windowMistake struct {
-	id   WindowIDFunc
+	id   limit.WindowIDFunc
 	hint string
 }
 
@@ -250,7 +252,7 @@ var windowMistakes = []windowMistake{
 	}, "units: whole seconds lose the fraction of a second; divide the Durations themselves"},
 }
 
-func diagnoseWindow(learner WindowIDFunc, c windowCase, got, want int64) string {
+func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) string {
 	if got < 0 {
 		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
 	}
@@ -281,7 +283,7 @@ func diagnoseWindow(learner WindowIDFunc, c windowCase, got, want int64) string 
 // --- TODO 3 -----------------------------------------------------------------
 
 type expiredMistake struct {
-	expired ExpiredFunc
+	expired limit.ExpiredFunc
 	hint    string
 }
 
@@ -303,7 +305,7 @@ var expiredMistakes = []expiredMistake{
 	{func(s, now, w time.Duration) bool { return s+w < now }, edgeHint},
 }
 
-func diagnoseExpired(learner ExpiredFunc, c expiredCase, got, want bool) string {
+func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) string {
 	probes := probesOf(expiredCases, randomExpired)
 	var answered, ok []bool
 	if m := pickMistake(len(expiredMistakes), len(probes),
@@ -332,7 +334,7 @@ func diagnoseExpired(learner ExpiredFunc, c expiredCase, got, want bool) string 
 // --- TODO 4 -----------------------------------------------------------------
 
 type emitMistake struct {
-	next NextEmitFunc
+	next limit.NextEmitFunc
 	hint string
 }
 
@@ -354,7 +356,7 @@ var emitMistakes = []emitMistake{
 		"units: whole milliseconds move the answer; Durations compare and return exactly"},
 }
 
-func diagnoseEmit(learner NextEmitFunc, c emitCase, got, want time.Duration) string {
+func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) string {
 	probes := probesOf(emitCases, randomEmit)
 	var answered []time.Duration
 	var ok []bool
@@ -393,25 +395,21 @@ func safeCall(f func() int64) (v int64) {
 // statement of what differs. The equivalence suite uses the list to check
 // that a hint names only the mistake its variant made.
 func MistakeHints(n int) []string {
-	var out []string
-	switch n {
-	case 1:
-		for _, m := range tokenMistakes {
-			out = append(out, m.hint)
-		}
-	case 2:
-		for _, m := range windowMistakes {
-			out = append(out, m.hint)
-		}
-	case 3:
-		for _, m := range expiredMistakes {
-			out = append(out, m.hint)
-		}
-	case 4:
-		for _, m := range emitMistakes {
-			out = append(out, m.hint)
-		}
+	hints := map[int][]string{
+		1: hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }),
+		2: hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }),
+		3: hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }),
+		4: hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }),
+	}[n]
+	slices.Sort(hints)
+	return slices.Compact(hints)
+}
+
+// hintsOf is the hints of a TODO's known mistakes.
+func hintsOf[M any](ms []M, hint func(M) string) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = hint(m)
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return out
 }
