@@ -2,7 +2,7 @@ package labs
 
 import "slices"
 
-// notLinkedHere is what a day answers for code this process does not link
+// notLinkedHere is what a day answers for a TODO this process does not link
 // (the screens' own process never links the learner's).
 const notLinkedHere = "the learner's code is not linked into this process"
 
@@ -13,7 +13,7 @@ func RunPartOf[F any](impl func(Impl) (F, bool), run func(part string, f F) Part
 	return func(which Impl, part string) PartResult {
 		f, ok := impl(which)
 		if !ok {
-			return PartResult{ID: part, Status: Unfinished, Detail: notLinkedHere}
+			return PartResult{ID: part, Status: Unfinished, Detail: NotLinked}
 		}
 		return run(part, f)
 	}
@@ -43,4 +43,18 @@ func PartUses[F any](pieces []Piece[F], part string) []int {
 	}
 	slices.Sort(uses)
 	return slices.Compact(uses)
+}
+
+// PlayOn plays one playground figure's body on the implementation impl
+// gives; a process that does not link it gets a frame saying so (NotLinked)
+// rather than a panic.
+func PlayOn[F any](impl func(Impl) (F, bool), id string, which Impl, v Values, body func(F, Values, *Frame)) Frame {
+	fr := Frame{Figure: id, Impl: which, Values: v}
+	f, ok := impl(which)
+	if !ok {
+		fr.Error = NotLinked
+		return fr
+	}
+	body(f, v, &fr)
+	return fr
 }

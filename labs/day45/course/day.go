@@ -63,20 +63,8 @@ func New(ref Funcs, heavy ...[]parts.Piece) labs.Day {
 		Allowed:     allowed,
 		Carry:       carry,
 		Deliverable: "How many did the fixed window let through at the boundary against the sliding window, and would you put a token bucket or a leaky bucket in front of a database that falls over above 50 writes per second? Why?",
-		RunPart: func(which labs.Impl, id string) labs.PartResult {
-			f, ok := impl(which)
-			if !ok {
-				return parts.Unlinked(id, "")
-			}
-			return parts.Run(id, f, partLimit, linked)
-		},
-		GradeTODO: func(which labs.Impl, n int) labs.Grade {
-			f, ok := impl(which)
-			if !ok || n < 1 || n > len(grade.TODOs) {
-				return labs.Grade{TODO: n, Status: labs.Unfinished, Detail: "the learner's code is not linked into this process"}
-			}
-			return grade.TODO(n, f, ref)
-		},
+		RunPart:     labs.RunPartOf(impl, func(id string, f Funcs) labs.PartResult { return parts.Run(id, f, partLimit, linked) }),
+		GradeTODO:   labs.GradeTODOOf(impl, len(grade.TODOs), func(n int, f Funcs) labs.Grade { return grade.TODO(n, f, ref) }),
 	}
 }
 

@@ -63,20 +63,8 @@ func New(ref Funcs) labs.Day {
 		Allowed:     allowed,
 		Carry:       carry,
 		Deliverable: "How far did one noisy tenant push the quiet tenants' p99 through one shared queue, and what brought it back without leaving capacity idle? With 8 workers and shards of 2, what share of tenants can one noisy tenant take down, and why?",
-		RunPart: func(which labs.Impl, id string) labs.PartResult {
-			f, ok := impl(which)
-			if !ok {
-				return labs.PartResult{ID: id, Status: labs.Unfinished, Detail: "the learner's code is not linked into this process"}
-			}
-			return parts.Run(id, f, PartLimit)
-		},
-		GradeTODO: func(which labs.Impl, n int) labs.Grade {
-			f, ok := impl(which)
-			if !ok || n < 1 || n > len(grade.TODOs) {
-				return labs.Grade{TODO: n, Status: labs.Unfinished, Detail: "the learner's code is not linked into this process"}
-			}
-			return grade.TODO(n, f, ref)
-		},
+		RunPart:     labs.RunPartOf(impl, func(id string, f fair.Funcs) labs.PartResult { return parts.Run(id, f, PartLimit) }),
+		GradeTODO:   labs.GradeTODOOf(impl, len(grade.TODOs), func(n int, f fair.Funcs) labs.Grade { return grade.TODO(n, f, ref) }),
 	}
 }
 

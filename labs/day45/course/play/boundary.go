@@ -22,7 +22,7 @@ func boundary(impl Linked) labs.PlayFigure {
 		},
 	}
 	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return play(impl, f.ID, which, v, playBoundary)
+		return labs.PlayOn(impl, f.ID, which, v, playBoundary)
 	}
 	return f
 }

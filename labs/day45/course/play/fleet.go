@@ -24,7 +24,7 @@ func fleet(impl Linked) labs.PlayFigure {
 		},
 	}
 	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return play(impl, f.ID, which, v, playFleet)
+		return labs.PlayOn(impl, f.ID, which, v, playFleet)
 	}
 	return f
 }

@@ -20,7 +20,7 @@ func loan(impl Linked) labs.PlayFigure {
 		},
 	}
 	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return play(impl, f.ID, which, v, playLoan)
+		return labs.PlayOn(impl, f.ID, which, v, playLoan)
 	}
 	return f
 }

@@ -44,19 +44,6 @@ func Figures(impl Linked) []labs.PlayFigure {
 
 func sec(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
 
-// play runs one figure body on the linked implementation; a process that
-// does not link it gets a frame saying so rather than a panic.
-func play(impl Linked, id string, which labs.Impl, v labs.Values, body func(Funcs, labs.Values, *labs.Frame)) labs.Frame {
-	fr := labs.Frame{Figure: id, Impl: which, Values: v}
-	f, ok := impl(which)
-	if !ok {
-		fr.Error = labs.NotLinked
-		return fr
-	}
-	body(f, v, &fr)
-	return fr
-}
-
 // maxTrailing is the most of sorted stamps inside any trailing window of
 // length w (a stamp w old no longer counts, as the sliding log forgets it).
 func maxTrailing(stamps []time.Duration, w time.Duration) int {

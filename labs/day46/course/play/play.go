@@ -29,17 +29,6 @@ func Figures(impl Linked) []labs.PlayFigure {
 	return []labs.PlayFigure{neighbour(impl), shards(impl)}
 }
 
-func play(impl Linked, id string, which labs.Impl, v labs.Values, body func(fair.Funcs, labs.Values, *labs.Frame)) labs.Frame {
-	fr := labs.Frame{Figure: id, Impl: which, Values: v}
-	f, ok := impl(which)
-	if !ok {
-		fr.Error = labs.NotLinked
-		return fr
-	}
-	body(f, v, &fr)
-	return fr
-}
-
 // The service: one server, every request 10 ms of work (100 a second).
 const (
 	size     = 10 * time.Millisecond
@@ -65,7 +54,7 @@ func neighbour(impl Linked) labs.PlayFigure {
 		},
 	}
 	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return play(impl, f.ID, which, v, playNeighbour)
+		return labs.PlayOn(impl, f.ID, which, v, playNeighbour)
 	}
 	return f
 }

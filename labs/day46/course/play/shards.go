@@ -21,7 +21,7 @@ func shards(impl Linked) labs.PlayFigure {
 		},
 	}
 	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return play(impl, f.ID, which, v, playShards)
+		return labs.PlayOn(impl, f.ID, which, v, playShards)
 	}
 	return f
 }
