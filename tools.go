@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -37,12 +38,20 @@ const toolsBin = "termlab-tools"
 // name (the tools_*.go files' init). Empty in the lab's own binary.
 var toolCommands = map[string]func(context.Context, env, args) int{}
 
+// toolsBuild is set in the tools binary (tools_author.go), which must never
+// run itself again for a command it lacks.
+var toolsBuild bool
+
 // tool is the command name: the one linked into this binary, or in the
 // lab's own binary the tools binary run with the same command line.
 func tool(name string) func(context.Context, env, args) int {
 	return func(ctx context.Context, e env, a args) int {
 		if run, ok := toolCommands[name]; ok {
 			return run(ctx, e, a)
+		}
+		if toolsBuild {
+			fmt.Fprintf(e.stderr, "termlab: %s is missing from the tools binary (tools_*.go)\n", name)
+			return exitNotOK
 		}
 		return e.runTools(ctx)
 	}
@@ -117,7 +126,7 @@ func buildTools(ctx context.Context, root string) (string, error) {
 }
 
 func exeSuffix() string {
-	if os.PathSeparator == '\\' {
+	if runtime.GOOS == "windows" {
 		return ".exe"
 	}
 	return ""

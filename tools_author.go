@@ -23,6 +23,7 @@ import (
 // which no learner's screen needs.
 
 func init() {
+	toolsBuild = true
 	toolCommands["new-day"] = cmdNewDay
 	toolCommands["check"] = cmdCheck
 }
