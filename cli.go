@@ -108,7 +108,7 @@ var commands = map[string]command{
 	"play":    {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
 
-	// For course staff (commands_class.go).
+	// For course staff (tools_class.go, in the tools binary: tools.go).
 	"grade-class": {run: checked("grade-class", func(a args) string { _, _, _, msg := gradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache"}, words: 2, form: "grade-class DAY DIR"},
 }
 
