@@ -72,6 +72,8 @@ type env struct {
 	// (sayStopped), so that Main does not say it twice. Nil in tests that
 	// call a command directly.
 	stopSaid *atomic.Bool
+	// argv is the whole command line, for the tools binary (tools.go).
+	argv []string
 }
 
 // args is a parsed command line: positional words and --flags.
@@ -100,14 +102,14 @@ var commands = map[string]command{
 	"predict": {run: cmdPredict, words: -1, form: "predict day ID=N…"},
 	"results": {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
 	"reset":   {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
-	"check":   {run: cmdCheck, form: "check"},
-	"new-day": {run: cmdNewDay, words: 2, form: "new-day NN \"Title\""},
+	"check":   {run: tool("check"), form: "check"},
+	"new-day": {run: tool("new-day"), words: 2, form: "new-day NN \"Title\""},
 	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
 	"play":    {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
 	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
 
-	// For course staff (commands_class.go).
-	"grade-class": {run: cmdGradeClass, flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache"}, words: 2, form: "grade-class DAY DIR"},
+	// For course staff (tools_class.go, in the tools binary: tools.go).
+	"grade-class": {run: checked("grade-class", func(a args) string { _, _, _, msg := gradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache"}, words: 2, form: "grade-class DAY DIR"},
 }
 
 // strayWord says what is wrong with a command line that has more
@@ -147,7 +149,7 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if msg := cmd.strayWord(a); msg != "" {
 		return usageError(stderr, msg)
 	}
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, argv: argv}
 	if name != "help" {
 		root, err := worker.FindRoot(".", module)
 		if err != nil {

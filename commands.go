@@ -242,7 +242,8 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 		return usageError(e.stderr, err.Error())
 	}
 	if a.has("format") {
-		return e.gradeAs(ctx, day, a) // an autograder's format (commands_class.go)
+		// An autograder's format: the tools binary writes it (tools_class.go).
+		return checked("grade --format", func(a args) string { _, _, _, msg := gradeAsArgs(a); return msg })(ctx, e, a)
 	}
 	o, err := e.grades(ctx, day, a.has("solutions"))
 	if err != nil {

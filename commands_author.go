@@ -3,22 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/kit"
 	"termlab/labs/reset"
-	"termlab/labs/worker"
-	"termlab/predictions"
 )
 
 func cmdReset(ctx context.Context, e env, a args) int {
@@ -72,160 +64,6 @@ func cmdReset(ctx context.Context, e env, a args) int {
 	return exitOK
 }
 
-// newDayUsage is new-day's own usage: the command is for course authors
-// and stays out of the learners' help.
-const newDayUsage = `usage: go run . new-day NN "Title"   (course authors: a skeleton day, registered)`
-
-// cmdNewDay writes a skeleton day (labs/kit) and registers it.
-func cmdNewDay(_ context.Context, e env, a args) int {
-	if len(a.pos) != 2 {
-		fmt.Fprintf(e.stderr, "termlab: new-day takes a day number and a title\n%s\n", newDayUsage)
-		return exitUsage
-	}
-	n, title, err := kit.ParseDay(a.pos[0], a.pos[1])
-	if err == nil {
-		var files []string
-		files, err = kit.NewDay(e.root, n, title)
-		if err == nil {
-			fmt.Fprintf(e.stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
-			return exitOK
-		}
-	}
-	if errors.Is(err, kit.ErrUsage) {
-		fmt.Fprintf(e.stderr, "termlab: %s\n%s\n", strings.TrimPrefix(err.Error(), "usage: "), newDayUsage)
-		return exitUsage
-	}
-	fmt.Fprintln(e.stderr, "termlab: new-day:", err)
-	return exitNotOK
-}
-
-// cmdCheck is the course authors' check: the registration is what the
-// generator writes from the day folders, and for every registered day the
-// shipped stubs grade as unfinished, the reference passes, the experiments
-// are repeatable, every prediction is answered by a metric, no text a
-// learner sees before a prediction holds its answer (predictions.Hindsight)
-// and the day's equivalence suite passes. That every screen of every day fits 80×24 is
-// tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
-// tui's tests, which this binary cannot import, and go test runs it in CI.
-
-func cmdCheck(ctx context.Context, e env, _ args) int {
-	failed := 0
-	check := func(day labs.Day, ok bool, what string) {
-		mark := "ok  "
-		if !ok {
-			mark, failed = "FAIL", failed+1
-		}
-		fmt.Fprintf(e.stdout, "%s day %d: %s\n", mark, day.Number, what)
-	}
-	// One registration: the registry and the workers' link files are
-	// generated from the day folders; stale ones would disagree with disk.
-	stale, err := kit.Stale(e.root)
-	mark := "ok  "
-	switch {
-	case err != nil:
-		mark, failed = "FAIL", failed+1
-		fmt.Fprintf(e.stdout, "%s the days on disk can be registered: %v\n", mark, err)
-	case len(stale) > 0:
-		mark, failed = "FAIL", failed+1
-		fmt.Fprintf(e.stdout, "%s registration is stale (%s): run go generate\n", mark, strings.Join(stale, ", "))
-	default:
-		fmt.Fprintf(e.stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
-	}
-	for _, day := range course {
-		// The heavy parts run in the full worker (this binary does not
-		// link them): worker.Runner.Reference plays the rest here.
-		r := worker.Runner{Root: e.root}
-		ref, err := r.Reference(ctx, day)
-		if err != nil {
-			return e.buildFailed(ctx, day, err, false)
-		}
-		check(day, ref.Passed() == len(day.TODOs), fmt.Sprintf("the reference solutions pass %d/%d TODOs", ref.Passed(), len(day.TODOs)))
-		again, err := r.Reference(ctx, day)
-		if err != nil {
-			return e.buildFailed(ctx, day, err, false)
-		}
-		check(day, reflect.DeepEqual(repeatable(ref.Parts), repeatable(again.Parts)), "every experiment gives the same figures twice")
-		allOK := true
-		for _, p := range ref.Parts {
-			allOK = allOK && p.Status == labs.OK
-		}
-		check(day, allOK, "every part runs on the reference")
-		m := ref.Metrics()
-		for _, p := range day.Predictions {
-			_, ok := m[p.Metric]
-			check(day, ok, fmt.Sprintf("%s is answered by metric %s", p.ID, p.Metric))
-		}
-		// No answer is visible before its guess (Day.Allowed lists the
-		// reviewed exceptions).
-		leaks := predictions.Hindsight(day, m)
-		check(day, len(leaks) == 0, fmt.Sprintf("no text a learner sees before a prediction holds its answer (%d found)", len(leaks)))
-		for _, l := range leaks {
-			fmt.Fprintf(e.stdout, "       %s\n", l)
-		}
-		for name, text := range day.Shipped {
-			got, err := os.ReadFile(filepath.Join(e.root, day.LearnerDir, name))
-			check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
-		}
-		if suite, ok := equivalenceSuite(e.root, day); ok {
-			out, err := goTest(ctx, e.root, suite)
-			check(day, err == nil, "the equivalence suite passes (go test -run "+equivalencePattern+" ./"+day.LearnerDir+"/...)"+out)
-		} else {
-			check(day, false, "an equivalence suite: a Test"+equivalencePattern+"… in "+day.LearnerDir+"/")
-		}
-		stubs, err := gradeShipped(ctx, e.root, day)
-		if ctx.Err() != nil {
-			return e.sayStopped(ctx, "the check did not finish.")
-		}
-		if err != nil {
-			check(day, false, "the shipped stubs build: "+err.Error())
-			continue
-		}
-		for _, g := range stubs.Grades {
-			check(day, g.Status == labs.Unfinished, fmt.Sprintf("the shipped stub of TODO %d grades as unfinished (got %s)", g.TODO, g.Status))
-		}
-	}
-	if failed > 0 {
-		fmt.Fprintf(e.stdout, "%d checks failed\n", failed)
-		return exitNotOK
-	}
-	fmt.Fprintln(e.stdout, "all checks pass")
-	return exitOK
-}
-
-// equivalencePattern names a day's equivalence suite: tests whose names
-// start with TestEquivalen (TestEquivalence…, TestEquivalentPrograms…),
-// where correct versions of each TODO pass and wrong ones fail in their own.
-const equivalencePattern = "Equivalen"
-
-// equivalenceSuite reports whether the day's folder holds an equivalence
-// test, and the package pattern to run it with.
-func equivalenceSuite(root string, day labs.Day) (string, bool) {
-	dir := filepath.Join(root, filepath.FromSlash(day.LearnerDir))
-	found := false
-	_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || found || d.IsDir() || !strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		b, _ := os.ReadFile(path)
-		found = strings.Contains(string(b), "func Test"+equivalencePattern)
-		return nil
-	})
-	return "./" + day.LearnerDir + "/...", found
-}
-
-// goTest runs the equivalence suite of one day's packages; on failure it
-// returns the tail of go test's output to show under the check's line.
-func goTest(ctx context.Context, root, pkgs string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", equivalencePattern, pkgs)
-	cmd.Dir = root
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		return "", nil
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	return "\n      " + strings.Join(lines[max(0, len(lines)-8):], "\n      "), err
-}
-
 // measuredPrefix starts a report line that gives a wall-clock measurement
 // (Day 45's course.Stopwatch); such lines, and metrics whose names end in
 // _ns, differ from run to run by nature.
@@ -242,20 +80,4 @@ func repeatable(parts []labs.PartResult) []labs.PartResult {
 		out[i] = p
 	}
 	return out
-}
-
-// gradeShipped grades the embedded stubs, in a copy of the module so that
-// the learner's files are never touched.
-func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome, error) {
-	tmp, err := os.MkdirTemp("", worker.CheckPrefix+"*")
-	if err != nil {
-		return labs.Outcome{}, err
-	}
-	defer os.RemoveAll(tmp)
-	// Every day ships its stubs: the worker links every day's learner code.
-	if err := worker.CopyLab(root, tmp, course); err != nil {
-		return labs.Outcome{}, err
-	}
-	r := worker.Runner{Root: tmp, Bin: filepath.Join(tmp, "worker")}
-	return r.Run(ctx, day)
 }

@@ -1052,9 +1052,21 @@ func alive(t *testing.T, pids map[int]string) []string {
 // workersOf are the runner's worker processes: pid → binary.
 func workersOf(t *testing.T, runner int) map[int]string {
 	t.Helper()
+	// The runner's descendants: a staff's command runs in the tools binary
+	// (tools.go), whose workers are the runner's grandchildren.
+	ps := procs(t)
+	below := map[int]bool{runner: true}
+	for grew := true; grew; {
+		grew = false
+		for _, p := range ps {
+			if below[p.ppid] && !below[p.pid] {
+				below[p.pid], grew = true, true
+			}
+		}
+	}
 	out := map[int]string{}
-	for _, p := range procs(t) {
-		if p.ppid == runner && slices.Contains(p.args, worker.Command) {
+	for _, p := range ps {
+		if below[p.ppid] && slices.Contains(p.args, worker.Command) {
 			out[p.pid] = p.args[0]
 		}
 	}

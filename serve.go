@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -91,7 +90,7 @@ func doorDays() string {
 // (the kernel's own error for 99999 would come only after the build), or a
 // host that is not this machine. example is the door's own address.
 func checkAddr(addr, example string) error {
-	host, port, err := net.SplitHostPort(addr)
+	host, port, err := labs.SplitHostPort(addr)
 	if err != nil {
 		return fmt.Errorf("--addr %q: give a loopback address and a port, such as %s", addr, example)
 	}

@@ -1,8 +1,9 @@
 package labs
 
 import (
+	"errors"
 	"fmt"
-	"net"
+	"net/netip"
 	"os"
 	"sort"
 	"strings"
@@ -71,14 +72,63 @@ func Commands() []string {
 }
 
 // IsLoopback reports whether addr (host:port) names this machine only.
+// It is written on net/netip, not net: the lab's own binary calls it
+// (serve's --addr), and package net, with its resolver and cgo, would cost
+// the learner's first build more than the rest of this package does.
 func IsLoopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
+	host, _, err := SplitHostPort(addr)
 	if err != nil {
 		return false
 	}
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	// net.ParseIP takes no zone ("::1%lo"): neither does this.
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Zone() == "" && ip.IsLoopback()
+}
+
+// SplitHostPort splits "host:port", "[host]:port" or "[host%zone]:port"
+// into host and port as net.SplitHostPort does (network_test.go holds the
+// two side by side), without package net.
+func SplitHostPort(hostport string) (host, port string, err error) {
+	fail := func(why string) (string, string, error) {
+		if hostport == "" {
+			return "", "", errors.New(why)
+		}
+		return "", "", fmt.Errorf("address %s: %s", hostport, why)
+	}
+	i := strings.LastIndexByte(hostport, ':')
+	if i < 0 {
+		return fail("missing port in address")
+	}
+	j, k := 0, 0
+	if hostport[0] == '[' {
+		end := strings.IndexByte(hostport, ']')
+		switch {
+		case end < 0:
+			return fail("missing ']' in address")
+		case end+1 == len(hostport):
+			return fail("missing port in address")
+		case end+1 != i:
+			if hostport[end+1] == ':' {
+				return fail("too many colons in address")
+			}
+			return fail("missing port in address")
+		}
+		host = hostport[1:end]
+		j, k = 1, end+1
+	} else {
+		host = hostport[:i]
+		if strings.IndexByte(host, ':') >= 0 {
+			return fail("too many colons in address")
+		}
+	}
+	if strings.IndexByte(hostport[j:], '[') >= 0 {
+		return fail("unexpected '[' in address")
+	}
+	if strings.IndexByte(hostport[k:], ']') >= 0 {
+		return fail("unexpected ']' in address")
+	}
+	return host, hostport[i+1:], nil
 }

@@ -3,9 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/labs/gofunc"
 )
 
 // Reading Go source, never running it: where each TODO's function sits in
@@ -39,28 +37,14 @@ func goFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// findFunc finds the top-level function name in src. A file that does not
-// parse still yields what the parser recovered; when even that misses it, a
-// line that starts with "func name(" is taken, so a half-typed edit elsewhere
-// in the file does not lose the location.
+// findFunc finds the top-level function name in src (labs/gofunc, from the
+// tokens: go/parser would cost the lab's first build more). A file that
+// does not parse still yields the functions whole before the fault; when
+// even that misses it, a line that starts with "func name(" is taken, so a
+// half-typed edit elsewhere in the file does not lose the location.
 func findFunc(src []byte, name string) (line int, start, end int, ok bool) {
-	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments|parser.AllErrors|parser.SkipObjectResolution)
-	if f != nil {
-		for _, d := range f.Decls {
-			fd, isFunc := d.(*ast.FuncDecl)
-			if !isFunc || fd.Recv != nil || fd.Name == nil || fd.Name.Name != name {
-				continue
-			}
-			from := fd.Pos()
-			if fd.Doc != nil {
-				from = fd.Doc.Pos()
-			}
-			if !fd.End().IsValid() || fset.Position(fd.End()).Offset > len(src) {
-				break
-			}
-			return fset.Position(fd.Pos()).Line, fset.Position(from).Offset, fset.Position(fd.End()).Offset, true
-		}
+	if f, found, _ := gofunc.Find(src, name); found && f.End <= len(src) {
+		return f.Line, f.Start, f.End, true
 	}
 	re := regexp.MustCompile(`(?m)^func\s+` + regexp.QuoteMeta(name) + `\s*[(\[]`)
 	if loc := re.FindIndex(src); loc != nil {

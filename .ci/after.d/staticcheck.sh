@@ -15,3 +15,6 @@ fi
 "$bin" -version
 
 "$bin" -tags termlab ./...
+# The tools binary: the same main package with the authors' and staff's
+# commands (tools.go).
+"$bin" -tags termlab_tools .

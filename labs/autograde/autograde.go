@@ -24,35 +24,26 @@ import (
 	"strings"
 
 	"termlab/labs"
+	"termlab/labs/autograde/formats"
 )
 
-// Format names one of the output formats.
-type Format string
+// Format names one of the output formats (labs/autograde/formats, which
+// the lab's own binary links without the writers).
+type Format = formats.Format
 
 // The formats `grade --format` and grade-class know.
 const (
-	Classroom  Format = "classroom"
-	Gradescope Format = "gradescope"
-	JUnit      Format = "junit"
-	Exercism   Format = "exercism"
+	Classroom  = formats.Classroom
+	Gradescope = formats.Gradescope
+	JUnit      = formats.JUnit
+	Exercism   = formats.Exercism
 )
 
 // Formats lists them, in the order the usage names them.
-var Formats = []Format{Classroom, Gradescope, JUnit, Exercism}
+var Formats = formats.All
 
 // ParseFormat reads a --format value.
-func ParseFormat(s string) (Format, error) {
-	for _, f := range Formats {
-		if string(f) == strings.ToLower(strings.TrimSpace(s)) {
-			return f, nil
-		}
-	}
-	names := make([]string, len(Formats))
-	for i, f := range Formats {
-		names[i] = string(f)
-	}
-	return "", fmt.Errorf("unknown format %q: the formats are %s", s, strings.Join(names, ", "))
-}
+func ParseFormat(s string) (Format, error) { return formats.Parse(s) }
 
 // Test is one TODO as a test of an autograder.
 type Test struct {

@@ -21,9 +21,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"math"
 	"os"
@@ -34,6 +31,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/atomicfile"
+	"termlab/labs/gofunc"
 	"termlab/predictions"
 )
 
@@ -144,29 +142,19 @@ func Take(root string, day labs.Day) Snapshot {
 }
 
 // Bodies digests the body of every top-level function in a Go source file,
-// by name. A file with syntax errors still gives the functions the parser
-// could make out.
+// by name. A file with syntax errors still gives the functions whole before
+// the fault. (labs/gofunc reads the tokens: go/parser would cost the
+// learner's first build of the lab more than all of this package.)
 func Bodies(src []byte) map[string]string {
 	out := map[string]string{}
-	if len(src) == 0 {
-		return out
-	}
-	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments|parser.AllErrors)
-	if f == nil {
-		return out
-	}
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv != nil || fd.Body == nil {
-			continue
-		}
-		from, to := fset.Position(fd.Body.Pos()).Offset, fset.Position(fd.Body.End()).Offset
+	funcs, _ := gofunc.Funcs(src)
+	for _, f := range funcs {
+		from, to := f.Body[0], f.Body[1]
 		if from < 0 || to > len(src) || from >= to {
 			continue
 		}
 		sum := sha256.Sum256(src[from:to])
-		out[fd.Name.Name] = hex.EncodeToString(sum[:])[:8]
+		out[f.Name] = hex.EncodeToString(sum[:])[:8]
 	}
 	return out
 }

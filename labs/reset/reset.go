@@ -4,11 +4,8 @@
 package reset
 
 import (
+	"bytes"
 	"fmt"
-	"go/ast"
-	"go/format"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
@@ -16,6 +13,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/atomicfile"
+	"termlab/labs/gofunc"
 )
 
 // KeptDir is where reset keeps the learner's versions, inside the learner's
@@ -72,15 +70,15 @@ func TODO(root string, day labs.Day, n int, now time.Time) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("%s does not parse (%v), so one function cannot be picked out: fix that line, or reset the whole day", rel(root, path), err)
 		}
+		// The stub, as gofmt left it, takes the place of the learner's
+		// function, and nothing else of the file moves: the learner's
+		// other code stays as they wrote it, spacing and all.
 		var next []byte
 		if found {
 			next = append(append(append([]byte{}, current[:start]...), stub...), current[end:]...)
 		} else {
-			next = append(append(append([]byte{}, current...), '\n'), stub...)
-		}
-		next, err = format.Source(next)
-		if err != nil {
-			return "", err
+			next = append(append(bytes.TrimRight(current, "\n"), "\n\n"...), stub...)
+			next = append(next, '\n')
 		}
 		kept, err := keep(root, day, path, now)
 		if err != nil {
@@ -126,25 +124,17 @@ func rel(root, path string) string {
 }
 
 // funcRange finds the byte range of a top-level function, doc comment
-// included.
+// included. A file whose tokens or brackets are not Go is refused: one
+// function cannot be picked out of it for sure. (labs/gofunc reads the
+// tokens, as go/parser would find the same range: the parser and gofmt's
+// printer would cost the learner's first build of the lab more than the
+// screens that use this package.)
 func funcRange(src []byte, name string) (start, end int, found bool, err error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	f, found, err := gofunc.Find(src, name)
 	if err != nil {
 		return 0, 0, false, err
 	}
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv != nil || fd.Name.Name != name {
-			continue
-		}
-		from := fd.Pos()
-		if fd.Doc != nil {
-			from = fd.Doc.Pos()
-		}
-		return fset.Position(from).Offset, fset.Position(fd.End()).Offset, true, nil
-	}
-	return 0, 0, false, nil
+	return f.Start, f.End, found, nil
 }
 
 func funcSource(src []byte, name string) ([]byte, bool, error) {

@@ -1,6 +1,7 @@
 package reset_test
 
 import (
+	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
@@ -99,13 +100,31 @@ func compiles(t *testing.T, src string) {
 	}
 }
 
-// typeChecks checks that src parses and builds.
+// typeChecks checks that src parses, is as gofmt writes it (a reset puts
+// gofmt's stub into a file gofmt would leave as it is), and builds.
 func typeChecks(t *testing.T, src string) {
 	t.Helper()
 	if _, err := parser.ParseFile(token.NewFileSet(), "todo.go", src, 0); err != nil {
 		t.Fatalf("the reset file does not parse: %v\n%s", err, src)
 	}
+	if formatted, err := format.Source([]byte(src)); err != nil || string(formatted) != src {
+		t.Errorf("the reset file is not as gofmt writes it (%v):\n%s", err, src)
+	}
 	compiles(t, src)
+}
+
+// Only the function moves: the learner's other code keeps its own spacing,
+// even where gofmt would change it.
+func TestTODOLeavesTheRestOfTheFileAsWritten(t *testing.T) {
+	mine := strings.Replace(done, "func Expired(stamp, now, window time.Duration) bool { return stamp <= now-window }", "func Expired(stamp, now, window time.Duration) bool {   return stamp<=now-window }", 1)
+	root, path := lab(t, mine)
+	if _, err := reset.TODO(root, day, 2, stamp); err != nil {
+		t.Fatal(err)
+	}
+	got := read(t, path)
+	if !strings.Contains(got, "{   return stamp<=now-window }") || !strings.Contains(got, "panic(notDone) // TODO 2") {
+		t.Errorf("the reset moved more than TODO 2:\n%s", got)
+	}
 }
 
 func TestTODOPutsOneFunctionBack(t *testing.T) {

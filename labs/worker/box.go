@@ -3,12 +3,13 @@ package worker
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"runtime"
@@ -279,9 +280,15 @@ func startFailure(runErr error, stderr string) error {
 	return nil
 }
 
+// newNonce is 128 random bits in hex. math/rand/v2's top-level functions
+// draw from the runtime's ChaCha8 generator, seeded from the system's
+// entropy, so no other process can guess the next one, which is all a
+// nonce asks; crypto/rand would add math/big (and its reader) to the lab's
+// own binary, whose first build the learner waits for.
 func newNonce() string {
-	b := make([]byte, 16)
-	rand.Read(b)
+	b := make([]byte, 0, 16)
+	b = binary.LittleEndian.AppendUint64(b, rand.Uint64())
+	b = binary.LittleEndian.AppendUint64(b, rand.Uint64())
 	return hex.EncodeToString(b)
 }
 

@@ -1,3 +1,5 @@
+//go:build termlab_tools
+
 package main
 
 import (
@@ -7,13 +9,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/term"
 
-	"termlab/labs"
 	"termlab/labs/autograde"
 	"termlab/labs/class"
 	"termlab/labs/worker"
@@ -21,36 +21,23 @@ import (
 
 // Grading for course staff: `grade --format` speaks an autograder's
 // format (labs/autograde), `grade-class` grades a folder of submissions
-// (labs/class). Both go through the same grade path as `grade`.
+// (labs/class). Both go through the same grade path as `grade`. In the
+// tools binary only (tools.go): the writers and the class grader link
+// encoding/xml, encoding/csv and go/parser, which no learner's screen needs.
 
-// maxScoreArg reads --max-score: the points the day's TODOs add up to
-// (0, the default, keeps their weights: 1 each unless the day says).
-func maxScoreArg(a args) (float64, error) {
-	v, ok := a.flags["max-score"]
-	if !ok {
-		return 0, nil
-	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f <= 0 || f > 1e6 {
-		return 0, fmt.Errorf("--max-score %q: give a positive number of points, such as 100", v)
-	}
-	return f, nil
+func init() {
+	toolCommands["grade --format"] = gradeAs
+	toolCommands["grade-class"] = cmdGradeClass
 }
 
 // gradeAs is `grade [day] --format F`: the grades in an autograder's
 // format on stdout, with the exit code that system expects
-// (autograde.ExitCode).
-func (e env) gradeAs(ctx context.Context, day labs.Day, a args) int {
-	if a.has("json") {
-		return usageError(e.stderr, "--json and --format: choose one")
-	}
-	f, err := autograde.ParseFormat(a.flags["format"])
-	if err != nil {
-		return usageError(e.stderr, err.Error())
-	}
-	total, err := maxScoreArg(a)
-	if err != nil {
-		return usageError(e.stderr, err.Error())
+// (autograde.ExitCode). The lab's own binary has read the command line
+// already (gradeAsArgs), and reads it again here.
+func gradeAs(ctx context.Context, e env, a args) int {
+	f, total, day, msg := gradeAsArgs(a)
+	if msg != "" {
+		return usageError(e.stderr, msg)
 	}
 	start := time.Now()
 	o, err := e.grades(ctx, day, a.has("solutions"))
@@ -92,25 +79,9 @@ func (e env) gradeAs(ctx context.Context, day labs.Day, a args) int {
 // cmdGradeClass is `grade-class DAY DIR`: every submission in DIR graded
 // in a scratch copy of its own, a table, and what the class got wrong.
 func cmdGradeClass(ctx context.Context, e env, a args) int {
-	if len(a.pos) < 2 {
-		return usageError(e.stderr, "grade-class needs a day and a folder of submissions, for example: grade-class 45 submissions/")
-	}
-	day, err := dayArg(a, true)
-	if err != nil {
-		return usageError(e.stderr, err.Error())
-	}
-	if a.has("csv") && a.has("json") {
-		return usageError(e.stderr, "--csv and --json: choose one")
-	}
-	total, err := maxScoreArg(a)
-	if err != nil {
-		return usageError(e.stderr, err.Error())
-	}
-	jobs := 0
-	if v, ok := a.flags["jobs"]; ok {
-		if jobs, err = strconv.Atoi(v); err != nil || jobs < 1 || jobs > 256 {
-			return usageError(e.stderr, fmt.Sprintf("--jobs %q: give a number of submissions to grade at once, 1 to 256", v))
-		}
+	day, total, jobs, msg := gradeClassArgs(a)
+	if msg != "" {
+		return usageError(e.stderr, msg)
 	}
 	dir := a.pos[1]
 	subs, err := class.Collect(dir, day)
@@ -215,12 +186,6 @@ func (b *bar) update(done, total int, r class.Result) {
 		}
 	}
 	fmt.Fprintf(b.w, "\r\x1b[2K%s", line)
-}
-
-// barCells is a bar of width cells, done/total of them filled.
-func barCells(done, total, width int) string {
-	n := width * done / max(1, total)
-	return "[" + strings.Repeat("█", n) + strings.Repeat("░", width-n) + "]"
 }
 
 func (b *bar) done() {

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package main
+
+import "os/exec"
+
+// ownGroup: elsewhere the tools binary shares this binary's console.
+func ownGroup(*exec.Cmd) {}
