@@ -20,14 +20,12 @@ package testrun
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -231,6 +229,7 @@ func run(m *testing.M, moveTemp bool) int {
 		return 1
 	}
 	dir = d
+	hold(d)
 	if gocache != "" {
 		os.Setenv("GOCACHE", gocache)
 	}
@@ -284,7 +283,7 @@ func makeWritable(d string) {
 }
 
 // Sweep removes from base (the temporary folder) what killed runs left:
-// run folders whose test binary is gone, and, from before run folders
+// run folders whose test binary is gone (see abandoned), and, from before run folders
 // existed, the end-to-end suite's termlab-e2e-*, the box tests'
 // termlab-boxtest-* and t.TempDir's Test* folders holding a copy of this
 // module, once they are an hour old (a run of another checkout may still
@@ -299,8 +298,7 @@ func Sweep(base string) {
 		path := filepath.Join(base, name)
 		switch {
 		case strings.HasPrefix(name, prefix):
-			pid, _, _ := strings.Cut(strings.TrimPrefix(name, prefix), "-")
-			if n, err := strconv.Atoi(pid); err == nil && n != os.Getpid() && !running(n) {
+			if path != dir && abandoned(path, e) {
 				remove(path)
 			}
 		case strings.HasPrefix(name, "termlab-e2e-"), strings.HasPrefix(name, "termlab-boxtest-"):
@@ -334,14 +332,4 @@ func holdsThisModule(path string) bool {
 	}
 	m, _ := filepath.Glob(filepath.Join(path, "*", "labs", "day[0-9]*", "todo.go"))
 	return len(m) > 0
-}
-
-// running reports whether process pid exists.
-func running(pid int) bool {
-	p, err := os.FindProcess(pid)
-	if err != nil {
-		return false
-	}
-	err = p.Signal(syscall.Signal(0))
-	return err == nil || errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EPERM)
 }
