@@ -41,8 +41,8 @@ const usage = `usage: go run . [command] [day] [flags]
   results [day]       refresh the day's section of RESULTS.md
   reset day [TODO]    put a TODO (or the whole day) back to the shipped stub;
                       your version is kept aside first
-  serve [day]         Day 45's rate-limited HTTP server on 127.0.0.1:8045, with
-                      your TakeToken; try curl -i http://127.0.0.1:8045/
+  serve [day]         the day's own server, for a day that has one, run on your
+                      code on loopback; it prints where, and what to try
   play [day]          a figure of the day's playground on your code (the
                       reference until its TODOs pass): --figure ID, a knob
                       as --NAME VALUE, --json for its readouts
