@@ -46,9 +46,12 @@ type watchErrMsg struct {
 type watchClosedMsg struct{ gen int }
 
 // debounce is how long a burst of saves must be quiet before a run starts.
-// Editors write a save in one burst of events within a few milliseconds;
-// 50 ms covers that, and a save that lands during a run cancels it anyway.
-const debounce = 50 * time.Millisecond
+// Editors write a save in one burst of events within a few milliseconds
+// (a write, or a write to a new file and a rename over the old one); 15 ms
+// covers that, and a save that lands during a run cancels it anyway. It
+// is inside every save's time to the screen: 50 ms was a quarter of the
+// save loop's floor (labs/BENCHMARKS.md, "Save to every place").
+const debounce = 15 * time.Millisecond
 
 // debounceMsg fires when a burst of saves has been quiet long enough.
 type debounceMsg struct{ id int }
