@@ -319,9 +319,9 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 	if t.Impl == labs.Reference {
 		args = append(args, string(labs.Reference))
 	}
-	b := &boxed{bin: bin, args: args}
+	b := &boxed{bin: bin, args: args, env: gcEnv()}
 	if r.cache != "" {
-		b.env = []string{labs.CacheEnv + "=" + r.cache}
+		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}
 	b.run(ctx, bound)
 	switch {
