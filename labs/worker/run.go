@@ -46,6 +46,9 @@ type Runner struct {
 	// learner is the import path of the day's learner package, for the
 	// direct build's plan (direct.go); "" records none.
 	learner string
+	// verdicts, in a run, closes when the lean worker's grades are in (or
+	// it failed): the full worker's direct link waits for it (direct.go).
+	verdicts *gate
 }
 
 // Task is one unit of work for a worker process.
@@ -98,6 +101,8 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		bin string
 		err error
 	}
+	r.verdicts = newGate()
+	defer r.verdicts.open()
 	fullc := make(chan built, 1)
 	if heavy {
 		go func() {
@@ -211,6 +216,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		}()
 	}
 	wg.Wait()
+	r.verdicts.open()
 	// Then the parts, the longest first, so the last to land is short.
 	order := make([]int, 0, len(parts))
 	for i := range parts {
