@@ -174,7 +174,8 @@ func (r *Runner) learnerDir(p *plan) string {
 	return filepath.Dir(f)
 }
 
-// buildDirect replays p into bin + ".direct" and returns that program.
+// buildDirect replays p into bin + ".direct" (before any .exe) and returns
+// that program.
 // The go command's own program (bin) is never written here, so go build
 // never mistakes a program it did not link for an up-to-date one.
 func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string, low bool) (string, error) {
@@ -184,7 +185,10 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string, low bool)
 	}
 	defer os.RemoveAll(dir)
 	sub := func(s string) string { return strings.ReplaceAll(s, work, dir) }
-	out := bin + ".direct"
+	out := strings.TrimSuffix(bin, ".exe") + ".direct"
+	if strings.HasSuffix(bin, ".exe") {
+		out += ".exe"
+	}
 	fail := errDirect
 	for i, s := range p.Steps {
 		if i > 0 {
