@@ -69,7 +69,7 @@ func (r *Runner) planFor(bin, goCmd string) *plan {
 		}
 		rememberPlan(bin, p)
 	}
-	if p.Key != r.planKey(p, goCmd) {
+	if !p.whole() || p.Learner != r.learner || p.Key != r.planKey(p, goCmd) {
 		return nil
 	}
 	for _, f := range p.cachedFiles() {
@@ -78,6 +78,20 @@ func (r *Runner) planFor(bin, goCmd string) *plan {
 		}
 	}
 	return p
+}
+
+// whole reports whether p has what a replay needs: a plan file cut short
+// or edited by hand is no plan.
+func (p *plan) whole() bool {
+	if len(p.Steps) < 3 || len(p.Files) == 0 || p.Key == "" {
+		return false
+	}
+	for _, s := range p.Steps {
+		if len(s.Args) == 0 || s.Out == "" || !filepath.IsAbs(s.Args[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 func rememberPlan(bin string, p *plan) {

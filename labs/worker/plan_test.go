@@ -125,3 +125,34 @@ func TestShellWords(t *testing.T) {
 		}
 	}
 }
+
+// A plan file cut short, emptied or edited is no plan: go build goes on.
+func TestAPlanFileThatIsNotWholeIsNone(t *testing.T) {
+	p, err := parsePlan(xOutput, "termlab/labs/day45")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Key = "k"
+	if !p.whole() {
+		t.Fatal("a parsed plan is not whole")
+	}
+	for what, cut := range map[string]func(p *plan){
+		"no steps":         func(p *plan) { p.Steps = nil },
+		"no learner files": func(p *plan) { p.Files = nil },
+		"no key":           func(p *plan) { p.Key = "" },
+		"a step without a tool": func(p *plan) {
+			p.Steps = append([]planStep(nil), p.Steps...)
+			p.Steps[1].Args = nil
+		},
+		"a tool by a relative path": func(p *plan) {
+			p.Steps = append([]planStep(nil), p.Steps...)
+			p.Steps[2].Args = append([]string{"link"}, p.Steps[2].Args[1:]...)
+		},
+	} {
+		q := *p
+		cut(&q)
+		if q.whole() {
+			t.Errorf("%s: whole", what)
+		}
+	}
+}
