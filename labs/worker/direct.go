@@ -140,6 +140,9 @@ func (r *Runner) planKey(p *plan, goCmd string) string {
 		}
 		for _, e := range entries {
 			name := e.Name()
+			if editorFile(name) {
+				continue
+			}
 			if d == learner && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
 				fmt.Fprintf(h, "%s\x00%s\x00", name, constraints(filepath.Join(d, name)))
 				continue
@@ -148,6 +151,15 @@ func (r *Runner) planKey(p *plan, goCmd string) string {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// editorFile reports whether name is one go build never reads as a
+// package's file: hidden or _-prefixed (an editor's swap file, .todo.go.swp,
+// which changes as the learner types), an autosave (#todo.go#) or a backup
+// (todo.go~). Left in the key, every keystroke in an editor that keeps
+// such a file would send the next save to go build.
+func editorFile(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || strings.HasPrefix(name, "#") || strings.HasSuffix(name, "~")
 }
 
 func stamp(h io.Writer, path string) {

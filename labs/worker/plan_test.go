@@ -2,6 +2,8 @@ package worker
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -154,5 +156,47 @@ func TestAPlanFileThatIsNotWholeIsNone(t *testing.T) {
 		if q.whole() {
 			t.Errorf("%s: whole", what)
 		}
+	}
+}
+
+// An editor's files beside the learner's (a swap file that changes as they
+// type, a backup, an autosave) leave the plan's key as it was; a new Go
+// file, a file gone or a changed build constraint change it.
+func TestPlanKeyIgnoresEditorFiles(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "labs", "day45")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("todo.go", "//go:build termlab\n\npackage day45\n")
+	write("notdone.go", "//go:build termlab\n\npackage day45\n")
+	r := &Runner{Root: root, Day: 45, learner: "termlab/labs/day45"}
+	p := &plan{Learner: r.learner, Files: []string{"./labs/day45/todo.go"},
+		Steps: []planStep{{Dir: root, Args: []string{"/bin/true"}}}}
+	key := r.planKey(p, "go")
+	for _, name := range []string{".todo.go.swp", "todo.go~", "#todo.go#", "_scratch.go"} {
+		write(name, "typing")
+	}
+	write("todo.go", "//go:build termlab\n\npackage day45\n\nfunc F() {}\n") // the contents: the learner's
+	if got := r.planKey(p, "go"); got != key {
+		t.Fatal("an editor's files or the learner's contents changed the key")
+	}
+	for what, change := range map[string]func(){
+		"a new Go file":  func() { write("extra.go", "//go:build termlab\n\npackage day45\n") },
+		"a file gone":    func() { os.Remove(filepath.Join(dir, "notdone.go")) },
+		"a constraint":   func() { write("todo.go", "//go:build ignore\n\npackage day45\n") },
+		"a non-Go input": func() { write("data.txt", "embedded?") },
+	} {
+		change()
+		if r.planKey(p, "go") == key {
+			t.Errorf("%s left the key as it was", what)
+		}
+		key = r.planKey(p, "go")
 	}
 }
