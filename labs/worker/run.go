@@ -92,7 +92,10 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	rr := *r
 	r = &rr
 	r.Day = day.Number
-	r.cache = r.dayCache(day)
+	// The cache folder's name hashes every file of the module (a few ms):
+	// worked out while the workers build, since only their processes need it.
+	cachec := make(chan string, 1)
+	go func() { cachec <- r.dayCache(day) }()
 	r.learner = learnerImport(r.Root, day)
 	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
 	ctx, cancel := context.WithCancel(ctx)
@@ -131,6 +134,7 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		}
 		return labs.Outcome{}, err
 	}
+	r.cache = <-cachec
 	o, err := r.runBuilt(ctx, bin, full, day)
 	if cerr := ctx.Err(); cerr != nil && err == nil {
 		// Stopped from outside (Ctrl-C, a newer save): the processes it
