@@ -362,7 +362,12 @@ type gate struct {
 
 func newGate() *gate { return &gate{c: make(chan struct{})} }
 
-func (g *gate) open() { g.once.Do(func() { close(g.c) }) }
+// open closes the gate; a nil gate (a run without one: RunBuilt) is open.
+func (g *gate) open() {
+	if g != nil {
+		g.once.Do(func() { close(g.c) })
+	}
+}
 
 func (g *gate) wait(ctx context.Context) error {
 	select {
