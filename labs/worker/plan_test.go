@@ -211,7 +211,7 @@ func TestGate(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if err := g.wait(ctx); err == nil {
-		t.Fatal("a closed gate's wait ended without the context's error")
+		t.Fatal("an unopened gate's wait ended without the context's error")
 	}
 	g.open()
 	g.open()
