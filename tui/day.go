@@ -123,6 +123,7 @@ func (m *dayModel) startRun() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
 	m.s.building = true
+	m.run.newBuild()
 	return runCmd(m.c.deps, ctx, m.runGen, m.s.day)
 }
 

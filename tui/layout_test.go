@@ -465,6 +465,21 @@ func TestABuildShowsItsProgress(t *testing.T) {
 			t.Fatalf("a save's slow build at 8 s says %q", status)
 		}
 	}
+
+	// That build ends with its tick on the way, and the next save starts
+	// before the tick lands: the new build counts from zero, not from the
+	// last one's start.
+	pending = tm.fns
+	tm.fns, tm.asked = nil, nil
+	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: tm.t0.Add(29 * time.Second)})
+	m.startRun()
+	m.update(nil)
+	for _, fn := range pending {
+		m.update(fn(tm.t0.Add(29*time.Second + 500*time.Millisecond)))
+	}
+	if status, _ := m.status(); !strings.HasPrefix(status, "building…") || strings.Contains(status, "s:") {
+		t.Fatalf("a save right after a slow build says %q, want a plain building…", status)
+	}
 }
 
 // Issue 12 item 6: at 80×24 every drill's question is on screen whole,

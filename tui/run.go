@@ -327,6 +327,12 @@ func (m *runModel) kick(s *session) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// newBuild starts a build's clock from zero. A build tick of the run
+// before may still be on its way; it kept that run's start and counted its
+// time as this one's (a save right after a run read "slower than a save
+// usually takes"). Such a tick now starts the count a second early at most.
+func (m *runModel) newBuild() { m.buildStart, m.buildFor = time.Time{}, 0 }
+
 // buildTicked moves the build's clock on; kick sends the next tick while
 // the build lasts.
 func (m *runModel) buildTicked(t time.Time, s *session) {

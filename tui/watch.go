@@ -46,9 +46,14 @@ type watchErrMsg struct {
 type watchClosedMsg struct{ gen int }
 
 // debounce is how long a burst of saves must be quiet before a run starts.
-// Editors write a save in one burst of events within a few milliseconds;
-// 50 ms covers that, and a save that lands during a run cancels it anyway.
-const debounce = 50 * time.Millisecond
+// Editors write a save in one burst of events well under a millisecond
+// apart (a write, or a write to a new file and a rename over the old one),
+// and each event of the burst cancels a run it started (fileChangedMsg):
+// a run that began on half a save is stopped by the rest of it long
+// before it could show anything. It is inside every save's time to the
+// screen: 50 ms was a quarter of the save loop's floor, 5 ms is noise
+// (labs/BENCHMARKS.md, "Save to every place").
+const debounce = 5 * time.Millisecond
 
 // debounceMsg fires when a burst of saves has been quiet long enough.
 type debounceMsg struct{ id int }

@@ -247,9 +247,31 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		return "", &LabError{What: "cannot make a temporary folder for the build: " + err.Error(), Do: "check that the temporary folder (" + os.TempDir() + ") is writable"}
 	}
 	defer os.RemoveAll(work)
+	// A plan recorded from an earlier go build of this program replays
+	// just the compiles and the link that a save needs (direct.go); go
+	// build is what always works.
+	p := r.planFor(bin, goCmd)
+	if p != nil {
+		direct, err := r.buildDirect(ctx, p, bin, full)
+		if err == nil && unrunnable(direct) == "" {
+			return direct, nil
+		}
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		if err == nil || errors.Is(err, errStalePlan) {
+			forgetPlan(bin) // and record a new one below
+			p = nil
+		}
+	}
 	// -tags: the learner's files and the workers' link files build only with
-	// BuildTag; a day's link files, with its DayTag too (Runner.tags).
+	// BuildTag; a day's link files, with its DayTag too (Runner.tags). With
+	// no plan yet, -x prints the go command's steps to record one.
+	record := p == nil && r.learner != "" && os.Getenv(DirectEnv) != "0"
 	cmd := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main)
+	if record {
+		cmd.Args = slices.Insert(cmd.Args, 2, "-x")
+	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Start()
@@ -271,10 +293,23 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		if !errors.As(err, &exitErr) {
 			return "", fmt.Errorf("cannot run %q to build the lab: %w", goCmd, err)
 		}
+		if record {
+			// The compiler's words without -x's commands around them: the
+			// same build once more, which fails as fast.
+			out.Reset()
+			again := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main)
+			again.Stdout, again.Stderr = &out, &out
+			if again.Run() == nil {
+				return bin, nil
+			}
+		}
 		// The compiler quotes the learner's source back, escape codes and
 		// all: cleaned and bounded before any of it reaches a terminal.
 		text := bounded(printable(out.String()), maxBuildOutput)
 		return "", &BuildError{Output: text, Locations: ParseLocations(text, r.Root)}
+	}
+	if record {
+		r.recordPlan(ctx, goCmd, main, bin, out.String())
 	}
 	if why := unrunnable(bin); why != "" {
 		// go build keeps a file whose content is up to date even when it

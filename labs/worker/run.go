@@ -43,6 +43,12 @@ type Runner struct {
 	Day int
 
 	cache string // this run's labs.CacheEnv folder (dayCache)
+	// learner is the import path of the day's learner package, for the
+	// direct build's plan (direct.go); "" records none.
+	learner string
+	// verdicts, in a run, closes when the lean worker's grades are in (or
+	// it failed): the full worker's direct link waits for it (direct.go).
+	verdicts *gate
 }
 
 // Task is one unit of work for a worker process.
@@ -86,7 +92,11 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	rr := *r
 	r = &rr
 	r.Day = day.Number
-	r.cache = r.dayCache(day)
+	// The cache folder's name hashes every file of the module (a few ms):
+	// worked out while the workers build, since only their processes need it.
+	cachec := make(chan string, 1)
+	go func() { cachec <- r.dayCache(day) }()
+	r.learner = learnerImport(r.Root, day)
 	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -94,6 +104,8 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		bin string
 		err error
 	}
+	r.verdicts = newGate()
+	defer r.verdicts.open()
 	fullc := make(chan built, 1)
 	if heavy {
 		go func() {
@@ -122,6 +134,7 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		}
 		return labs.Outcome{}, err
 	}
+	r.cache = <-cachec
 	o, err := r.runBuilt(ctx, bin, full, day)
 	if cerr := ctx.Err(); cerr != nil && err == nil {
 		// Stopped from outside (Ctrl-C, a newer save): the processes it
@@ -190,17 +203,24 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 			f()
 		}()
 	}
-	// The verdicts first: they are what a save is for.
+	// The verdicts first, all at once: they are what a save is for, and the
+	// screens show them together (the count in the header needs every
+	// one), so the last to land is what counts. Each TODO's grader takes
+	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
+	// two at a time in TODO order would queue a long one behind the others.
 	for i, t := range day.TODOs {
-		spawn(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			g, fault := r.grade(ctx, bin, day, t)
 			if noteLab(fault, bin) {
 				return
 			}
 			update(func() { out.Grades[i] = g })
-		})
+		}()
 	}
 	wg.Wait()
+	r.verdicts.open()
 	// Then the parts, the longest first, so the last to land is short.
 	order := make([]int, 0, len(parts))
 	for i := range parts {
@@ -309,9 +329,9 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 	if t.Impl == labs.Reference {
 		args = append(args, string(labs.Reference))
 	}
-	b := &boxed{bin: bin, args: args}
+	b := &boxed{bin: bin, args: args, env: gcEnv()}
 	if r.cache != "" {
-		b.env = []string{labs.CacheEnv + "=" + r.cache}
+		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}
 	b.run(ctx, bound)
 	switch {
