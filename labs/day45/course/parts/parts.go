@@ -75,16 +75,11 @@ const liveLimit = 8 * time.Second
 func Parts() []labs.Part {
 	var out []labs.Part
 	for _, info := range infos {
-		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Clone(info.uses), Beyond: !slices.Contains(courseDay, info.id)}
-		for _, pc := range pieces {
-			if pc.Part == info.id {
-				for _, u := range pc.Uses {
-					if !slices.Contains(p.Uses, u) {
-						p.Uses = append(p.Uses, u)
-					}
-				}
-			}
-		}
+		// A heavy part's uses are declared (its pieces may not be linked
+		// here); the rest are worked out from the pieces.
+		uses := append(slices.Clone(info.uses), labs.PartUses(pieces, info.id)...)
+		slices.Sort(uses)
+		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Compact(uses), Beyond: !slices.Contains(courseDay, info.id)}
 		out = append(out, p)
 	}
 	return out

@@ -57,17 +57,7 @@ var pieces = []piece{
 func Parts() []labs.Part {
 	var out []labs.Part
 	for _, info := range Infos {
-		p := labs.Part{ID: info.ID, Title: info.Title, Uses: []int{}, Beyond: info.Beyond}
-		for _, pc := range pieces {
-			if pc.Part == info.ID {
-				for _, u := range pc.Uses {
-					if !slices.Contains(p.Uses, u) {
-						p.Uses = append(p.Uses, u)
-					}
-				}
-			}
-		}
-		slices.Sort(p.Uses)
+		p := labs.Part{ID: info.ID, Title: info.Title, Uses: labs.PartUses(pieces, info.ID), Beyond: info.Beyond}
 		out = append(out, p)
 	}
 	return out
