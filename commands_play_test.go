@@ -105,9 +105,16 @@ func TestPlayRunsTheLearnersCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(src)
+	// The answers without the bundle the runner links, nor its imports of
+	// the lab (whichever package the bundle's type is in).
 	s = s[:strings.Index(s, "// Funcs bundles")]
-	s = strings.Replace(s, "\t\"termlab/labs/day45/course\"\n", "", 1)
-	l.write("labs/day45/todo.go", "//go:build termlab\n\n"+s)
+	var kept []string
+	for _, line := range strings.Split(s, "\n") {
+		if !strings.Contains(line, `"termlab/`) {
+			kept = append(kept, line)
+		}
+	}
+	l.write("labs/day45/todo.go", "//go:build termlab\n\n"+strings.Join(kept, "\n"))
 	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1", "P12=1") // the loan figure waits for Part 8 too
 	r := l.run("play", "45", "--figure", "loan", "--traffic", "flood", "--json")
 	if r.code != 0 || !strings.Contains(r.stdout, `"impl": "learner"`) || !strings.Contains(r.stdout, `"whose": "your TakeToken, NextEmit"`) {
