@@ -37,7 +37,7 @@ const usage = `usage: go run . [command] [day] [flags]
                       unfinished, crash or timeout
   history [day] [N]   the day's runs, newest first, and what each moved; with
                       a run number, that run beside the latest (--json too)
-  predict day ID=N…   record predictions, for example: predict 45 P1=20 P3=200
+  predict day ID=N…   record predictions, for example: predict 45 P1=12 P3=150
   results [day]       refresh the day's section of RESULTS.md
   reset day [TODO]    put a TODO (or the whole day) back to the shipped stub;
                       your version is kept aside first

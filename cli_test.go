@@ -3,15 +3,21 @@ package main
 import (
 	"bytes"
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"termlab/labs"
+	"termlab/labs/registry"
 	"termlab/labs/testrun"
 	"termlab/predictions"
 )
@@ -239,5 +245,39 @@ func TestResetQuestionStopsOnASignal(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(root); len(entries) != 0 {
 		t.Errorf("reset wrote %v", entries)
+	}
+}
+
+// The command line's own words (the usage, go run . --help, and every
+// message a command prints, as the string literals of this package) are
+// read before any guess: none of their examples may be an answer.
+func TestCommandLineHoldsNoAnswer(t *testing.T) {
+	texts := []predictions.Seen{{In: "go run . --help", Text: usage + "\n" + usageHint}}
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lits []string
+		ast.Inspect(f, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BasicLit); ok && b.Kind == token.STRING {
+				if s, err := strconv.Unquote(b.Value); err == nil {
+					lits = append(lits, s)
+				}
+			}
+			return true
+		})
+		texts = append(texts, predictions.Seen{In: name, Text: strings.Join(lits, "\n")})
+	}
+	for _, day := range registry.Days {
+		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
+		for _, l := range predictions.FindIn(day, m, texts...) {
+			t.Errorf("day %d: %s", day.Number, l)
+		}
 	}
 }

@@ -315,7 +315,7 @@ func cmdPredict(_ context.Context, e env, a args) int {
 		return usageError(e.stderr, err.Error())
 	}
 	if len(a.pos) < 2 {
-		return usageError(e.stderr, "give at least one prediction, for example P1=20")
+		return usageError(e.stderr, "give at least one prediction, for example P1=12")
 	}
 	// Parse everything first: one bad entry saves nothing, so a typo never
 	// leaves half a set of predictions behind.
@@ -332,7 +332,7 @@ func cmdPredict(_ context.Context, e env, a args) int {
 		p, known := day.Prediction(id)
 		switch {
 		case !ok:
-			problems = append(problems, fmt.Sprintf("%s: write ID=number, for example P1=20", s))
+			problems = append(problems, fmt.Sprintf("%s: write ID=number, for example P1=12", s))
 			continue
 		case !known:
 			problems = append(problems, fmt.Sprintf("%s: Day %d has no prediction %q (it has P1–P%d)", s, day.Number, id, len(day.Predictions)))

@@ -200,7 +200,7 @@ func maxScoreArg(a args) (float64, error) {
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || f <= 0 || f > 1e6 {
-		return 0, fmt.Errorf("--max-score %q: give a positive number of points, such as 100", v)
+		return 0, fmt.Errorf("--max-score %q: give a positive number of points, such as 12", v)
 	}
 	return f, nil
 }

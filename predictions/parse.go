@@ -52,7 +52,7 @@ func Parse(text string, p labs.Prediction) (float64, error) {
 		return 0, &InputError{Input: text, msg: fmt.Sprintf(format, args...)}
 	}
 	if s == "" {
-		return refuse("nothing typed yet: type a number, like 20 or 10.3")
+		return refuse("nothing typed yet: type a number, like 42 or 7.5")
 	}
 	shown := echo(s)
 
@@ -68,9 +68,9 @@ func Parse(text string, p labs.Prediction) (float64, error) {
 		m := number.FindString(strings.TrimSpace(rest))
 		switch {
 		case !hasDigit(m):
-			return refuse("%s is not a number: type digits, like 20 or 10.3", shown)
+			return refuse("%s is not a number: type digits, like 42 or 7.5", shown)
 		case !isZero(m):
-			return refuse("%s is below zero: a prediction here is zero or more, like 20", shown)
+			return refuse("%s is below zero: a prediction here is zero or more, like 42", shown)
 		}
 		// -0 is zero: nothing below zero about it.
 		s = strings.TrimSpace(rest)
@@ -79,11 +79,11 @@ func Parse(text string, p labs.Prediction) (float64, error) {
 
 	switch normUnit(s) {
 	case "inf", "infinity", "infinite", "∞":
-		return refuse("%s is not a finite number: type digits, like 20 or 10.3", shown)
+		return refuse("%s is not a finite number: type digits, like 42 or 7.5", shown)
 	}
 	num := number.FindString(s)
 	if !hasDigit(num) {
-		return refuse("%s is not a number: type digits, like 20 or 10.3", shown)
+		return refuse("%s is not a number: type digits, like 42 or 7.5", shown)
 	}
 	rest := s[len(num):]
 	v, err := strconv.ParseFloat(strings.NewReplacer(",", "", "_", "").Replace(num), 64)
@@ -104,7 +104,7 @@ func Parse(text string, p labs.Prediction) (float64, error) {
 	own := normUnit(p.Unit)
 	if after, ok := strings.CutPrefix(strings.TrimSpace(rest), "%"); ok && own != "%" {
 		if own != "" && own != "times" {
-			return refuse("%s is a percentage: this asks for %s, so type it as a number, like 20", shown, strings.TrimSpace(p.Unit))
+			return refuse("%s is a percentage: this asks for %s, so type it as a number, like 42", shown, strings.TrimSpace(p.Unit))
 		}
 		v, rest = v/100, after
 	} else if fraction && own == "%" && !ok {
@@ -119,7 +119,7 @@ func Parse(text string, p labs.Prediction) (float64, error) {
 		return refuse("%s is far too large: no answer here is above 1,000,000,000", shown)
 	}
 	if p.Count && v != math.Trunc(v) {
-		return refuse("%s is not a whole number: %s is a whole number, like 20", shown, countOf(p.Unit))
+		return refuse("%s is not a whole number: %s is a whole number, like 42", shown, countOf(p.Unit))
 	}
 	return v, nil
 }
@@ -136,11 +136,11 @@ func afterNumber(rest string, p labs.Prediction) string {
 	case first == ',' || isDigit(rest[0]):
 		// A digit straight after the match can only follow a comma group
 		// that went wrong, as in 1,0000.
-		return "has a misplaced comma: commas only group thousands (1,000); for a fraction use a dot (10.3)"
+		return "has a misplaced comma: commas only group thousands (2,500); for a fraction use a dot (7.5)"
 	case first == '_' || first == '.' || first == 'e' || first == 'E':
-		return "is not a number: type digits, like 20 or 10.3"
+		return "is not a number: type digits, like 42 or 7.5"
 	case trimmed != "" && isDigit(trimmed[0]):
-		return "has a space inside or holds two numbers: type one number, like 1000 or 1,000"
+		return "has a space inside or holds two numbers: type one number, like 2500 or 2,500"
 	case startsRange(trimmed):
 		return "looks like a range: pick one number, like 15"
 	}

@@ -103,9 +103,9 @@ func TestParseRefuses(t *testing.T) {
 		// would be accepted.
 		words []string
 	}{
-		{"", countP, []string{"nothing typed", "like 20"}},
+		{"", countP, []string{"nothing typed", "like 42"}},
 		{"   ", countP, []string{"nothing typed"}},
-		{"ten", countP, []string{`"ten" is not a number`, "type digits", "like 20"}},
+		{"ten", countP, []string{`"ten" is not a number`, "type digits", "like 42"}},
 		{"twenty requests", countP, []string{"not a number", "digits"}},
 		{"NaN", rateP, []string{`"NaN" is not a number`, "digits"}},
 		{"nan", rateP, []string{"not a number"}},
@@ -132,8 +132,8 @@ func TestParseRefuses(t *testing.T) {
 		{"1e400", rateP, []string{"too large"}},
 		{"10.5", countP, []string{`"10.5" is not a whole number`, "a count of requests is a whole number"}},
 		{"1e-3", countP, []string{"whole number"}},
-		{"1,00", countP, []string{"comma", "1,000"}},
-		{"10,3", rateP, []string{"comma", "dot", "10.3"}},
+		{"1,00", countP, []string{"comma", "2,500"}},
+		{"10,3", rateP, []string{"comma", "dot", "7.5"}},
 		{"1,0000", countP, []string{"comma"}},
 		{"1000,000", countP, []string{"comma"}},
 		{",5", rateP, []string{"not a number"}},
@@ -143,7 +143,7 @@ func TestParseRefuses(t *testing.T) {
 		{"1.2.3", rateP, []string{"not a number"}},
 		{"1e", rateP, []string{"not a number"}},
 		{".", rateP, []string{"not a number"}},
-		{"1 000", countP, []string{"one number", "1000"}},
+		{"1 000", countP, []string{"one number", "2500"}},
 		{"10 20", countP, []string{"one number"}},
 		{"10-20", countP, []string{"range", "one number"}},
 		{"10 to 20", countP, []string{"range"}},

@@ -82,3 +82,28 @@ func predictionMetric(day labs.Day, id string) string {
 	p, _ := day.Prediction(id)
 	return p.Metric
 }
+
+// A refused guess is told what to type instead, before any answer is
+// shown: no example in those messages may be an answer of any day's.
+func TestRefusalsHoldNoAnswer(t *testing.T) {
+	bad := []string{"", "ten", "1,00", "10,3", "1 000", "10-20", "1e400", "-5", "5%", "2.5", "1_", "NaN", "∞", "1/0", "5 apples"}
+	for _, day := range registry.Days {
+		var said []string
+		for _, p := range day.Predictions {
+			for _, in := range bad {
+				if _, err := predictions.Parse(in, p); err != nil {
+					// What the learner typed is echoed back: not the lab's words.
+					msg := err.Error()
+					if in := strings.TrimSpace(in); in != "" {
+						msg = strings.ReplaceAll(msg, in, "…")
+					}
+					said = append(said, msg)
+				}
+			}
+		}
+		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
+		for _, l := range predictions.FindIn(day, m, predictions.Seen{In: "a refused guess", Text: strings.Join(said, "\n")}) {
+			t.Errorf("day %d: %s", day.Number, l)
+		}
+	}
+}
