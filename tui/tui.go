@@ -48,7 +48,9 @@ func Run(cfg Config) error {
 	if len(cfg.Course) == 0 {
 		return errors.New("no days are registered")
 	}
-	app := newApp(newCommon(cfg, stylesFor(lipgloss.NewRenderer(os.Stdout), os.Getenv), true))
+	r := lipgloss.NewRenderer(os.Stdout)
+	askBackground(r)
+	app := newApp(newCommon(cfg, stylesFor(r, os.Getenv), true))
 	var extra []tea.ProgramOption
 	if cfg.Context != nil {
 		// The caller handles the signals and cancels Context: Bubble Tea's
@@ -69,6 +71,18 @@ func Run(cfg Config) error {
 		return fmt.Errorf("the screens stopped: %w", err)
 	}
 	return nil
+}
+
+// askBackground asks the terminal for its background colour once, now,
+// before Bubble Tea reads the keyboard, and gives the answer to lipgloss's
+// default renderer too (the one bubbles' own styles draw with). Left to
+// the first View, each renderer asked while Bubble Tea's input reader was
+// reading the same terminal, and the reply went to whichever read first:
+// the screens then waited for termenv's 5 s timeout, or drew nothing at all
+// (4 and 2 starts of 12 on a pseudo-terminal that answers at once;
+// BenchmarkSaveToScreen's "no the day list on screen").
+func askBackground(r *lipgloss.Renderer) {
+	lipgloss.SetHasDarkBackground(r.HasDarkBackground())
 }
 
 // renderFPS is the frame rate of Bubble Tea's renderer where the lab
