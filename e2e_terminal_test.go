@@ -16,7 +16,8 @@ import (
 // Bubble Tea starts reading the keyboard (before the alternate screen).
 // Asked after, the reply raced Bubble Tea's input reader: the screens
 // waited termenv's 5 s timeout or drew nothing (tui.askBackground). The
-// terminal here answers every query at once, as a real one does.
+// terminal here answers every query at once (answerQueries), as a real
+// one does.
 func TestTheScreensAskTheTerminalBeforeReadingKeys(t *testing.T) {
 	testrun.Slow(t, "opens the screens on a pseudo-terminal")
 	l := newLab(t, "")
@@ -40,12 +41,7 @@ func TestTheScreensAskTheTerminalBeforeReadingKeys(t *testing.T) {
 			n, err := f.Read(buf)
 			if n > 0 {
 				data := bytes.Clone(buf[:n])
-				if bytes.Contains(data, []byte("\x1b]11;?")) {
-					f.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
-				}
-				if bytes.Contains(data, []byte("\x1b[6n")) {
-					f.Write([]byte("\x1b[1;1R"))
-				}
+				answerQueries(f, data)
 				out <- data
 			}
 			if err != nil {

@@ -150,9 +150,20 @@ func startTerminal(b *testing.B, c *labCopy) *terminal {
 	return t
 }
 
-// read drains the terminal until the runner is gone, answering the two
-// queries a real terminal would (termenv asks for the background colour,
-// then the cursor position), so the screens start as they do in one.
+// answerQueries answers, on f, the two queries in data that a real
+// terminal would (termenv asks for the background colour, then the cursor
+// position), so the screens start as they do in one.
+func answerQueries(f *os.File, data []byte) {
+	if bytes.Contains(data, []byte("\x1b]11;?")) {
+		f.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
+	}
+	if bytes.Contains(data, []byte("\x1b[6n")) {
+		f.Write([]byte("\x1b[1;1R"))
+	}
+}
+
+// read drains the terminal until the runner is gone, answering its
+// queries (answerQueries).
 func (t *terminal) read() {
 	defer close(t.chunks)
 	buf := make([]byte, 64<<10)
@@ -160,12 +171,7 @@ func (t *terminal) read() {
 		n, err := t.pty.Read(buf)
 		if n > 0 {
 			data := slices.Clone(buf[:n])
-			if bytes.Contains(data, []byte("\x1b]11;?")) {
-				t.pty.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
-			}
-			if bytes.Contains(data, []byte("\x1b[6n")) {
-				t.pty.Write([]byte("\x1b[1;1R"))
-			}
+			answerQueries(t.pty, data)
 			t.chunks <- chunk{data, time.Now()}
 		}
 		if err != nil {
