@@ -142,6 +142,9 @@ func (r *Runner) binPath(full bool) (string, error) {
 	if r.Day != 0 {
 		name += "-day" + strconv.Itoa(r.Day)
 	}
+	if r.ref != nil {
+		name += refName // never the learner's program (refRunner renames Bin too)
+	}
 	switch {
 	case full && r.FullBin != "":
 		return r.FullBin, nil
@@ -247,6 +250,14 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		return "", &LabError{What: "cannot make a temporary folder for the build: " + err.Error(), Do: "check that the temporary folder (" + os.TempDir() + ") is writable"}
 	}
 	defer os.RemoveAll(work)
+	var extra []string
+	if r.ref != nil {
+		overlay, err := overlayFile(r.Root, bin, *r.ref)
+		if err != nil {
+			return "", &LabError{What: "cannot write the shipped stubs for the reference program: " + err.Error(), Do: cacheAdvice(bin)}
+		}
+		extra = append(extra, "-overlay="+overlay)
+	}
 	// A plan recorded from an earlier go build of this program replays
 	// just the compiles and the link that a save needs (direct.go); go
 	// build is what always works.
@@ -268,7 +279,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 	// BuildTag; a day's link files, with its DayTag too (Runner.tags). With
 	// no plan yet, -x prints the go command's steps to record one.
 	record := p == nil && r.learner != "" && os.Getenv(DirectEnv) != "0"
-	cmd := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main)
+	cmd := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...)
 	if record {
 		cmd.Args = slices.Insert(cmd.Args, 2, "-x")
 	}
@@ -297,7 +308,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 			// The compiler's words without -x's commands around them: the
 			// same build once more, which fails as fast.
 			out.Reset()
-			again := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main)
+			again := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...)
 			again.Stdout, again.Stderr = &out, &out
 			if again.Run() == nil {
 				return bin, nil
@@ -315,7 +326,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		// go build keeps a file whose content is up to date even when it
 		// cannot run (made non-executable, say): drop it and link anew.
 		os.Remove(bin)
-		if out, err := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main).CombinedOutput(); err != nil {
+		if out, err := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...).CombinedOutput(); err != nil {
 			return "", &LabError{What: "the worker program could not be rebuilt: " + strings.TrimSpace(string(out)), Do: cacheAdvice(bin)}
 		}
 		if why := unrunnable(bin); why != "" {
@@ -333,9 +344,11 @@ const buildBound = 30 * time.Minute
 // goBuild is the one go build command of a worker program: main (a package
 // path under root) linked to bin, with the learner's files and the
 // workers' link files (tags: BuildTag, and one day's, see Runner.tags), the
-// go command's work folder in work.
-func goBuild(ctx context.Context, goCmd, root, work, tags, bin, main string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-tags="+tags, "-ldflags=-s -w", "-o", bin, main)
+// go command's work folder in work; extra flags (a reference program's
+// -overlay) go before the output's.
+func goBuild(ctx context.Context, goCmd, root, work, tags, bin, main string, extra ...string) *exec.Cmd {
+	args := append([]string{"build", "-tags=" + tags, "-ldflags=-s -w"}, extra...)
+	cmd := exec.CommandContext(ctx, goCmd, append(args, "-o", bin, main)...)
 	cmd.Dir = root
 	cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 	return cmd

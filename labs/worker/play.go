@@ -69,7 +69,11 @@ func playFrame(day labs.Day, impl labs.Impl, line string) (fr labs.Frame) {
 	v = f.Settle(v)
 	defer func() {
 		if r := recover(); r != nil {
-			fr = labs.Frame{Figure: id, Impl: impl, Values: v, Error: clean(fmt.Sprintf("your code panicked: %v", r))}
+			who := "your code"
+			if impl == labs.Reference {
+				who = "the reference (the lab's code, not yours)"
+			}
+			fr = labs.Frame{Figure: id, Impl: impl, Values: v, Error: clean(fmt.Sprintf("%s panicked: %v", who, r))}
 		}
 	}()
 	fr = f.Play(impl, v)
@@ -78,10 +82,13 @@ func playFrame(day labs.Day, impl labs.Impl, line string) (fr labs.Frame) {
 }
 
 // PlaySession is a running worker serving one day's playground on the
-// learner's code. Its methods may be called from one goroutine at a time.
+// learner's code, or with Impl labs.Reference on the reference (on the
+// reference program, Runner.ReferenceBuild: the lab's own binary plays no
+// figure itself). Its methods may be called from one goroutine at a time.
 type PlaySession struct {
-	Bin string // the lean worker program (Runner.Build)
-	Day labs.Day
+	Bin  string // the lean worker program (Runner.Build, or ReferenceBuild)
+	Day  labs.Day
+	Impl labs.Impl // whose code it plays: empty is the learner's
 
 	mu     sync.Mutex
 	cancel context.CancelFunc
@@ -101,7 +108,7 @@ func (s *PlaySession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 	v = f.Settle(v)
 	fail := func(status labs.Status, detail string) labs.Frame {
 		s.stop()
-		return labs.Frame{Figure: f.ID, Impl: labs.Learner, Values: v, Error: string(status) + ": " + detail}
+		return labs.Frame{Figure: f.ID, Impl: s.impl(), Values: v, Error: string(status) + ": " + detail}
 	}
 	if s.in == nil {
 		if err := s.start(); err != nil {
@@ -125,6 +132,13 @@ func (s *PlaySession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 		return fail(labs.Crash, s.died())
 	}
 	return fr
+}
+
+func (s *PlaySession) impl() labs.Impl {
+	if s.Impl == labs.Reference {
+		return labs.Reference
+	}
+	return labs.Learner
 }
 
 // died says why the worker stopped answering, once it has exited.
@@ -159,7 +173,11 @@ func (s *PlaySession) start() error {
 	}
 	s.nonce = newNonce()
 	s.stderr = tail{max: stderrKeep}
-	cmd := boxCommand(ctx, s.Bin, Command, fmt.Sprint(s.Day.Number), PlayKind, "session")
+	args := []string{Command, fmt.Sprint(s.Day.Number), PlayKind, "session"}
+	if s.impl() == labs.Reference {
+		args = append(args, string(labs.Reference))
+	}
+	cmd := boxCommand(ctx, s.Bin, args...)
 	cmd.Dir = scratch
 	mark := boxEnv + "=" + newNonce()
 	cmd.Env = append(os.Environ(), mark)

@@ -3,48 +3,57 @@ package worker
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 
 	"termlab/labs"
 )
 
-// Reference runs the reference on every part: in this process for the
-// parts it links, in the full worker for the heavy ones (the lab's own
-// binary never links them), and grades it unless PartsOnly (check wants the
-// grades; run --solutions does not). GradesOnly callers use day.Grade.
+// Reference plays the reference on every part, in worker programs built
+// with the shipped stubs in place of the learner's files (refbuild.go):
+// the lean program for the parts it links, the full one for the heavy
+// ones. Unless PartsOnly (run --solutions wants only figures) it grades
+// the reference too, there; GradesOnly grades and plays no part. Neither
+// the learner's code nor the state of their file changes what it gives,
+// and the lab's own binary runs none of a day's machinery.
+//
+// A build of the reference that fails is the lab's fault, never the
+// learner's: it comes back as a *LabError.
 func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, error) {
-	o := labs.Outcome{Day: day.Number, Impl: labs.Reference, Parts: make([]labs.PartResult, len(day.Parts))}
-	var heavy []int
-	for i, p := range day.Parts {
-		if p.Heavy {
-			heavy = append(heavy, i)
-			continue
-		}
-		o.Parts[i] = day.RunPart(labs.Reference, p.ID)
-	}
-	if !r.PartsOnly {
-		o.Grades = day.Grade(labs.Reference)
-	}
-	if len(heavy) == 0 {
-		return o, nil
-	}
-	rr := *r
-	r = &rr
-	r.Day = day.Number
+	o := labs.Outcome{Day: day.Number, Impl: labs.Reference}
+	r = r.refRunner(day)
 	r.cache = r.dayCache(day)
-	// The reference's heavy parts come out the same for a version of the
-	// day's code (their clock is virtual; only the ⏱ lines and _ns metrics,
+	var lean, heavy []int
+	if !r.GradesOnly {
+		o.Parts = make([]labs.PartResult, len(day.Parts))
+		for i, p := range day.Parts {
+			if p.Heavy {
+				heavy = append(heavy, i)
+			} else {
+				lean = append(lean, i)
+			}
+		}
+	}
+	grade := !r.PartsOnly || r.GradesOnly
+	// The reference's parts come out the same for a version of the day's
+	// code (their clock is virtual; only the ⏱ lines and _ns metrics,
 	// measured when they were cached, differ), so they are kept with it,
-	// and `run --solutions` needs no worker at all once they are. Not with a
-	// real store (the day's Store.Env names one), whose timings are the point.
+	// and a second launch (or `run --solutions`) needs no worker at all
+	// once they are. Not with a real store (the day's Store.Env names
+	// one), whose timings are the point.
 	cached := filepath.Join(r.cache, "reference-parts.json")
 	keep := r.cache != "" && !day.Store.Real()
-	if keep {
+	all := append(slices.Clone(lean), heavy...)
+	if keep && len(all) > 0 && !grade {
 		var parts map[string]labs.PartResult
 		if data, err := os.ReadFile(cached); err == nil && json.Unmarshal(data, &parts) == nil {
 			ok := true
-			for _, i := range heavy {
+			for _, i := range all {
 				p, found := parts[day.Parts[i].ID]
 				ok = ok && found && p.Status == labs.OK
 				o.Parts[i] = p
@@ -54,42 +63,121 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 			}
 		}
 	}
-	// Once, and once more with the program rebuilt from scratch when it
+	// Once, and once more with the programs rebuilt from scratch when one
 	// could not run at all (see Run).
 	for attempt := 0; ; attempt++ {
-		bin, err := r.BuildFull(ctx)
-		if err != nil {
-			return o, err
-		}
+		var mu sync.Mutex
 		var lab *labs.Fault
-		for _, i := range heavy {
-			var fault *labs.Fault
-			if o.Parts[i], fault = r.part(ctx, bin, day, day.Parts[i], labs.Reference); fault != nil && fault.Status == labError {
-				lab = fault
-				break
+		var labBin string
+		noteLab := func(f *labs.Fault, bin string) {
+			if f != nil && f.Status == labError {
+				mu.Lock()
+				lab, labBin = f, bin
+				mu.Unlock()
 			}
+		}
+		// The full program builds beside the lean one's tasks, as in Run.
+		type built struct {
+			bin string
+			err error
+		}
+		fullc := make(chan built, 1)
+		if len(heavy) > 0 {
+			go func() {
+				bin, err := r.BuildFull(ctx)
+				fullc <- built{bin, err}
+			}()
+		}
+		// Two tasks at a time, as Run's.
+		sem := make(chan struct{}, 2)
+		var wg sync.WaitGroup
+		spawn := func(f func()) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				f()
+			}()
+		}
+		var failed error
+		if len(lean) > 0 || grade {
+			bin, err := r.Build(ctx)
+			if err != nil {
+				failed = refBuildError(err, day)
+			} else {
+				if grade {
+					o.Grades = make([]labs.Grade, len(day.TODOs))
+					for j, t := range day.TODOs {
+						spawn(func() {
+							g, fault := r.grade(ctx, bin, day, t, labs.Reference)
+							noteLab(fault, bin)
+							o.Grades[j] = g
+						})
+					}
+				}
+				for _, i := range lean {
+					spawn(func() {
+						p, fault := r.part(ctx, bin, day, day.Parts[i], labs.Reference)
+						noteLab(fault, bin)
+						o.Parts[i] = p
+					})
+				}
+			}
+		}
+		if len(heavy) > 0 {
+			b := <-fullc
+			if b.err != nil && failed == nil {
+				failed = refBuildError(b.err, day)
+			}
+			for _, i := range heavy {
+				if b.err != nil {
+					break
+				}
+				spawn(func() {
+					p, fault := r.part(ctx, b.bin, day, day.Parts[i], labs.Reference)
+					noteLab(fault, b.bin)
+					o.Parts[i] = p
+				})
+			}
+		}
+		wg.Wait()
+		if failed != nil {
+			return labs.Outcome{}, failed
 		}
 		if e := ctx.Err(); e != nil {
 			return labs.Outcome{}, e
 		}
 		if lab == nil {
 			parts := map[string]labs.PartResult{}
-			for _, i := range heavy {
+			for _, i := range all {
 				if o.Parts[i].Status != labs.OK {
 					keep = false
 				}
 				parts[day.Parts[i].ID] = o.Parts[i]
 			}
-			if keep {
+			if keep && len(all) > 0 {
 				writeAtomic(cached, parts)
 			}
 			return o, nil
 		}
 		if attempt > 0 {
-			return o, &LabError{What: lab.Detail, Do: cacheAdvice(bin)}
+			return labs.Outcome{}, &LabError{What: lab.Detail, Do: cacheAdvice(labBin)}
 		}
-		os.Remove(bin)
+		os.Remove(labBin)
 	}
+}
+
+// refBuildError is a failed build of a reference program, said as what it
+// is: the course's own code with the shipped stubs did not build, which no
+// edit of the learner's can cause or mend.
+func refBuildError(err error, day labs.Day) error {
+	var be *BuildError
+	if errors.As(err, &be) {
+		return &LabError{What: fmt.Sprintf("the reference program of Day %d (the course's code with the shipped stubs, not yours) did not build:\n%s", day.Number, strings.TrimSpace(be.Output)),
+			Do: "Your code is not the cause. Check that the lab's files are as the course ships them (git status), then report this to the course's authors."}
+	}
+	return err
 }
 
 // writeAtomic writes v as JSON to path through a temporary file and a

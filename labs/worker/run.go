@@ -43,6 +43,9 @@ type Runner struct {
 	Day int
 
 	cache string // this run's labs.CacheEnv folder (dayCache)
+	// ref, when set, builds the reference programs of that day: the
+	// learner's files replaced by its shipped stubs (refbuild.go).
+	ref *labs.Day
 	// learner is the import path of the day's learner package, for the
 	// direct build's plan (direct.go); "" records none.
 	learner string
@@ -212,7 +215,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g, fault := r.grade(ctx, bin, day, t)
+			g, fault := r.grade(ctx, bin, day, t, labs.Learner)
 			if noteLab(fault, bin) {
 				return
 			}
@@ -306,9 +309,9 @@ func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part
 	return res, fault
 }
 
-func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO) (labs.Grade, *labs.Fault) {
+func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO, impl labs.Impl) (labs.Grade, *labs.Fault) {
 	var g labs.Grade
-	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), labs.Learner}, &g)
+	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), impl}, &g)
 	if fault != nil {
 		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
 		if fault.File {
