@@ -276,12 +276,12 @@ func dayArg(a args, required bool) (labs.Day, error) {
 func (e env) predictionsDir() string { return filepath.Join(e.root, "predictions") }
 func (e env) resultsPath() string    { return filepath.Join(e.root, "RESULTS.md") }
 
-// outcome runs and grades day on the learner's code (in worker processes)
-// or on the reference (in process).
+// outcome runs and grades day on the learner's code, or plays the
+// reference, in worker processes either way.
 func (e env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
 	if solutions {
-		// The heavy parts (4, 6) run in the full worker: this binary does
-		// not link them.
+		// The reference programs play every part (Runner.Reference): this
+		// binary runs none of a day's machinery.
 		r := worker.Runner{Root: e.root, PartsOnly: true}
 		return r.Reference(ctx, day)
 	}
@@ -293,7 +293,10 @@ func (e env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Ou
 // figures, so running the experiments too would only cost time.
 func (e env) grades(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
 	if solutions {
-		return labs.Outcome{Day: day.Number, Impl: labs.Reference, Grades: day.Grade(labs.Reference)}, nil
+		// In the reference program's worker, as every grade: this binary
+		// runs none of a day's machinery.
+		r := worker.Runner{Root: e.root, GradesOnly: true}
+		return r.Reference(ctx, day)
 	}
 	r := worker.Runner{Root: e.root, GradesOnly: true}
 	return r.Run(ctx, day)

@@ -104,44 +104,18 @@ func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool
 }
 
 // referenceFor is the reference's metrics a learner's run is judged
-// against: the parts this binary links, played here (microseconds), and the
-// heavy ones through the full worker (kept in the cache folder once per
-// version of the day's code) only where a prediction on them needs a TODO
-// that did not pass; elsewhere the learner's figure is the reference's
-// (see predictions.ScoreAgainst). A reference that cannot be played leaves
-// those rows waiting, never judged against the learner's figure.
+// against, played by the reference programs (Runner.Reference: every part,
+// kept in the cache folder once per version of the day's code, so only the
+// first run after a change of the course's code pays for them). A
+// reference that cannot be played leaves the rows that need it waiting,
+// never judged against the learner's figure.
 func (e env) referenceFor(ctx context.Context, day labs.Day, o labs.Outcome) labs.Metrics {
-	heavy := false
-	for _, p := range day.Parts {
-		if !p.Heavy {
-			continue
-		}
-		for _, pr := range day.Predictions {
-			if pr.Part != p.ID {
-				continue
-			}
-			for _, n := range pr.Needs {
-				passed := false
-				for _, g := range o.Grades {
-					passed = passed || (g.TODO == n && g.Status == labs.Pass)
-				}
-				heavy = heavy || !passed
-			}
-		}
+	r := worker.Runner{Root: e.root, PartsOnly: true}
+	ref, err := r.Reference(ctx, day)
+	if err != nil {
+		return nil
 	}
-	if heavy {
-		r := worker.Runner{Root: e.root, PartsOnly: true}
-		if ref, err := r.Reference(ctx, day); err == nil {
-			return ref.Metrics()
-		}
-	}
-	var parts []labs.PartResult
-	for _, p := range day.Parts {
-		if !p.Heavy {
-			parts = append(parts, day.RunPart(labs.Reference, p.ID))
-		}
-	}
-	return labs.Outcome{Parts: parts}.Metrics()
+	return ref.Metrics()
 }
 
 func cmdRun(ctx context.Context, e env, a args) int {

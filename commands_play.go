@@ -113,8 +113,8 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 	return exitOK
 }
 
-// playOnce plays one frame: on the learner's code in a boxed worker when
-// the TODOs the figure needs pass, on the reference here otherwise.
+// playOnce plays one frame in a boxed worker: on the learner's code when
+// the TODOs the figure needs pass, on the reference program otherwise.
 func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v labs.Values, solutions bool) labs.Frame {
 	impl, whose := labs.Reference, "reference (--solutions)"
 	if !solutions {
@@ -141,7 +141,17 @@ func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v lab
 		}
 		whose = "reference: the worker could not be built (" + err.Error() + ")"
 	}
-	fr := f.Play(labs.Reference, f.Settle(v))
+	// The reference's frame comes from the reference program (the course's
+	// code with the shipped stubs): this binary plays no figure itself.
+	r := worker.Runner{Root: e.root, Day: day.Number}
+	bin, err := r.ReferenceBuild(ctx, day)
+	if err != nil {
+		return labs.Frame{Figure: f.ID, Impl: labs.Reference, Values: f.Settle(v), Whose: whose,
+			Error: "the reference's worker did not start: " + err.Error()}
+	}
+	s := &worker.PlaySession{Bin: bin, Day: day, Impl: labs.Reference}
+	defer s.Close()
+	fr := s.Play(f, v)
 	fr.Whose = whose
 	return fr
 }

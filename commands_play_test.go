@@ -11,6 +11,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/testrun"
+	"termlab/labs/worker"
 )
 
 // Bad knob values, knobs the figure lacks and unknown figures are usage
@@ -44,12 +45,26 @@ func playIn(t *testing.T, root string, argv ...string) (int, string, string) {
 	return code, out.String(), errs.String()
 }
 
-// The playground waits for the course day's predictions; then --json gives
-// the readouts, with durations taken for a knob in seconds.
-func TestPlayWaitsForPredictionsThenPrintsReadouts(t *testing.T) {
+// The playground waits for the course day's predictions.
+func TestPlayWaitsForPredictions(t *testing.T) {
 	root := t.TempDir()
 	if code, _, errs := playIn(t, root, "45", "--solutions"); code != exitNotOK || !strings.Contains(errs, "opens once your predictions are in: P1") {
 		t.Fatalf("before the predictions: exit %d, %q", code, errs)
+	}
+}
+
+// Once they are in, --json gives the reference's readouts, played by the
+// reference program (this binary plays no figure), with durations taken
+// for a knob in seconds; the learner's file, which does not compile here,
+// changes nothing.
+func TestPlayPrintsTheReferencesReadouts(t *testing.T) {
+	testrun.Slow(t, "builds the reference program")
+	root := t.TempDir()
+	if err := worker.CopyLab(".", root, course); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "labs", "day45", "todo.go"), []byte("//go:build termlab\n\npackage day45\n\nfunc TakeToken( {\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	day, _ := course.Find(45)
 	var guesses []string

@@ -42,9 +42,13 @@ type deps struct {
 	// plays without waiting.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
-	// refMetrics runs the reference solutions in process, for the
-	// scoreboard's comparison; tests reuse one run.
-	refMetrics func(labs.Day) labs.Metrics
+	// refMetrics plays the reference solutions (through the runner's
+	// reference programs), for the scoreboard's comparison; tests reuse
+	// one run.
+	refMetrics func(labs.Day) (labs.Metrics, error)
+	// refFrames makes the Play screen's player of the reference
+	// (newRefSession); tests play it in process.
+	refFrames func(root string, day labs.Day) refFrames
 
 	saver *saver
 	// runGate makes runs one at a time: a cancelled run is still stopping

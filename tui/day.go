@@ -95,6 +95,7 @@ func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
 // the function locations, the watcher, and remembering the day.
 func (m *dayModel) init() tea.Cmd {
 	d := m.c.deps
+	m.s.refBusy = true
 	cmds := []tea.Cmd{m.startRun(), refCmd(d, m.s.day), locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
 	if d.watch {
 		m.watchGen = int(watchGens.Add(1))
@@ -110,6 +111,9 @@ func (m *dayModel) close() tea.Cmd {
 		m.cancel = nil
 	}
 	m.watchGen = -1
+	if pm, ok := m.screens[tabPlay].(*playModel); ok {
+		pm.close()
+	}
 	if w := m.watcher; w != nil {
 		m.watcher = nil
 		return closeWatchCmd(w)
@@ -211,6 +215,13 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 		m.run.load(prev, &o, m.s.day)
 		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady(d)}
+		if m.s.refErr != nil && !m.s.refBusy {
+			// The reference failed to play before: each finished run
+			// tries again, since what stopped it (a busy machine, a
+			// cache folder) may have passed.
+			m.s.refBusy = true
+			cmds = append(cmds, refCmd(d, m.s.day))
+		}
 		// As the command line's run does, every finished run refreshes the
 		// lab's section of RESULTS.md with what the learner may see: the
 		// parts whose reveal is on record. Those being recorded follow once
@@ -222,7 +233,8 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 
 	case refMsg:
 		if msg.day == m.s.day.Number {
-			m.s.ref = msg.metrics
+			m.s.refBusy = false
+			m.s.ref, m.s.refErr = msg.metrics, msg.err
 		}
 	case locsMsg:
 		m.s.locs = msg.locs

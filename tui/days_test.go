@@ -25,7 +25,7 @@ func TestEveryRegisteredDayFits80x24(t *testing.T) {
 			ref.Impl = labs.Learner
 			f := newFake(fakeAnswer{o: stubOutcome(day)})
 			c := testCommon(t, labs.Course{day}, labRoot(t, day), f)
-			c.deps.refMetrics = func(labs.Day) labs.Metrics { return ref.Metrics() }
+			c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return ref.Metrics(), nil }
 			d := newDriver(t, c, w, h)
 			d.keys("enter")
 			if got := d.day().s.day.Number; got != day.Number {

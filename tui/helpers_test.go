@@ -133,9 +133,21 @@ func testCommon(t testing.TB, course labs.Course, root string, r Runner) *common
 	c := newCommon(Config{Course: course, Root: root, Runner: r}, plainStyles(), false)
 	c.deps.after = fakeAfter()
 	c.deps.now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
-	c.deps.refMetrics = func(labs.Day) labs.Metrics { return reference().Metrics() }
+	c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
+	c.deps.refFrames = func(string, labs.Day) refFrames { return inProcessRef{} }
 	return c
 }
+
+// inProcessRef is a test double of refSession: it plays the reference's
+// frames in the test's process, where every day is linked, so the screens'
+// tests see the real reference's figures without building a worker.
+type inProcessRef struct{}
+
+func (inProcessRef) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
+	return f.Play(labs.Reference, f.Settle(v))
+}
+func (inProcessRef) Ready() bool { return true }
+func (inProcessRef) Close()      {}
 
 // fakeAfter fires at once with a clock that moves a second per timer, so
 // each replay tick is a quarter-second step (the longest Update allows).

@@ -126,7 +126,7 @@ func TestEveryScreenIsWhole(t *testing.T) {
 				o := dd.ref()
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{dd.day}, labRoot(t, dd.day), newFake(fakeAnswer{o: o}))
-				c.deps.refMetrics = func(labs.Day) labs.Metrics { return dd.ref().Metrics() }
+				c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return dd.ref().Metrics(), nil }
 				d := newDriver(t, c, w, h)
 				d.keys("enter")
 				d.predictAll(nil)

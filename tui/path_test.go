@@ -145,7 +145,7 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 	learner := filepath.Join(root, theDay.LearnerDir, "todo.go")
 	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
 	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: r}, plainStyles(), true)
-	c.deps.refMetrics = func(labs.Day) labs.Metrics { return reference().Metrics() }
+	c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
 	tm := teatest.NewTestModel(t, newApp(c), teatest.WithInitialTermSize(110, 40))
 	wait := waiter(t, tm, 4*time.Minute)
 

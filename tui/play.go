@@ -2,9 +2,12 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -24,8 +27,10 @@ import (
 //
 // The learner's code runs in a kept-running boxed worker
 // (worker.PlaySession), started when a figure first needs it and replaced
-// when a new run has graded new code; the reference runs here, in process,
-// where it is already linked.
+// when a new run has graded new code; the reference runs in another, on
+// the reference program (built with the shipped stubs, so whatever the
+// learner's file holds), kept for as long as the day is open. The screens
+// play no figure themselves.
 type playModel struct {
 	c    *common
 	keys playKeys
@@ -45,7 +50,99 @@ type playModel struct {
 	retry   bool          // the learner's worker was busy: ask again
 	sess    *worker.PlaySession
 	sessFor *labs.Outcome // the run whose code the session's worker holds
-	w, h    int
+	// ref plays the reference's frames; starting is a request to it
+	// waiting for its worker to be built and started.
+	ref      refFrames
+	starting bool
+	w, h     int
+}
+
+// refFrames plays one day's figures on the reference, out of process.
+type refFrames interface {
+	Play(f labs.PlayFigure, v labs.Values) labs.Frame
+	// Ready reports whether its worker is built, so that a frame comes
+	// within a knob turn's time.
+	Ready() bool
+	Close()
+}
+
+// refSession is the production refFrames: a worker.PlaySession on the
+// reference program (worker.Runner.ReferenceBuild), built on the first
+// request.
+type refSession struct {
+	root   string
+	day    labs.Day
+	ctx    context.Context
+	cancel context.CancelFunc
+	ready  atomic.Bool
+
+	mu   sync.Mutex
+	sess *worker.PlaySession
+}
+
+func newRefSession(root string, day labs.Day) refFrames {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &refSession{root: root, day: day, ctx: ctx, cancel: cancel}
+}
+
+func (r *refSession) Ready() bool { return r.ready.Load() }
+
+func (r *refSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sess == nil {
+		rr := worker.Runner{Root: r.root}
+		bin, err := rr.ReferenceBuild(r.ctx, r.day)
+		if err != nil {
+			// Tried again on the next request: a build stopped by a busy
+			// machine or a full disk may work then.
+			why := err.Error()
+			var lab *worker.LabError
+			if !errors.As(err, &lab) {
+				why = "this is a problem with the lab, not with your code: " + why
+			}
+			return labs.Frame{Figure: f.ID, Impl: labs.Reference, Values: f.Settle(v), Error: "the reference's worker did not start. " + why}
+		}
+		r.sess = &worker.PlaySession{Bin: bin, Day: r.day, Impl: labs.Reference}
+		r.ready.Store(true)
+	}
+	return r.sess.Play(f, v)
+}
+
+// Close stops a build under way and ends the session's worker.
+func (r *refSession) Close() {
+	r.cancel()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sess != nil {
+		r.sess.Close()
+	}
+}
+
+// close ends the screen's workers (the day is closing).
+func (m *playModel) close() {
+	if m.sess != nil {
+		go m.sess.Close()
+		m.sess = nil
+	}
+	if m.ref != nil {
+		go m.ref.Close()
+		m.ref = nil
+	}
+}
+
+// refFrame is a Cmd's way to the reference's frame, labelled whose.
+func (m *playModel) refFrame(s *session) func(f labs.PlayFigure, v labs.Values, whose string) labs.Frame {
+	if m.ref == nil {
+		m.ref = m.c.deps.refFrames(m.c.deps.root, s.day)
+	}
+	ref := m.ref
+	m.starting = !ref.Ready()
+	return func(f labs.PlayFigure, v labs.Values, whose string) labs.Frame {
+		fr := ref.Play(f, v)
+		fr.Whose = whose
+		return fr
+	}
 }
 
 // playKeys live here, not in keys.go, while other screens' keys are being
@@ -129,13 +226,11 @@ func (m *playModel) request(s *session) tea.Cmd {
 	m.reqFor, m.retry = s.outcome, false
 	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.deps
 	impl, whose := labs.Whose(s.day, f, m.grades(s))
+	ref := m.refFrame(s)
 	if impl != labs.Learner {
-		return func() tea.Msg {
-			fr := f.Play(labs.Reference, f.Settle(v))
-			fr.Whose = whose
-			return playFrameMsg{gen, fr, false}
-		}
+		return func() tea.Msg { return playFrameMsg{gen, ref(f, v, whose), false} }
 	}
+	m.starting = false
 	if m.sess != nil && m.sessFor != s.outcome {
 		// New code was graded: its worker holds the old.
 		old := m.sess
@@ -152,14 +247,10 @@ func (m *playModel) request(s *session) tea.Cmd {
 			if busy {
 				// A run holds the build: show the reference meanwhile,
 				// rather than a blank chart for the length of a run.
-				fr := f.Play(labs.Reference, f.Settle(v))
-				fr.Whose = "reference, while your code is built"
-				return playFrameMsg{gen, fr, true}
+				return playFrameMsg{gen, ref(f, v, "reference, while your code is built"), true}
 			}
 			if err != nil {
-				fr := f.Play(labs.Reference, f.Settle(v))
-				fr.Whose = "reference: your worker could not be built (" + err.Error() + ")"
-				return playFrameMsg{gen, fr, false}
+				return playFrameMsg{gen, ref(f, v, "reference: your worker could not be built ("+err.Error()+")"), false}
 			}
 			sess.Bin = bin
 		}
@@ -219,7 +310,7 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 			return nil
 		}
 		fr := msg.frame
-		m.frame, m.fp = &fr, prepFigure(fr.Chart)
+		m.frame, m.fp, m.starting = &fr, prepFigure(fr.Chart), false
 		if msg.retry {
 			m.retry = true // the next tick asks again
 			return m.tick()
@@ -314,7 +405,10 @@ func (m *playModel) view(s *session, w, h int) string {
 		return fit(strings.Join(b, "\n"), w, h)
 	}
 	whose := "…"
-	if m.frame != nil {
+	switch {
+	case m.starting:
+		whose = "reference: starting its worker…"
+	case m.frame != nil:
 		whose = m.frame.Whose
 	}
 	state := "playing"

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -9,6 +11,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/report"
+	"termlab/labs/worker"
 	"termlab/predictions"
 )
 
@@ -122,6 +125,11 @@ func (m *scoreModel) content(s *session, w int) string {
 		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
+	if s.refErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
+		// The rows that need the reference wait for it; why it is missing
+		// is the lab's problem, and said so, never put on the learner.
+		b = append(b, styleLines(st.Warn, wrap(refFailure(s.refErr), w)), "")
+	}
 	for _, r := range rows {
 		pr, _ := s.day.Prediction(r.ID)
 		b = append(b, scoreLine(r, pr, s, st, w))
@@ -149,6 +157,16 @@ func (m *scoreModel) content(s *session, w int) string {
 	return strings.Join(b, "\n")
 }
 
+// refFailure says why the reference is missing, as the lab's fault.
+func refFailure(err error) string {
+	why := err.Error()
+	var lab *worker.LabError
+	if !errors.As(err, &lab) {
+		why = "this is a problem with the lab, not with your code: " + why
+	}
+	return "The reference solutions could not be played, so the rows that need them wait (each finished run tries again). " + why
+}
+
 // scoreLine is one prediction on one line: the judged guess, the actual
 // (the reference's figure) and the verdict with its distance.
 func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w int) string {
@@ -173,6 +191,8 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	}
 	var verdict string
 	switch {
+	case r.Awaiting && s.refErr != nil:
+		verdict = st.Warn.Render("reference failed: not your code")
 	case r.Awaiting:
 		verdict = st.Dim.Render("judged once the reference has run")
 	case r.Actual == nil && narrow:

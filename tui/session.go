@@ -60,8 +60,12 @@ type session struct {
 	building  bool
 	runErr    error // the latest run's failure; the last good outcome stays
 
-	ref  labs.Metrics      // the reference solutions' metrics
-	locs map[string]string // function name → file:line in the learner's code
+	ref labs.Metrics // the reference solutions' metrics
+	// refBusy is a reference play under way; refErr, why the last one
+	// failed (the lab's fault, never the learner's: see score.go).
+	refBusy bool
+	refErr  error
+	locs    map[string]string // function name → file:line in the learner's code
 
 	note    string // what the last action did
 	noteBad bool

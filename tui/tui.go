@@ -119,6 +119,7 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 			after:      tea.Tick,
 			saver:      &saver{},
 			refMetrics: referenceMetricsWith(r),
+			refFrames:  newRefSession,
 			runGate:    &sync.Mutex{},
 		},
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"time"
@@ -178,37 +179,46 @@ func nextRunMsg(msgs chan tea.Msg) tea.Cmd {
 	}
 }
 
-// refMsg carries the reference solutions' metrics, for comparison.
+// refMsg carries the reference solutions' metrics, for comparison, or why
+// they could not be had.
 type refMsg struct {
 	day     int
 	metrics labs.Metrics
+	err     error
 }
 
-// refCmd runs the reference solutions in process: they are the course's
-// own code, never the learner's.
+// refCmd plays the reference solutions through the runner's reference
+// programs (worker.Runner.Reference): they are the course's own code,
+// never the learner's, and the screens run none of a day's machinery.
 func refCmd(d deps, day labs.Day) tea.Cmd {
-	return func() tea.Msg { return refMsg{day: day.Number, metrics: d.refMetrics(day)} }
-}
-
-func referenceMetrics(day labs.Day) labs.Metrics {
-	return labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
-}
-
-// referenceMetricsWith plays the reference through r when r can run the
-// heavy parts the screens' own binary does not link (*worker.Runner, or
-// main's wrapper of it, which kills its runs on a signal).
-func referenceMetricsWith(r Runner) func(labs.Day) labs.Metrics {
-	wr, ok := r.(interface {
-		Reference(context.Context, labs.Day) (labs.Outcome, error)
-	})
-	if !ok {
-		return referenceMetrics
+	return func() tea.Msg {
+		m, err := d.refMetrics(day)
+		return refMsg{day: day.Number, metrics: m, err: err}
 	}
-	return func(day labs.Day) labs.Metrics {
+}
+
+// referencer is a Runner that can play the reference (*worker.Runner, or
+// main's wrapper of it, which kills its runs on a signal).
+type referencer interface {
+	Reference(context.Context, labs.Day) (labs.Outcome, error)
+}
+
+// errNoReference is a Runner that cannot play the reference.
+var errNoReference = errors.New("this runner cannot play the reference")
+
+// referenceMetricsWith plays the reference through r. Nothing plays it in
+// this process: a Runner that cannot play it leaves the rows that need
+// it waiting, with the reason.
+func referenceMetricsWith(r Runner) func(labs.Day) (labs.Metrics, error) {
+	wr, ok := r.(referencer)
+	if !ok {
+		return func(labs.Day) (labs.Metrics, error) { return nil, errNoReference }
+	}
+	return func(day labs.Day) (labs.Metrics, error) {
 		o, err := wr.Reference(context.Background(), day)
 		if err != nil {
-			return referenceMetrics(day)
+			return nil, err
 		}
-		return o.Metrics()
+		return o.Metrics(), nil
 	}
 }
