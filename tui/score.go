@@ -164,7 +164,8 @@ func refFailure(err error) string {
 	if !errors.As(err, &lab) {
 		why = "this is a problem with the lab, not with your code: " + why
 	}
-	return "The reference solutions could not be played, so the rows that need them wait (each finished run tries again). " + why
+	// LabError's words start a sentence of their own here.
+	return "The reference solutions could not be played, so the rows that need them wait (each finished run tries again). " + strings.ToUpper(why[:1]) + why[1:]
 }
 
 // scoreLine is one prediction on one line: the judged guess, the actual

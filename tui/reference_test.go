@@ -1,0 +1,162 @@
+package tui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	day46 "termlab/labs/day46/course"
+	"termlab/labs/testrun"
+	"termlab/labs/worker"
+	solutions46 "termlab/solutions/day46"
+)
+
+// failingRef is a learner's run whose figures are the reference's but
+// whose TODOs do not pass: every row of the scoreboard needs the
+// reference's own figure to be judged.
+func failingRef() labs.Outcome {
+	o := reference()
+	o.Impl = labs.Learner
+	for i := range o.Grades {
+		o.Grades[i].Status = labs.Fail
+	}
+	return o
+}
+
+// When the reference cannot be played, the rows that need it wait and say
+// it is the lab's fault, not the learner's code; the next finished run
+// tries again, and once the reference lands the rows are judged.
+func TestScoreboardWhenTheReferenceFails(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
+		c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: failingRef()}))
+		var mu sync.Mutex
+		calls := 0
+		c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			calls++
+			if calls == 1 {
+				return nil, &worker.LabError{What: "the reference program did not build", Do: "try again"}
+			}
+			return reference().Metrics(), nil
+		}
+		d := newDriver(t, c, 80, 24)
+		d.keys("enter")
+		d.predictAll(nil)
+		d.tab(tabScore)
+		d.send(sizeMsg(sz))
+		d.wantView("could not be", "played")
+		checkFits(t, d.app.View(), sz[0], sz[1])
+		d.send(sizeMsg([2]int{80, 24}))
+		d.wantView("reference failed: not your code", "The reference solutions could not be played", "This is a problem with the lab")
+
+		d.keys("r") // a finished run plays the reference again
+		if calls != 2 {
+			t.Fatalf("the reference was asked for %d times, want 2", calls)
+		}
+		d.dontWantView("reference failed", "judged once the reference has run", "could not be played")
+		if v := d.view(); !strings.Contains(v, "P1   1 request         20 requests       ✗ off") {
+			t.Fatalf("P1 not judged once the reference landed:\n%s", v)
+		}
+	}
+}
+
+// slowRef is a refFrames whose worker is not ready until its first frame.
+type slowRef struct {
+	mu    sync.Mutex
+	plays int
+}
+
+func (r *slowRef) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
+	r.mu.Lock()
+	r.plays++
+	r.mu.Unlock()
+	return inProcessRef{}.Play(f, v)
+}
+
+func (r *slowRef) Ready() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.plays > 0
+}
+func (r *slowRef) Close() {}
+
+// The Play screen asks the reference's player for its frames (never plays
+// one itself), and says the reference is starting while its worker is not
+// up yet.
+func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
+	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}))
+	ref := &slowRef{}
+	c.deps.refFrames = func(string, labs.Day) refFrames { return ref }
+	d := newDriver(t, c, 80, 24)
+	d.keys("enter")
+	d.predictAll(allGuesses())
+	d.send(switchTabMsg{tab: tabPlay})
+	d.wantView("reference: TODOs 2, 3 are not passing yet", "fixed window  accepted 200")
+	if ref.plays == 0 {
+		t.Fatal("the screen drew a reference frame without its player")
+	}
+
+	// A new player, not started: the screen says so until its frame lands.
+	pm := d.day().screens[tabPlay].(*playModel)
+	pm.ref = &slowRef{}
+	cmd := pm.request(&d.day().s)
+	d.wantView("reference: starting its worker…")
+	checkFits(t, d.app.View(), 80, 24)
+	d.run(cmd)
+	d.dontWantView("starting its worker")
+	d.wantView("reference: TODOs 2, 3 are not passing yet")
+}
+
+// End to end on the real reference programs: with a learner file that
+// does not compile, the scoreboard's reference figures still arrive and
+// the Play screen plays the reference in its worker session.
+func TestReferenceReachesTheScreensWhateverTheLearnersFile(t *testing.T) {
+	testrun.Slow(t, "builds the reference programs")
+	root := t.TempDir()
+	if err := worker.CopyLab("..", root, labs.Course{theDay, day46.New(solutions46.Funcs)}); err != nil {
+		t.Fatal(err)
+	}
+	broken, err := os.ReadFile(filepath.Join("..", "testdata", "broken", "nocompile", "todo.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(root, theDay.LearnerDir, "todo.go"), string(broken))
+	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
+	c := testCommon(t, labs.Course{theDay}, root, r)
+	c.deps.refMetrics = referenceMetricsWith(r) // the production wiring (newCommon)
+	c.deps.refFrames = newRefSession
+	d := newDriver(t, c, 80, 24)
+	d.keys("enter")
+	s := &d.day().s
+	if s.refErr != nil {
+		t.Fatalf("the reference failed: %v", s.refErr)
+	}
+	var be *worker.BuildError
+	if !errors.As(s.runErr, &be) {
+		t.Fatalf("the learner's run: %v, want their compile error", s.runErr)
+	}
+	for _, pr := range theDay.Predictions {
+		if _, ok := s.ref[pr.Metric]; !ok {
+			t.Errorf("%s: no reference figure %s", pr.ID, pr.Metric)
+		}
+	}
+	d.predictAll(allGuesses())
+	d.send(switchTabMsg{tab: tabPlay})
+	d.wantView("Figure 1 of 3", "fixed window  accepted 200", "most in a window 200 (2× promise)")
+	pm := d.day().screens[tabPlay].(*playModel)
+	if _, ok := pm.ref.(*refSession); !ok || !pm.ref.Ready() || pm.frame == nil || pm.frame.Impl != labs.Reference {
+		t.Fatalf("the frame did not come from the reference's session: %T ready %v", pm.ref, pm.ref != nil && pm.ref.Ready())
+	}
+	d.keys("-") // a knob turn: the same session answers
+	d.wantView("limit per window     90", "fixed window  accepted 180")
+	d.app.Close()
+}
+
+func sizeMsg(sz [2]int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: sz[0], Height: sz[1]} }
