@@ -88,8 +88,9 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 		fmt.Fprintf(e.stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
 	}
 	for _, day := range course {
-		// The heavy parts run in the full worker (this binary does not
-		// link them): worker.Runner.Reference plays the rest here.
+		// worker.Runner.Reference plays every part and grades the
+		// reference in the reference programs (the shipped stubs over
+		// the learner's folder), as the screens' comparison does.
 		r := worker.Runner{Root: e.root}
 		ref, err := r.Reference(ctx, day)
 		if err != nil {
