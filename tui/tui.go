@@ -103,7 +103,7 @@ func programOptions() []tea.ProgramOption {
 func newCommon(cfg Config, st Styles, watch bool) *common {
 	r := cfg.Runner
 	if r == nil {
-		r = &worker.Runner{Root: cfg.Root}
+		r = &worker.Runner{Root: cfg.Root, PartsOnly: true} // the reference's figures, not its grades
 	}
 	return &common{
 		styles: st,
