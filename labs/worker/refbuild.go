@@ -57,18 +57,26 @@ func (r *Runner) ReferenceBuild(ctx context.Context, day labs.Day) (string, erro
 }
 
 // overlayFile writes the shipped files of day and the overlay that maps
-// the learner's folder onto them, in the folder of bin, and returns the
+// the learner's folder onto them, in a folder beside bin, and returns the
 // overlay's path. Go files in the learner's folder that the course does
 // not ship (a helper file of the learner's) are left out of the build.
 func overlayFile(root, bin string, day labs.Day) (string, error) {
 	if len(day.Shipped) == 0 {
 		return "", fmt.Errorf("Day %d ships no stubs to build the reference with", day.Number)
 	}
-	dir := bin + ".stubs"
+	// Absolute paths: the go command reads an overlay's relative ones
+	// from its own folder, which is root, not ours.
+	dir, err := filepath.Abs(bin + ".stubs")
+	if err != nil {
+		return "", err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	learner := filepath.Join(root, filepath.FromSlash(day.LearnerDir))
+	learner, err := filepath.Abs(filepath.Join(root, filepath.FromSlash(day.LearnerDir)))
+	if err != nil {
+		return "", err
+	}
 	replace := map[string]string{}
 	names := make([]string, 0, len(day.Shipped))
 	for name := range day.Shipped {
@@ -100,7 +108,7 @@ func overlayFile(root, bin string, day labs.Day) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	path := bin + ".overlay.json"
+	path := filepath.Join(dir, "overlay.json")
 	if old, err := os.ReadFile(path); err != nil || string(old) != string(data) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return "", err
