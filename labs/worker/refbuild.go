@@ -62,7 +62,7 @@ func (r *Runner) ReferenceBuild(ctx context.Context, day labs.Day) (string, erro
 // not ship (a helper file of the learner's) are left out of the build.
 func overlayFile(root, bin string, day labs.Day) (string, error) {
 	if len(day.Shipped) == 0 {
-		return "", fmt.Errorf("Day %d ships no stubs to build the reference with", day.Number)
+		return "", fmt.Errorf("day %d ships no stubs to build the reference with", day.Number)
 	}
 	// Absolute paths: the go command reads an overlay's relative ones
 	// from its own folder, which is root, not ours.
