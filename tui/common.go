@@ -46,6 +46,10 @@ type deps struct {
 	// reference programs), for the scoreboard's comparison; tests reuse
 	// one run.
 	refMetrics func(labs.Day) (labs.Metrics, error)
+	// refCached, when set, is the reference's figures as the cache folder
+	// keeps them (worker.CachedReference), read as a day opens; nil plays
+	// the reference at once (tests).
+	refCached func(labs.Day) (labs.Metrics, bool)
 	// refFrames makes the Play screen's player of the reference
 	// (newRefSession); tests play it in process.
 	refFrames func(root string, day labs.Day) refFrames

@@ -96,12 +96,27 @@ func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
 func (m *dayModel) init() tea.Cmd {
 	d := m.c.deps
 	m.s.refBusy = true
-	cmds := []tea.Cmd{m.startRun(), refCmd(d, m.s.day), locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
+	refs := refCmd(d, m.s.day)
+	if d.refCached != nil {
+		refs = refCachedCmd(d, m.s.day)
+	}
+	cmds := []tea.Cmd{m.startRun(), refs, locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
 	if d.watch {
 		m.watchGen = int(watchGens.Add(1))
 		cmds = append(cmds, startWatchCmd(m.watchGen, filepath.Join(d.root, m.s.day.LearnerDir)))
 	}
 	return tea.Batch(cmds...)
+}
+
+// refAgain plays the reference after a finished run when it is still to
+// be played: put off at the start (refCachedCmd), or failed before, since
+// what stopped it (a busy machine, a cache folder) may have passed.
+func (m *dayModel) refAgain() tea.Cmd {
+	if m.s.refBusy || !(m.s.refLater || m.s.refErr != nil) {
+		return nil
+	}
+	m.s.refBusy, m.s.refLater = true, false
+	return refCmd(m.c.deps, m.s.day)
 }
 
 // close stops the day's watcher and run.
@@ -204,7 +219,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 			}
 			m.s.ranAgain()
 			m.s.runErr = msg.err
-			return locsCmd(d, m.s.day)
+			return tea.Batch(locsCmd(d, m.s.day), m.refAgain())
 		}
 		o := msg.o
 		m.s.ranAgain()
@@ -215,13 +230,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 		m.run.load(prev, &o, m.s.day)
 		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady(d)}
-		if m.s.refErr != nil && !m.s.refBusy {
-			// The reference failed to play before: each finished run
-			// tries again, since what stopped it (a busy machine, a
-			// cache folder) may have passed.
-			m.s.refBusy = true
-			cmds = append(cmds, refCmd(d, m.s.day))
-		}
+		cmds = append(cmds, m.refAgain())
 		// As the command line's run does, every finished run refreshes the
 		// lab's section of RESULTS.md with what the learner may see: the
 		// parts whose reveal is on record. Those being recorded follow once
@@ -234,6 +243,13 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 	case refMsg:
 		if msg.day == m.s.day.Number {
 			m.s.refBusy = false
+			if msg.later {
+				m.s.refLater = true
+				if !m.s.building {
+					return m.refAgain() // the first run is already over
+				}
+				return nil
+			}
 			m.s.ref, m.s.refErr = msg.metrics, msg.err
 		}
 	case locsMsg:

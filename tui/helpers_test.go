@@ -135,6 +135,7 @@ func testCommon(t testing.TB, course labs.Course, root string, r Runner) *common
 	c.deps.now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
 	c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
 	c.deps.refFrames = func(string, labs.Day) refFrames { return inProcessRef{} }
+	c.deps.refCached = nil // the reference at once, as the tests' own figures
 	return c
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -162,3 +163,66 @@ func TestReferenceReachesTheScreensWhateverTheLearnersFile(t *testing.T) {
 }
 
 func sizeMsg(sz [2]int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: sz[0], Height: sz[1]} }
+
+// logRunner notes when each run of the learner's code has finished.
+type logRunner struct {
+	inner Runner
+	mu    *sync.Mutex
+	log   *[]string
+}
+
+func (r logRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	o, err := r.inner.Run(ctx, day)
+	r.mu.Lock()
+	*r.log = append(*r.log, "run")
+	r.mu.Unlock()
+	return o, err
+}
+
+// As a day opens, the reference's figures come from the cache folder when
+// it keeps them, and no reference plays; when it does not, the reference
+// plays once the first run has finished (its programs would otherwise
+// compile beside the learner's), and the rows are judged then.
+func TestReferenceWaitsForTheFirstRunUnlessKept(t *testing.T) {
+	for _, kept := range []bool{false, true} {
+		var mu sync.Mutex
+		var log []string
+		r := logRunner{inner: newFake(fakeAnswer{o: failingRef()}), mu: &mu, log: &log}
+		c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), r)
+		c.deps.refCached = func(labs.Day) (labs.Metrics, bool) {
+			mu.Lock()
+			log = append(log, "cache")
+			mu.Unlock()
+			if kept {
+				return reference().Metrics(), true
+			}
+			return nil, false
+		}
+		c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) {
+			mu.Lock()
+			log = append(log, "ref")
+			mu.Unlock()
+			return reference().Metrics(), nil
+		}
+		d := newDriver(t, c, 80, 24)
+		d.keys("enter")
+		mu.Lock()
+		got := strings.Join(log, " ")
+		mu.Unlock()
+		want := "run ref"
+		if kept {
+			want = "run"
+		}
+		rest := strings.Join(slices.DeleteFunc(strings.Fields(got), func(e string) bool { return e == "cache" }), " ")
+		if rest != want || !strings.Contains(got, "cache") {
+			t.Fatalf("kept %v: %q, want the cache read and then %q", kept, got, want)
+		}
+		if len(d.day().s.ref) == 0 {
+			t.Fatalf("kept %v: no reference figures", kept)
+		}
+		d.predictAll(nil)
+		d.tab(tabScore)
+		d.wantView("P1   1 request         20 requests       ✗ off")
+		d.dontWantView("judged once the reference has run")
+	}
+}

@@ -65,7 +65,10 @@ type session struct {
 	// failed (the lab's fault, never the learner's: see score.go).
 	refBusy bool
 	refErr  error
-	locs    map[string]string // function name → file:line in the learner's code
+	// refLater: the reference was not in the cache when the day opened,
+	// and is played once the first run has built its workers.
+	refLater bool
+	locs     map[string]string // function name → file:line in the learner's code
 
 	note    string // what the last action did
 	noteBad bool

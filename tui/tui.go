@@ -120,6 +120,7 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 			saver:      &saver{},
 			refMetrics: referenceMetricsWith(r),
 			refFrames:  newRefSession,
+			refCached:  cachedReference(r, cfg.Root),
 			runGate:    &sync.Mutex{},
 		},
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
+	"termlab/labs/worker"
 )
 
 // Re-run on save. The watcher watches the learner's folder, not the file:
@@ -185,6 +186,7 @@ type refMsg struct {
 	day     int
 	metrics labs.Metrics
 	err     error
+	later   bool // not kept yet: to be played after the first run (refCachedCmd)
 }
 
 // refCmd plays the reference solutions through the runner's reference
@@ -197,6 +199,23 @@ func refCmd(d deps, day labs.Day) tea.Cmd {
 	}
 }
 
+// refCachedCmd is the day's first look at the reference: its figures when
+// the cache folder keeps them for this version of the course's code (a
+// second launch: no worker at all), or else a refMsg that puts the play
+// off until the first run of the learner's code has finished. Built
+// together, the reference programs and the learner's would compile the
+// same packages twice over on an empty build cache, and the learner's
+// first verdicts would wait for it; the scoreboard has nothing to judge
+// before that run anyway.
+func refCachedCmd(d deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg {
+		if m, ok := d.refCached(day); ok {
+			return refMsg{day: day.Number, metrics: m}
+		}
+		return refMsg{day: day.Number, later: true}
+	}
+}
+
 // referencer is a Runner that can play the reference (*worker.Runner, or
 // main's wrapper of it, which kills its runs on a signal).
 type referencer interface {
@@ -205,6 +224,18 @@ type referencer interface {
 
 // errNoReference is a Runner that cannot play the reference.
 var errNoReference = errors.New("this runner cannot play the reference")
+
+// cachedReference reads the reference's kept figures for a runner that
+// plays the reference through worker programs; nil for one that cannot.
+func cachedReference(r Runner, root string) func(labs.Day) (labs.Metrics, bool) {
+	if _, ok := r.(referencer); !ok {
+		return nil
+	}
+	return func(day labs.Day) (labs.Metrics, bool) {
+		o, ok := worker.CachedReference(root, day)
+		return o.Metrics(), ok
+	}
+}
 
 // referenceMetricsWith plays the reference through r. Nothing plays it in
 // this process: a Runner that cannot play it leaves the rows that need

@@ -50,17 +50,9 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 	keep := r.cache != "" && !day.Store.Real()
 	all := append(slices.Clone(lean), heavy...)
 	if keep && len(all) > 0 && !grade {
-		var parts map[string]labs.PartResult
-		if data, err := os.ReadFile(cached); err == nil && json.Unmarshal(data, &parts) == nil {
-			ok := true
-			for _, i := range all {
-				p, found := parts[day.Parts[i].ID]
-				ok = ok && found && p.Status == labs.OK
-				o.Parts[i] = p
-			}
-			if ok {
-				return o, nil
-			}
+		if parts, ok := cachedParts(cached, day); ok {
+			o.Parts = parts
+			return o, nil
 		}
 	}
 	// Once, and once more with the programs rebuilt from scratch when one
@@ -166,6 +158,38 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 		}
 		os.Remove(labBin)
 	}
+}
+
+// cachedParts reads the reference's parts of day from the cache file at
+// path: all of them, each OK, or none.
+func cachedParts(path string, day labs.Day) ([]labs.PartResult, bool) {
+	var parts map[string]labs.PartResult
+	data, err := os.ReadFile(path)
+	if err != nil || json.Unmarshal(data, &parts) != nil {
+		return nil, false
+	}
+	out := make([]labs.PartResult, len(day.Parts))
+	for i, p := range day.Parts {
+		res, found := parts[p.ID]
+		if !found || res.Status != labs.OK {
+			return nil, false
+		}
+		out[i] = res
+	}
+	return out, true
+}
+
+// CachedReference is the reference's parts of day as Reference keeps them
+// for this version of the day's code in the module at root, without
+// building or running anything: false when they are not kept (yet).
+func CachedReference(root string, day labs.Day) (labs.Outcome, bool) {
+	r := &Runner{Root: root}
+	cache := r.dayCache(day)
+	if cache == "" || day.Store.Real() {
+		return labs.Outcome{}, false
+	}
+	parts, ok := cachedParts(filepath.Join(cache, "reference-parts.json"), day)
+	return labs.Outcome{Day: day.Number, Impl: labs.Reference, Parts: parts}, ok
 }
 
 // refBuildError is a failed build of a reference program, said as what it
