@@ -24,9 +24,10 @@ type Runner struct {
 	Go string
 	// GradesOnly skips the parts: the outcome has grades and no parts.
 	GradesOnly bool
-	// PartsOnly skips the grades of Reference: `run --solutions` shows only
-	// figures, and grading the reference against itself would double what
-	// that command costs.
+	// PartsOnly skips the grades of Reference: `run --solutions` and the
+	// screens show only figures, grading the reference against itself
+	// would double what they cost, and only parts are kept in the cache
+	// folder (a Reference that grades plays its parts afresh).
 	PartsOnly bool
 	// OnUpdate, when set, hears the outcome so far each time a grade or a
 	// part lands: the grades first (all four come from the lean worker
