@@ -19,12 +19,8 @@ import (
 	"termlab/labs/day46/course/grade"
 	"termlab/labs/day46/course/parts"
 	"termlab/labs/day46/course/play"
-	"termlab/labs/day46/course/shipped"
 	"termlab/labs/day46/course/words"
 )
-
-// ShippedTODO is the learner's file as the course ships it.
-func ShippedTODO() string { return shipped.TODO }
 
 // PartLimit bounds one piece of an experiment; the reference takes well
 // under a second, so a learner's piece that needs this long is stuck.
