@@ -36,7 +36,9 @@ func TestTODOCards(t *testing.T) {
 // parts of the day, and the TODOs they need are its TODOs.
 func TestTheWordsNameOnlyTheirOwnPartsAndTODOs(t *testing.T) {
 	d := words.Day()
-	part := func(id string) bool { return slices.ContainsFunc(d.Parts, func(p labs.Part) bool { return p.ID == id }) }
+	part := func(id string) bool {
+		return slices.ContainsFunc(d.Parts, func(p labs.Part) bool { return p.ID == id })
+	}
 	todo := func(n int) bool { _, ok := d.TODO(n); return ok }
 	for _, p := range d.Predictions {
 		if !part(p.Part) {
