@@ -35,6 +35,7 @@ func TestPlayUsageErrors(t *testing.T) {
 
 func playIn(t *testing.T, root string, argv ...string) (int, string, string) {
 	t.Helper()
+	wholeCourse(t) // the CLI plays the reference in process today
 	a, err := parseArgs(argv, playFlags())
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +48,6 @@ func playIn(t *testing.T, root string, argv ...string) (int, string, string) {
 // The playground waits for the course day's predictions; then --json gives
 // the readouts, with durations taken for a knob in seconds.
 func TestPlayWaitsForPredictionsThenPrintsReadouts(t *testing.T) {
-	wholeCourse(t)
 	root := t.TempDir()
 	if code, _, errs := playIn(t, root, "45", "--solutions"); code != exitNotOK || !strings.Contains(errs, "opens once your predictions are in: P1") {
 		t.Fatalf("before the predictions: exit %d, %q", code, errs)
