@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/registry"
+	"termlab/labs/registry/full"
 	"termlab/labs/testrun"
 	"termlab/predictions"
 )
@@ -274,7 +274,7 @@ func TestCommandLineHoldsNoAnswer(t *testing.T) {
 		})
 		texts = append(texts, predictions.Seen{In: name, Text: strings.Join(lits, "\n")})
 	}
-	for _, day := range registry.Days {
+	for _, day := range full.Days {
 		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
 		for _, l := range predictions.FindIn(day, m, texts...) {
 			t.Errorf("day %d: %s", day.Number, l)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,6 +62,22 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"the authors' generator", "termlab/labs/kit", false, tools, "the tools binary"},
 		{"the autograders' writers", "termlab/labs/autograde", false, tools, "the tools binary"},
 		{"the class grader", "termlab/labs/class", true, tools, "the tools binary"},
+		// A day's machinery: the screens read the days' words
+		// (labs/registry); the workers play and grade them.
+		{"the whole days' registry", "termlab/labs/registry/full", false, tools, "the tools binary"},
+		{"the reference solutions", "termlab/solutions", true, tools, "the tools binary"},
+		{"Day 45 whole", "termlab/labs/day45/course", false, tools, "the tools binary"},
+		{"Day 45's limiters", "termlab/labs/day45/course/limit", false, tools, "the tools binary"},
+		{"Day 45's parts", "termlab/labs/day45/course/parts", false, tools, "the tools binary"},
+		{"Day 45's grader", "termlab/labs/day45/course/grade", false, tools, "the tools binary"},
+		{"Day 45's playground", "termlab/labs/day45/course/play", false, tools, "the tools binary"},
+		{"Day 45's fleet", "termlab/labs/day45/course/fleet", false, worker, full},
+		{"Day 45's door", "termlab/labs/day45/course/door", false, worker, full},
+		{"Day 46 whole", "termlab/labs/day46/course", false, tools, "the tools binary"},
+		{"Day 46's model", "termlab/labs/day46/course/fair", false, tools, "the tools binary"},
+		{"Day 46's parts", "termlab/labs/day46/course/parts", false, tools, "the tools binary"},
+		{"Day 46's grader", "termlab/labs/day46/course/grade", false, tools, "the tools binary"},
+		{"Day 46's playground", "termlab/labs/day46/course/play", false, tools, "the tools binary"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			match := func(pkgs []string) []string {
@@ -79,5 +96,46 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 				t.Errorf("the lab's binary links %v: leave it to %s", hits, c.inName)
 			}
 		})
+	}
+}
+
+// Of a day's packages the lab's own binary links its words and its shipped
+// stubs alone (course/words, course/shipped: labs/registry): every other
+// package of every day's course, a new day's included, is machinery that
+// only the workers (and the tools binary) link.
+func TestLabBinaryLinksOnlyTheDaysWords(t *testing.T) {
+	list := func(t *testing.T, args ...string) []string {
+		t.Helper()
+		out, err := exec.Command("go", append([]string{"list"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list %v: %v\n%s", args, err, out)
+		}
+		return strings.Fields(string(out))
+	}
+	lab := list(t, "-deps", "-tags=termlab", ".")
+	var words, machinery []string
+	for _, p := range list(t, "./labs/...") {
+		rest, ok := strings.CutPrefix(p, "termlab/labs/day")
+		if _, sub, _ := strings.Cut(rest, "/"); !ok || sub != "course" && !strings.HasPrefix(sub, "course/") {
+			continue
+		}
+		if strings.HasSuffix(p, "/course/words") || strings.HasSuffix(p, "/course/shipped") {
+			words = append(words, p)
+		} else {
+			machinery = append(machinery, p)
+		}
+	}
+	if len(words) == 0 || len(machinery) == 0 {
+		t.Fatalf("no day's words (%v) or machinery (%v) under ./labs: the test is stale", words, machinery)
+	}
+	for _, p := range words {
+		if !slices.Contains(lab, p) {
+			t.Errorf("the lab's binary does not link %s: the screens read each day's words from labs/registry", p)
+		}
+	}
+	for _, p := range machinery {
+		if slices.Contains(lab, p) {
+			t.Errorf("the lab's binary links %s: it reads the days' words only (labs/registry); the workers run the rest", p)
+		}
 	}
 }

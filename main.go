@@ -17,7 +17,9 @@ import (
 // labs/dayNN/course, solutions/dayNN) and this one step. See labs/AUTHORING.md.
 //go:generate go run ./labs/cmd/gendays
 
-// course is every registered day (labs/registry, generated).
+// course is every registered day (labs/registry, generated): their words
+// only, as the screens need them; the workers play and grade the days. The
+// tools binary reads the whole days instead (tools_course.go).
 var course = registry.Days
 
 func main() {

@@ -1,6 +1,9 @@
 package labs
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // notLinkedHere is what a day answers for a TODO this process does not link
 // (the screens' own process never links the learner's).
@@ -57,4 +60,26 @@ func PlayOn[F any](impl func(Impl) (F, bool), id string, which Impl, v Values, b
 	}
 	body(f, v, &fr)
 	return fr
+}
+
+// PlayFigures gives each figure of figs (as a day's words declare them,
+// Play nil) its Play: the body of the same ID in bodies, played on the
+// implementation impl gives (PlayOn). The words and the bodies live apart
+// so the lab's own binary links the figures' descriptions without their
+// machinery; a figure without a body, or a body without a figure, is an
+// author's mistake and panics as the program starts.
+func PlayFigures[F any](figs []PlayFigure, impl func(Impl) (F, bool), bodies map[string]func(F, Values, *Frame)) []PlayFigure {
+	out := slices.Clone(figs)
+	for i := range out {
+		id := out[i].ID
+		body, ok := bodies[id]
+		if !ok {
+			panic(fmt.Sprintf("labs.PlayFigures: figure %q has no body", id))
+		}
+		out[i].Play = func(which Impl, v Values) Frame { return PlayOn(impl, id, which, v, body) }
+	}
+	if len(bodies) != len(out) {
+		panic(fmt.Sprintf("labs.PlayFigures: %d bodies for %d figures", len(bodies), len(out)))
+	}
+	return out
 }

@@ -46,3 +46,40 @@ func TestRunPartOfAndGradeTODOOf(t *testing.T) {
 		t.Errorf("linked learner: %+v, %+v", r, g)
 	}
 }
+
+// PlayFigures joins the words' figures to their bodies by ID, leaves the
+// words' list as it was (its Play stays nil), and refuses a figure without
+// a body or a body without a figure.
+func TestPlayFigures(t *testing.T) {
+	figs := []PlayFigure{{ID: "a"}, {ID: "b"}}
+	impl := func(w Impl) (int, bool) { return 7, w == Reference }
+	body := func(name string) func(int, Values, *Frame) {
+		return func(f int, v Values, fr *Frame) { fr.Readouts = []Readout{{Name: name, Value: float64(f)}} }
+	}
+	out := PlayFigures(figs, impl, map[string]func(int, Values, *Frame){"a": body("from a"), "b": body("from b")})
+	if figs[0].Play != nil || figs[1].Play != nil {
+		t.Error("PlayFigures changed the words' figures")
+	}
+	for _, f := range out {
+		fr := f.Play(Reference, nil)
+		if fr.Figure != f.ID || len(fr.Readouts) != 1 || fr.Readouts[0].Name != "from "+f.ID || fr.Readouts[0].Value != 7 {
+			t.Errorf("figure %s played %+v", f.ID, fr)
+		}
+		if fr := f.Play(Learner, nil); fr.Error != NotLinked {
+			t.Errorf("figure %s on code not linked: %+v", f.ID, fr)
+		}
+	}
+	for name, bodies := range map[string]map[string]func(int, Values, *Frame){
+		"a figure without its body": {"a": body("a")},
+		"a body without its figure": {"a": body("a"), "b": body("b"), "c": body("c")},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			PlayFigures(figs, impl, bodies)
+		}()
+	}
+}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/registry"
+	"termlab/labs/registry/full"
 	"termlab/labs/worker"
 )
 
@@ -41,7 +41,7 @@ func BenchmarkGradeClass(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	day, err := registry.Days.Find(45)
+	day, err := full.Days.Find(45)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func BenchmarkGradeClass(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := Grader{Root: root, Day: day, Course: registry.Days}
+	g := Grader{Root: root, Day: day, Course: full.Days}
 	stop := sampleTree()
 	var results []Result
 	cpu0 := childCPU()

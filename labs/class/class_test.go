@@ -10,13 +10,13 @@ import (
 	"testing"
 
 	"termlab/labs"
-	"termlab/labs/registry"
+	"termlab/labs/registry/full"
 	"termlab/labs/worker"
 )
 
 func day45(t *testing.T) labs.Day {
 	t.Helper()
-	d, err := registry.Days.Find(45)
+	d, err := full.Days.Find(45)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestGeneratedClasses(t *testing.T) {
 		variants string
 		minGood  int
 	}{{45, "labs/day45/course/grade/variants_test.go", 40}, {46, "labs/day46/course/grade/variants_test.go", 20}} {
-		day, err := registry.Days.Find(tc.day)
+		day, err := full.Days.Find(tc.day)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,7 +281,7 @@ func TestEveryVariantGenerates(t *testing.T) {
 		d int
 		p string
 	}{{45, "labs/day45/course/grade/variants_test.go"}, {46, "labs/day46/course/grade/variants_test.go"}} {
-		day, _ := registry.Days.Find(c.d)
+		day, _ := full.Days.Find(c.d)
 		vs, helpers, imports, err := readVariants(filepath.Join(root, c.p))
 		if err != nil || len(vs) == 0 {
 			t.Fatalf("day %d: %d variants, %v", c.d, len(vs), err)
@@ -313,7 +313,7 @@ func TestRunPoolAndCache(t *testing.T) {
 	for i := range 12 {
 		subs = append(subs, Submission{Who: string(rune('a' + i)), Files: map[string][]byte{"todo.go": []byte{byte(i)}}, Refused: "a test's refusal"})
 	}
-	g := Grader{Root: root, Day: day, Course: registry.Days, Jobs: 3, CacheDir: t.TempDir(), Total: 100}
+	g := Grader{Root: root, Day: day, Course: full.Days, Jobs: 3, CacheDir: t.TempDir(), Total: 100}
 	for round, wantCached := range []bool{false, true} {
 		seen := map[string]int{}
 		last := 0

@@ -107,7 +107,7 @@ func NewDay(root string, n int, title string) ([]string, error) {
 	// Everything new-day will write, checked before it writes any of it: a
 	// day written but not registered would be refused as existing by the
 	// re-run that the fix calls for.
-	for _, path := range []string{"labs", "solutions", RegistryFile, LeanDir, FullDir} {
+	for _, path := range []string{"labs", "solutions", RegistryFile, FullRegistryFile, LeanDir, FullDir} {
 		if err := writable(filepath.Join(root, filepath.FromSlash(path))); err != nil {
 			return nil, fmt.Errorf("nothing was written: %s cannot be written (%w); fix that and run new-day again", path, err)
 		}
@@ -167,7 +167,7 @@ func NewDay(root string, n int, title string) ([]string, error) {
 		Write(root) // the registration as it was, where that can be written
 		return nil, fmt.Errorf("registering day %d failed, so the day was taken out again (%w); fix that and run new-day again", n, err)
 	}
-	return append(written, RegistryFile, LeanLink(n), FullLink(n)), nil
+	return append(written, RegistryFile, FullRegistryFile, LeanLink(n), FullLink(n)), nil
 }
 
 // writable reports why path could not be written: an existing file is

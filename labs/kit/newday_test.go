@@ -77,8 +77,8 @@ func TestNewDayWritesAndRegisters(t *testing.T) {
 	if !strings.HasPrefix(read("labs/day47/todo.go"), "//go:build termlab\n") {
 		t.Error("todo.go lacks the termlab tag")
 	}
-	if !strings.Contains(read("labs/day47/course/day.go"), `Title:       "Throwaway"`) {
-		t.Error("the title is not in day.go")
+	if !strings.Contains(read("labs/day47/course/words/words.go"), `Title:       "Throwaway"`) {
+		t.Error("the title is not in words/words.go")
 	}
 	days, err := Scan(root)
 	if err != nil || len(days) != 1 || days[0].Number != 47 || strings.Join(days[0].Funcs, ",") != "Backlog" {
@@ -90,7 +90,7 @@ func TestNewDayWritesAndRegisters(t *testing.T) {
 	if _, err := NewDay(root, 47, "Again"); !errors.Is(err, ErrUsage) {
 		t.Fatalf("a second Day 47: %v", err)
 	}
-	if !strings.Contains(read("labs/day47/course/day.go"), "Throwaway") {
+	if !strings.Contains(read("labs/day47/course/words/words.go"), "Throwaway") {
 		t.Fatal("the refused call wrote over the day")
 	}
 }

@@ -11,21 +11,21 @@ import (
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
-	"termlab/labs/registry"
+	"termlab/labs/registry/full"
 	"termlab/predictions"
 	solutions45 "termlab/solutions/day45"
 )
 
-// full is the days whose heavy parts only the full worker links, as it
+// heavy is the days whose heavy parts only the full worker links, as it
 // links them (its generated link file), so that their reference figures
 // are complete: Day 45's Parts 4 (fleet) and 6 (door).
-var full = map[int]labs.Day{45: day45.New(solutions45.Funcs, fleet.Pieces, door.Pieces)}
+var heavy = map[int]labs.Day{45: day45.New(solutions45.Funcs, fleet.Pieces, door.Pieces)}
 
 // TestNoHindsight plays every day's reference and checks that no text a
 // learner can see before a prediction holds its answer (predictions.Hindsight).
 func TestNoHindsight(t *testing.T) {
-	for _, day := range registry.Days {
-		if d, ok := full[day.Number]; ok {
+	for _, day := range full.Days {
+		if d, ok := heavy[day.Number]; ok {
 			day = d
 		}
 		t.Run(day.Title, func(t *testing.T) {
@@ -66,7 +66,7 @@ func TestReadmeHoldsNoAnswer(t *testing.T) {
 		}
 		texts = append(texts, predictions.Seen{In: f, Text: string(b)})
 	}
-	for _, day := range registry.Days {
+	for _, day := range full.Days {
 		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
 		for _, l := range predictions.FindIn(day, m, texts...) {
 			v := m[predictionMetric(day, l.Prediction)]
@@ -87,7 +87,7 @@ func predictionMetric(day labs.Day, id string) string {
 // shown: no example in those messages may be an answer of any day's.
 func TestRefusalsHoldNoAnswer(t *testing.T) {
 	bad := []string{"", "ten", "1,00", "10,3", "1 000", "10-20", "1e400", "-5", "5%", "2.5", "1_", "NaN", "∞", "1/0", "5 apples"}
-	for _, day := range registry.Days {
+	for _, day := range full.Days {
 		var said []string
 		for _, p := range day.Predictions {
 			for _, in := range bad {

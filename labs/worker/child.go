@@ -70,7 +70,7 @@ var linked labs.Course
 
 // Link adds a day whose learner code this program links: the generated
 // link files (labs/kit) call it from init, with the day built as the
-// registry builds it. A worker program knows only the days it links, so a
+// whole-days registry (labs/registry/full) builds it. A worker program knows only the days it links, so a
 // worker built for one day (OneDayTag) links no other day's course either,
 // and answers for no other.
 func Link(day labs.Day) {

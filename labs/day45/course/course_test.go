@@ -2,6 +2,7 @@ package course_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"termlab/labs"
@@ -68,6 +69,20 @@ func TestReferencePassesAndStubsAreUnfinished(t *testing.T) {
 	for _, p := range course.RunWith(stub, heavy...) {
 		if p.Status != labs.Unfinished || p.TODO == 0 {
 			t.Errorf("part %s on stubs: %s waiting on TODO %d, want unfinished with a TODO", p.ID, p.Status, p.TODO)
+		}
+	}
+}
+
+// The words declare each part's TODOs (the lab's binary links no piece):
+// they must be what the pieces call, the heavy packages' included.
+func TestThePartsRunTheTODOsTheWordsSay(t *testing.T) {
+	all := parts.Pieces()
+	for _, h := range heavy {
+		all = append(all, h...)
+	}
+	for _, p := range day.Parts {
+		if got := labs.PartUses(all, p.ID); !slices.Equal(got, p.Uses) {
+			t.Errorf("part %s: the words say it runs TODOs %v, its pieces call %v", p.ID, p.Uses, got)
 		}
 	}
 }

@@ -32,7 +32,7 @@ func LearnerFuncs() (Funcs, bool) { return learner.Get() }
 // Pieces to New, after the reference.
 var FullWorker = []string{"fleet", "door"}
 
-// RedisEnv and Stopwatch are the parts' (parts.RedisEnv, parts.Stopwatch),
+// RedisEnv and Stopwatch are the parts' (words.RedisEnv, parts.Stopwatch),
 // for the command line's tests: the variable that points Part 4 at a real
 // Redis, and the mark of a line that reports a wall-clock measurement.
 const (

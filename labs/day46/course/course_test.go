@@ -15,6 +15,7 @@ import (
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/grade"
 	"termlab/labs/day46/course/parts"
+	"termlab/labs/day46/course/shipped"
 	"termlab/solutions/day46"
 )
 
@@ -256,7 +257,7 @@ func TestFiguresSurviveTinyPerturbations(t *testing.T) {
 // the lab's notdone.go), and parts
 // and grades on stubs say unfinished with the right TODO.
 func TestShippedStubsAreUnfinished(t *testing.T) {
-	file, err := parser.ParseFile(token.NewFileSet(), "todo.go", course.ShippedTODO(), 0)
+	file, err := parser.ParseFile(token.NewFileSet(), "todo.go", shipped.TODO, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

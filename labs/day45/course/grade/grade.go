@@ -11,6 +11,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/parts"
+	"termlab/labs/day45/course/words"
 )
 
 // How the grader decides, and why a verdict is a property of the code
@@ -96,7 +97,7 @@ type grading struct {
 
 // TODO grades TODO n of learner against ref.
 func TODO(n int, learner, ref limit.Funcs) labs.Grade {
-	todo := TODOs[n-1]
+	todo := words.TODOs[n-1]
 	g := labs.Grade{TODO: n, Func: todo.Func}
 	var fail *labs.Failure
 	var track labs.Tracker

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/words"
 )
 
 // The four TODOs' signatures: the learner-facing contract.
@@ -32,7 +33,7 @@ type Funcs struct {
 }
 
 // LearnerDir is where the learner's package lives, for pointing at lines.
-const LearnerDir = "labs/day45"
+const LearnerDir = words.LearnerDir
 
 // TokenTol is TakeToken's tolerance, relative to max(1, capacity).
 const TokenTol = 1e-9

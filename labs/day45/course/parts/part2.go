@@ -6,14 +6,16 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/words"
 )
 
 // Part 2: the same stream straddling a window boundary, through a fixed
 // window and through a sliding-window log.
 
 const (
-	// WindowLimit is Part 2's limit per window (the course's carry names it).
-	WindowLimit = 100
+	// WindowLimit is Part 2's limit per window (the day's words: the carry
+	// names it).
+	WindowLimit = words.WindowLimit
 	windowSpan  = 60 * time.Second
 	perSide     = 100 // requests on each side of the boundary
 )

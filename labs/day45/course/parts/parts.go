@@ -15,6 +15,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/words"
 )
 
 // Piece is one experiment of a part (the engine's labs.Piece on Day 45's
@@ -23,32 +24,13 @@ import (
 // done but not TODO 3 already sees the fixed window's half of Part 2.
 type Piece = labs.Piece[limit.Funcs]
 
-type info struct {
-	id, title string
-	span      float64
-	// heavy parts need a Redis client or an HTTP server: their pieces live
-	// in packages of their own (course/fleet, course/door), which only the
-	// full worker links and hands to the day (see Heavy), so their TODOs
-	// are listed here.
-	heavy bool
-	uses  []int
+// spans are the virtual seconds each part covers, by part; the parts'
+// titles, flags and the TODOs each one runs are the day's words
+// (course/words).
+var spans = map[string]float64{
+	"1": sustainedSpan.Seconds(), "2": (windowSpan + time.Second).Seconds(), "3": outputBins,
+	"4": 10, "5": (2 * counterWindow).Seconds(), "6": 10, "7": stampedeSpan.Seconds(), "8": shedSpan.Seconds(),
 }
-
-var infos = []info{
-	{"1", "The token bucket: a burst, then the refill rate", sustainedSpan.Seconds(), false, nil},
-	{"2", "The fixed-window trap and the sliding window", (windowSpan + time.Second).Seconds(), false, nil},
-	{"3", "Token bucket against leaky bucket: bursts out or a flat stream", outputBins, false, nil},
-	{"4", "The fleet: local limits multiply; one shared counter in Redis keeps the promise", 10, true, []int{1}},
-	{"5", "Sliding-window log against sliding-window counter: memory and error", (2 * counterWindow).Seconds(), false, nil},
-	{"6", "The polite no: 429 and Retry-After over real HTTP", 10, true, []int{1}},
-	{"7", "The reset stampede: everyone comes back at the flip", stampedeSpan.Seconds(), false, nil},
-	{"8", "Meter against queue; throttling against shedding", shedSpan.Seconds(), false, nil},
-}
-
-// courseDay is the parts of the course day proper (its predictions P1–P6
-// are asked up front); the others go beyond it, each asked just before it
-// plays.
-var courseDay = []string{"1", "2", "3"}
 
 // pieces are the parts that need only the virtual clock; the heavy parts'
 // come from their own packages (Heavy).
@@ -71,18 +53,22 @@ var pieces = []Piece{
 // liveLimit bounds one live piece: real round trips, not microseconds.
 const liveLimit = 8 * time.Second
 
-// Parts lists the parts with the TODOs each one runs.
-func Parts() []labs.Part {
-	var out []labs.Part
-	for _, info := range infos {
-		// A heavy part's uses are declared (its pieces may not be linked
-		// here); the rest are worked out from the pieces.
-		uses := append(slices.Clone(info.uses), labs.PartUses(pieces, info.id)...)
-		slices.Sort(uses)
-		p := labs.Part{ID: info.id, Title: info.title, Heavy: info.heavy, Uses: slices.Compact(uses), Beyond: !slices.Contains(courseDay, info.id)}
-		out = append(out, p)
+// Parts lists the parts as the day's words declare them (words.Parts).
+// This package's test holds each one's Uses against the TODOs its pieces
+// call (labs.PartUses); a heavy part's pieces are in its own package.
+func Parts() []labs.Part { return words.Parts() }
+
+// Pieces are the pure parts' pieces, for that test.
+func Pieces() []Piece { return slices.Clone(pieces) }
+
+// part is the part id as the words list it.
+func part(id string) (labs.Part, bool) {
+	for _, p := range words.Parts() {
+		if p.ID == id {
+			return p, true
+		}
 	}
-	return out
+	return labs.Part{}, false
 }
 
 // Heavy joins the heavy packages' pieces (each package's Pieces), as the
@@ -94,8 +80,7 @@ func Heavy(lists ...[]Piece) []Piece {
 	var out []Piece
 	for _, l := range lists {
 		for _, p := range l {
-			i := slices.IndexFunc(infos, func(in info) bool { return in.id == p.Part })
-			if i < 0 || !infos[i].heavy {
+			if info, ok := part(p.Part); !ok || !info.Heavy {
 				panic(fmt.Sprintf("parts.Heavy: part %q is not one of the heavy parts", p.Part))
 			}
 			out = append(out, p)
@@ -109,27 +94,25 @@ func Heavy(lists ...[]Piece) []Piece {
 // part plays the pieces of heavy (see Heavy) or, when there are none, says
 // this program does not link it.
 func Run(id string, f limit.Funcs, bound time.Duration, heavy []Piece) labs.PartResult {
-	for _, info := range infos {
-		if info.id != id {
-			continue
-		}
-		r := labs.PartResult{ID: info.id, Title: info.title, Status: labs.OK, Span: info.span}
-		from := pieces
-		if info.heavy {
-			from = heavy
-		}
-		var run []Piece
-		for _, p := range from {
-			if p.Part == info.id {
-				run = append(run, p)
-			}
-		}
-		if info.heavy && len(run) == 0 {
-			return Unlinked(info.id, info.title)
-		}
-		return labs.RunPieces(r, run, bound, liveLimit, limit.LearnerDir, f.Checked)
+	info, ok := part(id)
+	if !ok {
+		return labs.PartResult{ID: id, Status: labs.Fail, Detail: "no such part"}
 	}
-	return labs.PartResult{ID: id, Status: labs.Fail, Detail: "no such part"}
+	r := labs.PartResult{ID: info.ID, Title: info.Title, Status: labs.OK, Span: spans[info.ID]}
+	from := pieces
+	if info.Heavy {
+		from = heavy
+	}
+	var run []Piece
+	for _, p := range from {
+		if p.Part == info.ID {
+			run = append(run, p)
+		}
+	}
+	if info.Heavy && len(run) == 0 {
+		return Unlinked(info.ID, info.Title)
+	}
+	return labs.RunPieces(r, run, bound, liveLimit, limit.LearnerDir, f.Checked)
 }
 
 // Unlinked is a part played in a program that does not link what it needs.
@@ -154,25 +137,19 @@ func Using(n int) []PieceRun {
 		if !slices.Contains(p.Uses, n) {
 			continue
 		}
-		i := slices.IndexFunc(infos, func(in info) bool { return in.id == p.Part })
-		out = append(out, PieceRun{Part: p.Part, Uses: p.Uses, Heavy: i < 0 || infos[i].heavy, Run: p.Run})
+		info, ok := part(p.Part)
+		out = append(out, PieceRun{Part: p.Part, Uses: p.Uses, Heavy: !ok || info.Heavy, Run: p.Run})
 	}
 	return out
 }
 
-// The network parts as the lab's own binary knows them, without linking
-// them: Part 4's store and Part 6's door (see labs.Day's Door and Store).
+// The network parts' names (the day's words declare them: the lab's own
+// binary reads them there without linking this package).
 const (
-	// RedisEnv names the environment variable that points Part 4 at a
-	// real Redis ("redis://127.0.0.1:6379/0" or "127.0.0.1:6379"). Empty
-	// means the embedded one. Worker processes inherit it from the runner.
-	RedisEnv = "TERMLAB_REDIS"
-	// ServeAddr is where `go run . serve 45` listens unless told otherwise.
-	ServeAddr = "127.0.0.1:8045"
-	// ServeCommand is the full worker's command that serves the door
-	// (door.ServeMain); PingCommand checks a Redis URL (fleet.PingMain).
-	ServeCommand = "_serve"
-	PingCommand  = "_ping"
+	RedisEnv     = words.RedisEnv
+	ServeAddr    = words.ServeAddr
+	ServeCommand = words.ServeCommand
+	PingCommand  = words.PingCommand
 )
 
 // metric is a piece's metric (the engine's).

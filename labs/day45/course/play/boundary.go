@@ -10,23 +10,6 @@ import (
 // Figure 1: a fixed window, a sliding log and a sliding-window counter under
 // the same arrivals. The burst choice stages both windows empty first, then
 // spends the limit just before the flip and again just after it.
-func boundary(impl Linked) labs.PlayFigure {
-	f := labs.PlayFigure{
-		ID: "boundary", Title: "The calendar with a blind spot",
-		TimeScale: "virtual clock · three windows drawn · time compressed",
-		Parts:     boundaryParts, Needs: []int{2, 3},
-		Knobs: []labs.Knob{
-			{Name: "limit", Label: "limit per window", Min: 10, Max: 200, Step: 10, Default: 100},
-			{Name: "window", Label: "window", Min: 1, Max: 60, Step: 1, Default: 10, Unit: "s"},
-			{Name: "traffic", Label: "traffic", Choices: []string{"steady", "burst at the boundary"}, Default: 1},
-		},
-	}
-	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return labs.PlayOn(impl, f.ID, which, v, playBoundary)
-	}
-	return f
-}
-
 func boundaryArrivals(limit int, w time.Duration, burst bool) []time.Duration {
 	if !burst {
 		// One and a half times the limit, evenly, for three windows.

@@ -10,25 +10,6 @@ import (
 // second with a token bucket (capacity L): locally, through one central
 // counter, or each at promise ÷ N. Skew sends that share of the traffic to
 // server 0 and spreads the rest evenly.
-func fleet(impl Linked) labs.PlayFigure {
-	f := labs.PlayFigure{
-		ID: "fleet", Title: "Eight honest servers",
-		TimeScale: "10 s on the virtual clock · the promise is L a second",
-		Parts:     fleetParts, Needs: []int{1},
-		Knobs: []labs.Knob{
-			{Name: "servers", Label: "servers N", Min: 1, Max: 16, Step: 1, Default: 8},
-			{Name: "limit", Label: "limit per server L", Min: 1, Max: 100, Step: 1, Default: 10, Unit: "/s"},
-			{Name: "mode", Label: "counter", Choices: []string{"local", "centralized", "promise ÷ N"}, Default: 0},
-			{Name: "skew", Label: "skew to server 0", Min: 0, Max: 100, Step: 10, Default: 0, Unit: "%"},
-			{Name: "demand", Label: "demand", Choices: []string{"flood", "honest"}, Default: 0},
-		},
-	}
-	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return labs.PlayOn(impl, f.ID, which, v, playFleet)
-	}
-	return f
-}
-
 const fleetSpan = 10 * time.Second
 
 func playFleet(f Funcs, v labs.Values, fr *labs.Frame) {

@@ -8,23 +8,6 @@ import (
 
 // Figure 2: a token bucket, a leaky meter (a bucket that holds one token)
 // and a leaky queue, under steady, bursty or flood traffic.
-func loan(impl Linked) labs.PlayFigure {
-	f := labs.PlayFigure{
-		ID: "loan", Title: "A loan, not a calendar",
-		TimeScale: "30 s on the virtual clock · output per second",
-		Parts:     loanParts, Needs: []int{1, 4},
-		Knobs: []labs.Knob{
-			{Name: "r", Label: "refill rate r", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
-			{Name: "b", Label: "burst b", Min: 1, Max: 60, Step: 1, Default: 15},
-			{Name: "traffic", Label: "traffic", Choices: []string{"steady", "bursty", "flood"}, Default: 1},
-		},
-	}
-	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return labs.PlayOn(impl, f.ID, which, v, playLoan)
-	}
-	return f
-}
-
 // loanSpan is how long the figure runs on the virtual clock.
 const loanSpan = 30 * time.Second
 

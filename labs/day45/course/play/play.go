@@ -3,9 +3,11 @@
 // functions alone, so the same code plays the learner's functions (in the
 // worker) and the reference (in the lab's process).
 //
-// It does not import the course package (which declares the figures on the
-// Day value), so the limiters here are small re-statements of the ones the
-// parts use, each one call of a TODO per decision.
+// The figures' descriptions (knobs, time scale, the parts they wait for) are
+// the day's words (course/words); this package plays them. It imports
+// neither the course package nor the limiters, so the limiters here are
+// small re-statements of the ones the parts use, each one call of a TODO
+// per decision.
 package play
 
 import (
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/words"
 )
 
 // Funcs is one implementation of Day 45's four TODOs.
@@ -28,18 +31,14 @@ type Funcs struct {
 // Linked returns an implementation when the calling process links it.
 type Linked func(which labs.Impl) (Funcs, bool)
 
-// The parts whose predictions each figure waits for: the course day's
-// (asked together, so Part 1 stands for them) and every part beyond it
-// whose answer the figure could show.
-var (
-	boundaryParts = []string{"1", "5"} // Part 5: the counter's error
-	loanParts     = []string{"1", "8"} // Part 8: the meter under bursts
-	fleetParts    = []string{"1", "4"} // Part 4: the fleet's local and shared counts
-)
-
-// Figures is Day 45's playground.
+// Figures is Day 45's playground: the figures course/words describes,
+// each played by its body here.
 func Figures(impl Linked) []labs.PlayFigure {
-	return []labs.PlayFigure{boundary(impl), loan(impl), fleet(impl)}
+	return labs.PlayFigures(words.Figures(), impl, map[string]func(Funcs, labs.Values, *labs.Frame){
+		"boundary": playBoundary,
+		"loan":     playLoan,
+		"fleet":    playFleet,
+	})
 }
 
 func sec(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"termlab/labs"
+	"termlab/labs/day46/course/words"
 )
 
 // The four TODOs' signatures: the learner-facing contract (CONTRACT.md).
@@ -31,7 +32,7 @@ type Funcs struct {
 }
 
 // LearnerDir is where the learner's package lives, for pointing at lines.
-const LearnerDir = "labs/day46"
+const LearnerDir = words.LearnerDir
 
 // With returns f with slot n taken from other.
 func (f Funcs) With(n int, other Funcs) Funcs {

@@ -12,6 +12,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/grade"
+	"termlab/labs/day46/course/words"
 	"termlab/solutions/day46"
 )
 
@@ -45,7 +46,7 @@ func TestEveryTODOSaysWhatIsChecked(t *testing.T) {
 		{4, []string{"exact", "Parts 5 and 6", "2000 random"}},
 	}
 	for _, tt := range tests {
-		c := grade.TODOs[tt.n-1].Checked
+		c := words.TODOs[tt.n-1].Checked
 		for _, s := range tt.says {
 			if !strings.Contains(c, s) {
 				t.Errorf("TODO %d's Checked %q does not say %q", tt.n, c, s)

@@ -9,6 +9,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/parts"
+	"termlab/labs/day46/course/words"
 )
 
 // ShardOf leaves the learner a free choice (which generator, which draw),
@@ -37,7 +38,7 @@ var shardCases = []shardCase{
 // so a check of two calls would let it slip to a later, bigger case now and
 // then (and the grader's verdict, its counterexample, would vary from run
 // to run). With 12 calls it slips one time in 10¹¹.
-const sameCalls = 12
+const sameCalls = words.SameCalls
 
 func checkShardOf(mixed, _ fair.Funcs, _ diagnosed) (*labs.Failure, int) {
 	// Validity is the checked wrapper's job; this adds "the same every time".
@@ -90,7 +91,7 @@ func randomShardCases(a, b uint64, n int) []shardCase {
 
 // spreadPer is the expected number of tenants per shard in spread: 28
 // shards of 2 out of 8, 5,600 tenants per pattern.
-const spreadPer = 200
+const spreadPer = words.SpreadPer
 
 // ChiSquareLimit is the chi-square statistic (27 degrees of freedom: 28
 // shards) above which the shard counts are called uneven. A uniform draw
@@ -98,14 +99,14 @@ const spreadPer = 200
 // the distribution), so no correct generator reaches it, not even over
 // three patterns and every variant in the suite; a partial Fisher–Yates
 // that swaps with any position, not only the ones after it, scores over 300.
-const ChiSquareLimit = 77.2
+const ChiSquareLimit = words.ChiSquareLimit
 
 // shardFormulaSlack is how far (in points of %) Part 5's shares may sit
 // from 1/C(8, 2). The hurt share of a fair draw averages a little above it
 // (about 3.8 %: retries pushed off the flooded pair fill a worker now and
 // then) with a spread of about 0.3 points, so 1.6 points is more than four
 // spreads either way.
-const shardFormulaSlack = 1.6
+const shardFormulaSlack = words.ShardFormulaSlack
 
 // spreadPatterns are the tenant ids the spread check draws shards for.
 var spreadPatterns = []struct {

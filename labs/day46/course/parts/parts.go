@@ -11,30 +11,18 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/words"
 )
 
 // piece is one experiment of a part (the engine's labs.Piece).
 type piece = labs.Piece[fair.Funcs]
 
-// Info is one part as the Day lists it.
-type Info struct {
-	ID, Title string
-	Span      float64 // virtual seconds the part covers
-	// Beyond is a part past the course day (its predictions are asked just
-	// before it plays): Kubernetes APF, the fleet, virtual-time fair queuing.
-	Beyond bool
-}
-
-// Infos are the day's parts, in order.
-var Infos = []Info{
-	{"1", "One queue for everyone: the noisy neighbour", Span.Seconds(), false},
-	{"2", "Static quotas: the quiet are safe, the capacity idles", Span.Seconds(), false},
-	{"3", "Max-min fair share: water-filling, plain and weighted", Span.Seconds(), false},
-	{"4", "Fair queuing: deficit round robin", Span.Seconds(), false},
-	{"5", "Shuffle sharding: the blast radius of one noisy tenant", Shards.Span.Seconds(), false},
-	{"6", "Kubernetes APF in these terms: seats, queues, hand size", 0, true},
-	{"7", "One fair share across a fleet: a shared counter per tenant", Span.Seconds(), true},
-	{"8", "Virtual-time fair queuing: a quiet tenant among many busy ones", VTSpan.Seconds(), true},
+// spans are the virtual seconds each part covers, by part; the parts'
+// titles, flags and the TODOs each one runs are the day's words
+// (course/words).
+var spans = map[string]float64{
+	"1": Span.Seconds(), "2": Span.Seconds(), "3": Span.Seconds(), "4": Span.Seconds(),
+	"5": Shards.Span.Seconds(), "6": 0, "7": Span.Seconds(), "8": VTSpan.Seconds(),
 }
 
 var pieces = []piece{
@@ -53,15 +41,13 @@ var pieces = []piece{
 	{Part: "8", Uses: []int{2}, Run: vtfqPiece},
 }
 
-// Parts lists the parts with the TODOs each one runs.
-func Parts() []labs.Part {
-	var out []labs.Part
-	for _, info := range Infos {
-		p := labs.Part{ID: info.ID, Title: info.Title, Uses: labs.PartUses(pieces, info.ID), Beyond: info.Beyond}
-		out = append(out, p)
-	}
-	return out
-}
+// Parts lists the parts as the day's words declare them (words.Parts).
+// This package's test holds each one's Uses against the TODOs its pieces
+// call (labs.PartUses).
+func Parts() []labs.Part { return words.Parts() }
+
+// Pieces are the day's pieces, for that test.
+func Pieces() []labs.Piece[fair.Funcs] { return slices.Clone(pieces) }
 
 // PieceRun is one piece bound to its part, for the grader: the metrics it
 // produces with f, unguarded (the grader guards the whole TODO).
@@ -89,11 +75,11 @@ func Using(n int) []PieceRun {
 // Run plays one part with f, each piece guarded: a piece whose TODO is
 // unfinished, wrong or crashing stops that piece and no other.
 func Run(id string, f fair.Funcs, limit time.Duration) labs.PartResult {
-	for _, info := range Infos {
+	for _, info := range words.Parts() {
 		if info.ID != id {
 			continue
 		}
-		r := labs.PartResult{ID: info.ID, Title: info.Title, Status: labs.OK, Span: info.Span}
+		r := labs.PartResult{ID: info.ID, Title: info.Title, Status: labs.OK, Span: spans[info.ID]}
 		var run []piece
 		for _, p := range pieces {
 			if p.Part == info.ID {

@@ -21,6 +21,13 @@ func TestPartsListTheTODOsTheyRun(t *testing.T) {
 			t.Errorf("part %s uses %v, want %v", p.ID, p.Uses, want[p.ID])
 		}
 	}
+	// The words declare each part's TODOs (the lab's binary links no
+	// piece); they must be what the pieces call.
+	for _, p := range ps {
+		if got := labs.PartUses(parts.Pieces(), p.ID); !slices.Equal(got, p.Uses) {
+			t.Errorf("part %s: the words say it runs TODOs %v, its pieces call %v", p.ID, p.Uses, got)
+		}
+	}
 	for n := 1; n <= 4; n++ {
 		if len(parts.Using(n)) == 0 {
 			t.Errorf("no piece runs TODO %d: the grader could not replay it", n)

@@ -12,21 +12,19 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/words"
 )
 
 // Linked returns an implementation when the calling process links it.
 type Linked func(which labs.Impl) (fair.Funcs, bool)
 
-// The parts whose predictions each figure waits for: every part whose
-// answer the figure could show (the screens work out each part's stage).
-var (
-	neighbourParts = []string{"1", "2", "3", "4", "8"} // FIFO, quota, shares, DRR, fair queuing
-	shardParts     = []string{"5", "6"}                // shuffle sharding, queues of a priority level
-)
-
-// Figures is Day 46's playground.
+// Figures is Day 46's playground: the figures course/words describes,
+// each played by its body here.
 func Figures(impl Linked) []labs.PlayFigure {
-	return []labs.PlayFigure{neighbour(impl), shards(impl)}
+	return labs.PlayFigures(words.Figures(), impl, map[string]func(fair.Funcs, labs.Values, *labs.Frame){
+		"neighbour": playNeighbour,
+		"shards":    playShards,
+	})
 }
 
 // The service: one server, every request 10 ms of work (100 a second).
@@ -37,27 +35,6 @@ const (
 	quietHz  = 10 // each quiet tenant's requests per second
 	capacity = float64(time.Second / size)
 )
-
-var schedulers = []string{"FIFO", "quota", "round robin", "DRR", "fair queuing"}
-
-func neighbour(impl Linked) labs.PlayFigure {
-	f := labs.PlayFigure{
-		ID: "neighbour", Title: "One greedy tenant, one server",
-		TimeScale: "20 s on the virtual clock · 10 ms a request, 100 a second",
-		Parts:     neighbourParts, Needs: []int{2},
-		Knobs: []labs.Knob{
-			{Name: "scheduler", Label: "scheduler", Choices: schedulers, Default: 0},
-			{Name: "greedy", Label: "greedy tenant's rate", Min: 0, Max: 400, Step: 10, Default: 150, Unit: "/s"},
-			{Name: "quiet", Label: "quiet tenants", Min: 1, Max: 9, Step: 1, Default: 3},
-			{Name: "quantum", Label: "DRR quantum", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "ms"},
-			{Name: "weight", Label: "greedy's DRR weight", Min: 1, Max: 8, Step: 1, Default: 1, Unit: "×"},
-		},
-	}
-	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return labs.PlayOn(impl, f.ID, which, v, playNeighbour)
-	}
-	return f
-}
 
 func scheduler(kind, n int, quantum, weight float64, visit fair.DRRVisitFunc) fair.Scheduler {
 	switch kind {

@@ -5,26 +5,11 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/words"
 )
 
 // tenantsDrawn is how many quiet tenants the shard figure deals shards to.
-const tenantsDrawn = 4000
-
-func shards(impl Linked) labs.PlayFigure {
-	f := labs.PlayFigure{
-		ID: "shards", Title: "Shuffle sharding: k workers of n",
-		TimeScale: "no clock: " + strconv.Itoa(tenantsDrawn) + " tenants dealt shards at once",
-		Parts:     shardParts, Needs: []int{3, 4},
-		Knobs: []labs.Knob{
-			{Name: "n", Label: "workers n", Min: 2, Max: 32, Step: 1, Default: 8},
-			{Name: "k", Label: "shard size k", Min: 1, Max: 6, Step: 1, Default: 2},
-		},
-	}
-	f.Play = func(which labs.Impl, v labs.Values) labs.Frame {
-		return labs.PlayOn(impl, f.ID, which, v, playShards)
-	}
-	return f
-}
+const tenantsDrawn = words.TenantsDrawn
 
 func playShards(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 	n, k := int(v.Get("n")), min(int(v.Get("k")), int(v.Get("n")))

@@ -1,4 +1,4 @@
-package course
+package words
 
 import "termlab/labs"
 

@@ -1,4 +1,4 @@
-package grade
+package words
 
 import "termlab/labs"
 

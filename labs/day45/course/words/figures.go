@@ -1,0 +1,43 @@
+package words
+
+import "termlab/labs"
+
+// Figures are the playground's figures as the lab shows them: the essay's
+// three, with their knobs, time scale, the parts whose predictions each
+// waits for (the course day's, asked together, so Part 1 stands for them,
+// and every part beyond it whose answer the figure could show) and the
+// TODOs it calls. Play is nil here: course/play fills it in the programs
+// that play them.
+func Figures() []labs.PlayFigure {
+	return []labs.PlayFigure{
+		{ID: "boundary", Title: "The calendar with a blind spot",
+			TimeScale: "virtual clock · three windows drawn · time compressed",
+			Parts:     []string{"1", "5"}, // Part 5: the counter's error
+			Needs:     []int{2, 3},
+			Knobs: []labs.Knob{
+				{Name: "limit", Label: "limit per window", Min: 10, Max: 200, Step: 10, Default: 100},
+				{Name: "window", Label: "window", Min: 1, Max: 60, Step: 1, Default: 10, Unit: "s"},
+				{Name: "traffic", Label: "traffic", Choices: []string{"steady", "burst at the boundary"}, Default: 1},
+			}},
+		{ID: "loan", Title: "A loan, not a calendar",
+			TimeScale: "30 s on the virtual clock · output per second",
+			Parts:     []string{"1", "8"}, // Part 8: the meter under bursts
+			Needs:     []int{1, 4},
+			Knobs: []labs.Knob{
+				{Name: "r", Label: "refill rate r", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "b", Label: "burst b", Min: 1, Max: 60, Step: 1, Default: 15},
+				{Name: "traffic", Label: "traffic", Choices: []string{"steady", "bursty", "flood"}, Default: 1},
+			}},
+		{ID: "fleet", Title: "Eight honest servers",
+			TimeScale: "10 s on the virtual clock · the promise is L a second",
+			Parts:     []string{"1", "4"}, // Part 4: the fleet's local and shared counts
+			Needs:     []int{1},
+			Knobs: []labs.Knob{
+				{Name: "servers", Label: "servers N", Min: 1, Max: 16, Step: 1, Default: 8},
+				{Name: "limit", Label: "limit per server L", Min: 1, Max: 100, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "mode", Label: "counter", Choices: []string{"local", "centralized", "promise ÷ N"}, Default: 0},
+				{Name: "skew", Label: "skew to server 0", Min: 0, Max: 100, Step: 10, Default: 0, Unit: "%"},
+				{Name: "demand", Label: "demand", Choices: []string{"flood", "honest"}, Default: 0},
+			}},
+	}
+}

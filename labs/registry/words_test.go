@@ -1,0 +1,55 @@
+package registry_test
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"termlab/labs"
+	"termlab/labs/registry"
+	"termlab/labs/registry/full"
+)
+
+// The lab's own binary reads each day's words (registry.Days); the tools
+// binary and the workers read the whole day (full.Days, course.New). Both
+// must be the same day to the letter, only without its machinery in the
+// first: the screens show what the workers run and grade.
+func TestTheWordsAreTheWholeDaysWords(t *testing.T) {
+	if len(registry.Days) == 0 || len(registry.Days) != len(full.Days) {
+		t.Fatalf("%d days' words, %d whole days", len(registry.Days), len(full.Days))
+	}
+	for i, w := range registry.Days {
+		whole := full.Days[i]
+		if w.RunPart != nil || w.GradeTODO != nil {
+			t.Errorf("day %d's words run or grade it: the lab's binary must link no machinery", w.Number)
+		}
+		if whole.RunPart == nil || whole.GradeTODO == nil || w.Carry == nil {
+			t.Errorf("day %d: the whole day cannot run or grade, or the words cannot carry", w.Number)
+		}
+		for j, f := range w.Figures {
+			if f.Play != nil {
+				t.Errorf("day %d's figure %s plays in the words", w.Number, f.ID)
+			}
+			if j >= len(whole.Figures) || whole.Figures[j].Play == nil {
+				t.Errorf("day %d's figure %s does not play in the whole day", w.Number, f.ID)
+			}
+		}
+		if a, b := data(w), data(whole); !reflect.DeepEqual(a, b) {
+			t.Errorf("day %d: the words differ from the whole day's:\n words %+v\n whole %+v", w.Number, a, b)
+		}
+		m := labs.Metrics{}
+		if w.Carry(m) != whole.Carry(m) {
+			t.Errorf("day %d: the words carry %q, the whole day %q", w.Number, w.Carry(m), whole.Carry(m))
+		}
+	}
+}
+
+// data is d without its functions, which reflect cannot compare.
+func data(d labs.Day) labs.Day {
+	d.RunPart, d.GradeTODO, d.Carry = nil, nil, nil
+	d.Figures = slices.Clone(d.Figures)
+	for i := range d.Figures {
+		d.Figures[i].Play = nil
+	}
+	return d
+}
