@@ -344,7 +344,7 @@ func (m *drillModel) view(s *session, w, h int) string {
 	add(trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.day.Drills))), w))
 	add("")
 	tw := max(w-6, 8)
-	top, ansEnd := 0, 0
+	top, ansEnd, cursor := 0, 0, -1
 	for i, d := range s.day.Drills {
 		a := s.answers.Drills[d.ID]
 		mark := drillMark(d, a, st)
@@ -361,6 +361,9 @@ func (m *drillModel) view(s *session, w, h int) string {
 			} else {
 				add("        " + q)
 			}
+		}
+		if ta, ok := m.texts[d.ID]; ok && m.active {
+			cursor = len(lines) + ta.cursorLine()
 		}
 		for _, l := range m.answerLines(d, a, s, tw) {
 			add(l)
@@ -383,13 +386,22 @@ func (m *drillModel) view(s *session, w, h int) string {
 			add(indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
 		}
 	}
-	// The selected drill's answer boxes stay in view; pgup/pgdn read on.
+	// The selected drill's answer boxes stay in view, above the "↓ more"
+	// line when there is more below, and the cursor's row in a box taller
+	// than the screen; pgup/pgdn read on.
+	room := h
+	if ansEnd < len(lines) && h >= 3 {
+		room = h - 1
+	}
 	off := 0
-	if ansEnd > h {
+	if ansEnd > room {
 		off = top
 	}
-	if ansEnd-off > h {
-		off = ansEnd - h
+	if ansEnd-off > room {
+		off = ansEnd - room
+	}
+	if cursor >= 0 && cursor < off {
+		off = cursor
 	}
 	return scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st)
 }

@@ -499,6 +499,15 @@ func (e *editor) vertical(d int) int {
 	return goal
 }
 
+// cursorLine is the row of View the cursor is on.
+func (e *editor) cursorLine() int {
+	if e.Len() == 0 {
+		return 0
+	}
+	at, _ := e.cursorAt(e.layout())
+	return at - e.top
+}
+
 // View is the box's rows: exactly its height, the cursor a block on the
 // character it is before (a space at a line's end) while focused.
 func (e *editor) View() string {
