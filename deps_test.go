@@ -62,7 +62,7 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"SHA-256", "crypto/sha256", false, worker, full},
 		{"the FIPS 140 module", "crypto/internal/fips140", true, worker, full},
 		{"any crypto", "crypto", true, worker, full},
-		{"bubbles' textarea", textarea, true, textareaDeps, textarea},
+		{"bubbles' textarea", textarea, true, textareaDeps, "bubbles (the drill's box is tui/editor.go)"},
 		{"Go parser", "go/parser", false, tools, "the tools binary"},
 		{"Go syntax tree", "go/ast", false, tools, "the tools binary"},
 		{"gofmt's printer", "go/printer", false, tools, "the tools binary"},
