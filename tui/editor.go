@@ -102,8 +102,8 @@ func (e *editor) Len() int {
 	return n
 }
 
-func (e *editor) Focus()        { e.focused = true }
-func (e *editor) Blur()         { e.focused = false }
+func (e *editor) Focus()        { e.focused = true; e.follow() }
+func (e *editor) Blur()         { e.focused = false; e.follow() }
 func (e *editor) Focused() bool { return e.focused }
 
 // SetWidth sets the box's columns (at least 2: a character and the cursor).
@@ -212,8 +212,12 @@ func (e *editor) cursorAt(rows []edRow) (int, int) {
 }
 
 // follow scrolls so that the cursor's row is in view, and no further than
-// the text's end.
+// the text's end; a box without the focus shows its text from the top.
 func (e *editor) follow() {
+	if !e.focused {
+		e.top = 0
+		return
+	}
 	rows := e.layout()
 	at, _ := e.cursorAt(rows)
 	if at < e.top {

@@ -258,6 +258,7 @@ func TestEditorView(t *testing.T) {
 		{"wrapped, every row", 10, 3, []string{"one two three"}, false, "one two \nthree[ ]\n"},
 		{"scrolled to the cursor", 10, 2, []string{"one two three four five"}, false, "three \nfour five[ ]"},
 		{"scrolled back to the top", 10, 2, []string{"one two three four five", "<ctrl+home>"}, false, "[o]ne two \nthree "},
+		{"blurred, from the top", 10, 2, []string{"one two three four five"}, true, "one two \nthree "},
 		{"a wide character under the cursor", 20, 1, []string{"日本", "<left>"}, false, "日[本]"},
 		{"lines", 20, 3, []string{"ab", "<alt+enter>", "cd"}, false, "ab\ncd[ ]\n"},
 	} {
