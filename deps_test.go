@@ -18,7 +18,8 @@ import (
 //     and the rest, are in the tools binary (tools.go), built when such a
 //     command is first run;
 //   - not package net, crypto/rand or math/big, which the lab used only for
-//     a loopback check and a nonce (labs.SplitHostPort, worker's newNonce).
+//     a loopback check and a nonce (labs.SplitHostPort, worker's newNonce);
+//   - no crypto at all: crypto/sha256 alone brings the FIPS 140 module.
 //
 // Each row also names a program that must link the package, so a pattern
 // that matches nothing (a renamed module, a typo) fails here instead of
@@ -39,6 +40,8 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 	lab := deps(t, "termlab", ".")
 	worker := deps(t, "termlab", full)
 	tools := deps(t, toolsTag, ".")
+	const textarea = "github.com/charmbracelet/bubbles/textarea"
+	textareaDeps := deps(t, "termlab", textarea)
 	for _, c := range []struct {
 		name, pkg string
 		tree      bool     // the package and every package under it
@@ -53,6 +56,14 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"TLS", "crypto/tls", true, worker, full},
 		{"crypto/rand", "crypto/rand", false, worker, full},
 		{"big numbers", "math/big", false, worker, full},
+		// crypto/sha256 brings the FIPS 140 module (crypto/internal/
+		// fips140/...): the lab's own hashes are FNV (labs/worker,
+		// labs/history) and its free-text box is tui/editor.go, not
+		// bubbles' textarea, which hashes with SHA-256.
+		{"SHA-256", "crypto/sha256", false, worker, full},
+		{"the FIPS 140 module", "crypto/internal/fips140", true, worker, full},
+		{"any crypto", "crypto", true, worker, full},
+		{"bubbles' textarea", textarea, true, textareaDeps, "bubbles (the drill's box is tui/editor.go)"},
 		{"Go parser", "go/parser", false, tools, "the tools binary"},
 		{"Go syntax tree", "go/ast", false, tools, "the tools binary"},
 		{"gofmt's printer", "go/printer", false, tools, "the tools binary"},

@@ -8,7 +8,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -18,7 +17,7 @@ import (
 
 // drillModel is the day's paper exercises, checked: numbers against
 // DrillField.Want within its tolerance, a choice against the right one, and
-// free text (in a textarea that wraps and shows all of it) judged by the
+// free text (in an editor box that wraps and shows all of it) judged by the
 // learner against the model answer with a mark. The model answer shows
 // only after an attempt, and from then on the attempt is the record: a
 // checked drill cannot be answered again with the answer in view. Every
@@ -30,13 +29,13 @@ type drillModel struct {
 	field  int  // the focused box (numbers) or option (choice)
 	scroll int  // extra lines scrolled past the selected drill's boxes
 	inputs map[string][]textinput.Model
-	texts  map[string]*textarea.Model // the free-text drills' answers
-	msg    map[string]string          // why the last check was refused
+	texts  map[string]*editor // the free-text drills' answers
+	msg    map[string]string  // why the last check was refused
 	w, h   int
 }
 
 func newDrills(c *common, s *session) *drillModel {
-	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*textarea.Model{}, msg: map[string]string{}}
+	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor{}, msg: map[string]string{}}
 	for _, d := range s.day.Drills {
 		saved := s.answers.Drills[d.ID]
 		if d.Kind == labs.DrillSelf {
@@ -44,7 +43,7 @@ func newDrills(c *common, s *session) *drillModel {
 			if len(saved.Answers) > 0 {
 				ta.SetValue(saved.Answers[0])
 			}
-			m.texts[d.ID] = &ta
+			m.texts[d.ID] = ta
 			continue
 		}
 		var ins []textinput.Model
@@ -69,35 +68,22 @@ func newDrills(c *common, s *session) *drillModel {
 	return m
 }
 
-// newAnswerArea is a free-text answer box: several lines, wrapped, no
-// line numbers; enter checks the answer, alt+enter (or ctrl+j) starts a
-// new line.
-func newAnswerArea(st Styles) textarea.Model {
-	ta := textarea.New()
-	ta.Prompt = ""
-	ta.ShowLineNumbers = false
-	ta.Placeholder = "your answer, in a sentence or two"
-	ta.CharLimit = 800
-	ta.MaxHeight = 0
-	ta.Cursor.SetMode(cursor.CursorStatic) // idle means idle
-	ta.Cursor.Style = st.CursorBlock
-	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"))
-	plain := textarea.Style{Text: st.Input, Placeholder: st.Faint}
-	ta.FocusedStyle, ta.BlurredStyle = plain, plain
-	ta.Blur()
-	fitArea(&ta, 72)
+// newAnswerArea is a free-text answer box (editor.go): several lines,
+// wrapped, a steady cursor (idle means idle); enter checks the answer,
+// alt+enter (or ctrl+j) starts a new line.
+func newAnswerArea(st Styles) *editor {
+	ta := newEditor(newEditorKeys(), editorStyles{Text: st.Input, Placeholder: st.Faint, Cursor: st.CursorBlock},
+		"your answer, in a sentence or two", 800)
+	fitArea(ta, 72)
 	return ta
 }
 
 // fitArea sizes a free-text box to w columns and to as many rows as its
-// text takes once wrapped, so all of it is in view.
-func fitArea(ta *textarea.Model, w int) {
-	w = max(w, 8)
-	ta.SetWidth(w)
-	rows := 0
-	for _, l := range strings.Split(ta.Value(), "\n") {
-		rows += max(lineCount(wrap(l, w-1)), 1)
-	}
+// text takes once wrapped, so all of it is in view up to 16 rows (then it
+// scrolls with the cursor).
+func fitArea(ta *editor, w int) {
+	ta.SetWidth(max(w, 8))
+	rows := ta.Rows()
 	if ta.Focused() {
 		rows++ // a spare row for the next words
 	}
@@ -130,9 +116,9 @@ func (m *drillModel) current(s *session) (labs.Drill, bool) {
 func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
 	if ta, ok := m.texts[d.ID]; ok {
 		m.field = 0
-		cmd := ta.Focus()
+		ta.Focus()
 		fitArea(ta, m.areaWidth())
-		return cmd
+		return nil
 	}
 	ins := m.inputs[d.ID]
 	for j := range ins {
@@ -225,20 +211,20 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 		return nil
 	case key.Matches(k, fk.Submit):
 		return m.check(d, s)
-	case key.Matches(k, fk.Prev):
+	case key.Matches(k, fk.Prev) && d.Kind != labs.DrillSelf:
 		return m.focusField(d, m.field-1)
-	case key.Matches(k, fk.Next):
+	case key.Matches(k, fk.Next) && d.Kind != labs.DrillSelf:
+		// A free-text drill has one box: up and down move in its lines.
 		return m.focusField(d, m.field+1)
 	}
 	if d.Kind == labs.DrillChoice {
 		return nil
 	}
 	if ta, ok := m.texts[d.ID]; ok {
-		var cmd tea.Cmd
-		*ta, cmd = ta.Update(msg)
+		ta.Update(msg)
 		fitArea(ta, m.areaWidth())
 		m.msg[d.ID] = ""
-		return cmd
+		return nil
 	}
 	ins := m.inputs[d.ID]
 	var cmd tea.Cmd
@@ -358,7 +344,7 @@ func (m *drillModel) view(s *session, w, h int) string {
 	add(trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.day.Drills))), w))
 	add("")
 	tw := max(w-6, 8)
-	top, ansEnd := 0, 0
+	top, ansEnd, cursor := 0, 0, -1
 	for i, d := range s.day.Drills {
 		a := s.answers.Drills[d.ID]
 		mark := drillMark(d, a, st)
@@ -375,6 +361,9 @@ func (m *drillModel) view(s *session, w, h int) string {
 			} else {
 				add("        " + q)
 			}
+		}
+		if ta, ok := m.texts[d.ID]; ok && m.active {
+			cursor = len(lines) + ta.cursorLine()
 		}
 		for _, l := range m.answerLines(d, a, s, tw) {
 			add(l)
@@ -397,13 +386,22 @@ func (m *drillModel) view(s *session, w, h int) string {
 			add(indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
 		}
 	}
-	// The selected drill's answer boxes stay in view; pgup/pgdn read on.
+	// The selected drill's answer boxes stay in view, above the "↓ more"
+	// line when there is more below, and the cursor's row in a box taller
+	// than the screen; pgup/pgdn read on.
+	room := h
+	if ansEnd < len(lines) && h >= 3 {
+		room = h - 1
+	}
 	off := 0
-	if ansEnd > h {
+	if ansEnd > room {
 		off = top
 	}
-	if ansEnd-off > h {
-		off = ansEnd - h
+	if ansEnd-off > room {
+		off = ansEnd - room
+	}
+	if cursor >= 0 && cursor < off {
+		off = cursor
 	}
 	return scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st)
 }

@@ -246,3 +246,41 @@ func keyLines(bindings []key.Binding, w int, st Styles) []string {
 	}
 	return lines
 }
+
+// editorKeys edit a free-text answer (editor.go): bubbles' textarea's
+// keys, with ctrl+left/right for words too, and a new line on alt+enter
+// or ctrl+j because enter checks the answer.
+type editorKeys struct {
+	Newline, Left, Right, Up, Down, WordLeft, WordRight key.Binding
+	LineStart, LineEnd, Begin, End                      key.Binding
+	DeleteBack, DeleteForward, DeleteWordBack           key.Binding
+	DeleteWordForward, DeleteToStart, DeleteToEnd       key.Binding
+	Transpose, Upper, Lower, Capitalize                 key.Binding
+}
+
+func newEditorKeys() editorKeys {
+	b := func(keys ...string) key.Binding { return key.NewBinding(key.WithKeys(keys...)) }
+	return editorKeys{
+		Newline:           key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"), key.WithHelp("alt+enter", "new line")),
+		Left:              b("left", "ctrl+b"),
+		Right:             b("right", "ctrl+f"),
+		Up:                b("up", "ctrl+p"),
+		Down:              b("down", "ctrl+n"),
+		WordLeft:          b("alt+left", "ctrl+left", "alt+b"),
+		WordRight:         b("alt+right", "ctrl+right", "alt+f"),
+		LineStart:         b("home", "ctrl+a"),
+		LineEnd:           b("end", "ctrl+e"),
+		Begin:             b("ctrl+home", "alt+<"),
+		End:               b("ctrl+end", "alt+>"),
+		DeleteBack:        b("backspace", "ctrl+h"),
+		DeleteForward:     b("delete", "ctrl+d"),
+		DeleteWordBack:    b("alt+backspace", "ctrl+w"),
+		DeleteWordForward: b("alt+delete", "alt+d"),
+		DeleteToStart:     b("ctrl+u"),
+		DeleteToEnd:       b("ctrl+k"),
+		Transpose:         b("ctrl+t"),
+		Upper:             b("alt+u"),
+		Lower:             b("alt+l"),
+		Capitalize:        b("alt+c"),
+	}
+}

@@ -314,3 +314,97 @@ func TestAGradeBetweenRunsMovesNoVerdict(t *testing.T) {
 		t.Errorf("Moved = %q, want nothing", got)
 	}
 }
+
+// A history written before the digests changed from SHA-256 to FNV
+// (testdata/sha256: two runs recorded by Take, New and Append at commit
+// c52cf06, of the learner file beside it) keeps every run, and the first
+// run after the switch claims no edit it cannot know: the old and new
+// digests of an unchanged body differ only in kind. A function that
+// appeared is still an edit, and from then on edits show as before.
+func TestAHistoryFromBeforeTheSwitchKeepsWorking(t *testing.T) {
+	day := labs.Day{Number: 45, LearnerDir: "learner", TODOs: []labs.TODO{
+		{Number: 1, Func: "TakeToken"}, {Number: 2, Func: "Refill"}, {Number: 3, Func: "Missing"}}}
+	src, err := os.ReadFile(filepath.Join("testdata", "sha256", "learner", "todo.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.ReadFile(filepath.Join("testdata", "sha256", "predictions", "day45.history.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(s string) string {
+		return strings.Replace(s, "\tpanic(notDone) // TODO 2\n", "\treturn min(capacity, tokens+rate*dt)\n", 1)
+	}
+	appear := func(s string) string { return s + "\nfunc Missing() {}\n" }
+	for _, c := range []struct {
+		name    string
+		files   []func(string) string // the learner's file at each new run
+		changed [][]int               // each new run's Changed
+	}{
+		{"unchanged", []func(string) string{nil}, [][]int{nil}},
+		{"edited across the switch", []func(string) string{edit}, [][]int{nil}},
+		{"a function appeared", []func(string) string{appear}, [][]int{{3}}},
+		{"edits after the switch", []func(string) string{nil, edit, edit, appear}, [][]int{nil, {2}, nil, {3}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "predictions")
+			os.MkdirAll(filepath.Join(root, "learner"), 0o755)
+			os.MkdirAll(dir, 0o755)
+			if err := os.WriteFile(Path(dir, 45), old, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before, err := Load(dir, 45)
+			if err != nil || len(before) != 2 || before[0].Bodies[1] == "" || strings.HasPrefix(before[0].Bodies[1], bodyTag) {
+				t.Fatalf("the old history: %+v, %v", before, err)
+			}
+			text := string(src)
+			for i, f := range c.files {
+				if f != nil {
+					text = f(text)
+				}
+				os.WriteFile(filepath.Join(root, "learner", "todo.go"), []byte(text), 0o644)
+				r := New(day, labs.Outcome{}, Take(root, day), FromScreens, t0.Add(time.Duration(i)*time.Minute), predictions.Answers{}, nil)
+				recs, err := Append(dir, 45, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(recs) != 3+i || !reflect.DeepEqual(recs[:2], before) {
+					t.Fatalf("run %d: %d runs, the old ones %+v; want %+v kept", i, len(recs), recs[:min(2, len(recs))], before)
+				}
+				last := recs[len(recs)-1]
+				if !reflect.DeepEqual(last.Changed, c.changed[i]) {
+					t.Errorf("run %d: Changed = %v, want %v (bodies %v after %v)", i, last.Changed, c.changed[i], last.Bodies, recs[len(recs)-2].Bodies)
+				}
+				if !strings.HasPrefix(last.Bodies[1], bodyTag) {
+					t.Errorf("run %d: TODO 1's digest %q is not tagged %q", i, last.Bodies[1], bodyTag)
+				}
+				moved := strings.Join(Moved(recs, len(recs)-1), "; ")
+				if (len(c.changed[i]) > 0) != strings.Contains(moved, "edited TODO") {
+					t.Errorf("run %d moved %q, Changed %v", i, moved, c.changed[i])
+				}
+			}
+		})
+	}
+}
+
+func TestSameBody(t *testing.T) {
+	for _, c := range []struct {
+		a, b        string
+		same, known bool
+	}{
+		{"d9d409b8", "d9d409b8", true, true},          // SHA-256, both
+		{"d9d409b8", "7fa1d4d7", false, true},         // SHA-256, an edit
+		{"fnv:0a1b2c3d", "fnv:0a1b2c3d", true, true},  // FNV, both
+		{"fnv:0a1b2c3d", "fnv:0a1b2c3e", false, true}, // FNV, an edit
+		{"d9d409b8", "fnv:0a1b2c3d", false, false},    // across the switch
+		{"fnv:0a1b2c3d", "d9d409b8", false, false},
+		{"", "fnv:0a1b2c3d", false, true}, // the function appeared
+		{"d9d409b8", "", false, true},     // or went
+		{"", "", true, true},
+	} {
+		if same, known := sameBody(c.a, c.b); same != c.same || known != c.known {
+			t.Errorf("sameBody(%q, %q) = %v, %v; want %v, %v", c.a, c.b, same, known, c.same, c.known)
+		}
+	}
+}

@@ -3,10 +3,9 @@ package worker
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -186,8 +185,7 @@ func CachedBin(root, name string) (string, error) {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	sum := sha256.Sum256([]byte(root))
-	dir := filepath.Join(cache, "termlab", hex.EncodeToString(sum[:6]))
+	dir := filepath.Join(cache, "termlab", rootName(root))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
@@ -197,6 +195,19 @@ func CachedBin(root, name string) (string, error) {
 	}
 	sweepOnce.Do(func() { Sweep(filepath.Dir(dir), time.Hour) })
 	return filepath.Join(dir, name), nil
+}
+
+// rootName is the cache folder's name for a module root. It is FNV-1a, not
+// SHA-256: these names (and the plan keys and result caches hashed the same
+// way) only tell apart inputs the lab itself writes, nothing an adversary
+// chooses, and crypto/sha256 would bring the whole FIPS 140 module into
+// the lab's binary, which a learner's first `go run .` compiles (issue 22,
+// deps_test.go). The names changed from SHA-256's in that switch, so each
+// cache is rebuilt once; Sweep drops a folder kept under an older name.
+func rootName(root string) string {
+	h := fnv.New128a()
+	h.Write([]byte(root))
+	return fmt.Sprintf("%x", h.Sum(nil)[:6])
 }
 
 // Build compiles the lean worker (LeanMain). The go build cache makes a

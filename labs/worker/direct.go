@@ -3,11 +3,11 @@ package worker
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"os/exec"
@@ -117,7 +117,7 @@ func forgetPlan(bin string) {
 // folder's entries but for its Go files' contents, with those files' build
 // constraints (a file that leaves the build, or a new one, changes it).
 func (r *Runner) planKey(p *plan, goCmd string) string {
-	h := sha256.New()
+	h := fnv.New128a() // a cache key, not a secret: see rootName
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", goCmd, r.tags(), p.Learner)
 	for _, v := range []string{"GOFLAGS", "GOOS", "GOARCH", "GOAMD64", "GOARM", "GOEXPERIMENT", "GOROOT", "GOPATH", "GOCACHE", "GOTOOLCHAIN", "GOWORK", "GODEBUG", "PATH"} {
 		fmt.Fprintf(h, "%s=%s\x00", v, os.Getenv(v))

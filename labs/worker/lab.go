@@ -2,9 +2,9 @@ package worker
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -100,7 +100,8 @@ var tempPrefixes = []string{"termlab-answer-", scratchPrefix, buildPrefix, Check
 // Sweep removes what killed runs and deleted clones leave behind: in the
 // temporary folder, everything named by tempPrefixes (answer files of an
 // older protocol, scratch, build, check and grade-class folders) older than age; in cacheDir (the termlab cache), the folder of every
-// clone whose recorded root no longer holds a go.mod. It is best effort:
+// clone whose recorded root no longer holds a go.mod, and every folder kept
+// under another name than rootName gives its root. It is best effort:
 // anything it cannot remove stays. CachedBin runs it once per process.
 func Sweep(cacheDir string, age time.Duration) {
 	tmp := os.TempDir()
@@ -126,6 +127,10 @@ func Sweep(cacheDir string, age time.Duration) {
 		}
 		if _, err := os.Stat(filepath.Join(string(root), "go.mod")); errors.Is(err, fs.ErrNotExist) {
 			os.RemoveAll(dir)
+		} else if d.Name() != rootName(string(root)) {
+			// A live clone's folder under an older naming (SHA-256's,
+			// before rootName): this lab never reads it again.
+			os.RemoveAll(dir)
 		}
 	}
 }
@@ -140,7 +145,7 @@ func (r *Runner) dayCache(day labs.Day) string {
 	if err != nil {
 		return ""
 	}
-	h := sha256.New()
+	h := fnv.New128a() // a cache key, not a secret: see rootName
 	io.WriteString(h, runtime.Version()+"\x00"+os.Getenv(labs.CacheEnv+"_SALT")+"\x00")
 	learner := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir))
 	filepath.WalkDir(r.Root, func(path string, d fs.DirEntry, err error) error {

@@ -112,7 +112,17 @@ func TestSweep(t *testing.T) {
 	mk(filepath.Join(tmp, "termlab-check-1"), true, old)
 	live := t.TempDir()
 	os.WriteFile(filepath.Join(live, "go.mod"), []byte("module termlab\n"), 0o644)
-	for name, root := range map[string]string{"gone": filepath.Join(live, "deleted-clone"), "live": live} {
+	// The live clone's folder is named as CachedBin names it; another folder
+	// of the same clone is from an older naming (SHA-256's) and goes.
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", home)
+	bin, err := worker.CachedBin(live, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	current := filepath.Base(filepath.Dir(bin))
+	for name, root := range map[string]string{"gone": filepath.Join(live, "deleted-clone"), current: live, "0123456789ab": live} {
 		os.MkdirAll(filepath.Join(cache, name), 0o755)
 		os.WriteFile(filepath.Join(cache, name, "root"), []byte(root), 0o644)
 	}
@@ -129,7 +139,8 @@ func TestSweep(t *testing.T) {
 		filepath.Join(tmp, "termlab-build-2"):       true,
 		filepath.Join(tmp, "termlab-check-1"):       false,
 		filepath.Join(cache, "gone"):                false,
-		filepath.Join(cache, "live"):                true,
+		filepath.Join(cache, current):               true,
+		filepath.Join(cache, "0123456789ab"):        false,
 		filepath.Join(cache, "unrecorded"):          true,
 	} {
 		if _, err := os.Stat(path); (err == nil) != want {
