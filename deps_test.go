@@ -16,6 +16,8 @@ import (
 //     writers and the class grader, with go/parser, go/printer, encoding/xml
 //     and the rest, are in the tools binary (tools.go), built when such a
 //     command is first run;
+//   - not go/scanner and go/token either: labs/gofunc finds a function's
+//     bounds with a lexer of its own (labs/gofunc/lex.go says why);
 //   - not package net, crypto/rand or math/big, which the lab used only for
 //     a loopback check and a nonce (labs.SplitHostPort, worker's newNonce).
 //
@@ -53,6 +55,8 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"crypto/rand", "crypto/rand", false, worker, full},
 		{"big numbers", "math/big", false, worker, full},
 		{"Go parser", "go/parser", false, tools, "the tools binary"},
+		{"Go's lexer", "go/scanner", false, tools, "the tools binary"},
+		{"Go's token positions", "go/token", false, tools, "the tools binary"},
 		{"Go syntax tree", "go/ast", false, tools, "the tools binary"},
 		{"gofmt's printer", "go/printer", false, tools, "the tools binary"},
 		{"gofmt", "go/format", false, tools, "the tools binary"},
