@@ -1,12 +1,13 @@
 // Package gofunc finds the top-level functions of a Go file from its
-// tokens (its own lexer, lex.go), without parsing it: where each starts (its doc
-// comment included), where its body is, where it ends. The lab's screens,
+// tokens, without parsing it: where each starts (its doc comment included), where its body is, where it ends. The lab's screens,
 // its history and its reset need only that, and go/parser with go/ast
 // would add a second or more to the learner's first build of the lab
 // (labs/BENCHMARKS.md, "The first build"). The answers are go/parser's for
 // every file that parses (gofunc_test.go holds the two side by side on
 // every Go file of the module); on a file that does not, Funcs still lists
 // what it could make out before the fault, and says what the fault is.
+// The tokens come from a lexer of its own (lex.go), not go/scanner, for the
+// same reason: the lab's first build.
 package gofunc
 
 import "fmt"

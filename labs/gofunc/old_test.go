@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"os"
 	"regexp"
 	"testing"
 	"unicode/utf8"
@@ -168,4 +169,24 @@ func FuzzFuncsAgreeWithGoScanner(f *testing.F) {
 		}
 		sameAsOld(t, src)
 	})
+}
+
+// Funcs runs on every save (history's digest of each TODO's body, the
+// screens' file:line): the lexer against go/scanner on a shipped stub.
+func BenchmarkFuncs(b *testing.B) {
+	src, err := os.ReadFile("../day45/course/shipped/todo.go.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		funcs func([]byte) ([]Func, error)
+	}{{"lexer", Funcs}, {"goscanner", oldFuncs}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				c.funcs(src)
+			}
+		})
+	}
 }
