@@ -1,6 +1,7 @@
 // Package gofunc finds the top-level functions of a Go file from its
-// tokens, without parsing it: where each starts (its doc comment included), where its body is, where it ends. The lab's screens,
-// its history and its reset need only that, and go/parser with go/ast
+// tokens, without parsing it: where each starts (its doc comment
+// included), where its body is, where it ends. The lab's screens, its
+// history and its reset need only that, and go/parser with go/ast
 // would add a second or more to the learner's first build of the lab
 // (labs/BENCHMARKS.md, "The first build"). The answers are go/parser's for
 // every file that parses (gofunc_test.go holds the two side by side on
