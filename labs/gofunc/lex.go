@@ -14,7 +14,7 @@ package gofunc
 // semicolons, and the same first lexical error with the same message.
 // old_test.go keeps the go/scanner version, and the tests hold the two to
 // the same answers on the module's Go files cut short at many points and,
-// in a fuzz target, on random input. (It is also faster: BenchmarkFuncs.)
+// in a fuzz target, on random input; BenchmarkFuncs times the two.
 //
 // Two differences on purpose. A //line directive is a comment like any
 // other here: go/scanner moves the lines it reports to the directive's,
@@ -155,13 +155,21 @@ func isLetter(ch rune) bool {
 }
 func isDigit(ch rune) bool { return isDecimal(ch) || ch >= utf8.RuneSelf && unicode.IsDigit(ch) }
 
-// keywords are Go's, with the kind Funcs needs.
-var keywords = map[string]kind{
-	"break": kOther, "case": kOther, "chan": kOther, "const": kOther, "continue": kOther,
-	"default": kOther, "defer": kOther, "else": kOther, "fallthrough": kOther, "for": kOther,
-	"func": kFunc, "go": kOther, "goto": kOther, "if": kOther, "import": kOther,
-	"interface": kInterface, "map": kOther, "package": kOther, "range": kOther, "return": kOther,
-	"select": kOther, "struct": kStruct, "switch": kOther, "type": kOther, "var": kOther,
+// keywords are Go's, with the kind Funcs needs and whether a line end
+// after one ends the statement, as after a name.
+var keywords = map[string]struct {
+	kind kind
+	semi bool
+}{
+	"break": {kOther, true}, "case": {kOther, false}, "chan": {kOther, false},
+	"const": {kOther, false}, "continue": {kOther, true}, "default": {kOther, false},
+	"defer": {kOther, false}, "else": {kOther, false}, "fallthrough": {kOther, true},
+	"for": {kOther, false}, "func": {kFunc, false}, "go": {kOther, false},
+	"goto": {kOther, false}, "if": {kOther, false}, "import": {kOther, false},
+	"interface": {kInterface, false}, "map": {kOther, false}, "package": {kOther, false},
+	"range": {kOther, false}, "return": {kOther, true}, "select": {kOther, false},
+	"struct": {kStruct, false}, "switch": {kOther, false}, "type": {kOther, false},
+	"var": {kOther, false},
 }
 
 // scan returns the next token.
@@ -185,11 +193,9 @@ func (l *lexer) scan() tok {
 		for isLetter(l.ch) || isDigit(l.ch) {
 			l.step()
 		}
-		word := string(l.src[t.off:l.off])
-		if k, ok := keywords[word]; ok {
-			// A line end after these four ends the statement, as after a name.
-			t.kind = k
-			semi = word == "break" || word == "continue" || word == "fallthrough" || word == "return"
+		// Indexed with the conversion in place, the map look-up copies nothing.
+		if k, ok := keywords[string(l.src[t.off:l.off])]; ok {
+			t.kind, semi = k.kind, k.semi
 		} else {
 			t.kind, semi = kIdent, true
 		}
