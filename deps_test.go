@@ -17,6 +17,8 @@ import (
 //     writers and the class grader, with go/parser, go/printer, encoding/xml
 //     and the rest, are in the tools binary (tools.go), built when such a
 //     command is first run;
+//   - not go/scanner and go/token either: labs/gofunc finds a function's
+//     bounds with a lexer of its own (labs/gofunc/lex.go says why);
 //   - not package net, crypto/rand or math/big, which the lab used only for
 //     a loopback check and a nonce (labs.SplitHostPort, worker's newNonce);
 //   - no crypto at all: crypto/sha256 alone brings the FIPS 140 module.
@@ -65,6 +67,8 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"any crypto", "crypto", true, worker, full},
 		{"bubbles' textarea", textarea, true, textareaDeps, "bubbles (the drill's box is tui/editor.go)"},
 		{"Go parser", "go/parser", false, tools, "the tools binary"},
+		{"Go's lexer", "go/scanner", false, tools, "the tools binary"},
+		{"Go's token positions", "go/token", false, tools, "the tools binary"},
 		{"Go syntax tree", "go/ast", false, tools, "the tools binary"},
 		{"gofmt's printer", "go/printer", false, tools, "the tools binary"},
 		{"gofmt", "go/format", false, tools, "the tools binary"},

@@ -1,19 +1,17 @@
 // Package gofunc finds the top-level functions of a Go file from its
-// tokens (go/scanner), without parsing it: where each starts (its doc
-// comment included), where its body is, where it ends. The lab's screens,
-// its history and its reset need only that, and go/parser with go/ast
+// tokens, without parsing it: where each starts (its doc comment
+// included), where its body is, where it ends. The lab's screens, its
+// history and its reset need only that, and go/parser with go/ast
 // would add a second or more to the learner's first build of the lab
 // (labs/BENCHMARKS.md, "The first build"). The answers are go/parser's for
 // every file that parses (gofunc_test.go holds the two side by side on
 // every Go file of the module); on a file that does not, Funcs still lists
 // what it could make out before the fault, and says what the fault is.
+// The tokens come from a lexer of its own (lex.go), not go/scanner, for the
+// same reason: the lab's first build.
 package gofunc
 
-import (
-	"fmt"
-	"go/scanner"
-	"go/token"
-)
+import "fmt"
 
 // Func is one top-level function, not a method.
 type Func struct {
@@ -37,20 +35,12 @@ type comment struct{ offset, line, endLine int }
 // do not pair. The functions complete before that point are listed even
 // then; one the fault cuts short is not.
 func Funcs(src []byte) (funcs []Func, err error) {
-	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(src))
-	var s scanner.Scanner
-	s.Init(file, src, func(pos token.Position, msg string) {
-		if err == nil {
-			err = fmt.Errorf("%d:%d: %s", pos.Line, pos.Column, msg)
-		}
-	}, scanner.ScanComments)
-
+	l := newLexer(src)
 	var (
-		open     []token.Token // the brackets open, innermost last
-		prevLine int           // the line of the last token that is not a comment
-		comments []comment     // the comments since that token
-		prev     token.Token   // the last token that is not a comment
+		open     []kind    // the brackets open, innermost last
+		prevLine int       // the line of the last token that is not a comment
+		comments []comment // the comments since that token
+		prev     kind      // the last token that is not a comment
 
 		cur       *Func // the function being read, while at top level or inside it
 		curDepth  bool  // cur's body has been entered
@@ -59,88 +49,75 @@ func Funcs(src []byte) (funcs []Func, err error) {
 		funcStart int   // the doc comment's (or func keyword's) offset
 		funcLine  int
 	)
-	closer := map[token.Token]token.Token{token.RPAREN: token.LPAREN, token.RBRACK: token.LBRACK, token.RBRACE: token.LBRACE}
+	closer := [...]kind{kRparen: kLparen, kRbrack: kLbrack, kRbrace: kLbrace}
 	for {
-		pos, tok, lit := s.Scan()
-		off, line := file.Offset(pos), file.Line(pos)
-		if tok == token.COMMENT {
-			end := line
-			for _, c := range lit {
-				if c == '\n' {
-					end++
-				}
-			}
-			comments = append(comments, comment{off, line, end})
+		t := l.scan()
+		if t.kind == kComment {
+			comments = append(comments, comment{t.off, t.line, t.endLine})
 			continue
 		}
-		doc := leadComment(comments, prevLine, line)
+		doc := leadComment(comments, prevLine, t.line)
 		comments = comments[:0]
-		if tok == token.EOF {
+		if t.kind == kEOF {
 			break
 		}
 		if wantName {
 			wantName = false
-			if tok == token.IDENT {
-				cur = &Func{Name: lit, Line: funcLine, Start: funcStart, Body: [2]int{-1, -1}}
+			if t.kind == kIdent {
+				cur = &Func{Name: string(src[t.off : t.off+t.size]), Line: funcLine, Start: funcStart, Body: [2]int{-1, -1}}
 				inSig = true
 			}
 		}
-		switch tok {
-		case token.FUNC:
+		switch t.kind {
+		case kFunc:
 			if len(open) == 0 && cur == nil {
-				wantName, funcLine, funcStart = true, line, off
+				wantName, funcLine, funcStart = true, t.line, t.off
 				if doc >= 0 {
 					funcStart = doc
 				}
 			}
-		case token.LPAREN, token.LBRACK, token.LBRACE:
+		case kLparen, kLbrack, kLbrace:
 			// At top level after the signature, a brace opens the body
 			// unless it is a struct's or an interface's, in a result type.
-			if cur != nil && inSig && len(open) == 0 && tok == token.LBRACE && prev != token.STRUCT && prev != token.INTERFACE {
+			if cur != nil && inSig && len(open) == 0 && t.kind == kLbrace && prev != kStruct && prev != kInterface {
 				inSig, curDepth = false, true
-				cur.Body[0] = off
+				cur.Body[0] = t.off
 			}
-			open = append(open, tok)
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			if len(open) == 0 || open[len(open)-1] != closer[tok] {
-				if err == nil {
-					err = fmt.Errorf("%d:%d: unexpected %s", line, file.Position(pos).Column, tok)
+			open = append(open, t.kind)
+		case kRparen, kRbrack, kRbrace:
+			if len(open) == 0 || open[len(open)-1] != closer[t.kind] {
+				if l.err == nil {
+					line, col := l.position(t.off)
+					l.err = fmt.Errorf("%d:%d: unexpected %s", line, col, spelling[t.kind])
 				}
-				return funcs, err
+				return funcs, l.err
 			}
 			open = open[:len(open)-1]
 			if cur != nil && curDepth && len(open) == 0 {
-				cur.Body[1], cur.End = off+1, off+1
+				cur.Body[1], cur.End = t.off+1, t.off+1
 				funcs = append(funcs, *cur)
 				cur, curDepth = nil, false
 			}
-		case token.SEMICOLON:
+		case kSemi:
 			// A signature that ends at top level without a body.
 			if cur != nil && inSig && len(open) == 0 {
 				funcs = append(funcs, *cur)
 				cur, inSig = nil, false
 			}
 		}
-		if cur != nil && inSig && tok != token.SEMICOLON {
-			cur.End = off + len(tokenText(tok, lit))
+		if cur != nil && inSig && t.kind != kSemi {
+			cur.End = t.off + t.size
 		}
-		prev, prevLine = tok, line
+		prev, prevLine = t.kind, t.line
 	}
-	if err == nil && len(open) > 0 {
-		err = fmt.Errorf("%d:%d: %s is not closed at the end of the file", file.Line(file.Pos(len(src))), 1, open[len(open)-1])
+	if l.err == nil && len(open) > 0 {
+		line, _ := l.position(len(src))
+		l.err = fmt.Errorf("%d:%d: %s is not closed at the end of the file", line, 1, spelling[open[len(open)-1]])
 	}
-	if err == nil && cur != nil {
+	if l.err == nil && cur != nil {
 		funcs = append(funcs, *cur) // a signature that ends the file
 	}
-	return funcs, err
-}
-
-// tokenText is the source text of a token: its literal, or its spelling.
-func tokenText(tok token.Token, lit string) string {
-	if lit != "" {
-		return lit
-	}
-	return tok.String()
+	return funcs, l.err
 }
 
 // leadComment is the offset of the doc comment of a token on line, given
