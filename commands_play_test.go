@@ -36,7 +36,6 @@ func TestPlayUsageErrors(t *testing.T) {
 
 func playIn(t *testing.T, root string, argv ...string) (int, string, string) {
 	t.Helper()
-	wholeCourse(t) // the CLI plays the reference in process today
 	a, err := parseArgs(argv, playFlags())
 	if err != nil {
 		t.Fatal(err)
