@@ -58,12 +58,18 @@ func cmdServe(ctx context.Context, e env, a args) int {
 		return exitNotOK
 	}
 	r := worker.Runner{Root: e.root, FullBin: bin, Day: day.Number}
-	if bin, err = r.BuildFull(ctx); err != nil {
-		return e.buildFailed(ctx, day, err, false)
-	}
 	args := []string{day.Door.Command, "--addr=" + addr}
 	if a.has("solutions") {
+		// The reference's door comes from the reference program (built with
+		// the shipped stubs, beside the server's own file): it serves while
+		// the learner's file does not compile.
+		if bin, err = r.ReferenceBuildFull(ctx, day); err != nil {
+			fmt.Fprintln(e.stderr, "termlab:", err)
+			return exitNotOK
+		}
 		args = append(args, "--reference")
+	} else if bin, err = r.BuildFull(ctx); err != nil {
+		return e.buildFailed(ctx, day, err, false)
 	}
 	return runServer(ctx, e, bin, args)
 }

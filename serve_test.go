@@ -34,6 +34,9 @@ import (
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
+	// ended is closed when the command writing to it has returned
+	// (startServeCause), so a wait for a server ends with the command.
+	ended chan struct{}
 }
 
 func (l *lockedBuffer) Write(p []byte) (int, error) {
@@ -79,12 +82,13 @@ func startServe(t *testing.T, root string, flags map[string]string) (out, errs *
 // withSignals gives it, or nil for a plain cancel).
 func startServeCause(t *testing.T, root string, flags map[string]string) (out, errs *lockedBuffer, stop func(cause error) int) {
 	t.Helper()
-	out, errs = &lockedBuffer{}, &lockedBuffer{}
+	out, errs = &lockedBuffer{}, &lockedBuffer{ended: make(chan struct{})}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	code := make(chan int, 1)
 	said := &atomic.Bool{}
 	go func() {
 		code <- cmdServe(ctx, env{stdout: out, stderr: errs, root: root, stopSaid: said}, args{pos: []string{"45"}, flags: flags})
+		close(errs.ended)
 	}()
 	stopped := false
 	stop = func(cause error) int {
@@ -193,22 +197,40 @@ func TestServeStoppedBySIGTERMSaysSoAndExits1(t *testing.T) {
 	}
 }
 
+// --solutions serves the reference from the full reference program, built
+// with the shipped stubs: the learner's file, stubs or not compiling at
+// all, is never built into it.
 func TestServeSolutionsOnLoopback(t *testing.T) {
-	testrun.Slow(t, "builds the full worker")
-	addr := freeAddr(t)
-	out, errs, stop := startServe(t, servedLab(t), map[string]string{"solutions": "", "addr": addr})
-	// The reference is served by the full worker, which a cold cache builds
-	// first: the bound is for a server that never comes up, not a speed.
-	if !waitUp(t, addr, gaveUp(t, errs)) {
-		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
-	}
-	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
-	checkBurst(t, codes, h)
-	if code := stop(); code != exitOK {
-		t.Errorf("exit %d; stderr: %s", code, errs.String())
-	}
-	if s := out.String(); !strings.Contains(s, "reference TakeToken") || !strings.Contains(s, "429") || !strings.Contains(s, "stopped.") {
-		t.Errorf("output:\n%s", s)
+	testrun.Slow(t, "builds the full reference program")
+	for _, c := range []struct {
+		name, todo string // todo: the learner's todo.go, "" for the stubs
+	}{
+		{"stubs", ""},
+		{"a file that does not compile", "package day45\n\nfunc TakeToken( {\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tmp := servedLab(t)
+			if c.todo != "" {
+				if err := os.WriteFile(filepath.Join(tmp, "labs", "day45", "todo.go"), []byte(c.todo), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			addr := freeAddr(t)
+			out, errs, stop := startServe(t, tmp, map[string]string{"solutions": "", "addr": addr})
+			// A cold cache builds the program first: the bound is for a
+			// server that never comes up, not a speed.
+			if !waitUp(t, addr, gaveUp(t, errs)) {
+				t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
+			}
+			codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
+			checkBurst(t, codes, h)
+			if code := stop(); code != exitOK {
+				t.Errorf("exit %d; stderr: %s", code, errs.String())
+			}
+			if s := out.String(); !strings.Contains(s, "reference TakeToken") || !strings.Contains(s, "429") || !strings.Contains(s, "stopped.") {
+				t.Errorf("output:\n%s", s)
+			}
+		})
 	}
 }
 
@@ -236,7 +258,8 @@ func NextEmit(now, nextEmit time.Duration) time.Duration       { panic(labs.NotD
 
 // servedLab is a copy of the lab with the shipped stubs (worker.CopyLab),
 // never the learner's own files: serve builds the full worker, which links
-// every day's learner code, even for --solutions. The serve program goes to
+// every day's learner code (--solutions, the full reference program, which
+// links the stubs in their place). The serve program goes to
 // a cache of the test's own, but the go build cache (which lives there by
 // default) stays the real one.
 func servedLab(t *testing.T) string {
@@ -255,7 +278,8 @@ func servedLab(t *testing.T) string {
 }
 
 // gaveUp is closed once serve has written an error (its lines start with
-// "termlab"), so waiting for the server ends when it never will come up.
+// "termlab") or has returned, so waiting for the server ends when it never
+// will come up.
 func gaveUp(t *testing.T, errs *lockedBuffer) <-chan struct{} {
 	gave := make(chan struct{})
 	go func() {
@@ -263,6 +287,9 @@ func gaveUp(t *testing.T, errs *lockedBuffer) <-chan struct{} {
 			time.Sleep(50 * time.Millisecond)
 			select {
 			case <-t.Context().Done():
+				return
+			case <-errs.ended: // it returned, whatever it said
+				close(gave)
 				return
 			default:
 			}

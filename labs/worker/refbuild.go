@@ -56,6 +56,13 @@ func (r *Runner) ReferenceBuild(ctx context.Context, day labs.Day) (string, erro
 	return r.refRunner(day).Build(ctx)
 }
 
+// ReferenceBuildFull builds (or finds up to date) day's full reference
+// program: `serve --solutions` serves the reference's door from it, so it
+// serves whatever state the learner's file is in.
+func (r *Runner) ReferenceBuildFull(ctx context.Context, day labs.Day) (string, error) {
+	return r.refRunner(day).BuildFull(ctx)
+}
+
 // overlayFile writes the shipped files of day and the overlay that maps
 // the learner's folder onto them, in a folder beside bin, and returns the
 // overlay's path. Go files in the learner's folder that the course does
