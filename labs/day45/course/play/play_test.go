@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"math"
+	"regexp"
 	"testing"
 
 	"termlab/labs"
@@ -148,6 +149,34 @@ func TestUnlinked(t *testing.T) {
 	for _, f := range figures() {
 		if fr := f.Play(labs.Learner, f.Defaults()); fr.Error != labs.NotLinked {
 			t.Errorf("%s: %q", f.ID, fr.Error)
+		}
+	}
+}
+
+// A readout's comparison is written for a reader: at most two decimals,
+// whatever the knobs (113 of 110 once read 1.0272727272727273× promise).
+func TestAgainstIsShort(t *testing.T) {
+	long := regexp.MustCompile(`\d\.\d{3,}`)
+	for _, f := range figures() {
+		for _, k := range f.Knobs {
+			// Twenty settings across a knob's range; a choice's every option.
+			lo, hi, step := k.Min, k.Max, (k.Max-k.Min)/20
+			if len(k.Choices) > 0 {
+				lo, hi, step = 0, float64(len(k.Choices)-1), 1
+			}
+			if step <= 0 {
+				step = 1
+			}
+			for v := lo; v <= hi; v += step {
+				vals := f.Defaults()
+				vals[k.Name] = v
+				fr := f.Play(labs.Reference, f.Settle(vals))
+				for _, r := range fr.Readouts {
+					if long.MatchString(r.Against) {
+						t.Errorf("%s %s=%g: %s reads %q", f.ID, k.Name, v, r.Name, r.Against)
+					}
+				}
+			}
 		}
 	}
 }
