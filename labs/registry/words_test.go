@@ -53,3 +53,49 @@ func data(d labs.Day) labs.Day {
 	}
 	return d
 }
+
+// Every day's TODOs have cards the screens can show: a function, a goal,
+// what is checked and hints, numbered in order.
+func TestTODOCards(t *testing.T) {
+	for _, d := range registry.Days {
+		for i, td := range d.TODOs {
+			if td.Number != i+1 || td.Func == "" || td.Goal == "" || td.Checked == "" || len(td.Hints) == 0 {
+				t.Errorf("day %d TODO %d: %+v", d.Number, i+1, td)
+			}
+		}
+	}
+}
+
+// What a day's words name, they hold: each prediction's and figure's parts
+// are parts of the day, and the TODOs they and the parts need are its TODOs.
+func TestTheWordsNameOnlyTheirOwnPartsAndTODOs(t *testing.T) {
+	for _, d := range registry.Days {
+		part := func(id string) bool {
+			return slices.ContainsFunc(d.Parts, func(p labs.Part) bool { return p.ID == id })
+		}
+		todos := func(what string, ns []int) {
+			for _, n := range ns {
+				if _, ok := d.TODO(n); !ok {
+					t.Errorf("day %d: %s needs TODO %d, which the day lacks", d.Number, what, n)
+				}
+			}
+		}
+		for _, p := range d.Predictions {
+			if !part(p.Part) {
+				t.Errorf("day %d: %s is revealed by part %q, which the day lacks", d.Number, p.ID, p.Part)
+			}
+			todos(p.ID, p.Needs)
+		}
+		for _, f := range d.Figures {
+			for _, id := range f.Parts {
+				if !part(id) {
+					t.Errorf("day %d: figure %s waits for part %q, which the day lacks", d.Number, f.ID, id)
+				}
+			}
+			todos("figure "+f.ID, f.Needs)
+		}
+		for _, p := range d.Parts {
+			todos("part "+p.ID, p.Uses)
+		}
+	}
+}
