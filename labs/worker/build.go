@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 )
 
 // Location is a file:line:col the compiler or a crash pointed at.
@@ -191,7 +192,10 @@ func CachedBin(root, name string) (string, error) {
 	}
 	record := filepath.Join(dir, rootRecord)
 	if old, err := os.ReadFile(record); err != nil || string(old) != root {
-		os.WriteFile(record, []byte(root), 0o644)
+		// Whole or not at all: another process's Sweep reads the record,
+		// and a half-written one names another root, whose folder it
+		// would remove from under this one's build.
+		atomicfile.Write(record, []byte(root), 0o644)
 	}
 	sweepOnce.Do(func() { Sweep(filepath.Dir(dir), time.Hour) })
 	return filepath.Join(dir, name), nil

@@ -122,8 +122,10 @@ func Sweep(cacheDir string, age time.Duration) {
 		}
 		dir := filepath.Join(cacheDir, d.Name())
 		root, err := os.ReadFile(filepath.Join(dir, rootRecord))
-		if err != nil {
-			continue // not ours, or from before records: leave it
+		if err != nil || len(root) == 0 {
+			// Not ours, from before records, or (empty) a record an older
+			// lab was writing in place when it was read: leave it.
+			continue
 		}
 		if _, err := os.Stat(filepath.Join(string(root), "go.mod")); errors.Is(err, fs.ErrNotExist) {
 			os.RemoveAll(dir)

@@ -127,6 +127,10 @@ func TestSweep(t *testing.T) {
 		os.WriteFile(filepath.Join(cache, name, "root"), []byte(root), 0o644)
 	}
 	os.MkdirAll(filepath.Join(cache, "unrecorded"), 0o755)
+	// A record read while it is being written says nothing yet: a folder
+	// whose record is empty stays (it was once swept from under a build).
+	os.MkdirAll(filepath.Join(cache, "being-written"), 0o755)
+	os.WriteFile(filepath.Join(cache, "being-written", "root"), nil, 0o644)
 
 	worker.Sweep(cache, time.Hour)
 
@@ -142,6 +146,7 @@ func TestSweep(t *testing.T) {
 		filepath.Join(cache, current):               true,
 		filepath.Join(cache, "0123456789ab"):        false,
 		filepath.Join(cache, "unrecorded"):          true,
+		filepath.Join(cache, "being-written"):       true,
 	} {
 		if _, err := os.Stat(path); (err == nil) != want {
 			t.Errorf("%s: exists %v, want %v", path, err == nil, want)
