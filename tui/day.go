@@ -326,7 +326,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 
 	case tickMsg:
 		return m.run.update(msg, &m.s)
-	case playFrameMsg, playTickMsg:
+	case playFrameMsg, playFallbackMsg, playTickMsg:
 		return m.screens[tabPlay].update(msg, &m.s)
 	case tea.KeyMsg:
 		return m.current().update(msg, &m.s)

@@ -131,17 +131,18 @@ func (m *playModel) close() {
 	}
 }
 
-// refFrame is a Cmd's way to the reference's frame, labelled whose.
-func (m *playModel) refFrame(s *session) func(f labs.PlayFigure, v labs.Values, whose string) labs.Frame {
+// refFrame asks the reference for figure f at v, labelled whose, and says
+// it is starting while the reference's worker is not up.
+func (m *playModel) refFrame(s *session, gen int, f labs.PlayFigure, v labs.Values, whose string, retry bool) tea.Cmd {
 	if m.ref == nil {
 		m.ref = m.c.deps.refFrames(m.c.deps.root, s.day)
 	}
 	ref := m.ref
 	m.starting = !ref.Ready()
-	return func(f labs.PlayFigure, v labs.Values, whose string) labs.Frame {
+	return func() tea.Msg {
 		fr := ref.Play(f, v)
 		fr.Whose = whose
-		return fr
+		return playFrameMsg{gen, fr, retry}
 	}
 }
 
@@ -179,6 +180,19 @@ type playFrameMsg struct {
 	gen   int
 	frame labs.Frame
 	retry bool // the learner's worker was not ready: ask again on a tick
+}
+
+// playFallbackMsg says the learner's worker could not play generation
+// gen's frame (a run holds the build, or it did not build): the reference
+// plays it instead, labelled whose. It comes back to the model before the
+// reference is asked, so that the screen can say the reference's worker is
+// starting while it is.
+type playFallbackMsg struct {
+	gen   int
+	f     labs.PlayFigure
+	v     labs.Values
+	whose string
+	retry bool
 }
 
 // playTickMsg moves the playhead.
@@ -226,9 +240,8 @@ func (m *playModel) request(s *session) tea.Cmd {
 	m.reqFor, m.retry = s.outcome, false
 	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.deps
 	impl, whose := labs.Whose(s.day, f, m.grades(s))
-	ref := m.refFrame(s)
 	if impl != labs.Learner {
-		return func() tea.Msg { return playFrameMsg{gen, ref(f, v, whose), false} }
+		return m.refFrame(s, gen, f, v, whose, false)
 	}
 	m.starting = false
 	if m.sess != nil && m.sessFor != s.outcome {
@@ -247,10 +260,10 @@ func (m *playModel) request(s *session) tea.Cmd {
 			if busy {
 				// A run holds the build: show the reference meanwhile,
 				// rather than a blank chart for the length of a run.
-				return playFrameMsg{gen, ref(f, v, "reference, while your code is built"), true}
+				return playFallbackMsg{gen, f, v, "reference, while your code is built", true}
 			}
 			if err != nil {
-				return playFrameMsg{gen, ref(f, v, "reference: your worker could not be built ("+err.Error()+")"), false}
+				return playFallbackMsg{gen, f, v, "reference: your worker could not be built (" + err.Error() + ")", false}
 			}
 			sess.Bin = bin
 		}
@@ -316,6 +329,11 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 			return m.tick()
 		}
 		return nil
+	case playFallbackMsg:
+		if msg.gen != m.gen {
+			return nil
+		}
+		return m.refFrame(s, msg.gen, msg.f, msg.v, msg.whose, msg.retry)
 	case playTickMsg:
 		m.ticking = false
 		if !m.open(s) {

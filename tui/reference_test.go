@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -115,6 +116,46 @@ func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
 	d.run(cmd)
 	d.dontWantView("starting its worker")
 	d.wantView("reference: TODOs 2, 3 are not passing yet")
+}
+
+// When the learner's code passes but their worker cannot play yet (a run
+// holds the build), the Play screen falls back to the reference, and says
+// the reference's worker is starting while it is, as it does when it asks
+// the reference first.
+func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
+	passing := reference()
+	passing.Impl = labs.Learner
+	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: passing}))
+	ref := &slowRef{}
+	c.deps.refFrames = func(string, labs.Day) refFrames { return ref }
+	c.deps.runGate = &sync.Mutex{}
+	d := newDriver(t, c, 80, 24)
+	d.keys("enter")
+	d.predictAll(allGuesses())
+
+	c.deps.runGate.Lock() // a run is building the learner's worker
+	defer c.deps.runGate.Unlock()
+	// The screen asks again on its next tick while the build is held: no
+	// tick comes here, so the driver goes idle.
+	c.deps.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	d.send(switchTabMsg{tab: tabPlay})
+	d.wantView("reference, while your code is built", "fixed window  accepted 200")
+
+	// A reference player not started yet: the fallback says so until its
+	// frame lands.
+	pm := d.day().screens[tabPlay].(*playModel)
+	pm.ref = &slowRef{}
+	cmd := pm.request(&d.day().s)
+	msg := cmd()
+	if _, ok := msg.(playFallbackMsg); !ok {
+		t.Fatalf("with the build held, the learner's request gave %T, want a fallback", msg)
+	}
+	_, next := d.app.Update(msg)
+	d.wantView("reference: starting its worker…")
+	checkFits(t, d.app.View(), 80, 24)
+	d.run(next)
+	d.dontWantView("starting its worker")
+	d.wantView("reference, while your code is built", "fixed window  accepted 200")
 }
 
 // End to end on the real reference programs: with a learner file that
