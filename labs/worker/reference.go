@@ -80,18 +80,8 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 				fullc <- built{bin, err}
 			}()
 		}
-		// Two tasks at a time, as Run's.
-		sem := make(chan struct{}, 2)
-		var wg sync.WaitGroup
-		spawn := func(f func()) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sem <- struct{}{}
-				defer func() { <-sem }()
-				f()
-			}()
-		}
+		// Two tasks at a time, as Run's parts.
+		pool := newTasks()
 		var failed error
 		if len(lean) > 0 || grade {
 			bin, err := r.Build(ctx)
@@ -101,7 +91,7 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 				if grade {
 					o.Grades = make([]labs.Grade, len(day.TODOs))
 					for j, t := range day.TODOs {
-						spawn(func() {
+						pool.Go(func() {
 							g, fault := r.grade(ctx, bin, day, t, labs.Reference)
 							noteLab(fault, bin)
 							o.Grades[j] = g
@@ -109,7 +99,7 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 					}
 				}
 				for _, i := range lean {
-					spawn(func() {
+					pool.Go(func() {
 						p, fault := r.part(ctx, bin, day, day.Parts[i], labs.Reference)
 						noteLab(fault, bin)
 						o.Parts[i] = p
@@ -126,14 +116,14 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 				if b.err != nil {
 					break
 				}
-				spawn(func() {
+				pool.Go(func() {
 					p, fault := r.part(ctx, b.bin, day, day.Parts[i], labs.Reference)
 					noteLab(fault, b.bin)
 					o.Parts[i] = p
 				})
 			}
 		}
-		wg.Wait()
+		pool.Wait()
 		if failed != nil {
 			return labs.Outcome{}, failed
 		}

@@ -194,38 +194,26 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		return true
 	}
 
-	// Two at a time: the machines this lab runs on have two cores or more,
-	// and the full worker builds beside these at a lower priority.
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
-	spawn := func(f func()) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			f()
-		}()
-	}
 	// The verdicts first, all at once: they are what a save is for, and the
 	// screens show them together (the count in the header needs every
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
+	var verdicts sync.WaitGroup
 	for i, t := range day.TODOs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		verdicts.Go(func() {
 			g, fault := r.grade(ctx, bin, day, t, labs.Learner)
 			if noteLab(fault, bin) {
 				return
 			}
 			update(func() { out.Grades[i] = g })
-		}()
+		})
 	}
-	wg.Wait()
+	verdicts.Wait()
 	r.verdicts.open()
-	// Then the parts, the longest first, so the last to land is short.
+	// Then the parts, two at a time (tasks), the longest first, so the last
+	// to land is short.
+	pool := newTasks()
 	order := make([]int, 0, len(parts))
 	for i := range parts {
 		order = append(order, i)
@@ -238,7 +226,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 			heavy = append(heavy, i)
 			continue
 		}
-		spawn(func() {
+		pool.Go(func() {
 			res, fault := r.part(ctx, bin, day, p, labs.Learner)
 			if noteLab(fault, bin) {
 				return
@@ -257,7 +245,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 				})
 				continue
 			}
-			spawn(func() {
+			pool.Go(func() {
 				res, fault := r.part(ctx, fullBin, day, p, labs.Learner)
 				if noteLab(fault, fullBin) {
 					return
@@ -266,7 +254,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 			})
 		}
 	}
-	wg.Wait()
+	pool.Wait()
 	if labErr != nil {
 		return labs.Outcome{}, labErr
 	}
