@@ -99,6 +99,9 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 			}
 			a.answers[n] = ans
 		}
+		if a.day != nil {
+			return a.day.update(answersReloadedMsg{})
+		}
 		return nil
 	case savedMsg:
 		if a.day != nil && a.day.s.day.Number == msg.day {

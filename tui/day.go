@@ -176,14 +176,19 @@ func (m *dayModel) modal() bool { return m.tab == tabTODOs && m.todos.modal() }
 
 func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	cmds := []tea.Cmd{m.handle(msg)}
-	if _, ok := msg.(tea.KeyMsg); ok {
-		// A prediction may have been made: every part of the latest run
-		// whose predictions are now in lands on the scoreboard at once
-		// (a run that lands does the same, in its own message).
+	switch msg.(type) {
+	case tea.KeyMsg, answersReloadedMsg:
+		// A prediction may have been made, here or by another program:
+		// every part of the latest run whose predictions are now in lands
+		// on the scoreboard at once (a run that lands does the same, in
+		// its own message).
 		cmds = append(cmds, m.landReady())
 	}
 	m.run.active = m.visible && m.tab == tabRun
 	cmds = append(cmds, m.run.kick(&m.s))
+	if pm, ok := m.screens[tabPlay].(*playModel); ok && m.visible && m.tab == tabPlay {
+		cmds = append(cmds, pm.follow(&m.s))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -360,6 +365,11 @@ func (m *dayModel) saved(msg savedMsg) tea.Cmd {
 	// this never loops).
 	return tea.Batch(append(cmds, m.s.revealReady(m.c.deps))...)
 }
+
+// answersReloadedMsg tells the open day that its answers were reloaded
+// (reloaded has taken them), so that what they open follows: the parts
+// whose predictions are now in, the Play screen.
+type answersReloadedMsg struct{}
 
 // reloaded takes the answers as read after another program changed them.
 func (m *dayModel) reloaded(a predictions.Answers, ioSeq, upTo int) {

@@ -47,6 +47,7 @@ type playModel struct {
 	ticking bool
 
 	reqFor  *labs.Outcome // the run the latest request knew of
+	asked   bool          // the figure on screen has been asked for
 	retry   bool          // the learner's worker was busy: ask again
 	sess    *worker.PlaySession
 	sessFor *labs.Outcome // the run whose code the session's worker holds
@@ -237,7 +238,7 @@ func (m *playModel) grades(s *session) []labs.Grade {
 // request asks for the current figure at the current setting.
 func (m *playModel) request(s *session) tea.Cmd {
 	m.gen++
-	m.reqFor, m.retry = s.outcome, false
+	m.reqFor, m.retry, m.asked = s.outcome, false, true
 	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.deps
 	impl, whose := labs.Whose(s.day, f, m.grades(s))
 	if impl != labs.Learner {
@@ -287,6 +288,20 @@ func buildWorker(d deps, day int) (bin string, busy bool, err error) {
 	r := worker.Runner{Root: d.root, Day: day}
 	bin, err = r.Build(context.Background())
 	return bin, false, err
+}
+
+// follow asks for a frame when the screen has none for what the lab now
+// knows and no tick is running to notice: the figure opened while the
+// learner looked at it (the predictions came in from another program), or
+// a run landed after the replay had stopped at its end.
+func (m *playModel) follow(s *session) tea.Cmd {
+	if len(s.day.Figures) == 0 || m.ticking || !m.open(s) {
+		return nil
+	}
+	if m.asked && m.reqFor == s.outcome {
+		return nil
+	}
+	return tea.Batch(m.request(s), m.tick())
 }
 
 func (m *playModel) tick() tea.Cmd {
@@ -365,7 +380,7 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 			step = -1
 		}
 		m.fig = (m.fig + step + len(s.day.Figures)) % len(s.day.Figures)
-		m.knob, m.frame, m.head = 0, nil, 0
+		m.knob, m.frame, m.head, m.asked = 0, nil, 0, false
 		if !m.open(s) {
 			return nil
 		}

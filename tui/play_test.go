@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
 )
 
 // The Play screen stays shut until the course day's predictions are in,
@@ -70,4 +73,32 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	if v := d.view(); !strings.Contains(v, "Figure 2 of 3") {
 		t.Fatalf("F did not go back a figure:\n%s", v)
 	}
+}
+
+// The Play screen follows what happens while it is on screen, with no key
+// pressed: predictions saved from the shell open it and it plays at once,
+// and a run that lands after its replay stopped at the end asks again, for
+// what the new code passes.
+func TestPlayScreenFollowsTheLearner(t *testing.T) {
+	twoPasses := stubOutcome(theDay)
+	twoPasses.Grades[1].Status = labs.Pass // TODO 2
+	d, root := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}, fakeAnswer{o: twoPasses}), 80, 24)
+	d.tab(tabPlay)
+	d.wantView("opens once your predictions are in")
+
+	guesses := map[string]float64{}
+	for id, v := range allGuesses() {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		guesses[id] = f
+	}
+	cliPredict(t, root, guesses)
+	d.run(reloadCmd(d.app.c.deps)) // what the watcher sends on the change
+	d.wantView("reference: TODOs 2, 3 are not passing yet", "fixed window  accepted 200", "done")
+
+	d.keys("r") // a run lands with TODO 2 passing; the replay stood at its end
+	d.wantView("reference: TODO 3 is not passing yet", "fixed window  accepted 200")
+	checkFits(t, d.app.View(), 80, 24)
 }

@@ -116,6 +116,21 @@ func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
 	}
 }
 
+// Predictions saved from the shell while the scoreboard is on screen land
+// their parts at once, with no key pressed, as a guess typed on the
+// Predict screen does.
+func TestReloadLandsThePartsItsPredictionsOpen(t *testing.T) {
+	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	d.tab(tabScore)
+	d.wantView("P4   —")
+	cliPredict(t, root, map[string]float64{"P1": 20, "P2": 10, "P3": 200, "P4": 100, "P5": 10, "P6": 20})
+	d.run(reloadCmd(d.app.c.deps))
+	d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
+	if !d.day().s.answers.Predictions["P4"].Revealed {
+		t.Error("P4's actual is on screen but its reveal is not on record")
+	}
+}
+
 // The real watcher sees a save from the shell and says so.
 func TestStoreWatcherSeesAShellSave(t *testing.T) {
 	root := labRoot(t, theDay)
