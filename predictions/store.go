@@ -192,11 +192,16 @@ type CorruptError struct {
 	Dropped []string
 }
 
-func (e *CorruptError) Error() string {
-	where := e.Path
+// Where is the file, with the line of the problem when it is one line's.
+func (e *CorruptError) Where() string {
 	if e.Line > 0 {
-		where = fmt.Sprintf("%s:%d", e.Path, e.Line)
+		return fmt.Sprintf("%s:%d", e.Path, e.Line)
 	}
+	return e.Path
+}
+
+func (e *CorruptError) Error() string {
+	where := e.Where()
 	if len(e.Dropped) > 0 {
 		ids := e.Dropped
 		more := ""

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -84,25 +86,39 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), waitStoreCmd(msg.w))
 	case reloadedMsg:
-		if len(msg.warnings) > 0 {
+		var cmds []tea.Cmd
+		notes := msg.warnings
+		for _, n := range slices.Sorted(maps.Keys(msg.lost)) {
+			if a.day != nil && a.day.s.day.Number == n {
+				continue // the open day puts its own back (reloaded)
+			}
+			day, err := a.c.deps.course.Find(n)
+			if prev, ok := a.answers[n]; ok && err == nil && hasAnswers(prev) {
+				cmds = append(cmds, putBackCmd(a.c.deps, day, prev, msg.lost[n]))
+				msg.answers[n] = prev // until the file is read again
+				continue
+			}
+			notes = append(notes, msg.lost[n].Error())
+		}
+		if len(notes) > 0 {
 			// A file damaged from outside was kept aside: say so where the
 			// learner is looking.
-			a.warnings = append(a.warnings, msg.warnings...)
+			a.warnings = append(a.warnings, notes...)
 			if a.day != nil {
-				a.day.s.setNote(strings.Join(msg.warnings, "; "), true)
+				a.day.s.setNote(strings.Join(notes, "; "), true)
 			}
 		}
 		for n, ans := range msg.answers {
 			if a.day != nil && a.day.s.day.Number == n {
-				a.day.reloaded(ans, msg.ioSeq, msg.upTo[n])
+				cmds = append(cmds, a.day.reloaded(ans, msg.ioSeq, msg.upTo[n], msg.lost[n]))
 				continue
 			}
 			a.answers[n] = ans
 		}
 		if a.day != nil {
-			return a.day.update(answersReloadedMsg{})
+			cmds = append(cmds, a.day.update(answersReloadedMsg{}))
 		}
-		return nil
+		return tea.Batch(cmds...)
 	case savedMsg:
 		if a.day != nil && a.day.s.day.Number == msg.day {
 			return a.day.update(msg)

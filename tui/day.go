@@ -344,19 +344,23 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 // parts whose reveal is now on record show their actuals (and refresh
 // RESULTS.md, as a landing run does).
 func (m *dayModel) saved(msg savedMsg) tea.Cmd {
-	old := m.s.answers
+	old, prev := m.s.answers, m.s.disk
 	if msg.err == nil {
 		m.s.fromDisk(msg.a, msg.ioSeq, msg.upTo)
 	} else {
 		m.s.dropPending(msg.upTo)
 		m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
 	}
-	if msg.warn != nil {
+	var cmds []tea.Cmd
+	if lost := lostFile(msg.warn); lost != nil {
+		// The save found the file unusable and wrote its changes on an
+		// empty one: the rest goes back in.
+		cmds = append(cmds, m.putBack(prev, lost))
+	} else if msg.warn != nil {
 		m.s.setNote(msg.warn.Error(), true)
 	}
 	landed := m.s.settle(msg.a, msg.upTo, msg.err)
 	m.refreshForms(old)
-	var cmds []tea.Cmd
 	if landed {
 		cmds = append(cmds, writeResultsCmd(m.c.deps, m.s.day, reportText(&m.s), true))
 	}
@@ -372,10 +376,28 @@ func (m *dayModel) saved(msg savedMsg) tea.Cmd {
 type answersReloadedMsg struct{}
 
 // reloaded takes the answers as read after another program changed them.
-func (m *dayModel) reloaded(a predictions.Answers, ioSeq, upTo int) {
-	old := m.s.answers
+// When the file could not be used at all (lost), the answers the day last
+// read from it are put back (see lostFile).
+func (m *dayModel) reloaded(a predictions.Answers, ioSeq, upTo int, lost *predictions.CorruptError) tea.Cmd {
+	old, prev := m.s.answers, m.s.disk
 	m.s.fromDisk(a, ioSeq, upTo)
+	cmd := m.putBack(prev, lost)
 	m.refreshForms(old)
+	return cmd
+}
+
+// putBack queues prev's answers as a change when lost says the file
+// started empty, and says what happened.
+func (m *dayModel) putBack(prev predictions.Answers, lost *predictions.CorruptError) tea.Cmd {
+	if lost == nil {
+		return nil
+	}
+	if !hasAnswers(prev) {
+		m.s.setNote(lost.Error(), true)
+		return nil
+	}
+	m.s.setNote(putBackNote(lost), true)
+	return m.s.change(m.c.deps, fillFrom(prev))
 }
 
 // refreshForms puts answers that changed under the screens in their boxes.

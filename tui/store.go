@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -163,6 +164,90 @@ func (s *session) dropPending(upTo int) {
 	s.base = maps.Clone(s.disk.LastRun)
 }
 
+// A day's file that could not be used at all is moved aside and starts
+// empty (predictions.CorruptError). When that happens under the screens (a
+// hand edit saved half-way, a tool that wrote garbage), the lab still has
+// the answers it last read from the file: it puts them back rather than
+// show, and at the next save write, a day with nothing predicted. That
+// keeps the guesses on record as well as the learner's work: a reveal
+// forgotten with the file would let a guess be made again after its actual.
+
+// lostFile is err's CorruptError when the whole file was unusable and has
+// been kept aside, so the file now starts empty; nil otherwise.
+func lostFile(err error) *predictions.CorruptError {
+	var e *predictions.CorruptError
+	if errors.As(err, &e) && len(e.Dropped) == 0 && e.KeptAs != "" {
+		return e
+	}
+	return nil
+}
+
+// putBackNote says what the lab did about a lost file. Where the file went
+// comes before the problem, which can be long: a status line that must cut
+// the message keeps the path.
+func putBackNote(e *predictions.CorruptError) string {
+	return e.Where() + " could not be used: answers put back, file kept as " + e.KeptAs + " (" + e.Problem + ")"
+}
+
+func hasAnswers(a predictions.Answers) bool {
+	return len(a.Predictions) > 0 || len(a.Drills) > 0 || a.LastRun != nil
+}
+
+// fillFrom is the change that puts prev back: every answer of prev that a
+// has none for, and prev's last run and TODO count where a has none.
+// Filling only what is missing keeps whatever was saved since, and makes
+// the change safe to apply twice.
+func fillFrom(prev predictions.Answers) func(*predictions.Answers) {
+	prev = cloneAnswers(prev)
+	return func(a *predictions.Answers) {
+		if a.Predictions == nil {
+			a.Predictions = map[string]predictions.Guess{}
+		}
+		if a.Drills == nil {
+			a.Drills = map[string]predictions.DrillAnswer{}
+		}
+		for id, g := range prev.Predictions {
+			if _, ok := a.Predictions[id]; !ok {
+				g.Value, g.Scored = cloneFloat(g.Value), cloneFloat(g.Scored)
+				a.Predictions[id] = g
+			}
+		}
+		for id, d := range prev.Drills {
+			if _, ok := a.Drills[id]; !ok {
+				a.Drills[id] = cloneDrill(d)
+			}
+		}
+		if a.LastRun == nil && prev.LastRun != nil {
+			a.LastRun = maps.Clone(prev.LastRun)
+		}
+		if a.TODOsPassed == 0 {
+			a.TODOsPassed = prev.TODOsPassed
+		}
+	}
+}
+
+// putBackCmd puts prev back into a closed day's file (an open day's
+// session queues fillFrom as a change of its own) and reads every file
+// again.
+func putBackCmd(d deps, day labs.Day, prev predictions.Answers, lost *predictions.CorruptError) tea.Cmd {
+	fill := fillFrom(prev)
+	return func() tea.Msg {
+		d.saver.io.Lock()
+		_, err := predictions.UpdateDay(d.predictionsDir(), day, func(a *predictions.Answers) error {
+			fill(a)
+			return nil
+		})
+		d.saver.io.Unlock()
+		msg := readAll(d)
+		note := putBackNote(lost)
+		if err != nil {
+			note = lost.Error() + "; putting back the answers the lab had failed too: " + err.Error()
+		}
+		msg.warnings = append(msg.warnings, note)
+		return msg
+	}
+}
+
 // cloneAnswers copies everything a change may alter.
 func cloneAnswers(a predictions.Answers) predictions.Answers {
 	b := a
@@ -218,6 +303,8 @@ func loadCmd(d deps) tea.Cmd {
 		msg.lastDay = st.LastDay
 		r := readAll(d)
 		msg.answers, msg.warnings = r.answers, append(msg.warnings, r.warnings...)
+		// At the start there is nothing to put back.
+		msg.warnings = append(msg.warnings, r.lostNotes()...)
 		return msg
 	}
 }
@@ -229,15 +316,21 @@ type reloadedMsg struct {
 	upTo     map[int]int // per day: the newest change of ours in the file
 	ioSeq    int
 	warnings []string
+	// lost is, per day, a file that could not be used at all and was kept
+	// aside (lostFile); its warning is not in warnings, since the lab may
+	// put the answers back.
+	lost map[int]*predictions.CorruptError
 }
 
 func readAll(d deps) reloadedMsg {
 	d.saver.io.Lock()
 	defer d.saver.io.Unlock()
-	msg := reloadedMsg{answers: map[int]predictions.Answers{}, upTo: map[int]int{}}
+	msg := reloadedMsg{answers: map[int]predictions.Answers{}, upTo: map[int]int{}, lost: map[int]*predictions.CorruptError{}}
 	for _, day := range d.course {
 		a, err := predictions.LoadDay(d.predictionsDir(), day)
-		if err != nil {
+		if lost := lostFile(err); lost != nil {
+			msg.lost[day.Number] = lost
+		} else if err != nil {
 			msg.warnings = append(msg.warnings, err.Error())
 		}
 		msg.answers[day.Number] = a
@@ -246,6 +339,15 @@ func readAll(d deps) reloadedMsg {
 	d.saver.ioSeq++
 	msg.ioSeq = d.saver.ioSeq
 	return msg
+}
+
+// lostNotes are the lost files' warnings, by day.
+func (msg reloadedMsg) lostNotes() []string {
+	var notes []string
+	for _, n := range slices.Sorted(maps.Keys(msg.lost)) {
+		notes = append(notes, msg.lost[n].Error())
+	}
+	return notes
 }
 
 func reloadCmd(d deps) tea.Cmd {

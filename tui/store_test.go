@@ -3,9 +3,11 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
@@ -129,6 +131,104 @@ func TestReloadLandsThePartsItsPredictionsOpen(t *testing.T) {
 	if !d.day().s.answers.Predictions["P4"].Revealed {
 		t.Error("P4's actual is on screen but its reveal is not on record")
 	}
+}
+
+// A day's file made unusable under the screens (a hand edit saved half
+// way) is kept aside by the store and starts empty; the lab puts back the
+// answers it had read from it, reveals included, so nothing the learner
+// did is gone and no guess can be made again after its actual. It says so,
+// with where the damaged file went. Whether the reload finds the damage or
+// the screens' next save does, and whether the day is open or not.
+func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
+	guesses := map[string]float64{"P1": 20, "P2": 10, "P3": 200, "P4": 100, "P5": 10, "P6": 20}
+	damage := func(t *testing.T, root string) {
+		t.Helper()
+		write(t, predictions.Path(filepath.Join(root, "predictions"), theDay.Number), `{"day": 45, "predictions": {"P1": {"value": "tw`)
+	}
+	wantBack := func(t *testing.T, root string, also map[string]float64) {
+		t.Helper()
+		saved := loadSaved(t, root)
+		for id, v := range guesses {
+			if got, ok := saved.Value(id); !ok || got != v {
+				t.Errorf("%s in the file after the put-back: %v %v, want %v", id, got, ok, v)
+			}
+		}
+		for id, v := range also {
+			if got, ok := saved.Value(id); !ok || got != v {
+				t.Errorf("%s, saved after the damage, in the file: %v %v, want %v", id, got, ok, v)
+			}
+		}
+		if g := saved.Predictions["P4"]; !g.Revealed || g.Scored == nil || *g.Scored != 100 {
+			t.Errorf("P4's reveal did not come back: %+v", g)
+		}
+		kept, _ := filepath.Glob(predictions.Path(filepath.Join(root, "predictions"), theDay.Number) + ".corrupt-*")
+		if len(kept) != 1 {
+			t.Errorf("the damaged file was not kept aside once: %v", kept)
+		}
+	}
+	// The note keeps where the file went in view at 80 columns.
+	wantNote := func(t *testing.T, d *driver, root string) {
+		t.Helper()
+		kept, _ := filepath.Glob(predictions.Path(filepath.Join(root, "predictions"), theDay.Number) + ".corrupt-*")
+		v := d.app.View()
+		flat := strings.Join(strings.Fields(ansi.Strip(v)), "")
+		if len(kept) != 1 || !strings.Contains(flat, "answersputback") {
+			t.Errorf("no note that the answers are back:\n%s", v)
+		} else if rel, _ := filepath.Rel(root, kept[0]); !strings.Contains(flat, rel) {
+			t.Errorf("the note lost the kept-as path %s:\n%s", rel, v)
+		}
+		checkFits(t, v, 80, 24)
+	}
+	openWithAnswers := func(t *testing.T) (*driver, string) {
+		d, root := openDay(t, newFake(refAnswer()), 80, 24)
+		d.tab(tabScore)
+		cliPredict(t, root, guesses)
+		d.run(reloadCmd(d.app.c.deps)) // Parts 1-3 land: P1-P6 revealed
+		d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
+		return d, root
+	}
+
+	t.Run("found by a reload", func(t *testing.T) {
+		d, root := openWithAnswers(t)
+		damage(t, root)
+		d.run(reloadCmd(d.app.c.deps))
+		d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
+		wantNote(t, d, root)
+		wantBack(t, root, nil)
+	})
+	t.Run("found by a save", func(t *testing.T) {
+		d, root := openWithAnswers(t)
+		damage(t, root)
+		d.tab(tabPredict)
+		d.keys("e", "30", "enter") // the form opens on P7, the next due
+		d.tab(tabScore)
+		d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
+		wantBack(t, root, map[string]float64{"P7": 30})
+	})
+	t.Run("a day not open", func(t *testing.T) {
+		root := labRoot(t, theDay)
+		cliPredict(t, root, guesses)
+		_, err := predictions.Update(filepath.Join(root, "predictions"), theDay.Number, func(a *predictions.Answers) error {
+			a.Reveal("P4")
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake()), 80, 24)
+		damage(t, root)
+		d.run(reloadCmd(d.app.c.deps))
+		d.wantView("Day 45")
+		wantNote(t, d, root)
+		wantBack(t, root, nil)
+	})
+	t.Run("nothing to put back", func(t *testing.T) {
+		d, root := openDay(t, newFake(refAnswer()), 80, 24)
+		damage(t, root)
+		d.run(reloadCmd(d.app.c.deps))
+		d.wantView("could not be used; it", "was kept as")
+		d.dontWantView("put back")
+	})
 }
 
 // The real watcher sees a save from the shell and says so.
