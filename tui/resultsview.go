@@ -100,7 +100,15 @@ func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 		case msg.err != nil:
 			m.last, m.lastBad = "RESULTS.md was not updated: "+msg.err.Error(), true
 		case msg.auto:
+			// A refresh the learner did not ask for never hides a
+			// problem on the status line (a damaged answers file put
+			// back, a save that failed), unless the problem was an
+			// earlier write of RESULTS.md's.
+			keep := s.noteBad && s.note != "" && s.note != m.last
 			m.last, m.lastBad = resultsUpdatedNote, false
+			if keep {
+				return nil
+			}
 		default:
 			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: %s the Day %d report section; your own text is untouched.", msg.change, s.day.Number), false
 		}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -442,5 +443,28 @@ func TestALateRevealKeepsTheRevision(t *testing.T) {
 	g := loadSaved(t, root).Predictions["P1"]
 	if !g.Revealed || g.Scored == nil || *g.Scored != 1 || g.Value == nil || *g.Value != 2 || !g.Revised {
 		t.Errorf("P1 in the file: %+v (scored %v), want 2 revised from the 1 on record", g, g.Scored)
+	}
+}
+
+// A refresh of RESULTS.md that follows a run or a reveal does not push a
+// problem off the status line (the put-back of a damaged file, above),
+// but does replace a failed write of RESULTS.md itself.
+func TestAnAutomaticResultsRefreshKeepsAProblemInView(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	s := &d.day().s
+	s.setNote("predictions/day45.json:1 could not be used: answers put back", true)
+	d.send(resultsMsg{auto: true})
+	if !strings.Contains(s.note, "answers put back") {
+		t.Errorf("an automatic refresh replaced a problem: %q", s.note)
+	}
+	d.send(resultsMsg{auto: true, err: errors.New("disk full")})
+	d.send(resultsMsg{auto: true})
+	if s.note != resultsUpdatedNote || s.noteBad {
+		t.Errorf("a refresh that worked left the failed one's note: %q (bad %v)", s.note, s.noteBad)
+	}
+	s.setNote("P1 saved", false)
+	d.send(resultsMsg{auto: true})
+	if s.note != resultsUpdatedNote {
+		t.Errorf("a plain note was not replaced by the refresh: %q", s.note)
 	}
 }
