@@ -143,8 +143,8 @@ func overlapPiece(f fair.Funcs, r *labs.PartResult) {
 // Part 6: Kubernetes API Priority and Fairness deals each flow a hand of
 // HandSize queues out of Queues (the API's field defaults: 64 and 8; the
 // configuration Kubernetes ships uses 128 and 6 for its workload levels)
-// and puts each
-// request on the shortest queue of its hand. An elephant flow therefore
+// and puts each request on the queue of its hand with the least work
+// waiting (queueset's shuffleShardLocked). An elephant flow therefore
 // fills every queue of its hand; a mouse is stuck only when every queue of
 // its hand is an elephant's.
 const (
