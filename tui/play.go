@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,14 @@ type playModel struct {
 	frame  *labs.Frame
 	fp     figPrep
 	gen    int // a frame of another generation is stale
+	// beside is the reference's frame at the setting of frame when frame
+	// is the learner's: its key series is drawn with the learner's and its
+	// readouts stand beside theirs where they differ. frameGen and
+	// besideGen are the generations they answered, so they pair up.
+	beside              *labs.Frame
+	frameGen, besideGen int
+	// onRef is the learner's choice to play the reference alone (i).
+	onRef bool
 
 	head    float64 // the playhead, in virtual seconds
 	paused  bool
@@ -49,7 +58,7 @@ type playModel struct {
 	reqFor  *labs.Outcome // the run the latest request knew of
 	asked   bool          // the figure on screen has been asked for
 	retry   bool          // the learner's worker was busy: ask again
-	sess    *worker.PlaySession
+	sess    learnerFrames
 	sessFor *labs.Outcome // the run whose code the session's worker holds
 	// ref plays the reference's frames; starting is a request to it
 	// waiting for its worker to be built and started.
@@ -65,6 +74,51 @@ type refFrames interface {
 	// within a knob turn's time.
 	Ready() bool
 	Close()
+}
+
+// learnerFrames plays one day's figures on the learner's code, out of
+// process (their code is hostile: a panic is a frame's Error, an endless
+// loop stops its worker, and the screen goes on). busy says a run holds the
+// build; err that the worker could not be built.
+type learnerFrames interface {
+	Play(f labs.PlayFigure, v labs.Values) (fr labs.Frame, busy bool, err error)
+	Close()
+}
+
+// learnerSession is the production learnerFrames: a worker.PlaySession on
+// the learner's day worker, built on the first request.
+type learnerSession struct {
+	d    deps
+	day  labs.Day
+	mu   sync.Mutex
+	sess *worker.PlaySession
+}
+
+func newLearnerSession(d deps, day labs.Day) learnerFrames {
+	return &learnerSession{d: d, day: day}
+}
+
+func (l *learnerSession) Play(f labs.PlayFigure, v labs.Values) (labs.Frame, bool, error) {
+	l.mu.Lock()
+	if l.sess == nil {
+		bin, busy, err := buildWorker(l.d, l.day.Number)
+		if busy || err != nil {
+			l.mu.Unlock()
+			return labs.Frame{}, busy, err
+		}
+		l.sess = &worker.PlaySession{Bin: bin, Day: l.day}
+	}
+	sess := l.sess
+	l.mu.Unlock()
+	return sess.Play(f, v), false, nil
+}
+
+func (l *learnerSession) Close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.sess != nil {
+		l.sess.Close()
+	}
 }
 
 // refSession is the production refFrames: a worker.PlaySession on the
@@ -143,7 +197,7 @@ func (m *playModel) refFrame(s *session, gen int, f labs.PlayFigure, v labs.Valu
 	return func() tea.Msg {
 		fr := ref.Play(f, v)
 		fr.Whose = whose
-		return playFrameMsg{gen, fr, retry}
+		return playFrameMsg{gen: gen, frame: fr, retry: retry}
 	}
 }
 
@@ -152,7 +206,7 @@ func (m *playModel) refFrame(s *session, gen int, f labs.PlayFigure, v labs.Valu
 // this screen never types).
 type playKeys struct {
 	Knob, Turn, Less, More, Figure, Pause, Step key.Binding
-	Back                                        key.Binding
+	Back, Reveal, Impl                          key.Binding
 }
 
 func newPlayKeys() playKeys {
@@ -162,7 +216,9 @@ func newPlayKeys() playKeys {
 		Less:   key.NewBinding(key.WithKeys("-", "_", "["), key.WithHelp("-/+", "turn")),
 		More:   key.NewBinding(key.WithKeys("+", "=", "]")),
 		Figure: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "next figure")),
-		Back:   key.NewBinding(key.WithKeys("F")),
+		Back:   key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "previous figure")),
+		Reveal: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "reveal and open")),
+		Impl:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "yours/reference")),
 		Pause:  key.NewBinding(key.WithKeys(" ", "p"), key.WithHelp("space", "pause/play")),
 		Step:   key.NewBinding(key.WithKeys("left", "right", "h", "l"), key.WithHelp("←/→", "step")),
 	}
@@ -181,6 +237,8 @@ type playFrameMsg struct {
 	gen   int
 	frame labs.Frame
 	retry bool // the learner's worker was not ready: ask again on a tick
+	// beside: the reference's frame to stand beside the learner's.
+	beside bool
 }
 
 // playFallbackMsg says the learner's worker could not play generation
@@ -211,9 +269,30 @@ func (m *playModel) enter(s *session) tea.Cmd {
 
 func (m *playModel) figure(s *session) labs.PlayFigure { return s.day.Figures[m.fig] }
 
-func (m *playModel) open(s *session) bool {
-	ok, _ := s.day.PlayOpen(m.figure(s), s.answered)
-	return ok
+// gate is what stands between the learner and the figure on screen
+// (labs.PlayGate): a prediction counts as revealed once its reveal is on
+// record in the answers file, as a run's reveal does.
+func (m *playModel) gate(s *session) labs.PlayGate {
+	return s.day.PlayGate(m.figure(s), s.answered, func(id string) bool { return s.disk.Predictions[id].Revealed })
+}
+
+func (m *playModel) open(s *session) bool { return m.gate(s).Open() }
+
+// reveal reveals the predictions the figure on screen shows, after the
+// learner was told so and pressed the key: one change to the answers
+// file, the figure opening once it is on record (follow asks for its
+// frame then).
+func (m *playModel) reveal(s *session) tea.Cmd {
+	g := m.gate(s)
+	if len(g.Waiting) > 0 || len(g.Reveal) == 0 {
+		return nil
+	}
+	ids := g.Reveal
+	return s.change(m.c.deps, func(a *predictions.Answers) {
+		for _, id := range ids {
+			a.Reveal(id)
+		}
+	})
 }
 
 func (m *playModel) setting(s *session) labs.Values {
@@ -235,15 +314,22 @@ func (m *playModel) grades(s *session) []labs.Grade {
 	return savedGrades(s.day, s.answers)
 }
 
-// request asks for the current figure at the current setting.
+// request asks for the current figure at the current setting: on the
+// learner's code whenever it builds, failing TODOs and all (the difference
+// from the reference is the lesson), with the reference's frame beside it;
+// on the reference alone when the learner chose it (i) or their code does
+// not build.
 func (m *playModel) request(s *session) tea.Cmd {
 	m.gen++
 	m.reqFor, m.retry, m.asked = s.outcome, false, true
 	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.deps
-	impl, whose := labs.Whose(s.day, f, m.grades(s))
-	if impl != labs.Learner {
-		return m.refFrame(s, gen, f, v, whose, false)
+	if m.onRef {
+		return m.refFrame(s, gen, f, v, "reference (i: yours)", false)
 	}
+	if s.buildError() != nil {
+		return m.refFrame(s, gen, f, v, "reference: your code does not compile yet", false)
+	}
+	whose := labs.Whose(s.day, f, v, labs.Learner, m.grades(s))
 	m.starting = false
 	if m.sess != nil && m.sessFor != s.outcome {
 		// New code was graded: its worker holds the old.
@@ -252,25 +338,36 @@ func (m *playModel) request(s *session) tea.Cmd {
 		go old.Close()
 	}
 	if m.sess == nil {
-		m.sess, m.sessFor = &worker.PlaySession{Day: s.day}, s.outcome
+		m.sess, m.sessFor = d.learnerFrames(d, s.day), s.outcome
 	}
 	sess := m.sess
-	return func() tea.Msg {
-		if sess.Bin == "" {
-			bin, busy, err := buildWorker(d, s.day.Number)
-			if busy {
-				// A run holds the build: show the reference meanwhile,
-				// rather than a blank chart for the length of a run.
-				return playFallbackMsg{gen, f, v, "reference, while your code is built", true}
-			}
-			if err != nil {
-				return playFallbackMsg{gen, f, v, "reference: your worker could not be built (" + err.Error() + ")", false}
-			}
-			sess.Bin = bin
+	mine := func() tea.Msg {
+		fr, busy, err := sess.Play(f, v)
+		if busy {
+			// A run holds the build: show the reference meanwhile,
+			// rather than a blank chart for the length of a run.
+			return playFallbackMsg{gen, f, v, "reference, while your code is built", true}
 		}
-		fr := sess.Play(f, v)
+		if err != nil {
+			return playFallbackMsg{gen, f, v, "reference: your worker could not be built (" + err.Error() + ")", false}
+		}
 		fr.Whose = whose
-		return playFrameMsg{gen, fr, false}
+		return playFrameMsg{gen: gen, frame: fr}
+	}
+	return tea.Batch(mine, m.besideFrame(s, gen, f, v))
+}
+
+// besideFrame asks the reference for the frame to stand beside the
+// learner's.
+func (m *playModel) besideFrame(s *session, gen int, f labs.PlayFigure, v labs.Values) tea.Cmd {
+	if m.ref == nil {
+		m.ref = m.c.deps.refFrames(m.c.deps.root, s.day)
+	}
+	ref := m.ref
+	return func() tea.Msg {
+		fr := ref.Play(f, v)
+		fr.Whose = "reference"
+		return playFrameMsg{gen: gen, frame: fr, beside: true}
 	}
 }
 
@@ -321,6 +418,42 @@ func (m *playModel) tick() tea.Cmd {
 	return after(frame, func(_ time.Time) tea.Msg { return playTickMsg{} })
 }
 
+// paired is the reference's frame beside the learner's on screen, when
+// both answered the same request.
+func (m *playModel) paired() *labs.Frame {
+	if m.frame == nil || m.frame.Impl != labs.Learner || m.beside == nil || m.besideGen != m.frameGen || m.beside.Error != "" {
+		return nil
+	}
+	return m.beside
+}
+
+// prep lays out the chart on screen: the frame's, with the reference's
+// key series (its first) drawn beside the learner's, and the y axis from
+// zero so that heights compare.
+func (m *playModel) prep() figPrep {
+	if m.frame == nil {
+		return figPrep{}
+	}
+	fig := m.frame.Chart
+	if ref := m.paired(); ref != nil && m.frame.Error != "" {
+		fig = ref.Chart // the learner's code failed here: the reference's stands in
+		fig.Title += " (reference)"
+	} else if ref != nil && len(ref.Chart.Series) > 0 && len(fig.Series) > 0 {
+		fig.Series = slices.Clone(fig.Series)
+		mine := fig.Series[0]
+		mine.Name += " (yours)"
+		theirs := ref.Chart.Series[0]
+		theirs.Name += " (reference)"
+		fig.Series[0] = mine
+		fig.Series = slices.Insert(fig.Series, 1, theirs)
+	}
+	fp := prepFigure(fig)
+	if fp.ymin > 0 && !math.IsInf(fp.ymin, 0) {
+		fp.ymin = 0
+	}
+	return fp
+}
+
 func (m *playModel) span() float64 {
 	if m.frame == nil || math.IsInf(m.fp.xmax, 0) {
 		return 0
@@ -338,7 +471,12 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 			return nil
 		}
 		fr := msg.frame
-		m.frame, m.fp, m.starting = &fr, prepFigure(fr.Chart), false
+		if msg.beside {
+			m.beside, m.besideGen = &fr, msg.gen
+		} else {
+			m.frame, m.frameGen, m.starting = &fr, msg.gen, false
+		}
+		m.fp = m.prep()
 		if msg.retry {
 			m.retry = true // the next tick asks again
 			return m.tick()
@@ -380,17 +518,24 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 			step = -1
 		}
 		m.fig = (m.fig + step + len(s.day.Figures)) % len(s.day.Figures)
-		m.knob, m.frame, m.head, m.asked = 0, nil, 0, false
+		m.knob, m.frame, m.beside, m.head, m.asked = 0, nil, nil, 0, false
 		if !m.open(s) {
 			return nil
 		}
 		return tea.Batch(m.request(s), m.tick())
 	}
 	if !m.open(s) {
+		if key.Matches(k, pk.Reveal) {
+			return m.reveal(s)
+		}
 		return nil
 	}
 	f := m.figure(s)
 	switch {
+	case key.Matches(k, pk.Impl):
+		m.onRef = !m.onRef
+		m.beside = nil
+		return m.request(s)
 	case key.Matches(k, pk.Knob):
 		m.knob = (m.knob - 1 + len(f.Knobs)) % len(f.Knobs)
 	case key.Matches(k, pk.Turn):
@@ -433,8 +578,8 @@ func (m *playModel) view(s *session, w, h int) string {
 	f := m.figure(s)
 	var b []string
 	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.day.Figures), f.Title)), w))
-	if ok, waiting := s.day.PlayOpen(f, s.answered); !ok {
-		b = append(b, "", styleLines(st.Dim, wrap(fmt.Sprintf("The playground opens once your predictions are in (%s still open): it shows what the runs reveal. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(waiting, ", ")), w)))
+	if g := m.gate(s); !g.Open() {
+		b = append(b, "", m.shut(s, g, w))
 		return fit(strings.Join(b, "\n"), w, h)
 	}
 	whose := "…"
@@ -476,8 +621,16 @@ func (m *playModel) view(s *session, w, h int) string {
 	}
 	used := len(b) + len(knobs) + len(reads)
 	if m.frame != nil && m.frame.Error != "" {
-		b = append(b, "", styleLines(st.Bad, wrap(m.frame.Error, w)))
-	} else if m.frame != nil {
+		// The learner's code panicked or ran too long on this setting:
+		// said in a few lines, the reference's chart under it.
+		errLines := strings.Split(wrap(m.frame.Error, w), "\n")
+		if len(errLines) > 3 {
+			errLines = append(errLines[:2], trunc(errLines[2], w-1)+"…")
+		}
+		b = append(b, styleLines(st.Bad, strings.Join(errLines, "\n")))
+		used += len(errLines)
+	}
+	if m.frame != nil && len(m.fp.fig.Series) > 0 {
 		// The chart's title, axis and legend take the rows around the plot.
 		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false))
 		if plotH := min(h-used-overhead, 12); plotH >= 2 {
@@ -487,6 +640,28 @@ func (m *playModel) view(s *session, w, h int) string {
 	b = append(b, knobs...)
 	b = append(b, reads...)
 	return fit(strings.Join(b, "\n"), w, h)
+}
+
+// shut says why the figure on screen does not play yet, and what opens it.
+func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
+	st := m.c.styles
+	if len(g.Waiting) > 0 {
+		return styleLines(st.Dim, wrap(fmt.Sprintf("This figure opens once your predictions are in (%s still open): some setting of it reads out their answers. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(g.Waiting, ", ")), w))
+	}
+	recording := true
+	var guesses []string
+	for _, id := range g.Reveal {
+		recording = recording && s.answers.Predictions[id].Revealed
+		if v, ok := s.answers.Value(id); ok {
+			guesses = append(guesses, id+" = "+predictions.FormatValue(v, ""))
+		} else {
+			guesses = append(guesses, id+" skipped")
+		}
+	}
+	if recording {
+		return styleLines(st.Dim, wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
+	}
+	return styleLines(st.Dim, wrap(fmt.Sprintf("Some setting of this figure reads out the answers to %s, not revealed yet. Opening it reveals them: your guesses as they stand (%s) are the ones judged, as when a run shows them, and a change after reads as revised. Press enter to reveal them and open the figure, or f for another figure.", strings.Join(g.Reveal, ", "), strings.Join(guesses, ", ")), w))
 }
 
 // readouts groups a frame's readouts by what they measure ("fixed window:
@@ -512,6 +687,11 @@ func (m *playModel) readouts(w int) []string {
 		if r.Unit != "" && r.Unit != "requests" {
 			val += " " + r.Unit
 		}
+		if ref := m.paired(); ref != nil {
+			if rr, ok := ref.Readout(r.Name); ok && !predictions.Same(rr.Value, r.Value) {
+				val += " [ref " + predictions.FormatValue(rr.Value, "") + "]"
+			}
+		}
 		if r.Against != "" {
 			val += " (" + r.Against + ")"
 		}
@@ -535,11 +715,14 @@ func (m *playModel) help(s *session) keyMap {
 	if len(s.day.Figures) == 0 {
 		return keyMap{}
 	}
-	if !m.open(s) {
-		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure}}}
+	if g := m.gate(s); !g.Open() {
+		if len(g.Waiting) == 0 {
+			return keyMap{short: []key.Binding{pk.Reveal, pk.Figure}, full: [][]key.Binding{{pk.Reveal}, {pk.Figure, pk.Back}}}
+		}
+		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure, pk.Back}}}
 	}
 	return keyMap{
-		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure},
-		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure}},
+		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure, pk.Impl},
+		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl}},
 	}
 }

@@ -63,7 +63,7 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure) {
 	defer sess.Close()
 	a := predictions.Answers{Day: d.Number, Predictions: map[string]predictions.Guess{}}
 	for _, p := range d.Predictions {
-		a.Predictions[p.ID] = predictions.Guess{Skipped: true}
+		a.Predictions[p.ID] = predictions.Guess{Skipped: true, Revealed: true}
 	}
 	s := newSession(d, a)
 	c := testCommon(b, labs.Course{d}, b.TempDir(), newFake())

@@ -227,9 +227,3 @@ func (s *PlaySession) Close() {
 	defer s.mu.Unlock()
 	s.stop()
 }
-
-// Playable reports whether day's figure f plays the learner's code given
-// the grades, and labels whose code a frame shows (labs.Whose).
-func Playable(day labs.Day, f labs.PlayFigure, grades []labs.Grade) (labs.Impl, string) {
-	return labs.Whose(day, f, grades)
-}
