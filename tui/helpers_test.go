@@ -166,7 +166,7 @@ func (l inProcessLearner) Play(f labs.PlayFigure, v labs.Values) (labs.Frame, bo
 	return fr, false, nil
 }
 func (inProcessLearner) Close() {}
-func (inProcessRef) Close()      {}
+func (inProcessRef) Close()     {}
 
 // fakeAfter fires at once with a clock that moves a second per timer, so
 // each replay tick is a quarter-second step (the longest Update allows).

@@ -24,6 +24,7 @@ func Figures(impl Linked) []labs.PlayFigure {
 	return labs.PlayFigures(words.Figures(), impl, map[string]func(fair.Funcs, labs.Values, *labs.Frame){
 		"neighbour": playNeighbour,
 		"shards":    playShards,
+		"share":     playShare,
 	})
 }
 

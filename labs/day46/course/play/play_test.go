@@ -111,3 +111,52 @@ func TestDRRWeight(t *testing.T) {
 		}
 	}
 }
+
+// The water-filling figure plays FairShare (TODO 1) at its knobs: the
+// modest are met in full, the rest split what they leave, by weight.
+func TestShareFigureWaterFills(t *testing.T) {
+	f := figure(t, "share")
+	for _, c := range []struct {
+		v         labs.Values
+		a, other  float64
+		handedOut float64
+	}{
+		{labs.Values{"capacity": 100, "a": 200, "others": 4, "demand": 10}, 60, 10, 100},
+		{labs.Values{"capacity": 100, "a": 200, "others": 4, "demand": 30, "weight": 4}, 50, 12.5, 100},
+		{labs.Values{"capacity": 300, "a": 50, "others": 2, "demand": 20}, 50, 20, 90},
+	} {
+		if got := readout(t, f, c.v, "a_share"); math.Abs(got-c.a) > 1e-9 {
+			t.Errorf("%v: A gets %g, want %g", c.v, got, c.a)
+		}
+		if got := readout(t, f, c.v, "other_share"); math.Abs(got-c.other) > 1e-9 {
+			t.Errorf("%v: each other gets %g, want %g", c.v, got, c.other)
+		}
+		if got := readout(t, f, c.v, "handed_out"); math.Abs(got-c.handedOut) > 1e-9 {
+			t.Errorf("%v: handed out %g, want %g", c.v, got, c.handedOut)
+		}
+	}
+	// A learner's FairShare that returns too few shares is said, not a panic.
+	short := play.Figures(func(labs.Impl) (fair.Funcs, bool) {
+		f := ref.Funcs
+		f.FairShare = func(float64, []float64) []float64 { return []float64{1} }
+		return f, true
+	})
+	for _, g := range short {
+		if g.ID == "share" {
+			if fr := g.Play(labs.Learner, g.Defaults()); fr.Error == "" {
+				t.Error("a FairShare of one share for five tenants played without a word")
+			}
+		}
+	}
+}
+
+// The neighbour figure names DRRVisit only where it calls it: DRR.
+func TestNeighbourCallsDRRVisitOnlyUnderDRR(t *testing.T) {
+	f := figure(t, "neighbour")
+	for i, name := range []string{"FIFO", "quota", "round robin", "DRR", "fair queuing"} {
+		calls := f.Calls(labs.Values{"scheduler": float64(i)})
+		if (name == "DRR") != (len(calls) == 1 && calls[0] == 2) {
+			t.Errorf("%s calls %v", name, calls)
+		}
+	}
+}
