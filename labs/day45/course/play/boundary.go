@@ -92,5 +92,24 @@ func playBoundary(f Funcs, v labs.Values, fr *labs.Frame) {
 				Against: strconv.FormatFloat(math.Round(100*float64(most)/float64(limit))/100, 'f', -1, 64) + "× promise"},
 		)
 	}
-	fr.Chart.Series = append(fr.Chart.Series, promise)
+	fr.Chart.Series = append(fr.Chart.Series, promise, windowCount("fixed window's count", fixed, w, end, 60))
+}
+
+// windowCount samples, at n points across [0, end], what the fixed
+// window's counter holds: its accepted requests since the window began,
+// back to zero at every flip (the reset the whole trick rides on).
+func windowCount(name string, stamps []time.Duration, w, end time.Duration, n int) labs.Series {
+	s := labs.Series{Name: name}
+	for i := 0; i <= n; i++ {
+		at := end * time.Duration(i) / time.Duration(n)
+		start := at / w * w
+		c := 0
+		for _, t := range stamps {
+			if t >= start && t <= at {
+				c++
+			}
+		}
+		s.X, s.Y = append(s.X, at.Seconds()), append(s.Y, float64(c))
+	}
+	return s
 }

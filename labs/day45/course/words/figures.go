@@ -21,8 +21,8 @@ func Figures() []labs.PlayFigure {
 				{Name: "traffic", Label: "traffic", Choices: []string{"steady", "burst at the boundary"}, Default: 1},
 			}},
 		{ID: "loan", Title: "A loan, not a calendar",
-			TimeScale: "30 s on the virtual clock · output per second",
-			Parts:     []string{"1", "4", "6", "8"}, // Part 8: the meter under bursts; 4 and 6: rates and counts it can read
+			TimeScale: "30 s or more on the virtual clock (the long run is its second half) · level in tokens, output per second",
+			Parts:     []string{"1", "4", "5", "6", "8"}, // Part 8: the meter under bursts; 4, 5 and 6: rates and counts it can read
 			Needs:     []int{1, 4},
 			Knobs: []labs.Knob{
 				{Name: "r", Label: "refill rate r", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
@@ -30,7 +30,7 @@ func Figures() []labs.PlayFigure {
 				{Name: "traffic", Label: "traffic", Choices: []string{"steady", "bursty", "flood"}, Default: 1},
 			}},
 		{ID: "fleet", Title: "Eight honest servers",
-			TimeScale: "10 s on the virtual clock · the promise is L a second",
+			TimeScale: "10 s or more on the virtual clock (the long run is its second half) · the promise is L a second",
 			Parts:     []string{"1", "4", "6", "8"}, // Part 4: the fleet's local and shared counts; 6 and 8: counts it can read
 			Needs:     []int{1},
 			Knobs: []labs.Knob{
