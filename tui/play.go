@@ -613,29 +613,44 @@ func (m *playModel) view(s *session, w, h int) string {
 		}
 		knobs = append(knobs, trunc(mark+line, w))
 	}
-	reads := m.readouts(w)
-	if len(b)+len(knobs)+len(reads) > h {
-		// A short terminal keeps the knob being turned and what it moves;
-		// the chart goes first, then the other knobs.
-		knobs = knobs[m.knob : m.knob+1]
-	}
-	used := len(b) + len(knobs) + len(reads)
+	var errLines []string
 	if m.frame != nil && m.frame.Error != "" {
 		// The learner's code panicked or ran too long on this setting:
 		// said in a few lines, the reference's chart under it.
-		errLines := strings.Split(wrap(m.frame.Error, w), "\n")
+		errLines = strings.Split(wrap(m.frame.Error, w), "\n")
 		if len(errLines) > 3 {
 			errLines = append(errLines[:2], trunc(errLines[2], w-1)+"…")
 		}
-		b = append(b, styleLines(st.Bad, strings.Join(errLines, "\n")))
-		used += len(errLines)
 	}
+	// The rows go to the chart first (at least minPlot rows of plot), then
+	// to every readout, wrapped rather than cut; a short terminal keeps
+	// only the knob being turned, then only each readout group's key
+	// figure (its first, and any that differs from the reference's), then
+	// drops the chart so those figures stay in view.
+	const minPlot = 4
+	chartRows := 0
 	if m.frame != nil && len(m.fp.fig.Series) > 0 {
-		// The chart's title, axis and legend take the rows around the plot.
-		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false))
-		if plotH := min(h-used-overhead, 12); plotH >= 2 {
-			b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && state == "playing"))
-		}
+		chartRows = lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
+	}
+	reads := m.readouts(w, false)
+	rows := func() int { return len(b) + len(errLines) + len(knobs) + len(reads) + chartRows }
+	if rows() > h {
+		knobs = knobs[m.knob : m.knob+1]
+	}
+	if rows() > h {
+		reads = m.readouts(w, true)
+	}
+	if rows() > h {
+		chartRows = 0
+	}
+	if len(errLines) > 0 {
+		b = append(b, styleLines(st.Bad, strings.Join(errLines, "\n")))
+	}
+	if chartRows > 0 {
+		used := len(b) + len(knobs) + len(reads)
+		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1
+		plotH := min(h-used-overhead, 12)
+		b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && state == "playing"))
 	}
 	b = append(b, knobs...)
 	b = append(b, reads...)
@@ -667,7 +682,7 @@ func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
 // readouts groups a frame's readouts by what they measure ("fixed window:
 // accepted", "fixed window: refused" → one line), so a figure's three
 // limiters fit under its chart.
-func (m *playModel) readouts(w int) []string {
+func (m *playModel) readouts(w int, compact bool) []string {
 	if m.frame == nil || m.frame.Error != "" {
 		return nil
 	}
@@ -687,10 +702,15 @@ func (m *playModel) readouts(w int) []string {
 		if r.Unit != "" && r.Unit != "requests" {
 			val += " " + r.Unit
 		}
+		differs := false
 		if ref := m.paired(); ref != nil {
 			if rr, ok := ref.Readout(r.Name); ok && !predictions.Same(rr.Value, r.Value) {
 				val += " [ref " + predictions.FormatValue(rr.Value, "") + "]"
+				differs = true
 			}
+		}
+		if compact && len(groups[name]) > 0 && !differs {
+			continue
 		}
 		if r.Against != "" {
 			val += " (" + r.Against + ")"
@@ -701,11 +721,15 @@ func (m *playModel) readouts(w int) []string {
 	for _, name := range order {
 		line := strings.Join(groups[name], " · ")
 		if solo[name] {
-			line = name + " " + line
-		} else {
-			line = st.Subtitle.Render(name) + "  " + line
+			out = append(out, strings.Split(wrap(name+" "+line, w), "\n")...)
+			continue
 		}
-		out = append(out, trunc(line, w))
+		// Wrapped as plain text, the group's name styled on its first line.
+		lines := strings.Split(wrap(name+"  "+line, w), "\n")
+		if first, rest, ok := strings.Cut(lines[0], name); ok && first == "" {
+			lines[0] = st.Subtitle.Render(name) + rest
+		}
+		out = append(out, lines...)
 	}
 	return out
 }
