@@ -165,6 +165,7 @@ func (l inProcessLearner) Play(f labs.PlayFigure, v labs.Values) (labs.Frame, bo
 	fr.Impl = labs.Learner
 	return fr, false, nil
 }
+func (inProcessLearner) Warm()  {}
 func (inProcessLearner) Close() {}
 func (inProcessRef) Close()     {}
 

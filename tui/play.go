@@ -82,6 +82,8 @@ type refFrames interface {
 // build; err that the worker could not be built.
 type learnerFrames interface {
 	Play(f labs.PlayFigure, v labs.Values) (fr labs.Frame, busy bool, err error)
+	// Warm builds and starts the worker ahead of the first request.
+	Warm()
 	Close()
 }
 
@@ -111,6 +113,19 @@ func (l *learnerSession) Play(f labs.PlayFigure, v labs.Values) (labs.Frame, boo
 	sess := l.sess
 	l.mu.Unlock()
 	return sess.Play(f, v), false, nil
+}
+
+func (l *learnerSession) Warm() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.sess == nil {
+		bin, busy, err := buildWorker(l.d, l.day.Number)
+		if busy || err != nil {
+			return // the first request tries again, and says why
+		}
+		l.sess = &worker.PlaySession{Bin: bin, Day: l.day}
+	}
+	l.sess.Start()
 }
 
 func (l *learnerSession) Close() {
@@ -357,6 +372,24 @@ func (m *playModel) request(s *session) tea.Cmd {
 	return tea.Batch(mine, m.besideFrame(s, gen, f, v))
 }
 
+// warm replaces the learner's session once new code has been graded (a
+// save, a run) and starts its worker in the background, so the next knob
+// turn does not pay the start. It does nothing until the screen has played
+// the learner's code once.
+func (m *playModel) warm(s *session) tea.Cmd {
+	if m.sess == nil || m.sessFor == s.outcome || s.outcome == nil {
+		return nil
+	}
+	old := m.sess
+	go old.Close()
+	m.sess, m.sessFor = m.c.deps.learnerFrames(m.c.deps, s.day), s.outcome
+	sess := m.sess
+	return func() tea.Msg {
+		sess.Warm()
+		return nil
+	}
+}
+
 // besideFrame asks the reference for the frame to stand beside the
 // learner's.
 func (m *playModel) besideFrame(s *session, gen int, f labs.PlayFigure, v labs.Values) tea.Cmd {
@@ -510,6 +543,15 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 }
 
 func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
+		// Keys that arrive in one read ("+++" from a held key or a fast
+		// hand) are one message: each counts as a turn of its own.
+		var cmds []tea.Cmd
+		for _, r := range k.Runes {
+			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt}, s))
+		}
+		return tea.Batch(cmds...)
+	}
 	pk := m.keys
 	if key.Matches(k, pk.Figure) || key.Matches(k, pk.Back) {
 		// Another figure may be open while this one waits for guesses.

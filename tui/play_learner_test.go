@@ -83,3 +83,43 @@ func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
 	d.keys("+", "+")
 	d.wantView("your code panicked")
 }
+
+// Keys that arrive in one read ("---") each count as a turn.
+func TestPlayScreenCountsEveryKeyOfOneRead(t *testing.T) {
+	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
+	d.predictAll(allGuesses())
+	d.tab(tabPlay)
+	d.keys("enter")
+	d.wantView("limit per window     100")
+	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("---")})
+	d.wantView("limit per window     70", "fixed window  accepted 140")
+	checkFits(t, d.app.View(), 80, 24)
+}
+
+// After new code is graded, the screen's learner session is replaced and
+// warmed in the background, before any knob turn asks for it.
+func TestPlayScreenWarmsTheNextWorker(t *testing.T) {
+	twoPasses := stubOutcome(theDay)
+	twoPasses.Grades[1].Status = labs.Pass
+	warmed := 0
+	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}, fakeAnswer{o: twoPasses}))
+	c.deps.learnerFrames = func(deps, labs.Day) learnerFrames { return &countingLearner{warmed: &warmed} }
+	d := newDriver(t, c, 80, 24)
+	d.keys("enter")
+	d.predictAll(allGuesses())
+	d.tab(tabPlay)
+	d.keys("enter")
+	before := warmed
+	d.tab(tabRun)
+	d.keys("r") // a run lands with new code, the Play screen not in view
+	if warmed != before+1 {
+		t.Fatalf("the next worker was warmed %d times after the run, want once", warmed-before)
+	}
+}
+
+type countingLearner struct {
+	inProcessLearner
+	warmed *int
+}
+
+func (l *countingLearner) Warm() { *l.warmed++ }

@@ -210,6 +210,18 @@ func (s *PlaySession) start() error {
 	return nil
 }
 
+// Start starts the worker ahead of the first request, so that request
+// pays no start-up: the Play screen warms a new session in the background
+// when new code lands, and the next knob turn stays within a frame.
+func (s *PlaySession) Start() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.in != nil {
+		return nil
+	}
+	return s.start()
+}
+
 // stop ends the worker, if one runs; the next Play starts another.
 func (s *PlaySession) stop() {
 	if s.cancel == nil {
