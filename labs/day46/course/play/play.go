@@ -31,7 +31,7 @@ func Figures(impl Linked) []labs.PlayFigure {
 // The service: one server, every request 10 ms of work (100 a second).
 const (
 	size     = 10 * time.Millisecond
-	span     = 20 * time.Second
+	span     = 10 * time.Second
 	bound    = 50 // waiting, per queue
 	quietHz  = 10 // each quiet tenant's requests per second
 	capacity = float64(time.Second / size)

@@ -105,7 +105,20 @@ func TestDRRWeight(t *testing.T) {
 	for _, w := range []float64{1, 2, 4, 8} {
 		for _, q := range []float64{10, 20} {
 			v := labs.Values{"scheduler": 3, "greedy": 400, "quiet": 9, "quantum": q, "weight": w}
-			if got, want := readout(t, f, v, "greedy_share"), w/(w+9); math.Abs(got-want) > 0.03 {
+			got, want := readout(t, f, v, "greedy_share"), w/(w+9)
+			if w == 1 {
+				// At weight 1 a quiet tenant's share (a tenth) is just what
+				// it asks on average: over 10 s of random arrivals the quiet
+				// leave a little more or less, and all of it goes to the
+				// greedy one. Its share is at least its tenth, and no more
+				// than what a quiet tenant two standard deviations short
+				// (about 6% of 900 requests) would leave.
+				if got < want-0.01 || got > want+0.06 {
+					t.Errorf("%v: greedy share %g, want about %g", v, got, want)
+				}
+				continue
+			}
+			if math.Abs(got-want) > 0.03 {
 				t.Errorf("%v: greedy share %g, want w/(w+9) = %g", v, got, want)
 			}
 		}

@@ -20,7 +20,7 @@ const TenantsDrawn = 4000
 func Figures() []labs.PlayFigure {
 	return []labs.PlayFigure{
 		{ID: "neighbour", Title: "One greedy tenant, one server",
-			TimeScale: "20 s on the virtual clock · 10 ms a request, 100 a second",
+			TimeScale: "10 s on the virtual clock · 10 ms a request, 100 a second",
 			Parts:     []string{"1", "2", "3", "4", "8"}, // FIFO, quota, shares, DRR, fair queuing
 			Needs:     []int{2},
 			// Only DRR calls DRRVisit: FIFO, quota, round robin and fair
