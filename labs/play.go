@@ -147,6 +147,24 @@ type Frame struct {
 	Chart    Figure    `json:"chart"`
 	Readouts []Readout `json:"readouts"`
 	Error    string    `json:"error,omitempty"` // the learner's code failed on this setting
+	// Partial is what of the figure was left out because the learner's
+	// code failed in it (a stub's panic in NextEmit leaves the leaky queue
+	// out), one line each; the rest of the frame is theirs as played.
+	Partial []string `json:"partial,omitempty"`
+}
+
+// Try runs one piece of a figure (one limiter, one scheduler): a panic in
+// it, the learner's code failing there, leaves that piece out of the
+// frame, said in Partial as what, and the rest plays on.
+func (f *Frame) Try(what string, fn func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			f.Partial = append(f.Partial, what+" left out: your code panicked: "+fmt.Sprint(r))
+			ok = false
+		}
+	}()
+	fn()
+	return true
 }
 
 // Readout returns the named readout.

@@ -471,20 +471,29 @@ func (m *playModel) prep() figPrep {
 	if ref := m.paired(); ref != nil && m.frame.Error != "" {
 		fig = ref.Chart // the learner's code failed here: the reference's stands in
 		fig.Title += " (reference)"
-	} else if ref != nil && len(ref.Chart.Series) > 0 && len(fig.Series) > 0 {
+	} else if ref != nil && len(ref.Chart.Series) > 0 && len(fig.Series) > 0 && !sameSeries(ref.Chart.Series[0], fig.Series[0]) {
 		fig.Series = slices.Clone(fig.Series)
-		mine := fig.Series[0]
-		mine.Name += " (yours)"
 		theirs := ref.Chart.Series[0]
+		if mine := fig.Series[0]; mine.Name == theirs.Name {
+			mine.Name += " (yours)"
+			fig.Series[0] = mine
+		}
 		theirs.Name += " (reference)"
-		fig.Series[0] = mine
-		fig.Series = slices.Insert(fig.Series, 1, theirs)
+		// Last, so it is drawn over the learner's series where they cross.
+		fig.Series = append(fig.Series, theirs)
 	}
 	fp := prepFigure(fig)
 	if fp.ymin > 0 && !math.IsInf(fp.ymin, 0) {
 		fp.ymin = 0
 	}
 	return fp
+}
+
+// sameSeries reports whether two series are one line: the reference's
+// drawn over the learner's would add nothing (and would read as events
+// along it).
+func sameSeries(a, b labs.Series) bool {
+	return a.Name == b.Name && slices.Equal(a.X, b.X) && slices.Equal(a.Y, b.Y)
 }
 
 func (m *playModel) span() float64 {
@@ -656,10 +665,15 @@ func (m *playModel) view(s *session, w, h int) string {
 		knobs = append(knobs, trunc(mark+line, w))
 	}
 	var errLines []string
-	if m.frame != nil && m.frame.Error != "" {
+	if m.frame != nil && (m.frame.Error != "" || len(m.frame.Partial) > 0) {
 		// The learner's code panicked or ran too long on this setting:
-		// said in a few lines, the reference's chart under it.
-		errLines = strings.Split(wrap(m.frame.Error, w), "\n")
+		// said in a few lines, the reference's chart under it (or, when
+		// only a piece of the figure failed, the rest of theirs).
+		said := m.frame.Error
+		if said == "" {
+			said = strings.Join(m.frame.Partial, "; ")
+		}
+		errLines = strings.Split(wrap(said, w), "\n")
 		if len(errLines) > 3 {
 			errLines = append(errLines[:2], trunc(errLines[2], w-1)+"…")
 		}
@@ -669,7 +683,7 @@ func (m *playModel) view(s *session, w, h int) string {
 	// only the knob being turned, then only each readout group's key
 	// figure (its first, and any that differs from the reference's), then
 	// drops the chart so those figures stay in view.
-	const minPlot = 4
+	const minPlot = 6
 	chartRows := 0
 	if m.frame != nil && len(m.fp.fig.Series) > 0 {
 		chartRows = lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
@@ -718,20 +732,38 @@ func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
 	if recording {
 		return styleLines(st.Dim, wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
 	}
-	return styleLines(st.Dim, wrap(fmt.Sprintf("Some setting of this figure reads out the answers to %s, not revealed yet. Opening it reveals them: your guesses as they stand (%s) are the ones judged, as when a run shows them, and a change after reads as revised. Press enter to reveal them and open the figure, or f for another figure.", strings.Join(g.Reveal, ", "), strings.Join(guesses, ", ")), w))
+	answers, them, guess := "the answers to", "them", "your guesses as they stand"
+	if len(g.Reveal) == 1 {
+		answers, them, guess = "the answer to", "it", "your guess as it stands"
+	}
+	return styleLines(st.Dim, wrap(fmt.Sprintf("Some setting of this figure reads out %s %s, not revealed yet. Opening it reveals %s: %s (%s) is judged, as when a run shows it, and a change after reads as revised. Press enter to reveal %s and open the figure, or f for another figure.", answers, strings.Join(g.Reveal, ", "), them, guess, strings.Join(guesses, ", "), them), w))
 }
 
 // readouts groups a frame's readouts by what they measure ("fixed window:
 // accepted", "fixed window: refused" → one line), so a figure's three
 // limiters fit under its chart.
 func (m *playModel) readouts(w int, compact bool) []string {
-	if m.frame == nil || m.frame.Error != "" {
+	if m.frame == nil {
 		return nil
+	}
+	shown, mine := m.frame.Readouts, true
+	if m.frame.Error != "" {
+		// The learner's code failed here: the reference's readouts, said
+		// to be the reference's, stand under its chart.
+		ref := m.paired()
+		if ref == nil {
+			return nil
+		}
+		shown, mine = ref.Readouts, false
 	}
 	st := m.c.styles
 	var order []string
 	groups, solo := map[string][]string{}, map[string]bool{}
-	for _, r := range m.frame.Readouts {
+	if !mine {
+		order, solo["reference's readouts:"] = append(order, "reference's readouts:"), true
+		groups["reference's readouts:"] = nil
+	}
+	for _, r := range shown {
 		name, what, ok := strings.Cut(r.Label, ": ")
 		if !ok {
 			name, what = r.Label, "" // a readout of its own: a line of its own
@@ -745,7 +777,7 @@ func (m *playModel) readouts(w int, compact bool) []string {
 			val += " " + r.Unit
 		}
 		differs := false
-		if ref := m.paired(); ref != nil {
+		if ref := m.paired(); ref != nil && mine {
 			if rr, ok := ref.Readout(r.Name); ok && !predictions.Same(rr.Value, r.Value) {
 				val += " [ref " + predictions.FormatValue(rr.Value, "") + "]"
 				differs = true
