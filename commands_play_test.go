@@ -135,7 +135,7 @@ func TestPlayRunsTheLearnersCode(t *testing.T) {
 		}
 	}
 	l.write("labs/day45/todo.go", "//go:build termlab\n\n"+strings.Join(kept, "\n"))
-	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1", "P7=1", "P8=1", "P10=1", "P12=1") // the loan figure reveals Parts 4, 6 and 8 too
+	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1", "P7=1", "P8=1", "P9=1", "P10=1", "P12=1") // the loan figure reveals Parts 4, 5, 6 and 8 too
 	r := l.run("play", "45", "--figure", "loan", "--traffic", "flood", "--reveal", "--json")
 	if r.code != 0 || !strings.Contains(r.stdout, `"impl": "learner"`) || !strings.Contains(r.stdout, `"whose": "your TakeToken, NextEmit"`) {
 		t.Fatalf("%s", r)

@@ -48,7 +48,7 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.dontWantView("fixed window  accepted 180 ·")
 
 	d.keys("f")
-	d.wantView("Figure 2 of 3", "reads out the answers to P10, P12")
+	d.wantView("Figure 2 of 3", "reads out the answer to P10,")
 	d.keys("enter")
 	d.wantView("Figure 2 of 3 · A loan, not a calendar", "yours (TODOs 1, 4 failing)", "token bucket", "leaky meter", "leaky queue")
 	d.keys("down", "down", "+") // bursty → flood

@@ -11,20 +11,26 @@ import (
 // Figure 1: a fixed window, a sliding log and a sliding-window counter under
 // the same arrivals. The burst choice stages both windows empty first, then
 // spends the limit just before the flip and again just after it.
-func boundaryArrivals(limit int, w time.Duration, burst bool) []time.Duration {
+func boundaryArrivals(limit int, w time.Duration, burst bool, spread float64) []time.Duration {
 	if !burst {
 		// One and a half times the limit, evenly, for three windows.
 		return even(limit*3*3/2, 0, 3*w)
 	}
-	// Nothing until the first flip, then the limit in the last 2% of
-	// window 0 and the limit again in the first 2% of window 1.
-	edge := w / 50
+	// Nothing until the first flip, then the limit in the last spread% of
+	// window 0 and the limit again in the first spread% of window 1: the
+	// wider the spread, the more of the first half the sliding counter's
+	// share still counts, and the more it lets through.
+	edge := sec(w.Seconds() * spread / 100)
 	return append(even(limit, w-edge, edge), even(limit, w, edge)...)
 }
 
 func playBoundary(f Funcs, v labs.Values, fr *labs.Frame) {
 	limit, w := int(v.Get("limit")), sec(v.Get("window"))
-	arrivals := boundaryArrivals(limit, w, v.Get("traffic") == 1)
+	spread := v.Get("spread")
+	if spread == 0 {
+		spread = 2
+	}
+	arrivals := boundaryArrivals(limit, w, v.Get("traffic") == 1, spread)
 	end := 3 * w
 
 	// Each limiter on its own: a TODO that panics (a stub) leaves out the

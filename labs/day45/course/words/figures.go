@@ -13,12 +13,13 @@ func Figures() []labs.PlayFigure {
 	return []labs.PlayFigure{
 		{ID: "boundary", Title: "The calendar with a blind spot",
 			TimeScale: "virtual clock · three windows drawn · time compressed",
-			Parts:     []string{"1", "4", "5"}, // Part 5: the counter's error; Part 4: 40 accepted, 10 in a window
+			Parts:     []string{"1", "4", "5", "8"}, // Part 5: the counter's error; 4 and 8: counts it can read (40 accepted, 10 in a window, 5 refused)
 			Needs:     []int{2, 3},
 			Knobs: []labs.Knob{
 				{Name: "limit", Label: "limit per window", Min: 10, Max: 200, Step: 10, Default: 100},
 				{Name: "window", Label: "window", Min: 1, Max: 60, Step: 1, Default: 10, Unit: "s"},
 				{Name: "traffic", Label: "traffic", Choices: []string{"steady", "burst at the boundary"}, Default: 1},
+				{Name: "spread", Label: "burst either side", Min: 1, Max: 50, Step: 1, Default: 2, Unit: "% of window"},
 			}},
 		{ID: "loan", Title: "A loan, not a calendar",
 			TimeScale: "30 s or more on the virtual clock (the long run is its second half) · level in tokens, output per second",
