@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -8,6 +9,7 @@ import (
 
 	"termlab/labs"
 	play45 "termlab/labs/day45/course/play"
+	"termlab/predictions"
 	solutions45 "termlab/solutions/day45"
 )
 
@@ -123,3 +125,32 @@ type countingLearner struct {
 }
 
 func (l *countingLearner) Warm() { *l.warmed++ }
+
+// Every figure of the day at 80×24 and at 40×12: the screen fits, and
+// each readout group's key figure stays in view.
+func TestPlayScreenKeepsTheKeyFigureInView(t *testing.T) {
+	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
+	d.predictAll(allGuesses())
+	d.tab(tabPlay)
+	for i, f := range theDay.Figures {
+		d.keys("enter") // reveal what this figure shows, if anything is left
+		for _, size := range [][2]int{{80, 24}, {40, 12}} {
+			d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			v := d.app.View()
+			checkFits(t, v, size[0], size[1])
+			pm := d.day().screens[tabPlay].(*playModel)
+			if pm.frame == nil || len(pm.frame.Readouts) == 0 {
+				t.Fatalf("%s: no frame", f.ID)
+			}
+			first := pm.frame.Readouts[0]
+			group, _, _ := strings.Cut(first.Label, ": ")
+			if !strings.Contains(v, group) || !strings.Contains(v, predictions.FormatValue(first.Value, "")) {
+				t.Errorf("%s at %d×%d: the key figure (%s %g) is not in view:\n%s", f.ID, size[0], size[1], first.Label, first.Value, v)
+			}
+		}
+		d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		if i < len(theDay.Figures)-1 {
+			d.keys("f")
+		}
+	}
+}

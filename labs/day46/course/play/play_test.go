@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"termlab/labs"
@@ -171,5 +172,19 @@ func TestNeighbourCallsDRRVisitOnlyUnderDRR(t *testing.T) {
 		if (name == "DRR") != (len(calls) == 1 && calls[0] == 2) {
 			t.Errorf("%s calls %v", name, calls)
 		}
+	}
+}
+
+// A shard size above the workers plays k = n and says so, rather than
+// showing the k asked beside a figure of another.
+func TestShardsSayWhenKIsAboveN(t *testing.T) {
+	f := figure(t, "shards")
+	fr := f.Play(labs.Reference, f.Settle(labs.Values{"n": 3, "k": 5}))
+	r, ok := fr.Readout("k_played")
+	if !ok || r.Value != 3 || !strings.Contains(r.Against, "k = 5 asked") {
+		t.Fatalf("k = 5 of n = 3: %+v (%v)", r, ok)
+	}
+	if fr := f.Play(labs.Reference, f.Settle(labs.Values{"n": 8, "k": 2})); len(fr.Readouts) > 0 && fr.Readouts[0].Name == "k_played" {
+		t.Error("k ≤ n said it was capped")
 	}
 }
