@@ -468,7 +468,7 @@ func (m *playModel) prep() figPrep {
 		return figPrep{}
 	}
 	fig := m.frame.Chart
-	if ref := m.paired(); ref != nil && m.frame.Error != "" {
+	if ref := m.paired(); ref != nil && m.failed() {
 		fig = ref.Chart // the learner's code failed here: the reference's stands in
 		fig.Title += " (reference)"
 	} else if ref != nil && len(ref.Chart.Series) > 0 && len(fig.Series) > 0 && !sameSeries(ref.Chart.Series[0], fig.Series[0]) {
@@ -487,6 +487,40 @@ func (m *playModel) prep() figPrep {
 		fp.ymin = 0
 	}
 	return fp
+}
+
+// partialSaid says what of a frame was left out in one sentence, the
+// pieces that failed for the same reason together ("left out, your code
+// panicked (not done yet): the fixed window (WindowID), the sliding log
+// (Expired)").
+func partialSaid(partial []string) string {
+	var order []string
+	by := map[string][]string{}
+	for _, p := range partial {
+		what, why, ok := strings.Cut(p, " left out: ")
+		if !ok {
+			what, why = p, ""
+		}
+		if _, seen := by[why]; !seen {
+			order = append(order, why)
+		}
+		by[why] = append(by[why], what)
+	}
+	var out []string
+	for _, why := range order {
+		head, detail, _ := strings.Cut(why, ": ")
+		if detail != "" {
+			head += " (" + detail + ")"
+		}
+		out = append(out, "left out, "+head+": "+strings.Join(by[why], ", "))
+	}
+	return strings.Join(out, "; ")
+}
+
+// failed reports whether the learner's frame on screen has nothing of
+// theirs to show: it failed whole, or every piece of it was left out.
+func (m *playModel) failed() bool {
+	return m.frame != nil && (m.frame.Error != "" || len(m.frame.Partial) > 0 && len(m.frame.Readouts) == 0)
 }
 
 // sameSeries reports whether two series are one line: the reference's
@@ -671,11 +705,11 @@ func (m *playModel) view(s *session, w, h int) string {
 		// only a piece of the figure failed, the rest of theirs).
 		said := m.frame.Error
 		if said == "" {
-			said = strings.Join(m.frame.Partial, "; ")
+			said = partialSaid(m.frame.Partial)
 		}
 		errLines = strings.Split(wrap(said, w), "\n")
-		if len(errLines) > 3 {
-			errLines = append(errLines[:2], trunc(errLines[2], w-1)+"…")
+		if len(errLines) > 2 {
+			errLines = append(errLines[:1], trunc(errLines[1], w-1)+"…")
 		}
 	}
 	// The rows go to the chart first (at least minPlot rows of plot), then
@@ -695,6 +729,9 @@ func (m *playModel) view(s *session, w, h int) string {
 	}
 	if rows() > h {
 		reads = m.readouts(w, true)
+	}
+	if rows() > h && chartRows > 0 {
+		chartRows -= minPlot - 3 // a lower chart before none
 	}
 	if rows() > h {
 		chartRows = 0
@@ -747,7 +784,7 @@ func (m *playModel) readouts(w int, compact bool) []string {
 		return nil
 	}
 	shown, mine := m.frame.Readouts, true
-	if m.frame.Error != "" {
+	if m.failed() {
 		// The learner's code failed here: the reference's readouts, said
 		// to be the reference's, stand under its chart.
 		ref := m.paired()

@@ -109,10 +109,47 @@ func playBoundary(f Funcs, v labs.Values, fr *labs.Frame) {
 				Against: strconv.FormatFloat(math.Round(100*float64(most)/float64(limit))/100, 'f', -1, 64) + "× promise"},
 		)
 	}
+	if okFixed && len(fr.Chart.Series) > 0 && fr.Chart.Series[0].Name == "fixed window" {
+		// The fixed window's accepted and refused requests, as marks on
+		// its line: strips under the chart show where the 429s begin.
+		var refused []time.Duration
+		j := 0
+		for _, t := range arrivals {
+			if j < len(fixed) && fixed[j] == t {
+				j++
+				continue
+			}
+			refused = append(refused, t)
+		}
+		for _, m := range []labs.Series{marksOn(fr.Chart.Series[0], "accepted", fixed), marksOn(fr.Chart.Series[0], "refused", refused)} {
+			if len(m.X) > 0 {
+				fr.Chart.Series = append(fr.Chart.Series, m)
+			}
+		}
+	}
 	fr.Chart.Series = append(fr.Chart.Series, promise)
 	if okFixed {
 		fr.Chart.Series = append(fr.Chart.Series, windowCount("fixed window's count", fixed, w, end, 60))
 	}
+}
+
+// marksOn is stamps as points on line (sampled as trailingSeries samples
+// it): the sample at or after each stamp, once, so the chart draws them as
+// events along the line.
+func marksOn(line labs.Series, name string, stamps []time.Duration) labs.Series {
+	s := labs.Series{Name: name}
+	k := 0
+	for i, x := range line.X {
+		hit := false
+		for k < len(stamps) && stamps[k].Seconds() <= x {
+			hit = true
+			k++
+		}
+		if hit {
+			s.X, s.Y = append(s.X, x), append(s.Y, line.Y[i])
+		}
+	}
+	return s
 }
 
 // windowCount samples, at n points across [0, end], what the fixed

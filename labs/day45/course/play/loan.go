@@ -142,7 +142,12 @@ func playLoan(f Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Chart = labs.Figure{Title: "the token bucket's level, and output per second", Kind: labs.Line, XLabel: "virtual seconds", YLabel: "tokens · per s"}
 	if played["bucket"] {
 		lvl, acc, refused := levelSeries(arrivals, level, ok, span, 120)
-		fr.Chart.Series = append(fr.Chart.Series, lvl, acc, refused)
+		fr.Chart.Series = append(fr.Chart.Series, lvl)
+		for _, m := range []labs.Series{acc, refused} {
+			if len(m.X) > 0 { // an empty strip would stand in the legend as a line
+				fr.Chart.Series = append(fr.Chart.Series, m)
+			}
+		}
 	}
 	fr.Chart.Series = append(fr.Chart.Series, flat("capacity b", float64(b), span))
 	bin := max(time.Second, span/60)
