@@ -137,6 +137,9 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 		fmt.Fprintf(e.stdout, "\n%s\n", fr.Error)
 		return exitNotOK
 	}
+	for _, p := range fr.Partial {
+		fmt.Fprintf(e.stdout, "\n%s", p)
+	}
 	fmt.Fprintln(e.stdout)
 	for _, r := range fr.Readouts {
 		against := ""
