@@ -186,8 +186,13 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	}
 	m.run.active = m.visible && m.tab == tabRun
 	cmds = append(cmds, m.run.kick(&m.s))
-	if pm, ok := m.screens[tabPlay].(*playModel); ok && m.visible && m.tab == tabPlay {
-		cmds = append(cmds, pm.follow(&m.s))
+	if pm, ok := m.screens[tabPlay].(*playModel); ok {
+		// New code graded: the playground's worker restarts in the
+		// background, on whichever screen the learner is.
+		cmds = append(cmds, pm.warm(&m.s))
+		if m.visible && m.tab == tabPlay {
+			cmds = append(cmds, pm.follow(&m.s))
+		}
 	}
 	return tea.Batch(cmds...)
 }
