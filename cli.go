@@ -43,9 +43,10 @@ const usage = `usage: go run . [command] [day] [flags]
                       your version is kept aside first
   serve [day]         the day's own server, for a day that has one, run on your
                       code on loopback; it prints where, and what to try
-  play [day]          a figure of the day's playground on your code (the
-                      reference until its TODOs pass): --figure ID, a knob
-                      as --NAME VALUE, --json for its readouts
+  play [day]          a figure of the day's playground on your code, failing
+                      TODOs included, beside the reference: --figure ID, a
+                      knob as --NAME VALUE, --impl learner|reference,
+                      --reveal, --json for its readouts
   check               for course authors: stubs unfinished, solutions pass,
                       experiments repeatable, every prediction answered
   grade-class DAY DIR for course staff: grade every submission in DIR, each in

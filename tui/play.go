@@ -769,11 +769,12 @@ func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
 	if recording {
 		return styleLines(st.Dim, wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
 	}
-	answers, them, guess := "the answers to", "them", "your guesses as they stand"
+	answers, them, guess := "the answers to", "them", "your guesses as they stand (%s) are judged"
 	if len(g.Reveal) == 1 {
-		answers, them, guess = "the answer to", "it", "your guess as it stands"
+		answers, them, guess = "the answer to", "it", "your guess as it stands (%s) is judged"
 	}
-	return styleLines(st.Dim, wrap(fmt.Sprintf("Some setting of this figure reads out %s %s, not revealed yet. Opening it reveals %s: %s (%s) is judged, as when a run shows it, and a change after reads as revised. Press enter to reveal %s and open the figure, or f for another figure.", answers, strings.Join(g.Reveal, ", "), them, guess, strings.Join(guesses, ", "), them), w))
+	guess = fmt.Sprintf(guess, strings.Join(guesses, ", "))
+	return styleLines(st.Dim, wrap(fmt.Sprintf("Some setting of this figure reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows it, and a change after reads as revised. Press enter to reveal %s and open the figure, or f for another figure.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
 }
 
 // readouts groups a frame's readouts by what they measure ("fixed window:
