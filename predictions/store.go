@@ -334,7 +334,7 @@ func howMany(n int, what string) string {
 }
 
 func readBytes(path string) []byte {
-	data, _ := os.ReadFile(path)
+	data, _ := atomicfile.ReadBounded(path, MaxFileBytes)
 	return data
 }
 
@@ -519,16 +519,18 @@ var now = time.Now
 // file leaves v untouched and is no error. Anything else that goes wrong
 // moves the file aside and returns a *CorruptError.
 func load(path string, v any, check func() error) error {
-	data, err := os.ReadFile(path)
+	// Bounded before it is read: a 3 GB file is refused by its size.
+	data, err := atomicfile.ReadBounded(path, MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	problem, line := "", 0
+	var big *atomicfile.TooBigError
 	switch {
+	case errors.As(err, &big):
+		problem = fmt.Sprintf("it is %d bytes, far more than answers take (at most %d)", big.Size, MaxFileBytes)
 	case err != nil:
 		problem = "it could not be read: " + unwrapPath(err).Error()
-	case len(data) > MaxFileBytes:
-		problem = fmt.Sprintf("it is %d bytes, far more than answers take (at most %d)", len(data), MaxFileBytes)
 	case len(bytes.TrimSpace(data)) == 0:
 		problem = "it is empty"
 	default:
