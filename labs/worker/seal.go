@@ -55,7 +55,6 @@ func unseal(key, data []byte) ([]byte, bool) {
 	return plain, true
 }
 
-
 // xorStream XORs b in place with splitmix64 seeded by FNV-1a of key and
 // nonce.
 func xorStream(key, nonce, b []byte) {
