@@ -190,6 +190,12 @@ type CorruptError struct {
 	// Dropped is set when only some answers could not be used (LoadDay):
 	// these ids were dropped and the rest kept.
 	Dropped []string
+	// Conflicts is set when the file held a git merge conflict (so many
+	// conflicted regions, the first at Line) that the lab merged (Merge's
+	// rules): the answers come back merged, nothing lost. A save writes
+	// them, keeping the file as it was as KeptAs first; a read leaves the
+	// file for that save.
+	Conflicts int
 }
 
 // Where is the file, with the line of the problem when it is one line's.
@@ -202,6 +208,13 @@ func (e *CorruptError) Where() string {
 
 func (e *CorruptError) Error() string {
 	where := e.Where()
+	if e.Conflicts > 0 {
+		s := fmt.Sprintf("%s held a git merge conflict (%s): the answers of both sides were merged, every reveal on either side kept", where, howMany(e.Conflicts, "conflicted region"))
+		if e.KeptAs != "" {
+			s += "; the file now holds the merge (git add it to finish the merge) and the file as it was is kept as " + e.KeptAs
+		}
+		return s
+	}
 	if len(e.Dropped) > 0 {
 		ids := e.Dropped
 		more := ""
@@ -236,10 +249,10 @@ func Load(dir string, day int) (Answers, error) {
 func LoadDay(dir string, day labs.Day) (Answers, error) {
 	a, err := loadAnswers(dir, day.Number, &day, false)
 	var pruned *CorruptError
-	if !errors.As(err, &pruned) || len(pruned.Dropped) == 0 {
+	if !errors.As(err, &pruned) || (len(pruned.Dropped) == 0 && pruned.Conflicts == 0) {
 		return a, err
 	}
-	// Drop them from the file too, under the lock (a copy of the file as it
+	// Drop them (or write the merge) in the file too, under the lock (a copy of the file as it
 	// was is kept first), so the note comes once and every reader agrees.
 	saved, err := UpdateDay(dir, day, func(*Answers) error { return nil })
 	if errors.As(err, &pruned) {
@@ -255,6 +268,27 @@ func LoadDay(dir string, day labs.Day) (Answers, error) {
 func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
 	path := Path(dir, day)
 	var a Answers
+	// A git pull that conflicted in the file: both sides merged, not the
+	// file set aside as invalid JSON (which lost both).
+	if data, err := atomicfile.ReadBounded(path, MaxFileBytes); err == nil && hasConflict(data) {
+		merged, c, err := mergeConflict(data, day)
+		if err != nil {
+			line := 0
+			if c, ok := splitConflict(data); ok {
+				line = c.firstLine
+			}
+			return New(day), &CorruptError{Path: path, Line: line, KeptAs: keepAside(path), Problem: err.Error()}
+		}
+		a = merged
+		e := &CorruptError{Path: path, Line: c.firstLine, Conflicts: c.regions}
+		if known != nil {
+			a.prune(*known)
+		}
+		if keep {
+			e.KeptAs = keepCopy(path, data)
+		}
+		return a, e
+	}
 	err := load(path, &a, func() error { return a.check(day) })
 	if err != nil || a.Day == 0 {
 		return New(day), err

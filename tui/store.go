@@ -176,7 +176,7 @@ func (s *session) dropPending(upTo int) {
 // been kept aside, so the file now starts empty; nil otherwise.
 func lostFile(err error) *predictions.CorruptError {
 	var e *predictions.CorruptError
-	if errors.As(err, &e) && len(e.Dropped) == 0 && e.KeptAs != "" {
+	if errors.As(err, &e) && len(e.Dropped) == 0 && e.Conflicts == 0 && e.KeptAs != "" {
 		return e
 	}
 	return nil
