@@ -1,8 +1,8 @@
 package predictions
 
 import (
-	"fmt"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"

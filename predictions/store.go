@@ -196,6 +196,10 @@ type CorruptError struct {
 	// them, keeping the file as it was as KeptAs first; a read leaves the
 	// file for that save.
 	Conflicts int
+	// Restored is set when the file had lost reveals (set back to
+	// unrevealed by hand, a judged guess changed, the file deleted) that the
+	// day's reveals file holds: they were put back, these ids.
+	Restored []string
 }
 
 // Where is the file, with the line of the problem when it is one line's.
@@ -207,6 +211,25 @@ func (e *CorruptError) Where() string {
 }
 
 func (e *CorruptError) Error() string {
+	if len(e.Restored) == 0 {
+		return e.error()
+	}
+	put := fmt.Sprintf("the reveals of %s, which %s had lost, are put back from %s (a revealed guess stays revealed; one changed since counts as revised)",
+		strings.Join(e.Restored, ", "), filepath.Base(e.Path), filepath.Base(RevealsPath(filepath.Dir(e.Path), dayOf(e.Path))))
+	if e.Problem == "" && e.Conflicts == 0 && len(e.Dropped) == 0 && e.KeptAs == "" {
+		return e.Path + ": " + put
+	}
+	return e.error() + "; " + put
+}
+
+// dayOf is the day of an answers file's path, 0 when it is not one.
+func dayOf(path string) int {
+	var day int
+	fmt.Sscanf(filepath.Base(path), "day%d.json", &day)
+	return day
+}
+
+func (e *CorruptError) error() string {
 	where := e.Where()
 	if e.Conflicts > 0 {
 		s := fmt.Sprintf("%s held a git merge conflict (%s): the answers of both sides were merged, every reveal on either side kept", where, howMany(e.Conflicts, "conflicted region"))
@@ -264,8 +287,36 @@ func LoadDay(dir string, day labs.Day) (Answers, error) {
 
 // loadAnswers is Load, dropping the answers known does not ask for when it
 // is not nil; with keep (under the lock, about to save) a copy of the file
-// as it was is kept aside first.
+// as it was is kept aside first. Reveals the file has lost are put back
+// from the day's reveals (reveals.go), with a note.
 func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
+	a, err := loadFile(dir, day, known, keep)
+	ledger := loadReveals(dir, day)
+	if known != nil {
+		for id := range ledger {
+			if _, ok := known.Prediction(id); !ok {
+				delete(ledger, id)
+			}
+		}
+	}
+	restored := restoreReveals(&a, ledger)
+	if len(restored) == 0 {
+		return a, err
+	}
+	var e *CorruptError
+	if !errors.As(err, &e) {
+		if err != nil {
+			return a, err
+		}
+		e = &CorruptError{Path: Path(dir, day)}
+		err = e
+	}
+	e.Restored = restored
+	return a, err
+}
+
+// loadFile is loadAnswers without the reveals' file.
+func loadFile(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
 	path := Path(dir, day)
 	var a Answers
 	// A git pull that conflicted in the file: both sides merged, not the
@@ -310,7 +361,7 @@ func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, erro
 			if keep {
 				if e.KeptAs = keepCopy(path, data); e.KeptAs == "" {
 					// No copy, no dropping: the save keeps them as they are.
-					whole, err := loadAnswers(dir, day, nil, false)
+					whole, err := loadFile(dir, day, nil, false)
 					if err != nil {
 						return whole, err
 					}
@@ -467,6 +518,14 @@ func update(dir string, day int, known *labs.Day, change func(*Answers) error) (
 		return Answers{}, err
 	}
 	a.Day = day
+	// The reveals first: a crash between the two writes leaves a reveal on
+	// record that the answers lack, which the next load puts back; never
+	// the other way round.
+	if err := a.check(day); err == nil {
+		if err := saveReveals(root, dir, a, loadReveals(dir, day)); err != nil {
+			return Answers{}, err
+		}
+	}
 	if err := save(root, dir, &a); err != nil {
 		return Answers{}, err
 	}
