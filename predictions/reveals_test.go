@@ -107,3 +107,17 @@ func TestConflictedRevealsKeepBothSides(t *testing.T) {
 		t.Errorf("reveals %+v, want P1, P2 and P3", got)
 	}
 }
+
+// LoadDay writes a reveal it put back, so its note comes once.
+func TestLoadDayWritesTheRevealsBack(t *testing.T) {
+	dir := revealedDay(t)
+	data, _ := os.ReadFile(Path(dir, 45))
+	edited := strings.Replace(string(data), `"revealed": true`, `"revealed": false`, -1)
+	os.WriteFile(Path(dir, 45), []byte(strings.Replace(edited, `"scored": 20`, `"scored": null`, 1)), 0o644)
+	day := labs.Day{Number: 45, Predictions: []labs.Prediction{{ID: "P1"}, {ID: "P2"}, {ID: "P3"}}}
+	a, err := LoadDay(dir, day)
+	checkKept(t, a, err, nil)
+	if _, err := LoadDay(dir, day); err != nil {
+		t.Errorf("the second load: %v", err)
+	}
+}

@@ -272,10 +272,16 @@ func Load(dir string, day int) (Answers, error) {
 func LoadDay(dir string, day labs.Day) (Answers, error) {
 	a, err := loadAnswers(dir, day.Number, &day, false)
 	var pruned *CorruptError
-	if !errors.As(err, &pruned) || (len(pruned.Dropped) == 0 && pruned.Conflicts == 0) {
+	if !errors.As(err, &pruned) {
 		return a, err
 	}
-	// Drop them (or write the merge) in the file too, under the lock (a copy of the file as it
+	// (A file that could not be used at all and was kept aside is left for
+	// the caller, which may hold the answers it had read from it.)
+	restoredOnly := len(pruned.Restored) > 0 && pruned.KeptAs == "" && pruned.Problem == ""
+	if len(pruned.Dropped) == 0 && pruned.Conflicts == 0 && !restoredOnly {
+		return a, err
+	}
+	// Drop them (or write the merge, or the reveals put back) in the file too, under the lock (a copy of the file as it
 	// was is kept first), so the note comes once and every reader agrees.
 	saved, err := UpdateDay(dir, day, func(*Answers) error { return nil })
 	if errors.As(err, &pruned) {
