@@ -37,6 +37,10 @@ import (
 type Reveal struct {
 	ID     string   `json:"id"`
 	Scored *float64 `json:"scored"`
+	// unknown is set for a reveal known only from the history, which
+	// keeps no judged guess: it reopens nothing, and changes no judged
+	// guess the answers hold.
+	unknown bool
 }
 
 // RevealsPath is where day's reveals live in dir.
@@ -74,6 +78,37 @@ func loadReveals(dir string, day int) map[string]Reveal {
 	return out
 }
 
+// historyReveals is the predictions the day's history (labs/history,
+// predictions/day45.history.jsonl) judged in a run: each was revealed,
+// whatever the other files now say. It is the last line of defence, for
+// answers and reveals both deleted: the history has no judged guess, so a
+// reveal found only there comes back unpredicted (nothing typed after it
+// is judged). Read here, not through labs/history, which imports this
+// package; only the field this needs is decoded.
+func historyReveals(dir string, day int) map[string]Reveal {
+	data, err := atomicfile.ReadBounded(filepath.Join(dir, fmt.Sprintf("day%d.history.jsonl", day)), maxHistoryBytes)
+	if err != nil {
+		return nil
+	}
+	out := map[string]Reveal{}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		var r struct {
+			Scores map[string]string `json:"scores"`
+		}
+		if json.Unmarshal(line, &r) != nil {
+			continue
+		}
+		for id := range r.Scores {
+			out[id] = Reveal{ID: id, unknown: true}
+		}
+	}
+	return out
+}
+
+// maxHistoryBytes is the history's own read bound (labs/history reads at
+// most twice its MaxBytes).
+const maxHistoryBytes = 2 << 20
+
 // restoreReveals puts back into a every reveal of the ledger that a has
 // lost, and the judged guess where a's differs, and returns those ids,
 // sorted.
@@ -81,7 +116,7 @@ func restoreReveals(a *Answers, ledger map[string]Reveal) []string {
 	var restored []string
 	for id, r := range ledger {
 		g := a.Predictions[id]
-		if g.Revealed && sameValue(g.Scored, r.Scored) {
+		if g.Revealed && (r.unknown || sameValue(g.Scored, r.Scored)) {
 			continue
 		}
 		g.Revealed, g.Scored = true, cloneValue(r.Scored)

@@ -298,6 +298,11 @@ func LoadDay(dir string, day labs.Day) (Answers, error) {
 func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
 	a, err := loadFile(dir, day, known, keep)
 	ledger := loadReveals(dir, day)
+	if ledger == nil {
+		// No reveals file (deleted, or from before it): the history still
+		// knows which were judged.
+		ledger = historyReveals(dir, day)
+	}
 	if known != nil {
 		for id := range ledger {
 			if _, ok := known.Prediction(id); !ok {
