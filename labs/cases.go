@@ -124,7 +124,8 @@ func Near(a, b, scale, tol float64) bool {
 // next to "higher" it would bound the answer. got is nil when the
 // learner's run gave no such figure. The counterexample's input is
 // "Part 1 (burst accepted)"; the figures are the run's to show, once the
-// part is revealed.
+// part is revealed (the scoreboard shows the learner's beside the
+// reference's).
 func FigureDiffers(part string, got *Metric, want Metric) (how string, ce Counterexample) {
 	way := "higher than"
 	switch {
@@ -137,6 +138,6 @@ func FigureDiffers(part string, got *Metric, want Metric) (how string, ce Counte
 	}
 	return fmt.Sprintf("%s: %s the reference's", want.Label, way),
 		Counterexample{Input: fmt.Sprintf("Part %s (%s)", part, want.Label),
-			Got:  way + " the reference's figure (yours shows when the part runs)",
-			Want: "the reference's figure, which is not shown here: it can be a guess's answer"}
+			Got:  way + " the reference's",
+			Want: "the reference's figure (not shown: it can be a guess's answer)"}
 }
