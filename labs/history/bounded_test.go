@@ -14,17 +14,13 @@ import (
 // without being read, and the next run keeps it aside and starts anew.
 func TestAHugeHistoryIsRefusedUnread(t *testing.T) {
 	dir := predDir(t)
-	f, err := os.Create(Path(dir, 45))
-	if err != nil {
-		t.Fatal(err)
+	// A sparse file: 3 GB long, no room on disk.
+	if os.WriteFile(Path(dir, 45), nil, 0o644) != nil || os.Truncate(Path(dir, 45), 3<<30) != nil {
+		t.Skip("no sparse files here")
 	}
-	if err := f.Truncate(3 << 30); err != nil {
-		t.Skip("no sparse files here:", err)
-	}
-	f.Close()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err = Load(dir, 45)
+	_, err := Load(dir, 45)
 	runtime.ReadMemStats(&after)
 	var c *CorruptError
 	if !errors.As(err, &c) {
