@@ -296,11 +296,15 @@ func LoadDay(dir string, day labs.Day) (Answers, error) {
 // as it was is kept aside first. Reveals the file has lost are put back
 // from the day's reveals (reveals.go), with a note.
 func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
+	_, statErr := os.Lstat(Path(dir, day))
 	a, err := loadFile(dir, day, known, keep)
 	ledger := loadReveals(dir, day)
-	if ledger == nil {
-		// No reveals file (deleted, or from before it): the history still
-		// knows which were judged.
+	if ledger == nil && errors.Is(statErr, fs.ErrNotExist) {
+		// Neither the answers nor the reveals (both deleted): the history
+		// still knows which were judged. Only then: while the answers are
+		// there, a run's history can be written ahead of its reveal, and
+		// would put back, unpredicted, the reveal about to land with its
+		// guess.
 		ledger = historyReveals(dir, day)
 	}
 	if known != nil {
