@@ -107,7 +107,7 @@ func historyReveals(dir string, day int) map[string]Reveal {
 
 // maxHistoryBytes is the history's own read bound (labs/history reads at
 // most twice its MaxBytes).
-const maxHistoryBytes = 2 << 20
+const maxHistoryBytes = 4 << 20
 
 // restoreReveals puts back into a every reveal of the ledger that a has
 // lost, and the judged guess where a's differs, and returns those ids,

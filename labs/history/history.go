@@ -40,12 +40,12 @@ import (
 // the oldest dropped first. A run of Day 45 or 46 with every part played
 // and every figure kept takes about 8 KB (each figure carries its label,
 // so the history reads without the day), so 100 of them fit in the byte
-// cap, with room for a day with somewhat more figures; the cap bites only
+// cap, with room for a day with twice as many figures; the cap bites only
 // on a day with far more (TestTheHistoryKeepsWhatItPromises holds every
 // day to it).
 const (
 	MaxRuns  = 100
-	MaxBytes = 1 << 20
+	MaxBytes = 2 << 20
 )
 
 // Where a run came from.
