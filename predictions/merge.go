@@ -15,9 +15,9 @@ import (
 //
 // The rules, a prediction at a time:
 //   - a reveal on either side stays: the merged guess is revealed;
-//   - the guess judged is the earliest one on record at a reveal: the side
-//     that revealed first (when both did with different guesses, the one
-//     that was the guess before either side changed it, else ours);
+//   - the guess judged is the one on record at the reveal, from the side
+//     that revealed (when both did, with different guesses, the earlier:
+//     the one both sides had before either changed it, else ours);
 //   - the current guess is merged as git would merge a line: the side that
 //     changed it since the common version wins, ours when both did; a
 //     current guess that differs from the judged one shows as revised;
