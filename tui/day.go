@@ -361,7 +361,10 @@ func (m *dayModel) saved(msg savedMsg) tea.Cmd {
 		// The save found the file unusable and wrote its changes on an
 		// empty one: the rest goes back in.
 		cmds = append(cmds, m.putBack(prev, lost))
-	} else if msg.warn != nil {
+	} else if msg.warn != nil && !(restoredOnly(msg.warn) && m.s.noteBad && m.s.note != "") {
+		// (A reveal put back from the day's reveals file does not push a
+		// problem off the status line: putting back a lost file's answers
+		// meets one on the way, and that note says more.)
 		m.s.setNote(msg.warn.Error(), true)
 	}
 	landed := m.s.settle(msg.a, msg.upTo, msg.err)

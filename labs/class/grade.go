@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 	"termlab/labs/autograde"
 	"termlab/labs/worker"
 )
@@ -167,6 +168,10 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 
 // one grades a submission, from the cache when it holds this content for
 // this version of the lab.
+// maxCached bounds a kept verdict read back from the cache: one result is
+// a few kilobytes, and a file past this was not written by the grader.
+const maxCached = 1 << 20
+
 func (g *Grader) one(ctx context.Context, template, cache string, s Submission, points map[int]float64) Result {
 	start := time.Now()
 	r := Result{Who: s.Who, Digest: s.Digest()}
@@ -174,7 +179,7 @@ func (g *Grader) one(ctx context.Context, template, cache string, s Submission, 
 	if cache != "" {
 		file = filepath.Join(cache, r.Digest+".json")
 		var kept Result
-		if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Digest == r.Digest {
+		if data, err := atomicfile.ReadBounded(file, maxCached); err == nil && json.Unmarshal(data, &kept) == nil && kept.Digest == r.Digest {
 			kept.Who, kept.Cached = s.Who, true
 			// The verdicts are kept; the points follow this run's
 			// --max-score.
