@@ -25,6 +25,8 @@ func TestClassUsageErrors(t *testing.T) {
 		{[]string{"grade-class", "45", dir, "--jobs", "0"}, "--jobs"},
 		{[]string{"grade-class", "45", dir, "--jobs=many"}, "--jobs"},
 		{[]string{"grade-class", "45", dir, "--format=junit"}, `unknown flag "--format=junit"`},
+		{[]string{"grade-class", "45", dir, "--report="}, "--report needs a file"},
+		{[]string{"grade-class", "45", dir, "--roster", ""}, "--roster needs a file"},
 	} {
 		mainUsage(t, c.argv, c.says)
 	}

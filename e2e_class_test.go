@@ -152,7 +152,10 @@ func TestGradeClass(t *testing.T) {
 	l := newLab(t, "")
 	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir()) // a class cache of this test's own
 	dir := classDir(t)
-	r := l.run("grade-class", "45", dir)
+	roster := filepath.Join(t.TempDir(), "classroom_roster.csv")
+	os.WriteFile(roster, []byte("\"identifier\",\"github_username\",\"github_id\",\"name\"\n\"b.builder@uni.example\",\"bob\",\"12\",\"Bob B\"\n"), 0o644)
+	report := filepath.Join(t.TempDir(), "day45-report")
+	r := l.run("grade-class", "45", dir, "--roster", roster, "--report", report)
 	l.want(r, 0)
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^alice +pass +pass +pass +pass +4/4`),
@@ -162,6 +165,9 @@ func TestGradeClass(t *testing.T) {
 		regexp.MustCompile(`(?m)^eve +refused .*imports "termlab/solutions/day45"`),
 		regexp.MustCompile(`(?m)^fred +refused .*imports "syscall": a submission may not reach files, processes or the network`),
 		regexp.MustCompile(`TODO 1 TakeToken: 1 of 3 wrong; 1 the cap comes after the spend`),
+		// Who made it, with the roster's ID, and who was not graded.
+		regexp.MustCompile(`(?m)^ +the cap comes after the spend here \(1\): bob \[b\.builder@uni\.example\]$`),
+		regexp.MustCompile(`not graded \(3\): not compiling: carol; refused: eve, fred`),
 		regexp.MustCompile(`e\.g\. Expired\(stamp=0s, now=1m0s, window=1m0s\) gave false, want true`),
 		regexp.MustCompile(`TODO 2 WindowID: 1 of 3 wrong; 1 does not return in time`),
 		regexp.MustCompile(`\(0 from the cache\)`),
@@ -170,10 +176,16 @@ func TestGradeClass(t *testing.T) {
 			t.Errorf("the report lacks %s\n%s", want, r)
 		}
 	}
-	if strings.Contains(r.stdout, "alice —") || strings.Contains(r.stdout, "bob —") {
-		t.Errorf("the mistakes name a student:\n%s", r.stdout)
+	for _, p := range []string{report + ".md", report + ".html"} {
+		data, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(data), "TODO 1 TakeToken: the cap comes after the spend here") || !strings.Contains(string(data), "b.builder@uni.example") {
+			t.Errorf("the class report %s (%v):\n%s", p, err, data)
+		}
 	}
-	if n := strings.Count(r.stderr, "\n"); n != 6 || !strings.Contains(r.stderr, "[6/6]") {
+	if !strings.Contains(r.stderr, "the class report is in "+report+".md and "+report+".html") {
+		t.Errorf("grade-class does not say where the report is:\n%s", r.stderr)
+	}
+	if n := strings.Count(r.stderr, "\n"); n != 7 || !strings.Contains(r.stderr, "[6/6]") {
 		t.Errorf("progress without a terminal: one line per submission, got\n%s", r.stderr)
 	}
 
@@ -227,6 +239,7 @@ func TestGradeClass(t *testing.T) {
 	l.want(l.run("grade-class", "45"), exitUsage)
 	l.want(l.run("grade-class", "45", filepath.Join(dir, "nowhere")), exitUsage)
 	l.want(l.run("grade-class", "45", dir, "--csv", "--json"), exitUsage)
+	l.want(l.run("grade-class", "45", dir, "--roster", filepath.Join(dir, "bob.go")), exitUsage)
 }
 
 func TestGradescopeRunAutograder(t *testing.T) {

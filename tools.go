@@ -176,6 +176,11 @@ func gradeClassArgs(a args) (day labs.Day, total float64, jobs int, msg string) 
 			return day, 0, 0, fmt.Sprintf("--jobs %q: give a number of submissions to grade at once, 1 to 256", v)
 		}
 	}
+	for _, f := range []string{"roster", "report"} {
+		if v, ok := a.flags[f]; ok && strings.TrimSpace(v) == "" {
+			return day, 0, 0, fmt.Sprintf("--%s needs a file, for example: --%s %s", f, f, map[string]string{"roster": "classroom_roster.csv", "report": "day45-report"}[f])
+		}
+	}
 	return day, total, jobs, ""
 }
 
