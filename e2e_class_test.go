@@ -43,6 +43,7 @@ type classroomResult struct {
 		Status   string  `json:"status"`
 		Score    float64 `json:"score"`
 		Message  string  `json:"message"`
+		TestCode string  `json:"test_code"`
 		Filename string  `json:"filename"`
 		LineNo   int     `json:"line_no"`
 	} `json:"tests"`
@@ -337,55 +338,59 @@ func TestClassroomWorkflow(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^  (DAY|MAX_SCORE): "([^"]*)"`).FindAllStringSubmatch(text, -1) {
 		env[m[1]] = m[2]
 	}
-	script := regexp.MustCompile(`(?s)id: termlab\n\s+run: \|\n\s+(.*?)\n`).FindStringSubmatch(text)
-	command := regexp.MustCompile(`(?m)^\s+command: (.*)$`).FindStringSubmatch(text)
+	script := regexp.MustCompile(`(?s)id: termlab\n\s+if: success\(\) \|\| failure\(\)\n\s+run: \|\n(.*?)\n      - name:`).FindStringSubmatch(text)
 	runners := regexp.MustCompile(`(?m)^\s+runners: (.*)$`).FindStringSubmatch(text)
-	if env["DAY"] == "" || script == nil || command == nil || runners == nil ||
+	if env["DAY"] == "" || script == nil || runners == nil || runners[1] != "termlab" ||
 		!strings.Contains(text, `TERMLAB_RESULTS: "${{ steps.termlab.outputs.result }}"`) ||
-		!strings.Contains(text, `ALLPASS_RESULTS: "${{ steps.allpass.outputs.result }}"`) ||
-		!strings.Contains(text, "uses: classroom-resources/autograding-command-grader@v1") ||
-		!strings.Contains(text, "uses: classroom-resources/autograding-grading-reporter@v1") {
+		!strings.Contains(text, "uses: classroom-resources/autograding-grading-reporter@v1") ||
+		strings.Contains(text, "uses: classroom-resources/autograding-command-grader") {
 		t.Fatalf("the workflow has not the shape this test reads:\n%s", text)
 	}
 	l := newLab(t, "")
+	step := func(fixture string) classroomResult {
+		output := filepath.Join(t.TempDir(), "github_output")
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script[1])
+		cmd.Dir = l.root
+		cmd.Env = append(childEnv(l.env...), "GITHUB_OUTPUT="+output, "DAY="+env["DAY"], "MAX_SCORE="+env["MAX_SCORE"])
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: the TODOs step failed: %v\n%s", fixture, err, out)
+		}
+		data, _ := os.ReadFile(output)
+		value, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "result=")
+		if !ok || strings.Contains(value, "\n") {
+			t.Fatalf("%s: GITHUB_OUTPUT holds no result of one line: %q", fixture, data)
+		}
+		return decodeClassroom(t, value)
+	}
+	// The lab did not build (no ./termlab): one errored test that says
+	// it is the lab's fault, not "Unexpected end of JSON input".
+	res := step("no binary")
+	if res.Status != "error" || len(res.Tests) != 1 || !strings.Contains(res.Tests[0].Message, "not a fault of your code") || trimFloat(res.MaxScore) != env["MAX_SCORE"] {
+		t.Errorf("the lab's failure: %+v", res)
+	}
 	if err := os.Symlink(l.bin, l.path("termlab")); err != nil { // the "Build the lab" step
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
 		fixture string
 		points  string
-		allPass bool
-	}{{"alice/todo.go", "Points 100/100", true}, {"bob.go", "Points 50/100", false}} {
+		status  string
+	}{{"alice/todo.go", "Points 100/100", "pass"}, {"bob.go", "Points 50/100", "fail"}} {
 		l.write("labs/day45/todo.go", classFixture(t, tc.fixture))
-		output := filepath.Join(t.TempDir(), "github_output")
-		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script[1])
-		cmd.Dir = l.root
-		cmd.Env = append(childEnv(l.env...), "GITHUB_OUTPUT="+output, "DAY="+env["DAY"], "MAX_SCORE="+env["MAX_SCORE"])
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: the TODOs step failed: %v\n%s", tc.fixture, err, out)
-		}
-		data, _ := os.ReadFile(output)
-		value, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "result=")
-		if !ok {
-			t.Fatalf("%s: GITHUB_OUTPUT holds no result: %q", tc.fixture, data)
-		}
-		res := decodeClassroom(t, value)
-		// The command grader runs its command through a shell: exit 0 is a
-		// pass. It is worth 0 points, so the reporter skips it in the sum.
-		grader := exec.Command("bash", "-c", strings.ReplaceAll(command[1], "${{ env.DAY }}", env["DAY"]))
-		grader.Dir, grader.Env = l.root, childEnv(l.env...)
-		if err := grader.Run(); (err == nil) != tc.allPass {
-			t.Errorf("%s: the command grader's command: %v, want a pass %v", tc.fixture, err, tc.allPass)
-		}
-		if names := strings.Split(runners[1], ","); len(names) != 2 || names[0] != "termlab" {
-			t.Fatalf("runners %q", runners[1])
-		}
+		res := step(tc.fixture)
 		total := 0.0
 		for _, x := range res.Tests {
 			total += x.Score
 		}
-		if got := "Points " + trimFloat(total) + "/" + trimFloat(res.MaxScore); got != tc.points {
-			t.Errorf("%s: the reporter would say %q, want %q", tc.fixture, got, tc.points)
+		if got := "Points " + trimFloat(total) + "/" + trimFloat(res.MaxScore); got != tc.points || res.Status != tc.status || len(res.Tests) != 4 {
+			t.Errorf("%s: the reporter would say %q (%s, %d tests), want %q (%s, 4 tests)", tc.fixture, got, res.Status, len(res.Tests), tc.points, tc.status)
+		}
+		// The reporter prints a failed test's name and its test_code: the
+		// counterexample and the hint are there.
+		for _, x := range res.Tests {
+			if x.Status == "fail" && (!strings.Contains(x.TestCode, "input: ") || !strings.Contains(x.TestCode, "want:")) {
+				t.Errorf("%s: %s's test_code lacks the counterexample: %q", tc.fixture, x.Name, x.TestCode)
+			}
 		}
 	}
 }
