@@ -243,9 +243,27 @@ func TestGradeClass(t *testing.T) {
 	l.want(l.run("grade-class", "45", dir, "--roster", filepath.Join(dir, "bob.go")), exitUsage)
 }
 
+// Gradescope's set-up as Gradescope runs it, in an /autograder-shaped
+// folder: setup.sh once (with the Go on PATH, it installs nothing), then
+// run_autograder per submission, each finding the tools program and the
+// worker setup.sh built.
 func TestGradescopeRunAutograder(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "")
+	root := t.TempDir()
+	for _, d := range []string{"source", "submission"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	// The zip's contents: the lab as committed (here the lab's copy).
+	if err := exec.Command("cp", "-r", l.root+"/.", filepath.Join(root, "source")).Run(); err != nil {
+		t.Fatal(err)
+	}
+	env := append(childEnv(l.env...), "AUTOGRADER_ROOT="+root)
+	setup := exec.Command("bash", filepath.Join("autograde", "gradescope", "setup.sh"))
+	setup.Env = env
+	if out, err := setup.CombinedOutput(); err != nil || !strings.Contains(string(out), "the lab built and warmed up") {
+		t.Fatalf("setup.sh: %v\n%s", err, out)
+	}
 	for _, tc := range []struct {
 		name   string
 		place  func(sub string)
@@ -262,22 +280,13 @@ func TestGradescopeRunAutograder(t *testing.T) {
 		{"nothing", func(string) {}, 0, "No todo.go"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			for _, d := range []string{"source", "submission"} {
-				os.MkdirAll(filepath.Join(root, d), 0o755)
-			}
-			// The zip's contents: the lab as committed (here the lab's
-			// copy), setup.sh's binary beside it.
-			if err := exec.Command("cp", "-r", l.root+"/.", filepath.Join(root, "source")).Run(); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Symlink(l.bin, filepath.Join(root, "termlab")); err != nil {
-				t.Fatal(err)
-			}
-			tc.place(filepath.Join(root, "submission"))
+			sub := filepath.Join(root, "submission")
+			os.RemoveAll(sub)
+			os.RemoveAll(filepath.Join(root, "results"))
+			os.MkdirAll(sub, 0o755)
+			tc.place(sub)
 			cmd := exec.Command("bash", filepath.Join("autograde", "gradescope", "run_autograder"))
-			cmd.Env = childEnv(l.env...)
-			cmd.Env = append(cmd.Env, "AUTOGRADER_ROOT="+root)
+			cmd.Env = env
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("run_autograder: %v\n%s", err, out)
@@ -305,14 +314,40 @@ func TestGradescopeRunAutograder(t *testing.T) {
 			}
 		})
 	}
-	// setup.sh installs the Go that go.mod asks for (or later).
-	setup, _ := os.ReadFile(filepath.Join("autograde", "gradescope", "setup.sh"))
-	gomod, _ := os.ReadFile("go.mod")
-	if m := regexp.MustCompile(`(?m)^go (\S+)`).FindSubmatch(gomod); m == nil || !strings.Contains(string(setup), "GO_VERSION="+string(m[1])) {
-		t.Errorf("setup.sh does not install go.mod's Go")
+	// A set-up that cannot warm up fails, and says why: here the lab
+	// itself does not build.
+	writeFile(t, filepath.Join(root, "source", "zz_broken.go"), "package main\n\nfunc broken() { undefined() }\n")
+	setup = exec.Command("bash", filepath.Join("autograde", "gradescope", "setup.sh"))
+	setup.Env = env
+	if out, err := setup.CombinedOutput(); err == nil || !strings.Contains(string(out), "setup.sh: cannot build the lab") {
+		t.Errorf("setup.sh on a lab that does not build: %v\n%s", err, out)
 	}
-	if out, err := exec.Command("bash", "-n", filepath.Join("autograde", "gradescope", "setup.sh")).CombinedOutput(); err != nil {
-		t.Errorf("setup.sh: %v\n%s", err, out)
+	// setup.sh reads the Go version from go.mod, never a copy of its own.
+	text, _ := os.ReadFile(filepath.Join("autograde", "gradescope", "setup.sh"))
+	if regexp.MustCompile(`go1\.[0-9]+|GO_VERSION=[0-9]|linux-amd64`).Match(text) {
+		t.Errorf("setup.sh names a Go version or a platform of its own")
+	}
+}
+
+// make-zip.sh writes the zip where it is told (by default beside the
+// repository, never in it), with setup.sh and run_autograder at its root.
+func TestGradescopeZip(t *testing.T) {
+	testrun.Slow(t, "archives the repository")
+	if err := exec.Command("git", "rev-parse", "HEAD").Run(); err != nil {
+		t.Skip("not a git checkout")
+	}
+	zip := filepath.Join(t.TempDir(), "ag.zip")
+	if out, err := exec.Command("bash", filepath.Join("autograde", "gradescope", "make-zip.sh"), zip).CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote "+zip) {
+		t.Fatalf("make-zip.sh: %v\n%s", err, out)
+	}
+	out, err := exec.Command("unzip", "-l", zip).Output()
+	if err != nil {
+		t.Skipf("no unzip to list it: %v", err)
+	}
+	for _, f := range []string{" setup.sh\n", " run_autograder\n", " go.mod\n"} {
+		if !strings.Contains(string(out), f) {
+			t.Errorf("the zip lacks%s", strings.TrimSuffix(f, "\n"))
+		}
 	}
 }
 
