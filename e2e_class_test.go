@@ -168,7 +168,7 @@ func TestGradeClass(t *testing.T) {
 		regexp.MustCompile(`TODO 1 TakeToken: 1 of 3 wrong; 1 the cap comes after the spend`),
 		// Who made it, with the roster's ID, and who was not graded.
 		regexp.MustCompile(`(?m)^ +the cap comes after the spend here \(1\): bob \[b\.builder@uni\.example\]$`),
-		regexp.MustCompile(`not graded \(3\): not compiling: carol; refused: eve, fred`),
+		regexp.MustCompile(`not graded, so in no TODO's count \(3\): not compiling: carol; refused: eve, fred`),
 		regexp.MustCompile(`e\.g\. Expired\(stamp=0s, now=1m0s, window=1m0s\) gave false, want true`),
 		regexp.MustCompile(`TODO 2 WindowID: 1 of 3 wrong; 1 does not return in time`),
 		regexp.MustCompile(`\(0 from the cache\)`),

@@ -102,7 +102,9 @@ func (r Report) counts() string {
 }
 
 // md escapes text for Markdown: a submission's name or output is shown
-// as written, never read as markup, a link or HTML.
+// as written, never read as markup, a link or HTML. (Text never starts a
+// line here, so '#', '+' and '-' need nothing; with '[' escaped no link
+// can form.)
 func md(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	var b strings.Builder
@@ -114,7 +116,7 @@ func md(s string) string {
 			b.WriteString("&gt;")
 		case '&':
 			b.WriteString("&amp;")
-		case '\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '!', '|', '~':
+		case '\\', '`', '*', '_', '[', ']', '|', '~':
 			b.WriteRune('\\')
 			b.WriteRune(r)
 		default:

@@ -317,6 +317,13 @@ func WriteMistakes(w io.Writer, day labs.Day, s Summary) {
 		fmt.Fprintf(w, ", %d the lab could not grade", s.LabErrors)
 	}
 	fmt.Fprintln(w, "):")
+	// Who was not graded at all is the same for every TODO: said once,
+	// and under a TODO only where it differs.
+	whole := ""
+	if len(s.TODOs) > 0 && len(s.TODOs[0].NotGraded) > 0 {
+		whole = notGraded(s.TODOs[0].NotGraded)
+		fmt.Fprintf(w, "  not graded, so in no TODO's count (%d): %s\n", len(s.TODOs[0].NotGraded), whole)
+	}
 	for _, t := range s.TODOs {
 		fmt.Fprintf(w, "  TODO %d %s: ", t.TODO, t.Func)
 		switch {
@@ -343,7 +350,7 @@ func WriteMistakes(w io.Writer, day labs.Day, s Summary) {
 		if len(t.NotStarted) > 0 {
 			fmt.Fprintf(w, "      not started (%d, not counted as wrong): %s\n", len(t.NotStarted), names(t.NotStarted))
 		}
-		if len(t.NotGraded) > 0 {
+		if len(t.NotGraded) > 0 && notGraded(t.NotGraded) != whole {
 			fmt.Fprintf(w, "      not graded (%d): %s\n", len(t.NotGraded), notGraded(t.NotGraded))
 		}
 	}
