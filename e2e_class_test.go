@@ -213,9 +213,18 @@ func TestGradeClass(t *testing.T) {
 			} `json:"todos"`
 		} `json:"summary"`
 	}
-	r = l.run("grade-class", "45", dir, "--json")
+	per := filepath.Join(t.TempDir(), "junit")
+	r = l.run("grade-class", "45", dir, "--json", "--per-student", per, "--format", "junit")
 	l.want(r, 0)
 	l.decode(r, &out)
+	// One JUnit file a student who was built, as grade --format junit
+	// would have written it for them.
+	if data, err := os.ReadFile(filepath.Join(per, "bob.xml")); err != nil || !strings.Contains(string(data), `failures="2"`) || !strings.Contains(string(data), `file="labs/day45/todo.go"`) {
+		t.Errorf("bob's JUnit file (%v):\n%s", err, data)
+	}
+	if _, err := os.Stat(filepath.Join(per, "eve.xml")); err == nil || !strings.Contains(r.stderr, "4 per-student junit files in "+per+" (none for eve, fred: not graded at all)") {
+		t.Errorf("per-student files: eve's written (%v), or stderr says otherwise:\n%s", err, r.stderr)
+	}
 	cached := map[string]bool{}
 	for _, s := range out.Submissions {
 		cached[s.Who] = s.Cached

@@ -150,6 +150,19 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 		}
 		fmt.Fprintf(e.stderr, "termlab: the class report is in %s and %s\n", md, html)
 	}
+	if dir, ok := a.flags["per-student"]; ok {
+		f, _ := autograde.ParseFormat(a.flags["format"])
+		written, skipped, err := class.WritePerStudent(dir, f, day, subs, results, total)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "termlab: cannot write the per-student files: %v\n", err)
+			return exitNotOK
+		}
+		fmt.Fprintf(e.stderr, "termlab: %d per-student %s files in %s", len(written), f, dir)
+		if len(skipped) > 0 {
+			fmt.Fprintf(e.stderr, " (none for %s: not graded at all)", strings.Join(skipped, ", "))
+		}
+		fmt.Fprintln(e.stderr)
+	}
 	// A student's failure is a grade; only a submission the lab could
 	// not grade at all fails the batch, so it is looked at.
 	for _, r := range results {

@@ -98,3 +98,47 @@ func TestReportFiles(t *testing.T) {
 		t.Error("a report into a missing folder")
 	}
 }
+
+func TestWritePerStudent(t *testing.T) {
+	day := day45(t)
+	src := "//go:build termlab\n\npackage day45\n\nimport \"time\"\n\n// mine\nfunc WindowID(now, w time.Duration) int64 { return int64(now / w) }\n"
+	subs := []Submission{
+		{Who: "bob", Files: map[string][]byte{"todo.go": []byte(src)}},
+		{Who: "carol", Files: map[string][]byte{"todo.go": []byte("package day45\n")}},
+		{Who: "eve", Refused: "imports"},
+	}
+	var grades []labs.Grade
+	for _, td := range day.TODOs {
+		grades = append(grades, labs.Grade{TODO: td.Number, Func: td.Func, Status: labs.Pass})
+	}
+	grades[1] = labs.Grade{TODO: 2, Func: "WindowID", Status: labs.Fail, Detail: "wrong on a boundary", Hint: "look at the edge",
+		Counterexample: &labs.Counterexample{Input: "WindowID(now=1m0s, window=1m0s)", Got: "0", Want: "1"}}
+	results := []Result{
+		{Who: "bob", Status: Graded, Grades: grades},
+		{Who: "carol", Status: NoCompile, Error: "your code does not compile:\n  labs/day45/todo.go:9:9: undefined: tokns"},
+		{Who: "eve", Status: Refused, Error: "imports"},
+	}
+	dir := t.TempDir()
+	written, skipped, err := WritePerStudent(dir, "junit", day, subs, results, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(written) != 2 || strings.Join(skipped, ",") != "eve" {
+		t.Fatalf("written %v, skipped %v", written, skipped)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"bob.xml", `<testcase name="TODO 2: WindowID" classname="termlab.day45.WindowID" time="0.000" file="labs/day45/todo.go" line="8">`},
+		{"bob.xml", "hint:  look at the edge"},
+		{"carol.xml", `file="labs/day45/todo.go" line="9"`},
+		{"carol.xml", "undefined: tokns"},
+	} {
+		data, err := os.ReadFile(filepath.Join(dir, tc.file))
+		if err != nil || !strings.Contains(string(data), tc.want) {
+			t.Errorf("%s (%v) lacks %q:\n%s", tc.file, err, tc.want, data)
+		}
+	}
+	written, _, err = WritePerStudent(dir, "gradescope", day, subs, results, 100)
+	if err != nil || len(written) != 2 || filepath.Base(written[0]) != "bob.json" {
+		t.Errorf("gradescope: %v %v", written, err)
+	}
+}
