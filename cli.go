@@ -53,7 +53,11 @@ const usage = `usage: go run . [command] [day] [flags]
                       experiments repeatable, every prediction answered
   grade-class DAY DIR for course staff: grade every submission in DIR, each in
                       a scratch copy of its own; a table, and what the class
-                      got wrong (--csv, --json, --jobs N, --no-cache)
+                      got wrong, by whom (--csv, --json, --jobs N, --no-cache;
+                      --roster CSV: a GitHub Classroom roster, for the
+                      students' IDs; --report FILE: a one-page class report
+                      as FILE.md and FILE.html; --per-student DIR --format F:
+                      each student's grade as grade --format F, in DIR)
 
 flags (run, grade; serve takes --solutions too):
   --solutions         use the reference solutions instead of your code
@@ -113,7 +117,7 @@ var commands = map[string]command{
 	"help":          {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
 
 	// For course staff (tools_class.go, in the tools binary: tools.go).
-	"grade-class": {run: checked("grade-class", func(a args) string { _, _, _, msg := gradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache"}, words: 2, form: "grade-class DAY DIR"},
+	"grade-class": {run: checked("grade-class", func(a args) string { _, _, _, msg := gradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache", "roster=", "report=", "per-student=", "format="}, words: 2, form: "grade-class DAY DIR"},
 }
 
 // strayWord says what is wrong with a command line that has more
