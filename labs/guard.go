@@ -80,17 +80,16 @@ func Guard(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fa
 // thread spent running (see threadClock), so that a verdict is a property of
 // the code, not of how busy the machine is. A correct TODO takes the same
 // CPU time on an idle machine and on one whose cores are all taken, where
-// the wall clock can run many times slower. A wall-clock backstop,
-// WallBackstop × limit, still stops code that waits without running (a
-// channel nobody sends on, a sleep).
+// the wall clock can run many times slower. Code that waits without
+// running (a channel nobody sends on, a sleep) is stopped past a backstop
+// on the wall clock once its CPU clock stands still (CPUBound).
 func GuardCPU(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fault {
 	return guard(limit, true, learnerDir, track, fn)
 }
 
-// WallBackstop is how many times the CPU bound the wall clock may run
-// before GuardCPU gives up on code that does not run at all: a machine
-// busier than this, the bound's own reference taking all of it, is not
-// plausible, and waiting forever is a hang at any speed.
+// WallBackstop is how many times the CPU bound the wall clock runs before
+// a run whose CPU clock stands still is stopped: waiting forever is a hang
+// at any speed.
 const WallBackstop = 5
 
 // cpuTick is how often GuardCPU reads the CPU clock: /proc counts in
@@ -151,22 +150,21 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 		}
 	}
 	used := <-clock
-	start := used()
-	backstop := time.NewTimer(WallBackstop * limit)
-	defer backstop.Stop()
+	bound := NewCPUBound(limit, time.Now(), used())
 	tick := time.NewTicker(cpuTick)
 	defer tick.Stop()
 	for {
 		select {
 		case f := <-done:
 			return f
-		case <-backstop.C:
-			f := timeout()
-			f.Detail = fmt.Sprintf("did not return within %v on the clock (%d× its CPU bound of %v), without using that CPU time: it waits for something that never comes (a channel, a lock, a sleep)", WallBackstop*limit, WallBackstop, limit)
-			return f
-		case <-tick.C:
-			if used()-start >= limit {
+		case now := <-tick.C:
+			switch bound.Spent(now, used()) {
+			case "cpu":
 				return timeout()
+			case "idle":
+				f := timeout()
+				f.Detail = fmt.Sprintf("did not return, and stopped using CPU time: after %v on the clock (%d× its CPU bound of %v) it waits for something that never comes (a channel, a lock, a sleep)", now.Sub(bound.start).Round(time.Millisecond), WallBackstop, limit)
+				return f
 			}
 		}
 	}

@@ -51,7 +51,7 @@ func TestGuardCPU(t *testing.T) {
 			for !stop.Load() { // stopped when the test ends: a timed-out call keeps running
 			}
 		}, Timeout, "of CPU time"},
-		{"waiting forever meets the backstop", func(tr *Tracker) { tr.Enter(3); select {} }, Timeout, "without using that CPU time"},
+		{"waiting forever meets the backstop", func(tr *Tracker) { tr.Enter(3); select {} }, Timeout, "stopped using CPU time"},
 		{"a panic is still a crash", func(tr *Tracker) { tr.Enter(1); panic("boom") }, Crash, "boom"},
 	}
 	for _, tt := range tests {
@@ -73,5 +73,40 @@ func TestParseStatCPU(t *testing.T) {
 	}
 	if _, err := ParseStatCPU([]byte("4242 (x) R 1")); err == nil {
 		t.Fatal("a short line parsed")
+	}
+}
+
+// CPUBound: a run starved by a busy machine (its CPU clock moving slowly)
+// is never stopped by the wall clock; one whose clock stands still is, past
+// the backstop; one that used its CPU time is, at any wall time.
+func TestCPUBound(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	limit := time.Second
+	tests := []struct {
+		name string
+		step time.Duration // CPU used per second of wall time
+		secs int
+		want string
+	}{
+		{"starved at 3%: 30s on the clock, no verdict", 30 * time.Millisecond, 30, ""},
+		{"spinning: its CPU second is spent", time.Second, 2, "cpu"},
+		{"waiting: idle past the backstop", 0, WallBackstop + 1, "idle"},
+		{"waiting, before the backstop: no verdict", 0, WallBackstop - 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewCPUBound(limit, t0, 5*time.Second)
+			got := ""
+			for s := 1; s <= tt.secs && got == ""; s++ {
+				used := 5*time.Second + time.Duration(s)*tt.step
+				if tt.step > 0 && used-5*time.Second > limit {
+					used = 5*time.Second + limit
+				}
+				got = b.Spent(t0.Add(time.Duration(s)*time.Second), used)
+			}
+			if got != tt.want {
+				t.Fatalf("got %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

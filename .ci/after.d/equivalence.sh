@@ -30,6 +30,13 @@ for level in v1 v3; do
   done
 done
 
+# A verdict must not depend on how busy the machine is either: the suites
+# once more, at the grader's shipped bound (CPU time), beside processes
+# spinning on every core, expecting the same verdicts.
+echo "-- equivalence suites beside CPU burners"
+TERMLAB_TEST_ALL=1 go test -count=1 -run 'EquivalenceVerdictsUnderLoad' ./labs/day45/course/grade/
+TERMLAB_TEST_ALL=1 go test -count=1 -run 'VerdictsUnderLoad' ./labs/day46/course/grade/
+
 # The hints' figure: how many caught variants get a hint naming their very
 # mistake (the rest get a plain statement of what differs; a hint naming a
 # mistake the variant did not make fails the suites above).

@@ -105,9 +105,11 @@ type boxed struct {
 	runErr   error
 	timedOut bool
 	// cpu is set when bound was counted in the worker's CPU time (where
-	// /proc can tell it); overCPU when the worker used it all.
-	cpu, overCPU bool
-	labErr       error // the program could not be started at all (see LabError)
+	// /proc can tell it); spent says what stopped it then ("cpu": it used
+	// that time; "idle": it stopped running, see labs.CPUBound).
+	cpu    bool
+	spent  string
+	labErr error // the program could not be started at all (see LabError)
 }
 
 // envelope starts every answer: the runner knows the nonce, the learner's
@@ -118,18 +120,16 @@ func envelope(nonce string) []byte { return []byte("termlab-answer " + nonce + "
 // bound (or until ctx ends) and reads its answer. Where the OS tells a
 // process's CPU time, bound is counted in the worker's CPU time, so that a
 // busy machine (other learners' builds, the sibling TODOs' workers) cannot
-// stop a worker that would have finished; the wall clock then only
-// backstops a worker that waits without running, at labs.WallBackstop ×
-// bound.
+// stop a worker that would have finished; the wall clock then only stops a
+// worker that waits without running (labs.CPUBound).
 func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	b.stderr.max = stderrKeep
 	_, cpu := childCPU(os.Getpid())
-	wall := bound
-	if cpu {
-		wall = labs.WallBackstop * bound
+	if !cpu {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, bound)
+		defer cancel()
 	}
-	ctx, cancel := context.WithTimeout(ctx, wall)
-	defer cancel()
 	// Learner code in a sibling process may delete the temporary folder's
 	// contents, this scratch folder among them, just before this worker
 	// starts: the start then fails in chdir, which is nobody's verdict.
@@ -145,18 +145,24 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 // cpuPoll is how often the runner reads a worker's CPU time.
 const cpuPoll = 50 * time.Millisecond
 
-// watchCPU calls over once pid has used bound of CPU time, polling until
-// done closes.
-func watchCPU(pid int, bound time.Duration, done <-chan struct{}, over func()) {
+// watchCPU calls stop with what spent the bound ("cpu" or "idle", see
+// labs.CPUBound) once pid has spent it, polling until done closes.
+func watchCPU(pid int, bound time.Duration, done <-chan struct{}, stop func(why string)) {
+	used, _ := childCPU(pid)
+	judge := labs.NewCPUBound(bound, time.Now(), used)
 	tick := time.NewTicker(cpuPoll)
 	defer tick.Stop()
 	for {
 		select {
 		case <-done:
 			return
-		case <-tick.C:
-			if used, ok := childCPU(pid); ok && used >= bound {
-				over()
+		case now := <-tick.C:
+			used, ok := childCPU(pid)
+			if !ok {
+				continue
+			}
+			if why := judge.Spent(now, used); why != "" {
+				stop(why)
 				return
 			}
 		}
@@ -206,11 +212,11 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	}()
 
 	watchDone := make(chan struct{})
-	var overCPU atomic.Bool
+	var spent atomic.Value
 	b.runErr = startAndWait(cmd, func() {
 		pw.Close()
 		if cpu {
-			go watchCPU(cmd.Process.Pid, bound, watchDone, func() { overCPU.Store(true); stop() })
+			go watchCPU(cmd.Process.Pid, bound, watchDone, func(why string) { spent.Store(why); stop() })
 		}
 	})
 	close(watchDone)
@@ -229,7 +235,7 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	pr.SetReadDeadline(time.Now().Add(answerGrace))
 	data := <-read
 	b.timedOut = ctx.Err() != nil
-	b.overCPU = overCPU.Load()
+	b.spent, _ = spent.Load().(string)
 	if b.timedOut {
 		// Stopped (the bound, or a newer save), perhaps before it even
 		// started: never the program's fault.

@@ -340,15 +340,15 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 }
 
 // timeoutDetail says which bound stopped a worker: its CPU time, the wall
-// clock's backstop (a worker that waited without running), or, where CPU
-// time cannot be read, the wall clock.
+// clock's backstop (a worker that waited without running), or the wall
+// clock (where CPU time cannot be read, or ctx ended first).
 func timeoutDetail(b *boxed, bound time.Duration) string {
-	switch {
-	case b.overCPU:
+	switch b.spent {
+	case "cpu":
 		return fmt.Sprintf("the worker did not finish within %v of CPU time and was stopped", bound)
-	case b.cpu:
-		return fmt.Sprintf("the worker did not finish within %v on the clock (%d× its CPU bound of %v) while hardly running, waiting for something that never came, and was stopped",
-			labs.WallBackstop*bound, labs.WallBackstop, bound)
+	case "idle":
+		return fmt.Sprintf("the worker did not finish and stopped using CPU time (after more than %d× its CPU bound of %v on the clock), waiting for something that never came, and was stopped",
+			labs.WallBackstop, bound)
 	}
 	return fmt.Sprintf("the worker did not finish within %v and was stopped", bound)
 }
