@@ -18,7 +18,7 @@ var shippedLimit = grade.Limit
 // shipped bound (not a lifted one), gives the verdicts it gives on an idle
 // machine. The bound counts CPU time (labs.GuardCPU), which the burners
 // slow on the clock but do not add to.
-func TestEquivalenceVerdictsUnderLoad(t *testing.T) {
+func TestVerdictsUnderLoad(t *testing.T) {
 	testrun.Slow(t, "runs the equivalence suite beside CPU burners")
 	grade.LiftGradeLimit(t, shippedLimit)
 	testrun.Burn(t, 0)
@@ -39,12 +39,12 @@ func TestEquivalenceVerdictsUnderLoad(t *testing.T) {
 			}
 		})
 	}
-	for _, set := range [][]variant{correctTake, correctID, correctExpired, correctEmit} {
+	for _, set := range [][]variant{correctTake, correctID, correctExpired, correctEmit, newCorrect} {
 		for _, v := range set {
 			check(v, false)
 		}
 	}
-	for _, set := range [][]variant{wrongTake, wrongID, wrongExpired, wrongEmit} {
+	for _, set := range [][]variant{wrongTake, wrongID, wrongExpired, wrongEmit, newWrong} {
 		for _, v := range set {
 			check(v, true)
 		}
