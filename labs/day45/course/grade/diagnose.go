@@ -244,12 +244,15 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 // The hints that name what a function does (its behaviour on the probes,
 // or a check of its own), beside the known mistakes' hints.
 const (
-	capFloorHint  = "the level never drops below capacity: the cap is a ceiling, min(capacity, tokens + refill), and max makes it a floor"
-	oldLevelHint  = "the token was taken from the level before the refill: what is left is tokens − 1, and what the wait added is lost; take it from the refilled, capped level"
-	windowModHint = "that is where now sits inside its window (now % window), not which window it is: the number is how many whole windows fit before now, now / window"
-	roundDownHint = "one nanosecond before a boundary is still the window before: round down"
-	onlyThereHint = "a no still took a token: when the answer is no nothing is spent, and the bucket keeps the level the refill made"
-	roundUpHint   = "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
+	capFloorHint        = "the level never drops below capacity: the cap is a ceiling, min(capacity, tokens + refill), and max makes it a floor"
+	oldLevelHint        = "the token was taken from the level before the refill: what is left is tokens − 1, and what the wait added is lost; take it from the refilled, capped level"
+	windowModHint       = "that is where now sits inside its window (now % window), not which window it is: the number is how many whole windows fit before now, now / window"
+	roundDownHint       = "one nanosecond before a boundary is still the window before: round down"
+	onlyThereHint       = "a no still took a token: when the answer is no nothing is spent, and the bucket keeps the level the refill made"
+	refillFactorHint    = "the refill is"
+	refillThresholdHint = "waits up to"
+	refillOnlyFullHint  = "the refill is added only when it fills the bucket: below the cap what the wait added is lost; add it always, then cap at capacity"
+	roundUpHint         = "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
 )
 
 // minBearing is how many probes a property must bear on before it names
@@ -324,6 +327,9 @@ func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotO
 	}) {
 		return capFloorHint
 	}
+	if h := refillShape(learner, all); h != "" {
+		return h
+	}
 	// A no that takes a token all the same.
 	if !gotOK && holds(all, on(learner), on(ref), func(c tokenCase) bool {
 		a, ok := on(learner)(c)
@@ -341,6 +347,100 @@ func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotO
 		return a.ok && math.Abs(a.left-(c.tokens-1)) <= limit.TokenTolerance(c.capacity)
 	}) {
 		return oldLevelHint
+	}
+	return ""
+}
+
+// refillShape reads the refill off the learner's level (left, plus the
+// token when it said yes) on the probes below the cap, and names its shape
+// when it has one: a constant factor off (a unit), nothing under some
+// wait and right above it, or added only when it fills the bucket.
+func refillShape(learner limit.TakeTokenFunc, cases []tokenCase) string {
+	type seen struct {
+		c          tokenCase
+		got, want  float64 // the refill, learner's and the task's
+		capped     bool    // the task's level is at the cap
+		gotCapped  bool
+		tol, level float64
+	}
+	var rows []seen
+	for _, c := range cases {
+		if c.elapsed <= 0 || c.rate <= 0 || c.tokens > c.capacity {
+			continue
+		}
+		l, ok, fine := func() (l float64, ok, fine bool) {
+			defer func() {
+				if recover() != nil {
+					fine = false
+				}
+			}()
+			l, ok = learner(c.tokens, c.capacity, c.rate, c.elapsed)
+			return l, ok, true
+		}()
+		if !fine {
+			return ""
+		}
+		tol := limit.TokenTolerance(c.capacity)
+		level := l + b2f(ok)
+		want := c.elapsed.Seconds() * c.rate
+		rows = append(rows, seen{c, level - c.tokens, want, c.tokens+want >= c.capacity-tol, level >= c.capacity-tol, tol, level})
+	}
+	// A constant factor: the same ratio wherever neither is capped and
+	// the refill is more than noise.
+	ratio, n, constant := 0.0, 0, true
+	for _, r := range rows {
+		if r.capped || r.gotCapped || r.want < 1e-3 {
+			continue
+		}
+		k := r.got / r.want
+		if n == 0 {
+			ratio = k
+		} else if math.Abs(k-ratio) > 1e-6*math.Abs(ratio) {
+			constant = false
+		}
+		n++
+	}
+	if constant && n >= minBearing && math.Abs(ratio-1) > 1e-3 && ratio > 0 {
+		return fmt.Sprintf("%s %.6g × elapsed.Seconds() × ratePerSec on every input below the cap: a unit is off somewhere (ratePerSec is per second; elapsed.Seconds() turns the Duration into seconds)", refillFactorHint, ratio)
+	}
+	// Nothing under some wait, right above it.
+	var below, above time.Duration = 0, math.MaxInt64
+	nBelow, nAbove := 0, 0
+	for _, r := range rows {
+		switch {
+		case math.Abs(r.level-min(r.c.capacity, r.c.tokens+r.want)) <= r.tol:
+			if r.want > r.tol {
+				above = min(above, r.c.elapsed)
+				nAbove++
+			}
+		case math.Abs(r.got) <= r.tol:
+			below = max(below, r.c.elapsed)
+			nBelow++
+		default:
+			nBelow, nAbove = -1, -1
+		}
+		if nBelow < 0 {
+			break
+		}
+	}
+	if nBelow >= 1 && nAbove >= minBearing && below < above {
+		return fmt.Sprintf("%s %v add nothing here, while longer ones refill right: every nanosecond of elapsed counts, however short the wait", refillThresholdHint, below)
+	}
+	// Added only when it fills the bucket.
+	only, bears := true, 0
+	for _, r := range rows {
+		want := r.c.tokens
+		if r.capped {
+			want = r.c.capacity
+		} else if r.want > r.tol {
+			bears++
+		}
+		if math.Abs(r.level-want) > r.tol {
+			only = false
+		}
+	}
+	if only && bears >= minBearing {
+		return refillOnlyFullHint
 	}
 	return ""
 }
@@ -372,18 +472,19 @@ func unitsHint(u string) string {
 }
 
 // windowUnits is the family of WindowIDs that count in a coarser unit
-// than the nanosecond (whole units of both).
+// than the nanosecond (whole units of both, or of now alone).
 var windowUnits = func() []windowMistake {
 	var out []windowMistake
 	for _, u := range []struct {
-		d    time.Duration
-		name string
-	}{{time.Microsecond, "microseconds"}, {time.Millisecond, "milliseconds"}, {time.Second, "seconds"}} {
+		d           time.Duration
+		name, short string
+	}{{time.Microsecond, "microseconds", "µs"}, {time.Millisecond, "milliseconds", "ms"}, {time.Second, "seconds", "s"}} {
 		out = append(out,
 			// A window under the unit would divide by zero, in the model
 			// as in a learner's code (which then crashes, no hint needed):
 			// the model takes it as one unit, as some learners do.
 			windowMistake{func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)},
+			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, "units: now was cut to a whole number of " + u.short + " before dividing, which moves it back into an earlier window near a boundary; divide now itself"},
 		)
 	}
 	return out
@@ -569,7 +670,7 @@ func safeCall(f func() int64) (v int64) {
 // that a hint names only the mistake its variant made.
 func MistakeHints(n int) []string {
 	hints := map[int][]string{
-		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint),
+		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint, refillOnlyFullHint),
 		2: append(hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }), windowModHint, roundDownHint),
 		3: hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }),
 		4: hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }),

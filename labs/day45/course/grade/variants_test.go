@@ -344,7 +344,7 @@ var wrongID = []variant{
 		}
 		return int64((now - 1) / w)
 	}},
-	{name: "truncates now to milliseconds", mentions: "millisecond", id: func(now, w time.Duration) int64 {
+	{name: "truncates now to milliseconds", mentions: "cut to a whole number of ms", id: func(now, w time.Duration) int64 {
 		return int64(now.Truncate(time.Millisecond) / w)
 	}},
 	{name: "windows below 1 ms taken as 1 ms", mentions: "millisecond", id: func(now, w time.Duration) int64 {
