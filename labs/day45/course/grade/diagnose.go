@@ -522,12 +522,12 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 		return windowMistakes[m].hint
 	}
 	switch {
-	case c.now%c.window == 0 && got == want-1:
+	case c.now%c.window == 0 && got == want-1 && onlyBoundariesWrong(learner):
 		return "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
 	case got == want+1 && c.now%c.window == c.window-1 && roundsUpBeforeBoundaries(learner):
 		return roundDownHint
 	case got < want:
-		return fmt.Sprintf("%d windows too few: window %d starts at %v and now (%v) is past it", want-got, want, time.Duration(want)*c.window, c.now)
+		return fmt.Sprintf("%d windows too few: window %d starts at %v and now (%v) is at or past that", want-got, want, time.Duration(want)*c.window, c.now)
 	}
 	if got > math.MaxInt64/int64(c.window) {
 		// Its start would not fit in a Duration: say so rather than
@@ -535,6 +535,24 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 		return fmt.Sprintf("%d windows too many: window %d would start later than the largest Duration, and now is %v", got-want, got, c.now)
 	}
 	return fmt.Sprintf("%d windows too many: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now)
+}
+
+// onlyBoundariesWrong reports whether the learner's WindowID puts every
+// boundary in the window before, on windows of every size, and is right a
+// nanosecond after each: a comparison on the wrong side of the boundary,
+// not a wrong divisor (which is wrong away from boundaries too).
+func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
+	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
+		for _, k := range []int64{1, 3, 1000} {
+			at, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
+			after, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w+1, w) })
+			mid, ok3 := guarded(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
+			if !ok1 || !ok2 || !ok3 || at != k-1 || after != k || mid != k {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // roundsUpBeforeBoundaries reports whether the learner's WindowID puts the
@@ -632,6 +650,14 @@ var emitMistakes = []emitMistake{
 
 func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) string {
 	probes := probesOf(emitCases, randomEmit)
+	// The same input before and after the probes: a function that keeps
+	// the latest time it saw answers the second call later.
+	first, ok1 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+	answers(probes, func(p emitCase) time.Duration { return learner(p.now, p.nextEmit) })
+	again, ok2 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+	if ok1 && ok2 && first != again {
+		return fmt.Sprintf("the same input gave %v, then %v after other calls: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", first, again)
+	}
 	var answered []time.Duration
 	var ok []bool
 	if m := pickMistake(len(emitMistakes), len(probes),

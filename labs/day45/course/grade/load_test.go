@@ -39,12 +39,12 @@ func TestVerdictsUnderLoad(t *testing.T) {
 			}
 		})
 	}
-	for _, set := range [][]variant{correctTake, correctID, correctExpired, correctEmit, newCorrect} {
+	for _, set := range [][]variant{correctTake, correctID, correctExpired, correctEmit, newCorrect, newCorrect2} {
 		for _, v := range set {
 			check(v, false)
 		}
 	}
-	for _, set := range [][]variant{wrongTake, wrongID, wrongExpired, wrongEmit, newWrong} {
+	for _, set := range [][]variant{wrongTake, wrongID, wrongExpired, wrongEmit, newWrong, newWrong2} {
 		for _, v := range set {
 			check(v, true)
 		}
