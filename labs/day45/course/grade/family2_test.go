@@ -1,9 +1,6 @@
 package grade_test
 
 import (
-	"fmt"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -89,26 +86,5 @@ func TestFamily2CorrectPass(t *testing.T) {
 }
 
 func TestFamily2WrongHints(t *testing.T) {
-	grade.LiftGradeLimit(t, time.Minute)
-	caught, named := 0, 0
-	for _, v := range newWrong2 {
-		lastEmit2 = 0
-		n := v.todo()
-		g := grade.TODO(n, v.funcs(), day45.Funcs)
-		if g.Status != labs.Fail {
-			t.Errorf("%s: TODO %d: %s (%s), want a fail", v.name, n, g.Status, g.Detail)
-			continue
-		}
-		caught++
-		isNamed := slices.Contains(grade.MistakeHints(n), g.Hint) || strings.Contains(g.Hint, "between calls")
-		truly := strings.Contains(g.Hint, v.mentions)
-		switch {
-		case isNamed && !truly:
-			t.Errorf("%s: the hint names a mistake it did not make (its mistake: %q): %s", v.name, v.mentions, g.Hint)
-		case truly:
-			named++
-		}
-		t.Logf("%s: named=%v: %s | %s", v.name, truly, g.Detail, g.Hint)
-	}
-	fmt.Printf("day 45 family 2: hints naming the true mistake / all caught: %d/%d\n", named, caught)
+	familyFigure(t, "day 45 family 2", newWrong2, func() { lastEmit2 = 0 })
 }

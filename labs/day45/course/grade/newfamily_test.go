@@ -142,10 +142,16 @@ func TestNewFamilyCorrectPass(t *testing.T) {
 // a mistake (one of MistakeHints, or the between-calls hint) names its
 // own; the figure is printed for .ci/after.d/equivalence.sh.
 func TestNewFamilyWrongHints(t *testing.T) {
+	familyFigure(t, "day 45 new family", newWrong, func() { lastBucket = 0 })
+}
+
+// familyFigure grades each of a family's wrong variants (reset first) and
+// prints label's figure: hints naming the true mistake / all caught.
+func familyFigure(t *testing.T, label string, wrong []variant, reset func()) {
 	grade.LiftGradeLimit(t, time.Minute)
 	caught, named := 0, 0
-	for _, v := range newWrong {
-		lastBucket = 0
+	for _, v := range wrong {
+		reset()
 		n := v.todo()
 		g := grade.TODO(n, v.funcs(), day45.Funcs)
 		if g.Status != labs.Fail {
@@ -163,5 +169,5 @@ func TestNewFamilyWrongHints(t *testing.T) {
 		}
 		t.Logf("%s: named=%v: %s | %s", v.name, truly, g.Detail, g.Hint)
 	}
-	fmt.Printf("day 45 new family: hints naming the true mistake / all caught: %d/%d\n", named, caught)
+	fmt.Printf("%s: hints naming the true mistake / all caught: %d/%d\n", label, named, caught)
 }
