@@ -65,16 +65,50 @@ func (f Fault) OK() bool { return f.Status == "" }
 
 // Guard runs fn and turns anything learner code can do wrong into a Fault:
 // the NotDone marker, an Invalid result, any other panic, or not returning
-// within limit. learnerDir (such as "labs/day45") picks the learner's frame
-// out of a crash's stack.
+// within limit on the wall clock. learnerDir (such as "labs/day45") picks
+// the learner's frame out of a crash's stack. Guard is for a bound someone
+// waits on (a live request in the door); a verdict uses GuardCPU.
 //
 // On a timeout fn's goroutine cannot be stopped; it is left running and the
 // caller is expected to finish up and exit. That is why learner code always
 // runs in a worker process of its own, never in the screen's process.
 func Guard(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fault {
+	return guard(limit, false, learnerDir, track, fn)
+}
+
+// GuardCPU is Guard with limit counted in CPU time: the time fn's own
+// thread spent running (see threadClock), so that a verdict is a property of
+// the code, not of how busy the machine is. A correct TODO takes the same
+// CPU time on an idle machine and on one whose cores are all taken, where
+// the wall clock can run many times slower. Code that waits without
+// running (a channel nobody sends on, a sleep) is stopped past a backstop
+// on the wall clock once its CPU clock stands still (CPUBound).
+func GuardCPU(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fault {
+	return guard(limit, true, learnerDir, track, fn)
+}
+
+// WallBackstop is how many times the CPU bound the wall clock runs before
+// a run whose CPU clock stands still is stopped: waiting forever is a hang
+// at any speed.
+const WallBackstop = 5
+
+// cpuTick is how often GuardCPU reads the CPU clock: /proc counts in
+// hundredths of a second.
+const cpuTick = 20 * time.Millisecond
+
+func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn func()) Fault {
 	done := make(chan Fault, 1)
+	clock := make(chan func() time.Duration, 1)
 	go func() {
 		returned := false
+		if cpu {
+			// fn's thread is its own for the whole call, so the
+			// thread's CPU clock is fn's (plus its share of the
+			// collector's assists, which its allocations cause).
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			clock <- threadClock()
+		}
 		defer func() {
 			r := recover()
 			todo := 0
@@ -93,18 +127,46 @@ func Guard(limit time.Duration, learnerDir string, track *Tracker, fn func()) Fa
 		fn()
 		returned = true
 	}()
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	select {
-	case f := <-done:
-		return f
-	case <-timer.C:
+	timeout := func() Fault {
 		todo := 0
 		if track != nil {
 			todo = track.Current()
 		}
+		what := fmt.Sprintf("did not return within %v", limit)
+		if cpu {
+			what = fmt.Sprintf("did not return within %v of CPU time", limit)
+		}
 		return Fault{Status: Timeout, TODO: todo,
-			Detail: fmt.Sprintf("did not return within %v: a loop that never ends, or one that takes far too many steps (one per nanosecond of a long clock, say)", limit)}
+			Detail: what + ": a loop that never ends, or one that takes far too many steps (one per nanosecond of a long clock, say)"}
+	}
+	if !cpu {
+		timer := time.NewTimer(limit)
+		defer timer.Stop()
+		select {
+		case f := <-done:
+			return f
+		case <-timer.C:
+			return timeout()
+		}
+	}
+	used := <-clock
+	bound := NewCPUBound(limit, time.Now(), used())
+	tick := time.NewTicker(cpuTick)
+	defer tick.Stop()
+	for {
+		select {
+		case f := <-done:
+			return f
+		case now := <-tick.C:
+			switch bound.Spent(now, used()) {
+			case "cpu":
+				return timeout()
+			case "idle":
+				f := timeout()
+				f.Detail = fmt.Sprintf("did not return, and stopped using CPU time: after %v on the clock (%d× its CPU bound of %v) it waits for something that never comes (a channel, a lock, a sleep)", now.Sub(bound.start).Round(time.Millisecond), WallBackstop, limit)
+				return f
+			}
+		}
 	}
 }
 

@@ -32,7 +32,13 @@ func RunPieces[F any](r PartResult, pieces []Piece[F], limit, live time.Duration
 		}
 		var track Tracker
 		var got PartResult
-		fault := Guard(pieceLimit, learnerDir, &track, func() { p.Run(checked(&track), &got) })
+		// A live piece waits on real round trips, which the wall clock
+		// bounds; a pure one is bounded on its CPU time, like a grade.
+		guard := GuardCPU
+		if p.Live {
+			guard = Guard
+		}
+		fault := guard(pieceLimit, learnerDir, &track, func() { p.Run(checked(&track), &got) })
 		if !fault.OK() {
 			if r.Status == OK { // report the first fault of the part
 				r.Status, r.TODO, r.Detail, r.Where = fault.Status, fault.TODO, fault.Detail, fault.Where

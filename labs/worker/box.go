@@ -16,7 +16,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"termlab/labs"
 )
 
 // The box every worker process runs in. It is a teaching lab's box, not a
@@ -101,7 +104,12 @@ type boxed struct {
 	stderr   tail
 	runErr   error
 	timedOut bool
-	labErr   error // the program could not be started at all (see LabError)
+	// cpu is set when bound was counted in the worker's CPU time (where
+	// /proc can tell it); spent says what stopped it then ("cpu": it used
+	// that time; "idle": it stopped running, see labs.CPUBound).
+	cpu    bool
+	spent  string
+	labErr error // the program could not be started at all (see LabError)
 }
 
 // envelope starts every answer: the runner knows the nonce, the learner's
@@ -109,25 +117,64 @@ type boxed struct {
 func envelope(nonce string) []byte { return []byte("termlab-answer " + nonce + "\n") }
 
 // run starts the worker boxed, gives it the nonce, waits for it within
-// bound (or until ctx ends) and reads its answer.
+// bound (or until ctx ends) and reads its answer. Where the OS tells a
+// process's CPU time, bound is counted in the worker's CPU time, so that a
+// busy machine (other learners' builds, the sibling TODOs' workers) cannot
+// stop a worker that would have finished; the wall clock then only stops a
+// worker that waits without running (labs.CPUBound).
 func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	b.stderr.max = stderrKeep
-	ctx, cancel := context.WithTimeout(ctx, bound)
-	defer cancel()
+	_, cpu := childCPU(os.Getpid())
+	if !cpu {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, bound)
+		defer cancel()
+	}
 	// Learner code in a sibling process may delete the temporary folder's
 	// contents, this scratch folder among them, just before this worker
 	// starts: the start then fails in chdir, which is nobody's verdict.
 	// A few more tries, each in a new folder (the TODOs are graded all at
 	// once, so up to three siblings may be deleting).
-	for try := 0; b.once(ctx) && try < 4; try++ {
+	for try := 0; b.once(ctx, cpu, bound) && try < 4; try++ {
 		*b = boxed{bin: b.bin, args: b.args, env: b.env}
 		b.stderr.max = stderrKeep
+	}
+	b.cpu = cpu
+}
+
+// cpuPoll is how often the runner reads a worker's CPU time.
+const cpuPoll = 50 * time.Millisecond
+
+// watchCPU calls stop with what spent the bound ("cpu" or "idle", see
+// labs.CPUBound) once pid has spent it, polling until done closes.
+func watchCPU(pid int, bound time.Duration, done <-chan struct{}, stop func(why string)) {
+	used, _ := childCPU(pid)
+	judge := labs.NewCPUBound(bound, time.Now(), used)
+	tick := time.NewTicker(cpuPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case now := <-tick.C:
+			used, ok := childCPU(pid)
+			if !ok {
+				continue
+			}
+			if why := judge.Spent(now, used); why != "" {
+				stop(why)
+				return
+			}
+		}
 	}
 }
 
 // once is one try of run. It reports whether the worker could not start
-// because its scratch folder was gone by then (worth one more try).
-func (b *boxed) once(ctx context.Context) (again bool) {
+// because its scratch folder was gone by then (worth one more try). With
+// cpu, the worker is stopped once it has used bound of CPU time.
+func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again bool) {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	scratch, err := os.MkdirTemp("", scratchPrefix+"*")
 	if err != nil {
 		b.labErr = fmt.Errorf("cannot make a scratch folder for the worker: %w", err)
@@ -164,7 +211,15 @@ func (b *boxed) once(ctx context.Context) (again bool) {
 		read <- data
 	}()
 
-	b.runErr = startAndWait(cmd, func() { pw.Close() })
+	watchDone := make(chan struct{})
+	var spent atomic.Value
+	b.runErr = startAndWait(cmd, func() {
+		pw.Close()
+		if cpu {
+			go watchCPU(cmd.Process.Pid, bound, watchDone, func(why string) { spent.Store(why); stop() })
+		}
+	})
+	close(watchDone)
 	if errors.Is(b.runErr, errStart) {
 		pw.Close()
 		if _, err := os.Stat(scratch); errors.Is(err, fs.ErrNotExist) && ctx.Err() == nil {
@@ -180,6 +235,7 @@ func (b *boxed) once(ctx context.Context) (again bool) {
 	pr.SetReadDeadline(time.Now().Add(answerGrace))
 	data := <-read
 	b.timedOut = ctx.Err() != nil
+	b.spent, _ = spent.Load().(string)
 	if b.timedOut {
 		// Stopped (the bound, or a newer save), perhaps before it even
 		// started: never the program's fault.

@@ -5,10 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
 
+	"termlab/labs"
 	"termlab/labs/proc"
 )
 
@@ -139,4 +141,15 @@ func killAdopted() {
 		}
 		list = proc.List()
 	}
+}
+
+// childCPU is a process's CPU time (user + system, all its threads), read
+// from /proc; ok is false when it cannot be read.
+func childCPU(pid int) (time.Duration, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, false
+	}
+	d, err := labs.ParseStatCPU(data)
+	return d, err == nil
 }

@@ -2,7 +2,10 @@
 
 package worker
 
-import "syscall"
+import (
+	"syscall"
+	"time"
+)
 
 // Other Unixes have process groups but no parent-death signal, and their
 // ulimit -v is not enforced (macOS): no OS memory bound there.
@@ -22,3 +25,6 @@ func lockFile(path string) (unlock func(), err error) { return flock(path) }
 func killStrays(string) {}
 
 func killTree(int) {}
+
+// Without /proc, a worker is bounded on the wall clock.
+func childCPU(int) (time.Duration, bool) { return 0, false }

@@ -3,6 +3,7 @@ package worker
 import (
 	"os"
 	"syscall"
+	"time"
 )
 
 // Windows has neither process groups as Unix has them nor a parent-death
@@ -25,3 +26,6 @@ func lockFile(string) (func(), error) { return func() {}, nil }
 func killStrays(string) {}
 
 func killTree(int) {}
+
+// A worker is bounded on the wall clock.
+func childCPU(int) (time.Duration, bool) { return 0, false }

@@ -334,7 +334,21 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 	case len(b.answer) > 0 && json.Unmarshal(b.answer, v) == nil:
 		return nil
 	case b.timedOut:
-		return &labs.Fault{Status: labs.Timeout, Detail: fmt.Sprintf("the worker did not finish within %v and was stopped", bound)}
+		return &labs.Fault{Status: labs.Timeout, Detail: timeoutDetail(b, bound)}
 	}
 	return deathFault(b.runErr, b.stderr.String(), day)
+}
+
+// timeoutDetail says which bound stopped a worker: its CPU time, the wall
+// clock's backstop (a worker that waited without running), or the wall
+// clock (where CPU time cannot be read, or ctx ended first).
+func timeoutDetail(b *boxed, bound time.Duration) string {
+	switch b.spent {
+	case "cpu":
+		return fmt.Sprintf("the worker did not finish within %v of CPU time and was stopped", bound)
+	case "idle":
+		return fmt.Sprintf("the worker did not finish and stopped using CPU time (after more than %d× its CPU bound of %v on the clock), waiting for something that never came, and was stopped",
+			labs.WallBackstop, bound)
+	}
+	return fmt.Sprintf("the worker did not finish within %v and was stopped", bound)
 }

@@ -190,6 +190,9 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	if m >= 0 {
 		return tokenMistakes[m].hint
 	}
+	if h := tokenBehaviour(learner, c, gotL, gotOK, refL, refOK, probes); h != "" {
+		return h
+	}
 	tol := limit.TokenTolerance(c.capacity)
 	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
 	// Did the refill stop growing? The same answer after twice the wait,
@@ -204,12 +207,14 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	switch {
 	case math.IsNaN(gotL) || math.IsInf(gotL, 0):
 		return "look for 0/0, a division by zero or Inf − Inf in your arithmetic"
+	case gotL < -tol && !refOK:
+		return fmt.Sprintf("the level left is negative (%.6g): a bucket never holds less than zero; with %.6g after the refill the answer is no, and the level stays", gotL, level)
 	case gotL < -tol:
-		return "only spend a token that is there: a level under 1 says no and keeps what it has"
+		return fmt.Sprintf("the level left is negative (%.6g): the refilled level is %.6g, so the answer is yes and %.6g is left", gotL, level, refL)
 	case gotLevel > c.capacity+tol:
 		return "the cap was missed: however long the wait, the bucket never holds more than capacity (min with capacity before you spend)"
-	case gotOK && !refOK && (math.Abs(gotLevel-level) <= tol || c.elapsed == 0):
-		return "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
+	case gotOK && !refOK && math.Abs(gotLevel-level) <= tol:
+		return roundUpHint
 	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
 		return "with at least one whole token after the refill the answer is yes: spend it"
 	case gotOK && math.Abs(gotL-level) <= tol:
@@ -223,6 +228,221 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	default:
 		return fmt.Sprintf("too many tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level)
 	}
+}
+
+// --- what the function does -----------------------------------------------
+//
+// Besides whole mistakes, a hint can name one thing the learner's function
+// does, read off its answers on the probes: a property that holds on the
+// counterexample and on every probe it bears on (at least minBearing of
+// them), and that the reference does not have there. Each is a part of a
+// function, not a whole one, so it names mistakes nobody listed: the cap
+// on the wrong side whatever the refill, the token taken from the level
+// before the refill whatever the decision, an answer that changes between
+// two calls with the same input.
+
+// The hints that name what a function does (its behaviour on the probes,
+// or a check of its own), beside the known mistakes' hints.
+const (
+	capFloorHint        = "the level never drops below capacity: the cap is a ceiling, min(capacity, tokens + refill), and max makes it a floor"
+	oldLevelHint        = "the token was taken from the level before the refill: what is left is tokens − 1, and what the wait added is lost; take it from the refilled, capped level"
+	windowModHint       = "that is where now sits inside its window (now % window), not which window it is: the number is how many whole windows fit before now, now / window"
+	roundDownHint       = "one nanosecond before a boundary is still the window before: round down"
+	onlyThereHint       = "a no still took a token: when the answer is no nothing is spent, and the bucket keeps the level the refill made"
+	refillFactorHint    = "the refill is"
+	refillThresholdHint = "waits up to"
+	refillOnlyFullHint  = "the refill is added only when it fills the bucket: below the cap what the wait added is lost; add it always, then cap at capacity"
+	roundUpHint         = "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
+)
+
+// minBearing is how many probes a property must bear on before it names
+// anything: one probe is a coincidence.
+const minBearing = 5
+
+// holds reports whether prop holds on every case it bears on (and bears on
+// at least minBearing of them), where the reference's answers break it on
+// at least one: then the property is the learner's, not the task's.
+func holds[C, A any](cases []C, learner, ref func(C) (A, bool), bears func(C) bool, prop func(C, A) bool) bool {
+	n, refBreaks := 0, false
+	for _, c := range cases {
+		if !bears(c) {
+			continue
+		}
+		a, ok := learner(c)
+		if !ok || !prop(c, a) {
+			return false
+		}
+		if r, ok := ref(c); ok && !prop(c, r) {
+			refBreaks = true
+		}
+		n++
+	}
+	return n >= minBearing && refBreaks
+}
+
+// guarded calls f, reporting false when it panics.
+func guarded[A any](f func() A) (a A, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return f(), true
+}
+
+// stateful is the hint for a function whose answer to the same input
+// changes from one call to the next, or "".
+func stateful[A comparable](call func() A, what func(A) string) string {
+	a, ok1 := guarded(call)
+	b, ok2 := guarded(call)
+	if ok1 && ok2 && a != b {
+		return fmt.Sprintf("the same input gave %s, then %s on the next call: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", what(a), what(b))
+	}
+	return ""
+}
+
+// tokenBehaviour names what the learner's TakeToken does on the probes,
+// or "".
+func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool, probes []tokenCase) string {
+	if h := stateful(func() tokenAnswer {
+		l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
+		return tokenAnswer{l, ok}
+	}, func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }); h != "" {
+		return h
+	}
+	on := func(f limit.TakeTokenFunc) func(tokenCase) (tokenAnswer, bool) {
+		return func(c tokenCase) (tokenAnswer, bool) {
+			return guarded(func() tokenAnswer { l, ok := f(c.tokens, c.capacity, c.rate, c.elapsed); return tokenAnswer{l, ok} })
+		}
+	}
+	ref := limit.TakeTokenFunc(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+e.Seconds()*rate))
+	})
+	all := append([]tokenCase{c}, probes...)
+	level := func(a tokenAnswer) float64 { return a.left + b2f(a.ok) }
+	always := func(tokenCase) bool { return true }
+	// The level never below capacity: max where min is meant.
+	if holds(all, on(learner), on(ref), always, func(c tokenCase, a tokenAnswer) bool {
+		return level(a) >= c.capacity-limit.TokenTolerance(c.capacity)
+	}) {
+		return capFloorHint
+	}
+	if h := refillShape(learner, all); h != "" {
+		return h
+	}
+	// A no that takes a token all the same.
+	if !gotOK && holds(all, on(learner), on(ref), func(c tokenCase) bool {
+		a, ok := on(learner)(c)
+		return ok && !a.ok
+	}, func(c tokenCase, a tokenAnswer) bool {
+		return !a.ok && math.Abs(a.left-(min(c.capacity, c.tokens+c.elapsed.Seconds()*c.rate)-1)) <= limit.TokenTolerance(c.capacity)
+	}) {
+		return onlyThereHint
+	}
+	// A yes that takes the token from the level before the refill.
+	if gotOK && c.elapsed > 0 && holds(all, on(learner), on(ref), func(c tokenCase) bool {
+		a, ok := on(learner)(c)
+		return ok && a.ok && c.elapsed > 0
+	}, func(c tokenCase, a tokenAnswer) bool {
+		return a.ok && math.Abs(a.left-(c.tokens-1)) <= limit.TokenTolerance(c.capacity)
+	}) {
+		return oldLevelHint
+	}
+	return ""
+}
+
+// refillShape reads the refill off the learner's level (left, plus the
+// token when it said yes) on the probes below the cap, and names its shape
+// when it has one: a constant factor off (a unit), nothing under some
+// wait and right above it, or added only when it fills the bucket.
+func refillShape(learner limit.TakeTokenFunc, cases []tokenCase) string {
+	type seen struct {
+		c          tokenCase
+		got, want  float64 // the refill, learner's and the task's
+		capped     bool    // the task's level is at the cap
+		gotCapped  bool
+		tol, level float64
+	}
+	var rows []seen
+	for _, c := range cases {
+		if c.elapsed <= 0 || c.rate <= 0 || c.tokens > c.capacity {
+			continue
+		}
+		l, ok, fine := func() (l float64, ok, fine bool) {
+			defer func() {
+				if recover() != nil {
+					fine = false
+				}
+			}()
+			l, ok = learner(c.tokens, c.capacity, c.rate, c.elapsed)
+			return l, ok, true
+		}()
+		if !fine {
+			return ""
+		}
+		tol := limit.TokenTolerance(c.capacity)
+		level := l + b2f(ok)
+		want := c.elapsed.Seconds() * c.rate
+		rows = append(rows, seen{c, level - c.tokens, want, c.tokens+want >= c.capacity-tol, level >= c.capacity-tol, tol, level})
+	}
+	// A constant factor: the same ratio wherever neither is capped and
+	// the refill is more than noise.
+	ratio, n, constant := 0.0, 0, true
+	for _, r := range rows {
+		if r.capped || r.gotCapped || r.want < 1e-3 {
+			continue
+		}
+		k := r.got / r.want
+		if n == 0 {
+			ratio = k
+		} else if math.Abs(k-ratio) > 1e-6*math.Abs(ratio) {
+			constant = false
+		}
+		n++
+	}
+	if constant && n >= minBearing && math.Abs(ratio-1) > 1e-3 && ratio > 0 {
+		return fmt.Sprintf("%s %.6g × elapsed.Seconds() × ratePerSec on every input below the cap: a unit is off somewhere (ratePerSec is per second; elapsed.Seconds() turns the Duration into seconds)", refillFactorHint, ratio)
+	}
+	// Nothing under some wait, right above it.
+	var below, above time.Duration = 0, math.MaxInt64
+	nBelow, nAbove := 0, 0
+	for _, r := range rows {
+		switch {
+		case math.Abs(r.level-min(r.c.capacity, r.c.tokens+r.want)) <= r.tol:
+			if r.want > r.tol {
+				above = min(above, r.c.elapsed)
+				nAbove++
+			}
+		case math.Abs(r.got) <= r.tol:
+			below = max(below, r.c.elapsed)
+			nBelow++
+		default:
+			nBelow, nAbove = -1, -1
+		}
+		if nBelow < 0 {
+			break
+		}
+	}
+	if nBelow >= 1 && nAbove >= minBearing && below < above {
+		return fmt.Sprintf("%s %v add nothing here, while longer ones refill right: every nanosecond of elapsed counts, however short the wait", refillThresholdHint, below)
+	}
+	// Added only when it fills the bucket.
+	only, bears := true, 0
+	for _, r := range rows {
+		want := r.c.tokens
+		if r.capped {
+			want = r.c.capacity
+		} else if r.want > r.tol {
+			bears++
+		}
+		if math.Abs(r.level-want) > r.tol {
+			only = false
+		}
+	}
+	if only && bears >= minBearing {
+		return refillOnlyFullHint
+	}
+	return ""
 }
 
 // --- TODO 2 -----------------------------------------------------------------
@@ -244,19 +464,51 @@ var windowMistakes = []windowMistake{
 	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
 	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
 	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
-	{func(now, w time.Duration) int64 {
-		return now.Milliseconds() / max(1, w.Milliseconds())
-	}, "units: whole milliseconds lose a window shorter than a millisecond and the part of now under one; divide the Durations themselves"},
-	{func(now, w time.Duration) int64 {
-		return int64(now/time.Second) / max(1, int64(w/time.Second))
-	}, "units: whole seconds lose the fraction of a second; divide the Durations themselves"},
 }
 
+// unitsHint names the unit a WindowID counted in.
+func unitsHint(u string) string {
+	return "units: whole " + u + " lose a window shorter than one and the part of now under one; divide the Durations themselves (now / window), which count nanoseconds"
+}
+
+// windowUnits is the family of WindowIDs that count in a coarser unit
+// than the nanosecond (whole units of both, or of now alone).
+var windowUnits = func() []windowMistake {
+	var out []windowMistake
+	for _, u := range []struct {
+		d           time.Duration
+		name, short string
+	}{{time.Microsecond, "microseconds", "µs"}, {time.Millisecond, "milliseconds", "ms"}, {time.Second, "seconds", "s"}} {
+		out = append(out,
+			// A window under the unit would divide by zero, in the model
+			// as in a learner's code (which then crashes, no hint needed):
+			// the model takes it as one unit, as some learners do.
+			windowMistake{func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)},
+			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, "units: now was cut to a whole number of " + u.short + " before dividing, which moves it back into an earlier window near a boundary; divide now itself"},
+		)
+	}
+	return out
+}()
+
+func init() { windowMistakes = append(windowMistakes, windowUnits...) }
+
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) string {
+	if h := stateful(func() int64 { return learner(c.now, c.window) }, func(v int64) string { return fmt.Sprint(v) }); h != "" {
+		return h
+	}
+	probes := probesOf(windowCases, randomWindow)
+	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
+		return func(c windowCase) (int64, bool) { return guarded(func() int64 { return f(c.now, c.window) }) }
+	}
+	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
+	all := append([]windowCase{c}, probes...)
+	always := func(windowCase) bool { return true }
+	if holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
+		return windowModHint
+	}
 	if got < 0 {
 		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
 	}
-	probes := probesOf(windowCases, randomWindow)
 	var answered []int64
 	var ok []bool
 	if m := pickMistake(len(windowMistakes), len(probes),
@@ -270,14 +522,54 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 		return windowMistakes[m].hint
 	}
 	switch {
-	case c.now%c.window == 0 && got == want-1:
+	case c.now%c.window == 0 && got == want-1 && onlyBoundariesWrong(learner):
 		return "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
-	case got == want+1 && c.now%c.window == c.window-1:
-		return "one nanosecond before a boundary is still the window before: round down"
+	case got == want+1 && c.now%c.window == c.window-1 && roundsUpBeforeBoundaries(learner):
+		return roundDownHint
 	case got < want:
-		return fmt.Sprintf("%d windows too few: window %d starts at %v and now (%v) is past it", want-got, want, time.Duration(want)*c.window, c.now)
+		return fmt.Sprintf("%d windows too few: window %d starts at %v and now (%v) is at or past that", want-got, want, time.Duration(want)*c.window, c.now)
+	}
+	if got > math.MaxInt64/int64(c.window) {
+		// Its start would not fit in a Duration: say so rather than
+		// compute it (the product would wrap to a negative time).
+		return fmt.Sprintf("%d windows too many: window %d would start later than the largest Duration, and now is %v", got-want, got, c.now)
 	}
 	return fmt.Sprintf("%d windows too many: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now)
+}
+
+// onlyBoundariesWrong reports whether the learner's WindowID puts every
+// boundary in the window before, on windows of every size, and is right a
+// nanosecond after each: a comparison on the wrong side of the boundary,
+// not a wrong divisor (which is wrong away from boundaries too).
+func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
+	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
+		for _, k := range []int64{1, 3, 1000} {
+			at, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
+			after, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w+1, w) })
+			mid, ok3 := guarded(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
+			if !ok1 || !ok2 || !ok3 || at != k-1 || after != k || mid != k {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// roundsUpBeforeBoundaries reports whether the learner's WindowID puts the
+// last nanosecond before a boundary in the next window on windows of every
+// size, and is right elsewhere on them: a function that rounds the
+// quotient up or to the nearest, not one that is off for another reason.
+func roundsUpBeforeBoundaries(learner limit.WindowIDFunc) bool {
+	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
+		for _, k := range []int64{1, 3, 1000} {
+			before, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w-1, w) })
+			at, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
+			if !ok1 || !ok2 || before != k || at != k {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // --- TODO 3 -----------------------------------------------------------------
@@ -358,6 +650,14 @@ var emitMistakes = []emitMistake{
 
 func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) string {
 	probes := probesOf(emitCases, randomEmit)
+	// The same input before and after the probes: a function that keeps
+	// the latest time it saw answers the second call later.
+	first, ok1 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+	answers(probes, func(p emitCase) time.Duration { return learner(p.now, p.nextEmit) })
+	again, ok2 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+	if ok1 && ok2 && first != again {
+		return fmt.Sprintf("the same input gave %v, then %v after other calls: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", first, again)
+	}
 	var answered []time.Duration
 	var ok []bool
 	if m := pickMistake(len(emitMistakes), len(probes),
@@ -396,8 +696,8 @@ func safeCall(f func() int64) (v int64) {
 // that a hint names only the mistake its variant made.
 func MistakeHints(n int) []string {
 	hints := map[int][]string{
-		1: hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }),
-		2: hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }),
+		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint, refillOnlyFullHint),
+		2: append(hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }), windowModHint, roundDownHint),
 		3: hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }),
 		4: hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }),
 	}[n]

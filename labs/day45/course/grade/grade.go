@@ -71,8 +71,9 @@ import (
 // large, a cap missed, a token spent before the refill, a boundary on the
 // wrong side, float rounding, the wrong unit), not from the TODO's number.
 
-// Limit bounds the grading of one TODO, in the worker process: the
-// reference takes well under a tenth of it. A variable so that tests that
+// Limit bounds the grading of one TODO, in the worker process, in CPU time
+// (labs.GuardCPU: a busy machine slows the wall clock, not the CPU time a
+// correct TODO needs): the reference takes well under a tenth of it. A variable so that tests that
 // grade dozens of versions at once, under the race detector, can lift it:
 // they test verdicts, not speed.
 var Limit = 2 * time.Second
@@ -102,7 +103,7 @@ func TODO(n int, learner, ref limit.Funcs) labs.Grade {
 	var fail *labs.Failure
 	var track labs.Tracker
 	gr := &grading{n: n, ref: ref}
-	fault := labs.Guard(Limit, limit.LearnerDir, &track, func() {
+	fault := labs.GuardCPU(Limit, limit.LearnerDir, &track, func() {
 		gr.learner = ref.With(n, learner).Tracked(&track)
 		gr.mixed = ref.With(n, learner).Checked(&track)
 		fail = gr.run()

@@ -292,7 +292,7 @@ var wrongTake = []variant{
 	{name: "caps at capacity − 1", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity-1, tokens+e.Seconds()*rate))
 	}},
-	{name: "always spends", mentions: "did not spend", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "always spends", mentions: "a no still took", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		t := min(capacity, tokens+e.Seconds()*rate)
 		return t - 1, t >= 1
 	}},
@@ -344,7 +344,7 @@ var wrongID = []variant{
 		}
 		return int64((now - 1) / w)
 	}},
-	{name: "truncates now to milliseconds", mentions: "millisecond", id: func(now, w time.Duration) int64 {
+	{name: "truncates now to milliseconds", mentions: "cut to a whole number of ms", id: func(now, w time.Duration) int64 {
 		return int64(now.Truncate(time.Millisecond) / w)
 	}},
 	{name: "windows below 1 ms taken as 1 ms", mentions: "millisecond", id: func(now, w time.Duration) int64 {

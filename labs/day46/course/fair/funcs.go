@@ -178,6 +178,16 @@ func ImpossibleVisit(deficit, quantum float64, queue []float64, served int, left
 	case math.IsNaN(left) || math.IsInf(left, 0):
 		return fmt.Sprintf("the credit left is %v", left), "the credit only ever gains quantum and loses the sizes served"
 	case left < -slack(deficit+quantum):
+		// Which mistake a negative credit shows depends on what was
+		// served: requests that did not fit, or a charge for one that
+		// was not served (the served ones fit).
+		spent := 0.0
+		for _, s := range queue[:served] {
+			spent += s
+		}
+		if spent <= deficit+quantum+slack(deficit+quantum) {
+			return fmt.Sprintf("the credit left is negative (%g)", left), fmt.Sprintf("the %d requests served cost %g, within the credit of %g: take off only the sizes of the requests served, never the size of one that stays in the queue", served, spent, deficit+quantum)
+		}
 		return fmt.Sprintf("the credit left is negative (%g)", left), "serve a request only when its size fits in the credit"
 	case left > deficit+quantum+slack(deficit+quantum):
 		return fmt.Sprintf("the credit grew to %g from %g with a quantum of %g", left, deficit, quantum), "a visit adds exactly one quantum"

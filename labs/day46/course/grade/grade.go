@@ -29,9 +29,11 @@ const (
 	tol         = words.Tol
 )
 
-// Limit bounds the grading of one TODO, in the worker process. The
-// reference needs well under a second; tests running under -race, several
-// times slower, raise it: it is a bound for hangs, not a speed test.
+// Limit bounds the grading of one TODO, in the worker process, in CPU time
+// (labs.GuardCPU), so that a busy machine cannot turn a correct TODO into a
+// timeout. The reference needs well under a second; tests running under
+// -race, several times slower, raise it: it is a bound for hangs, not a
+// speed test.
 var Limit = 4 * time.Second
 
 // diagnosed holds, for a failure a check made, how to work its hint out
@@ -54,7 +56,7 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	var checks int
 	var track labs.Tracker
 	diags := diagnosed{}
-	fault := labs.Guard(Limit, fair.LearnerDir, &track, func() {
+	fault := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() {
 		mixed := ref.With(n, learner).Checked(&track)
 		fail, checks = checkers[n](mixed, ref, diags)
 	})
@@ -69,7 +71,7 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	if diag := diags[fail]; diag != nil {
 		var hint string
 		raw := ref.With(n, learner)
-		if f := labs.Guard(Limit, fair.LearnerDir, &track, func() { hint = diag(raw) }); f.OK() {
+		if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint = diag(raw) }); f.OK() {
 			fail.Hint = hint
 		}
 	}

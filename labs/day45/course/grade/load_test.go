@@ -1,0 +1,52 @@
+package grade_test
+
+import (
+	"testing"
+
+	"termlab/labs"
+	"termlab/labs/day45/course/grade"
+	"termlab/labs/testrun"
+	"termlab/solutions/day45"
+)
+
+// shippedLimit is the grader's bound as the worker uses it, read before
+// any test lifts it.
+var shippedLimit = grade.Limit
+
+// A verdict is a property of the code, not of the machine: with processes
+// spinning on every core beside it, the whole equivalence suite, at the
+// shipped bound (not a lifted one), gives the verdicts it gives on an idle
+// machine. The bound counts CPU time (labs.GuardCPU), which the burners
+// slow on the clock but do not add to.
+func TestVerdictsUnderLoad(t *testing.T) {
+	testrun.Slow(t, "runs the equivalence suite beside CPU burners")
+	grade.LiftGradeLimit(t, shippedLimit)
+	testrun.Burn(t, 0)
+	check := func(v variant, wrong bool) {
+		t.Run(v.name, func(t *testing.T) {
+			t.Parallel()
+			for n := 1; n <= 4; n++ {
+				want := labs.Pass
+				if wrong && n == v.todo() {
+					want = labs.Fail
+				}
+				if !wrong && n != v.todo() {
+					continue // the reference, graded with every wrong variant
+				}
+				if g := grade.TODO(n, v.funcs(), day45.Funcs); g.Status != want {
+					t.Errorf("TODO %d: %s (%s), want %s", n, g.Status, g.Detail, want)
+				}
+			}
+		})
+	}
+	for _, set := range [][]variant{correctTake, correctID, correctExpired, correctEmit, newCorrect, newCorrect2} {
+		for _, v := range set {
+			check(v, false)
+		}
+	}
+	for _, set := range [][]variant{wrongTake, wrongID, wrongExpired, wrongEmit, newWrong, newWrong2} {
+		for _, v := range set {
+			check(v, true)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package grade_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/grade"
+	"termlab/labs/testrun"
+)
+
+// shippedLimit is the grader's bound as the worker uses it, read before
+// TestMain lifts it.
+var shippedLimit = grade.Limit
+
+// A verdict is a property of the code, not of the machine: with processes
+// spinning on every core beside it, the whole equivalence suite, at the
+// shipped bound (not the lifted one), gives the verdicts it gives on an
+// idle machine. The bound counts CPU time (labs.GuardCPU), which the
+// burners slow on the clock but do not add to.
+func TestVerdictsUnderLoad(t *testing.T) {
+	testrun.Slow(t, "runs the equivalence suite beside CPU burners")
+	defer func(l time.Duration) { grade.Limit = l }(grade.Limit)
+	grade.Limit = shippedLimit
+	testrun.Burn(t, 0)
+	t.Run("all", func(t *testing.T) {
+		for _, set := range []struct {
+			vs   []variant
+			want labs.Status
+		}{{correct, labs.Pass}, {newCorrect46, labs.Pass}, {wrong, labs.Fail}, {newWrongCaught(), labs.Fail}} {
+			for _, v := range set.vs {
+				t.Run(v.name, func(t *testing.T) {
+					t.Parallel()
+					if g := grade.TODO(v.todo, v.f, ref); g.Status != set.want {
+						t.Errorf("TODO %d: %s (%s), want %s", v.todo, g.Status, g.Detail, set.want)
+					}
+				})
+			}
+		}
+	})
+}
+
+// newWrongCaught is the new family's wrong variants that the grader
+// catches (TestNewFamilyWrongHints lists the one it does not).
+func newWrongCaught() []variant {
+	var out []variant
+	for _, v := range newWrong46 {
+		if !strings.Contains(v.name, "sorted in place") {
+			out = append(out, v.variant)
+		}
+	}
+	return out
+}
