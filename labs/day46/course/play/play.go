@@ -64,13 +64,12 @@ func scheduler(kind, n int, quantum, weight float64, visit fair.DRRVisitFunc) fa
 	return &fair.FIFO{Bound: bound}
 }
 
-func quantile(xs []float64, q float64) float64 {
-	if len(xs) == 0 {
+// quantile is the q-quantile of sorted, a sorted list.
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
 		return 0
 	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return s[min(len(s)-1, int(q*float64(len(s))))]
+	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }
 
 func playNeighbour(f fair.Funcs, v labs.Values, fr *labs.Frame) {
@@ -111,7 +110,9 @@ func playNeighbour(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 	}
 	p99 := labs.Series{Name: "quiet p99"}
 	p50 := labs.Series{Name: "quiet p50"}
+	slices.Sort(quiet) // the latencies are this frame's own: sorted once, read twice
 	for i, b := range bins {
+		slices.Sort(b)
 		p99.X, p99.Y = append(p99.X, float64(i)), append(p99.Y, quantile(b, 0.99))
 		p50.X, p50.Y = append(p50.X, float64(i)), append(p50.Y, quantile(b, 0.5))
 	}
@@ -152,6 +153,10 @@ type weightedDRR struct {
 	queues  [][]*fair.Req
 	deficit []float64
 	next    int
+	// sizes is the visited queue in milliseconds, one buffer for every
+	// visit: filled afresh before each, so what a visit saw (or changed)
+	// never reaches the next, and a visit does not allocate.
+	sizes []float64
 }
 
 func newWeightedDRR(quanta []float64, visit fair.DRRVisitFunc) *weightedDRR {
@@ -185,11 +190,11 @@ func (d *weightedDRR) Next() []*fair.Req {
 			return nil
 		}
 		q := d.queues[i]
-		sizes := make([]float64, len(q))
-		for j, r := range q {
-			sizes[j] = float64(r.Size) / float64(time.Millisecond)
+		d.sizes = d.sizes[:0]
+		for _, r := range q {
+			d.sizes = append(d.sizes, float64(r.Size)/float64(time.Millisecond))
 		}
-		served, left := d.visit(d.deficit[i], d.quanta[i], sizes)
+		served, left := d.visit(d.deficit[i], d.quanta[i], d.sizes[:len(q):len(q)])
 		served = max(0, min(served, len(q)))
 		d.deficit[i] = left
 		d.next = (i + 1) % len(d.queues)
