@@ -253,6 +253,10 @@ type DRR struct {
 	queues  [][]*Req
 	deficit []float64
 	next    int // the tenant the next visit starts looking from
+	// sizes is the visited queue in milliseconds, one buffer for every
+	// visit: filled afresh before each, so what a visit saw (or changed)
+	// never reaches the next, and a visit does not allocate.
+	sizes []float64
 }
 
 // NewDRR returns an empty DRR scheduler for n tenants.
@@ -284,11 +288,7 @@ func (d *DRR) Next() []*Req {
 			return nil
 		}
 		q := d.queues[i]
-		sizes := make([]float64, len(q))
-		for j, r := range q {
-			sizes[j] = float64(r.Size) / float64(time.Millisecond)
-		}
-		served, left := d.Visit(d.deficit[i], d.Quantum, sizes)
+		served, left := d.Visit(d.deficit[i], d.Quantum, MillisInto(&d.sizes, q))
 		d.deficit[i] = left
 		d.next = (i + 1) % len(d.queues)
 		if served > 0 {
@@ -299,6 +299,16 @@ func (d *DRR) Next() []*Req {
 	}
 	panic(labs.Invalid{TODO: 2, Reason: fmt.Sprintf("%d visits in a row served nothing", maxIdleVisits),
 		Hint: "each visit adds quantum to the credit, so a waiting request fits sooner or later"})
+}
+
+// MillisInto fills *buf with the sizes of q in milliseconds and returns
+// them, capped at their length (a visit that appends gets its own copy).
+func MillisInto(buf *[]float64, q []*Req) []float64 {
+	*buf = (*buf)[:0]
+	for _, r := range q {
+		*buf = append(*buf, float64(r.Size)/float64(time.Millisecond))
+	}
+	return (*buf)[:len(q):len(q)]
 }
 
 func (d *DRR) nextBacklogged() (int, bool) {

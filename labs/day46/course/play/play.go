@@ -153,10 +153,7 @@ type weightedDRR struct {
 	queues  [][]*fair.Req
 	deficit []float64
 	next    int
-	// sizes is the visited queue in milliseconds, one buffer for every
-	// visit: filled afresh before each, so what a visit saw (or changed)
-	// never reaches the next, and a visit does not allocate.
-	sizes []float64
+	sizes   []float64 // the visited queue in ms, as fair.DRR keeps it
 }
 
 func newWeightedDRR(quanta []float64, visit fair.DRRVisitFunc) *weightedDRR {
@@ -190,11 +187,7 @@ func (d *weightedDRR) Next() []*fair.Req {
 			return nil
 		}
 		q := d.queues[i]
-		d.sizes = d.sizes[:0]
-		for _, r := range q {
-			d.sizes = append(d.sizes, float64(r.Size)/float64(time.Millisecond))
-		}
-		served, left := d.visit(d.deficit[i], d.quanta[i], d.sizes[:len(q):len(q)])
+		served, left := d.visit(d.deficit[i], d.quanta[i], fair.MillisInto(&d.sizes, q))
 		served = max(0, min(served, len(q)))
 		d.deficit[i] = left
 		d.next = (i + 1) % len(d.queues)
