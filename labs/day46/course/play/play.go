@@ -153,12 +153,17 @@ type weightedDRR struct {
 	queues  [][]*fair.Req
 	deficit []float64
 	next    int
-	sizes   []float64 // the visited queue in ms, as fair.DRR keeps it
+	// ms is each queue's sizes in milliseconds, kept beside it, and sizes
+	// the one buffer a visit is shown them in, filled afresh each visit
+	// (what a visit changes never reaches the next): a visit neither
+	// allocates nor reads every waiting request.
+	ms    [][]float64
+	sizes []float64
 }
 
 func newWeightedDRR(quanta []float64, visit fair.DRRVisitFunc) *weightedDRR {
 	n := len(quanta)
-	return &weightedDRR{visit: visit, quanta: quanta, queues: make([][]*fair.Req, n), deficit: make([]float64, n)}
+	return &weightedDRR{visit: visit, quanta: quanta, queues: make([][]*fair.Req, n), ms: make([][]float64, n), deficit: make([]float64, n)}
 }
 
 func (d *weightedDRR) Offer(r *fair.Req, _ time.Duration) bool {
@@ -167,6 +172,7 @@ func (d *weightedDRR) Offer(r *fair.Req, _ time.Duration) bool {
 		return false
 	}
 	d.queues[r.Tenant] = append(d.queues[r.Tenant], r)
+	d.ms[r.Tenant] = append(d.ms[r.Tenant], float64(r.Size)/float64(time.Millisecond))
 	return true
 }
 
@@ -187,12 +193,13 @@ func (d *weightedDRR) Next() []*fair.Req {
 			return nil
 		}
 		q := d.queues[i]
-		served, left := d.visit(d.deficit[i], d.quanta[i], fair.MillisInto(&d.sizes, q))
+		d.sizes = append(d.sizes[:0], d.ms[i]...)
+		served, left := d.visit(d.deficit[i], d.quanta[i], d.sizes[:len(q):len(q)])
 		served = max(0, min(served, len(q)))
 		d.deficit[i] = left
 		d.next = (i + 1) % len(d.queues)
 		if served > 0 {
-			d.queues[i] = q[served:]
+			d.queues[i], d.ms[i] = q[served:], d.ms[i][served:]
 			return q[:served:served]
 		}
 	}
