@@ -3,6 +3,7 @@ package fair
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -46,9 +47,18 @@ func Poisson(seed uint64, rate float64, span time.Duration) []time.Duration {
 		return nil
 	}
 	rng := pyrand.New(seed)
-	var out []time.Duration
+	// Room for the mean count and a few deviations more, so the stream
+	// is not copied as it grows (it grows past this if it must).
+	room := 0
+	if mean := rate * span.Seconds(); mean >= 0 && mean < 1<<20 { // not a NaN either
+		room = int(mean + 4*math.Sqrt(mean) + 16)
+	}
+	out := make([]time.Duration, 0, room)
 	for t := rng.ExpFloat64(rate); t < span.Seconds(); t += rng.ExpFloat64(rate) {
 		out = append(out, clock.Seconds(t))
+	}
+	if len(out) == 0 {
+		return nil // as before the room was made
 	}
 	return out
 }
@@ -62,14 +72,31 @@ type Tenant struct {
 // Traffic is every tenant's requests, in arrival order (ties by tenant).
 // Tenant i's stream is seeded with seed+i, so changing one tenant's rate
 // leaves every other tenant's arrivals exactly as they were.
+//
+// Each tenant's stream is in time order already, so they are merged (the
+// earliest head next, the lower tenant first at the same moment: what a
+// stable sort of the streams one after another gives), and the requests
+// are allocated together.
 func Traffic(seed uint64, tenants []Tenant, span time.Duration) []*Req {
-	var out []*Req
+	streams := make([][]time.Duration, len(tenants))
+	total := 0
 	for i, t := range tenants {
-		for _, at := range Poisson(seed+uint64(i), t.Rate, span) {
-			out = append(out, &Req{Tenant: i, Arrive: at, Size: t.Size})
-		}
+		streams[i] = Poisson(seed+uint64(i), t.Rate, span)
+		total += len(streams[i])
 	}
-	slices.SortStableFunc(out, func(a, b *Req) int { return cmp.Compare(a.Arrive, b.Arrive) })
+	slab := make([]Req, total)
+	out := make([]*Req, total)
+	for j := range out {
+		next := -1
+		for i, st := range streams {
+			if len(st) > 0 && (next < 0 || st[0] < streams[next][0]) {
+				next = i
+			}
+		}
+		slab[j] = Req{Tenant: next, Arrive: streams[next][0], Size: tenants[next].Size}
+		out[j] = &slab[j]
+		streams[next] = streams[next][1:]
+	}
 	return out
 }
 
@@ -83,36 +110,69 @@ type Run struct {
 // Serve plays reqs through one server behind s on the virtual clock. The
 // server takes the next batch from s whenever it is free, and serves it
 // back to back; it only idles when s has nothing.
+//
+// It is the event loop of a clock.Sim with every arrival scheduled first
+// (in the order of reqs) and the end of the batch in service after them,
+// run without the heap: the arrivals are already a sorted stream and at
+// most one batch is ever in service, so the next event is the earlier of
+// the next arrival and the batch's end, an arrival first at the same
+// moment (it was scheduled first). The playground plays this on every knob
+// turn, and a heap of thousands of closures was most of its frame.
 func Serve(reqs []*Req, s Scheduler, span time.Duration) Run {
 	run := Run{Reqs: reqs, Span: span}
-	var sim clock.Sim
+	var now, free time.Duration // free: when the batch in service ends
 	busy := false
-	var dispatch func()
-	dispatch = func() {
+	dispatch := func() {
 		batch := s.Next()
 		if len(batch) == 0 {
 			busy = false
 			return
 		}
 		busy = true
-		t := sim.Now()
+		t := now
 		for _, r := range batch {
 			r.Start = t
 			t += r.Size
 			r.Done = t
 		}
-		run.Busy += min(t, span) - min(sim.Now(), span)
-		sim.At(t, dispatch)
+		run.Busy += min(t, span) - min(now, span)
+		free = max(t, now) // the clock never goes back
 	}
-	for _, r := range reqs {
-		sim.At(r.Arrive, func() {
-			if s.Offer(r, sim.Now()) && !busy {
+	const until = 1 << 62 // until the last queued request is answered
+	order := arrivals(reqs)
+	for i := 0; i < len(order) || busy; {
+		if i < len(order) && (!busy || arrivesAt(order[i]) <= free) {
+			r := order[i]
+			if now = arrivesAt(r); now > until {
+				break
+			}
+			i++
+			if s.Offer(r, now) && !busy {
 				dispatch()
 			}
-		})
+			continue
+		}
+		if now = free; now > until {
+			break
+		}
+		dispatch()
 	}
-	sim.Run(1 << 62) // until the last queued request is answered
 	return run
+}
+
+// arrivesAt is when r's arrival happens on a clock that starts at 0.
+func arrivesAt(r *Req) time.Duration { return max(0, r.Arrive) }
+
+// arrivals is reqs in the order their arrivals happen: by time, ties in
+// the order of reqs (Traffic's order already, so usually reqs itself).
+func arrivals(reqs []*Req) []*Req {
+	by := func(a, b *Req) int { return cmp.Compare(arrivesAt(a), arrivesAt(b)) }
+	if slices.IsSortedFunc(reqs, by) {
+		return reqs
+	}
+	order := slices.Clone(reqs)
+	slices.SortStableFunc(order, by)
+	return order
 }
 
 // FIFO is one shared queue: first come, first served, at most Bound waiting.
@@ -193,6 +253,10 @@ type DRR struct {
 	queues  [][]*Req
 	deficit []float64
 	next    int // the tenant the next visit starts looking from
+	// sizes is the visited queue in milliseconds, one buffer for every
+	// visit: filled afresh before each, so what a visit saw (or changed)
+	// never reaches the next, and a visit does not allocate.
+	sizes []float64
 }
 
 // NewDRR returns an empty DRR scheduler for n tenants.
@@ -224,11 +288,7 @@ func (d *DRR) Next() []*Req {
 			return nil
 		}
 		q := d.queues[i]
-		sizes := make([]float64, len(q))
-		for j, r := range q {
-			sizes[j] = float64(r.Size) / float64(time.Millisecond)
-		}
-		served, left := d.Visit(d.deficit[i], d.Quantum, sizes)
+		served, left := d.Visit(d.deficit[i], d.Quantum, MillisInto(&d.sizes, q))
 		d.deficit[i] = left
 		d.next = (i + 1) % len(d.queues)
 		if served > 0 {
@@ -239,6 +299,16 @@ func (d *DRR) Next() []*Req {
 	}
 	panic(labs.Invalid{TODO: 2, Reason: fmt.Sprintf("%d visits in a row served nothing", maxIdleVisits),
 		Hint: "each visit adds quantum to the credit, so a waiting request fits sooner or later"})
+}
+
+// MillisInto fills *buf with the sizes of q in milliseconds and returns
+// them, capped at their length (a visit that appends gets its own copy).
+func MillisInto(buf *[]float64, q []*Req) []float64 {
+	*buf = (*buf)[:0]
+	for _, r := range q {
+		*buf = append(*buf, float64(r.Size)/float64(time.Millisecond))
+	}
+	return (*buf)[:len(q):len(q)]
 }
 
 func (d *DRR) nextBacklogged() (int, bool) {

@@ -64,13 +64,12 @@ func scheduler(kind, n int, quantum, weight float64, visit fair.DRRVisitFunc) fa
 	return &fair.FIFO{Bound: bound}
 }
 
-func quantile(xs []float64, q float64) float64 {
-	if len(xs) == 0 {
+// quantile is the q-quantile of sorted, a sorted list.
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
 		return 0
 	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return s[min(len(s)-1, int(q*float64(len(s))))]
+	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }
 
 func playNeighbour(f fair.Funcs, v labs.Values, fr *labs.Frame) {
@@ -111,7 +110,9 @@ func playNeighbour(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 	}
 	p99 := labs.Series{Name: "quiet p99"}
 	p50 := labs.Series{Name: "quiet p50"}
+	slices.Sort(quiet) // the latencies are this frame's own: sorted once, read twice
 	for i, b := range bins {
+		slices.Sort(b)
 		p99.X, p99.Y = append(p99.X, float64(i)), append(p99.Y, quantile(b, 0.99))
 		p50.X, p50.Y = append(p50.X, float64(i)), append(p50.Y, quantile(b, 0.5))
 	}
@@ -152,11 +153,17 @@ type weightedDRR struct {
 	queues  [][]*fair.Req
 	deficit []float64
 	next    int
+	// ms is each queue's sizes in milliseconds, kept beside it, and sizes
+	// the one buffer a visit is shown them in, filled afresh each visit
+	// (what a visit changes never reaches the next): a visit neither
+	// allocates nor reads every waiting request.
+	ms    [][]float64
+	sizes []float64
 }
 
 func newWeightedDRR(quanta []float64, visit fair.DRRVisitFunc) *weightedDRR {
 	n := len(quanta)
-	return &weightedDRR{visit: visit, quanta: quanta, queues: make([][]*fair.Req, n), deficit: make([]float64, n)}
+	return &weightedDRR{visit: visit, quanta: quanta, queues: make([][]*fair.Req, n), ms: make([][]float64, n), deficit: make([]float64, n)}
 }
 
 func (d *weightedDRR) Offer(r *fair.Req, _ time.Duration) bool {
@@ -165,6 +172,7 @@ func (d *weightedDRR) Offer(r *fair.Req, _ time.Duration) bool {
 		return false
 	}
 	d.queues[r.Tenant] = append(d.queues[r.Tenant], r)
+	d.ms[r.Tenant] = append(d.ms[r.Tenant], float64(r.Size)/float64(time.Millisecond))
 	return true
 }
 
@@ -185,16 +193,13 @@ func (d *weightedDRR) Next() []*fair.Req {
 			return nil
 		}
 		q := d.queues[i]
-		sizes := make([]float64, len(q))
-		for j, r := range q {
-			sizes[j] = float64(r.Size) / float64(time.Millisecond)
-		}
-		served, left := d.visit(d.deficit[i], d.quanta[i], sizes)
+		d.sizes = append(d.sizes[:0], d.ms[i]...)
+		served, left := d.visit(d.deficit[i], d.quanta[i], d.sizes[:len(q):len(q)])
 		served = max(0, min(served, len(q)))
 		d.deficit[i] = left
 		d.next = (i + 1) % len(d.queues)
 		if served > 0 {
-			d.queues[i] = q[served:]
+			d.queues[i], d.ms[i] = q[served:], d.ms[i][served:]
 			return q[:served:served]
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	ref "termlab/solutions/day46"
 )
 
-func figure(t *testing.T, id string) labs.PlayFigure {
+func figure(t testing.TB, id string) labs.PlayFigure {
 	t.Helper()
 	for _, f := range play.Figures(func(w labs.Impl) (fair.Funcs, bool) { return ref.Funcs, w == labs.Reference }) {
 		if f.ID == id {
