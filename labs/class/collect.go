@@ -7,7 +7,7 @@
 //
 // A submission that does not compile, hangs, crashes or is refused (a
 // symbolic link, a file too large, an import from outside the standard
-// library) is that student's result, never the batch's.
+// library or off the day's list) is that student's result, never the batch's.
 package class
 
 import (
@@ -15,16 +15,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"termlab/labs"
+	"termlab/labs/gate"
 	"termlab/labs/worker"
 )
 
@@ -128,40 +126,11 @@ func (s *Submission) add(name, path string) string {
 	return ""
 }
 
-// reaching are the standard library's packages a TODO has no use for
-// and that reach past the process: files, other processes (the grader
-// itself is one kill(getppid()) away), the network, and unsafe (with
-// which a function can be linked to any other). Path prefixes.
-var reaching = []string{"os", "syscall", "unsafe", "C", "net", "plugin", "io/ioutil", "internal", "vendor", "runtime/cgo", "log/syslog"}
-
-// check refuses imports that reach past the learner's own code: the lab's
-// packages (the reference solutions are one import away), anything
-// outside the standard library, and the standard library's packages in
-// reaching. A learner's todo.go imports time, math and the like.
+// check is the lab's one import gate (labs/gate): the day's allow-list,
+// on the parsed files.
 func (s *Submission) check(day labs.Day) string {
-	names := make([]string, 0, len(s.Files))
-	for n := range s.Files {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	fset := token.NewFileSet()
-	for _, n := range names {
-		f, err := parser.ParseFile(fset, n, s.Files[n], parser.ImportsOnly)
-		if err != nil {
-			continue // the compiler says it better, and it is the student's to fix
-		}
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			first, _, _ := strings.Cut(path, "/")
-			if strings.Contains(first, ".") || first == "termlab" {
-				return fmt.Sprintf("%s imports %q: a submission may import only the standard library", n, path)
-			}
-			for _, r := range reaching {
-				if path == r || strings.HasPrefix(path, r+"/") {
-					return fmt.Sprintf("%s imports %q: a submission may not reach files, processes or the network (os, syscall, net, unsafe, cgo…); a debug print to os.Stderr left in?", n, path)
-				}
-			}
-		}
+	if err := gate.Files(day, s.Files); err != nil {
+		return err.Error()
 	}
 	return ""
 }
