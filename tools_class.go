@@ -131,6 +131,15 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
 	}
+	// What the guard could not do, and what it caught, said once each.
+	if note := worker.NetworkNote(); note != "" {
+		fmt.Fprintln(e.stderr, "termlab: warning:", note)
+	}
+	for _, r := range results {
+		if r.Tampered {
+			fmt.Fprintf(e.stderr, "termlab: the cached grade of %s was not sealed by this grader (changed or forged): graded again\n", r.Who)
+		}
+	}
 	switch {
 	case a.has("csv"):
 		err = class.WriteCSV(e.stdout, day, results)

@@ -22,3 +22,6 @@ func lockFile(path string) (unlock func(), err error) { return flock(path) }
 func killStrays(string) {}
 
 func killTree(int) {}
+
+// No network namespace an unprivileged process can make on other Unixes.
+func confineAttr(*syscall.SysProcAttr) bool { return false }
