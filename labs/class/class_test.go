@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"termlab/labs"
+	"termlab/labs/gate"
 	"termlab/labs/registry/full"
 	"termlab/labs/worker"
 )
@@ -293,8 +294,15 @@ func TestEveryVariantGenerates(t *testing.T) {
 			}
 		}
 		for _, v := range vs {
-			if _, err := generate(day, v, base, helpers, imports); err != nil {
+			src, err := generate(day, v, base, helpers, imports)
+			if err != nil {
 				t.Errorf("day %d %q: %v", c.d, v.name, err)
+				continue
+			}
+			// A learner's file, right or wrong, written with what the
+			// day's TODOs need, is never refused by the import gate.
+			if err := gate.Files(day, map[string][]byte{"todo.go": []byte(src)}); err != nil {
+				t.Errorf("day %d %q: the gate refuses it: %v", c.d, v.name, err)
 			}
 		}
 	}
