@@ -43,14 +43,21 @@ const usage = `usage: go run . [command] [day] [flags]
                       your version is kept aside first
   serve [day]         the day's own server, for a day that has one, run on your
                       code on loopback; it prints where, and what to try
-  play [day]          a figure of the day's playground on your code (the
-                      reference until its TODOs pass): --figure ID, a knob
-                      as --NAME VALUE, --json for its readouts
+  play [day]          a figure of the day's playground on your code, failing
+                      TODOs included, beside the reference: --figure ID, a
+                      knob as --NAME VALUE, --impl learner|reference,
+                      --reveal, --json for its readouts
+  merge-answers O A B git's merge driver for predictions/dayNN.json: merges
+                      both sides' answers, every reveal kept (see README.md)
   check               for course authors: stubs unfinished, solutions pass,
                       experiments repeatable, every prediction answered
   grade-class DAY DIR for course staff: grade every submission in DIR, each in
                       a scratch copy of its own; a table, and what the class
-                      got wrong (--csv, --json, --jobs N, --no-cache)
+                      got wrong, by whom (--csv, --json, --jobs N, --no-cache;
+                      --roster CSV: a GitHub Classroom roster, for the
+                      students' IDs; --report FILE: a one-page class report
+                      as FILE.md and FILE.html; --per-student DIR --format F:
+                      each student's grade as grade --format F, in DIR)
 
 flags (run, grade; serve takes --solutions too):
   --solutions         use the reference solutions instead of your code
@@ -95,21 +102,22 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"list":    {run: cmdList, form: "list"},
-	"history": {run: cmdHistory, flags: []string{"json"}, words: 2, form: "history [day] [run]"},
-	"run":     {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}, words: 1, form: "run [day]"},
-	"grade":   {run: cmdGrade, flags: []string{"solutions", "json", "format=", "max-score="}, words: 1, form: "grade [day]"},
-	"predict": {run: cmdPredict, words: -1, form: "predict day ID=N…"},
-	"results": {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
-	"reset":   {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
-	"check":   {run: tool("check"), form: "check"},
-	"new-day": {run: tool("new-day"), words: 2, form: "new-day NN \"Title\""},
-	"serve":   {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
-	"play":    {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
-	"help":    {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
+	"list":          {run: cmdList, form: "list"},
+	"history":       {run: cmdHistory, flags: []string{"json"}, words: 2, form: "history [day] [run]"},
+	"run":           {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}, words: 1, form: "run [day]"},
+	"grade":         {run: cmdGrade, flags: []string{"solutions", "json", "format=", "max-score="}, words: 1, form: "grade [day]"},
+	"predict":       {run: cmdPredict, words: -1, form: "predict day ID=N…"},
+	"results":       {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
+	"reset":         {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
+	"check":         {run: tool("check"), form: "check"},
+	"new-day":       {run: tool("new-day"), words: 2, form: "new-day NN \"Title\""},
+	"serve":         {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
+	"play":          {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
+	"merge-answers": {run: cmdMergeAnswers, words: 3, form: "merge-answers BASE OURS THEIRS"},
+	"help":          {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
 
 	// For course staff (tools_class.go, in the tools binary: tools.go).
-	"grade-class": {run: checked("grade-class", func(a args) string { _, _, _, msg := gradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache"}, words: 2, form: "grade-class DAY DIR"},
+	"grade-class": {run: checked("grade-class", func(a args) string { _, _, _, msg := gradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache", "roster=", "report=", "per-student=", "format="}, words: 2, form: "grade-class DAY DIR"},
 }
 
 // strayWord says what is wrong with a command line that has more

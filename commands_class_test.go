@@ -24,7 +24,11 @@ func TestClassUsageErrors(t *testing.T) {
 		{[]string{"grade-class", "45", dir, "--csv", "--json"}, "--csv and --json: choose one"},
 		{[]string{"grade-class", "45", dir, "--jobs", "0"}, "--jobs"},
 		{[]string{"grade-class", "45", dir, "--jobs=many"}, "--jobs"},
-		{[]string{"grade-class", "45", dir, "--format=junit"}, `unknown flag "--format=junit"`},
+		{[]string{"grade-class", "45", dir, "--format=junit"}, "--per-student DIR and --format F go together"},
+		{[]string{"grade-class", "45", dir, "--per-student", dir}, "--per-student DIR and --format F go together"},
+		{[]string{"grade-class", "45", dir, "--per-student", dir, "--format", "tap"}, `unknown format "tap"`},
+		{[]string{"grade-class", "45", dir, "--report="}, "--report needs a file"},
+		{[]string{"grade-class", "45", dir, "--roster", ""}, "--roster needs a file"},
 	} {
 		mainUsage(t, c.argv, c.says)
 	}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 	"termlab/labs/history"
 	"termlab/labs/results"
 	"termlab/predictions"
@@ -59,7 +59,7 @@ func (e env) progress(day labs.Day) (history.Progress, []history.Record) {
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 	}
-	text, _ := os.ReadFile(e.resultsPath())
+	text, _ := atomicfile.ReadBounded(e.resultsPath(), atomicfile.MaxResults)
 	return history.Of(day, recs, e.loadAnswers(day), results.Answered(string(text), day)), recs
 }
 

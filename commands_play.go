@@ -16,7 +16,7 @@ import (
 // parseArgs takes them; cmdPlay refuses the ones the chosen figure lacks.
 func playFlags() []string {
 	seen := map[string]bool{}
-	flags := []string{"figure=", "json", "solutions"}
+	flags := []string{"figure=", "impl=", "json", "reveal", "solutions"}
 	for _, d := range course {
 		for _, f := range d.Figures {
 			for _, k := range f.Knobs {
@@ -27,7 +27,7 @@ func playFlags() []string {
 			}
 		}
 	}
-	sort.Strings(flags[3:])
+	sort.Strings(flags[5:])
 	return flags
 }
 
@@ -38,6 +38,10 @@ type playJSON struct {
 	Title string `json:"title"`
 	Scale string `json:"time_scale"`
 	*labs.Frame
+	// Reference is the reference's frame at the same setting, beside a
+	// frame of the learner's code (absent when the frame is the
+	// reference's).
+	Reference *labs.Frame `json:"reference,omitempty"`
 }
 
 func cmdPlay(ctx context.Context, e env, a args) int {
@@ -60,7 +64,7 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 	}
 	v := f.Defaults()
 	for name, s := range a.flags {
-		if name == "figure" || name == "json" || name == "solutions" {
+		if name == "figure" || name == "json" || name == "solutions" || name == "reveal" || name == "impl" {
 			continue
 		}
 		k, ok := f.Knob(name)
@@ -77,21 +81,52 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 		}
 		v[name] = x
 	}
+	impl := labs.Learner
+	switch a.flags["impl"] {
+	case "", "learner":
+	case "reference":
+		impl = labs.Reference
+	default:
+		return usageError(e.stderr, fmt.Sprintf("--impl %q: takes learner (your code, failing TODOs included) or reference", a.flags["impl"]))
+	}
+	if a.has("solutions") {
+		impl = labs.Reference
+	}
 	answers, err := predictions.LoadDay(e.predictionsDir(), day)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
 	}
-	if open, waiting := day.PlayOpen(f, func(id string) bool {
-		g, ok := answers.Predictions[id]
-		return ok && (g.Value != nil || g.Skipped)
-	}); !open {
-		fmt.Fprintf(e.stderr, "termlab: the playground opens once your predictions are in: %s still waiting. Make or skip them first (go run . predict %d ID=N, or the lab's Predict screen).\n", strings.Join(waiting, ", "), day.Number)
+	// The playground is a reveal (labs.PlayGate): a figure plays once the
+	// predictions it can read out are revealed; made ones are revealed
+	// here only when the learner asks, having been told.
+	g := day.PlayGate(f, func(id string) bool {
+		p, ok := answers.Predictions[id]
+		return ok && (p.Value != nil || p.Skipped)
+	}, func(id string) bool { return answers.Predictions[id].Revealed })
+	if len(g.Waiting) > 0 {
+		fmt.Fprintf(e.stderr, "termlab: figure %s opens once your predictions are in: %s still waiting (some setting of it reads out their answers). Make or skip them first (go run . predict %d ID=N, or the lab's Predict screen).\n", f.ID, strings.Join(g.Waiting, ", "), day.Number)
 		return exitNotOK
 	}
-	fr := playOnce(ctx, e, day, f, v, a.has("solutions"))
+	if len(g.Reveal) > 0 && !a.has("reveal") {
+		fmt.Fprintf(e.stderr, "termlab: some setting of figure %s reads out the answers to %s, not revealed yet. Opening it reveals them: your guesses as they stand are the ones judged, as when a run shows them, and a change after reads as revised. Run it again with --reveal to reveal them and play the figure.\n", f.ID, strings.Join(g.Reveal, ", "))
+		return exitNotOK
+	}
+	if len(g.Reveal) > 0 {
+		if _, err := predictions.UpdateDay(e.predictionsDir(), day, func(a *predictions.Answers) error {
+			for _, id := range g.Reveal {
+				a.Reveal(id)
+			}
+			return nil
+		}); err != nil {
+			fmt.Fprintln(e.stderr, "termlab: the reveal could not be recorded, so the figure stays shut:", err)
+			return exitNotOK
+		}
+		fmt.Fprintf(e.stderr, "termlab: revealed %s (your guesses on record are the ones judged).\n", strings.Join(g.Reveal, ", "))
+	}
+	fr, ref := playOnce(ctx, e, day, f, v, impl)
 	if a.has("json") {
-		writeJSON(e.stdout, playJSON{Day: day.Number, Title: f.Title, Scale: f.TimeScale, Frame: &fr})
+		writeJSON(e.stdout, playJSON{Day: day.Number, Title: f.Title, Scale: f.TimeScale, Frame: &fr, Reference: ref})
 		return exitOK
 	}
 	fmt.Fprintf(e.stdout, "Day %d · %s — %s\n%s · %s\n", day.Number, f.ID, f.Title, f.TimeScale, fr.Whose)
@@ -102,47 +137,63 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 		fmt.Fprintf(e.stdout, "\n%s\n", fr.Error)
 		return exitNotOK
 	}
+	for _, p := range fr.Partial {
+		fmt.Fprintf(e.stdout, "\n%s", p)
+	}
 	fmt.Fprintln(e.stdout)
 	for _, r := range fr.Readouts {
 		against := ""
 		if r.Against != "" {
 			against = "  (" + r.Against + ")"
 		}
-		fmt.Fprintf(e.stdout, "  %-36s %8.4g %s%s\n", r.Label, r.Value, r.Unit, against)
+		beside := ""
+		if ref != nil {
+			if rr, ok := ref.Readout(r.Name); ok && !predictions.Same(rr.Value, r.Value) {
+				beside = fmt.Sprintf("  ← the reference: %.4g", rr.Value)
+			}
+		}
+		fmt.Fprintf(e.stdout, "  %-36s %8.4g %s%s%s\n", r.Label, r.Value, r.Unit, against, beside)
 	}
 	return exitOK
 }
 
-// playOnce plays one frame in a boxed worker: on the learner's code when
-// the TODOs the figure needs pass, on the reference program otherwise.
-func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v labs.Values, solutions bool) labs.Frame {
-	impl, whose := labs.Reference, "reference (--solutions)"
-	if !solutions {
+// playOnce plays one frame in a boxed worker on impl: the learner's code
+// whenever it builds (failing TODOs included: the difference from the
+// reference is the lesson), else the reference program, which builds
+// whatever the learner's file holds. A frame of the learner's code comes
+// with the reference's at the same setting, to print beside it.
+func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v labs.Values, impl labs.Impl) (fr labs.Frame, ref *labs.Frame) {
+	whose := "reference"
+	if impl == labs.Learner {
+		var grades []labs.Grade
 		o, err := e.grades(ctx, day, false)
 		var be *worker.BuildError
 		switch {
 		case errors.As(err, &be):
-			whose = "reference: your code does not compile yet"
-		case err != nil:
-			whose = "reference: your code could not be graded (" + err.Error() + ")"
-		default:
-			impl, whose = labs.Whose(day, f, o.Grades)
+			impl, whose = labs.Reference, "reference: your code does not compile yet"
+		case err == nil:
+			grades = o.Grades
+		}
+		if impl == labs.Learner {
+			r := worker.Runner{Root: e.root, Day: day.Number}
+			bin, err := r.Build(ctx)
+			if err == nil {
+				s := &worker.PlaySession{Bin: bin, Day: day}
+				fr = s.Play(f, v)
+				s.Close()
+				fr.Whose = labs.Whose(day, f, fr.Values, labs.Learner, grades)
+				rf := playReference(ctx, e, day, f, v, "reference")
+				return fr, &rf
+			}
+			impl, whose = labs.Reference, "reference: your worker could not be built ("+err.Error()+")"
 		}
 	}
-	if impl == labs.Learner {
-		r := worker.Runner{Root: e.root, Day: day.Number}
-		bin, err := r.Build(ctx)
-		if err == nil {
-			s := &worker.PlaySession{Bin: bin, Day: day}
-			defer s.Close()
-			fr := s.Play(f, v)
-			fr.Whose = whose
-			return fr
-		}
-		whose = "reference: the worker could not be built (" + err.Error() + ")"
-	}
-	// The reference's frame comes from the reference program (the course's
-	// code with the shipped stubs): this binary plays no figure itself.
+	return playReference(ctx, e, day, f, v, whose), nil
+}
+
+// playReference plays one frame on the reference program (the course's
+// code with the shipped stubs): this binary plays no figure itself.
+func playReference(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v labs.Values, whose string) labs.Frame {
 	r := worker.Runner{Root: e.root, Day: day.Number}
 	bin, err := r.ReferenceBuild(ctx, day)
 	if err != nil {

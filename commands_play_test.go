@@ -29,6 +29,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"play", "45", "--figure", "loan", "--limit", "10"}, "figure loan has no knob --limit"},
 		{[]string{"play", "45", "--colour"}, "unknown flag"},
 		{[]string{"play", "45", "46"}, `unexpected "46"`},
+		{[]string{"play", "45", "--impl", "mine"}, "takes learner (your code, failing TODOs included) or reference"},
 	} {
 		mainUsage(t, c.argv, c.says)
 	}
@@ -82,7 +83,11 @@ func TestPlayPrintsTheReferencesReadouts(t *testing.T) {
 	if code, _, errs := predictIn(t, root, append([]string{"45"}, guesses...)...); code != exitOK {
 		t.Fatalf("predict: %s", errs)
 	}
-	code, out, errs := playIn(t, root, "45", "--solutions", "--figure", "boundary", "--limit", "60", "--window", "3s", "--json")
+	// The playground is a reveal: asked first, done on --reveal.
+	if code, _, errs := playIn(t, root, "45", "--solutions", "--figure", "boundary"); code != exitNotOK || !strings.Contains(errs, "Run it again with --reveal") {
+		t.Fatalf("unrevealed: exit %d, %q", code, errs)
+	}
+	code, out, errs := playIn(t, root, "45", "--solutions", "--reveal", "--figure", "boundary", "--limit", "60", "--window", "3s", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -104,7 +109,7 @@ func TestPlayPrintsTheReferencesReadouts(t *testing.T) {
 			t.Errorf("the fixed window let %g through the flip, want 2 × 60", r.Value)
 		}
 	}
-	code, out, _ = playIn(t, root, "45", "--solutions", "--figure", "fleet", "--servers", "4", "--limit", "25")
+	code, out, _ = playIn(t, root, "45", "--solutions", "--reveal", "--figure", "fleet", "--servers", "4", "--limit", "25")
 	if code != exitOK || !strings.Contains(out, "delivered (long run)") || !strings.Contains(out, "100 /s") {
 		t.Fatalf("fleet: exit %d\n%s", code, out)
 	}
@@ -130,8 +135,8 @@ func TestPlayRunsTheLearnersCode(t *testing.T) {
 		}
 	}
 	l.write("labs/day45/todo.go", "//go:build termlab\n\n"+strings.Join(kept, "\n"))
-	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1", "P12=1") // the loan figure waits for Part 8 too
-	r := l.run("play", "45", "--figure", "loan", "--traffic", "flood", "--json")
+	l.run("predict", "45", "P1=1", "P2=1", "P3=1", "P4=1", "P5=1", "P6=1", "P7=1", "P8=1", "P9=1", "P10=1", "P12=1") // the loan figure reveals Parts 4, 5, 6 and 8 too
+	r := l.run("play", "45", "--figure", "loan", "--traffic", "flood", "--reveal", "--json")
 	if r.code != 0 || !strings.Contains(r.stdout, `"impl": "learner"`) || !strings.Contains(r.stdout, `"whose": "your TakeToken, NextEmit"`) {
 		t.Fatalf("%s", r)
 	}

@@ -43,6 +43,7 @@ type classroomResult struct {
 		Status   string  `json:"status"`
 		Score    float64 `json:"score"`
 		Message  string  `json:"message"`
+		TestCode string  `json:"test_code"`
 		Filename string  `json:"filename"`
 		LineNo   int     `json:"line_no"`
 	} `json:"tests"`
@@ -152,7 +153,10 @@ func TestGradeClass(t *testing.T) {
 	l := newLab(t, "")
 	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir()) // a class cache of this test's own
 	dir := classDir(t)
-	r := l.run("grade-class", "45", dir)
+	roster := filepath.Join(t.TempDir(), "classroom_roster.csv")
+	os.WriteFile(roster, []byte("\"identifier\",\"github_username\",\"github_id\",\"name\"\n\"b.builder@uni.example\",\"bob\",\"12\",\"Bob B\"\n"), 0o644)
+	report := filepath.Join(t.TempDir(), "day45-report")
+	r := l.run("grade-class", "45", dir, "--roster", roster, "--report", report)
 	l.want(r, 0)
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^alice +pass +pass +pass +pass +4/4`),
@@ -162,6 +166,9 @@ func TestGradeClass(t *testing.T) {
 		regexp.MustCompile(`(?m)^eve +refused .*imports "termlab/solutions/day45"`),
 		regexp.MustCompile(`(?m)^fred +refused .*imports "syscall": Day 45's TODOs may import only`),
 		regexp.MustCompile(`TODO 1 TakeToken: 1 of 3 wrong; 1 the cap comes after the spend`),
+		// Who made it, with the roster's ID, and who was not graded.
+		regexp.MustCompile(`(?m)^ +the cap comes after the spend here \(1\): bob \[b\.builder@uni\.example\]$`),
+		regexp.MustCompile(`not graded, so in no TODO's count \(3\): not compiling: carol; refused: eve, fred`),
 		regexp.MustCompile(`e\.g\. Expired\(stamp=0s, now=1m0s, window=1m0s\) gave false, want true`),
 		regexp.MustCompile(`TODO 2 WindowID: 1 of 3 wrong; 1 does not return in time`),
 		regexp.MustCompile(`\(0 from the cache\)`),
@@ -170,10 +177,16 @@ func TestGradeClass(t *testing.T) {
 			t.Errorf("the report lacks %s\n%s", want, r)
 		}
 	}
-	if strings.Contains(r.stdout, "alice —") || strings.Contains(r.stdout, "bob —") {
-		t.Errorf("the mistakes name a student:\n%s", r.stdout)
+	for _, p := range []string{report + ".md", report + ".html"} {
+		data, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(data), "TODO 1 TakeToken: the cap comes after the spend here") || !strings.Contains(string(data), "b.builder@uni.example") {
+			t.Errorf("the class report %s (%v):\n%s", p, err, data)
+		}
 	}
-	if n := strings.Count(r.stderr, "\n"); n != 6 || !strings.Contains(r.stderr, "[6/6]") {
+	if !strings.Contains(r.stderr, "the class report is in "+report+".md and "+report+".html") {
+		t.Errorf("grade-class does not say where the report is:\n%s", r.stderr)
+	}
+	if n := strings.Count(r.stderr, "\n"); n != 7 || !strings.Contains(r.stderr, "[6/6]") {
 		t.Errorf("progress without a terminal: one line per submission, got\n%s", r.stderr)
 	}
 
@@ -200,9 +213,18 @@ func TestGradeClass(t *testing.T) {
 			} `json:"todos"`
 		} `json:"summary"`
 	}
-	r = l.run("grade-class", "45", dir, "--json")
+	per := filepath.Join(t.TempDir(), "junit")
+	r = l.run("grade-class", "45", dir, "--json", "--per-student", per, "--format", "junit")
 	l.want(r, 0)
 	l.decode(r, &out)
+	// One JUnit file a student who was built, as grade --format junit
+	// would have written it for them.
+	if data, err := os.ReadFile(filepath.Join(per, "bob.xml")); err != nil || !strings.Contains(string(data), `failures="2"`) || !strings.Contains(string(data), `file="labs/day45/todo.go"`) {
+		t.Errorf("bob's JUnit file (%v):\n%s", err, data)
+	}
+	if _, err := os.Stat(filepath.Join(per, "eve.xml")); err == nil || !strings.Contains(r.stderr, "4 per-student junit files in "+per+" (none for eve, fred: not graded at all)") {
+		t.Errorf("per-student files: eve's written (%v), or stderr says otherwise:\n%s", err, r.stderr)
+	}
 	cached := map[string]bool{}
 	for _, s := range out.Submissions {
 		cached[s.Who] = s.Cached
@@ -227,11 +249,30 @@ func TestGradeClass(t *testing.T) {
 	l.want(l.run("grade-class", "45"), exitUsage)
 	l.want(l.run("grade-class", "45", filepath.Join(dir, "nowhere")), exitUsage)
 	l.want(l.run("grade-class", "45", dir, "--csv", "--json"), exitUsage)
+	l.want(l.run("grade-class", "45", dir, "--roster", filepath.Join(dir, "bob.go")), exitUsage)
 }
 
+// Gradescope's set-up as Gradescope runs it, in an /autograder-shaped
+// folder: setup.sh once (with the Go on PATH, it installs nothing), then
+// run_autograder per submission, each finding the tools program and the
+// worker setup.sh built.
 func TestGradescopeRunAutograder(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "")
+	root := t.TempDir()
+	for _, d := range []string{"source", "submission"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	// The zip's contents: the lab as committed (here the lab's copy).
+	if err := exec.Command("cp", "-r", l.root+"/.", filepath.Join(root, "source")).Run(); err != nil {
+		t.Fatal(err)
+	}
+	env := append(childEnv(l.env...), "AUTOGRADER_ROOT="+root)
+	setup := exec.Command("bash", filepath.Join("autograde", "gradescope", "setup.sh"))
+	setup.Env = env
+	if out, err := setup.CombinedOutput(); err != nil || !strings.Contains(string(out), "the lab built and warmed up") {
+		t.Fatalf("setup.sh: %v\n%s", err, out)
+	}
 	for _, tc := range []struct {
 		name   string
 		place  func(sub string)
@@ -256,22 +297,13 @@ func TestGradescopeRunAutograder(t *testing.T) {
 		{"nothing", func(string) {}, 0, "No todo.go"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			for _, d := range []string{"source", "submission"} {
-				os.MkdirAll(filepath.Join(root, d), 0o755)
-			}
-			// The zip's contents: the lab as committed (here the lab's
-			// copy), setup.sh's binary beside it.
-			if err := exec.Command("cp", "-r", l.root+"/.", filepath.Join(root, "source")).Run(); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Symlink(l.bin, filepath.Join(root, "termlab")); err != nil {
-				t.Fatal(err)
-			}
-			tc.place(filepath.Join(root, "submission"))
+			sub := filepath.Join(root, "submission")
+			os.RemoveAll(sub)
+			os.RemoveAll(filepath.Join(root, "results"))
+			os.MkdirAll(sub, 0o755)
+			tc.place(sub)
 			cmd := exec.Command("bash", filepath.Join("autograde", "gradescope", "run_autograder"))
-			cmd.Env = childEnv(l.env...)
-			cmd.Env = append(cmd.Env, "AUTOGRADER_ROOT="+root)
+			cmd.Env = env
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("run_autograder: %v\n%s", err, out)
@@ -299,14 +331,40 @@ func TestGradescopeRunAutograder(t *testing.T) {
 			}
 		})
 	}
-	// setup.sh installs the Go that go.mod asks for (or later).
-	setup, _ := os.ReadFile(filepath.Join("autograde", "gradescope", "setup.sh"))
-	gomod, _ := os.ReadFile("go.mod")
-	if m := regexp.MustCompile(`(?m)^go (\S+)`).FindSubmatch(gomod); m == nil || !strings.Contains(string(setup), "GO_VERSION="+string(m[1])) {
-		t.Errorf("setup.sh does not install go.mod's Go")
+	// A set-up that cannot warm up fails, and says why: here the lab
+	// itself does not build.
+	writeFile(t, filepath.Join(root, "source", "zz_broken.go"), "package main\n\nfunc broken() { undefined() }\n")
+	setup = exec.Command("bash", filepath.Join("autograde", "gradescope", "setup.sh"))
+	setup.Env = env
+	if out, err := setup.CombinedOutput(); err == nil || !strings.Contains(string(out), "setup.sh: cannot build the lab") {
+		t.Errorf("setup.sh on a lab that does not build: %v\n%s", err, out)
 	}
-	if out, err := exec.Command("bash", "-n", filepath.Join("autograde", "gradescope", "setup.sh")).CombinedOutput(); err != nil {
-		t.Errorf("setup.sh: %v\n%s", err, out)
+	// setup.sh reads the Go version from go.mod, never a copy of its own.
+	text, _ := os.ReadFile(filepath.Join("autograde", "gradescope", "setup.sh"))
+	if regexp.MustCompile(`go1\.[0-9]+|GO_VERSION=[0-9]|linux-amd64`).Match(text) {
+		t.Errorf("setup.sh names a Go version or a platform of its own")
+	}
+}
+
+// make-zip.sh writes the zip where it is told (by default beside the
+// repository, never in it), with setup.sh and run_autograder at its root.
+func TestGradescopeZip(t *testing.T) {
+	testrun.Slow(t, "archives the repository")
+	if err := exec.Command("git", "rev-parse", "HEAD").Run(); err != nil {
+		t.Skip("not a git checkout")
+	}
+	zip := filepath.Join(t.TempDir(), "ag.zip")
+	if out, err := exec.Command("bash", filepath.Join("autograde", "gradescope", "make-zip.sh"), zip).CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote "+zip) {
+		t.Fatalf("make-zip.sh: %v\n%s", err, out)
+	}
+	out, err := exec.Command("unzip", "-l", zip).Output()
+	if err != nil {
+		t.Skipf("no unzip to list it: %v", err)
+	}
+	for _, f := range []string{" setup.sh\n", " run_autograder\n", " go.mod\n"} {
+		if !strings.Contains(string(out), f) {
+			t.Errorf("the zip lacks%s", strings.TrimSuffix(f, "\n"))
+		}
 	}
 }
 
@@ -332,55 +390,59 @@ func TestClassroomWorkflow(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^  (DAY|MAX_SCORE): "([^"]*)"`).FindAllStringSubmatch(text, -1) {
 		env[m[1]] = m[2]
 	}
-	script := regexp.MustCompile(`(?s)id: termlab\n\s+run: \|\n\s+(.*?)\n`).FindStringSubmatch(text)
-	command := regexp.MustCompile(`(?m)^\s+command: (.*)$`).FindStringSubmatch(text)
+	script := regexp.MustCompile(`(?s)id: termlab\n\s+if: success\(\) \|\| failure\(\)\n\s+run: \|\n(.*?)\n      - name:`).FindStringSubmatch(text)
 	runners := regexp.MustCompile(`(?m)^\s+runners: (.*)$`).FindStringSubmatch(text)
-	if env["DAY"] == "" || script == nil || command == nil || runners == nil ||
+	if env["DAY"] == "" || script == nil || runners == nil || runners[1] != "termlab" ||
 		!strings.Contains(text, `TERMLAB_RESULTS: "${{ steps.termlab.outputs.result }}"`) ||
-		!strings.Contains(text, `ALLPASS_RESULTS: "${{ steps.allpass.outputs.result }}"`) ||
-		!strings.Contains(text, "uses: classroom-resources/autograding-command-grader@v1") ||
-		!strings.Contains(text, "uses: classroom-resources/autograding-grading-reporter@v1") {
+		!strings.Contains(text, "uses: classroom-resources/autograding-grading-reporter@v1") ||
+		strings.Contains(text, "uses: classroom-resources/autograding-command-grader") {
 		t.Fatalf("the workflow has not the shape this test reads:\n%s", text)
 	}
 	l := newLab(t, "")
+	step := func(fixture string) classroomResult {
+		output := filepath.Join(t.TempDir(), "github_output")
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script[1])
+		cmd.Dir = l.root
+		cmd.Env = append(childEnv(l.env...), "GITHUB_OUTPUT="+output, "DAY="+env["DAY"], "MAX_SCORE="+env["MAX_SCORE"])
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: the TODOs step failed: %v\n%s", fixture, err, out)
+		}
+		data, _ := os.ReadFile(output)
+		value, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "result=")
+		if !ok || strings.Contains(value, "\n") {
+			t.Fatalf("%s: GITHUB_OUTPUT holds no result of one line: %q", fixture, data)
+		}
+		return decodeClassroom(t, value)
+	}
+	// The lab did not build (no ./termlab): one errored test that says
+	// it is the lab's fault, not "Unexpected end of JSON input".
+	res := step("no binary")
+	if res.Status != "error" || len(res.Tests) != 1 || !strings.Contains(res.Tests[0].Message, "not a fault of your code") || trimFloat(res.MaxScore) != env["MAX_SCORE"] {
+		t.Errorf("the lab's failure: %+v", res)
+	}
 	if err := os.Symlink(l.bin, l.path("termlab")); err != nil { // the "Build the lab" step
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
 		fixture string
 		points  string
-		allPass bool
-	}{{"alice/todo.go", "Points 100/100", true}, {"bob.go", "Points 50/100", false}} {
+		status  string
+	}{{"alice/todo.go", "Points 100/100", "pass"}, {"bob.go", "Points 50/100", "fail"}} {
 		l.write("labs/day45/todo.go", classFixture(t, tc.fixture))
-		output := filepath.Join(t.TempDir(), "github_output")
-		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script[1])
-		cmd.Dir = l.root
-		cmd.Env = append(childEnv(l.env...), "GITHUB_OUTPUT="+output, "DAY="+env["DAY"], "MAX_SCORE="+env["MAX_SCORE"])
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: the TODOs step failed: %v\n%s", tc.fixture, err, out)
-		}
-		data, _ := os.ReadFile(output)
-		value, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "result=")
-		if !ok {
-			t.Fatalf("%s: GITHUB_OUTPUT holds no result: %q", tc.fixture, data)
-		}
-		res := decodeClassroom(t, value)
-		// The command grader runs its command through a shell: exit 0 is a
-		// pass. It is worth 0 points, so the reporter skips it in the sum.
-		grader := exec.Command("bash", "-c", strings.ReplaceAll(command[1], "${{ env.DAY }}", env["DAY"]))
-		grader.Dir, grader.Env = l.root, childEnv(l.env...)
-		if err := grader.Run(); (err == nil) != tc.allPass {
-			t.Errorf("%s: the command grader's command: %v, want a pass %v", tc.fixture, err, tc.allPass)
-		}
-		if names := strings.Split(runners[1], ","); len(names) != 2 || names[0] != "termlab" {
-			t.Fatalf("runners %q", runners[1])
-		}
+		res := step(tc.fixture)
 		total := 0.0
 		for _, x := range res.Tests {
 			total += x.Score
 		}
-		if got := "Points " + trimFloat(total) + "/" + trimFloat(res.MaxScore); got != tc.points {
-			t.Errorf("%s: the reporter would say %q, want %q", tc.fixture, got, tc.points)
+		if got := "Points " + trimFloat(total) + "/" + trimFloat(res.MaxScore); got != tc.points || res.Status != tc.status || len(res.Tests) != 4 {
+			t.Errorf("%s: the reporter would say %q (%s, %d tests), want %q (%s, 4 tests)", tc.fixture, got, res.Status, len(res.Tests), tc.points, tc.status)
+		}
+		// The reporter prints a failed test's name and its test_code: the
+		// counterexample and the hint are there.
+		for _, x := range res.Tests {
+			if x.Status == "fail" && (!strings.Contains(x.TestCode, "input: ") || !strings.Contains(x.TestCode, "want:")) {
+				t.Errorf("%s: %s's test_code lacks the counterexample: %q", tc.fixture, x.Name, x.TestCode)
+			}
 		}
 	}
 }

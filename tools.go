@@ -176,6 +176,19 @@ func gradeClassArgs(a args) (day labs.Day, total float64, jobs int, msg string) 
 			return day, 0, 0, fmt.Sprintf("--jobs %q: give a number of submissions to grade at once, 1 to 256", v)
 		}
 	}
+	if _, each := a.flags["per-student"]; each != a.has("format") {
+		return day, 0, 0, "--per-student DIR and --format F go together: each student's grade in format F (classroom, gradescope, junit, exercism), one file a student in DIR"
+	}
+	if a.has("format") {
+		if _, err := formats.Parse(a.flags["format"]); err != nil {
+			return day, 0, 0, err.Error()
+		}
+	}
+	for _, f := range []string{"roster", "report", "per-student"} {
+		if v, ok := a.flags[f]; ok && strings.TrimSpace(v) == "" {
+			return day, 0, 0, fmt.Sprintf("--%s needs a file, for example: --%s %s", f, f, map[string]string{"roster": "classroom_roster.csv", "report": "day45-report", "per-student": "grades/"}[f])
+		}
+	}
 	return day, total, jobs, ""
 }
 

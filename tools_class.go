@@ -103,6 +103,14 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 		return usageError(e.stderr, msg)
 	}
 	dir := a.pos[1]
+	var roster class.Roster
+	if path, ok := a.flags["roster"]; ok {
+		var err error
+		if roster, err = class.ReadRoster(path); err != nil {
+			fmt.Fprintf(e.stderr, "termlab: cannot read the roster %s: %v\n", path, err)
+			return exitUsage
+		}
+	}
 	subs, err := class.Collect(dir, day)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "termlab: cannot read the submissions: %v\n", err)
@@ -142,9 +150,9 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 	}
 	switch {
 	case a.has("csv"):
-		err = class.WriteCSV(e.stdout, day, results)
+		err = class.WriteCSV(e.stdout, day, results, roster)
 	case a.has("json"):
-		err = class.WriteJSON(e.stdout, day, results)
+		err = class.WriteJSON(e.stdout, day, results, roster)
 	default:
 		cached := 0
 		for _, r := range results {
@@ -156,11 +164,32 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 			day.Number, day.Title, len(results), filepath.Clean(dir), cached, time.Since(start).Seconds())
 		class.WriteTable(e.stdout, day, results)
 		fmt.Fprintln(e.stdout)
-		class.WriteMistakes(e.stdout, day, class.Summarize(day, results))
+		class.WriteMistakes(e.stdout, day, class.Summarize(day, results, roster))
 	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
+	}
+	if file, ok := a.flags["report"]; ok {
+		md, html, err := class.NewReport(day, results, roster).WriteReportFiles(file)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "termlab: cannot write the class report: %v\n", err)
+			return exitNotOK
+		}
+		fmt.Fprintf(e.stderr, "termlab: the class report is in %s and %s\n", md, html)
+	}
+	if dir, ok := a.flags["per-student"]; ok {
+		f, _ := autograde.ParseFormat(a.flags["format"])
+		written, skipped, err := class.WritePerStudent(dir, f, day, subs, results, total)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "termlab: cannot write the per-student files: %v\n", err)
+			return exitNotOK
+		}
+		fmt.Fprintf(e.stderr, "termlab: %d per-student %s files in %s", len(written), f, dir)
+		if len(skipped) > 0 {
+			fmt.Fprintf(e.stderr, " (none for %s: not graded at all)", strings.Join(skipped, ", "))
+		}
+		fmt.Fprintln(e.stderr)
 	}
 	// A student's failure is a grade; only a submission the lab could
 	// not grade at all fails the batch, so it is looked at.

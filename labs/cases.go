@@ -1,6 +1,9 @@
 package labs
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // A Failure is one counterexample a grader's check found: what is wrong,
 // the input with what the learner's function gave and what it should, and
@@ -111,4 +114,30 @@ func (s Cases[C]) Search(calls []C) *Failure {
 // arithmetic differ in the last bits.
 func Near(a, b, scale, tol float64) bool {
 	return math.Abs(a-b) <= tol*max(1, math.Abs(scale))
+}
+
+// FigureDiffers is how a verdict says that an experiment's figure came out
+// differently with the learner's function: which figure, and which way,
+// but neither number. A grade can come before any guess, and the
+// reference's figure is a prediction's answer; so, often, is the learner's
+// own (a figure a rounding away from the reference's prints the same), and
+// next to "higher" it would bound the answer. got is nil when the
+// learner's run gave no such figure. The counterexample's input is
+// "Part 1 (burst accepted)"; the figures are the run's to show, once the
+// part is revealed (the scoreboard shows the learner's beside the
+// reference's).
+func FigureDiffers(part string, got *Metric, want Metric) (how string, ce Counterexample) {
+	way := "higher than"
+	switch {
+	case got == nil:
+		way = "missing from"
+	case got.Value < want.Value:
+		way = "lower than"
+	case !(got.Value > want.Value): // NaN: neither higher nor lower
+		way = "not a number, unlike"
+	}
+	return fmt.Sprintf("%s: %s the reference's", want.Label, way),
+		Counterexample{Input: fmt.Sprintf("Part %s (%s)", part, want.Label),
+			Got:  way + " the reference's",
+			Want: "the reference's figure (not shown: it can be a guess's answer)"}
 }

@@ -147,6 +147,24 @@ type Frame struct {
 	Chart    Figure    `json:"chart"`
 	Readouts []Readout `json:"readouts"`
 	Error    string    `json:"error,omitempty"` // the learner's code failed on this setting
+	// Partial is what of the figure was left out because the learner's
+	// code failed in it (a stub's panic in NextEmit leaves the leaky queue
+	// out), one line each; the rest of the frame is theirs as played.
+	Partial []string `json:"partial,omitempty"`
+}
+
+// Try runs one piece of a figure (one limiter, one scheduler): a panic in
+// it, the learner's code failing there, leaves that piece out of the
+// frame, said in Partial as what, and the rest plays on.
+func (f *Frame) Try(what string, fn func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			f.Partial = append(f.Partial, what+" left out: your code panicked: "+fmt.Sprint(r))
+			ok = false
+		}
+	}()
+	fn()
+	return true
 }
 
 // Readout returns the named readout.
@@ -171,9 +189,11 @@ type PlayFigure struct {
 	// the figure opens: every part whose answers the figure could show.
 	Parts []string
 	Knobs []Knob
-	// Needs is the TODOs the figure calls: it plays the learner's code only
-	// when they all pass, and the reference otherwise.
-	Needs []int
+	// Needs is the TODOs the figure calls (at some setting); CallsAt, when
+	// set, narrows them to one setting (see Calls). The learner's frames
+	// are labelled with them (Whose).
+	Needs   []int
+	CallsAt func(v Values) []int
 	// Play runs the figure on one implementation, which must be linked into
 	// the calling process (the learner's only in a worker program). v is
 	// already clamped to the knobs (see Settle).
@@ -220,38 +240,75 @@ func (d Day) Playground(id string) (PlayFigure, bool) {
 	return PlayFigure{}, false
 }
 
-// Whose says whose code a frame ran, given the grades on hand: the learner's
-// when every TODO the figure needs passes, else the reference and why.
-func Whose(d Day, f PlayFigure, grades []Grade) (Impl, string) {
+// Calls is the TODOs the figure calls at setting v: CallsAt's answer when
+// the figure has one (a choice of scheduler may call none of them), Needs
+// otherwise.
+func (f PlayFigure) Calls(v Values) []int {
+	if f.CallsAt != nil {
+		return f.CallsAt(v)
+	}
+	return f.Needs
+}
+
+// Whose labels a frame of figure f at setting v played on impl, given the
+// grades on hand (nil: not known yet). The reference's is "reference".
+// The learner's names only the TODOs the figure calls there: "your
+// TakeToken, NextEmit" when they all pass, "yours (TODO 1 failing)" when
+// one does not, so a figure that differs from the reference says which
+// code made it differ.
+func Whose(d Day, f PlayFigure, v Values, impl Impl, grades []Grade) string {
+	if impl == Reference {
+		return "reference"
+	}
+	calls := f.Calls(v)
+	if len(calls) == 0 {
+		return "yours (no TODO of yours is called at this setting)"
+	}
+	if grades == nil {
+		return "yours (not graded yet)"
+	}
 	passed := map[int]bool{}
 	for _, g := range grades {
 		passed[g.TODO] = g.Status == Pass
 	}
-	var funcs, missing []string
-	for _, n := range f.Needs {
+	var funcs, failing []string
+	for _, n := range calls {
 		t, _ := d.TODO(n)
 		funcs = append(funcs, t.Func)
 		if !passed[n] {
-			missing = append(missing, strconv.Itoa(n))
+			failing = append(failing, strconv.Itoa(n))
 		}
 	}
 	switch {
-	case len(missing) == 1:
-		return Reference, "reference: TODO " + missing[0] + " is not passing yet"
-	case len(missing) > 1:
-		return Reference, "reference: TODOs " + strings.Join(missing, ", ") + " are not passing yet"
-	case len(funcs) == 0:
-		return Reference, "reference"
+	case len(failing) == 1:
+		return "yours (TODO " + failing[0] + " failing)"
+	case len(failing) > 1:
+		return "yours (TODOs " + strings.Join(failing, ", ") + " failing)"
 	}
-	return Learner, "your " + strings.Join(funcs, ", ")
+	return "your " + strings.Join(funcs, ", ")
 }
 
-// PlayOpen reports whether figure f may open, by the Run screen's rule for
-// each of its Parts: the predictions of the stage the part plays in are all
-// made or skipped (the course day's parts are one stage, each part beyond
-// it its own). It returns the IDs still waiting. A knob setting is never
-// taken as a guess.
-func (d Day) PlayOpen(f PlayFigure, answered func(id string) bool) (bool, []string) {
+// PlayGate is what stands between the learner and figure f. The
+// playground is a reveal: a figure whose readouts can come out as the
+// answer of a prediction (its Parts' predictions: the stage each part
+// plays in, the course day's parts being one stage and each part beyond it
+// its own) opens only once those predictions are revealed. Waiting is the
+// ones not made or skipped yet: the figure stays shut. Reveal is the ones
+// made or skipped but not revealed: opening the figure reveals them (the
+// guesses on record are the ones judged, as a run's reveal does), which
+// the screens and the CLI say and ask before they do it. A knob setting is
+// never taken as a guess.
+type PlayGate struct {
+	Waiting []string
+	Reveal  []string
+}
+
+// Open reports whether the figure may play now.
+func (g PlayGate) Open() bool { return len(g.Waiting) == 0 && len(g.Reveal) == 0 }
+
+// PlayShows is the predictions figure f's readouts can show: every
+// prediction of the stages of its Parts, in the day's order.
+func (d Day) PlayShows(f PlayFigure) []string {
 	inStage := map[string]bool{}
 	for _, want := range f.Parts {
 		beyond := false
@@ -266,13 +323,37 @@ func (d Day) PlayOpen(f PlayFigure, answered func(id string) bool) (bool, []stri
 			}
 		}
 	}
-	var waiting []string
+	var ids []string
 	for _, pr := range d.Predictions {
-		if inStage[pr.Part] && !answered(pr.ID) {
-			waiting = append(waiting, pr.ID)
+		if inStage[pr.Part] {
+			ids = append(ids, pr.ID)
 		}
 	}
-	return len(waiting) == 0, waiting
+	return ids
+}
+
+// PlayGate says whether figure f may open, given which predictions are
+// made or skipped (answered) and which are revealed.
+func (d Day) PlayGate(f PlayFigure, answered, revealed func(id string) bool) PlayGate {
+	var g PlayGate
+	for _, id := range d.PlayShows(f) {
+		switch {
+		case revealed(id):
+		case !answered(id):
+			g.Waiting = append(g.Waiting, id)
+		default:
+			g.Reveal = append(g.Reveal, id)
+		}
+	}
+	return g
+}
+
+// PlayOpen reports whether figure f's predictions are all made or skipped,
+// and the IDs still waiting: the first half of PlayGate, for callers that
+// reveal on opening.
+func (d Day) PlayOpen(f PlayFigure, answered func(id string) bool) (bool, []string) {
+	g := d.PlayGate(f, answered, func(string) bool { return false })
+	return len(g.Waiting) == 0, g.Waiting
 }
 
 // Clone is a copy of v, for a request that must not see later turns.

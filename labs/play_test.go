@@ -66,17 +66,33 @@ func TestWhoseAndPlayOpen(t *testing.T) {
 	}
 	f := PlayFigure{Parts: []string{"1"}, Needs: []int{1, 2}}
 	for _, c := range []struct {
-		grades []Grade
 		impl   Impl
+		grades []Grade
 		whose  string
 	}{
-		{nil, Reference, "reference: TODOs 1, 2 are not passing yet"},
-		{[]Grade{{TODO: 1, Status: Pass}, {TODO: 2, Status: Fail}}, Reference, "reference: TODO 2 is not passing yet"},
-		{[]Grade{{TODO: 1, Status: Pass}, {TODO: 2, Status: Pass}}, Learner, "your TakeToken, WindowID"},
+		{Learner, nil, "yours (not graded yet)"},
+		{Learner, []Grade{{TODO: 1, Status: Fail}, {TODO: 2, Status: Unfinished}}, "yours (TODOs 1, 2 failing)"},
+		{Learner, []Grade{{TODO: 1, Status: Pass}, {TODO: 2, Status: Fail}}, "yours (TODO 2 failing)"},
+		{Learner, []Grade{{TODO: 1, Status: Pass}, {TODO: 2, Status: Pass}}, "your TakeToken, WindowID"},
+		{Reference, []Grade{{TODO: 1, Status: Pass}}, "reference"},
 	} {
-		if impl, whose := Whose(d, f, c.grades); impl != c.impl || whose != c.whose {
-			t.Errorf("%v: %s %q, want %s %q", c.grades, impl, whose, c.impl, c.whose)
+		if whose := Whose(d, f, nil, c.impl, c.grades); whose != c.whose {
+			t.Errorf("%s %v: %q, want %q", c.impl, c.grades, whose, c.whose)
 		}
+	}
+	// A setting that calls only TODO 2 names only TODO 2.
+	g := f
+	g.CallsAt = func(v Values) []int {
+		if v["mode"] == 1 {
+			return nil
+		}
+		return []int{2}
+	}
+	if w := Whose(d, g, Values{}, Learner, []Grade{{TODO: 1, Status: Fail}, {TODO: 2, Status: Pass}}); w != "your WindowID" {
+		t.Errorf("narrowed: %q", w)
+	}
+	if w := Whose(d, g, Values{"mode": 1}, Learner, nil); !strings.Contains(w, "no TODO of yours") {
+		t.Errorf("calls none: %q", w)
 	}
 	// The course day's parts are one stage: Part 1's figure waits for P2
 	// too, not for the part beyond the day.
@@ -94,5 +110,36 @@ func TestWhoseAndPlayOpen(t *testing.T) {
 	answered = map[string]bool{"P1": true, "P2": true}
 	if ok, waiting := d.PlayOpen(PlayFigure{Parts: []string{"1", "9"}}, func(id string) bool { return answered[id] }); ok || strings.Join(waiting, ",") != "P9" {
 		t.Errorf("a figure of the day and beyond: open %v, waiting %v", ok, waiting)
+	}
+}
+
+// The playground is a reveal: a figure opens once its predictions are
+// revealed; made but unrevealed ones are the ones opening it reveals.
+func TestPlayGate(t *testing.T) {
+	d := Day{
+		Parts:       []Part{{ID: "1"}, {ID: "2"}, {ID: "4", Beyond: true}, {ID: "9", Beyond: true}},
+		Predictions: []Prediction{{ID: "P1", Part: "1"}, {ID: "P2", Part: "2"}, {ID: "P7", Part: "4"}, {ID: "P9", Part: "9"}},
+	}
+	f := PlayFigure{Parts: []string{"1", "4"}}
+	if got := strings.Join(d.PlayShows(f), ","); got != "P1,P2,P7" {
+		t.Fatalf("shows %s", got)
+	}
+	for _, c := range []struct {
+		answered, revealed string
+		waiting, reveal    string
+	}{
+		{"", "", "P1,P2,P7", ""},
+		{"P1,P2", "P1,P2", "P7", ""},
+		{"P1,P2,P7", "P1,P2", "", "P7"},
+		{"P1,P2,P7", "", "", "P1,P2,P7"},
+		{"P1,P2,P7", "P1,P2,P7", "", ""},
+	} {
+		in := func(list string) func(string) bool {
+			return func(id string) bool { return strings.Contains(","+list+",", ","+id+",") }
+		}
+		g := d.PlayGate(f, in(c.answered), in(c.revealed))
+		if strings.Join(g.Waiting, ",") != c.waiting || strings.Join(g.Reveal, ",") != c.reveal || g.Open() != (c.waiting == "" && c.reveal == "") {
+			t.Errorf("answered %s revealed %s: %+v open %v", c.answered, c.revealed, g, g.Open())
+		}
 	}
 }

@@ -2,7 +2,10 @@ package labs
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // notLinkedHere is what a day answers for a TODO this process does not link
@@ -59,7 +62,34 @@ func PlayOn[F any](impl func(Impl) (F, bool), id string, which Impl, v Values, b
 		return fr
 	}
 	body(f, v, &fr)
+	scrub(&fr)
 	return fr
+}
+
+// scrub keeps a frame of hostile code printable: a readout that is not a
+// finite number (a TakeToken returning NaN tokens) cannot travel as JSON,
+// so it reads 0 and the frame says which; a point of a series that is not
+// finite is left out.
+func scrub(fr *Frame) {
+	var bad []string
+	for i, r := range fr.Readouts {
+		if math.IsNaN(r.Value) || math.IsInf(r.Value, 0) {
+			fr.Readouts[i].Value, fr.Readouts[i].Against = 0, "not a number: "+strconv.FormatFloat(r.Value, 'g', -1, 64)
+			bad = append(bad, r.Label)
+		}
+	}
+	for i, s := range fr.Chart.Series {
+		var x, y []float64
+		for j := range s.X {
+			if j < len(s.Y) && !math.IsNaN(s.X[j]+s.Y[j]) && !math.IsInf(s.X[j]+s.Y[j], 0) {
+				x, y = append(x, s.X[j]), append(y, s.Y[j])
+			}
+		}
+		fr.Chart.Series[i].X, fr.Chart.Series[i].Y = x, y
+	}
+	if len(bad) > 0 && fr.Error == "" {
+		fr.Error = "not a number: " + strings.Join(bad, ", ")
+	}
 }
 
 // PlayFigures gives each figure of figs (as a day's words declare them,

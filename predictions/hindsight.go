@@ -213,3 +213,43 @@ func excerpt(text string, at, n int) string {
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+// InGrades is Hindsight over TODO verdicts. A learner may grade a TODO
+// before any guess, so no verdict may hold any prediction's answer: not
+// its detail, its hint, nor its counterexample. The day's exceptions for a
+// setting apply (a call's arguments, TakeToken(20, 20, …), and a figure's
+// label, "(t ≥ 10 s)", are settings), but not to the answer's figure with
+// the answer's unit: "the reference 20 requests" states P1's answer
+// whatever the question says of 20.
+func InGrades(day labs.Day, ref labs.Metrics, grades ...labs.Grade) []Leak {
+	var leaks []Leak
+	for _, g := range grades {
+		where := fmt.Sprintf("TODO %d's verdict", g.TODO)
+		texts := []Seen{{where, g.Detail + "\n" + g.Hint}}
+		if ce := g.Counterexample; ce != nil {
+			texts = append(texts, Seen{where + " (counterexample)", ce.Input + "\n" + ce.Got + "\n" + ce.Want})
+		}
+		leaks = append(leaks, hindsight(day, ref, func(string) []Seen { return texts })...)
+		// The answer with its unit, exceptions or not.
+		for _, p := range day.Predictions {
+			v, ok := ref[p.Metric]
+			if !ok || !finite(v) || p.Unit == "" {
+				continue
+			}
+			for _, seen := range texts {
+				for _, f := range printedForms(v) {
+					for _, at := range findFigure(seen.Text, f) {
+						rest := seen.Text[at+len(f):]
+						if strings.HasPrefix(rest, " "+p.Unit) || strings.HasPrefix(rest, p.Unit) {
+							if !allowed(day.Allowed, p.ID, f, seen.In) {
+								continue // hindsight found it already
+							}
+							leaks = append(leaks, Leak{Prediction: p.ID, Figure: f + " " + p.Unit, In: seen.In, Excerpt: excerpt(seen.Text, at, len(f))})
+						}
+					}
+				}
+			}
+		}
+	}
+	return leaks
+}

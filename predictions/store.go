@@ -190,6 +190,16 @@ type CorruptError struct {
 	// Dropped is set when only some answers could not be used (LoadDay):
 	// these ids were dropped and the rest kept.
 	Dropped []string
+	// Conflicts is set when the file held a git merge conflict (so many
+	// conflicted regions, the first at Line) that the lab merged (Merge's
+	// rules): the answers come back merged, nothing lost. A save writes
+	// them, keeping the file as it was as KeptAs first; a read leaves the
+	// file for that save.
+	Conflicts int
+	// Restored is set when the file had lost reveals (set back to
+	// unrevealed by hand, a judged guess changed, the file deleted) that the
+	// day's reveals file holds: they were put back, these ids.
+	Restored []string
 }
 
 // Where is the file, with the line of the problem when it is one line's.
@@ -201,7 +211,33 @@ func (e *CorruptError) Where() string {
 }
 
 func (e *CorruptError) Error() string {
+	if len(e.Restored) == 0 {
+		return e.error()
+	}
+	put := fmt.Sprintf("the reveals of %s, which %s had lost, are put back from %s (a revealed guess stays revealed; one changed since counts as revised)",
+		strings.Join(e.Restored, ", "), filepath.Base(e.Path), filepath.Base(RevealsPath(filepath.Dir(e.Path), dayOf(e.Path))))
+	if e.Problem == "" && e.Conflicts == 0 && len(e.Dropped) == 0 && e.KeptAs == "" {
+		return e.Path + ": " + put
+	}
+	return e.error() + "; " + put
+}
+
+// dayOf is the day of an answers file's path, 0 when it is not one.
+func dayOf(path string) int {
+	var day int
+	fmt.Sscanf(filepath.Base(path), "day%d.json", &day)
+	return day
+}
+
+func (e *CorruptError) error() string {
 	where := e.Where()
+	if e.Conflicts > 0 {
+		s := fmt.Sprintf("%s held a git merge conflict (%s): the answers of both sides were merged, every reveal on either side kept", where, howMany(e.Conflicts, "conflicted region"))
+		if e.KeptAs != "" {
+			s += "; the file now holds the merge (git add it to finish the merge) and the file as it was is kept as " + e.KeptAs
+		}
+		return s
+	}
 	if len(e.Dropped) > 0 {
 		ids := e.Dropped
 		more := ""
@@ -236,10 +272,16 @@ func Load(dir string, day int) (Answers, error) {
 func LoadDay(dir string, day labs.Day) (Answers, error) {
 	a, err := loadAnswers(dir, day.Number, &day, false)
 	var pruned *CorruptError
-	if !errors.As(err, &pruned) || len(pruned.Dropped) == 0 {
+	if !errors.As(err, &pruned) {
 		return a, err
 	}
-	// Drop them from the file too, under the lock (a copy of the file as it
+	// (A file that could not be used at all and was kept aside is left for
+	// the caller, which may hold the answers it had read from it.)
+	restoredOnly := len(pruned.Restored) > 0 && pruned.KeptAs == "" && pruned.Problem == ""
+	if len(pruned.Dropped) == 0 && pruned.Conflicts == 0 && !restoredOnly {
+		return a, err
+	}
+	// Drop them (or write the merge, or the reveals put back) in the file too, under the lock (a copy of the file as it
 	// was is kept first), so the note comes once and every reader agrees.
 	saved, err := UpdateDay(dir, day, func(*Answers) error { return nil })
 	if errors.As(err, &pruned) {
@@ -251,10 +293,68 @@ func LoadDay(dir string, day labs.Day) (Answers, error) {
 
 // loadAnswers is Load, dropping the answers known does not ask for when it
 // is not nil; with keep (under the lock, about to save) a copy of the file
-// as it was is kept aside first.
+// as it was is kept aside first. Reveals the file has lost are put back
+// from the day's reveals (reveals.go), with a note.
 func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
+	_, statErr := os.Lstat(Path(dir, day))
+	a, err := loadFile(dir, day, known, keep)
+	ledger := loadReveals(dir, day)
+	if ledger == nil && errors.Is(statErr, fs.ErrNotExist) {
+		// Neither the answers nor the reveals (both deleted): the history
+		// still knows which were judged. Only then: while the answers are
+		// there, a run's history can be written ahead of its reveal, and
+		// would put back, unpredicted, the reveal about to land with its
+		// guess.
+		ledger = historyReveals(dir, day)
+	}
+	if known != nil {
+		for id := range ledger {
+			if _, ok := known.Prediction(id); !ok {
+				delete(ledger, id)
+			}
+		}
+	}
+	restored := restoreReveals(&a, ledger)
+	if len(restored) == 0 {
+		return a, err
+	}
+	var e *CorruptError
+	if !errors.As(err, &e) {
+		if err != nil {
+			return a, err
+		}
+		e = &CorruptError{Path: Path(dir, day)}
+		err = e
+	}
+	e.Restored = restored
+	return a, err
+}
+
+// loadFile is loadAnswers without the reveals' file.
+func loadFile(dir string, day int, known *labs.Day, keep bool) (Answers, error) {
 	path := Path(dir, day)
 	var a Answers
+	// A git pull that conflicted in the file: both sides merged, not the
+	// file set aside as invalid JSON (which lost both).
+	if data, err := atomicfile.ReadBounded(path, MaxFileBytes); err == nil && hasConflict(data) {
+		merged, c, err := mergeConflict(data, day)
+		if err != nil {
+			line := 0
+			if c, ok := splitConflict(data); ok {
+				line = c.firstLine
+			}
+			return New(day), &CorruptError{Path: path, Line: line, KeptAs: keepAside(path), Problem: err.Error()}
+		}
+		a = merged
+		e := &CorruptError{Path: path, Line: c.firstLine, Conflicts: c.regions}
+		if known != nil {
+			a.prune(*known)
+		}
+		if keep {
+			e.KeptAs = keepCopy(path, data)
+		}
+		return a, e
+	}
 	err := load(path, &a, func() error { return a.check(day) })
 	if err != nil || a.Day == 0 {
 		return New(day), err
@@ -276,7 +376,7 @@ func loadAnswers(dir string, day int, known *labs.Day, keep bool) (Answers, erro
 			if keep {
 				if e.KeptAs = keepCopy(path, data); e.KeptAs == "" {
 					// No copy, no dropping: the save keeps them as they are.
-					whole, err := loadAnswers(dir, day, nil, false)
+					whole, err := loadFile(dir, day, nil, false)
 					if err != nil {
 						return whole, err
 					}
@@ -334,7 +434,7 @@ func howMany(n int, what string) string {
 }
 
 func readBytes(path string) []byte {
-	data, _ := os.ReadFile(path)
+	data, _ := atomicfile.ReadBounded(path, MaxFileBytes)
 	return data
 }
 
@@ -433,6 +533,14 @@ func update(dir string, day int, known *labs.Day, change func(*Answers) error) (
 		return Answers{}, err
 	}
 	a.Day = day
+	// The reveals first: a crash between the two writes leaves a reveal on
+	// record that the answers lack, which the next load puts back; never
+	// the other way round.
+	if err := a.check(day); err == nil {
+		if err := saveReveals(root, dir, a, loadReveals(dir, day)); err != nil {
+			return Answers{}, err
+		}
+	}
 	if err := save(root, dir, &a); err != nil {
 		return Answers{}, err
 	}
@@ -519,16 +627,18 @@ var now = time.Now
 // file leaves v untouched and is no error. Anything else that goes wrong
 // moves the file aside and returns a *CorruptError.
 func load(path string, v any, check func() error) error {
-	data, err := os.ReadFile(path)
+	// Bounded before it is read: a 3 GB file is refused by its size.
+	data, err := atomicfile.ReadBounded(path, MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	problem, line := "", 0
+	var big *atomicfile.TooBigError
 	switch {
+	case errors.As(err, &big):
+		problem = fmt.Sprintf("it is %d bytes, far more than answers take (at most %d)", big.Size, MaxFileBytes)
 	case err != nil:
 		problem = "it could not be read: " + unwrapPath(err).Error()
-	case len(data) > MaxFileBytes:
-		problem = fmt.Sprintf("it is %d bytes, far more than answers take (at most %d)", len(data), MaxFileBytes)
 	case len(bytes.TrimSpace(data)) == 0:
 		problem = "it is empty"
 	default:

@@ -104,9 +104,10 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if Path(dir, 45) != filepath.Join(dir, "day45.json") {
 		t.Errorf("Path = %s", Path(dir, 45))
 	}
-	// Nothing else is left behind but the (hidden, git-ignored) lock.
-	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{".day45.lock", "day45.json"}) {
-		t.Errorf("dir holds %v, want just the answers file and its lock", names)
+	// Nothing else is left behind but the (hidden, git-ignored) lock and
+	// the reveals (reveals.go; the answers saved hold one).
+	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{".day45.lock", "day45.json", "day45.reveals.jsonl"}) {
+		t.Errorf("dir holds %v, want just the answers file, its reveals and its lock", names)
 	}
 }
 

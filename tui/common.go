@@ -53,6 +53,10 @@ type deps struct {
 	// refFrames makes the Play screen's player of the reference
 	// (newRefSession); tests play it in process.
 	refFrames func(root string, day labs.Day) refFrames
+	// learnerFrames makes the Play screen's player of the learner's code
+	// (newLearnerSession: their day's worker, built as a run builds it);
+	// tests play a stand-in in process.
+	learnerFrames func(d deps, day labs.Day) learnerFrames
 
 	saver *saver
 	// runGate makes runs one at a time: a cancelled run is still stopping

@@ -186,8 +186,13 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	}
 	m.run.active = m.visible && m.tab == tabRun
 	cmds = append(cmds, m.run.kick(&m.s))
-	if pm, ok := m.screens[tabPlay].(*playModel); ok && m.visible && m.tab == tabPlay {
-		cmds = append(cmds, pm.follow(&m.s))
+	if pm, ok := m.screens[tabPlay].(*playModel); ok {
+		// New code graded: the playground's worker restarts in the
+		// background, on whichever screen the learner is.
+		cmds = append(cmds, pm.warm(&m.s))
+		if m.visible && m.tab == tabPlay {
+			cmds = append(cmds, pm.follow(&m.s))
+		}
 	}
 	return tea.Batch(cmds...)
 }
@@ -356,7 +361,10 @@ func (m *dayModel) saved(msg savedMsg) tea.Cmd {
 		// The save found the file unusable and wrote its changes on an
 		// empty one: the rest goes back in.
 		cmds = append(cmds, m.putBack(prev, lost))
-	} else if msg.warn != nil {
+	} else if msg.warn != nil && !(restoredOnly(msg.warn) && m.s.noteBad && m.s.note != "") {
+		// (A reveal put back from the day's reveals file does not push a
+		// problem off the status line: putting back a lost file's answers
+		// meets one on the way, and that note says more.)
 		m.s.setNote(msg.warn.Error(), true)
 	}
 	landed := m.s.settle(msg.a, msg.upTo, msg.err)

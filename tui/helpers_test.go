@@ -135,6 +135,7 @@ func testCommon(t testing.TB, course labs.Course, root string, r Runner) *common
 	c.deps.now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
 	c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
 	c.deps.refFrames = func(string, labs.Day) refFrames { return inProcessRef{} }
+	c.deps.learnerFrames = func(deps, labs.Day) learnerFrames { return inProcessLearner{} }
 	c.deps.refCached = nil // the reference at once, as the tests' own figures
 	return c
 }
@@ -148,7 +149,25 @@ func (inProcessRef) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 	return f.Play(labs.Reference, f.Settle(v))
 }
 func (inProcessRef) Ready() bool { return true }
-func (inProcessRef) Close()      {}
+
+// inProcessLearner is a test double of learnerSession: its "learner's
+// code" is the reference's unless play is set (a wrong TODO), played in
+// process; the labels are the screen's own.
+type inProcessLearner struct {
+	play func(f labs.PlayFigure, v labs.Values) labs.Frame
+}
+
+func (l inProcessLearner) Play(f labs.PlayFigure, v labs.Values) (labs.Frame, bool, error) {
+	if l.play != nil {
+		return l.play(f, f.Settle(v)), false, nil
+	}
+	fr := f.Play(labs.Reference, f.Settle(v))
+	fr.Impl = labs.Learner
+	return fr, false, nil
+}
+func (inProcessLearner) Warm()  {}
+func (inProcessLearner) Close() {}
+func (inProcessRef) Close()     {}
 
 // fakeAfter fires at once with a clock that moves a second per timer, so
 // each replay tick is a quarter-second step (the longest Update allows).

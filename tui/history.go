@@ -3,7 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 	"termlab/labs/history"
 	"termlab/labs/results"
 )
@@ -60,7 +60,7 @@ func loadHistoriesCmd(d deps) tea.Cmd {
 }
 
 func answered(d deps, day labs.Day) bool {
-	text, _ := os.ReadFile(d.resultsPath())
+	text, _ := atomicfile.ReadBounded(d.resultsPath(), atomicfile.MaxResults)
 	return results.Answered(string(text), day)
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,14 @@ type playModel struct {
 	frame  *labs.Frame
 	fp     figPrep
 	gen    int // a frame of another generation is stale
+	// beside is the reference's frame at the setting of frame when frame
+	// is the learner's: its key series is drawn with the learner's and its
+	// readouts stand beside theirs where they differ. frameGen and
+	// besideGen are the generations they answered, so they pair up.
+	beside              *labs.Frame
+	frameGen, besideGen int
+	// onRef is the learner's choice to play the reference alone (i).
+	onRef bool
 
 	head    float64 // the playhead, in virtual seconds
 	paused  bool
@@ -49,7 +58,7 @@ type playModel struct {
 	reqFor  *labs.Outcome // the run the latest request knew of
 	asked   bool          // the figure on screen has been asked for
 	retry   bool          // the learner's worker was busy: ask again
-	sess    *worker.PlaySession
+	sess    learnerFrames
 	sessFor *labs.Outcome // the run whose code the session's worker holds
 	// ref plays the reference's frames; starting is a request to it
 	// waiting for its worker to be built and started.
@@ -65,6 +74,66 @@ type refFrames interface {
 	// within a knob turn's time.
 	Ready() bool
 	Close()
+}
+
+// learnerFrames plays one day's figures on the learner's code, out of
+// process (their code is hostile: a panic is a frame's Error, an endless
+// loop stops its worker, and the screen goes on). busy says a run holds the
+// build; err that the worker could not be built.
+type learnerFrames interface {
+	Play(f labs.PlayFigure, v labs.Values) (fr labs.Frame, busy bool, err error)
+	// Warm builds and starts the worker ahead of the first request.
+	Warm()
+	Close()
+}
+
+// learnerSession is the production learnerFrames: a worker.PlaySession on
+// the learner's day worker, built on the first request.
+type learnerSession struct {
+	d    deps
+	day  labs.Day
+	mu   sync.Mutex
+	sess *worker.PlaySession
+}
+
+func newLearnerSession(d deps, day labs.Day) learnerFrames {
+	return &learnerSession{d: d, day: day}
+}
+
+func (l *learnerSession) Play(f labs.PlayFigure, v labs.Values) (labs.Frame, bool, error) {
+	l.mu.Lock()
+	if l.sess == nil {
+		bin, busy, err := buildWorker(l.d, l.day.Number)
+		if busy || err != nil {
+			l.mu.Unlock()
+			return labs.Frame{}, busy, err
+		}
+		l.sess = &worker.PlaySession{Bin: bin, Day: l.day}
+	}
+	sess := l.sess
+	l.mu.Unlock()
+	return sess.Play(f, v), false, nil
+}
+
+func (l *learnerSession) Warm() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.sess == nil {
+		bin, busy, err := buildWorker(l.d, l.day.Number)
+		if busy || err != nil {
+			return // the first request tries again, and says why
+		}
+		l.sess = &worker.PlaySession{Bin: bin, Day: l.day}
+	}
+	l.sess.Start()
+}
+
+func (l *learnerSession) Close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.sess != nil {
+		l.sess.Close()
+	}
 }
 
 // refSession is the production refFrames: a worker.PlaySession on the
@@ -143,7 +212,7 @@ func (m *playModel) refFrame(s *session, gen int, f labs.PlayFigure, v labs.Valu
 	return func() tea.Msg {
 		fr := ref.Play(f, v)
 		fr.Whose = whose
-		return playFrameMsg{gen, fr, retry}
+		return playFrameMsg{gen: gen, frame: fr, retry: retry}
 	}
 }
 
@@ -152,7 +221,7 @@ func (m *playModel) refFrame(s *session, gen int, f labs.PlayFigure, v labs.Valu
 // this screen never types).
 type playKeys struct {
 	Knob, Turn, Less, More, Figure, Pause, Step key.Binding
-	Back                                        key.Binding
+	Back, Reveal, Impl                          key.Binding
 }
 
 func newPlayKeys() playKeys {
@@ -162,7 +231,9 @@ func newPlayKeys() playKeys {
 		Less:   key.NewBinding(key.WithKeys("-", "_", "["), key.WithHelp("-/+", "turn")),
 		More:   key.NewBinding(key.WithKeys("+", "=", "]")),
 		Figure: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "next figure")),
-		Back:   key.NewBinding(key.WithKeys("F")),
+		Back:   key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "previous figure")),
+		Reveal: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "reveal and open")),
+		Impl:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "yours/reference")),
 		Pause:  key.NewBinding(key.WithKeys(" ", "p"), key.WithHelp("space", "pause/play")),
 		Step:   key.NewBinding(key.WithKeys("left", "right", "h", "l"), key.WithHelp("←/→", "step")),
 	}
@@ -181,6 +252,8 @@ type playFrameMsg struct {
 	gen   int
 	frame labs.Frame
 	retry bool // the learner's worker was not ready: ask again on a tick
+	// beside: the reference's frame to stand beside the learner's.
+	beside bool
 }
 
 // playFallbackMsg says the learner's worker could not play generation
@@ -211,9 +284,30 @@ func (m *playModel) enter(s *session) tea.Cmd {
 
 func (m *playModel) figure(s *session) labs.PlayFigure { return s.day.Figures[m.fig] }
 
-func (m *playModel) open(s *session) bool {
-	ok, _ := s.day.PlayOpen(m.figure(s), s.answered)
-	return ok
+// gate is what stands between the learner and the figure on screen
+// (labs.PlayGate): a prediction counts as revealed once its reveal is on
+// record in the answers file, as a run's reveal does.
+func (m *playModel) gate(s *session) labs.PlayGate {
+	return s.day.PlayGate(m.figure(s), s.answered, func(id string) bool { return s.disk.Predictions[id].Revealed })
+}
+
+func (m *playModel) open(s *session) bool { return m.gate(s).Open() }
+
+// reveal reveals the predictions the figure on screen shows, after the
+// learner was told so and pressed the key: one change to the answers
+// file, the figure opening once it is on record (follow asks for its
+// frame then).
+func (m *playModel) reveal(s *session) tea.Cmd {
+	g := m.gate(s)
+	if len(g.Waiting) > 0 || len(g.Reveal) == 0 {
+		return nil
+	}
+	ids := g.Reveal
+	return s.change(m.c.deps, func(a *predictions.Answers) {
+		for _, id := range ids {
+			a.Reveal(id)
+		}
+	})
 }
 
 func (m *playModel) setting(s *session) labs.Values {
@@ -235,15 +329,22 @@ func (m *playModel) grades(s *session) []labs.Grade {
 	return savedGrades(s.day, s.answers)
 }
 
-// request asks for the current figure at the current setting.
+// request asks for the current figure at the current setting: on the
+// learner's code whenever it builds, failing TODOs and all (the difference
+// from the reference is the lesson), with the reference's frame beside it;
+// on the reference alone when the learner chose it (i) or their code does
+// not build.
 func (m *playModel) request(s *session) tea.Cmd {
 	m.gen++
 	m.reqFor, m.retry, m.asked = s.outcome, false, true
 	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.deps
-	impl, whose := labs.Whose(s.day, f, m.grades(s))
-	if impl != labs.Learner {
-		return m.refFrame(s, gen, f, v, whose, false)
+	if m.onRef {
+		return m.refFrame(s, gen, f, v, "reference (i: yours)", false)
 	}
+	if s.buildError() != nil {
+		return m.refFrame(s, gen, f, v, "reference: your code does not compile yet", false)
+	}
+	whose := labs.Whose(s.day, f, v, labs.Learner, m.grades(s))
 	m.starting = false
 	if m.sess != nil && m.sessFor != s.outcome {
 		// New code was graded: its worker holds the old.
@@ -252,25 +353,54 @@ func (m *playModel) request(s *session) tea.Cmd {
 		go old.Close()
 	}
 	if m.sess == nil {
-		m.sess, m.sessFor = &worker.PlaySession{Day: s.day}, s.outcome
+		m.sess, m.sessFor = d.learnerFrames(d, s.day), s.outcome
 	}
 	sess := m.sess
-	return func() tea.Msg {
-		if sess.Bin == "" {
-			bin, busy, err := buildWorker(d, s.day.Number)
-			if busy {
-				// A run holds the build: show the reference meanwhile,
-				// rather than a blank chart for the length of a run.
-				return playFallbackMsg{gen, f, v, "reference, while your code is built", true}
-			}
-			if err != nil {
-				return playFallbackMsg{gen, f, v, "reference: your worker could not be built (" + err.Error() + ")", false}
-			}
-			sess.Bin = bin
+	mine := func() tea.Msg {
+		fr, busy, err := sess.Play(f, v)
+		if busy {
+			// A run holds the build: show the reference meanwhile,
+			// rather than a blank chart for the length of a run.
+			return playFallbackMsg{gen, f, v, "reference, while your code is built", true}
 		}
-		fr := sess.Play(f, v)
+		if err != nil {
+			return playFallbackMsg{gen, f, v, "reference: your worker could not be built (" + err.Error() + ")", false}
+		}
 		fr.Whose = whose
-		return playFrameMsg{gen, fr, false}
+		return playFrameMsg{gen: gen, frame: fr}
+	}
+	return tea.Batch(mine, m.besideFrame(s, gen, f, v))
+}
+
+// warm replaces the learner's session once new code has been graded (a
+// save, a run) and starts its worker in the background, so the next knob
+// turn does not pay the start. It does nothing until the screen has played
+// the learner's code once.
+func (m *playModel) warm(s *session) tea.Cmd {
+	if m.sess == nil || m.sessFor == s.outcome || s.outcome == nil {
+		return nil
+	}
+	old := m.sess
+	go old.Close()
+	m.sess, m.sessFor = m.c.deps.learnerFrames(m.c.deps, s.day), s.outcome
+	sess := m.sess
+	return func() tea.Msg {
+		sess.Warm()
+		return nil
+	}
+}
+
+// besideFrame asks the reference for the frame to stand beside the
+// learner's.
+func (m *playModel) besideFrame(s *session, gen int, f labs.PlayFigure, v labs.Values) tea.Cmd {
+	if m.ref == nil {
+		m.ref = m.c.deps.refFrames(m.c.deps.root, s.day)
+	}
+	ref := m.ref
+	return func() tea.Msg {
+		fr := ref.Play(f, v)
+		fr.Whose = "reference"
+		return playFrameMsg{gen: gen, frame: fr, beside: true}
 	}
 }
 
@@ -321,6 +451,85 @@ func (m *playModel) tick() tea.Cmd {
 	return after(frame, func(_ time.Time) tea.Msg { return playTickMsg{} })
 }
 
+// paired is the reference's frame beside the learner's on screen, when
+// both answered the same request.
+func (m *playModel) paired() *labs.Frame {
+	if m.frame == nil || m.frame.Impl != labs.Learner || m.beside == nil || m.besideGen != m.frameGen || m.beside.Error != "" {
+		return nil
+	}
+	return m.beside
+}
+
+// prep lays out the chart on screen: the frame's, with the reference's
+// key series (its first) drawn beside the learner's, and the y axis from
+// zero so that heights compare.
+func (m *playModel) prep() figPrep {
+	if m.frame == nil {
+		return figPrep{}
+	}
+	fig := m.frame.Chart
+	if ref := m.paired(); ref != nil && m.failed() {
+		fig = ref.Chart // the learner's code failed here: the reference's stands in
+		fig.Title += " (reference)"
+	} else if ref != nil && len(ref.Chart.Series) > 0 && len(fig.Series) > 0 && !sameSeries(ref.Chart.Series[0], fig.Series[0]) {
+		fig.Series = slices.Clone(fig.Series)
+		theirs := ref.Chart.Series[0]
+		if mine := fig.Series[0]; mine.Name == theirs.Name {
+			mine.Name += " (yours)"
+			fig.Series[0] = mine
+		}
+		theirs.Name += " (reference)"
+		// Last, so it is drawn over the learner's series where they cross.
+		fig.Series = append(fig.Series, theirs)
+	}
+	fp := prepFigure(fig)
+	if fp.ymin > 0 && !math.IsInf(fp.ymin, 0) {
+		fp.ymin = 0
+	}
+	return fp
+}
+
+// partialSaid says what of a frame was left out in one sentence, the
+// pieces that failed for the same reason together ("left out, your code
+// panicked (not done yet): the fixed window (WindowID), the sliding log
+// (Expired)").
+func partialSaid(partial []string) string {
+	var order []string
+	by := map[string][]string{}
+	for _, p := range partial {
+		what, why, ok := strings.Cut(p, " left out: ")
+		if !ok {
+			what, why = p, ""
+		}
+		if _, seen := by[why]; !seen {
+			order = append(order, why)
+		}
+		by[why] = append(by[why], what)
+	}
+	var out []string
+	for _, why := range order {
+		head, detail, _ := strings.Cut(why, ": ")
+		if detail != "" {
+			head += " (" + detail + ")"
+		}
+		out = append(out, "left out, "+head+": "+strings.Join(by[why], ", "))
+	}
+	return strings.Join(out, "; ")
+}
+
+// failed reports whether the learner's frame on screen has nothing of
+// theirs to show: it failed whole, or every piece of it was left out.
+func (m *playModel) failed() bool {
+	return m.frame != nil && (m.frame.Error != "" || len(m.frame.Partial) > 0 && len(m.frame.Readouts) == 0)
+}
+
+// sameSeries reports whether two series are one line: the reference's
+// drawn over the learner's would add nothing (and would read as events
+// along it).
+func sameSeries(a, b labs.Series) bool {
+	return a.Name == b.Name && slices.Equal(a.X, b.X) && slices.Equal(a.Y, b.Y)
+}
+
 func (m *playModel) span() float64 {
 	if m.frame == nil || math.IsInf(m.fp.xmax, 0) {
 		return 0
@@ -338,7 +547,12 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 			return nil
 		}
 		fr := msg.frame
-		m.frame, m.fp, m.starting = &fr, prepFigure(fr.Chart), false
+		if msg.beside {
+			m.beside, m.besideGen = &fr, msg.gen
+		} else {
+			m.frame, m.frameGen, m.starting = &fr, msg.gen, false
+		}
+		m.fp = m.prep()
 		if msg.retry {
 			m.retry = true // the next tick asks again
 			return m.tick()
@@ -372,6 +586,15 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 }
 
 func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
+		// Keys that arrive in one read ("+++" from a held key or a fast
+		// hand) are one message: each counts as a turn of its own.
+		var cmds []tea.Cmd
+		for _, r := range k.Runes {
+			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt}, s))
+		}
+		return tea.Batch(cmds...)
+	}
 	pk := m.keys
 	if key.Matches(k, pk.Figure) || key.Matches(k, pk.Back) {
 		// Another figure may be open while this one waits for guesses.
@@ -380,17 +603,24 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 			step = -1
 		}
 		m.fig = (m.fig + step + len(s.day.Figures)) % len(s.day.Figures)
-		m.knob, m.frame, m.head, m.asked = 0, nil, 0, false
+		m.knob, m.frame, m.beside, m.head, m.asked = 0, nil, nil, 0, false
 		if !m.open(s) {
 			return nil
 		}
 		return tea.Batch(m.request(s), m.tick())
 	}
 	if !m.open(s) {
+		if key.Matches(k, pk.Reveal) {
+			return m.reveal(s)
+		}
 		return nil
 	}
 	f := m.figure(s)
 	switch {
+	case key.Matches(k, pk.Impl):
+		m.onRef = !m.onRef
+		m.beside = nil
+		return m.request(s)
 	case key.Matches(k, pk.Knob):
 		m.knob = (m.knob - 1 + len(f.Knobs)) % len(f.Knobs)
 	case key.Matches(k, pk.Turn):
@@ -433,8 +663,8 @@ func (m *playModel) view(s *session, w, h int) string {
 	f := m.figure(s)
 	var b []string
 	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.day.Figures), f.Title)), w))
-	if ok, waiting := s.day.PlayOpen(f, s.answered); !ok {
-		b = append(b, "", styleLines(st.Dim, wrap(fmt.Sprintf("The playground opens once your predictions are in (%s still open): it shows what the runs reveal. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(waiting, ", ")), w)))
+	if g := m.gate(s); !g.Open() {
+		b = append(b, "", m.shut(s, g, w))
 		return fit(strings.Join(b, "\n"), w, h)
 	}
 	whose := "…"
@@ -468,38 +698,110 @@ func (m *playModel) view(s *session, w, h int) string {
 		}
 		knobs = append(knobs, trunc(mark+line, w))
 	}
-	reads := m.readouts(w)
-	if len(b)+len(knobs)+len(reads) > h {
-		// A short terminal keeps the knob being turned and what it moves;
-		// the chart goes first, then the other knobs.
+	var errLines []string
+	if m.frame != nil && (m.frame.Error != "" || len(m.frame.Partial) > 0) {
+		// The learner's code panicked or ran too long on this setting:
+		// said in a few lines, the reference's chart under it (or, when
+		// only a piece of the figure failed, the rest of theirs).
+		said := m.frame.Error
+		if said == "" {
+			said = partialSaid(m.frame.Partial)
+		}
+		errLines = strings.Split(wrap(said, w), "\n")
+		if len(errLines) > 2 {
+			errLines = append(errLines[:1], trunc(errLines[1], w-1)+"…")
+		}
+	}
+	// The rows go to the chart first (at least minPlot rows of plot), then
+	// to every readout, wrapped rather than cut; a short terminal keeps
+	// only the knob being turned, then only each readout group's key
+	// figure (its first, and any that differs from the reference's), then
+	// drops the chart so those figures stay in view.
+	const minPlot = 6
+	chartRows := 0
+	if m.frame != nil && len(m.fp.fig.Series) > 0 {
+		chartRows = lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
+	}
+	reads := m.readouts(w, false)
+	rows := func() int { return len(b) + len(errLines) + len(knobs) + len(reads) + chartRows }
+	if rows() > h {
 		knobs = knobs[m.knob : m.knob+1]
 	}
-	used := len(b) + len(knobs) + len(reads)
-	if m.frame != nil && m.frame.Error != "" {
-		b = append(b, "", styleLines(st.Bad, wrap(m.frame.Error, w)))
-	} else if m.frame != nil {
-		// The chart's title, axis and legend take the rows around the plot.
-		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false))
-		if plotH := min(h-used-overhead, 12); plotH >= 2 {
-			b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && state == "playing"))
-		}
+	if rows() > h {
+		reads = m.readouts(w, true)
+	}
+	if rows() > h && chartRows > 0 {
+		chartRows -= minPlot - 3 // a lower chart before none
+	}
+	if rows() > h {
+		chartRows = 0
+	}
+	if len(errLines) > 0 {
+		b = append(b, styleLines(st.Bad, strings.Join(errLines, "\n")))
+	}
+	if chartRows > 0 {
+		used := len(b) + len(knobs) + len(reads)
+		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1
+		plotH := min(h-used-overhead, 12)
+		b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && state == "playing"))
 	}
 	b = append(b, knobs...)
 	b = append(b, reads...)
 	return fit(strings.Join(b, "\n"), w, h)
 }
 
+// shut says why the figure on screen does not play yet, and what opens it.
+func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
+	st := m.c.styles
+	if len(g.Waiting) > 0 {
+		return styleLines(st.Dim, wrap(fmt.Sprintf("This figure opens once your predictions are in (%s still open): some setting of it reads out their answers. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(g.Waiting, ", ")), w))
+	}
+	recording := true
+	var guesses []string
+	for _, id := range g.Reveal {
+		recording = recording && s.answers.Predictions[id].Revealed
+		if v, ok := s.answers.Value(id); ok {
+			guesses = append(guesses, id+" = "+predictions.FormatValue(v, ""))
+		} else {
+			guesses = append(guesses, id+" skipped")
+		}
+	}
+	if recording {
+		return styleLines(st.Dim, wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
+	}
+	answers, them, guess := "the answers to", "them", "your guesses as they stand (%s) are judged"
+	if len(g.Reveal) == 1 {
+		answers, them, guess = "the answer to", "it", "your guess as it stands (%s) is judged"
+	}
+	guess = fmt.Sprintf(guess, strings.Join(guesses, ", "))
+	return styleLines(st.Dim, wrap(fmt.Sprintf("Some setting of this figure reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows it, and a change after reads as revised. Press enter to reveal %s and open the figure, or f for another figure.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
+}
+
 // readouts groups a frame's readouts by what they measure ("fixed window:
 // accepted", "fixed window: refused" → one line), so a figure's three
 // limiters fit under its chart.
-func (m *playModel) readouts(w int) []string {
-	if m.frame == nil || m.frame.Error != "" {
+func (m *playModel) readouts(w int, compact bool) []string {
+	if m.frame == nil {
 		return nil
+	}
+	shown, mine := m.frame.Readouts, true
+	if m.failed() {
+		// The learner's code failed here: the reference's readouts, said
+		// to be the reference's, stand under its chart.
+		ref := m.paired()
+		if ref == nil {
+			return nil
+		}
+		shown, mine = ref.Readouts, false
 	}
 	st := m.c.styles
 	var order []string
 	groups, solo := map[string][]string{}, map[string]bool{}
-	for _, r := range m.frame.Readouts {
+	if !mine {
+		order, solo["reference's readouts:"] = append(order, "reference's readouts:"), true
+		groups["reference's readouts:"] = nil
+	}
+	for _, r := range shown {
 		name, what, ok := strings.Cut(r.Label, ": ")
 		if !ok {
 			name, what = r.Label, "" // a readout of its own: a line of its own
@@ -512,6 +814,16 @@ func (m *playModel) readouts(w int) []string {
 		if r.Unit != "" && r.Unit != "requests" {
 			val += " " + r.Unit
 		}
+		differs := false
+		if ref := m.paired(); ref != nil && mine {
+			if rr, ok := ref.Readout(r.Name); ok && !predictions.Same(rr.Value, r.Value) {
+				val += " [ref " + predictions.FormatValue(rr.Value, "") + "]"
+				differs = true
+			}
+		}
+		if compact && len(groups[name]) > 0 && !differs {
+			continue
+		}
 		if r.Against != "" {
 			val += " (" + r.Against + ")"
 		}
@@ -521,11 +833,15 @@ func (m *playModel) readouts(w int) []string {
 	for _, name := range order {
 		line := strings.Join(groups[name], " · ")
 		if solo[name] {
-			line = name + " " + line
-		} else {
-			line = st.Subtitle.Render(name) + "  " + line
+			out = append(out, strings.Split(wrap(name+" "+line, w), "\n")...)
+			continue
 		}
-		out = append(out, trunc(line, w))
+		// Wrapped as plain text, the group's name styled on its first line.
+		lines := strings.Split(wrap(name+"  "+line, w), "\n")
+		if first, rest, ok := strings.Cut(lines[0], name); ok && first == "" {
+			lines[0] = st.Subtitle.Render(name) + rest
+		}
+		out = append(out, lines...)
 	}
 	return out
 }
@@ -535,11 +851,14 @@ func (m *playModel) help(s *session) keyMap {
 	if len(s.day.Figures) == 0 {
 		return keyMap{}
 	}
-	if !m.open(s) {
-		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure}}}
+	if g := m.gate(s); !g.Open() {
+		if len(g.Waiting) == 0 {
+			return keyMap{short: []key.Binding{pk.Reveal, pk.Figure}, full: [][]key.Binding{{pk.Reveal}, {pk.Figure, pk.Back}}}
+		}
+		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure, pk.Back}}}
 	}
 	return keyMap{
-		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure},
-		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure}},
+		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure, pk.Impl},
+		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl}},
 	}
 }

@@ -26,7 +26,16 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 
 	d.predictAll(allGuesses())
 	d.tab(tabPlay)
-	d.wantView("Figure 1 of 3 · The calendar with a blind spot", "reference: TODOs 2, 3 are not passing yet",
+	// The playground is a reveal: it says which guesses opening it locks,
+	// and opens on enter once they are on record.
+	d.wantView("Figure 1 of 3", "reads out the answers to P1, P2, P3, P4, P5, P6, P7,", "Opening it reveals them", "P7 = 40")
+	d.dontWantView("accepted")
+	checkFits(t, d.app.View(), 80, 24)
+	d.keys("enter")
+	if a := d.day().s.disk; !a.Predictions["P7"].Revealed || a.Predictions["P10"].Revealed {
+		t.Fatalf("enter revealed %+v", a.Predictions)
+	}
+	d.wantView("Figure 1 of 3 · The calendar with a blind spot", "yours (TODOs 2, 3 failing)",
 		"fixed window  accepted 200", "most in a window 200 (2× promise)", "sliding log  accepted 100", "flip")
 	checkFits(t, d.app.View(), 80, 24)
 
@@ -39,7 +48,9 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.dontWantView("fixed window  accepted 180 ·")
 
 	d.keys("f")
-	d.wantView("Figure 2 of 3 · A loan, not a calendar", "reference: TODOs 1, 4 are not passing yet", "token bucket", "leaky meter", "leaky queue")
+	d.wantView("Figure 2 of 3", "reads out the answer to P10,")
+	d.keys("enter")
+	d.wantView("Figure 2 of 3 · A loan, not a calendar", "yours (TODOs 1, 4 failing)", "token bucket", "leaky meter", "leaky queue")
 	d.keys("down", "down", "+") // bursty → flood
 	d.wantView("traffic              flood", "long-run rate 10 /s (r = 10)")
 	checkFits(t, d.app.View(), 80, 24)
@@ -96,9 +107,11 @@ func TestPlayScreenFollowsTheLearner(t *testing.T) {
 	}
 	cliPredict(t, root, guesses)
 	d.run(reloadCmd(d.app.c.deps)) // what the watcher sends on the change
-	d.wantView("reference: TODOs 2, 3 are not passing yet", "fixed window  accepted 200", "done")
+	d.wantView("Opening it reveals them")
+	d.keys("enter")
+	d.wantView("yours (TODOs 2, 3 failing)", "fixed window  accepted 200", "done")
 
 	d.keys("r") // a run lands with TODO 2 passing; the replay stood at its end
-	d.wantView("reference: TODO 3 is not passing yet", "fixed window  accepted 200")
+	d.wantView("yours (TODO 3 failing)", "fixed window  accepted 200")
 	checkFits(t, d.app.View(), 80, 24)
 }

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 	"termlab/labs/gofunc"
 )
 
@@ -63,7 +64,7 @@ func funcLocations(root string, day labs.Day) map[string]string {
 		return out
 	}
 	for _, path := range files {
-		src, err := os.ReadFile(path)
+		src, err := atomicfile.ReadBounded(path, atomicfile.MaxSource)
 		if err != nil {
 			continue
 		}
@@ -108,7 +109,7 @@ func solution(root string, day labs.Day, name string) (text, where string, err e
 		return "", "", fmt.Errorf("cannot read the reference solutions: %w", err)
 	}
 	for _, path := range files {
-		src, err := os.ReadFile(path)
+		src, err := atomicfile.ReadBounded(path, atomicfile.MaxSource)
 		if err != nil {
 			continue
 		}

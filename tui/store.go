@@ -176,10 +176,17 @@ func (s *session) dropPending(upTo int) {
 // been kept aside, so the file now starts empty; nil otherwise.
 func lostFile(err error) *predictions.CorruptError {
 	var e *predictions.CorruptError
-	if errors.As(err, &e) && len(e.Dropped) == 0 && e.KeptAs != "" {
+	if errors.As(err, &e) && len(e.Dropped) == 0 && e.Conflicts == 0 && e.KeptAs != "" {
 		return e
 	}
 	return nil
+}
+
+// restoredOnly reports whether err only says that reveals the answers
+// file had lost were put back (predictions' reveals file).
+func restoredOnly(err error) bool {
+	var e *predictions.CorruptError
+	return errors.As(err, &e) && len(e.Restored) > 0 && e.Problem == "" && e.Conflicts == 0 && len(e.Dropped) == 0 && e.KeptAs == ""
 }
 
 // putBackNote says what the lab did about a lost file. Where the file went
@@ -207,7 +214,11 @@ func fillFrom(prev predictions.Answers) func(*predictions.Answers) {
 			a.Drills = map[string]predictions.DrillAnswer{}
 		}
 		for id, g := range prev.Predictions {
-			if _, ok := a.Predictions[id]; !ok {
+			// Missing, or only the reveal the day's reveals file put back
+			// (predictions/reveals.go) where the lab holds that same reveal
+			// with its guess.
+			cur, ok := a.Predictions[id]
+			if !ok || (cur.Value == nil && !cur.Skipped && g.Revealed && sameFloat(cur.Scored, g.Scored)) {
 				g.Value, g.Scored = cloneFloat(g.Value), cloneFloat(g.Scored)
 				a.Predictions[id] = g
 			}
@@ -240,7 +251,8 @@ func putBackCmd(d deps, day labs.Day, prev predictions.Answers, lost *prediction
 		d.saver.io.Unlock()
 		msg := readAll(d)
 		note := putBackNote(lost)
-		if err != nil {
+		var saved *predictions.CorruptError // a note: the save was made
+		if err != nil && !errors.As(err, &saved) {
 			note = lost.Error() + "; putting back the answers the lab had failed too: " + err.Error()
 		}
 		msg.warnings = append(msg.warnings, note)
@@ -466,4 +478,11 @@ func dayProgress(day labs.Day, a predictions.Answers) progress {
 		}
 	}
 	return p
+}
+
+func sameFloat(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
 }

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Builds termlab-gradescope.zip to upload as the Gradescope autograder:
-# the committed lab, with setup.sh and run_autograder at the zip's root,
-# as Gradescope wants them.
+# Builds the zip to upload as the Gradescope autograder: the committed
+# lab, with setup.sh and run_autograder at the zip's root, as Gradescope
+# wants them. It is written outside the repository (so it is never
+# committed by mistake): to the path given, or else to
+# termlab-gradescope.zip beside the repository's folder.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:-$(dirname "$repo")/termlab-gradescope.zip}
+case $out in /*) ;; *) out=$(pwd)/$out ;; esac
+cd "$repo"
 git archive --format=zip \
   --add-file=autograde/gradescope/setup.sh \
   --add-file=autograde/gradescope/run_autograder \
-  -o termlab-gradescope.zip HEAD
-echo "wrote $(pwd)/termlab-gradescope.zip"
+  -o "$out" HEAD
+echo "wrote $out"

@@ -56,8 +56,10 @@ type Test struct {
 	Message string // detail, where, counterexample and hint; "" on a pass
 	Detail  string
 	Checked string // what the grader checks, the test's "code"
-	File    string // the TODO's file, relative to the module root
-	Line    int    // its func line, or the line a crash points at
+	// Counterexample is the input the TODO was found wrong on, if any.
+	Counterexample *labs.Counterexample
+	File           string // the TODO's file, relative to the module root
+	Line           int    // its func line, or the line a crash points at
 }
 
 // Passed reports whether the test passed.
@@ -132,7 +134,7 @@ func New(day labs.Day, grades []labs.Grade, root string, total float64) Report {
 			}
 		}
 		test := Test{TODO: t.Number, Func: t.Func, Name: fmt.Sprintf("TODO %d: %s", t.Number, t.Func),
-			Status: g.Status, Max: points[t.Number], Detail: g.Detail, Checked: t.Checked}
+			Status: g.Status, Max: points[t.Number], Detail: g.Detail, Checked: t.Checked, Counterexample: g.Counterexample}
 		test.File, test.Line = lines[t.Func].file, lines[t.Func].line
 		if file, line, ok := splitWhere(g.Where); ok {
 			test.File, test.Line = file, line

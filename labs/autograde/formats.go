@@ -72,13 +72,31 @@ type classroomTest struct {
 // runner output the reporter decodes (`base64 -d` shows it).
 func classroom(r Report) ([]byte, error) {
 	out := classroomResult{Version: 1, Status: "pass", MaxScore: r.Max(), Tests: []classroomTest{}}
-	for _, t := range r.Tests {
+	for i, t := range r.Tests {
 		status := verdict(t, "pass", "fail", "error")
 		if status != "pass" && out.Status == "pass" {
 			out.Status = "fail"
 		}
-		out.Tests = append(out.Tests, classroomTest{Name: t.Name, Status: status, Score: t.Score, Message: t.Message,
-			TestCode: r.Command + " — " + t.Checked, Filename: t.File, LineNo: t.Line,
+		// What the reporter prints (autograding-grading-reporter's
+		// console-results.js): a failed test's name and line only, an
+		// errored one's message alone ("Error: …", no name), and every
+		// test's test_code. So a wrong answer's counterexample and hint
+		// go in its test_code, an error's message starts with the
+		// test's name, a pass prints no more than its name, and a
+		// compile error is printed once, under the first test.
+		msg, code := t.Message, ""
+		switch {
+		case r.BuildError != "" && i > 0:
+			msg = t.Name + ": not graded, as your code does not compile (the compiler's message is above)"
+		case r.BuildError != "":
+			msg = t.Name + ": your code does not compile, so no TODO was graded:\n" + t.Message
+		case status == "error":
+			msg, code = t.Name+": "+t.Message, "To see it on your own machine: "+r.Command
+		case status == "fail":
+			code = t.Message + "\n\nTo see it on your own machine: " + r.Command
+		}
+		out.Tests = append(out.Tests, classroomTest{Name: t.Name, Status: status, Score: t.Score, Message: msg,
+			TestCode: code, Filename: t.File, LineNo: t.Line,
 			// Not timed one by one (they run in parallel): the
 			// whole grade's time shared out.
 			Duration: int64(math.Round(r.Seconds * 1000 / float64(max(1, len(r.Tests)))))})
@@ -192,7 +210,7 @@ func exercism(r Report) ([]byte, error) {
 		if status != "pass" {
 			out.Status = "fail"
 		}
-		test := exercismTest{Name: t.Name, Status: status, TestCode: t.Checked, TaskID: t.TODO}
+		test := exercismTest{Name: t.Name, Status: status, TestCode: exercismCode(r, t), TaskID: t.TODO}
 		if t.Message != "" {
 			msg := t.Message
 			if t.File != "" {
@@ -203,6 +221,19 @@ func exercism(r Report) ([]byte, error) {
 		out.Tests = append(out.Tests, test)
 	}
 	return indentJSON(out)
+}
+
+// exercismCode is a test's test_code, which Exercism shows as the code
+// of the test that ran: the call the grader made where it found the
+// TODO wrong (its counterexample, with the answer it wants), or what the
+// check compares when it passed; and the command that runs it.
+func exercismCode(r Report, t Test) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// %s, against the reference: %s\n// Run it yourself: %s\n", t.Name, t.Checked, r.Command)
+	if ce := t.Counterexample; ce != nil {
+		fmt.Fprintf(&b, "%s // want %s, got %s\n", ce.Input, ce.Want, ce.Got)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func indentJSON(v any) ([]byte, error) {
@@ -218,8 +249,9 @@ func indentJSON(v any) ([]byte, error) {
 // The shape of Ant's JUnit report, as the JUnit.xsd that Jenkins
 // validates against declares it: testsuites > testsuite (with its
 // properties, testcases, system-out and system-err), each testcase with
-// at most one failure or error. The schema has no file or line
-// attribute, so they lead the failure's text, as a stack trace's would.
+// at most one failure or error. The file and line lead the failure's
+// text, as a stack trace's would, and are the testcase's file and line
+// attributes too (see junitCase).
 type junitSuites struct {
 	XMLName xml.Name     `xml:"testsuites"`
 	Suites  []junitSuite `xml:"testsuite"`
@@ -251,11 +283,16 @@ type junitProperty struct {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure"`
-	Error     *junitProblem `xml:"error"`
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	Time      string `xml:"time,attr"`
+	// File and Line are where the TODO is (or its crash): beyond
+	// Jenkins' schema, but what annotators of pull requests read (GitLab,
+	// action-junit-report, dorny/test-reporter); Jenkins ignores them.
+	File    string        `xml:"file,attr,omitempty"`
+	Line    int           `xml:"line,attr,omitempty"`
+	Failure *junitProblem `xml:"failure"`
+	Error   *junitProblem `xml:"error"`
 }
 
 type junitProblem struct {
@@ -277,7 +314,10 @@ func junit(r Report) ([]byte, error) {
 		Hostname: host, Tests: len(r.Tests), Time: fmt.Sprintf("%.3f", r.Seconds),
 		Properties: junitProperties{Props: []junitProperty{{"day", fmt.Sprint(r.Day)}, {"score", fmt.Sprint(r.Score())}, {"max_score", fmt.Sprint(r.Max())}}}}
 	for _, t := range r.Tests {
-		c := junitCase{Name: t.Name, Classname: fmt.Sprintf("termlab.day%d.%s", r.Day, t.Func), Time: fmt.Sprintf("%.3f", per)}
+		c := junitCase{Name: t.Name, Classname: fmt.Sprintf("termlab.day%d.%s", r.Day, t.Func), Time: fmt.Sprintf("%.3f", per), File: t.File}
+		if t.File != "" {
+			c.Line = t.Line
+		}
 		if !t.Passed() {
 			text := t.Message
 			if t.File != "" {

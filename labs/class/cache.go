@@ -14,6 +14,7 @@ import (
 	"runtime"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 )
 
 // The class cache: a grade is a fact this grader wrote. Each entry is
@@ -25,6 +26,10 @@ import (
 // (Result.Tampered). The boxed workers run with neither the cache folder's
 // path nor a HOME that leads to it (worker.Runner.Confine), and a
 // submission that gets through the import gate can open no file.
+
+// maxCached bounds an entry read back: one result is a few kilobytes, and
+// a file past this was not written by the grader.
+const maxCached = 1 << 20
 
 // keyFile is the seal's key, in the cache folder.
 const keyFile = "seal.key"
@@ -91,7 +96,7 @@ func (c *cache) file(digest string) string { return filepath.Join(c.dir, digest+
 // get is the sealed result for digest. ok: it is there and verifies;
 // bad: an entry is there that does not (forged, swapped, damaged).
 func (c *cache) get(digest string) (r Result, ok, bad bool) {
-	data, err := os.ReadFile(c.file(digest))
+	data, err := atomicfile.ReadBounded(c.file(digest), maxCached)
 	if errors.Is(err, fs.ErrNotExist) {
 		return r, false, false
 	}

@@ -1,9 +1,7 @@
 package class
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,80 +142,6 @@ func TestVersionChangesWithTheLab(t *testing.T) {
 	v3, _ := Version(dir)
 	if v1 == v2 || v2 == v3 {
 		t.Errorf("versions %s %s %s: an edit or a bound must change it", v1[:8], v2[:8], v3[:8])
-	}
-}
-
-func grade(n int, s labs.Status, hint string, ce *labs.Counterexample) labs.Grade {
-	return labs.Grade{TODO: n, Status: s, Hint: hint, Counterexample: ce, Detail: "detail of " + string(s)}
-}
-
-func TestSummarize(t *testing.T) {
-	day := labs.Day{TODOs: []labs.TODO{{Number: 1, Func: "TakeToken"}, {Number: 2, Func: "WindowID"}}}
-	capHint := "the cap comes after the spend here: cap first"
-	unitHint := "integer seconds: elapsed.Seconds() keeps the fraction"
-	ce := func(s string) *labs.Counterexample { return &labs.Counterexample{Input: s, Got: "1", Want: "2"} }
-	results := []Result{
-		{Who: "zed", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, capHint, ce("zed's")), grade(2, labs.Pass, "", nil)}},
-		{Who: "amy", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, capHint, ce("amy's")), grade(2, labs.Timeout, "", nil)}},
-		{Who: "bo", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, unitHint, ce("bo's")), grade(2, labs.Pass, "", nil)}},
-		{Who: "cy", Status: Graded, Grades: []labs.Grade{grade(1, labs.Pass, "", nil), grade(2, labs.Unfinished, "", nil)}},
-		{Who: "di", Status: Graded, Grades: []labs.Grade{grade(1, labs.Pass, "", nil), grade(2, labs.Pass, "", nil)}},
-		{Who: "ed", Status: NoCompile, Error: "your code does not compile:\n  labs/day45/todo.go:3:1: x"},
-		{Who: "fi", Status: Refused, Error: "imports"},
-	}
-	s := Summarize(day, results)
-	if s.Submissions != 7 || s.Graded != 5 || s.NoCompile != 1 || s.Refused != 1 || s.AllPass != 1 {
-		t.Errorf("counts: %+v", s)
-	}
-	t1 := s.TODOs[0]
-	if t1.Wrong != 3 || t1.Of != 5 || len(t1.Mistakes) != 2 || t1.Mistakes[0].Label != "the cap comes after the spend here" || t1.Mistakes[0].Count != 2 {
-		t.Fatalf("TODO 1: %+v", t1)
-	}
-	// One counterexample, the first by name, and no name with it.
-	if got := t1.Mistakes[0].Example.Input; got != "amy's" {
-		t.Errorf("the example is %q, want the first by name (amy's)", got)
-	}
-	var b bytes.Buffer
-	WriteMistakes(&b, day, s)
-	out := b.String()
-	for _, want := range []string{
-		"TODO 1 TakeToken: 3 of 5 wrong; 2 the cap comes after the spend here; 1 integer seconds",
-		"TODO 2 WindowID: 2 of 5 wrong; 1 does not return in time; 1 not done (still the stub)",
-		"1 not compiling", "1 refused",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the summary lacks %q:\n%s", want, out)
-		}
-	}
-	for _, who := range []string{"amy", "zed", "bo"} {
-		if strings.Contains(out, who+" ") {
-			t.Errorf("the summary names %s:\n%s", who, out)
-		}
-	}
-	b.Reset()
-	WriteTable(&b, day, results)
-	if !strings.Contains(b.String(), "does not compile: labs/day45/todo.go:3:1: x") {
-		t.Errorf("table:\n%s", b.String())
-	}
-	b.Reset()
-	if err := WriteCSV(&b, day, results); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(&b).ReadAll()
-	if err != nil || len(rows) != 8 || rows[0][2] != "todo1_TakeToken" || rows[2][3] != "timeout" {
-		t.Errorf("CSV (%v): %v", err, rows)
-	}
-}
-
-func TestHead(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"float rounding: float64 keeps 53 bits", "float rounding"},
-		{"a short hint", "a short hint"},
-		{strings.Repeat("word ", 20), strings.TrimSpace(strings.Repeat("word ", 12)) + "…"},
-	} {
-		if got := head(tc.in, 60); got != tc.want {
-			t.Errorf("head(%q) = %q, want %q", tc.in, got, tc.want)
-		}
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 	"unicode"
 
 	"termlab/labs"
+	"termlab/labs/atomicfile"
 	"termlab/labs/gate"
 	"termlab/labs/worker"
 )
@@ -170,7 +171,7 @@ func (s *Submission) add(name, path string) string {
 	case fi.Size() > maxFile:
 		return fmt.Sprintf("%s is %d kB; a submission's file may be %d kB at most", name, fi.Size()>>10, maxFile>>10)
 	}
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadBounded(path, maxFile) // it may have grown since
 	if err != nil {
 		return err.Error()
 	}

@@ -5,32 +5,66 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 	"unicode/utf8"
 
 	"termlab/labs"
 )
 
+// Student is one submission as the staff know it: its name in the class
+// folder and, when a GitHub Classroom roster gives one, the roster's
+// identifier.
+type Student struct {
+	Who string `json:"who"`
+	ID  string `json:"roster_id,omitempty"`
+	// Why is, for a student left out of a TODO's verdicts, the reason
+	// (refused, does-not-compile, lab-error).
+	Why string `json:"why,omitempty"`
+}
+
+func (s Student) String() string {
+	if s.ID != "" {
+		return s.Who + " [" + s.ID + "]"
+	}
+	return s.Who
+}
+
 // Mistake is one diagnosis the grader gave, counted over the class.
 type Mistake struct {
+	// Key is the diagnosis: the hint (or the crash's kind, or what
+	// happened) with the numbers in it masked, so one misconception met
+	// on different inputs is one mistake.
+	Key   string `json:"key"`
 	Label string `json:"label"` // short: the hint's first clause, or what happened
 	Hint  string `json:"hint,omitempty"`
 	Count int    `json:"count"`
-	// Example is one student's counterexample, without the student: the
-	// first in the order of the submissions' names.
+	// Students are who made it, in the order of their names.
+	Students []Student `json:"students"`
+	// Example is the first student's counterexample (or, for a crash or
+	// a timeout, the input, where the grade has it).
 	Example *labs.Counterexample `json:"example,omitempty"`
 	Detail  string               `json:"detail"`
+	Where   string               `json:"where,omitempty"` // the first student's file:line, for a crash
 }
 
 // TODOSummary is what the class got wrong on one TODO.
 type TODOSummary struct {
-	TODO     int       `json:"todo"`
-	Func     string    `json:"func"`
-	Wrong    int       `json:"wrong"`
-	Of       int       `json:"of"` // the submissions that were built and graded
-	Mistakes []Mistake `json:"mistakes"`
+	TODO  int    `json:"todo"`
+	Func  string `json:"func"`
+	Wrong int    `json:"wrong"`
+	// Of are the graded submissions that tried this TODO: a stub left
+	// as shipped is not started, not wrong.
+	Of         int       `json:"of"`
+	Mistakes   []Mistake `json:"mistakes"`
+	NotStarted []Student `json:"not_started"`
+	// NotGraded are the submissions without a verdict here (refused, not
+	// compiling, the lab's error), each with why: they are still in the
+	// picture, not silently out of it.
+	NotGraded []Student `json:"not_graded"`
 }
 
 // Summary is the class as a whole.
@@ -44,10 +78,12 @@ type Summary struct {
 	TODOs       []TODOSummary `json:"todos"`
 }
 
-// Summarize counts the grader's diagnoses per TODO: each failing grade by
-// its hint (the mistake the grader named from the counterexample), or,
-// when it has none, by what happened (a crash, a timeout, not done yet).
-func Summarize(day labs.Day, results []Result) Summary {
+// Summarize counts the grader's diagnoses per TODO, with who made each:
+// a failing grade by its hint (the mistake the grader named from the
+// counterexample) with its numbers masked, a crash by the kind of panic,
+// or by what happened (a timeout); a stub as shipped is "not started".
+// roster may be nil.
+func Summarize(day labs.Day, results []Result, roster Roster) Summary {
 	s := Summary{Submissions: len(results)}
 	for _, r := range results {
 		switch r.Status {
@@ -67,22 +103,40 @@ func Summarize(day labs.Day, results []Result) Summary {
 	order := slices.Clone(results)
 	slices.SortStableFunc(order, func(a, b Result) int { return strings.Compare(a.Who, b.Who) })
 	for _, t := range day.TODOs {
-		ts := TODOSummary{TODO: t.Number, Func: t.Func, Of: s.Graded, Mistakes: []Mistake{}}
+		ts := TODOSummary{TODO: t.Number, Func: t.Func, Mistakes: []Mistake{}, NotStarted: []Student{}, NotGraded: []Student{}}
 		index := map[string]int{}
 		for _, r := range order {
+			who := roster.Student(r.Who)
 			g, ok := r.Grade(t.Number)
-			if r.Status != Graded || !ok || g.Status == labs.Pass {
+			switch {
+			case r.Status != Graded || !ok:
+				who.Why = string(r.Status)
+				ts.NotGraded = append(ts.NotGraded, who)
+				continue
+			case g.Status == labs.Unfinished:
+				ts.NotStarted = append(ts.NotStarted, who)
+				continue
+			}
+			ts.Of++
+			if g.Status == labs.Pass {
 				continue
 			}
 			ts.Wrong++
-			label, key := diagnosis(g)
-			i, seen := index[key]
+			d := diagnosis(g)
+			i, seen := index[d.key]
 			if !seen {
 				i = len(ts.Mistakes)
-				index[key] = i
-				ts.Mistakes = append(ts.Mistakes, Mistake{Label: label, Hint: g.Hint, Example: g.Counterexample, Detail: g.Detail})
+				index[d.key] = i
+				ts.Mistakes = append(ts.Mistakes, Mistake{Key: d.key, Label: d.label, Hint: g.Hint, Example: g.Counterexample, Detail: g.Detail, Where: g.Where})
 			}
-			ts.Mistakes[i].Count++
+			m := &ts.Mistakes[i]
+			if d.label != m.Label {
+				// The same mistake in other numbers: the label says it
+				// without them.
+				m.Label = d.general
+			}
+			m.Count++
+			m.Students = append(m.Students, who)
 		}
 		slices.SortStableFunc(ts.Mistakes, func(a, b Mistake) int { return b.Count - a.Count })
 		s.TODOs = append(s.TODOs, ts)
@@ -90,25 +144,88 @@ func Summarize(day labs.Day, results []Result) Summary {
 	return s
 }
 
-// diagnosis is a failing grade's short label and its grouping key.
-func diagnosis(g labs.Grade) (label, key string) {
+// diag is a failing grade's diagnosis: its grouping key, its label, and
+// the label with the numbers masked (for a group whose members' numbers
+// differ).
+type diag struct{ key, label, general string }
+
+// Diagnosis is the grade's diagnosis key and label ("pass" for a pass):
+// what the CSV and the JSON carry per student and TODO.
+func Diagnosis(g labs.Grade) (key, label string) {
+	if g.Status == labs.Pass {
+		return "pass", "pass"
+	}
+	d := diagnosis(g)
+	return d.key, d.label
+}
+
+func diagnosis(g labs.Grade) diag {
 	switch g.Status {
 	case labs.Unfinished:
-		return "not done (still the stub)", "unfinished"
+		return diag{"not-started", "not started (still the stub)", "not started (still the stub)"}
 	case labs.Timeout:
-		return "does not return in time", "timeout"
+		return diag{"timeout", "does not return in time", "does not return in time"}
 	case labs.Crash:
-		d := head(g.Detail, 48)
-		return "crashes: " + d, "crash " + d
+		k := panicKind(g.Detail)
+		return diag{"crash " + k, "crashes: " + k, "crashes: " + k}
 	}
-	if g.Hint != "" {
-		return head(g.Hint, 60), "hint " + g.Hint
+	text, kind := g.Hint, "hint "
+	if text == "" {
+		text, kind = g.Detail, "detail "
 	}
-	return head(g.Detail, 60), "detail " + g.Detail
+	masked := maskNumbers(text, "#")
+	return diag{kind + masked, head(text, 60), head(maskNumbers(text, "n"), 60)}
+}
+
+var (
+	// number is a figure in a hint: 7, -3, 0.25, 1.5e+06, 250ms,
+	// 1m30s, 1h0m0s, 53 (bits).
+	number = regexp.MustCompile(`[-−]?(\d+(\.\d+)?([eE][-+]?\d+)?(ns|µs|us|ms|s|m|h)?)+`)
+	// inBrackets are a runtime error's particulars: [5], [:7], [signal …].
+	inBrackets = regexp.MustCompile(`\s*\[[^\]]*\]`)
+	address    = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	withLength = regexp.MustCompile(` with (length|capacity) \d+`)
+)
+
+// maskNumbers replaces every figure in s with mask, keeping the words
+// around it: the same misconception met on other inputs reads the same.
+// A digit inside a word (float64, int32) is part of the word.
+func maskNumbers(s, mask string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range number.FindAllStringIndex(s, -1) {
+		if r, _ := utf8.DecodeLastRuneInString(s[:m[0]]); m[0] > 0 && (unicode.IsLetter(r) || r == '_') {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(mask)
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// panicKind is what kind of panic a crash's detail names, without the
+// particulars (indices, lengths, addresses): "integer divide by zero",
+// "index out of range", "invalid memory address or nil pointer
+// dereference"; a panic with a value of the student's own is one kind.
+func panicKind(detail string) string {
+	d := strings.TrimPrefix(detail, "panicked: ")
+	if rest, ok := strings.CutPrefix(d, "runtime error: "); ok {
+		rest = inBrackets.ReplaceAllString(rest, "")
+		rest = withLength.ReplaceAllString(rest, "")
+		rest = address.ReplaceAllString(rest, "")
+		return strings.TrimSpace(maskNumbers(rest, "n"))
+	}
+	if d == detail {
+		return strings.TrimSpace(head(maskNumbers(detail, "n"), 48)) // not a panic: a Goexit, say
+	}
+	return "a panic of its own (panic(…) in the code)"
 }
 
 // head is s up to its first ':' or ';' when that is short enough, else its
-// first n runes: "float rounding: float64 keeps…" → "float rounding".
+// first words up to n runes, never cut inside a word: "float rounding:
+// float64 keeps…" → "float rounding".
 func head(s string, n int) string {
 	if i := strings.IndexAny(s, ":;"); i > 0 && utf8.RuneCountInString(s[:i]) <= n {
 		return s[:i]
@@ -117,12 +234,79 @@ func head(s string, n int) string {
 		return s
 	}
 	r := []rune(s)
-	return strings.TrimSpace(string(r[:n-1])) + "…"
+	cut := string(r[:n-1])
+	if j := strings.LastIndexAny(cut, " ,("); j > 0 {
+		cut = cut[:j]
+	}
+	return strings.TrimRight(cut, " ,;:—-") + "…"
 }
 
-// WriteMistakes prints what the class got wrong.
+// plural is "1 submission", "2 submissions".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// names lists students: "amy, bo [s12], cy".
+func names(ss []Student) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = s.String()
+	}
+	return strings.Join(out, ", ")
+}
+
+// notGraded says who has no verdict on a TODO and why, by reason.
+func notGraded(ss []Student) string {
+	why := map[string][]Student{}
+	var order []string
+	for _, s := range ss {
+		if _, ok := why[s.Why]; !ok {
+			order = append(order, s.Why)
+		}
+		why[s.Why] = append(why[s.Why], s)
+	}
+	parts := make([]string, 0, len(order))
+	for _, w := range order {
+		parts = append(parts, whyWords(Status(w))+": "+names(why[w]))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func whyWords(s Status) string {
+	switch s {
+	case Refused:
+		return "refused"
+	case NoCompile:
+		return "not compiling"
+	case LabFault:
+		return "the lab could not grade"
+	}
+	return string(s)
+}
+
+// example is a mistake's counterexample (or a crash's place) in words.
+func (m Mistake) example() string {
+	var parts []string
+	if ce := m.Example; ce != nil {
+		if ce.Got == "" && ce.Want == "" {
+			parts = append(parts, "on "+ce.Input)
+		} else {
+			parts = append(parts, fmt.Sprintf("%s gave %s, want %s", ce.Input, ce.Got, ce.Want))
+		}
+	}
+	if m.Where != "" {
+		parts = append(parts, "at "+m.Where)
+	}
+	return strings.Join(parts, " ")
+}
+
+// WriteMistakes prints what the class got wrong: per TODO each mistake
+// with how many made it and who, and one counterexample.
 func WriteMistakes(w io.Writer, day labs.Day, s Summary) {
-	fmt.Fprintf(w, "What the class got wrong (%d submissions: %d graded, %d all passing", s.Submissions, s.Graded, s.AllPass)
+	fmt.Fprintf(w, "What the class got wrong (%s: %d graded, %d all passing", plural(s.Submissions, "submission", "submissions"), s.Graded, s.AllPass)
 	if s.NoCompile > 0 {
 		fmt.Fprintf(w, ", %d not compiling", s.NoCompile)
 	}
@@ -133,24 +317,41 @@ func WriteMistakes(w io.Writer, day labs.Day, s Summary) {
 		fmt.Fprintf(w, ", %d the lab could not grade", s.LabErrors)
 	}
 	fmt.Fprintln(w, "):")
+	// Who was not graded at all is the same for every TODO: said once,
+	// and under a TODO only where it differs.
+	whole := ""
+	if len(s.TODOs) > 0 && len(s.TODOs[0].NotGraded) > 0 {
+		whole = notGraded(s.TODOs[0].NotGraded)
+		fmt.Fprintf(w, "  not graded, so in no TODO's count (%d): %s\n", len(s.TODOs[0].NotGraded), whole)
+	}
 	for _, t := range s.TODOs {
-		if t.Of == 0 {
-			fmt.Fprintf(w, "  TODO %d %s: nothing was graded\n", t.TODO, t.Func)
-			continue
-		}
-		if t.Wrong == 0 {
-			fmt.Fprintf(w, "  TODO %d %s: all %d graded pass\n", t.TODO, t.Func, t.Of)
-			continue
-		}
-		parts := make([]string, 0, len(t.Mistakes))
-		for _, m := range t.Mistakes {
-			parts = append(parts, fmt.Sprintf("%d %s", m.Count, m.Label))
-		}
-		fmt.Fprintf(w, "  TODO %d %s: %d of %d wrong; %s\n", t.TODO, t.Func, t.Wrong, t.Of, strings.Join(parts, "; "))
-		for _, m := range t.Mistakes {
-			if ce := m.Example; ce != nil {
-				fmt.Fprintf(w, "      %s — e.g. %s gave %s, want %s\n", m.Label, ce.Input, ce.Got, ce.Want)
+		fmt.Fprintf(w, "  TODO %d %s: ", t.TODO, t.Func)
+		switch {
+		case t.Of == 0 && len(t.NotStarted) == 0:
+			fmt.Fprint(w, "nothing was graded")
+		case t.Of == 0:
+			fmt.Fprint(w, "nobody started it")
+		case t.Wrong == 0:
+			fmt.Fprintf(w, "all %d who tried it pass", t.Of)
+		default:
+			parts := make([]string, 0, len(t.Mistakes))
+			for _, m := range t.Mistakes {
+				parts = append(parts, fmt.Sprintf("%d %s", m.Count, m.Label))
 			}
+			fmt.Fprintf(w, "%d of %d wrong; %s", t.Wrong, t.Of, strings.Join(parts, "; "))
+		}
+		fmt.Fprintln(w)
+		for _, m := range t.Mistakes {
+			fmt.Fprintf(w, "      %s (%d): %s\n", m.Label, m.Count, names(m.Students))
+			if e := m.example(); e != "" {
+				fmt.Fprintf(w, "        e.g. %s\n", e)
+			}
+		}
+		if len(t.NotStarted) > 0 {
+			fmt.Fprintf(w, "      not started (%d, not counted as wrong): %s\n", len(t.NotStarted), names(t.NotStarted))
+		}
+		if len(t.NotGraded) > 0 && notGraded(t.NotGraded) != whole {
+			fmt.Fprintf(w, "      not graded (%d): %s\n", len(t.NotGraded), notGraded(t.NotGraded))
 		}
 	}
 }
@@ -224,14 +425,21 @@ func firstLine(s string) string {
 	return line
 }
 
-// WriteCSV writes the gradebook as CSV: one row per submission.
-func WriteCSV(w io.Writer, day labs.Day, results []Result) error {
+// WriteCSV writes the gradebook as CSV: one row per submission, each
+// TODO's verdict and then, after the error, its diagnosis (the key the
+// summary groups by: "pass", "not-started", "timeout", "crash …",
+// "hint …") and the roster's identifier.
+func WriteCSV(w io.Writer, day labs.Day, results []Result, roster Roster) error {
 	cw := csv.NewWriter(w)
 	head := []string{"who", "status"}
 	for _, t := range day.TODOs {
 		head = append(head, fmt.Sprintf("todo%d_%s", t.Number, t.Func))
 	}
 	head = append(head, "points", "max_points", "error")
+	for _, t := range day.TODOs {
+		head = append(head, fmt.Sprintf("todo%d_diagnosis", t.Number))
+	}
+	head = append(head, "roster_id")
 	cw.Write(head)
 	for _, r := range results {
 		row := []string{r.Who, string(r.Status)}
@@ -239,19 +447,53 @@ func WriteCSV(w io.Writer, day labs.Day, results []Result) error {
 			row = append(row, short(r, t.Number))
 		}
 		row = append(row, fmt.Sprint(r.Points), fmt.Sprint(r.Max), note(r))
+		for _, t := range day.TODOs {
+			key := ""
+			if g, ok := r.Grade(t.Number); ok && r.Status == Graded {
+				key, _ = Diagnosis(g)
+			}
+			row = append(row, key)
+		}
+		row = append(row, roster.Student(r.Who).ID)
 		cw.Write(row)
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
-// WriteJSON writes every result and the summary.
-func WriteJSON(w io.Writer, day labs.Day, results []Result) error {
+// TODODiagnosis is one student's diagnosis on one TODO, in the JSON.
+type TODODiagnosis struct {
+	TODO  int    `json:"todo"`
+	Key   string `json:"key"`
+	Label string `json:"label"`
+}
+
+// studentJSON is a result in WriteJSON's output: the result's own
+// fields, the roster's identifier and the diagnosis per TODO.
+type studentJSON struct {
+	Result
+	ID        string          `json:"roster_id,omitempty"`
+	Diagnoses []TODODiagnosis `json:"diagnoses"`
+}
+
+// WriteJSON writes every result, with its diagnoses, and the summary.
+func WriteJSON(w io.Writer, day labs.Day, results []Result, roster Roster) error {
+	subs := make([]studentJSON, len(results))
+	for i, r := range results {
+		subs[i] = studentJSON{Result: r, ID: roster.Student(r.Who).ID, Diagnoses: []TODODiagnosis{}}
+		if r.Status != Graded {
+			continue
+		}
+		for _, g := range r.Grades {
+			key, label := Diagnosis(g)
+			subs[i].Diagnoses = append(subs[i].Diagnoses, TODODiagnosis{TODO: g.TODO, Key: key, Label: label})
+		}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
-		Day         int      `json:"day"`
-		Submissions []Result `json:"submissions"`
-		Summary     Summary  `json:"summary"`
-	}{day.Number, results, Summarize(day, results)})
+		Day         int           `json:"day"`
+		Submissions []studentJSON `json:"submissions"`
+		Summary     Summary       `json:"summary"`
+	}{day.Number, subs, Summarize(day, results, roster)})
 }

@@ -37,11 +37,15 @@ import (
 )
 
 // The bound of one day's history: at most MaxRuns runs and MaxBytes bytes,
-// the oldest dropped first. A Day 45 run takes about 1.5 KB, so the byte
-// cap only bites on a day with far more figures than Day 45's.
+// the oldest dropped first. A run of Day 45 or 46 with every part played
+// and every figure kept takes about 8 KB (each figure carries its label,
+// so the history reads without the day), so 100 of them fit in the byte
+// cap, with room for a day with twice as many figures; the cap bites only
+// on a day with far more (TestTheHistoryKeepsWhatItPromises holds every
+// day to it).
 const (
 	MaxRuns  = 100
-	MaxBytes = 256 << 10
+	MaxBytes = 2 << 20
 )
 
 // Where a run came from.
@@ -122,7 +126,7 @@ func Take(root string, day labs.Day) Snapshot {
 	h := fnv.New64a()
 	files := map[string][]byte{}
 	for _, n := range names {
-		data, err := os.ReadFile(n)
+		data, err := atomicfile.ReadBounded(n, atomicfile.MaxSource)
 		if err != nil {
 			continue
 		}
@@ -260,9 +264,16 @@ func Load(dir string, day int) ([]Record, error) {
 // load reads the history at path: its good runs, and each one's line as
 // read (so that Append writes them back without encoding them again).
 func load(path string, day int) ([]Record, [][]byte, error) {
-	data, err := os.ReadFile(path)
+	// Bounded before it is read: the history writes at most MaxBytes (and
+	// one run beyond, when a single run is larger), so a file of twice
+	// that is not one it wrote.
+	data, err := atomicfile.ReadBounded(path, 2*MaxBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
+	}
+	var big *atomicfile.TooBigError
+	if errors.As(err, &big) {
+		return nil, nil, &CorruptError{Path: path, Line: 1, Bad: 1, Problem: fmt.Sprintf("it is %d bytes, more than a history keeps (%d at most)", big.Size, MaxBytes)}
 	}
 	if err != nil {
 		return nil, nil, &CorruptError{Path: path, Line: 1, Bad: 1, Problem: "it could not be read: " + unwrapPath(err).Error()}

@@ -49,7 +49,7 @@ func data(d labs.Day) labs.Day {
 	d.RunPart, d.GradeTODO, d.Carry = nil, nil, nil
 	d.Figures = slices.Clone(d.Figures)
 	for i := range d.Figures {
-		d.Figures[i].Play = nil
+		d.Figures[i].Play, d.Figures[i].CallsAt = nil, nil
 	}
 	return d
 }

@@ -32,7 +32,7 @@ func Day(root string, day labs.Day, now time.Time) ([]string, error) {
 	sort.Strings(names)
 	for _, name := range names {
 		path := filepath.Join(root, day.LearnerDir, name)
-		if current, err := os.ReadFile(path); err == nil && string(current) == day.Shipped[name] {
+		if current, err := atomicfile.ReadBounded(path, atomicfile.MaxSource); err == nil && string(current) == day.Shipped[name] {
 			continue // as shipped already: nothing to keep aside or write
 		}
 		k, err := keep(root, day, path, now)
@@ -62,7 +62,7 @@ func TODO(root string, day labs.Day, n int, now time.Time) (string, error) {
 		if err != nil || !found {
 			continue
 		}
-		current, err := os.ReadFile(path)
+		current, err := atomicfile.ReadBounded(path, atomicfile.MaxSource)
 		if err != nil {
 			return "", fmt.Errorf("cannot read %s: %w", path, err)
 		}
@@ -94,7 +94,7 @@ func TODO(root string, day labs.Day, n int, now time.Time) (string, error) {
 
 // keep copies path into the kept folder, stamped with the time.
 func keep(root string, day labs.Day, path string, now time.Time) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadBounded(path, atomicfile.MaxSource)
 	if os.IsNotExist(err) {
 		return "", nil
 	}

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -54,7 +53,7 @@ func Update(path string, day int, report, skeleton string) (Change, error) {
 	if _, err := atomicfile.Check(root, path); err != nil {
 		return "", err
 	}
-	old, err := os.ReadFile(path)
+	old, err := atomicfile.ReadBounded(path, atomicfile.MaxResults)
 	if errors.Is(err, fs.ErrNotExist) {
 		text, _, err := splice(skeleton, day, report)
 		if err != nil {

@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -71,15 +72,30 @@ func visit(src, dst string, skipGo map[string]bool, path string, d fs.DirEntry) 
 	if strings.HasSuffix(d.Name(), ".go") && skipGo[filepath.ToSlash(filepath.Dir(rel))] {
 		return nil
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
 	to := filepath.Join(dst, rel)
 	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(to, data, 0o644)
+	return copyFile(path, to)
+}
+
+// copyFile streams from to to: a file of the learner's of any size takes
+// a buffer's memory, not its own size.
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func skipDir(path, name string) bool {

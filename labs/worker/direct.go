@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/hex"
@@ -174,13 +175,18 @@ func stamp(h io.Writer, path string) {
 // constraints is a Go file's build constraint lines (//go:build, // +build)
 // before its package clause.
 func constraints(path string) string {
-	data, err := os.ReadFile(path)
+	// Read a line at a time, up to the package clause: a learner's file
+	// of any size costs no more memory than its longest line before it.
+	f, err := os.Open(path)
 	if err != nil {
 		return "unreadable"
 	}
+	defer f.Close()
 	var b strings.Builder
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
 		if strings.HasPrefix(line, "package ") {
 			break
 		}

@@ -1,7 +1,9 @@
 package worker_test
 
 import (
+	"bytes"
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -73,6 +75,27 @@ func TestReferenceIgnoresTheLearnersFile(t *testing.T) {
 			t.Errorf("prediction %s: no metric %s from the reference", pr.ID, pr.Metric)
 		}
 	}
+	// At rest in the cache the parts hold no answer in plain text (seal.go):
+	// not a prediction's metric, nor its figure as the JSON would write it.
+	bin, err := worker.CachedBin(root, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	filepath.WalkDir(filepath.Dir(bin), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		for _, pr := range day.Predictions {
+			if bytes.Contains(data, []byte(`"`+pr.Metric+`"`)) {
+				t.Errorf("%s holds %s's metric %s in plain text", path, pr.ID, pr.Metric)
+			}
+		}
+		return nil
+	})
 	// The second time, parts only: from the cache, so with the programs
 	// gone it still answers.
 	for _, bin := range []string{r.Bin + "-day45-ref", r.Bin + "-ref", r.Bin + "-ref-full"} {

@@ -46,7 +46,8 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 	// and a second launch (or `run --solutions`) needs no worker at all
 	// once they are. Not with a real store (the day's Store.Env names
 	// one), whose timings are the point.
-	cached := filepath.Join(r.cache, "reference-parts.json")
+	// Sealed (seal.go): they hold every prediction's answer.
+	cached := filepath.Join(r.cache, "reference-parts.sealed")
 	keep := r.cache != "" && !day.Store.Real()
 	all := append(slices.Clone(lean), heavy...)
 	if keep && len(all) > 0 && !grade {
@@ -139,7 +140,9 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 				parts[day.Parts[i].ID] = o.Parts[i]
 			}
 			if keep && len(all) > 0 {
-				writeAtomic(cached, parts)
+				if data, err := json.Marshal(parts); err == nil {
+					writeSealed(cached, data)
+				}
 			}
 			return o, nil
 		}
@@ -154,8 +157,8 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 // path: all of them, each OK, or none.
 func cachedParts(path string, day labs.Day) ([]labs.PartResult, bool) {
 	var parts map[string]labs.PartResult
-	data, err := os.ReadFile(path)
-	if err != nil || json.Unmarshal(data, &parts) != nil {
+	data, ok := readSealed(path, maxCachedParts)
+	if !ok || json.Unmarshal(data, &parts) != nil {
 		return nil, false
 	}
 	out := make([]labs.PartResult, len(day.Parts))
@@ -178,7 +181,7 @@ func CachedReference(root string, day labs.Day) (labs.Outcome, bool) {
 	if cache == "" || day.Store.Real() {
 		return labs.Outcome{}, false
 	}
-	parts, ok := cachedParts(filepath.Join(cache, "reference-parts.json"), day)
+	parts, ok := cachedParts(filepath.Join(cache, "reference-parts.sealed"), day)
 	return labs.Outcome{Day: day.Number, Impl: labs.Reference, Parts: parts}, ok
 }
 
@@ -194,13 +197,13 @@ func refBuildError(err error, day labs.Day) error {
 	return err
 }
 
-// writeAtomic writes v as JSON to path through a temporary file and a
+// maxCachedParts bounds the reference's parts read back from the cache: a
+// day's are some tens of kilobytes (frames included).
+const maxCachedParts = 64 << 20
+
+// writeAtomicBytes writes data to path through a temporary file and a
 // rename: a reader sees the old file or the new one, never half of one.
-func writeAtomic(path string, v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return
-	}
+func writeAtomicBytes(path string, data []byte) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return

@@ -172,18 +172,20 @@ func (g *grading) experiments(s slot) *labs.Failure {
 			if i < len(got.Metrics) && got.Metrics[i].Value == w.Value {
 				continue
 			}
-			gotText := "nothing"
+			var gotMetric *labs.Metric
 			if i < len(got.Metrics) {
-				gotText = labs.FormatMetric(got.Metrics[i])
+				gotMetric = &got.Metrics[i]
 			}
+			// Neither figure is named: see labs.FigureDiffers.
+			how, ce := labs.FigureDiffers(p.Part, gotMetric, w)
 			if f := search(); f != nil {
-				f.What = fmt.Sprintf("Part %s comes out differently (%s: %s, the reference %s); the smallest wrong call behind it: %s",
-					p.Part, w.Label, gotText, labs.FormatMetric(w), f.What)
+				f.What = fmt.Sprintf("Part %s comes out differently (%s); the smallest wrong call behind it: %s",
+					p.Part, how, f.What)
 				return f
 			}
 			return &labs.Failure{
-				What:           fmt.Sprintf("Part %s comes out differently from the reference, though every call it made is right on its own", p.Part),
-				Counterexample: labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, w.Label), Got: gotText, Want: labs.FormatMetric(w)},
+				What:           fmt.Sprintf("Part %s comes out differently from the reference (%s), though every call it made is right on its own", p.Part, how),
+				Counterexample: ce,
 				Hint:           "each call must depend only on its arguments: look for state your function keeps between calls (a global, a static counter, a cache)",
 			}
 		}

@@ -68,6 +68,16 @@ func TestKnobsMatchClosedForms(t *testing.T) {
 				// burst lasts 2% of a window, so up to 2% more slips in.
 				row{"counter at the flip: at most 1.02 × limit", "boundary", burst, "counter_most", func(v labs.Values) float64 { return math.Ceil(1.02 * v["limit"]) }, 0, true},
 			)
+			for _, sp := range []float64{10, 50} {
+				// Where the burst falls: spread wider either side of the
+				// flip, more of the first half is still weighted in, and up
+				// to spread% more slips in; the fixed window still lets 2×.
+				wide := labs.Values{"limit": l, "window": w, "traffic": 1, "spread": sp}
+				rows = append(rows,
+					row{"counter, burst spread wide: at most (1 + spread) × limit", "boundary", wide, "counter_most", func(v labs.Values) float64 { return math.Ceil((1 + v["spread"]/100) * v["limit"]) }, 0, true},
+					row{"fixed, burst spread wide: 2× limit", "boundary", wide, "fixed_most", func(v labs.Values) float64 { return 2 * v["limit"] }, 0, false},
+				)
+			}
 		}
 	}
 	for _, r := range []float64{2, 10, 40} {

@@ -72,45 +72,73 @@ func (r ShardRun) Hurt() int {
 // shard(t). A request goes to a worker of its shard picked at random; when
 // that worker's queue is full it tries the next worker of the shard once.
 func PlayShards(s ShardSetup, shard func(tenant uint64) []int) ShardRun {
-	n := s.Quiet + 1
-	run := ShardRun{Shards: make([][]int, n), Sent: make([]int, n), Lost: make([]int, n)}
-	for t := range n {
-		run.Shards[t] = shard(uint64(t))
+	return playShards(s, shardTraffic(s), 0, shard)
+}
+
+// HurtOverDraws plays the setup's traffic again for draws deals of the
+// shards and returns how many quiet tenants were hurt in each. Deal d gives
+// the shards of tenants d·(Quiet+1) … d·(Quiet+1)+Quiet, so deal 0 is
+// PlayShards' own, and consecutive ids keep every deal fresh for any
+// generator that spreads 1, 2, 3… evenly. Only the shards change from one
+// deal to the next: the arrivals and the workers' picks are the same, so
+// the spread between deals is the spread of the shards.
+func HurtOverDraws(s ShardSetup, draws int, shard func(tenant uint64) []int) []int {
+	traffic := shardTraffic(s)
+	out := make([]int, draws)
+	for d := range draws {
+		out[d] = playShards(s, traffic, uint64(d)*uint64(s.Quiet+1), shard).Hurt()
 	}
-	type arrival struct {
-		at     time.Duration
-		tenant int
-	}
+	return out
+}
+
+type arrival struct {
+	at     time.Duration
+	tenant int
+}
+
+// shardTraffic is the setup's arrivals in time order: tenant 0's flood and
+// every quiet tenant's requests.
+func shardTraffic(s ShardSetup) []arrival {
 	var all []arrival
 	for _, at := range Poisson(s.Seed, s.NoisyRate, s.Span) {
 		all = append(all, arrival{at, 0})
 	}
 	when := pyrand.New(s.Seed + 1)
-	for t := 1; t < n; t++ {
+	for t := 1; t <= s.Quiet; t++ {
 		for range s.PerTenant {
 			all = append(all, arrival{clock.Seconds(when.Float64() * s.Span.Seconds()), t})
 		}
 	}
 	slices.SortStableFunc(all, func(a, b arrival) int { return cmp.Compare(a.at, b.at) })
+	return all
+}
 
+// playShards plays traffic with tenant t on shard(base+t). Arrivals are the
+// only events and they are sorted, so the run is a loop over them, with no
+// event queue: a part plays many deals.
+func playShards(s ShardSetup, traffic []arrival, base uint64, shard func(tenant uint64) []int) ShardRun {
+	n := s.Quiet + 1
+	run := ShardRun{Shards: make([][]int, n), Sent: make([]int, n), Lost: make([]int, n)}
+	for t := range n {
+		run.Shards[t] = shard(base + uint64(t))
+	}
 	pool := NewPool(s.Workers, s.Service, s.Bound)
 	pick := pyrand.New(s.Seed + 2)
-	var sim clock.Sim
-	for _, a := range all {
-		sim.At(a.at, func() {
-			sh := run.Shards[a.tenant]
-			run.Sent[a.tenant]++
-			i := int(pick.Float64() * float64(len(sh)))
-			if pool.Try(sh[i], sim.Now()) {
-				return
-			}
-			if len(sh) > 1 && pool.Try(sh[(i+1)%len(sh)], sim.Now()) {
-				return
-			}
-			run.Lost[a.tenant]++
-		})
+	for _, a := range traffic {
+		if a.at > s.Span {
+			break
+		}
+		sh := run.Shards[a.tenant]
+		run.Sent[a.tenant]++
+		i := int(pick.Float64() * float64(len(sh)))
+		if pool.Try(sh[i], a.at) {
+			continue
+		}
+		if len(sh) > 1 && pool.Try(sh[(i+1)%len(sh)], a.at) {
+			continue
+		}
+		run.Lost[a.tenant]++
 	}
-	sim.Run(s.Span)
 	return run
 }
 

@@ -15,9 +15,11 @@ import (
 // requests waiting, goes back to the tail once its requests are served. A
 // tenant whose queue empties leaves the list and keeps no credit.
 //
-// DRR above walks a fixed ring of tenants instead, as many implementations
-// do: a tenant that becomes active is visited when the ring's pointer next
-// reaches it, which can be before tenants that were waiting already. The
+// Linux's sch_drr keeps such a list too (drr_enqueue adds a class that
+// becomes active at the tail). DRR above walks a fixed ring of tenants
+// instead, a simplification of this lab: a tenant that becomes active is
+// visited when the ring's pointer next reaches it, which can be before
+// tenants that were waiting already. The
 // shares and the throughput are the same; the latency of a tenant that
 // comes and goes is not (Part 4 shows both).
 type ListDRR struct {

@@ -119,13 +119,15 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*labs.Failure, 
 		got, want := p.Metrics(mixed), p.Metrics(ref)
 		for i := range want {
 			if i >= len(got) || !near(got[i].Value, want[i].Value, want[i].Value) {
-				g := "nothing"
+				var g *labs.Metric
 				if i < len(got) {
-					g = labs.FormatMetric(got[i])
+					g = &got[i]
 				}
+				// Neither figure is named: see labs.FigureDiffers.
+				how, ce := labs.FigureDiffers(p.Part, g, want[i])
 				return &labs.Failure{
-					What:           fmt.Sprintf("Part %s comes out differently from the reference", p.Part),
-					Counterexample: labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, want[i].Label), Got: g, Want: labs.FormatMetric(want[i])},
+					What:           fmt.Sprintf("Part %s comes out differently from the reference (%s)", p.Part, how),
+					Counterexample: ce,
 					Hint:           fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
 				}, checks
 			}

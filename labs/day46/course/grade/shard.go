@@ -103,7 +103,7 @@ const ChiSquareLimit = words.ChiSquareLimit
 
 // shardFormulaSlack is how far (in points of %) Part 5's shares may sit
 // from 1/C(8, 2). The hurt share of a fair draw averages a little above it
-// (about 3.8 %: retries pushed off the flooded pair fill a worker now and
+// (about 3.7 % over 100 deals: retries pushed off the flooded pair fill a worker now and
 // then) with a spread of about 0.3 points, so 1.6 points is more than four
 // spreads either way.
 const shardFormulaSlack = words.ShardFormulaSlack

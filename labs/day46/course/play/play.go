@@ -24,13 +24,14 @@ func Figures(impl Linked) []labs.PlayFigure {
 	return labs.PlayFigures(words.Figures(), impl, map[string]func(fair.Funcs, labs.Values, *labs.Frame){
 		"neighbour": playNeighbour,
 		"shards":    playShards,
+		"share":     playShare,
 	})
 }
 
 // The service: one server, every request 10 ms of work (100 a second).
 const (
 	size     = 10 * time.Millisecond
-	span     = 20 * time.Second
+	span     = 10 * time.Second
 	bound    = 50 // waiting, per queue
 	quietHz  = 10 // each quiet tenant's requests per second
 	capacity = float64(time.Second / size)
@@ -124,10 +125,20 @@ func playNeighbour(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 		{Name: "quiet_p50", Label: "quiet: p50", Value: quantile(quiet, 0.5), Unit: "ms"},
 		{Name: "quiet_p99", Label: "quiet: p99", Value: quantile(quiet, 0.99), Unit: "ms"},
 		{Name: "quiet_refused", Label: "quiet: refused", Value: float64(refusedQuiet), Unit: "requests"},
-		{Name: "greedy_refused", Label: "greedy: refused", Value: float64(refusedGreedy), Unit: "requests"},
+		{Name: "greedy_refused", Label: "greedy: refused", Value: float64(refusedGreedy), Unit: "requests", Against: unbounded(int(v.Get("scheduler")))},
 		{Name: "greedy_share", Label: "greedy: share of the work", Value: share, Against: "an equal share is " + strconv.FormatFloat(equal, 'f', 2, 64)},
 		{Name: "utilisation", Label: "server: utilisation", Value: run.Busy.Seconds() / span.Seconds()},
 	}
+}
+
+// unbounded says, under round robin, why nothing is refused: the day's
+// round robin (fair.NewRR) keeps a queue per tenant with no bound, so the
+// greedy tenant's queue only grows and its wait with it.
+func unbounded(scheduler int) string {
+	if words.Schedulers[scheduler] == "round robin" {
+		return "round robin's queues are unbounded: nothing is refused, the greedy queue only grows"
+	}
+	return ""
 }
 
 // weightedDRR is deficit round robin with a quantum per tenant (the day's

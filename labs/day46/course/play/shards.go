@@ -29,9 +29,16 @@ func playShards(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 	}
 	fr.Chart = labs.Figure{Title: "workers shared with the noisy tenant", Kind: labs.Bars, XLabel: "workers in common", YLabel: "share of tenants", Series: []labs.Series{measured, expected}}
 	whole := 1 / fair.Binomial(n, k)
-	fr.Readouts = []labs.Readout{
+	fr.Readouts = []labs.Readout{}
+	if asked := int(v.Get("k")); asked > n {
+		// A shard is k distinct workers of n: past n there are no more to
+		// deal, so the figure plays k = n and says so.
+		fr.Readouts = append(fr.Readouts, labs.Readout{Name: "k_played", Label: "shard size played", Value: float64(k),
+			Against: "k = " + strconv.Itoa(asked) + " asked; a shard holds at most the n = " + strconv.Itoa(n) + " workers"})
+	}
+	fr.Readouts = append(fr.Readouts, []labs.Readout{
 		{Name: "shards", Label: "different shards C(n,k)", Value: fair.Binomial(n, k)},
 		{Name: "same_shard", Label: "whole shard shared", Value: float64(counts[k]) / tenantsDrawn, Against: "1/C(n,k) = " + strconv.FormatFloat(whole, 'g', 3, 64)},
 		{Name: "untouched", Label: "no worker shared", Value: float64(counts[0]) / tenantsDrawn, Against: strconv.FormatFloat(fair.Hypergeometric(n, k, 0), 'g', 3, 64)},
-	}
+	}...)
 }

@@ -20,9 +20,17 @@ const TenantsDrawn = 4000
 func Figures() []labs.PlayFigure {
 	return []labs.PlayFigure{
 		{ID: "neighbour", Title: "One greedy tenant, one server",
-			TimeScale: "20 s on the virtual clock · 10 ms a request, 100 a second",
+			TimeScale: "10 s on the virtual clock · 10 ms a request, 100 a second",
 			Parts:     []string{"1", "2", "3", "4", "8"}, // FIFO, quota, shares, DRR, fair queuing
 			Needs:     []int{2},
+			// Only DRR calls DRRVisit: FIFO, quota, round robin and fair
+			// queuing play the day's own code, none of the learner's.
+			CallsAt: func(v labs.Values) []int {
+				if Schedulers[int(v["scheduler"])] == "DRR" {
+					return []int{2}
+				}
+				return nil
+			},
 			Knobs: []labs.Knob{
 				{Name: "scheduler", Label: "scheduler", Choices: Schedulers, Default: 0},
 				{Name: "greedy", Label: "greedy tenant's rate", Min: 0, Max: 400, Step: 10, Default: 150, Unit: "/s"},
@@ -37,6 +45,17 @@ func Figures() []labs.PlayFigure {
 			Knobs: []labs.Knob{
 				{Name: "n", Label: "workers n", Min: 2, Max: 32, Step: 1, Default: 8},
 				{Name: "k", Label: "shard size k", Min: 1, Max: 6, Step: 1, Default: 2},
+			}},
+		{ID: "share", Title: "Water-filling: who gets what of the capacity",
+			TimeScale: "no clock: steady demands, one computed share each",
+			Parts:     []string{"1"}, // the course day's: Part 3 computes the shares
+			Needs:     []int{1},
+			Knobs: []labs.Knob{
+				{Name: "capacity", Label: "capacity", Min: 10, Max: 300, Step: 10, Default: 100, Unit: "/s"},
+				{Name: "a", Label: "A's demand", Min: 0, Max: 400, Step: 10, Default: 200, Unit: "/s"},
+				{Name: "others", Label: "other tenants", Min: 1, Max: 8, Step: 1, Default: 4},
+				{Name: "demand", Label: "each other's demand", Min: 0, Max: 100, Step: 5, Default: 30, Unit: "/s"},
+				{Name: "weight", Label: "A's weight", Min: 1, Max: 8, Step: 1, Default: 1, Unit: "×"},
 			}},
 	}
 }
