@@ -164,7 +164,7 @@ func TestGradeClass(t *testing.T) {
 		regexp.MustCompile(`(?m)^carol +build .*does not compile: labs/day45/todo.go:9:9: undefined: tokns`),
 		regexp.MustCompile(`(?m)^dave +pass +timeout +pass +pass +3/4`),
 		regexp.MustCompile(`(?m)^eve +refused .*imports "termlab/solutions/day45"`),
-		regexp.MustCompile(`(?m)^fred +refused .*imports "syscall": a submission may not reach files, processes or the network`),
+		regexp.MustCompile(`(?m)^fred +refused .*imports "syscall": Day 45's TODOs may import only`),
 		regexp.MustCompile(`TODO 1 TakeToken: 1 of 3 wrong; 1 the cap comes after the spend`),
 		// Who made it, with the roster's ID, and who was not graded.
 		regexp.MustCompile(`(?m)^ +the cap comes after the spend here \(1\): bob \[b\.builder@uni\.example\]$`),
@@ -285,7 +285,15 @@ func TestGradescopeRunAutograder(t *testing.T) {
 			writeFile(t, filepath.Join(sub, "labs", "day45", "todo.go"), classFixture(t, "carol/labs/day45/todo.go"))
 		}, 0, "undefined: tokns"},
 		{"an import of the reference", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "eve.go")) }, 0, "the lab's own"},
-		{"an import of syscall", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "fred.go")) }, 0, "reaches files, processes or the network"},
+		{"an import of syscall", func(sub string) { writeFile(t, filepath.Join(sub, "todo.go"), classFixture(t, "fred.go")) }, 0, `imports "syscall": Day 45's TODOs may import only`},
+		// The text search this set-up had before the Go gate let these
+		// through: an import as a raw string, and one in a one-line block.
+		{"a raw-string import", func(sub string) {
+			writeFile(t, filepath.Join(sub, "todo.go"), strings.Replace(classFixture(t, "alice/todo.go"), `import "time"`, "import (\n\t\"time\"\n\t_ `os`\n)", 1))
+		}, 0, `todo.go imports "os"`},
+		{"a one-line import block", func(sub string) {
+			writeFile(t, filepath.Join(sub, "todo.go"), strings.Replace(classFixture(t, "alice/todo.go"), `import "time"`, `import ( "time"; _ "termlab/solutions/day45" )`, 1))
+		}, 0, `todo.go imports "termlab/solutions/day45"`},
 		{"nothing", func(string) {}, 0, "No todo.go"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -14,8 +14,10 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"termlab/labs"
 	"termlab/labs/autograde"
 	"termlab/labs/class"
+	"termlab/labs/gate"
 	"termlab/labs/worker"
 )
 
@@ -40,10 +42,27 @@ func gradeAs(ctx context.Context, e env, a args) int {
 		return usageError(e.stderr, msg)
 	}
 	start := time.Now()
-	o, err := e.grades(ctx, day, a.has("solutions"))
+	var o labs.Outcome
+	var err error
+	// The lab's one import gate (labs/gate) before anything of the
+	// student's is built: a Classroom or Gradescope run grades someone
+	// else's code. The lab's own solutions (--solutions) are not theirs.
+	var refused *gate.Refusal
+	if !a.has("solutions") {
+		err = gate.Folder(day, filepath.Join(e.root, filepath.FromSlash(day.LearnerDir)), worker.BuildTag)
+		if err != nil && !errors.As(err, &refused) {
+			fmt.Fprintln(e.stderr, "termlab: cannot read the submission:", err)
+			return exitNotOK
+		}
+	}
+	if refused == nil {
+		o, err = e.grades(ctx, day, a.has("solutions"))
+	}
 	var r autograde.Report
 	var be *worker.BuildError
 	switch {
+	case refused != nil:
+		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, 0, e.root, total)
 	case err == nil:
 		r = autograde.New(day, o.Grades, e.root, total)
 	case errors.Is(err, context.Canceled):
@@ -119,6 +138,15 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 	if err != nil {
 		fmt.Fprintln(e.stderr, "termlab:", err)
 		return exitNotOK
+	}
+	// What the guard could not do, and what it caught, said once each.
+	if note := worker.NetworkNote(); note != "" {
+		fmt.Fprintln(e.stderr, "termlab: warning:", note)
+	}
+	for _, r := range results {
+		if r.Tampered {
+			fmt.Fprintf(e.stderr, "termlab: the cached grade of %s was not sealed by this grader (changed or forged): graded again\n", r.Who)
+		}
 	}
 	switch {
 	case a.has("csv"):

@@ -50,6 +50,12 @@ type Day struct {
 	// away, each with the reason a reviewer accepted.
 	Allowed []Allowed
 
+	// Imports is every package the day's TODOs may import: the allow-list
+	// of labs/gate, which refuses any other import in a submission graded
+	// for someone else (grade-class, grade --format). The lab's own
+	// packages are never allowed, whatever this says.
+	Imports []string
+
 	// Deliverable is the one-line answer the day asks the learner to write
 	// in RESULTS.md.
 	Deliverable string
@@ -167,6 +173,18 @@ type Prediction struct {
 	// to an estimate, shown only on request before the guess (the request
 	// is recorded). It never states the answer (see Hindsight).
 	Think string
+}
+
+// Computing is the standard library's packages that only compute: none
+// reads or writes a file, starts a process or dials. A day's Imports is
+// this list plus what its TODOs need beyond it.
+var Computing = []string{
+	"bytes", "cmp", "container/heap", "container/list", "container/ring",
+	"crypto/md5", "crypto/sha1", "crypto/sha256", "crypto/sha512",
+	"encoding/binary", "encoding/hex", "errors", "fmt", "hash", "hash/crc32",
+	"hash/fnv", "hash/maphash", "maps", "math", "math/big", "math/bits",
+	"math/cmplx", "math/rand", "math/rand/v2", "slices", "sort", "strconv",
+	"strings", "unicode", "unicode/utf8",
 }
 
 // Allowed is one reviewed exception to the hindsight check: the figure

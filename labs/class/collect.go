@@ -7,7 +7,7 @@
 //
 // A submission that does not compile, hangs, crashes or is refused (a
 // symbolic link, a file too large, an import from outside the standard
-// library) is that student's result, never the batch's.
+// library or off the day's list) is that student's result, never the batch's.
 package class
 
 import (
@@ -15,17 +15,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
+	"unicode"
 
 	"termlab/labs"
 	"termlab/labs/atomicfile"
+	"termlab/labs/gate"
 	"termlab/labs/worker"
 )
 
@@ -61,11 +60,15 @@ func Collect(dir string, day labs.Day) ([]Submission, error) {
 			continue
 		}
 		path := filepath.Join(dir, name)
-		s := Submission{Who: strings.TrimSuffix(name, ".go"), Path: path, Files: map[string][]byte{}}
+		// The name reaches the staff's terminal, a CSV and JSON: cleaned
+		// of control characters here, once, so that none can move the
+		// cursor, colour the screen or start a row of its own.
+		s := Submission{Who: Clean(strings.TrimSuffix(name, ".go")), Path: path, Files: map[string][]byte{}}
 		s.Refused = s.read(path, day)
 		if s.Refused == "" {
 			s.Refused = s.check(day)
 		}
+		s.Refused = Clean(s.Refused)
 		out = append(out, s)
 	}
 	slices.SortFunc(out, func(a, b Submission) int { return strings.Compare(a.Who, b.Who) })
@@ -88,6 +91,12 @@ func (s *Submission) read(path string, day labs.Day) string {
 	folder := path
 	if _, err := os.Lstat(filepath.Join(path, "todo.go")); err != nil {
 		folder = filepath.Join(path, filepath.FromSlash(day.LearnerDir))
+		// Every folder on the way down is the submission's own: a link
+		// (labs/ pointing at the staff's clone, say) would grade files
+		// from somewhere else as this student's.
+		if why := noLinks(path, day.LearnerDir); why != "" {
+			return why
+		}
 		if _, err := os.Lstat(filepath.Join(folder, "todo.go")); err != nil {
 			return fmt.Sprintf("no todo.go, neither at the top nor in %s", day.LearnerDir)
 		}
@@ -101,6 +110,9 @@ func (s *Submission) read(path string, day labs.Day) string {
 		if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || strings.HasPrefix(n, ".") {
 			continue
 		}
+		if Clean(n) != n {
+			return fmt.Sprintf("a file named %q: a file's name may hold no control characters", n)
+		}
 		if lab, ok := day.Shipped[n]; ok && !strings.HasPrefix(lab, "//go:build "+worker.BuildTag) {
 			continue // the lab's own file beside the learner's (notdone.go): the shipped one is used
 		}
@@ -109,6 +121,44 @@ func (s *Submission) read(path string, day labs.Day) string {
 		}
 	}
 	return ""
+}
+
+// noLinks refuses a symbolic link (or anything not a folder) at any
+// component of rel below base, checked with Lstat one by one, so that no
+// link anywhere on the path is followed.
+func noLinks(base, rel string) string {
+	at := base
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		if part == "" {
+			continue
+		}
+		at = filepath.Join(at, part)
+		fi, err := os.Lstat(at)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return "" // said as "no todo.go" by the caller
+		case err != nil:
+			return err.Error()
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return fmt.Sprintf("%s is a symbolic link: submit the files themselves", filepath.ToSlash(strings.TrimPrefix(at, base+string(filepath.Separator))))
+		case !fi.IsDir():
+			return fmt.Sprintf("%s is not a folder", filepath.ToSlash(strings.TrimPrefix(at, base+string(filepath.Separator))))
+		}
+	}
+	return ""
+}
+
+// Clean is s with every control or format character (escape codes,
+// newlines, carriage returns, bidirectional overrides) and every byte of
+// broken UTF-8 shown as '?': a name or message fit for one cell of a row.
+func Clean(s string) string {
+	s = strings.ToValidUTF8(s, "?")
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return '?'
+		}
+		return r
+	}, s)
 }
 
 func (s *Submission) add(name, path string) string {
@@ -129,40 +179,11 @@ func (s *Submission) add(name, path string) string {
 	return ""
 }
 
-// reaching are the standard library's packages a TODO has no use for
-// and that reach past the process: files, other processes (the grader
-// itself is one kill(getppid()) away), the network, and unsafe (with
-// which a function can be linked to any other). Path prefixes.
-var reaching = []string{"os", "syscall", "unsafe", "C", "net", "plugin", "io/ioutil", "internal", "vendor", "runtime/cgo", "log/syslog"}
-
-// check refuses imports that reach past the learner's own code: the lab's
-// packages (the reference solutions are one import away), anything
-// outside the standard library, and the standard library's packages in
-// reaching. A learner's todo.go imports time, math and the like.
+// check is the lab's one import gate (labs/gate): the day's allow-list,
+// on the parsed files.
 func (s *Submission) check(day labs.Day) string {
-	names := make([]string, 0, len(s.Files))
-	for n := range s.Files {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	fset := token.NewFileSet()
-	for _, n := range names {
-		f, err := parser.ParseFile(fset, n, s.Files[n], parser.ImportsOnly)
-		if err != nil {
-			continue // the compiler says it better, and it is the student's to fix
-		}
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			first, _, _ := strings.Cut(path, "/")
-			if strings.Contains(first, ".") || first == "termlab" {
-				return fmt.Sprintf("%s imports %q: a submission may import only the standard library", n, path)
-			}
-			for _, r := range reaching {
-				if path == r || strings.HasPrefix(path, r+"/") {
-					return fmt.Sprintf("%s imports %q: a submission may not reach files, processes or the network (os, syscall, net, unsafe, cgo…); a debug print to os.Stderr left in?", n, path)
-				}
-			}
-		}
+	if err := gate.Files(day, s.Files); err != nil {
+		return err.Error()
 	}
 	return ""
 }

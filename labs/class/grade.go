@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +17,6 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/atomicfile"
 	"termlab/labs/autograde"
 	"termlab/labs/worker"
 )
@@ -47,6 +45,9 @@ type Result struct {
 	Max        float64         `json:"max_points"`
 	Seconds    float64         `json:"seconds"`
 	Cached     bool            `json:"cached"`
+	// Tampered: the cache held an entry for this submission that the
+	// grader did not write (its seal did not match); it was graded again.
+	Tampered bool `json:"cache_tampered,omitempty"`
 }
 
 // Grade is the result's grade of TODO n, if it has one.
@@ -110,7 +111,7 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(template)
+	defer removeAll(template)
 	if err := worker.CopyLab(g.Root, template, g.Course); err != nil {
 		return nil, fmt.Errorf("cannot copy the lab: %w", err)
 	}
@@ -118,12 +119,15 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	cache := ""
+	// Read-only, and each submission's copy of it checked against the
+	// version (build): a submission graded earlier that rewrote a file of
+	// it changes no one else's grade (see build).
+	if err := readOnly(template); err != nil {
+		return nil, err
+	}
+	var c *cache
 	if g.CacheDir != "" {
-		cache = filepath.Join(g.CacheDir, fmt.Sprintf("day%d-%s", g.Day.Number, version[:16]))
-		if os.MkdirAll(cache, 0o755) != nil {
-			cache = ""
-		}
+		c = openCache(g.CacheDir, g.Day, version)
 	}
 	jobs := g.Jobs
 	if jobs <= 0 {
@@ -138,7 +142,7 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 	for range min(jobs, max(1, len(subs))) {
 		wg.Go(func() {
 			for i := range next {
-				r := g.one(ctx, template, cache, subs[i], points)
+				r := g.one(ctx, template, version, c, subs[i], points)
 				mu.Lock()
 				out[i] = r
 				done++
@@ -167,42 +171,34 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 }
 
 // one grades a submission, from the cache when it holds this content for
-// this version of the lab.
-// maxCached bounds a kept verdict read back from the cache: one result is
-// a few kilobytes, and a file past this was not written by the grader.
-const maxCached = 1 << 20
-
-func (g *Grader) one(ctx context.Context, template, cache string, s Submission, points map[int]float64) Result {
+// this version of the lab, sealed by this grader.
+func (g *Grader) one(ctx context.Context, template, version string, c *cache, s Submission, points map[int]float64) Result {
 	start := time.Now()
 	r := Result{Who: s.Who, Digest: s.Digest()}
-	file := ""
-	if cache != "" {
-		file = filepath.Join(cache, r.Digest+".json")
-		var kept Result
-		if data, err := atomicfile.ReadBounded(file, maxCached); err == nil && json.Unmarshal(data, &kept) == nil && kept.Digest == r.Digest {
+	tampered := false
+	if c != nil {
+		kept, ok, bad := c.get(r.Digest)
+		if ok {
 			kept.Who, kept.Cached = s.Who, true
 			// The verdicts are kept; the points follow this run's
 			// --max-score.
 			kept.score(g.Day, points)
 			return kept
 		}
+		tampered = bad
 	}
 	switch {
 	case s.Refused != "":
 		r.Status, r.Error, r.Grades = Refused, s.Refused, []labs.Grade{}
 	default:
-		r = g.build(ctx, template, s, r)
+		r = g.build(ctx, template, version, s, r)
 	}
 	r.Seconds = time.Since(start).Seconds()
 	r.score(g.Day, points)
-	if file != "" && ctx.Err() == nil && cacheable(r) {
-		if data, err := json.Marshal(r); err == nil {
-			tmp := file + ".tmp"
-			if os.WriteFile(tmp, data, 0o644) == nil {
-				os.Rename(tmp, file)
-			}
-		}
+	if c != nil && ctx.Err() == nil && cacheable(r) {
+		c.put(r)
 	}
+	r.Tampered = tampered
 	return r
 }
 
@@ -231,7 +227,7 @@ func cacheable(r Result) bool {
 // build grades s in a scratch copy of the lab of its own, through the
 // lab's grade path: the lean worker built there, each TODO one boxed
 // process (labs/worker).
-func (g *Grader) build(ctx context.Context, template string, s Submission, r Result) Result {
+func (g *Grader) build(ctx context.Context, template, version string, s Submission, r Result) Result {
 	scratch, err := os.MkdirTemp("", worker.ClassPrefix+"*")
 	if err != nil {
 		r.Status, r.Error = LabFault, err.Error()
@@ -249,6 +245,14 @@ func (g *Grader) build(ctx context.Context, template string, s Submission, r Res
 		r.Status, r.Error = LabFault, "cannot copy the lab: "+err.Error()
 		return r
 	}
+	// The copy is the lab as this run started grading, byte for byte, or
+	// nobody's grade: a submission graded earlier that got past the
+	// gate and the read-only copy and rewrote a lab file is caught here,
+	// and the lab's fault, never the next student's "does not compile".
+	if v, err := Version(scratch); err != nil || v != version {
+		r.Status, r.Error = LabFault, "the lab's copy changed while the class was graded (did a submission graded earlier write to it?): not graded"
+		return r
+	}
 	if err := s.place(scratch, g.Day); err != nil {
 		r.Status, r.Error = Refused, err.Error()
 		return r
@@ -261,7 +265,7 @@ func (g *Grader) build(ctx context.Context, template string, s Submission, r Res
 		r.Status, r.Error = LabFault, err.Error()
 		return r
 	}
-	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin}
+	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin, Confine: true}
 	o, err := run.Run(ctx, g.Day)
 	var be *worker.BuildError
 	switch {
@@ -296,6 +300,39 @@ func Version(root string) (string, error) {
 		return nil
 	})
 	return hex.EncodeToString(h.Sum(nil)), err
+}
+
+// readOnly takes the write bits off every file and folder under root
+// (removeAll puts them back on the folders to remove it).
+func readOnly(root string) error {
+	var dirs []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir():
+			dirs = append(dirs, path)
+			return nil
+		case d.Type().IsRegular():
+			return os.Chmod(path, 0o444)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0 && err == nil; i-- {
+		err = os.Chmod(dirs[i], 0o555)
+	}
+	return err
+}
+
+// removeAll removes a tree readOnly made.
+func removeAll(root string) {
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chmod(path, 0o755)
+		}
+		return nil
+	})
+	os.RemoveAll(root)
 }
 
 // copyTree copies the regular files under src to dst.

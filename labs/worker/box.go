@@ -98,6 +98,8 @@ type boxed struct {
 	bin  string
 	args []string
 	env  []string // added to the runner's environment
+	// confine: a cleaned environment and no network (confine.go).
+	confine bool
 
 	answer   []byte // the worker's answer, without the envelope
 	tooBig   bool   // the worker tried to say more than maxAnswer
@@ -136,7 +138,7 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	// A few more tries, each in a new folder (the TODOs are graded all at
 	// once, so up to three siblings may be deleting).
 	for try := 0; b.once(ctx, cpu, bound) && try < 4; try++ {
-		*b = boxed{bin: b.bin, args: b.args, env: b.env}
+		*b = boxed{bin: b.bin, args: b.args, env: b.env, confine: b.confine}
 		b.stderr.max = stderrKeep
 	}
 	b.cpu = cpu
@@ -193,6 +195,13 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	cmd.Dir = scratch
 	mark := boxEnv + "=" + newNonce()
 	cmd.Env = append(append(os.Environ(), b.env...), mark)
+	netns := false
+	if b.confine {
+		cmd.Env = append(confinedEnv(append(os.Environ(), b.env...), confinedHome(scratch)), mark)
+		if cmd.SysProcAttr != nil && netDenied() {
+			netns = confineAttr(cmd.SysProcAttr)
+		}
+	}
 	cmd.Stdin = strings.NewReader(nonce + "\n")
 	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
 	cmd.Stderr = &b.stderr
@@ -220,6 +229,15 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 		}
 	})
 	close(watchDone)
+	if netns && errors.Is(b.runErr, errStart) && ctx.Err() == nil {
+		// The OS would not make the namespaces: no network denial from
+		// here on, said once (NetworkNote), and this box started again.
+		netFailed(b.runErr.Error())
+		pw.Close()
+		pr.Close()
+		<-read
+		return true
+	}
 	if errors.Is(b.runErr, errStart) {
 		pw.Close()
 		if _, err := os.Stat(scratch); errors.Is(err, fs.ErrNotExist) && ctx.Err() == nil {

@@ -24,6 +24,17 @@ func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
+// confineAttr adds a user namespace mapping this user to itself and a
+// network namespace of its own to a, for a confined box (confine.go).
+func confineAttr(a *syscall.SysProcAttr) bool {
+	uid, gid := os.Getuid(), os.Getgid()
+	a.Cloneflags |= syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET
+	a.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
+	a.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+	a.GidMappingsEnableSetgroups = false
+	return true
+}
+
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER (linux/prctl.h).
 const prSetChildSubreaper = 36
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,6 +43,7 @@ const fixtureTODO = `package day45
 import (
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,6 +101,17 @@ func init() {
 		flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, 3, syscall.F_GETFD, 0)
 		if errno != 0 || flags&syscall.FD_CLOEXEC == 0 {
 			panic("fd 3 is inherited by every program this init starts")
+		}
+	case "reach": // the staff's environment, and the network
+		if v := os.Getenv("STAFF_TOKEN"); v != "" {
+			panic("read the staff's token " + v)
+		}
+		if h := os.Getenv("HOME"); h == os.Getenv("` + fixtureEnv + `_HOME") {
+			panic("HOME is the staff's")
+		}
+		if c, err := net.Dial("tcp", os.Getenv("` + fixtureEnv + `_DIAL")); err == nil {
+			c.Close()
+			panic("dialled the grader's machine")
 		}
 	case "stdin": // the runner's nonce, read before the worker can
 		io.ReadAll(os.Stdin)
@@ -451,5 +464,52 @@ func TestBareEscapedProcessHoldsNothingUp(t *testing.T) {
 		if g.Status != labs.Unfinished {
 			t.Errorf("TODO %d: %s %q, want unfinished", g.TODO, g.Status, g.Detail)
 		}
+	}
+}
+
+// A confined box (grade-class's): the worker sees nothing of the staff's
+// environment but the toolchain's (a token set in the grader's shell is
+// gone, HOME is its own), and reaches no address, not even a listener on
+// this machine's loopback; where the OS refuses the namespaces, the
+// runner says so (NetworkNote) rather than pretending.
+func TestConfinedBox(t *testing.T) {
+	f := boxFixture(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	t.Setenv(fixtureEnv, "reach")
+	t.Setenv(fixtureEnv+"_DIAL", ln.Addr().String())
+	t.Setenv(fixtureEnv+"_HOME", os.Getenv("HOME"))
+	t.Setenv("STAFF_TOKEN", "s3cret")
+	for _, confine := range []bool{false, true} {
+		r := worker.Runner{Root: f.root, Bin: f.bin, GradesOnly: true, Confine: confine}
+		o, err := r.Run(t.Context(), fixtureDay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range o.Grades {
+			switch {
+			case !confine && !strings.Contains(g.Detail, "staff's token"):
+				t.Errorf("unconfined, TODO %d: %s %q: the fixture does not show what it reaches", g.TODO, g.Status, g.Detail)
+			case confine && worker.NetworkNote() == "" && (g.Status != labs.Unfinished || !strings.Contains(g.Detail, "not done")):
+				t.Errorf("confined, TODO %d: %s %q, want not done (nothing reached)", g.TODO, g.Status, g.Detail)
+			case confine && worker.NetworkNote() != "" && (strings.Contains(g.Detail, "token") || strings.Contains(g.Detail, "HOME")):
+				t.Errorf("confined without a network namespace, TODO %d: %q", g.TODO, g.Detail)
+			}
+		}
+	}
+	if note := worker.NetworkNote(); note != "" {
+		t.Logf("this machine cannot deny the network: %s", note)
 	}
 }

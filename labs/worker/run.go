@@ -24,6 +24,11 @@ type Runner struct {
 	Go string
 	// GradesOnly skips the parts: the outcome has grades and no parts.
 	GradesOnly bool
+	// Confine runs every worker process confined (confine.go): a cleaned
+	// environment and, where the OS allows, no network. For code graded
+	// on someone else's behalf (grade-class); NetworkNote says when the
+	// network could not be denied.
+	Confine bool
 	// PartsOnly skips the grades of Reference: `run --solutions` and the
 	// screens show only figures, grading the reference against itself
 	// would double what they cost, and only parts are kept in the cache
@@ -321,7 +326,7 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 	if t.Impl == labs.Reference {
 		args = append(args, string(labs.Reference))
 	}
-	b := &boxed{bin: bin, args: args, env: gcEnv()}
+	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine}
 	if r.cache != "" {
 		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}

@@ -10,6 +10,7 @@ package words
 
 import (
 	"fmt"
+	"slices"
 
 	"termlab/labs"
 	"termlab/labs/day45/course/shipped"
@@ -54,6 +55,7 @@ func Day() labs.Day {
 		Drills:      drills,
 		Figures:     Figures(),
 		Allowed:     allowed,
+		Imports:     append(slices.Clone(labs.Computing), "time"),
 		Carry:       carry,
 		Deliverable: "How many did the fixed window let through at the boundary against the sliding window, and would you put a token bucket or a leaky bucket in front of a database that falls over above 50 writes per second? Why?",
 	}

@@ -34,6 +34,7 @@ func Day() labs.Day {
 		Drills:      drills,
 		Figures:     Figures(),
 		Allowed:     allowed,
+		Imports:     labs.Computing,
 		Carry:       carry,
 		Deliverable: "How far did one noisy tenant push the quiet tenants' p99 through one shared queue, and what brought it back without leaving capacity idle? With 8 workers and shards of 2, what share of tenants can one noisy tenant take down, and why?",
 	}

