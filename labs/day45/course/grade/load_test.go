@@ -20,6 +20,14 @@ var shippedLimit = grade.Limit
 // slow on the clock but do not add to.
 func TestVerdictsUnderLoad(t *testing.T) {
 	testrun.Slow(t, "runs the equivalence suite beside CPU burners")
+	if testrun.Race {
+		// The shipped bound is set for the worker's own build; the race
+		// detector's build spends several times its CPU on the same
+		// code, so at that bound correct variants would time out for
+		// the build, not the load. .ci/after.d/equivalence.sh runs this
+		// without it.
+		t.Skip("the shipped bound is for a build without the race detector")
+	}
 	grade.LiftGradeLimit(t, shippedLimit)
 	testrun.Burn(t, 0)
 	check := func(v variant, wrong bool) {
