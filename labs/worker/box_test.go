@@ -106,6 +106,9 @@ func init() {
 		if v := os.Getenv("STAFF_TOKEN"); v != "" {
 			panic("read the staff's token " + v)
 		}
+		if v := os.Getenv("TERMLAB_REDIS"); v != "" {
+			panic("read the staff's Redis URL " + v)
+		}
 		if h := os.Getenv("HOME"); h == os.Getenv("` + fixtureEnv + `_HOME") {
 			panic("HOME is the staff's")
 		}
@@ -492,6 +495,7 @@ func TestConfinedBox(t *testing.T) {
 	t.Setenv(fixtureEnv+"_DIAL", ln.Addr().String())
 	t.Setenv(fixtureEnv+"_HOME", os.Getenv("HOME"))
 	t.Setenv("STAFF_TOKEN", "s3cret")
+	t.Setenv("TERMLAB_REDIS", "redis://:s3cret@127.0.0.1:6379/0")
 	for _, confine := range []bool{false, true} {
 		r := worker.Runner{Root: f.root, Bin: f.bin, GradesOnly: true, Confine: confine}
 		o, err := r.Run(t.Context(), fixtureDay)
