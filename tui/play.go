@@ -774,7 +774,9 @@ func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
 		answers, them, guess = "the answer to", "it", "your guess as it stands (%s) is judged"
 	}
 	guess = fmt.Sprintf(guess, strings.Join(guesses, ", "))
-	return styleLines(st.Dim, wrap(fmt.Sprintf("Some setting of this figure reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows it, and a change after reads as revised. Press enter to reveal %s and open the figure, or f for another figure.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
+	// What to press comes first, so that a short terminal, which cuts
+	// the end off, still shows it.
+	return styleLines(st.Dim, wrap(fmt.Sprintf("Press enter to open this figure, or f for another. Some setting of it reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows %s, and a change after reads as revised.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
 }
 
 // readouts groups a frame's readouts by what they measure ("fixed window:

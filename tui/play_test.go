@@ -28,7 +28,7 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.tab(tabPlay)
 	// The playground is a reveal: it says which guesses opening it locks,
 	// and opens on enter once they are on record.
-	d.wantView("Figure 1 of 3", "reads out the answers to P1, P2, P3, P4, P5, P6, P7,", "Opening it reveals them", "P7 = 40")
+	d.wantView("Figure 1 of 3", "Press enter to open this figure", "the answers to P1, P2, P3, P4, P5, P6, P7, P8, P9, P12,", "Opening it reveals them", "P7 = 40")
 	d.dontWantView("accepted")
 	checkFits(t, d.app.View(), 80, 24)
 	d.keys("enter")
@@ -48,7 +48,7 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.dontWantView("fixed window  accepted 180 ·")
 
 	d.keys("f")
-	d.wantView("Figure 2 of 3", "reads out the answer to P10,")
+	d.wantView("Figure 2 of 3", "Press enter to open this figure", "the answer to P10, not revealed yet")
 	d.keys("enter")
 	d.wantView("Figure 2 of 3 · A loan, not a calendar", "yours (TODOs 1, 4 failing)", "token bucket", "leaky meter", "leaky queue")
 	d.keys("down", "down", "+") // bursty → flood
