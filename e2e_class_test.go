@@ -186,7 +186,17 @@ func TestGradeClass(t *testing.T) {
 	if !strings.Contains(r.stderr, "the class report is in "+report+".md and "+report+".html") {
 		t.Errorf("grade-class does not say where the report is:\n%s", r.stderr)
 	}
-	if n := strings.Count(r.stderr, "\n"); n != 7 || !strings.Contains(r.stderr, "[6/6]") {
+	// Where the OS will not make a network namespace (a sandbox that
+	// unshares the pid namespace but keeps the host's /proc, where Go
+	// cannot write the user namespace's uid map), grade-class says so in
+	// one line more: that is the promise, not noise.
+	progress := r.stderr
+	if i := strings.Index(progress, "warning: the network could not be denied"); i >= 0 {
+		line := progress[strings.LastIndex(progress[:i], "\n")+1:]
+		line = line[:strings.Index(line, "\n")+1]
+		progress = strings.Replace(progress, line, "", 1)
+	}
+	if n := strings.Count(progress, "\n"); n != 7 || !strings.Contains(progress, "[6/6]") {
 		t.Errorf("progress without a terminal: one line per submission, got\n%s", r.stderr)
 	}
 

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -155,12 +154,6 @@ func killAdopted() {
 }
 
 // childCPU is a process's CPU time (user + system, all its threads), read
-// from /proc; ok is false when it cannot be read.
-func childCPU(pid int) (time.Duration, bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, false
-	}
-	d, err := labs.ParseStatCPU(data)
-	return d, err == nil
-}
+// from its CPU-time clock (labs.ProcessCPU: right in our pid numbers, where
+// /proc may not be); ok is false when it cannot be read.
+func childCPU(pid int) (time.Duration, bool) { return labs.ProcessCPU(pid) }
