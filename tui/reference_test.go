@@ -199,7 +199,10 @@ func TestReferenceReachesTheScreensWhateverTheLearnersFile(t *testing.T) {
 	}
 	d.predictAll(allGuesses())
 	d.send(switchTabMsg{tab: tabPlay})
-	d.wantView("Figure 1 of 3", "fixed window  accepted 200", "most in a window 200 (2× promise)")
+	// The figure is a reveal: it opens once its predictions are revealed.
+	d.wantView("Figure 1 of 3", "Press enter to open this figure")
+	d.keys("enter")
+	d.wantView("Figure 1 of 3", "fixed window  accepted 200")
 	pm := d.day().screens[tabPlay].(*playModel)
 	if _, ok := pm.ref.(*refSession); !ok || !pm.ref.Ready() || pm.frame == nil || pm.frame.Impl != labs.Reference {
 		t.Fatalf("the frame did not come from the reference's session: %T ready %v", pm.ref, pm.ref != nil && pm.ref.Ready())
