@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 )
 
 // The command line. Every command works without a terminal: the screens are

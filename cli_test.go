@@ -18,8 +18,8 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/registry/full"
-	"termlab/labs/testrun"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/testrun"
 )
 
 func TestParseArgs(t *testing.T) {

@@ -9,11 +9,11 @@ import (
 	"strings"
 
 	"termlab/labs"
-	"termlab/labs/history"
-	"termlab/labs/report"
-	"termlab/labs/results"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/history"
+	"termlab/record/predictions"
+	"termlab/record/report"
+	"termlab/record/results"
+	"termlab/runner/worker"
 )
 
 // loadAnswers reads the learner's answers for day. A damaged file has
@@ -50,7 +50,7 @@ type scored struct {
 	rows      []predictions.Row
 	unguessed []string // revealed by this run before any guess was made
 	answers   predictions.Answers
-	moved     []string // what the run moved since the last (labs/history)
+	moved     []string // what the run moved since the last (record/history)
 }
 
 // runScored runs the day named in a on the learner's code (or the

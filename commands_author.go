@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/reset"
+	"termlab/record/reset"
 )
 
 func cmdReset(ctx context.Context, e env, a args) int {

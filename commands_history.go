@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/atomicfile"
-	"termlab/labs/history"
-	"termlab/labs/results"
-	"termlab/predictions"
+	"termlab/record/atomicfile"
+	"termlab/record/history"
+	"termlab/record/predictions"
+	"termlab/record/results"
 )
 
 // The learner's record across runs and days: the history every run

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"termlab/labs/atomicfile"
-	"termlab/predictions"
+	"termlab/record/atomicfile"
+	"termlab/record/predictions"
 )
 
 // cmdMergeAnswers is git's merge driver for a day's answers file

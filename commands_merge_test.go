@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // The merge driver's command: ours is rewritten with both sides' answers

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"termlab/labs"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/worker"
 )
 
 // playFlags is every knob of every figure of the course as a --flag, so

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"termlab/labs"
-	"termlab/labs/testrun"
-	"termlab/labs/worker"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
 )
 
 // Bad knob values, knobs the figure lacks and unknown figures are usage

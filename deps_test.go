@@ -36,9 +36,9 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		return strings.Fields(string(out))
 	}
 	// With the workers' tag: the full worker links a day's heavy packages
-	// through its tagged link files (labs/kit). The lab's own binary is
+	// through its tagged link files (author/kit). The lab's own binary is
 	// listed with that tag too, so that no tagged file brings one in.
-	const full = "./labs/worker/cmd/termlab-worker-full"
+	const full = "./runner/worker/cmd/termlab-worker-full"
 	lab := deps(t, "termlab", ".")
 	worker := deps(t, "termlab", full)
 	tools := deps(t, toolsTag, ".")
@@ -59,8 +59,8 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"crypto/rand", "crypto/rand", false, worker, full},
 		{"big numbers", "math/big", false, worker, full},
 		// crypto/sha256 brings the FIPS 140 module (crypto/internal/
-		// fips140/...): the lab's own hashes are FNV (labs/worker,
-		// labs/history) and its free-text box is tui/editor.go, not
+		// fips140/...): the lab's own hashes are FNV (runner/worker,
+		// record/history) and its free-text box is tui/editor.go, not
 		// bubbles' textarea, which hashes with SHA-256.
 		{"SHA-256", "crypto/sha256", false, worker, full},
 		{"the FIPS 140 module", "crypto/internal/fips140", true, worker, full},
@@ -74,9 +74,9 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"gofmt", "go/format", false, tools, "the tools binary"},
 		{"XML", "encoding/xml", false, tools, "the tools binary"},
 		{"CSV", "encoding/csv", false, tools, "the tools binary"},
-		{"the authors' generator", "termlab/labs/kit", false, tools, "the tools binary"},
-		{"the autograders' writers", "termlab/labs/autograde", false, tools, "the tools binary"},
-		{"the class grader", "termlab/labs/class", true, tools, "the tools binary"},
+		{"the authors' generator", "termlab/author/kit", false, tools, "the tools binary"},
+		{"the autograders' writers", "termlab/staff/autograde", false, tools, "the tools binary"},
+		{"the class grader", "termlab/staff/class", true, tools, "the tools binary"},
 		// A day's machinery: the screens read the days' words
 		// (labs/registry); the workers play and grade them.
 		{"the whole days' registry", "termlab/labs/registry/full", false, tools, "the tools binary"},

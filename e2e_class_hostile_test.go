@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // The class grader against hostile submissions (issue 30): each attack

@@ -20,8 +20,8 @@ import (
 	"syscall"
 	"testing"
 
-	"termlab/labs/testrun"
-	"termlab/labs/worker"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
 )
 
 func classFixture(t *testing.T, name string) string {

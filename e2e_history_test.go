@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // The learner's record, end to end: edits and runs go into the day's

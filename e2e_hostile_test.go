@@ -12,7 +12,7 @@ import (
 	"time"
 	"unicode"
 
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // A hostile or careless learner's file, end to end through the CLI.

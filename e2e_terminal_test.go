@@ -9,7 +9,7 @@ import (
 
 	"github.com/creack/pty"
 
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // The screens ask the terminal for its background colour only before

@@ -39,11 +39,11 @@ import (
 	"time"
 
 	"termlab/labs"
-	procfs "termlab/labs/proc"
-	"termlab/labs/results"
-	"termlab/labs/testrun"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/record/results"
+	procfs "termlab/runner/proc"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
 )
 
 var e2e struct {
@@ -1196,7 +1196,7 @@ func TestSignalStopsRunAndItsWorkers(t *testing.T) {
 }
 
 // SIGKILL of `run`: no handler runs, so only the workers' parent-death
-// signal can stop them. That half is labs/worker's (each worker in its own
+// signal can stop them. That half is runner/worker's (each worker in its own
 // process group, with a parent-death signal); this test holds it to it.
 func TestKilledRunnerLeavesNoWorker(t *testing.T) {
 	testrun.Slow(t, "builds both workers for a fixture")

@@ -16,7 +16,7 @@ import (
 
 // The lab's own binary never runs a day's machinery in its process: the
 // learner's code and the reference are played by worker programs
-// (labs/worker), the reference by programs built with the shipped stubs
+// (runner/worker), the reference by programs built with the shipped stubs
 // (refbuild.go), so that the lab's binary need not link a day's graders,
 // parts or solutions, and a day's code that hangs or crashes never takes
 // the screens down. This reads the non-test code of every package of the
@@ -30,10 +30,10 @@ func TestLabBinaryRunsNoDayMachinery(t *testing.T) {
 	// The worker's side: the files that answer a task inside a worker
 	// program, where the day is linked in.
 	allowed := map[string]bool{
-		"labs/worker/child.go": true, // Serve: a part, a grade
-		"labs/worker/play.go":  true, // servePlay: a playground frame
+		"runner/worker/child.go": true, // Serve: a part, a grade
+		"runner/worker/play.go":  true, // servePlay: a playground frame
 	}
-	skip := regexp.MustCompile(`^termlab/(labs/day\d+|labs/kit|labs/registry|solutions)(/|$)`)
+	skip := regexp.MustCompile(`^termlab/(labs/day\d+|author/kit|labs/registry|solutions)(/|$)`)
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \" \"}}{{end}}", ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, out)
@@ -106,7 +106,7 @@ func TestLabBinaryRunsNoDayMachinery(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"termlab", "termlab/tui", "termlab/labs/worker", "termlab/labs"} {
+	for _, want := range []string{"termlab", "termlab/tui", "termlab/runner/worker", "termlab/labs"} {
 		if !slices.Contains(scanned, want) {
 			t.Fatalf("the lab's binary no longer links %s, or go list changed: scanned %v", want, scanned)
 		}

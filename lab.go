@@ -12,7 +12,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 	"termlab/tui"
 )
 

@@ -31,7 +31,7 @@ import (
 	"github.com/creack/pty"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 )
 
 // labCopy is a temporary copy of the module with the runner built in it.

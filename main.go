@@ -15,7 +15,7 @@ import (
 
 // Registration is generated: a day is its packages (labs/dayNN,
 // labs/dayNN/course, solutions/dayNN) and this one step. See labs/AUTHORING.md.
-//go:generate go run ./labs/cmd/gendays
+//go:generate go run ./author/gendays
 
 // course is every registered day (labs/registry, generated): their words
 // only, as the screens need them; the workers play and grade the days. The

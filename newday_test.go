@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // A third day is one package and one step: in a copy of the lab, new-day
@@ -53,11 +53,11 @@ func TestANewDayIsOnePackageAndOneStep(t *testing.T) {
 	}
 	gocmd("build", "./...")
 	// Vetted as go test builds it (the learner's file left out) and as the
-	// worker does (with it); labs/kit's tests, run below in the copy,
+	// worker does (with it); author/kit's tests, run below in the copy,
 	// compare the new day's tree with Day 46's (TestNewDayHasDay46sShape).
 	gocmd("vet", "./labs/day47/...", "./solutions/day47/")
 	gocmd("vet", "-tags", "termlab", "./...")
-	gocmd("test", "-count=1", "./labs/day47/...", "./labs/kit/")
+	gocmd("test", "-count=1", "./labs/day47/...", "./author/kit/")
 	gocmd("test", "-count=1", "-run", "TestEveryRegisteredDayFits80x24/47", "./tui/")
 
 	// The runner built from the copy knows the new day.

@@ -14,7 +14,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // The plain lab: what `go run .` gives a terminal that cannot address its

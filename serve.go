@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 )
 
 // `serve N`: a day's door (labs.Day.Door) as a real HTTP server on

@@ -21,8 +21,8 @@ import (
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
-	"termlab/labs/testrun"
-	"termlab/labs/worker"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
 )
 
 // `serve 45` end to end on a free loopback port, with the reference in this

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 )
 
 // The learner's stages, end to end, in the default go test ./...: in one

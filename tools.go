@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"termlab/labs"
-	"termlab/labs/autograde/formats"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
+	"termlab/staff/autograde/formats"
 )
 
 // The tools binary. The course authors' commands (check, new-day) and the

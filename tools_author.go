@@ -12,14 +12,14 @@ import (
 	"reflect"
 	"strings"
 
+	"termlab/author/kit"
 	"termlab/labs"
-	"termlab/labs/kit"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/worker"
 )
 
 // The course authors' commands, in the tools binary only (tools.go): the
-// generator (labs/kit) links go/parser, go/printer and text/template,
+// generator (author/kit) links go/parser, go/printer and text/template,
 // which no learner's screen needs.
 
 func init() {
@@ -32,7 +32,7 @@ func init() {
 // and stays out of the learners' help.
 const newDayUsage = `usage: go run . new-day NN "Title"   (course authors: a skeleton day, registered)`
 
-// cmdNewDay writes a skeleton day (labs/kit) and registers it.
+// cmdNewDay writes a skeleton day (author/kit) and registers it.
 func cmdNewDay(_ context.Context, e env, a args) int {
 	if len(a.pos) != 2 {
 		fmt.Fprintf(e.stderr, "termlab: new-day takes a day number and a title\n%s\n", newDayUsage)

@@ -15,15 +15,15 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"termlab/labs"
-	"termlab/labs/autograde"
-	"termlab/labs/class"
-	"termlab/labs/gate"
-	"termlab/labs/worker"
+	"termlab/runner/gate"
+	"termlab/runner/worker"
+	"termlab/staff/autograde"
+	"termlab/staff/class"
 )
 
 // Grading for course staff: `grade --format` speaks an autograder's
-// format (labs/autograde), `grade-class` grades a folder of submissions
-// (labs/class). Both go through the same grade path as `grade`. In the
+// format (staff/autograde), `grade-class` grades a folder of submissions
+// (staff/class). Both go through the same grade path as `grade`. In the
 // tools binary only (tools.go): the writers and the class grader link
 // encoding/xml, encoding/csv and go/parser, which no learner's screen needs.
 
@@ -44,7 +44,7 @@ func gradeAs(ctx context.Context, e env, a args) int {
 	start := time.Now()
 	var o labs.Outcome
 	var err error
-	// The lab's one import gate (labs/gate) before anything of the
+	// The lab's one import gate (runner/gate) before anything of the
 	// student's is built: a Classroom or Gradescope run grades someone
 	// else's code. The lab's own solutions (--solutions) are not theirs.
 	var refused *gate.Refusal

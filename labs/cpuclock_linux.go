@@ -12,7 +12,7 @@ import (
 // clock_getcpuclockid(3)). /proc would not do: it numbers tasks in the pid
 // namespace of whoever mounted it, and a sandbox that unshares the pid
 // namespace but keeps the host's /proc (CI runners, some containers; see
-// labs/proc) then files this thread under another number. The clock also
+// runner/proc) then files this thread under another number. The clock also
 // counts in nanoseconds, where /proc counts hundredths of a second.
 const (
 	cpuClockSched     = 2 // CPUCLOCK_SCHED: user + system time

@@ -4,7 +4,7 @@
 //
 // The engine knows nothing about any particular day. A day is a package under
 // labs/ that returns a Day; the generated registry (labs/registry, see
-// labs/kit) lists it, so registering a day is one step, not a list to edit.
+// author/kit) lists it, so registering a day is one step, not a list to edit.
 package labs
 
 import (
@@ -51,7 +51,7 @@ type Day struct {
 	Allowed []Allowed
 
 	// Imports is every package the day's TODOs may import: the allow-list
-	// of labs/gate, which refuses any other import in a submission graded
+	// of runner/gate, which refuses any other import in a submission graded
 	// for someone else (grade-class, grade --format). The lab's own
 	// packages are never allowed, whatever this says.
 	Imports []string
@@ -111,7 +111,7 @@ type TODO struct {
 	// Checked says what the grader checks and with what tolerance, so the
 	// learner knows what "correct" means before the first verdict.
 	Checked string
-	// Points is the TODO's weight in a course's gradebook (labs/autograde,
+	// Points is the TODO's weight in a course's gradebook (staff/autograde,
 	// grade-class); zero counts as 1, so a day's TODOs weigh the same
 	// unless it says otherwise.
 	Points float64
@@ -133,7 +133,7 @@ type Part struct {
 	// Heavy parts need a network stack, a database client or a server,
 	// which the lab's own binary and the lean worker leave out so that
 	// they build and start fast: only the full worker program plays them
-	// (see labs/worker). Elsewhere RunPart answers NotLinked.
+	// (see runner/worker). Elsewhere RunPart answers NotLinked.
 	Heavy bool
 	// Beyond marks a part past the course day: its predictions are asked
 	// just before it plays, not with the course day's up front.
@@ -142,7 +142,7 @@ type Part struct {
 
 // CacheEnv names a folder a worker process may keep results in that do not
 // depend on the learner's code, for this version of the day's own code: the
-// runner sets it (labs/worker) and clears it when the day's code changes.
+// runner sets it (runner/worker) and clears it when the day's code changes.
 const CacheEnv = "TERMLAB_CACHE"
 
 // NotLinked is the Detail of a part played in a program that does not link

@@ -95,7 +95,7 @@ type Values map[string]float64
 func (v Values) Get(name string) float64 { return v[name] }
 
 // Encode writes v as name=value pairs in name order, the form a worker
-// request carries (see labs/worker's play task).
+// request carries (see runner/worker's play task).
 func (v Values) Encode() string {
 	names := make([]string, 0, len(v))
 	for n := range v {

@@ -11,7 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/fsnotify/fsnotify"
 
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // App is the root model: the day list, the open day, and what frames them

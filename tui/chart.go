@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"termlab/labs"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // Figures are data (labs.Figure); this file draws any of them by its Kind,

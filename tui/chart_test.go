@@ -8,7 +8,7 @@ import (
 
 	"termlab/labs"
 	day46course "termlab/labs/day46/course"
-	"termlab/predictions"
+	"termlab/record/predictions"
 	solutions46 "termlab/solutions/day46"
 )
 

@@ -12,7 +12,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // The screens of an open day, in tab order.

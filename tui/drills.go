@@ -12,7 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // drillModel is the day's paper exercises, checked: numbers against

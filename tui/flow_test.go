@@ -12,7 +12,7 @@ import (
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
-	"termlab/predictions"
+	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
 )
 

@@ -18,8 +18,8 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/worker"
 )
 
 // visitAll opens every screen of the day in turn and the day list, and

@@ -10,13 +10,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/atomicfile"
-	"termlab/labs/history"
-	"termlab/labs/results"
+	"termlab/record/atomicfile"
+	"termlab/record/history"
+	"termlab/record/results"
 )
 
 // historyModel is the History screen: the day's runs, newest first, each
-// with what it moved since the one before (labs/history); enter lays the
+// with what it moved since the one before (record/history); enter lays the
 // selected run beside the latest. Every run that lands on the screens is
 // appended to the history (record), as `run` and `grade` do from a shell.
 type historyModel struct {

@@ -11,9 +11,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/history"
-	"termlab/labs/results"
-	"termlab/predictions"
+	"termlab/record/history"
+	"termlab/record/predictions"
+	"termlab/record/results"
 )
 
 // withTODO1Failing is the reference's run with TODO 1 failing and Part 1's

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // TestMain puts the lab's cache folder (the workers the re-run-on-save test

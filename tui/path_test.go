@@ -13,9 +13,9 @@ import (
 
 	"termlab/labs"
 	day46 "termlab/labs/day46/course"
-	"termlab/labs/testrun"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 )
 

@@ -7,12 +7,12 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"termlab/labs/history"
-	"termlab/predictions"
+	"termlab/record/history"
+	"termlab/record/predictions"
 )
 
 // pickerModel is the list of registered days with the learner's progress
-// in each, from its history and answers (labs/history.Progress): not
+// in each, from its history and answers (record/history.Progress): not
 // started, or TODOs passing, predictions made, drills tried and whether
 // the RESULTS.md answer is written, then the last scoreboard; and which
 // day is next. The cursor starts on the day used last.

@@ -15,8 +15,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/worker"
 )
 
 // playModel is the Play screen: the day's playground figures

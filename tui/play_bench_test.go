@@ -13,8 +13,8 @@ import (
 
 	"termlab/labs"
 	day46 "termlab/labs/day46/course"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 )
 

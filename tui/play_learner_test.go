@@ -9,7 +9,7 @@ import (
 
 	"termlab/labs"
 	play45 "termlab/labs/day45/course/play"
-	"termlab/predictions"
+	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
 )
 

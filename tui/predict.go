@@ -11,7 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // predictModel is the predict-first form: one text box per prediction of

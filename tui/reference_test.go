@@ -15,8 +15,8 @@ import (
 
 	"termlab/labs"
 	day46 "termlab/labs/day46/course"
-	"termlab/labs/testrun"
-	"termlab/labs/worker"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 )
 

@@ -9,8 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/report"
-	"termlab/labs/results"
+	"termlab/record/report"
+	"termlab/record/results"
 )
 
 // resultsModel shows what the lab writes into RESULTS.md, by the command

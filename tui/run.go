@@ -12,8 +12,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/report"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/record/report"
 )
 
 // runModel replays a run of the learner's code on the virtual clock, part

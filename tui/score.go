@@ -10,9 +10,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/report"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/record/report"
+	"termlab/runner/worker"
 )
 
 // scoreModel is the scoreboard: each prediction against the actual the

@@ -16,9 +16,9 @@ import (
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
-	"termlab/labs/reset"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/record/reset"
+	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
 )
 

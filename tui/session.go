@@ -9,8 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/worker"
-	"termlab/predictions"
+	"termlab/record/predictions"
+	"termlab/runner/worker"
 )
 
 // session is the state of one open day that several screens read: the

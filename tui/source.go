@@ -12,8 +12,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/atomicfile"
 	"termlab/labs/gofunc"
+	"termlab/record/atomicfile"
 )
 
 // Reading Go source, never running it: where each TODO's function sits in

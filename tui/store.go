@@ -14,7 +14,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // Saving. The screens never write back their copy of the answers: a
@@ -215,7 +215,7 @@ func fillFrom(prev predictions.Answers) func(*predictions.Answers) {
 		}
 		for id, g := range prev.Predictions {
 			// Missing, or only the reveal the day's reveals file put back
-			// (predictions/reveals.go) where the lab holds that same reveal
+			// (record/predictions/reveals.go) where the lab holds that same reveal
 			// with its guess.
 			cur, ok := a.Predictions[id]
 			if !ok || (cur.Value == nil && !cur.Skipped && g.Revealed && sameFloat(cur.Scored, g.Scored)) {
@@ -423,7 +423,7 @@ func waitStoreCmd(w *fsnotify.Watcher) tea.Cmd {
 	}
 }
 
-// A day's answers, or its history (labs/history): a run from a shell
+// A day's answers, or its history (record/history): a run from a shell
 // appends to it after it saved the answers.
 var dayFile = regexp.MustCompile(`^day([0-9]+)\.(json|history\.jsonl)$`)
 

@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/labs/reset"
+	"termlab/record/reset"
 )
 
 // todoModel is the grader's verdict on each TODO, with where the function

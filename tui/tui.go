@@ -28,7 +28,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 )
 
 // Config is what the screens need from main.

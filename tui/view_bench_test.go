@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"termlab/labs"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // The screen's cost: View at 120×40 on each screen of an open day, after

@@ -11,7 +11,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 )
 
 // Re-run on save. The watcher watches the learner's folder, not the file:

@@ -102,7 +102,7 @@ for d in "$lab"/labs/day[0-9]*/; do
 done
 learner builds
 learner builds 46
-(cd "$lab" && go build -tags termlab ./labs/worker/cmd/termlab-worker && go vet -tags termlab ./labs/... )
+(cd "$lab" && go build -tags termlab ./runner/worker/cmd/termlab-worker && go vet -tags termlab ./labs/... )
 stage "a (the shipped stubs)" -short
 
 write 1 2

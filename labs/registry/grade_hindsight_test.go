@@ -12,7 +12,7 @@ import (
 	day46 "termlab/labs/day46/course"
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/registry/full"
-	"termlab/predictions"
+	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
 )

@@ -12,7 +12,7 @@ import (
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
 	"termlab/labs/registry/full"
-	"termlab/predictions"
+	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
 )
 

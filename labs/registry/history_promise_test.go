@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/history"
 	"termlab/labs/registry/full"
-	"termlab/predictions"
+	"termlab/record/history"
+	"termlab/record/predictions"
 )
 
 // TestTheHistoryKeepsWhatItPromises: MaxRuns runs of every day, each as

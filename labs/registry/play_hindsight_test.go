@@ -6,7 +6,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/registry/full"
-	"termlab/predictions"
+	"termlab/record/predictions"
 )
 
 // playGrid is the settings TestPlayIsAReveal tries on figure f: every

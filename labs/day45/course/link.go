@@ -14,7 +14,7 @@ type Funcs = limit.Funcs
 var learner labs.Linked[Funcs]
 
 // UseLearner links the learner's four functions into this process as
-// labs.Learner. Only the worker programs (labs/worker/cmd/...) call it, from
+// labs.Learner. Only the worker programs (runner/worker/cmd/...) call it, from
 // init: this package never imports the learner's, so the lab opens while the
 // learner's code does not compile, and a save recompiles only the learner's
 // package and the worker's main, never this one.
@@ -27,7 +27,7 @@ func LearnerFuncs() (Funcs, bool) { return learner.Get() }
 // FullWorker is the packages under this one that only the full worker
 // links: the heavy parts, which need a Redis client (fleet, Part 4) or an
 // HTTP server (door, Part 6), and register the commands that ping a store
-// and serve the door. The generator (labs/kit) reads this list: the full
+// and serve the door. The generator (author/kit) reads this list: the full
 // worker's link file for this day imports them and hands each one's
 // Pieces to New, after the reference.
 var FullWorker = []string{"fleet", "door"}

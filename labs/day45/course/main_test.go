@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // TestMain runs the package's tests in a folder of the run's own: the

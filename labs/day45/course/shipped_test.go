@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"termlab/labs"
-	"termlab/labs/worker"
+	"termlab/runner/worker"
 )
 
 // The shipped stubs, read from the copy embedded in the lab (what reset

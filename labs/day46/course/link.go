@@ -13,7 +13,7 @@ type Funcs = fair.Funcs
 var learner labs.Linked[Funcs]
 
 // UseLearner links the learner's four functions into this process as
-// labs.Learner. Only the worker program (labs/worker/cmd/termlab-worker)
+// labs.Learner. Only the worker program (runner/worker/cmd/termlab-worker)
 // calls it, from init: this package never imports the learner's, so the lab
 // opens while the learner's code does not compile.
 func UseLearner(f Funcs) { learner.Use(f) }

@@ -5,7 +5,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 	"termlab/solutions/day45"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
-	"termlab/labs/testrun"
+	"termlab/runner/testrun"
 )
 
 // shippedLimit is the grader's bound as the worker uses it, read before

@@ -109,7 +109,7 @@ func TestNeighbourFramesUnchanged(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s s=%g g=%g q=%g quantum=%g w=%g %s", name, v["scheduler"], v["greedy"], v["quiet"], v["quantum"], v["weight"], frameSum(fr)))
 		}
 	}
-	path := "neighbour.golden" // beside the test: a day has no testdata folder (labs/kit shape)
+	path := "neighbour.golden" // beside the test: a day has no testdata folder (author/kit shape)
 	if *update {
 		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)

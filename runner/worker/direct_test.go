@@ -1,0 +1,175 @@
+package worker_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day45/course"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
+	"termlab/solutions/day45"
+)
+
+// The direct build (direct.go) must build the learner's code as go build
+// does: the same files, built both ways, give workers that answer the same
+// (every grade and every part of the outcome, heavy parts included, so
+// the full worker is built both ways too), and a compile error the same
+// message at the same file:line.
+func TestDirectBuildIsGoBuild(t *testing.T) {
+	testrun.Slow(t, "builds the workers both ways")
+	src, err := worker.FindRoot(".", "termlab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	day := course.New(day45.Funcs)
+	if err := worker.CopyLab(src, root, labs.Course{day}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	bins := t.TempDir()
+	r := worker.Runner{Root: root, Bin: filepath.Join(bins, "worker")}
+	ctx := t.Context()
+
+	// go build with -x records a plan when it compiles the learner's
+	// package: the first saves, which go build handles. (The full worker's
+	// build, beside the lean one's, may find the learner's package already
+	// compiled by it, and record its plan on the next save.)
+	for n := range 2 {
+		save(t, file, day, 100+n)
+		if _, err := r.Run(ctx, day); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(r.Bin + ".plan"); err != nil {
+		t.Fatalf("go build recorded no plan for the direct build: %v", err)
+	}
+
+	write := func(t *testing.T, src string) {
+		t.Helper()
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// both runs the file as it is through the direct build, then through go
+	// build alone, and returns both answers.
+	both := func(t *testing.T) (direct, gobuild labs.Outcome, derr, gerr error) {
+		t.Helper()
+		start := time.Now()
+		direct, derr = r.Run(ctx, day)
+		if derr == nil {
+			// Both workers were linked by the direct build just now.
+			for _, bin := range []string{r.Bin, r.Bin + "-full"} {
+				if fi, err := os.Stat(bin + ".direct"); err != nil || fi.ModTime().Before(start) {
+					t.Fatalf("%s was not built directly for this run (%v)", filepath.Base(bin), err)
+				}
+			}
+		}
+		t.Setenv(worker.DirectEnv, "0")
+		gobuild, gerr = r.Run(ctx, day)
+		os.Unsetenv(worker.DirectEnv)
+		return direct, gobuild, derr, gerr
+	}
+	same := func(t *testing.T, direct, gobuild labs.Outcome) {
+		t.Helper()
+		a, b := untimed(t, direct), untimed(t, gobuild)
+		if string(a) != string(b) {
+			t.Errorf("the direct build's workers answered\n%s\ngo build's\n%s", a, b)
+		}
+		if len(direct.Grades) != len(day.TODOs) || len(direct.Parts) != len(day.Parts) {
+			t.Errorf("%d grades and %d parts, want %d and %d", len(direct.Grades), len(direct.Parts), len(day.TODOs), len(day.Parts))
+		}
+	}
+
+	t.Run("stubs", func(t *testing.T) {
+		write(t, day.Shipped["todo.go"])
+		d, g, derr, gerr := both(t)
+		if derr != nil || gerr != nil {
+			t.Fatalf("direct: %v; go build: %v", derr, gerr)
+		}
+		same(t, d, g)
+		if d.Passed() != 0 {
+			t.Errorf("the stubs pass %d TODOs", d.Passed())
+		}
+	})
+	t.Run("solutions", func(t *testing.T) {
+		save(t, file, day, 101)
+		d, g, derr, gerr := both(t)
+		if derr != nil || gerr != nil {
+			t.Fatalf("direct: %v; go build: %v", derr, gerr)
+		}
+		same(t, d, g)
+		if d.Passed() != len(day.TODOs) {
+			t.Errorf("the solutions pass %d of %d TODOs", d.Passed(), len(day.TODOs))
+		}
+	})
+	t.Run("compile error", func(t *testing.T) {
+		write(t, strings.Replace(day.Shipped["todo.go"], "panic(notDone) // TODO 2", "return undefinedName // TODO 2", 1))
+		_, _, derr, gerr := both(t)
+		var d, g *worker.BuildError
+		if !errors.As(derr, &d) || !errors.As(gerr, &g) {
+			t.Fatalf("want a build error both ways; direct: %v; go build: %v", derr, gerr)
+		}
+		if !reflect.DeepEqual(d.Locations, g.Locations) || len(d.Locations) == 0 {
+			t.Errorf("direct: %v\ngo build: %v", d.Locations, g.Locations)
+		}
+		if len(d.Locations) > 0 && (d.Locations[0].File != "labs/day45/todo.go" || !strings.Contains(d.Locations[0].Msg, "undefinedName")) {
+			t.Errorf("the error points at %v", d.Locations[0])
+		}
+	})
+	t.Run("after an error, direct again", func(t *testing.T) {
+		save(t, file, day, 102)
+		d, g, derr, gerr := both(t)
+		if derr != nil || gerr != nil {
+			t.Fatalf("direct: %v; go build: %v", derr, gerr)
+		}
+		same(t, d, g)
+	})
+}
+
+// untimed is an outcome as indented JSON without what the machine's own
+// speed decides: Part 4 times a local and a shared check on the wall
+// clock (metrics in ns, and the ⏱ lines that quote them), which differ
+// from one run to the next whatever built the worker.
+func untimed(t *testing.T, o labs.Outcome) string {
+	t.Helper()
+	data, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	var strip func(v any) any
+	strip = func(v any) any {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				x[k] = strip(e)
+			}
+		case []any:
+			out := x[:0]
+			for _, e := range x {
+				if m, ok := e.(map[string]any); ok && m["unit"] == "ns" {
+					continue
+				}
+				if s, ok := e.(string); ok && strings.HasPrefix(s, "⏱") {
+					continue
+				}
+				out = append(out, strip(e))
+			}
+			return out
+		}
+		return v
+	}
+	data, _ = json.MarshalIndent(strip(v), "", " ")
+	return string(data)
+}
