@@ -204,102 +204,113 @@ func (l *lexer) scan() tok {
 		l.number()
 	default:
 		l.step()
-		switch ch {
-		case eof:
-			if l.semi {
-				l.semi = false
-				t.kind = kSemi
-				return t
-			}
-			t.kind = kEOF
-			return t
-		case '\n':
-			// Only reached when a line end ends the statement.
-			l.semi = false
-			t.kind = kSemi
-			return t
-		case '"':
-			semi = true
-			l.quoted()
-		case '\'':
-			semi = true
-			l.runeLit()
-		case '`':
-			semi = true
-			l.raw()
-		case '/':
-			if l.ch == '/' || l.ch == '*' {
-				nl := l.comment(&t)
-				if l.semi && nl >= 0 {
-					l.nl, l.semi = nl, false
-				} else {
-					semi = l.semi
-				}
-				t.kind = kComment
-			} else {
-				l.accept('=')
-			}
-		case ';':
-			t.kind = kSemi
-		case '(':
-			t.kind = kLparen
-		case '[':
-			t.kind = kLbrack
-		case '{':
-			t.kind = kLbrace
-		case ')':
-			t.kind, semi = kRparen, true
-		case ']':
-			t.kind, semi = kRbrack, true
-		case '}':
-			t.kind, semi = kRbrace, true
-		case ',', '~':
-		case ':', '*', '%', '^', '=', '!':
-			l.accept('=')
-		case '.':
-			if l.ch == '.' && l.peek() == '.' {
-				l.step()
-				l.step()
-			}
-		case '+', '-':
-			// ++ and -- end a statement; += and -= do not.
-			if l.ch == ch {
-				l.step()
-				semi = true
-			} else {
-				l.accept('=')
-			}
-		case '|':
-			if !l.accept('|') {
-				l.accept('=')
-			}
-		case '&':
-			if l.accept('^') || !l.accept('&') {
-				l.accept('=')
-			}
-		case '<':
-			if !l.accept('-') {
-				l.accept('<')
-				l.accept('=')
-			}
-		case '>':
-			l.accept('>')
-			l.accept('=')
-		default:
-			// The lexer already reported a byte order mark in the middle.
-			if ch != '\uFEFF' {
-				if ch == '“' || ch == '”' {
-					l.fail(t.off, "curly quotation mark %q (use neutral %q)", ch, '"')
-				} else {
-					l.fail(t.off, "illegal character %#U", ch)
-				}
-			}
-			semi = l.semi
+		if ch == eof || ch == '\n' {
+			return l.end(t, ch)
 		}
+		semi = l.operator(ch, &t)
 	}
 	l.semi = semi
 	t.size = l.off - t.off
 	return t
+}
+
+// end is the token scan returns at the end of the source or at a line end
+// that ends a statement (scan skips the others): the implied semicolon, or
+// the end itself.
+func (l *lexer) end(t tok, ch rune) tok {
+	if ch == eof && !l.semi {
+		t.kind = kEOF
+		return t
+	}
+	l.semi = false
+	t.kind = kSemi
+	return t
+}
+
+// operator scans the rest of a token that starts with ch (already read),
+// a literal, a comment or punctuation, sets its kind, and says whether a
+// line end after it ends the statement.
+func (l *lexer) operator(ch rune, t *tok) (semi bool) {
+	switch ch {
+	case '"':
+		semi = true
+		l.quoted()
+	case '\'':
+		semi = true
+		l.runeLit()
+	case '`':
+		semi = true
+		l.raw()
+	case '/':
+		if l.ch == '/' || l.ch == '*' {
+			nl := l.comment(t)
+			if l.semi && nl >= 0 {
+				l.nl, l.semi = nl, false
+			} else {
+				semi = l.semi
+			}
+			t.kind = kComment
+		} else {
+			l.accept('=')
+		}
+	case ';':
+		t.kind = kSemi
+	case '(':
+		t.kind = kLparen
+	case '[':
+		t.kind = kLbrack
+	case '{':
+		t.kind = kLbrace
+	case ')':
+		t.kind, semi = kRparen, true
+	case ']':
+		t.kind, semi = kRbrack, true
+	case '}':
+		t.kind, semi = kRbrace, true
+	case ',', '~':
+	case ':', '*', '%', '^', '=', '!':
+		l.accept('=')
+	case '.':
+		if l.ch == '.' && l.peek() == '.' {
+			l.step()
+			l.step()
+		}
+	case '+', '-':
+		// ++ and -- end a statement; += and -= do not.
+		if l.ch == ch {
+			l.step()
+			semi = true
+		} else {
+			l.accept('=')
+		}
+	case '|':
+		if !l.accept('|') {
+			l.accept('=')
+		}
+	case '&':
+		if l.accept('^') || !l.accept('&') {
+			l.accept('=')
+		}
+	case '<':
+		if !l.accept('-') {
+			l.accept('<')
+			l.accept('=')
+		}
+	case '>':
+		l.accept('>')
+		l.accept('=')
+	default:
+		// The lexer already reported a byte order mark in the middle.
+		if ch != '\uFEFF' {
+			if ch == '“' || ch == '”' {
+				l.fail(t.off, "curly quotation mark %q (use neutral %q)", ch, '"')
+			} else {
+				l.fail(t.off, "illegal character %#U", ch)
+			}
+		}
+		semi = l.semi
+	}
+	return semi
 }
 
 // accept consumes c if it is the character at hand.
@@ -339,274 +350,4 @@ func (l *lexer) comment(t *tok) int {
 	}
 	l.fail(t.off, "comment not terminated")
 	return nl
-}
-
-// quoted reads an interpreted string whose opening quote is read.
-func (l *lexer) quoted() {
-	from := l.off - 1
-	for {
-		ch := l.ch
-		if ch == '\n' || ch < 0 {
-			l.fail(from, "string literal not terminated")
-			return
-		}
-		l.step()
-		if ch == '"' {
-			return
-		}
-		if ch == '\\' {
-			l.escape('"')
-		}
-	}
-}
-
-// runeLit reads a rune literal whose opening quote is read: one character
-// or one escape, and the closing quote on the same line.
-func (l *lexer) runeLit() {
-	from := l.off - 1
-	valid, n := true, 0
-	for {
-		ch := l.ch
-		if ch == '\n' || ch < 0 {
-			if valid {
-				l.fail(from, "rune literal not terminated")
-				valid = false
-			}
-			break
-		}
-		l.step()
-		if ch == '\'' {
-			break
-		}
-		n++
-		if ch == '\\' && !l.escape('\'') {
-			valid = false
-		}
-	}
-	if valid && n != 1 {
-		l.fail(from, "illegal rune literal")
-	}
-}
-
-// raw reads a raw string whose back quote is read.
-func (l *lexer) raw() {
-	from := l.off - 1
-	for {
-		ch := l.ch
-		if ch < 0 {
-			l.fail(from, "raw string literal not terminated")
-			break
-		}
-		l.step()
-		if ch == '`' {
-			return
-		}
-	}
-}
-
-// escape reads an escape whose backslash is read, and says whether it is
-// valid.
-func (l *lexer) escape(quote rune) bool {
-	from := l.off
-	var n int
-	var base, max uint32
-	switch l.ch {
-	case 'a', 'b', 'f', 'n', 'r', 't', 'v', '\\', quote:
-		l.step()
-		return true
-	case '0', '1', '2', '3', '4', '5', '6', '7':
-		n, base, max = 3, 8, 255
-	case 'x':
-		l.step()
-		n, base, max = 2, 16, 255
-	case 'u':
-		l.step()
-		n, base, max = 4, 16, unicode.MaxRune
-	case 'U':
-		l.step()
-		n, base, max = 8, 16, unicode.MaxRune
-	default:
-		if l.ch < 0 {
-			l.fail(from, "escape sequence not terminated")
-		} else {
-			l.fail(from, "unknown escape sequence")
-		}
-		return false
-	}
-	var x uint32
-	for ; n > 0; n-- {
-		d := uint32(digitVal(l.ch))
-		if d >= base {
-			if l.ch < 0 {
-				l.fail(l.off, "escape sequence not terminated")
-			} else {
-				l.fail(l.off, "illegal character %#U in escape sequence", l.ch)
-			}
-			return false
-		}
-		x = x*base + d
-		l.step()
-	}
-	if x > max || 0xD800 <= x && x < 0xE000 {
-		l.fail(from, "escape sequence is invalid Unicode code point")
-		return false
-	}
-	return true
-}
-
-func digitVal(ch rune) int {
-	switch {
-	case isDecimal(ch):
-		return int(ch - '0')
-	case 'a' <= lower(ch) && lower(ch) <= 'f':
-		return int(lower(ch) - 'a' + 10)
-	}
-	return 16
-}
-
-// number reads a number literal and reports what Go's spec forbids in one:
-// a digit its base lacks, no digits, an exponent of the wrong kind or
-// without digits, a '_' that does not sit between digits.
-func (l *lexer) number() {
-	from := l.off
-	isInt := false
-	base, prefix := 10, rune(0) // prefix: 0, '0' (old octal), 'x', 'o' or 'b'
-	digits, seps := false, false
-	invalid := -1 // the first digit too big for the base
-	run := func(base int) {
-		d, s := l.digits(base, &invalid)
-		digits, seps = digits || d, seps || s
-	}
-	if l.ch != '.' {
-		isInt = true
-		if l.ch == '0' {
-			l.step()
-			switch lower(l.ch) {
-			case 'x':
-				l.step()
-				base, prefix = 16, 'x'
-			case 'o':
-				l.step()
-				base, prefix = 8, 'o'
-			case 'b':
-				l.step()
-				base, prefix = 2, 'b'
-			default:
-				base, prefix, digits = 8, '0', true
-			}
-		}
-		run(base)
-	}
-	isFloat := false
-	if l.ch == '.' {
-		isInt, isFloat = false, true
-		if prefix == 'o' || prefix == 'b' {
-			l.fail(l.off, "invalid radix point in %s", litname(prefix))
-		}
-		l.step()
-		run(base)
-	}
-	if !digits {
-		l.fail(l.off, "%s has no digits", litname(prefix))
-	}
-	if e := lower(l.ch); e == 'e' || e == 'p' {
-		switch {
-		case e == 'e' && prefix != 0 && prefix != '0':
-			l.fail(l.off, "%q exponent requires decimal mantissa", l.ch)
-		case e == 'p' && prefix != 'x':
-			l.fail(l.off, "%q exponent requires hexadecimal mantissa", l.ch)
-		}
-		l.step()
-		isInt = false
-		if l.ch == '+' || l.ch == '-' {
-			l.step()
-		}
-		d, s := l.digits(10, nil)
-		seps = seps || s
-		if !d {
-			l.fail(l.off, "exponent has no digits")
-		}
-	} else if prefix == 'x' && isFloat {
-		l.fail(l.off, "hexadecimal mantissa requires a 'p' exponent")
-	}
-	if l.ch == 'i' {
-		isInt = false
-		l.step()
-	}
-	lit := l.src[from:l.off]
-	if isInt && invalid >= 0 {
-		l.fail(invalid, "invalid digit %q in %s", lit[invalid-from], litname(prefix))
-	}
-	if seps {
-		if i := badSeparator(lit); i >= 0 {
-			l.fail(from+i, "'_' must separate successive digits")
-		}
-	}
-}
-
-// digits reads digits and '_'s, saying whether it read each; in a base up
-// to 10 it reads every decimal digit and notes the first too big for base.
-func (l *lexer) digits(base int, invalid *int) (digit, sep bool) {
-	for {
-		switch {
-		case l.ch == '_':
-			sep = true
-		case base <= 10 && isDecimal(l.ch):
-			digit = true
-			if invalid != nil && l.ch >= rune('0'+base) && *invalid < 0 {
-				*invalid = l.off
-			}
-		case base > 10 && isHex(l.ch):
-			digit = true
-		default:
-			return
-		}
-		l.step()
-	}
-}
-
-func litname(prefix rune) string {
-	switch prefix {
-	case 'x':
-		return "hexadecimal literal"
-	case 'o', '0':
-		return "octal literal"
-	case 'b':
-		return "binary literal"
-	}
-	return "decimal literal"
-}
-
-// badSeparator is the index of the first '_' in a number literal that does
-// not stand between two digits (a base prefix counts as a digit), or -1.
-func badSeparator(x []byte) int {
-	hex := false
-	prev := '.' // '_', '0' for a digit, '.' for anything else
-	i := 0
-	if len(x) >= 2 && x[0] == '0' {
-		if p := lower(rune(x[1])); p == 'x' || p == 'o' || p == 'b' {
-			hex, prev, i = p == 'x', '0', 2
-		}
-	}
-	for ; i < len(x); i++ {
-		c := rune(x[i])
-		switch {
-		case c == '_':
-			if prev != '0' {
-				return i
-			}
-			prev = '_'
-		case isDecimal(c) || hex && isHex(c):
-			prev = '0'
-		default:
-			if prev == '_' {
-				return i - 1
-			}
-			prev = '.'
-		}
-	}
-	if prev == '_' {
-		return len(x) - 1
-	}
-	return -1
 }
