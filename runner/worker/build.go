@@ -290,10 +290,28 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 			p = nil
 		}
 	}
-	// -tags: the learner's files and the workers' link files build only with
-	// BuildTag; a day's link files, with its DayTag too (Runner.tags). With
-	// no plan yet, -x prints the go command's steps to record one.
+	// With no plan yet, -x prints the go command's steps to record one.
 	record := p == nil && r.learner != "" && os.Getenv(DirectEnv) != "0"
+	steps, err := r.runGoBuild(ctx, goCmd, work, bin, main, extra, record, full)
+	if err != nil {
+		return "", err
+	}
+	if steps != "" {
+		r.recordPlan(ctx, goCmd, main, bin, steps)
+	}
+	if err := r.relinkUnrunnable(ctx, goCmd, work, bin, main, extra); err != nil {
+		return "", err
+	}
+	return bin, nil
+}
+
+// runGoBuild runs go build of main into bin. With record it runs it with -x
+// and returns the steps it printed, for a plan; a compile error comes back
+// as a *BuildError in the compiler's words (without -x's commands), a go
+// command that never returns as a *LabError.
+func (r *Runner) runGoBuild(ctx context.Context, goCmd, work, bin, main string, extra []string, record, full bool) (steps string, err error) {
+	// -tags: the learner's files and the workers' link files build only with
+	// BuildTag; a day's link files, with its DayTag too (Runner.tags).
 	cmd := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...)
 	if record {
 		cmd.Args = slices.Insert(cmd.Args, 2, "-x")
@@ -307,48 +325,53 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		}
 		err = cmd.Wait()
 	}
-	if err != nil {
-		if errors.Is(ctx.Err(), context.Canceled) {
-			return "", ctx.Err()
-		}
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return "", &LabError{What: fmt.Sprintf("building the worker program %s took longer than %v and was stopped; your code was not judged", filepath.Base(bin), buildBound),
-				Do: "the machine may be very busy: try again when it is quieter (go run -v . shows the build moving)"}
-		}
-		var exitErr *exec.ExitError
-		if !errors.As(err, &exitErr) {
-			return "", fmt.Errorf("cannot run %q to build the lab: %w", goCmd, err)
-		}
+	if err == nil {
 		if record {
-			// The compiler's words without -x's commands around them: the
-			// same build once more, which fails as fast.
-			out.Reset()
-			again := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...)
-			again.Stdout, again.Stderr = &out, &out
-			if again.Run() == nil {
-				return bin, nil
-			}
+			return out.String(), nil
 		}
-		// The compiler quotes the learner's source back, escape codes and
-		// all: cleaned and bounded before any of it reaches a terminal.
-		text := bounded(printable(out.String()), maxBuildOutput)
-		return "", &BuildError{Output: text, Locations: ParseLocations(text, r.Root)}
+		return "", nil
+	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return "", ctx.Err()
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "", &LabError{What: fmt.Sprintf("building the worker program %s took longer than %v and was stopped; your code was not judged", filepath.Base(bin), buildBound),
+			Do: "the machine may be very busy: try again when it is quieter (go run -v . shows the build moving)"}
+	}
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) {
+		return "", fmt.Errorf("cannot run %q to build the lab: %w", goCmd, err)
 	}
 	if record {
-		r.recordPlan(ctx, goCmd, main, bin, out.String())
+		// The compiler's words without -x's commands around them: the
+		// same build once more, which fails as fast.
+		out.Reset()
+		again := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...)
+		again.Stdout, again.Stderr = &out, &out
+		if again.Run() == nil {
+			return "", nil
+		}
 	}
+	// The compiler quotes the learner's source back, escape codes and
+	// all: cleaned and bounded before any of it reaches a terminal.
+	text := bounded(printable(out.String()), maxBuildOutput)
+	return "", &BuildError{Output: text, Locations: ParseLocations(text, r.Root)}
+}
+
+// relinkUnrunnable makes sure bin can run after a build that succeeded.
+func (r *Runner) relinkUnrunnable(ctx context.Context, goCmd, work, bin, main string, extra []string) error {
 	if why := unrunnable(bin); why != "" {
 		// go build keeps a file whose content is up to date even when it
 		// cannot run (made non-executable, say): drop it and link anew.
 		os.Remove(bin)
 		if out, err := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...).CombinedOutput(); err != nil {
-			return "", &LabError{What: "the worker program could not be rebuilt: " + strings.TrimSpace(string(out)), Do: cacheAdvice(bin)}
+			return &LabError{What: "the worker program could not be rebuilt: " + strings.TrimSpace(string(out)), Do: cacheAdvice(bin)}
 		}
 		if why := unrunnable(bin); why != "" {
-			return "", &LabError{What: fmt.Sprintf("the worker program %s cannot run: %s", bin, why), Do: cacheAdvice(bin)}
+			return &LabError{What: fmt.Sprintf("the worker program %s cannot run: %s", bin, why), Do: cacheAdvice(bin)}
 		}
 	}
-	return bin, nil
+	return nil
 }
 
 // buildBound stops a worker build that never ends. It is far past any real

@@ -59,90 +59,13 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 	// Once, and once more with the programs rebuilt from scratch when one
 	// could not run at all (see Run).
 	for attempt := 0; ; attempt++ {
-		var mu sync.Mutex
-		var lab *labs.Fault
-		var labBin string
-		noteLab := func(f *labs.Fault, bin string) {
-			if f != nil && f.Status == labError {
-				mu.Lock()
-				lab, labBin = f, bin
-				mu.Unlock()
-			}
-		}
-		// The full program builds beside the lean one's tasks, as in Run.
-		type built struct {
-			bin string
-			err error
-		}
-		fullc := make(chan built, 1)
-		if len(heavy) > 0 {
-			go func() {
-				bin, err := r.BuildFull(ctx)
-				fullc <- built{bin, err}
-			}()
-		}
-		// Two tasks at a time, as Run's parts.
-		pool := newTasks()
-		var failed error
-		if len(lean) > 0 || grade {
-			bin, err := r.Build(ctx)
-			if err != nil {
-				failed = refBuildError(err, day)
-			} else {
-				if grade {
-					o.Grades = make([]labs.Grade, len(day.TODOs))
-					for j, t := range day.TODOs {
-						pool.Go(func() {
-							g, fault := r.grade(ctx, bin, day, t, labs.Reference)
-							noteLab(fault, bin)
-							o.Grades[j] = g
-						})
-					}
-				}
-				for _, i := range lean {
-					pool.Go(func() {
-						p, fault := r.part(ctx, bin, day, day.Parts[i], labs.Reference)
-						noteLab(fault, bin)
-						o.Parts[i] = p
-					})
-				}
-			}
-		}
-		if len(heavy) > 0 {
-			b := <-fullc
-			if b.err != nil && failed == nil {
-				failed = refBuildError(b.err, day)
-			}
-			for _, i := range heavy {
-				if b.err != nil {
-					break
-				}
-				pool.Go(func() {
-					p, fault := r.part(ctx, b.bin, day, day.Parts[i], labs.Reference)
-					noteLab(fault, b.bin)
-					o.Parts[i] = p
-				})
-			}
-		}
-		pool.Wait()
-		if failed != nil {
-			return labs.Outcome{}, failed
-		}
-		if e := ctx.Err(); e != nil {
-			return labs.Outcome{}, e
+		lab, labBin, err := r.referenceOnce(ctx, day, &o, lean, heavy, grade)
+		if err != nil {
+			return labs.Outcome{}, err
 		}
 		if lab == nil {
-			parts := map[string]labs.PartResult{}
-			for _, i := range all {
-				if o.Parts[i].Status != labs.OK {
-					keep = false
-				}
-				parts[day.Parts[i].ID] = o.Parts[i]
-			}
 			if keep && len(all) > 0 {
-				if data, err := json.Marshal(parts); err == nil {
-					writeSealed(cached, data)
-				}
+				keepReferenceParts(cached, day, o, all)
 			}
 			return o, nil
 		}
@@ -150,6 +73,101 @@ func (r *Runner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, err
 			return labs.Outcome{}, &LabError{What: lab.Detail, Do: cacheAdvice(labBin)}
 		}
 		os.Remove(labBin)
+	}
+}
+
+// referenceOnce is one attempt of Reference: it builds the programs and
+// fills o's grades (when grade) and the parts lean and heavy, two tasks at
+// a time as Run's parts. A build that fails or a cancelled ctx is its
+// error; a worker that could not run at all is the fault it returns, with
+// the program that ran it, so that Reference can rebuild and try again.
+func (r *Runner) referenceOnce(ctx context.Context, day labs.Day, o *labs.Outcome, lean, heavy []int, grade bool) (*labs.Fault, string, error) {
+	var mu sync.Mutex
+	var lab *labs.Fault
+	var labBin string
+	noteLab := func(f *labs.Fault, bin string) {
+		if f != nil && f.Status == labError {
+			mu.Lock()
+			lab, labBin = f, bin
+			mu.Unlock()
+		}
+	}
+	// The full program builds beside the lean one's tasks, as in Run.
+	type built struct {
+		bin string
+		err error
+	}
+	fullc := make(chan built, 1)
+	if len(heavy) > 0 {
+		go func() {
+			bin, err := r.BuildFull(ctx)
+			fullc <- built{bin, err}
+		}()
+	}
+	pool := newTasks()
+	var failed error
+	if len(lean) > 0 || grade {
+		bin, err := r.Build(ctx)
+		if err != nil {
+			failed = refBuildError(err, day)
+		} else {
+			if grade {
+				o.Grades = make([]labs.Grade, len(day.TODOs))
+				for j, t := range day.TODOs {
+					pool.Go(func() {
+						g, fault := r.grade(ctx, bin, day, t, labs.Reference)
+						noteLab(fault, bin)
+						o.Grades[j] = g
+					})
+				}
+			}
+			for _, i := range lean {
+				pool.Go(func() {
+					p, fault := r.part(ctx, bin, day, day.Parts[i], labs.Reference)
+					noteLab(fault, bin)
+					o.Parts[i] = p
+				})
+			}
+		}
+	}
+	if len(heavy) > 0 {
+		b := <-fullc
+		if b.err != nil && failed == nil {
+			failed = refBuildError(b.err, day)
+		}
+		for _, i := range heavy {
+			if b.err != nil {
+				break
+			}
+			pool.Go(func() {
+				p, fault := r.part(ctx, b.bin, day, day.Parts[i], labs.Reference)
+				noteLab(fault, b.bin)
+				o.Parts[i] = p
+			})
+		}
+	}
+	pool.Wait()
+	if failed != nil {
+		return nil, "", failed
+	}
+	if e := ctx.Err(); e != nil {
+		return nil, "", e
+	}
+	return lab, labBin, nil
+}
+
+// keepReferenceParts seals the parts all of o into the cache file at path
+// for the next launch, when every one of them came out OK.
+func keepReferenceParts(path string, day labs.Day, o labs.Outcome, all []int) {
+	parts := map[string]labs.PartResult{}
+	for _, i := range all {
+		if o.Parts[i].Status != labs.OK {
+			return
+		}
+		parts[day.Parts[i].ID] = o.Parts[i]
+	}
+	if data, err := json.Marshal(parts); err == nil {
+		writeSealed(path, data)
 	}
 }
 
