@@ -219,13 +219,8 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// Then the parts, two at a time (tasks), the longest first, so the last
 	// to land is short.
 	pool := newTasks()
-	order := make([]int, 0, len(parts))
-	for i := range parts {
-		order = append(order, i)
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return -cmpDur(expected(parts[a]), expected(parts[b])) })
 	var heavy []int
-	for _, i := range order {
+	for _, i := range longestFirst(parts) {
 		p := parts[i]
 		if p.Heavy {
 			heavy = append(heavy, i)
@@ -269,6 +264,17 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		}
 	}
 	return out, nil
+}
+
+// longestFirst is the order to start parts in: the longest expected first,
+// so that the last to land is short.
+func longestFirst(parts []labs.Part) []int {
+	order := make([]int, 0, len(parts))
+	for i := range parts {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return -cmpDur(expected(parts[a]), expected(parts[b])) })
+	return order
 }
 
 // expected is how long a part usually takes, for ordering: heavy parts
