@@ -171,6 +171,28 @@ func watchCPU(pid int, bound time.Duration, done <-chan struct{}, stop func(why 
 	}
 }
 
+// command is the worker's command for one start in scratch: its
+// environment (cleaned when confined) with mark, the box's own variable
+// that killStrays finds its processes by; the nonce on its stdin; the
+// answer pipe pw. netns says whether it asks for a network namespace.
+func (b *boxed) command(ctx context.Context, scratch, nonce string, pw *os.File) (cmd *exec.Cmd, mark string, netns bool) {
+	cmd = boxCommand(ctx, b.bin, b.args...)
+	cmd.Dir = scratch
+	mark = boxEnv + "=" + newNonce()
+	cmd.Env = append(append(os.Environ(), b.env...), mark)
+	if b.confine {
+		cmd.Env = append(confinedEnv(append(os.Environ(), b.env...), confinedHome(scratch)), mark)
+		if cmd.SysProcAttr != nil && netDenied() {
+			netns = confineAttr(cmd.SysProcAttr)
+		}
+	}
+	cmd.Stdin = strings.NewReader(nonce + "\n")
+	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
+	cmd.Stderr = &b.stderr
+	cmd.ExtraFiles = []*os.File{pw}
+	return cmd, mark, netns
+}
+
 // once is one try of run. It reports whether the worker could not start
 // because its scratch folder was gone by then (worth one more try). With
 // cpu, the worker is stopped once it has used bound of CPU time.
@@ -191,21 +213,7 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	defer pr.Close()
 	nonce := newNonce()
 
-	cmd := boxCommand(ctx, b.bin, b.args...)
-	cmd.Dir = scratch
-	mark := boxEnv + "=" + newNonce()
-	cmd.Env = append(append(os.Environ(), b.env...), mark)
-	netns := false
-	if b.confine {
-		cmd.Env = append(confinedEnv(append(os.Environ(), b.env...), confinedHome(scratch)), mark)
-		if cmd.SysProcAttr != nil && netDenied() {
-			netns = confineAttr(cmd.SysProcAttr)
-		}
-	}
-	cmd.Stdin = strings.NewReader(nonce + "\n")
-	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
-	cmd.Stderr = &b.stderr
-	cmd.ExtraFiles = []*os.File{pw}
+	cmd, mark, netns := b.command(ctx, scratch, nonce, pw)
 
 	// Read the answer while the worker writes it (a pipe holds 64 kB), up
 	// to the bound: past it, the read end closes and the worker's next

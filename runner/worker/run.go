@@ -239,10 +239,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		for _, i := range heavy {
 			p := parts[i]
 			if err != nil {
-				update(func() {
-					out.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Crash,
-						Detail: "the lab's full worker did not build, so this part could not run: " + err.Error()}
-				})
+				update(func() { out.Parts[i] = unbuilt(p, err) })
 				continue
 			}
 			pool.Go(func() {
@@ -264,6 +261,13 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		}
 	}
 	return out, nil
+}
+
+// unbuilt is the result of heavy part p when the full worker, which plays
+// it, did not build.
+func unbuilt(p labs.Part, err error) labs.PartResult {
+	return labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Crash,
+		Detail: "the lab's full worker did not build, so this part could not run: " + err.Error()}
 }
 
 // longestFirst is the order to start parts in: the longest expected first,
