@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -38,31 +38,31 @@ const plainDebounce = 150 * time.Millisecond
 // plainJob is one command the plain lab runs for the learner.
 type plainJob struct {
 	name string // "grade" or "run"
-	run  func(ctx context.Context, e env) int
+	run  func(ctx context.Context, e Env) int
 }
 
 // plainLab runs the plain lab on day until q, the end of input or ctx.
 // saves delivers a value on every change to the learner's folder (nil: the
 // lab watches it itself).
-func plainLab(ctx context.Context, e env, day labs.Day, saves <-chan struct{}) int {
+func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) int {
 	if saves == nil {
-		ch, stop, err := watchLearner(filepath.Join(e.root, filepath.FromSlash(day.LearnerDir)))
+		ch, stop, err := watchLearner(filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)))
 		if err != nil {
-			fmt.Fprintf(e.stdout, "Your folder cannot be watched (%v): type g and Enter to grade after a save.\n", err)
+			fmt.Fprintf(e.Stdout, "Your folder cannot be watched (%v): type g and Enter to grade after a save.\n", err)
 		} else {
 			defer stop()
 			saves = ch
 		}
 	}
 	n := strconv.Itoa(day.Number)
-	fmt.Fprintf(e.stdout, "Day %d — %s. This terminal (TERM=dumb) cannot show the lab's screens, so the lab talks line by line.\n", day.Number, day.Title)
-	fmt.Fprintf(e.stdout, "Edit %s/todo.go and save: it is graded on every save.\n", day.LearnerDir)
-	plainHelp(e.stdout)
+	fmt.Fprintf(e.Stdout, "Day %d — %s. This terminal (TERM=dumb) cannot show the lab's screens, so the lab talks line by line.\n", day.Number, day.Title)
+	fmt.Fprintf(e.Stdout, "Edit %s/todo.go and save: it is graded on every save.\n", day.LearnerDir)
+	plainHelp(e.Stdout)
 
 	lines := make(chan string)
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(e.stdin)
+		sc := bufio.NewScanner(e.Stdin)
 		for sc.Scan() {
 			select {
 			case lines <- strings.TrimSpace(sc.Text()):
@@ -71,8 +71,8 @@ func plainLab(ctx context.Context, e env, day labs.Day, saves <-chan struct{}) i
 			}
 		}
 	}()
-	grade := plainJob{"grade", func(ctx context.Context, e env) int { return cmdGrade(ctx, e, args{pos: []string{n}}) }}
-	run := plainJob{"run", func(ctx context.Context, e env) int { return cmdRun(ctx, e, args{pos: []string{n}}) }}
+	grade := plainJob{"grade", func(ctx context.Context, e Env) int { return cmdGrade(ctx, e, Args{Pos: []string{n}}) }}
+	run := plainJob{"run", func(ctx context.Context, e Env) int { return cmdRun(ctx, e, Args{Pos: []string{n}}) }}
 
 	done := make(chan []byte, 1)
 	var (
@@ -107,14 +107,14 @@ func plainLab(ctx context.Context, e env, day labs.Day, saves <-chan struct{}) i
 		var jctx context.Context
 		jctx, cancel = context.WithCancel(ctx)
 		if j.name == "grade" {
-			fmt.Fprintln(e.stdout, "\nGrading…")
+			fmt.Fprintln(e.Stdout, "\nGrading…")
 		} else {
-			fmt.Fprintln(e.stdout, "\nRunning the experiments…")
+			fmt.Fprintln(e.Stdout, "\nRunning the experiments…")
 		}
 		go func() {
 			var buf bytes.Buffer
 			je := e
-			je.stdin, je.stdout, je.stderr = strings.NewReader(""), &buf, &buf
+			je.Stdin, je.Stdout, je.Stderr = strings.NewReader(""), &buf, &buf
 			j.run(jctx, je)
 			done <- buf.Bytes()
 		}()
@@ -124,11 +124,11 @@ func plainLab(ctx context.Context, e env, day labs.Day, saves <-chan struct{}) i
 	for {
 		select {
 		case <-ctx.Done():
-			return exitNotOK
+			return ExitNotOK
 		case out := <-done:
 			cancel()
 			if !superseded {
-				e.stdout.Write(out)
+				e.Stdout.Write(out)
 			}
 			current, superseded = "", false
 			if len(queue) > 0 {
@@ -144,22 +144,22 @@ func plainLab(ctx context.Context, e env, day labs.Day, saves <-chan struct{}) i
 			quiet = time.After(plainDebounce)
 		case <-quiet:
 			quiet = nil
-			fmt.Fprintln(e.stdout, "\nSaved.")
+			fmt.Fprintln(e.Stdout, "\nSaved.")
 			start(grade)
 		case l, ok := <-lines:
 			if !ok {
-				return exitOK // the end of input: nothing more to ask
+				return ExitOK // the end of input: nothing more to ask
 			}
 			switch strings.ToLower(l) {
 			case "q", "quit", "exit":
-				return exitOK
+				return ExitOK
 			case "g", "grade":
 				start(grade)
 			case "r", "run":
 				start(run)
 			case "":
 			default:
-				plainHelp(e.stdout)
+				plainHelp(e.Stdout)
 			}
 		}
 	}

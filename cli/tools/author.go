@@ -1,6 +1,4 @@
-//go:build termlab_tools
-
-package main
+package tools
 
 import (
 	"context"
@@ -10,49 +8,45 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"termlab/author/kit"
+	"termlab/cli"
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/runner/worker"
 )
 
-// The course authors' commands, in the tools binary only (tools.go): the
+// The course authors' commands, in the tools binary only (cli/tools.go): the
 // generator (author/kit) links go/parser, go/printer and text/template,
 // which no learner's screen needs.
-
-func init() {
-	toolsBuild = true
-	toolCommands["new-day"] = cmdNewDay
-	toolCommands["check"] = cmdCheck
-}
 
 // newDayUsage is new-day's own usage: the command is for course authors
 // and stays out of the learners' help.
 const newDayUsage = `usage: go run . new-day NN "Title"   (course authors: a skeleton day, registered)`
 
 // cmdNewDay writes a skeleton day (author/kit) and registers it.
-func cmdNewDay(_ context.Context, e env, a args) int {
-	if len(a.pos) != 2 {
-		fmt.Fprintf(e.stderr, "termlab: new-day takes a day number and a title\n%s\n", newDayUsage)
-		return exitUsage
+func cmdNewDay(_ context.Context, e cli.Env, a cli.Args) int {
+	if len(a.Pos) != 2 {
+		fmt.Fprintf(e.Stderr, "termlab: new-day takes a day number and a title\n%s\n", newDayUsage)
+		return cli.ExitUsage
 	}
-	n, title, err := kit.ParseDay(a.pos[0], a.pos[1])
+	n, title, err := kit.ParseDay(a.Pos[0], a.Pos[1])
 	if err == nil {
 		var files []string
-		files, err = kit.NewDay(e.root, n, title)
+		files, err = kit.NewDay(e.Root, n, title)
 		if err == nil {
-			fmt.Fprintf(e.stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
-			return exitOK
+			fmt.Fprintf(e.Stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
+			return cli.ExitOK
 		}
 	}
 	if errors.Is(err, kit.ErrUsage) {
-		fmt.Fprintf(e.stderr, "termlab: %s\n%s\n", strings.TrimPrefix(err.Error(), "usage: "), newDayUsage)
-		return exitUsage
+		fmt.Fprintf(e.Stderr, "termlab: %s\n%s\n", strings.TrimPrefix(err.Error(), "usage: "), newDayUsage)
+		return cli.ExitUsage
 	}
-	fmt.Fprintln(e.stderr, "termlab: new-day:", err)
-	return exitNotOK
+	fmt.Fprintln(e.Stderr, "termlab: new-day:", err)
+	return cli.ExitNotOK
 }
 
 // cmdCheck is the course authors' check: the registration is what the
@@ -64,42 +58,42 @@ func cmdNewDay(_ context.Context, e env, a args) int {
 // tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
 // tui's tests, which this binary cannot import, and go test runs it in CI.
 
-func cmdCheck(ctx context.Context, e env, _ args) int {
+func cmdCheck(ctx context.Context, e cli.Env, _ cli.Args) int {
 	failed := 0
 	check := func(day labs.Day, ok bool, what string) {
 		mark := "ok  "
 		if !ok {
 			mark, failed = "FAIL", failed+1
 		}
-		fmt.Fprintf(e.stdout, "%s day %d: %s\n", mark, day.Number, what)
+		fmt.Fprintf(e.Stdout, "%s day %d: %s\n", mark, day.Number, what)
 	}
 	// One registration: the registry and the workers' link files are
 	// generated from the day folders; stale ones would disagree with disk.
-	stale, err := kit.Stale(e.root)
+	stale, err := kit.Stale(e.Root)
 	mark := "ok  "
 	switch {
 	case err != nil:
 		mark, failed = "FAIL", failed+1
-		fmt.Fprintf(e.stdout, "%s the days on disk can be registered: %v\n", mark, err)
+		fmt.Fprintf(e.Stdout, "%s the days on disk can be registered: %v\n", mark, err)
 	case len(stale) > 0:
 		mark, failed = "FAIL", failed+1
-		fmt.Fprintf(e.stdout, "%s registration is stale (%s): run go generate\n", mark, strings.Join(stale, ", "))
+		fmt.Fprintf(e.Stdout, "%s registration is stale (%s): run go generate\n", mark, strings.Join(stale, ", "))
 	default:
-		fmt.Fprintf(e.stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
+		fmt.Fprintf(e.Stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
 	}
 	for _, day := range course {
 		// worker.Runner.Reference plays every part and grades the
 		// reference in the reference programs (the shipped stubs over
 		// the learner's folder), as the screens' comparison does.
-		r := worker.Runner{Root: e.root}
+		r := worker.Runner{Root: e.Root}
 		ref, err := r.Reference(ctx, day)
 		if err != nil {
-			return e.buildFailed(ctx, day, err, false)
+			return e.BuildFailed(ctx, day, err, false)
 		}
 		check(day, ref.Passed() == len(day.TODOs), fmt.Sprintf("the reference solutions pass %d/%d TODOs", ref.Passed(), len(day.TODOs)))
 		again, err := r.Reference(ctx, day)
 		if err != nil {
-			return e.buildFailed(ctx, day, err, false)
+			return e.BuildFailed(ctx, day, err, false)
 		}
 		check(day, reflect.DeepEqual(repeatable(ref.Parts), repeatable(again.Parts)), "every experiment gives the same figures twice")
 		allOK := true
@@ -117,21 +111,21 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 		leaks := predictions.Hindsight(day, m)
 		check(day, len(leaks) == 0, fmt.Sprintf("no text a learner sees before a prediction holds its answer (%d found)", len(leaks)))
 		for _, l := range leaks {
-			fmt.Fprintf(e.stdout, "       %s\n", l)
+			fmt.Fprintf(e.Stdout, "       %s\n", l)
 		}
 		for name, text := range day.Shipped {
-			got, err := os.ReadFile(filepath.Join(e.root, day.LearnerDir, name))
+			got, err := os.ReadFile(filepath.Join(e.Root, day.LearnerDir, name))
 			check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
 		}
-		if suite, ok := equivalenceSuite(e.root, day); ok {
-			out, err := goTest(ctx, e.root, suite)
+		if suite, ok := equivalenceSuite(e.Root, day); ok {
+			out, err := goTest(ctx, e.Root, suite)
 			check(day, err == nil, "the equivalence suite passes (go test -run "+equivalencePattern+" ./"+day.LearnerDir+"/...)"+out)
 		} else {
 			check(day, false, "an equivalence suite: a Test"+equivalencePattern+"… in "+day.LearnerDir+"/")
 		}
-		stubs, err := gradeShipped(ctx, e.root, day)
+		stubs, err := gradeShipped(ctx, e.Root, day)
 		if ctx.Err() != nil {
-			return e.sayStopped(ctx, "the check did not finish.")
+			return e.SayStopped(ctx, "the check did not finish.")
 		}
 		if err != nil {
 			check(day, false, "the shipped stubs build: "+err.Error())
@@ -142,11 +136,11 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 		}
 	}
 	if failed > 0 {
-		fmt.Fprintf(e.stdout, "%d checks failed\n", failed)
-		return exitNotOK
+		fmt.Fprintf(e.Stdout, "%d checks failed\n", failed)
+		return cli.ExitNotOK
 	}
-	fmt.Fprintln(e.stdout, "all checks pass")
-	return exitOK
+	fmt.Fprintln(e.Stdout, "all checks pass")
+	return cli.ExitOK
 }
 
 // equivalencePattern names a day's equivalence suite: tests whose names
@@ -197,4 +191,22 @@ func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome,
 	}
 	r := worker.Runner{Root: tmp, Bin: filepath.Join(tmp, "worker")}
 	return r.Run(ctx, day)
+}
+
+// measuredPrefix starts a report line that gives a wall-clock measurement
+// (Day 45's course.Stopwatch); such lines, and metrics whose names end in
+// _ns, differ from run to run by nature.
+const measuredPrefix = "⏱"
+
+// repeatable is what two runs must agree on: everything but the wall-clock
+// measurements (and figures titled as one).
+func repeatable(parts []labs.PartResult) []labs.PartResult {
+	out := make([]labs.PartResult, len(parts))
+	for i, p := range parts {
+		p.Metrics = slices.DeleteFunc(slices.Clone(p.Metrics), func(m labs.Metric) bool { return strings.HasSuffix(m.Name, "_ns") })
+		p.Lines = slices.DeleteFunc(slices.Clone(p.Lines), func(l string) bool { return strings.HasPrefix(l, measuredPrefix) })
+		p.Figures = slices.DeleteFunc(slices.Clone(p.Figures), func(f labs.Figure) bool { return strings.HasPrefix(f.Title, measuredPrefix) })
+		out[i] = p
+	}
+	return out
 }

@@ -1,6 +1,4 @@
-//go:build termlab_tools
-
-package main
+package tools
 
 import (
 	"context"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"termlab/cli"
 	"termlab/labs"
 	"termlab/runner/gate"
 	"termlab/runner/worker"
@@ -24,22 +23,17 @@ import (
 // Grading for course staff: `grade --format` speaks an autograder's
 // format (staff/autograde), `grade-class` grades a folder of submissions
 // (staff/class). Both go through the same grade path as `grade`. In the
-// tools binary only (tools.go): the writers and the class grader link
+// tools binary only (cli/tools.go): the writers and the class grader link
 // encoding/xml, encoding/csv and go/parser, which no learner's screen needs.
-
-func init() {
-	toolCommands["grade --format"] = gradeAs
-	toolCommands["grade-class"] = cmdGradeClass
-}
 
 // gradeAs is `grade [day] --format F`: the grades in an autograder's
 // format on stdout, with the exit code that system expects
 // (autograde.ExitCode). The lab's own binary has read the command line
-// already (gradeAsArgs), and reads it again here.
-func gradeAs(ctx context.Context, e env, a args) int {
-	f, total, day, msg := gradeAsArgs(a)
+// already (cli.GradeAsArgs), and reads it again here.
+func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
+	f, total, day, msg := cli.GradeAsArgs(a)
 	if msg != "" {
-		return usageError(e.stderr, msg)
+		return cli.UsageError(e.Stderr, msg)
 	}
 	start := time.Now()
 	var o labs.Outcome
@@ -48,25 +42,25 @@ func gradeAs(ctx context.Context, e env, a args) int {
 	// student's is built: a Classroom or Gradescope run grades someone
 	// else's code. The lab's own solutions (--solutions) are not theirs.
 	var refused *gate.Refusal
-	if !a.has("solutions") {
-		err = gate.Folder(day, filepath.Join(e.root, filepath.FromSlash(day.LearnerDir)), worker.BuildTag)
+	if !a.Has("solutions") {
+		err = gate.Folder(day, filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)), worker.BuildTag)
 		if err != nil && !errors.As(err, &refused) {
-			fmt.Fprintln(e.stderr, "termlab: cannot read the submission:", err)
-			return exitNotOK
+			fmt.Fprintln(e.Stderr, "termlab: cannot read the submission:", err)
+			return cli.ExitNotOK
 		}
 	}
 	if refused == nil {
-		o, err = e.grades(ctx, day, a.has("solutions"))
+		o, err = e.Grades(ctx, day, a.Has("solutions"))
 	}
 	var r autograde.Report
 	var be *worker.BuildError
 	switch {
 	case refused != nil:
-		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, 0, e.root, total)
+		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, 0, e.Root, total)
 	case err == nil:
-		r = autograde.New(day, o.Grades, e.root, total)
+		r = autograde.New(day, o.Grades, e.Root, total)
 	case errors.Is(err, context.Canceled):
-		return e.sayStopped(ctx, "nothing was graded.")
+		return e.SayStopped(ctx, "nothing was graded.")
 	case errors.As(err, &be):
 		file, line := "", 0
 		for _, l := range be.Locations {
@@ -75,84 +69,84 @@ func gradeAs(ctx context.Context, e env, a args) int {
 				break
 			}
 		}
-		r = autograde.Broken(day, be.Error(), file, line, e.root, total)
+		r = autograde.Broken(day, be.Error(), file, line, e.Root, total)
 	default:
 		// The lab itself could not grade: no result is better than one
 		// that blames the student.
-		fmt.Fprintln(e.stderr, "termlab:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
 	}
-	if a.has("solutions") {
+	if a.Has("solutions") {
 		r.Command += " --solutions"
 	}
 	r.Seconds = time.Since(start).Seconds()
 	data, err := autograde.Write(f, r)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
 	}
-	e.stdout.Write(data)
+	e.Stdout.Write(data)
 	return autograde.ExitCode(f, r)
 }
 
 // cmdGradeClass is `grade-class DAY DIR`: every submission in DIR graded
 // in a scratch copy of its own, a table, and what the class got wrong.
-func cmdGradeClass(ctx context.Context, e env, a args) int {
-	day, total, jobs, msg := gradeClassArgs(a)
+func cmdGradeClass(ctx context.Context, e cli.Env, a cli.Args) int {
+	day, total, jobs, msg := cli.GradeClassArgs(a)
 	if msg != "" {
-		return usageError(e.stderr, msg)
+		return cli.UsageError(e.Stderr, msg)
 	}
-	dir := a.pos[1]
+	dir := a.Pos[1]
 	var roster class.Roster
-	if path, ok := a.flags["roster"]; ok {
+	if path, ok := a.Flags["roster"]; ok {
 		var err error
 		if roster, err = class.ReadRoster(path); err != nil {
-			fmt.Fprintf(e.stderr, "termlab: cannot read the roster %s: %v\n", path, err)
-			return exitUsage
+			fmt.Fprintf(e.Stderr, "termlab: cannot read the roster %s: %v\n", path, err)
+			return cli.ExitUsage
 		}
 	}
 	subs, err := class.Collect(dir, day)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "termlab: cannot read the submissions: %v\n", err)
-		return exitUsage
+		fmt.Fprintf(e.Stderr, "termlab: cannot read the submissions: %v\n", err)
+		return cli.ExitUsage
 	}
 	if len(subs) == 0 {
-		fmt.Fprintf(e.stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
-		return exitNotOK
+		fmt.Fprintf(e.Stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
+		return cli.ExitNotOK
 	}
-	g := class.Grader{Root: e.root, Day: day, Course: course, Jobs: jobs, Total: total}
-	if !a.has("no-cache") {
+	g := class.Grader{Root: e.Root, Day: day, Course: course, Jobs: jobs, Total: total}
+	if !a.Has("no-cache") {
 		g.CacheDir = class.DefaultCacheDir()
 	}
-	bar := newBar(e.stderr)
+	bar := newBar(e.Stderr)
 	g.Progress = bar.update
 	start := time.Now()
 	results, err := g.Run(ctx, subs)
 	bar.done()
 	if errors.Is(err, context.Canceled) {
 		if g.CacheDir == "" {
-			return e.sayStopped(ctx, "the grades so far were not printed.")
+			return e.SayStopped(ctx, "the grades so far were not printed.")
 		}
-		return e.sayStopped(ctx, "the grades so far were not printed; those finished are kept in the cache, and a re-run starts from them.")
+		return e.SayStopped(ctx, "the grades so far were not printed; those finished are kept in the cache, and a re-run starts from them.")
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
 	}
 	// What the guard could not do, and what it caught, said once each.
 	if note := worker.NetworkNote(); note != "" {
-		fmt.Fprintln(e.stderr, "termlab: warning:", note)
+		fmt.Fprintln(e.Stderr, "termlab: warning:", note)
 	}
 	for _, r := range results {
 		if r.Tampered {
-			fmt.Fprintf(e.stderr, "termlab: the cached grade of %s was not sealed by this grader (changed or forged): graded again\n", r.Who)
+			fmt.Fprintf(e.Stderr, "termlab: the cached grade of %s was not sealed by this grader (changed or forged): graded again\n", r.Who)
 		}
 	}
 	switch {
-	case a.has("csv"):
-		err = class.WriteCSV(e.stdout, day, results, roster)
-	case a.has("json"):
-		err = class.WriteJSON(e.stdout, day, results, roster)
+	case a.Has("csv"):
+		err = class.WriteCSV(e.Stdout, day, results, roster)
+	case a.Has("json"):
+		err = class.WriteJSON(e.Stdout, day, results, roster)
 	default:
 		cached := 0
 		for _, r := range results {
@@ -160,46 +154,46 @@ func cmdGradeClass(ctx context.Context, e env, a args) int {
 				cached++
 			}
 		}
-		fmt.Fprintf(e.stdout, "Day %d — %s: %d submissions in %s (%d from the cache) in %.1f s\n\n",
+		fmt.Fprintf(e.Stdout, "Day %d — %s: %d submissions in %s (%d from the cache) in %.1f s\n\n",
 			day.Number, day.Title, len(results), filepath.Clean(dir), cached, time.Since(start).Seconds())
-		class.WriteTable(e.stdout, day, results)
-		fmt.Fprintln(e.stdout)
-		class.WriteMistakes(e.stdout, day, class.Summarize(day, results, roster))
+		class.WriteTable(e.Stdout, day, results)
+		fmt.Fprintln(e.Stdout)
+		class.WriteMistakes(e.Stdout, day, class.Summarize(day, results, roster))
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
 	}
-	if file, ok := a.flags["report"]; ok {
+	if file, ok := a.Flags["report"]; ok {
 		md, html, err := class.NewReport(day, results, roster).WriteReportFiles(file)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "termlab: cannot write the class report: %v\n", err)
-			return exitNotOK
+			fmt.Fprintf(e.Stderr, "termlab: cannot write the class report: %v\n", err)
+			return cli.ExitNotOK
 		}
-		fmt.Fprintf(e.stderr, "termlab: the class report is in %s and %s\n", md, html)
+		fmt.Fprintf(e.Stderr, "termlab: the class report is in %s and %s\n", md, html)
 	}
-	if dir, ok := a.flags["per-student"]; ok {
-		f, _ := autograde.ParseFormat(a.flags["format"])
+	if dir, ok := a.Flags["per-student"]; ok {
+		f, _ := autograde.ParseFormat(a.Flags["format"])
 		written, skipped, err := class.WritePerStudent(dir, f, day, subs, results, total)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "termlab: cannot write the per-student files: %v\n", err)
-			return exitNotOK
+			fmt.Fprintf(e.Stderr, "termlab: cannot write the per-student files: %v\n", err)
+			return cli.ExitNotOK
 		}
-		fmt.Fprintf(e.stderr, "termlab: %d per-student %s files in %s", len(written), f, dir)
+		fmt.Fprintf(e.Stderr, "termlab: %d per-student %s files in %s", len(written), f, dir)
 		if len(skipped) > 0 {
-			fmt.Fprintf(e.stderr, " (none for %s: not graded at all)", strings.Join(skipped, ", "))
+			fmt.Fprintf(e.Stderr, " (none for %s: not graded at all)", strings.Join(skipped, ", "))
 		}
-		fmt.Fprintln(e.stderr)
+		fmt.Fprintln(e.Stderr)
 	}
 	// A student's failure is a grade; only a submission the lab could
 	// not grade at all fails the batch, so it is looked at.
 	for _, r := range results {
 		if r.Status == class.LabFault {
-			fmt.Fprintf(e.stderr, "termlab: the lab could not grade %s: %s\n", r.Who, firstLine(r.Error))
-			return exitNotOK
+			fmt.Fprintf(e.Stderr, "termlab: the lab could not grade %s: %s\n", r.Who, firstLine(r.Error))
+			return cli.ExitNotOK
 		}
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 func firstLine(s string) string {
@@ -216,7 +210,7 @@ type bar struct {
 }
 
 func newBar(w io.Writer) *bar {
-	return &bar{w: w, tty: isTerminal(w) && os.Getenv("TERM") != "dumb", start: time.Now()}
+	return &bar{w: w, tty: cli.IsTerminal(w) && os.Getenv("TERM") != "dumb", start: time.Now()}
 }
 
 func (b *bar) update(done, total int, r class.Result) {
@@ -249,4 +243,10 @@ func (b *bar) done() {
 	if b.tty {
 		fmt.Fprint(b.w, "\r\x1b[2K")
 	}
+}
+
+// barCells is a bar of width cells, done/total of them filled.
+func barCells(done, total, width int) string {
+	n := width * done / max(1, total)
+	return "[" + strings.Repeat("█", n) + strings.Repeat("░", width-n) + "]"
 }
