@@ -59,83 +59,20 @@ func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) i
 	fmt.Fprintf(e.Stdout, "Edit %s/todo.go and save: it is graded on every save.\n", day.LearnerDir)
 	plainHelp(e.Stdout)
 
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(e.Stdin)
-		for sc.Scan() {
-			select {
-			case lines <- strings.TrimSpace(sc.Text()):
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	lines := plainLines(ctx, e.Stdin)
 	grade := plainJob{"grade", func(ctx context.Context, e Env) int { return cmdGrade(ctx, e, Args{Pos: []string{n}}) }}
 	run := plainJob{"run", func(ctx context.Context, e Env) int { return cmdRun(ctx, e, Args{Pos: []string{n}}) }}
-
-	done := make(chan []byte, 1)
-	var (
-		current    string      // the job in flight, "" when none
-		cancel     = func() {} // ends the job in flight
-		superseded bool        // its output is of code since saved over
-		queue      []plainJob  // what to do once it ends, each once
-	)
-	defer func() {
-		// Its workers die with it before the lab ends: wait for that.
-		cancel()
-		if current != "" {
-			<-done
-		}
-	}()
-	start := func(j plainJob) {
-		if current != "" {
-			if j.name == "grade" && current == "grade" {
-				// A save while a grade runs: that grade is of old code.
-				cancel()
-				superseded = true
-			}
-			for _, q := range queue {
-				if q.name == j.name {
-					return
-				}
-			}
-			queue = append(queue, j)
-			return
-		}
-		current = j.name
-		var jctx context.Context
-		jctx, cancel = context.WithCancel(ctx)
-		if j.name == "grade" {
-			fmt.Fprintln(e.Stdout, "\nGrading…")
-		} else {
-			fmt.Fprintln(e.Stdout, "\nRunning the experiments…")
-		}
-		go func() {
-			var buf bytes.Buffer
-			je := e
-			je.Stdin, je.Stdout, je.Stderr = strings.NewReader(""), &buf, &buf
-			j.run(jctx, je)
-			done <- buf.Bytes()
-		}()
-	}
+	jobs := &plainJobs{ctx: ctx, e: e, done: make(chan []byte, 1), cancel: func() {}}
+	// Its workers die with it before the lab ends: wait for that.
+	defer jobs.stop()
 	var quiet <-chan time.Time
-	start(grade)
+	jobs.start(grade)
 	for {
 		select {
 		case <-ctx.Done():
 			return ExitNotOK
-		case out := <-done:
-			cancel()
-			if !superseded {
-				e.Stdout.Write(out)
-			}
-			current, superseded = "", false
-			if len(queue) > 0 {
-				j := queue[0]
-				queue = queue[1:]
-				start(j)
-			}
+		case out := <-jobs.done:
+			jobs.finished(out)
 		case _, ok := <-saves:
 			if !ok {
 				saves = nil
@@ -145,7 +82,7 @@ func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) i
 		case <-quiet:
 			quiet = nil
 			fmt.Fprintln(e.Stdout, "\nSaved.")
-			start(grade)
+			jobs.start(grade)
 		case l, ok := <-lines:
 			if !ok {
 				return ExitOK // the end of input: nothing more to ask
@@ -154,14 +91,104 @@ func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) i
 			case "q", "quit", "exit":
 				return ExitOK
 			case "g", "grade":
-				start(grade)
+				jobs.start(grade)
 			case "r", "run":
-				start(run)
+				jobs.start(run)
 			case "":
 			default:
 				plainHelp(e.Stdout)
 			}
 		}
+	}
+}
+
+// plainLines sends the learner's lines, trimmed, until the end of input or
+// ctx: read aside, so that the lab heeds a save or a signal while no line
+// comes.
+func plainLines(ctx context.Context, stdin io.Reader) <-chan string {
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(stdin)
+		for sc.Scan() {
+			select {
+			case lines <- strings.TrimSpace(sc.Text()):
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return lines
+}
+
+// plainJobs runs the plain lab's jobs one at a time, each into a buffer
+// printed whole once it ends (done), so that two outputs never interleave.
+// What is asked for meanwhile waits in a queue, each job once; a save while
+// a grade runs cancels that grade, whose output would be of old code.
+type plainJobs struct {
+	ctx  context.Context
+	e    Env
+	done chan []byte // the output of the job in flight, once it ends
+
+	current    string     // the job in flight, "" when none
+	cancel     func()     // ends the job in flight
+	superseded bool       // its output is of code since saved over
+	queue      []plainJob // what to do once it ends, each once
+}
+
+// start runs j now, or queues it behind the job in flight.
+func (p *plainJobs) start(j plainJob) {
+	if p.current != "" {
+		if j.name == "grade" && p.current == "grade" {
+			// A save while a grade runs: that grade is of old code.
+			p.cancel()
+			p.superseded = true
+		}
+		for _, q := range p.queue {
+			if q.name == j.name {
+				return
+			}
+		}
+		p.queue = append(p.queue, j)
+		return
+	}
+	p.current = j.name
+	var jctx context.Context
+	jctx, p.cancel = context.WithCancel(p.ctx)
+	if j.name == "grade" {
+		fmt.Fprintln(p.e.Stdout, "\nGrading…")
+	} else {
+		fmt.Fprintln(p.e.Stdout, "\nRunning the experiments…")
+	}
+	go func() {
+		var buf bytes.Buffer
+		je := p.e
+		je.Stdin, je.Stdout, je.Stderr = strings.NewReader(""), &buf, &buf
+		j.run(jctx, je)
+		p.done <- buf.Bytes()
+	}()
+}
+
+// finished prints the output of the job that ended, unless superseded, and
+// starts the next in the queue.
+func (p *plainJobs) finished(out []byte) {
+	p.cancel()
+	if !p.superseded {
+		p.e.Stdout.Write(out)
+	}
+	p.current, p.superseded = "", false
+	if len(p.queue) > 0 {
+		j := p.queue[0]
+		p.queue = p.queue[1:]
+		p.start(j)
+	}
+}
+
+// stop ends the job in flight and waits for it.
+func (p *plainJobs) stop() {
+	p.cancel()
+	if p.current != "" {
+		<-p.done
 	}
 }
 

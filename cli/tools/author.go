@@ -67,72 +67,12 @@ func cmdCheck(ctx context.Context, e cli.Env, _ cli.Args) int {
 		}
 		fmt.Fprintf(e.Stdout, "%s day %d: %s\n", mark, day.Number, what)
 	}
-	// One registration: the registry and the workers' link files are
-	// generated from the day folders; stale ones would disagree with disk.
-	stale, err := kit.Stale(e.Root)
-	mark := "ok  "
-	switch {
-	case err != nil:
-		mark, failed = "FAIL", failed+1
-		fmt.Fprintf(e.Stdout, "%s the days on disk can be registered: %v\n", mark, err)
-	case len(stale) > 0:
-		mark, failed = "FAIL", failed+1
-		fmt.Fprintf(e.Stdout, "%s registration is stale (%s): run go generate\n", mark, strings.Join(stale, ", "))
-	default:
-		fmt.Fprintf(e.Stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
+	if !checkRegistration(e) {
+		failed++
 	}
 	for _, day := range course {
-		// worker.Runner.Reference plays every part and grades the
-		// reference in the reference programs (the shipped stubs over
-		// the learner's folder), as the screens' comparison does.
-		r := worker.Runner{Root: e.Root}
-		ref, err := r.Reference(ctx, day)
-		if err != nil {
-			return e.BuildFailed(ctx, day, err, false)
-		}
-		check(day, ref.Passed() == len(day.TODOs), fmt.Sprintf("the reference solutions pass %d/%d TODOs", ref.Passed(), len(day.TODOs)))
-		again, err := r.Reference(ctx, day)
-		if err != nil {
-			return e.BuildFailed(ctx, day, err, false)
-		}
-		check(day, reflect.DeepEqual(repeatable(ref.Parts), repeatable(again.Parts)), "every experiment gives the same figures twice")
-		allOK := true
-		for _, p := range ref.Parts {
-			allOK = allOK && p.Status == labs.OK
-		}
-		check(day, allOK, "every part runs on the reference")
-		m := ref.Metrics()
-		for _, p := range day.Predictions {
-			_, ok := m[p.Metric]
-			check(day, ok, fmt.Sprintf("%s is answered by metric %s", p.ID, p.Metric))
-		}
-		// No answer is visible before its guess (Day.Allowed lists the
-		// reviewed exceptions).
-		leaks := predictions.Hindsight(day, m)
-		check(day, len(leaks) == 0, fmt.Sprintf("no text a learner sees before a prediction holds its answer (%d found)", len(leaks)))
-		for _, l := range leaks {
-			fmt.Fprintf(e.Stdout, "       %s\n", l)
-		}
-		for name, text := range day.Shipped {
-			got, err := os.ReadFile(filepath.Join(e.Root, day.LearnerDir, name))
-			check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
-		}
-		if suite, ok := equivalenceSuite(e.Root, day); ok {
-			out, err := goTest(ctx, e.Root, suite)
-			check(day, err == nil, "the equivalence suite passes (go test -run "+equivalencePattern+" ./"+day.LearnerDir+"/...)"+out)
-		} else {
-			check(day, false, "an equivalence suite: a Test"+equivalencePattern+"… in "+day.LearnerDir+"/")
-		}
-		stubs, err := gradeShipped(ctx, e.Root, day)
-		if ctx.Err() != nil {
-			return e.SayStopped(ctx, "the check did not finish.")
-		}
-		if err != nil {
-			check(day, false, "the shipped stubs build: "+err.Error())
-			continue
-		}
-		for _, g := range stubs.Grades {
-			check(day, g.Status == labs.Unfinished, fmt.Sprintf("the shipped stub of TODO %d grades as unfinished (got %s)", g.TODO, g.Status))
+		if code, ok := checkDay(ctx, e, day, check); !ok {
+			return code
 		}
 	}
 	if failed > 0 {
@@ -141,6 +81,82 @@ func cmdCheck(ctx context.Context, e cli.Env, _ cli.Args) int {
 	}
 	fmt.Fprintln(e.Stdout, "all checks pass")
 	return cli.ExitOK
+}
+
+// checkRegistration checks the one registration: the registry and the
+// workers' link files are generated from the day folders; stale ones would
+// disagree with disk. It reports whether they agree, having said so.
+func checkRegistration(e cli.Env) bool {
+	stale, err := kit.Stale(e.Root)
+	switch {
+	case err != nil:
+		fmt.Fprintf(e.Stdout, "FAIL the days on disk can be registered: %v\n", err)
+		return false
+	case len(stale) > 0:
+		fmt.Fprintf(e.Stdout, "FAIL registration is stale (%s): run go generate\n", strings.Join(stale, ", "))
+		return false
+	}
+	fmt.Fprintf(e.Stdout, "ok   registration: %d days, generated from labs/day*/ and solutions/day*/\n", len(course))
+	return true
+}
+
+// checkDay makes the checks of one day, each through check. When the check
+// cannot go on (the reference does not build, a signal) it returns
+// ok=false with the exit code, having said why.
+func checkDay(ctx context.Context, e cli.Env, day labs.Day, check func(labs.Day, bool, string)) (code int, ok bool) {
+	// worker.Runner.Reference plays every part and grades the
+	// reference in the reference programs (the shipped stubs over
+	// the learner's folder), as the screens' comparison does.
+	r := worker.Runner{Root: e.Root}
+	ref, err := r.Reference(ctx, day)
+	if err != nil {
+		return e.BuildFailed(ctx, day, err, false), false
+	}
+	check(day, ref.Passed() == len(day.TODOs), fmt.Sprintf("the reference solutions pass %d/%d TODOs", ref.Passed(), len(day.TODOs)))
+	again, err := r.Reference(ctx, day)
+	if err != nil {
+		return e.BuildFailed(ctx, day, err, false), false
+	}
+	check(day, reflect.DeepEqual(repeatable(ref.Parts), repeatable(again.Parts)), "every experiment gives the same figures twice")
+	allOK := true
+	for _, p := range ref.Parts {
+		allOK = allOK && p.Status == labs.OK
+	}
+	check(day, allOK, "every part runs on the reference")
+	m := ref.Metrics()
+	for _, p := range day.Predictions {
+		_, ok := m[p.Metric]
+		check(day, ok, fmt.Sprintf("%s is answered by metric %s", p.ID, p.Metric))
+	}
+	// No answer is visible before its guess (Day.Allowed lists the
+	// reviewed exceptions).
+	leaks := predictions.Hindsight(day, m)
+	check(day, len(leaks) == 0, fmt.Sprintf("no text a learner sees before a prediction holds its answer (%d found)", len(leaks)))
+	for _, l := range leaks {
+		fmt.Fprintf(e.Stdout, "       %s\n", l)
+	}
+	for name, text := range day.Shipped {
+		got, err := os.ReadFile(filepath.Join(e.Root, day.LearnerDir, name))
+		check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))
+	}
+	if suite, ok := equivalenceSuite(e.Root, day); ok {
+		out, err := goTest(ctx, e.Root, suite)
+		check(day, err == nil, "the equivalence suite passes (go test -run "+equivalencePattern+" ./"+day.LearnerDir+"/...)"+out)
+	} else {
+		check(day, false, "an equivalence suite: a Test"+equivalencePattern+"… in "+day.LearnerDir+"/")
+	}
+	stubs, err := gradeShipped(ctx, e.Root, day)
+	if ctx.Err() != nil {
+		return e.SayStopped(ctx, "the check did not finish."), false
+	}
+	if err != nil {
+		check(day, false, "the shipped stubs build: "+err.Error())
+		return cli.ExitOK, true
+	}
+	for _, g := range stubs.Grades {
+		check(day, g.Status == labs.Unfinished, fmt.Sprintf("the shipped stub of TODO %d grades as unfinished (got %s)", g.TODO, g.Status))
+	}
+	return cli.ExitOK, true
 }
 
 // equivalencePattern names a day's equivalence suite: tests whose names

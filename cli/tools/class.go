@@ -97,22 +97,9 @@ func cmdGradeClass(ctx context.Context, e cli.Env, a cli.Args) int {
 		return cli.UsageError(e.Stderr, msg)
 	}
 	dir := a.Pos[1]
-	var roster class.Roster
-	if path, ok := a.Flags["roster"]; ok {
-		var err error
-		if roster, err = class.ReadRoster(path); err != nil {
-			fmt.Fprintf(e.Stderr, "termlab: cannot read the roster %s: %v\n", path, err)
-			return cli.ExitUsage
-		}
-	}
-	subs, err := class.Collect(dir, day)
-	if err != nil {
-		fmt.Fprintf(e.Stderr, "termlab: cannot read the submissions: %v\n", err)
-		return cli.ExitUsage
-	}
-	if len(subs) == 0 {
-		fmt.Fprintf(e.Stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
-		return cli.ExitNotOK
+	roster, subs, code, ok := classInput(e, a, day, dir)
+	if !ok {
+		return code
 	}
 	g := class.Grader{Root: e.Root, Day: day, Course: course, Jobs: jobs, Total: total}
 	if !a.Has("no-cache") {
@@ -133,57 +120,13 @@ func cmdGradeClass(ctx context.Context, e cli.Env, a cli.Args) int {
 		fmt.Fprintln(e.Stderr, "termlab:", err)
 		return cli.ExitNotOK
 	}
-	// What the guard could not do, and what it caught, said once each.
-	if note := worker.NetworkNote(); note != "" {
-		fmt.Fprintln(e.Stderr, "termlab: warning:", note)
-	}
-	for _, r := range results {
-		if r.Tampered {
-			fmt.Fprintf(e.Stderr, "termlab: the cached grade of %s was not sealed by this grader (changed or forged): graded again\n", r.Who)
-		}
-	}
-	switch {
-	case a.Has("csv"):
-		err = class.WriteCSV(e.Stdout, day, results, roster)
-	case a.Has("json"):
-		err = class.WriteJSON(e.Stdout, day, results, roster)
-	default:
-		cached := 0
-		for _, r := range results {
-			if r.Cached {
-				cached++
-			}
-		}
-		fmt.Fprintf(e.Stdout, "Day %d — %s: %d submissions in %s (%d from the cache) in %.1f s\n\n",
-			day.Number, day.Title, len(results), filepath.Clean(dir), cached, time.Since(start).Seconds())
-		class.WriteTable(e.Stdout, day, results)
-		fmt.Fprintln(e.Stdout)
-		class.WriteMistakes(e.Stdout, day, class.Summarize(day, results, roster))
-	}
-	if err != nil {
+	sayGuardNotes(e.Stderr, results)
+	if err := writeClass(e.Stdout, a, day, dir, results, roster, time.Since(start)); err != nil {
 		fmt.Fprintln(e.Stderr, "termlab:", err)
 		return cli.ExitNotOK
 	}
-	if file, ok := a.Flags["report"]; ok {
-		md, html, err := class.NewReport(day, results, roster).WriteReportFiles(file)
-		if err != nil {
-			fmt.Fprintf(e.Stderr, "termlab: cannot write the class report: %v\n", err)
-			return cli.ExitNotOK
-		}
-		fmt.Fprintf(e.Stderr, "termlab: the class report is in %s and %s\n", md, html)
-	}
-	if dir, ok := a.Flags["per-student"]; ok {
-		f, _ := autograde.ParseFormat(a.Flags["format"])
-		written, skipped, err := class.WritePerStudent(dir, f, day, subs, results, total)
-		if err != nil {
-			fmt.Fprintf(e.Stderr, "termlab: cannot write the per-student files: %v\n", err)
-			return cli.ExitNotOK
-		}
-		fmt.Fprintf(e.Stderr, "termlab: %d per-student %s files in %s", len(written), f, dir)
-		if len(skipped) > 0 {
-			fmt.Fprintf(e.Stderr, " (none for %s: not graded at all)", strings.Join(skipped, ", "))
-		}
-		fmt.Fprintln(e.Stderr)
+	if !writeClassFiles(e.Stderr, a, day, subs, results, roster, total) {
+		return cli.ExitNotOK
 	}
 	// A student's failure is a grade; only a submission the lab could
 	// not grade at all fails the batch, so it is looked at.
@@ -194,6 +137,93 @@ func cmdGradeClass(ctx context.Context, e cli.Env, a cli.Args) int {
 		}
 	}
 	return cli.ExitOK
+}
+
+// classInput reads the roster (--roster) and the submissions in dir. When
+// either cannot be had it returns ok=false with the exit code, having said
+// why.
+func classInput(e cli.Env, a cli.Args, day labs.Day, dir string) (roster class.Roster, subs []class.Submission, code int, ok bool) {
+	if path, ok := a.Flags["roster"]; ok {
+		var err error
+		if roster, err = class.ReadRoster(path); err != nil {
+			fmt.Fprintf(e.Stderr, "termlab: cannot read the roster %s: %v\n", path, err)
+			return roster, nil, cli.ExitUsage, false
+		}
+	}
+	subs, err := class.Collect(dir, day)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "termlab: cannot read the submissions: %v\n", err)
+		return roster, nil, cli.ExitUsage, false
+	}
+	if len(subs) == 0 {
+		fmt.Fprintf(e.Stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
+		return roster, nil, cli.ExitNotOK, false
+	}
+	return roster, subs, cli.ExitOK, true
+}
+
+// sayGuardNotes says what the guard could not do, and what it caught, once
+// each.
+func sayGuardNotes(w io.Writer, results []class.Result) {
+	if note := worker.NetworkNote(); note != "" {
+		fmt.Fprintln(w, "termlab: warning:", note)
+	}
+	for _, r := range results {
+		if r.Tampered {
+			fmt.Fprintf(w, "termlab: the cached grade of %s was not sealed by this grader (changed or forged): graded again\n", r.Who)
+		}
+	}
+}
+
+// writeClass writes the grades on stdout: CSV, JSON, or a table and what
+// the class got wrong.
+func writeClass(w io.Writer, a cli.Args, day labs.Day, dir string, results []class.Result, roster class.Roster, took time.Duration) error {
+	switch {
+	case a.Has("csv"):
+		return class.WriteCSV(w, day, results, roster)
+	case a.Has("json"):
+		return class.WriteJSON(w, day, results, roster)
+	}
+	cached := 0
+	for _, r := range results {
+		if r.Cached {
+			cached++
+		}
+	}
+	fmt.Fprintf(w, "Day %d — %s: %d submissions in %s (%d from the cache) in %.1f s\n\n",
+		day.Number, day.Title, len(results), filepath.Clean(dir), cached, took.Seconds())
+	class.WriteTable(w, day, results)
+	fmt.Fprintln(w)
+	class.WriteMistakes(w, day, class.Summarize(day, results, roster))
+	return nil
+}
+
+// writeClassFiles writes the class report (--report) and each student's
+// grade (--per-student), and says where on stderr; false when one could not
+// be written, having said why.
+func writeClassFiles(stderr io.Writer, a cli.Args, day labs.Day, subs []class.Submission, results []class.Result, roster class.Roster, total float64) bool {
+	if file, ok := a.Flags["report"]; ok {
+		md, html, err := class.NewReport(day, results, roster).WriteReportFiles(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "termlab: cannot write the class report: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(stderr, "termlab: the class report is in %s and %s\n", md, html)
+	}
+	if dir, ok := a.Flags["per-student"]; ok {
+		f, _ := autograde.ParseFormat(a.Flags["format"])
+		written, skipped, err := class.WritePerStudent(dir, f, day, subs, results, total)
+		if err != nil {
+			fmt.Fprintf(stderr, "termlab: cannot write the per-student files: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(stderr, "termlab: %d per-student %s files in %s", len(written), f, dir)
+		if len(skipped) > 0 {
+			fmt.Fprintf(stderr, " (none for %s: not graded at all)", strings.Join(skipped, ", "))
+		}
+		fmt.Fprintln(stderr)
+	}
+	return true
 }
 
 func firstLine(s string) string {
