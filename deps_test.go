@@ -15,8 +15,8 @@ import (
 //     built");
 //   - not the authors' and staff's tools: the generator, the autograders'
 //     writers and the class grader, with go/parser, go/printer, encoding/xml
-//     and the rest, are in the tools binary (./cmd/termlab-tools, cli/tools.go), built when such a
-//     command is first run;
+//     and the rest, are in the tools binary (./cmd/termlab-tools, which
+//     cli/tools.go builds when such a command is first run);
 //   - not go/scanner and go/token either: labs/gofunc finds a function's
 //     bounds with a lexer of its own (labs/gofunc/lex.go says why);
 //   - not package net, crypto/rand or math/big, which the lab used only for

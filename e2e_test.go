@@ -1068,7 +1068,7 @@ func alive(t *testing.T, pids map[int]string) []string {
 func workersOf(t *testing.T, runner int) map[int]string {
 	t.Helper()
 	// The runner's descendants: a staff's command runs in the tools binary
-	// (tools.go), whose workers are the runner's grandchildren.
+	// (cli/tools.go), whose workers are the runner's grandchildren.
 	ps := procs(t)
 	below := map[int]bool{runner: true}
 	for grew := true; grew; {

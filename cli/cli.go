@@ -1,3 +1,9 @@
+// Package cli is the lab's command line: the command table, its parsing and
+// dispatch (this file), the commands by family (commands*.go), the screens'
+// launch (lab.go), the plain lab for a terminal without cursor addressing
+// (plain.go), serve, the signals, and the way to the authors' and staff's
+// commands, which live in a binary of their own (tools.go, cli/tools).
+// The module root's main only calls Main.
 package cli
 
 import (
@@ -87,7 +93,7 @@ type Env struct {
 	// (SayStopped), so that Main does not say it twice. Nil in tests that
 	// call a command directly.
 	stopSaid *atomic.Bool
-	// argv is the whole command line, for the tools program (tools.go).
+	// argv is the whole command line, for the tools binary (tools.go).
 	argv []string
 }
 

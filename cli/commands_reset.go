@@ -11,6 +11,8 @@ import (
 	"termlab/record/reset"
 )
 
+// cmdReset is `reset day [TODO]`: a TODO, or the whole day, back to the
+// shipped stub (record/reset), the learner's version kept aside first.
 func cmdReset(ctx context.Context, e Env, a Args) int {
 	day, err := dayArg(a, true)
 	if err != nil {

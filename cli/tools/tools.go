@@ -16,11 +16,11 @@ import (
 // course is the whole days, their machinery with them
 // (labs/registry/full): check, grade --format and grade-class play and
 // grade the days in this process. The lab's own binary reads only their
-// words (cli.go).
+// words (cli/cli.go).
 var course = full.Days
 
 // commands are this package's commands, by the names the command table
-// (cli.go) delegates them under.
+// (cli/cli.go) delegates them under.
 var commands = map[string]cli.Tool{
 	"new-day":        cmdNewDay,
 	"check":          cmdCheck,
