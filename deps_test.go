@@ -15,8 +15,8 @@ import (
 //     built");
 //   - not the authors' and staff's tools: the generator, the autograders'
 //     writers and the class grader, with go/parser, go/printer, encoding/xml
-//     and the rest, are in the tools binary (tools.go), built when such a
-//     command is first run;
+//     and the rest, are in the tools binary (./cmd/termlab-tools, which
+//     cli/tools.go builds when such a command is first run);
 //   - not go/scanner and go/token either: labs/gofunc finds a function's
 //     bounds with a lexer of its own (labs/gofunc/lex.go says why);
 //   - not package net, crypto/rand or math/big, which the lab used only for
@@ -41,7 +41,7 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 	const full = "./runner/worker/cmd/termlab-worker-full"
 	lab := deps(t, "termlab", ".")
 	worker := deps(t, "termlab", full)
-	tools := deps(t, toolsTag, ".")
+	tools := deps(t, "", "./cmd/termlab-tools")
 	const textarea = "github.com/charmbracelet/bubbles/textarea"
 	textareaDeps := deps(t, "termlab", textarea)
 	for _, c := range []struct {
@@ -66,6 +66,7 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"the FIPS 140 module", "crypto/internal/fips140", true, worker, full},
 		{"any crypto", "crypto", true, worker, full},
 		{"bubbles' textarea", textarea, true, textareaDeps, "bubbles (the drill's box is tui/editor.go)"},
+		{"the tools' commands", "termlab/cli/tools", false, tools, "the tools binary"},
 		{"Go parser", "go/parser", false, tools, "the tools binary"},
 		{"Go's lexer", "go/scanner", false, tools, "the tools binary"},
 		{"Go's token positions", "go/token", false, tools, "the tools binary"},

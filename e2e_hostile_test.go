@@ -2,14 +2,11 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 	"unicode"
 
 	"termlab/runner/testrun"
@@ -68,8 +65,8 @@ func TestRunSaysWhenATODOFailsItsGrade(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the plain lab's writer and the
-// test's reader.
+// syncBuffer is a bytes.Buffer safe for a program's writer and the test's
+// reader.
 type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
@@ -85,51 +82,4 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
-}
-
-// until waits for the output to hold s (no clock: a lab that never says
-// it fails by the test binary's own timeout).
-func (b *syncBuffer) until(s string, from int) int {
-	for {
-		out := b.String()
-		if i := strings.Index(out[from:], s); i >= 0 {
-			return from + i + len(s)
-		}
-		runtime.Gosched()
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// TERM=dumb: the plain lab grades at once, again after a save, and quits
-// on q, line by line, without one escape code.
-func TestPlainLabForADumbTerminal(t *testing.T) {
-	testrun.Slow(t, "builds and runs the worker")
-	t.Parallel()
-	l := newLab(t, "")
-	var out syncBuffer
-	in, typed := io.Pipe()
-	saves := make(chan struct{}, 1)
-	day, err := course.Find(46)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := env{stdin: in, stdout: &out, stderr: &out, root: l.root}
-	code := make(chan int, 1)
-	go func() { code <- plainLab(t.Context(), e, day, saves) }()
-	at := out.until("0 of 4 TODOs pass.", 0)
-	data, err := os.ReadFile("solutions/day46/solutions.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l.write("labs/day46/todo.go", "//go:build termlab\n\n"+string(data))
-	saves <- struct{}{}
-	out.until("Saved.", at)
-	out.until("4 of 4 TODOs pass.", at)
-	io.WriteString(typed, "q\n")
-	if c := <-code; c != exitOK {
-		t.Errorf("q: exit %d, want %d", c, exitOK)
-	}
-	if s := out.String(); controls(s) {
-		t.Errorf("the plain lab wrote a control character:\n%q", s)
-	}
 }

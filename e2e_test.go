@@ -38,7 +38,9 @@ import (
 	"testing"
 	"time"
 
+	"termlab/cli"
 	"termlab/labs"
+	"termlab/labs/registry"
 	"termlab/record/predictions"
 	"termlab/record/results"
 	procfs "termlab/runner/proc"
@@ -56,6 +58,19 @@ var e2e struct {
 	warmOnce sync.Once
 	warmErr  error
 }
+
+// What the end-to-end tests compare the binary's words and exit codes with:
+// the registered days, the module's name, and package cli's exit codes and
+// usage hint.
+var course = registry.Days
+
+const (
+	module    = "termlab"
+	exitOK    = cli.ExitOK
+	exitNotOK = cli.ExitNotOK
+	exitUsage = cli.ExitUsage
+	usageHint = cli.UsageHint
+)
 
 // TestMain runs the package's tests in a folder of the run's own
 // (testrun.Main): whatever the tests and the programs they start write
@@ -880,8 +895,8 @@ func TestUsageErrors(t *testing.T) {
 	// --redis (Part 4): pointing it at nothing, or at no address at all, is
 	// a usage error too, for every command that takes it.
 	// The full worker checks the URL, so these build it: the whole suite's.
-	for name, cmd := range commands {
-		if slices.Contains(cmd.flags, "redis=") && testrun.All() {
+	for _, name := range cli.CommandsTaking("redis=") {
+		if testrun.All() {
 			cases = append(cases,
 				[]string{name, "45", "--redis=127.0.0.1:1"},
 				[]string{name, "45", "--redis", "127.0.0.1:1"},
@@ -1053,7 +1068,7 @@ func alive(t *testing.T, pids map[int]string) []string {
 func workersOf(t *testing.T, runner int) map[int]string {
 	t.Helper()
 	// The runner's descendants: a staff's command runs in the tools binary
-	// (tools.go), whose workers are the runner's grandchildren.
+	// (cli/tools.go), whose workers are the runner's grandchildren.
 	ps := procs(t)
 	below := map[int]bool{runner: true}
 	for grew := true; grew; {
@@ -1251,7 +1266,7 @@ func TestServeGivesUpOnAnInitThatNeverReturns(t *testing.T) {
 	t.Parallel()
 	l := newLab(t, "init_hang")
 	l.env = []string{worker.LimitEnv + "=3s"}
-	addr := freeAddr(t)
+	addr := testrun.FreeAddr(t)
 	r := l.run("serve", "45", "--addr", addr)
 	l.want(r, exitNotOK)
 	if !strings.Contains(r.stderr, "init did not return within 3s") || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
@@ -1299,7 +1314,7 @@ func TestSignalClosesTheScreensAndTheirWorkers(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer keys.Close()
-			var screen lockedBuffer
+			var screen syncBuffer
 			cmd.Stdout = &screen
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
@@ -1357,13 +1372,17 @@ func TestStoppedServeLeavesNothingListening(t *testing.T) {
 	testrun.Slow(t, "builds the full worker")
 	t.Parallel()
 	l := newLab(t, "")
-	l.write("labs/day45/todo.go", learnerTakeToken)
+	takeToken, err := os.ReadFile(filepath.Join("testdata", "taketoken", "todo.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.write("labs/day45/todo.go", string(takeToken))
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			l.t = t
-			addr := freeAddr(t)
+			addr := testrun.FreeAddr(t)
 			cmd, stdout, stderr := l.start("serve", "45", "--addr", addr)
-			if !waitUp(t, addr, nil) {
+			if !testrun.WaitUp(t, addr, nil) {
 				t.Fatalf("nothing listens on %s\n%s", addr, stderr)
 			}
 			var servers []int

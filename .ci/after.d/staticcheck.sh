@@ -1,5 +1,6 @@
 # staticcheck on the whole module (the worker program included, which links
-# the learner's package in: -tags termlab, as the lab builds it).
+# the learner's package in: -tags termlab, as the lab builds it; the tools
+# binary, ./cmd/termlab-tools, is a package of its own under ./...).
 # STATICCHECK_VERSION pins the release: v0.8.x (staticcheck 2026.2) is the
 # first line that knows Go 1.26. It is installed with `go install` into
 # $(go env GOPATH)/bin, from the Go module proxy.
@@ -15,6 +16,3 @@ fi
 "$bin" -version
 
 "$bin" -tags termlab ./...
-# The tools binary: the same main package with the authors' and staff's
-# commands (tools.go).
-"$bin" -tags termlab_tools .

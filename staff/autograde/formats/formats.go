@@ -1,7 +1,7 @@
 // Package formats names the autograders' output formats and reads a
 // --format value. It is apart from package autograde, which writes them,
 // so that the lab's own binary can refuse a wrong --format before it
-// builds the staff's binary (cmd tools.go): the writers link encoding/xml
+// builds the staff's binary (cmd/termlab-tools): the writers link encoding/xml
 // and the rest, which the learner's first launch has no use for.
 package formats
 

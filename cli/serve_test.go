@@ -1,10 +1,9 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/alicebob/miniredis/v2"
 
-	"termlab/labs"
 	day45 "termlab/labs/day45/course"
 	"termlab/labs/day45/course/door"
 	"termlab/runner/testrun"
@@ -51,16 +49,6 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
 func moduleRoot(t *testing.T) string {
 	t.Helper()
 	root, err := worker.FindRoot(".", module)
@@ -87,7 +75,7 @@ func startServeCause(t *testing.T, root string, flags map[string]string) (out, e
 	code := make(chan int, 1)
 	said := &atomic.Bool{}
 	go func() {
-		code <- cmdServe(ctx, env{stdout: out, stderr: errs, root: root, stopSaid: said}, args{pos: []string{"45"}, flags: flags})
+		code <- cmdServe(ctx, Env{Stdout: out, Stderr: errs, Root: root, stopSaid: said}, Args{Pos: []string{"45"}, Flags: flags})
 		close(errs.ended)
 	}()
 	stopped := false
@@ -108,28 +96,6 @@ func startServeCause(t *testing.T, root string, flags map[string]string) (out, e
 	}
 	t.Cleanup(func() { cancel(nil) })
 	return out, errs, stop
-}
-
-// waitUp waits until something answers HTTP at addr, or the server gave
-// up, or the test's time is nearly out (the first build of the full worker
-// may take minutes on a busy machine).
-func waitUp(t *testing.T, addr string, gaveUp <-chan struct{}) bool {
-	t.Helper()
-	ctx, cancel := testrun.Context(t)
-	defer cancel()
-	for {
-		if c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond); err == nil {
-			c.Close()
-			return true
-		}
-		select {
-		case <-gaveUp:
-			return false
-		case <-ctx.Done():
-			return false
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
 }
 
 // curlBurst sends n GETs in a row as one client and returns the statuses and
@@ -184,13 +150,13 @@ func checkBurst(t *testing.T, codes []int, h http.Header) {
 // exits 1, as every command does.
 func TestServeStoppedBySIGTERMSaysSoAndExits1(t *testing.T) {
 	testrun.Slow(t, "builds the serve program")
-	addr := freeAddr(t)
+	addr := testrun.FreeAddr(t)
 	_, errs, stop := startServeCause(t, servedLab(t), map[string]string{"solutions": "", "addr": addr})
-	if !waitUp(t, addr, gaveUp(t, errs)) {
+	if !testrun.WaitUp(t, addr, gaveUp(t, errs)) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
-	if code := stop(stopped{syscall.SIGTERM}); code != exitNotOK {
-		t.Errorf("exit %d, want %d; stderr: %s", code, exitNotOK, errs.String())
+	if code := stop(stopped{syscall.SIGTERM}); code != ExitNotOK {
+		t.Errorf("exit %d, want %d; stderr: %s", code, ExitNotOK, errs.String())
 	}
 	if s := errs.String(); !strings.Contains(s, "termlab: stopped by SIGTERM;") {
 		t.Errorf("stderr does not say it was stopped by SIGTERM:\n%s", s)
@@ -215,16 +181,16 @@ func TestServeSolutionsOnLoopback(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			addr := freeAddr(t)
+			addr := testrun.FreeAddr(t)
 			out, errs, stop := startServe(t, tmp, map[string]string{"solutions": "", "addr": addr})
 			// A cold cache builds the program first: the bound is for a
 			// server that never comes up, not a speed.
-			if !waitUp(t, addr, gaveUp(t, errs)) {
+			if !testrun.WaitUp(t, addr, gaveUp(t, errs)) {
 				t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 			}
 			codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
 			checkBurst(t, codes, h)
-			if code := stop(); code != exitOK {
+			if code := stop(); code != ExitOK {
 				t.Errorf("exit %d; stderr: %s", code, errs.String())
 			}
 			if s := out.String(); !strings.Contains(s, "reference TakeToken") || !strings.Contains(s, "429") || !strings.Contains(s, "stopped.") {
@@ -234,27 +200,16 @@ func TestServeSolutionsOnLoopback(t *testing.T) {
 	}
 }
 
-// learnerTakeToken is a learner's todo.go with TODO 1 done.
-const learnerTakeToken = `package day45
-
-import (
-	"time"
-
-	"termlab/labs"
-)
-
-func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (left float64, ok bool) {
-	tokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)
-	if tokens >= 1 {
-		return tokens - 1, true
+// learnerTakeToken is a learner's todo.go with TODO 1 done
+// (testdata/taketoken).
+func learnerTakeToken(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "testdata", "taketoken", "todo.go"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return tokens, false
+	return data
 }
-
-func WindowID(now, window time.Duration) int64                 { panic(labs.NotDone) }
-func Expired(stamp, now, window time.Duration) bool            { panic(labs.NotDone) }
-func NextEmit(now, nextEmit time.Duration) time.Duration       { panic(labs.NotDone) }
-`
 
 // servedLab is a copy of the lab with the shipped stubs (worker.CopyLab),
 // never the learner's own files: serve builds the full worker, which links
@@ -305,18 +260,18 @@ func TestServeLearnersTakeToken(t *testing.T) {
 	testrun.Slow(t, "builds the full worker")
 	tmp := servedLab(t)
 	todo := filepath.Join(tmp, "labs", "day45", "todo.go")
-	if err := os.WriteFile(todo, []byte(learnerTakeToken), 0o644); err != nil {
+	if err := os.WriteFile(todo, learnerTakeToken(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
 
-	addr := freeAddr(t)
+	addr := testrun.FreeAddr(t)
 	out, errs, stop := startServe(t, tmp, map[string]string{"addr": addr})
-	if !waitUp(t, addr, gaveUp(t, errs)) {
+	if !testrun.WaitUp(t, addr, gaveUp(t, errs)) {
 		t.Fatalf("nothing listens on %s; stderr: %s", addr, errs.String())
 	}
 	codes, h := curlBurst(t, addr, int(door.ServeCapacity)+2)
 	checkBurst(t, codes, h)
-	if code := stop(); code != exitOK {
+	if code := stop(); code != ExitOK {
 		t.Errorf("exit %d; stderr: %s", code, errs.String())
 	}
 	if s := out.String(); !strings.Contains(s, "your TakeToken") || !strings.Contains(s, "stopped.") {
@@ -331,8 +286,8 @@ func TestServeLearnersTakeToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stubErr bytes.Buffer
-	code := cmdServe(t.Context(), env{stdout: io.Discard, stderr: &stubErr, root: tmp}, args{pos: []string{"45"}, flags: map[string]string{"addr": freeAddr(t)}})
-	if code != exitNotOK || !strings.Contains(stubErr.String(), "TODO 1 is not done yet") {
+	code := cmdServe(t.Context(), Env{Stdout: io.Discard, Stderr: &stubErr, Root: tmp}, Args{Pos: []string{"45"}, Flags: map[string]string{"addr": testrun.FreeAddr(t)}})
+	if code != ExitNotOK || !strings.Contains(stubErr.String(), "TODO 1 is not done yet") {
 		t.Errorf("serve on the stub: exit %d, stderr %q", code, stubErr.String())
 	}
 }
@@ -340,7 +295,7 @@ func TestServeLearnersTakeToken(t *testing.T) {
 func TestServeStaysOnLoopback(t *testing.T) {
 	var out, errs bytes.Buffer
 	code := Main([]string{"serve", "45", "--addr=0.0.0.0:8045"}, strings.NewReader(""), &out, &errs)
-	if code != exitUsage || !strings.Contains(errs.String(), "loopback") || !strings.Contains(errs.String(), "usage:") {
+	if code != ExitUsage || !strings.Contains(errs.String(), "loopback") || !strings.Contains(errs.String(), "usage:") {
 		t.Errorf("exit %d, stderr %q", code, errs.String())
 	}
 }
@@ -349,53 +304,30 @@ func TestRedisFlag(t *testing.T) {
 	testrun.Slow(t, "builds the full worker, which pings")
 	t.Setenv(day45.RedisEnv, "") // restored after the test
 	seen := ""
-	inner := withRedis(func(context.Context, env, args) int { seen = os.Getenv(day45.RedisEnv); return exitOK })
+	inner := withRedis(func(context.Context, Env, Args) int { seen = os.Getenv(day45.RedisEnv); return ExitOK })
 	root := servedLab(t) // the worker that pings is built there, not from the learner's files
 	run := func(url string) (int, string) {
 		var errs bytes.Buffer
-		code := inner(context.Background(), env{stdout: io.Discard, stderr: &errs, root: root}, args{flags: map[string]string{"redis": url}})
+		code := inner(context.Background(), Env{Stdout: io.Discard, Stderr: &errs, Root: root}, Args{Flags: map[string]string{"redis": url}})
 		return code, errs.String()
 	}
 
 	// Nothing listens there: one line saying so, the pointer to --help, exit 2.
-	dead := freeAddr(t)
+	dead := testrun.FreeAddr(t)
 	code, stderr := run("redis://" + dead)
-	if code != exitUsage || !strings.HasPrefix(stderr, "termlab: cannot reach Redis at redis://"+dead) || !strings.HasSuffix(stderr, "\n"+usageHint+"\n") {
+	if code != ExitUsage || !strings.HasPrefix(stderr, "termlab: cannot reach Redis at redis://"+dead) || !strings.HasSuffix(stderr, "\n"+UsageHint+"\n") {
 		t.Errorf("unreachable Redis: exit %d, stderr %q", code, stderr)
 	}
 	if first, _, _ := strings.Cut(stderr, "\n"); strings.Count(stderr[:len(first)], "\n") != 0 || first == "" {
 		t.Errorf("the error is not one line: %q", stderr)
 	}
-	if code, stderr := run(""); code != exitUsage || !strings.Contains(stderr, "--redis needs") {
+	if code, stderr := run(""); code != ExitUsage || !strings.Contains(stderr, "--redis needs") {
 		t.Errorf("empty --redis: exit %d, stderr %q", code, stderr)
 	}
 
 	// A server that answers is handed on through the environment.
 	m := miniredis.RunT(t)
-	if code, stderr := run(m.Addr()); code != exitOK || seen != m.Addr() {
+	if code, stderr := run(m.Addr()); code != ExitOK || seen != m.Addr() {
 		t.Errorf("reachable Redis: exit %d, TERMLAB_REDIS %q, stderr %q", code, seen, stderr)
-	}
-}
-
-func TestCheckLeavesOutWallClockMeasurements(t *testing.T) {
-	if measuredPrefix != day45.Stopwatch {
-		t.Fatalf("the check's marker %q is not the day's %q", measuredPrefix, day45.Stopwatch)
-	}
-	part := func(ns float64, line string) []labs.PartResult {
-		return []labs.PartResult{{ID: "4",
-			Metrics: []labs.Metric{{Name: "fleet_central_delivered_rate", Value: 10}, {Name: "fleet_redis_check_ns", Value: ns}},
-			Lines:   []string{"10.0/s after the opening burst", day45.Stopwatch + " " + line}}}
-	}
-	a, b := repeatable(part(75000, "75 µs")), repeatable(part(81000, "81 µs"))
-	if len(a[0].Metrics) != 1 || len(a[0].Lines) != 1 || a[0].Metrics[0].Name != "fleet_central_delivered_rate" {
-		t.Errorf("kept %v", a[0])
-	}
-	if a[0].Lines[0] != b[0].Lines[0] || a[0].Metrics[0] != b[0].Metrics[0] {
-		t.Error("runs that differ only in measurements should compare equal")
-	}
-	orig := part(1, "x")
-	repeatable(orig)
-	if len(orig[0].Metrics) != 2 || len(orig[0].Lines) != 2 {
-		t.Error("repeatable changed its argument")
 	}
 }

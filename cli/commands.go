@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -19,10 +19,10 @@ import (
 // loadAnswers reads the learner's answers for day. A damaged file has
 // already been kept aside by predictions.Load; say so and go on with an
 // empty set rather than refusing to run.
-func (e env) loadAnswers(day labs.Day) predictions.Answers {
+func (e Env) loadAnswers(day labs.Day) predictions.Answers {
 	a, err := predictions.LoadDay(e.predictionsDir(), day)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab:", err)
+		fmt.Fprintln(e.Stderr, "termlab:", err)
 	}
 	return a
 }
@@ -32,11 +32,11 @@ func (e env) loadAnswers(day labs.Day) predictions.Answers {
 // from another shell or from the screens is never undone. A damaged file
 // was kept aside and the save made; say so and go on. Any other error
 // means nothing was written.
-func (e env) updateAnswers(day labs.Day, change func(*predictions.Answers) error) (predictions.Answers, error) {
+func (e Env) updateAnswers(day labs.Day, change func(*predictions.Answers) error) (predictions.Answers, error) {
 	a, err := predictions.UpdateDay(e.predictionsDir(), day, change)
 	var corrupt *predictions.CorruptError
 	if errors.As(err, &corrupt) {
-		fmt.Fprintln(e.stderr, "termlab:", err)
+		fmt.Fprintln(e.Stderr, "termlab:", err)
 		return a, nil
 	}
 	return a, err
@@ -57,14 +57,14 @@ type scored struct {
 // reference), reveals the actuals it produced (the guesses are on record
 // from here on) and saves the answers. When the run cannot be made it
 // returns ok=false with the exit code, having said why.
-func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool) {
+func (e Env) runScored(ctx context.Context, a Args) (s scored, code int, ok bool) {
 	day, err := dayArg(a, false)
 	if err != nil {
-		return s, usageError(e.stderr, err.Error()), false
+		return s, UsageError(e.Stderr, err.Error()), false
 	}
-	o, err := e.outcome(ctx, day, a.has("solutions"))
+	o, err := e.outcome(ctx, day, a.Has("solutions"))
 	if err != nil {
-		return s, e.buildFailed(ctx, day, err, a.has("json")), false
+		return s, e.BuildFailed(ctx, day, err, a.Has("json")), false
 	}
 	metrics := o.Metrics()
 	s = scored{day: day, o: o}
@@ -81,15 +81,15 @@ func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool
 		return nil
 	})
 	if err != nil {
-		if a.has("json") {
-			writeJSON(e.stdout, struct {
+		if a.Has("json") {
+			writeJSON(e.Stdout, struct {
 				Day   int    `json:"day"`
 				Error string `json:"error"`
 			}{day.Number, "the reveal could not be recorded, so no actual is shown: " + err.Error()})
 		}
-		fmt.Fprintln(e.stderr, "termlab:", err)
-		fmt.Fprintf(e.stderr, "termlab: the actuals stay hidden: a run shows them only once it has recorded their reveal in %s, so no guess is ever typed with the answer in view. Fix the above and run again.\n", predictions.Path(e.predictionsDir(), day.Number))
-		return s, exitNotOK, false
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		fmt.Fprintf(e.Stderr, "termlab: the actuals stay hidden: a run shows them only once it has recorded their reveal in %s, so no guess is ever typed with the answer in view. Fix the above and run again.\n", predictions.Path(e.predictionsDir(), day.Number))
+		return s, ExitNotOK, false
 	}
 	ref, grades := metrics, o.Grades
 	if o.Impl == labs.Learner {
@@ -100,7 +100,7 @@ func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool
 	if o.Impl == labs.Learner {
 		s.moved = e.recordRun(day, o, answers, history.FromRun)
 	}
-	return s, exitOK, true
+	return s, ExitOK, true
 }
 
 // referenceFor is the reference's metrics a learner's run is judged
@@ -109,8 +109,8 @@ func (e env) runScored(ctx context.Context, a args) (s scored, code int, ok bool
 // first run after a change of the course's code pays for them). A
 // reference that cannot be played leaves the rows that need it waiting,
 // never judged against the learner's figure.
-func (e env) referenceFor(ctx context.Context, day labs.Day, o labs.Outcome) labs.Metrics {
-	r := worker.Runner{Root: e.root, PartsOnly: true}
+func (e Env) referenceFor(ctx context.Context, day labs.Day, o labs.Outcome) labs.Metrics {
+	r := worker.Runner{Root: e.Root, PartsOnly: true}
 	ref, err := r.Reference(ctx, day)
 	if err != nil {
 		return nil
@@ -118,43 +118,43 @@ func (e env) referenceFor(ctx context.Context, day labs.Day, o labs.Outcome) lab
 	return ref.Metrics()
 }
 
-func cmdRun(ctx context.Context, e env, a args) int {
+func cmdRun(ctx context.Context, e Env, a Args) int {
 	s, code, ok := e.runScored(ctx, a)
 	if !ok {
 		return code
 	}
-	if a.has("json") {
-		writeJSON(e.stdout, runJSON(s.day, s.o, s.rows))
+	if a.Has("json") {
+		writeJSON(e.Stdout, runJSON(s.day, s.o, s.rows))
 	} else {
 		text := report.Text(s.day, s.o, s.rows)
-		fmt.Fprint(e.stdout, text)
+		fmt.Fprint(e.Stdout, text)
 		if len(s.unguessed) > 0 {
-			fmt.Fprintf(e.stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\nNext time predict first: go run . predict %d P1=… (or in the lab).\n", strings.Join(s.unguessed, ", "), s.day.Number)
+			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\nNext time predict first: go run . predict %d P1=… (or in the lab).\n", strings.Join(s.unguessed, ", "), s.day.Number)
 		}
 		if s.o.Impl == labs.Learner {
 			e.refreshResults(s.day, text+results.Drills(s.day, s.answers))
 			e.sayMoved(s.day, s.moved)
 		}
 		if bad := failingGrades(s.o); len(bad) > 0 {
-			fmt.Fprintf(e.stdout, "\nEvery part ran, but not every TODO is right; the figures above come from your code as it is:\n")
+			fmt.Fprintf(e.Stdout, "\nEvery part ran, but not every TODO is right; the figures above come from your code as it is:\n")
 			for _, g := range bad {
-				fmt.Fprintf(e.stdout, "  TODO %d (%s) %s: %s\n", g.TODO, g.Func, g.Status, g.Detail)
+				fmt.Fprintf(e.Stdout, "  TODO %d (%s) %s: %s\n", g.TODO, g.Func, g.Status, g.Detail)
 			}
-			fmt.Fprintf(e.stdout, "go run . grade %d shows the smallest input where it goes wrong, and a hint.\n", s.day.Number)
+			fmt.Fprintf(e.Stdout, "go run . grade %d shows the smallest input where it goes wrong, and a hint.\n", s.day.Number)
 		}
 	}
 	for _, p := range s.o.Parts {
 		if p.Status != labs.OK {
-			return exitNotOK
+			return ExitNotOK
 		}
 	}
 	if len(failingGrades(s.o)) > 0 {
 		// A TODO a part's checks cannot catch (ShardOf giving a new shard
 		// each call still gives a valid one each time) fails its grade:
 		// not a run to call done.
-		return exitNotOK
+		return ExitNotOK
 	}
-	return exitOK
+	return ExitOK
 }
 
 // failingGrades are the TODOs whose grade found them wrong (failed,
@@ -210,18 +210,18 @@ func runJSON(day labs.Day, o labs.Outcome, rows []predictions.Row) any {
 	}{day.Number, o.Impl, o.Metrics(), predictions.JSONRows(rows), parts, day.Carry(o.Metrics())}
 }
 
-func cmdGrade(ctx context.Context, e env, a args) int {
+func cmdGrade(ctx context.Context, e Env, a Args) int {
 	day, err := dayArg(a, false)
 	if err != nil {
-		return usageError(e.stderr, err.Error())
+		return UsageError(e.Stderr, err.Error())
 	}
-	if a.has("format") {
-		// An autograder's format: the tools binary writes it (tools_class.go).
-		return checked("grade --format", func(a args) string { _, _, _, msg := gradeAsArgs(a); return msg })(ctx, e, a)
+	if a.Has("format") {
+		// An autograder's format: the tools binary writes it (cli/tools/class.go).
+		return checked("grade --format", func(a Args) string { _, _, _, msg := GradeAsArgs(a); return msg })(ctx, e, a)
 	}
-	o, err := e.grades(ctx, day, a.has("solutions"))
+	o, err := e.Grades(ctx, day, a.Has("solutions"))
 	if err != nil {
-		return e.buildFailed(ctx, day, err, a.has("json"))
+		return e.BuildFailed(ctx, day, err, a.Has("json"))
 	}
 	var moved []string
 	if o.Impl == labs.Learner {
@@ -230,34 +230,34 @@ func cmdGrade(ctx context.Context, e env, a args) int {
 			return nil
 		})
 		if err != nil {
-			fmt.Fprintln(e.stderr, "termlab: progress could not be saved:", err)
+			fmt.Fprintln(e.Stderr, "termlab: progress could not be saved:", err)
 		}
 		moved = e.recordRun(day, o, answers, history.FromGrade)
 	}
-	if a.has("json") {
-		writeJSON(e.stdout, struct {
+	if a.Has("json") {
+		writeJSON(e.Stdout, struct {
 			Day    int          `json:"day"`
 			TODOs  []labs.Grade `json:"todos"`
 			Passed int          `json:"passed"`
 			Total  int          `json:"total"`
 		}{day.Number, o.Grades, o.Passed(), len(o.Grades)})
 	} else {
-		fmt.Fprint(e.stdout, report.Grades(day, o.Grades))
+		fmt.Fprint(e.Stdout, report.Grades(day, o.Grades))
 		if o.Impl == labs.Learner {
 			e.sayMoved(day, moved)
 		}
 	}
 	if o.Passed() != len(o.Grades) {
-		return exitNotOK
+		return ExitNotOK
 	}
-	return exitOK
+	return ExitOK
 }
 
-// buildFailed reports a learner package that does not compile (or a build
+// BuildFailed reports a learner package that does not compile (or a build
 // that could not run at all). With asJSON, stdout still gets one JSON
 // object, so course tooling never reads an empty answer:
 // {"day": 45, "error": "…", "build_errors": [{"file", "line", "col", "msg"}]}.
-func (e env) buildFailed(ctx context.Context, day labs.Day, err error, asJSON bool) int {
+func (e Env) BuildFailed(ctx context.Context, day labs.Day, err error, asJSON bool) int {
 	var be *worker.BuildError
 	isBuild := errors.As(err, &be)
 	if asJSON {
@@ -269,27 +269,27 @@ func (e env) buildFailed(ctx context.Context, day labs.Day, err error, asJSON bo
 		if isBuild && be.Locations != nil {
 			out.BuildErrors = be.Locations
 		}
-		writeJSON(e.stdout, out)
+		writeJSON(e.Stdout, out)
 	}
 	if errors.Is(err, context.Canceled) {
-		return e.sayStopped(ctx, "nothing was saved.")
+		return e.SayStopped(ctx, "nothing was saved.")
 	}
 	if isBuild {
-		fmt.Fprintf(e.stderr, "Day %d: %v\n", day.Number, be)
-		fmt.Fprintln(e.stderr, "Fix it and save; nothing else was run.")
-		return exitNotOK
+		fmt.Fprintf(e.Stderr, "Day %d: %v\n", day.Number, be)
+		fmt.Fprintln(e.Stderr, "Fix it and save; nothing else was run.")
+		return ExitNotOK
 	}
-	fmt.Fprintln(e.stderr, "termlab:", err)
-	return exitNotOK
+	fmt.Fprintln(e.Stderr, "termlab:", err)
+	return ExitNotOK
 }
 
-func cmdPredict(_ context.Context, e env, a args) int {
+func cmdPredict(_ context.Context, e Env, a Args) int {
 	day, err := dayArg(a, true)
 	if err != nil {
-		return usageError(e.stderr, err.Error())
+		return UsageError(e.Stderr, err.Error())
 	}
-	if len(a.pos) < 2 {
-		return usageError(e.stderr, "give at least one prediction, for example P1=12")
+	if len(a.Pos) < 2 {
+		return UsageError(e.Stderr, "give at least one prediction, for example P1=12")
 	}
 	// Parse everything first: one bad entry saves nothing, so a typo never
 	// leaves half a set of predictions behind.
@@ -300,7 +300,7 @@ func cmdPredict(_ context.Context, e env, a args) int {
 	var entries []entry
 	var problems []string
 	given := map[string]string{} // id → the entry that gave it first
-	for _, s := range a.pos[1:] {
+	for _, s := range a.Pos[1:] {
 		id, text, ok := strings.Cut(s, "=")
 		id = strings.ToUpper(strings.TrimSpace(id))
 		p, known := day.Prediction(id)
@@ -315,7 +315,7 @@ func cmdPredict(_ context.Context, e env, a args) int {
 		// One line, one value per prediction: which of two was meant
 		// cannot be guessed, so neither is saved (P1 and p1 are the same).
 		if first, dup := given[id]; dup {
-			return usageError(e.stderr, fmt.Sprintf("%s is given twice (%s and %s): give each prediction once; nothing was saved", id, first, s))
+			return UsageError(e.Stderr, fmt.Sprintf("%s is given twice (%s and %s): give each prediction once; nothing was saved", id, first, s))
 		}
 		given[id] = s
 		v, err := predictions.Parse(text, p)
@@ -327,10 +327,10 @@ func cmdPredict(_ context.Context, e env, a args) int {
 	}
 	if len(problems) > 0 {
 		for _, p := range problems {
-			fmt.Fprintln(e.stderr, "termlab:", p)
+			fmt.Fprintln(e.Stderr, "termlab:", p)
 		}
-		fmt.Fprintln(e.stderr, "Nothing was saved.")
-		return exitUsage
+		fmt.Fprintln(e.Stderr, "Nothing was saved.")
+		return ExitUsage
 	}
 	// Only these entries change: a guess saved meanwhile from another shell
 	// or from the screens stays.
@@ -341,16 +341,16 @@ func cmdPredict(_ context.Context, e env, a args) int {
 		return nil
 	})
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab: could not save:", err)
-		fmt.Fprintln(e.stderr, "Nothing was saved.")
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab: could not save:", err)
+		fmt.Fprintln(e.Stderr, "Nothing was saved.")
+		return ExitNotOK
 	}
 	for _, en := range entries {
 		p, _ := day.Prediction(en.id)
-		fmt.Fprintf(e.stdout, "%s = %g %s%s\n", en.id, en.v, p.Unit, revisedNote(answers.Predictions[en.id]))
+		fmt.Fprintf(e.Stdout, "%s = %g %s%s\n", en.id, en.v, p.Unit, revisedNote(answers.Predictions[en.id]))
 	}
-	fmt.Fprintf(e.stdout, "Saved to %s\n", predictions.Path(e.predictionsDir(), day.Number))
-	return exitOK
+	fmt.Fprintf(e.Stdout, "Saved to %s\n", predictions.Path(e.predictionsDir(), day.Number))
+	return ExitOK
 }
 
 // revisedNote says how the scoreboard will treat a guess as it was stored:
@@ -368,25 +368,25 @@ func revisedNote(g predictions.Guess) string {
 	return " (the same as the guess on record)"
 }
 
-func cmdResults(ctx context.Context, e env, a args) int {
+func cmdResults(ctx context.Context, e Env, a Args) int {
 	s, code, ok := e.runScored(ctx, a)
 	if !ok {
 		return code
 	}
 	if !e.refreshResults(s.day, report.Text(s.day, s.o, s.rows)+results.Drills(s.day, s.answers)) {
-		return exitNotOK
+		return ExitNotOK
 	}
-	return exitOK
+	return ExitOK
 }
 
 // refreshResults writes the report into RESULTS.md and says what it did.
-func (e env) refreshResults(day labs.Day, text string) bool {
+func (e Env) refreshResults(day labs.Day, text string) bool {
 	change, err := results.Update(e.resultsPath(), day.Number, text, results.Skeleton(day))
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab: RESULTS.md was not updated:", err)
+		fmt.Fprintln(e.Stderr, "termlab: RESULTS.md was not updated:", err)
 		return false
 	}
-	fmt.Fprintf(e.stdout, "\nRESULTS.md: %s the Day %d report section (your own text is untouched).\n", change, day.Number)
+	fmt.Fprintf(e.Stdout, "\nRESULTS.md: %s the Day %d report section (your own text is untouched).\n", change, day.Number)
 	return true
 }
 

@@ -1,9 +1,10 @@
-package main
+package cli
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -44,26 +45,47 @@ type playJSON struct {
 	Reference *labs.Frame `json:"reference,omitempty"`
 }
 
-func cmdPlay(ctx context.Context, e env, a args) int {
+// cmdPlay is `play [day]`: one frame of a figure of the day's playground,
+// at the knobs' settings, once the predictions it reads out are revealed.
+func cmdPlay(ctx context.Context, e Env, a Args) int {
 	day, err := dayArg(a, false)
 	if err != nil {
-		return usageError(e.stderr, err.Error())
+		return UsageError(e.Stderr, err.Error())
 	}
+	f, v, impl, msg := playSetting(day, a)
+	if msg != "" {
+		return UsageError(e.Stderr, msg)
+	}
+	if code, ok := e.openPlayGate(day, f, a.Has("reveal")); !ok {
+		return code
+	}
+	fr, ref := playOnce(ctx, e, day, f, v, impl)
+	if a.Has("json") {
+		writeJSON(e.Stdout, playJSON{Day: day.Number, Title: f.Title, Scale: f.TimeScale, Frame: &fr, Reference: ref})
+		return ExitOK
+	}
+	return printFrame(e.Stdout, day, f, v, fr, ref)
+}
+
+// playSetting reads what play's command line asks for: the figure, its
+// knobs' values (the figure's defaults for the knobs not given) and whose
+// code plays it. msg says what is wrong with the command line, or is "".
+func playSetting(day labs.Day, a Args) (f labs.PlayFigure, v labs.Values, impl labs.Impl, msg string) {
 	if len(day.Figures) == 0 {
-		return usageError(e.stderr, fmt.Sprintf("Day %d has no playground yet", day.Number))
+		return f, nil, impl, fmt.Sprintf("Day %d has no playground yet", day.Number)
 	}
-	f := day.Figures[0]
-	if id, ok := a.flags["figure"]; ok {
+	f = day.Figures[0]
+	if id, ok := a.Flags["figure"]; ok {
 		var ids []string
 		for _, g := range day.Figures {
 			ids = append(ids, g.ID)
 		}
 		if f, ok = day.Playground(id); !ok {
-			return usageError(e.stderr, fmt.Sprintf("Day %d has no figure %q (figures: %s)", day.Number, id, strings.Join(ids, ", ")))
+			return f, nil, impl, fmt.Sprintf("Day %d has no figure %q (figures: %s)", day.Number, id, strings.Join(ids, ", "))
 		}
 	}
-	v := f.Defaults()
-	for name, s := range a.flags {
+	v = f.Defaults()
+	for name, s := range a.Flags {
 		if name == "figure" || name == "json" || name == "solutions" || name == "reveal" || name == "impl" {
 			continue
 		}
@@ -73,44 +95,50 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 			for _, k := range f.Knobs {
 				names = append(names, "--"+k.Name)
 			}
-			return usageError(e.stderr, fmt.Sprintf("figure %s has no knob --%s (its knobs: %s)", f.ID, name, strings.Join(names, ", ")))
+			return f, nil, impl, fmt.Sprintf("figure %s has no knob --%s (its knobs: %s)", f.ID, name, strings.Join(names, ", "))
 		}
 		x, err := k.Parse(s)
 		if err != nil {
-			return usageError(e.stderr, err.Error())
+			return f, nil, impl, err.Error()
 		}
 		v[name] = x
 	}
-	impl := labs.Learner
-	switch a.flags["impl"] {
+	impl = labs.Learner
+	switch a.Flags["impl"] {
 	case "", "learner":
 	case "reference":
 		impl = labs.Reference
 	default:
-		return usageError(e.stderr, fmt.Sprintf("--impl %q: takes learner (your code, failing TODOs included) or reference", a.flags["impl"]))
+		return f, nil, impl, fmt.Sprintf("--impl %q: takes learner (your code, failing TODOs included) or reference", a.Flags["impl"])
 	}
-	if a.has("solutions") {
+	if a.Has("solutions") {
 		impl = labs.Reference
 	}
+	return f, v, impl, ""
+}
+
+// openPlayGate opens figure f once the predictions it can read out are
+// revealed (labs.PlayGate): the playground is a reveal, so made ones are
+// revealed here only when the learner asks (reveal), having been told.
+// When the figure stays shut it returns ok=false with the exit code,
+// having said why.
+func (e Env) openPlayGate(day labs.Day, f labs.PlayFigure, reveal bool) (code int, ok bool) {
 	answers, err := predictions.LoadDay(e.predictionsDir(), day)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return ExitNotOK, false
 	}
-	// The playground is a reveal (labs.PlayGate): a figure plays once the
-	// predictions it can read out are revealed; made ones are revealed
-	// here only when the learner asks, having been told.
 	g := day.PlayGate(f, func(id string) bool {
 		p, ok := answers.Predictions[id]
 		return ok && (p.Value != nil || p.Skipped)
 	}, func(id string) bool { return answers.Predictions[id].Revealed })
 	if len(g.Waiting) > 0 {
-		fmt.Fprintf(e.stderr, "termlab: figure %s opens once your predictions are in: %s still waiting (some setting of it reads out their answers). Make or skip them first (go run . predict %d ID=N, or the lab's Predict screen).\n", f.ID, strings.Join(g.Waiting, ", "), day.Number)
-		return exitNotOK
+		fmt.Fprintf(e.Stderr, "termlab: figure %s opens once your predictions are in: %s still waiting (some setting of it reads out their answers). Make or skip them first (go run . predict %d ID=N, or the lab's Predict screen).\n", f.ID, strings.Join(g.Waiting, ", "), day.Number)
+		return ExitNotOK, false
 	}
-	if len(g.Reveal) > 0 && !a.has("reveal") {
-		fmt.Fprintf(e.stderr, "termlab: some setting of figure %s reads out the answers to %s, not revealed yet. Opening it reveals them: your guesses as they stand are the ones judged, as when a run shows them, and a change after reads as revised. Run it again with --reveal to reveal them and play the figure.\n", f.ID, strings.Join(g.Reveal, ", "))
-		return exitNotOK
+	if len(g.Reveal) > 0 && !reveal {
+		fmt.Fprintf(e.Stderr, "termlab: some setting of figure %s reads out the answers to %s, not revealed yet. Opening it reveals them: your guesses as they stand are the ones judged, as when a run shows them, and a change after reads as revised. Run it again with --reveal to reveal them and play the figure.\n", f.ID, strings.Join(g.Reveal, ", "))
+		return ExitNotOK, false
 	}
 	if len(g.Reveal) > 0 {
 		if _, err := predictions.UpdateDay(e.predictionsDir(), day, func(a *predictions.Answers) error {
@@ -119,28 +147,29 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 			}
 			return nil
 		}); err != nil {
-			fmt.Fprintln(e.stderr, "termlab: the reveal could not be recorded, so the figure stays shut:", err)
-			return exitNotOK
+			fmt.Fprintln(e.Stderr, "termlab: the reveal could not be recorded, so the figure stays shut:", err)
+			return ExitNotOK, false
 		}
-		fmt.Fprintf(e.stderr, "termlab: revealed %s (your guesses on record are the ones judged).\n", strings.Join(g.Reveal, ", "))
+		fmt.Fprintf(e.Stderr, "termlab: revealed %s (your guesses on record are the ones judged).\n", strings.Join(g.Reveal, ", "))
 	}
-	fr, ref := playOnce(ctx, e, day, f, v, impl)
-	if a.has("json") {
-		writeJSON(e.stdout, playJSON{Day: day.Number, Title: f.Title, Scale: f.TimeScale, Frame: &fr, Reference: ref})
-		return exitOK
-	}
-	fmt.Fprintf(e.stdout, "Day %d · %s — %s\n%s · %s\n", day.Number, f.ID, f.Title, f.TimeScale, fr.Whose)
+	return ExitOK, true
+}
+
+// printFrame is play's text: the figure, its knobs as set, and each
+// readout, beside the reference's where the two differ.
+func printFrame(w io.Writer, day labs.Day, f labs.PlayFigure, v labs.Values, fr labs.Frame, ref *labs.Frame) int {
+	fmt.Fprintf(w, "Day %d · %s — %s\n%s · %s\n", day.Number, f.ID, f.Title, f.TimeScale, fr.Whose)
 	for _, k := range f.Knobs {
-		fmt.Fprintf(e.stdout, "  %-22s %s\n", k.Label, k.Show(v[k.Name]))
+		fmt.Fprintf(w, "  %-22s %s\n", k.Label, k.Show(v[k.Name]))
 	}
 	if fr.Error != "" {
-		fmt.Fprintf(e.stdout, "\n%s\n", fr.Error)
-		return exitNotOK
+		fmt.Fprintf(w, "\n%s\n", fr.Error)
+		return ExitNotOK
 	}
 	for _, p := range fr.Partial {
-		fmt.Fprintf(e.stdout, "\n%s", p)
+		fmt.Fprintf(w, "\n%s", p)
 	}
-	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(w)
 	for _, r := range fr.Readouts {
 		against := ""
 		if r.Against != "" {
@@ -152,9 +181,9 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 				beside = fmt.Sprintf("  ← the reference: %.4g", rr.Value)
 			}
 		}
-		fmt.Fprintf(e.stdout, "  %-36s %8.4g %s%s%s\n", r.Label, r.Value, r.Unit, against, beside)
+		fmt.Fprintf(w, "  %-36s %8.4g %s%s%s\n", r.Label, r.Value, r.Unit, against, beside)
 	}
-	return exitOK
+	return ExitOK
 }
 
 // playOnce plays one frame in a boxed worker on impl: the learner's code
@@ -162,11 +191,11 @@ func cmdPlay(ctx context.Context, e env, a args) int {
 // reference is the lesson), else the reference program, which builds
 // whatever the learner's file holds. A frame of the learner's code comes
 // with the reference's at the same setting, to print beside it.
-func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v labs.Values, impl labs.Impl) (fr labs.Frame, ref *labs.Frame) {
+func playOnce(ctx context.Context, e Env, day labs.Day, f labs.PlayFigure, v labs.Values, impl labs.Impl) (fr labs.Frame, ref *labs.Frame) {
 	whose := "reference"
 	if impl == labs.Learner {
 		var grades []labs.Grade
-		o, err := e.grades(ctx, day, false)
+		o, err := e.Grades(ctx, day, false)
 		var be *worker.BuildError
 		switch {
 		case errors.As(err, &be):
@@ -175,7 +204,7 @@ func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v lab
 			grades = o.Grades
 		}
 		if impl == labs.Learner {
-			r := worker.Runner{Root: e.root, Day: day.Number}
+			r := worker.Runner{Root: e.Root, Day: day.Number}
 			bin, err := r.Build(ctx)
 			if err == nil {
 				s := &worker.PlaySession{Bin: bin, Day: day}
@@ -193,8 +222,8 @@ func playOnce(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v lab
 
 // playReference plays one frame on the reference program (the course's
 // code with the shipped stubs): this binary plays no figure itself.
-func playReference(ctx context.Context, e env, day labs.Day, f labs.PlayFigure, v labs.Values, whose string) labs.Frame {
-	r := worker.Runner{Root: e.root, Day: day.Number}
+func playReference(ctx context.Context, e Env, day labs.Day, f labs.PlayFigure, v labs.Values, whose string) labs.Frame {
+	r := worker.Runner{Root: e.Root, Day: day.Number}
 	bin, err := r.ReferenceBuild(ctx, day)
 	if err != nil {
 		return labs.Frame{Figure: f.ID, Impl: labs.Reference, Values: f.Settle(v), Whose: whose,

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func TestMergeAnswersCommand(t *testing.T) {
 	theirs.Reveal("P1")
 	o, a, b := write("o", base), write("a", ours), write("b", theirs)
 	var stdout, stderr bytes.Buffer
-	if code := Main([]string{"merge-answers", o, a, b}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+	if code := Main([]string{"merge-answers", o, a, b}, strings.NewReader(""), &stdout, &stderr); code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	got, err := predictions.Load(filepath.Dir(a), 45)
@@ -45,7 +45,7 @@ func TestMergeAnswersCommand(t *testing.T) {
 	os.WriteFile(b, []byte("not json"), 0o644)
 	before, _ := os.ReadFile(a)
 	stderr.Reset()
-	if code := Main([]string{"merge-answers", o, a, b}, strings.NewReader(""), &stdout, &stderr); code != exitNotOK || !strings.Contains(stderr.String(), "their version") {
+	if code := Main([]string{"merge-answers", o, a, b}, strings.NewReader(""), &stdout, &stderr); code != ExitNotOK || !strings.Contains(stderr.String(), "their version") {
 		t.Errorf("a broken side: exit %d, %q", code, stderr.String())
 	}
 	if after, _ := os.ReadFile(a); !bytes.Equal(before, after) {

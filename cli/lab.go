@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -22,25 +22,25 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 	root, err := worker.FindRoot(".", module)
 	if err != nil {
 		fmt.Fprintln(stderr, "termlab:", err)
-		return exitUsage
+		return ExitUsage
 	}
-	if !isTerminal(stdin) || !isTerminal(stdout) {
-		e := env{stdin: stdin, stdout: stdout, stderr: stderr, root: root}
-		cmdList(context.Background(), e, args{})
+	if !IsTerminal(stdin) || !IsTerminal(stdout) {
+		e := Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Root: root}
+		cmdList(context.Background(), e, Args{})
 		// The example day is the first one not done, the one to work on.
 		next, _ := e.nextDay()
 		n := next.Number
 		fmt.Fprintf(stdout, "\nThe lab's screens need a terminal. From a plain shell, use:\n\n  go run . run %[1]d      run the experiments on your code\n  go run . grade %[1]d    grade your TODOs\n  go run . help        every command\n", n)
-		return exitOK
+		return ExitOK
 	}
 	ctx, stop := withSignals(context.Background())
 	defer stop()
 	if dumbTerminal(os.Getenv) {
-		e := env{stdin: stdin, stdout: stdout, stderr: stderr, root: root}
+		e := Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Root: root}
 		code := plainLab(ctx, e, plainDay(root), nil)
 		if bySignal(ctx) {
 			fmt.Fprintf(stderr, "termlab: %s; the lab is closed.\n", stopReason(ctx))
-			return exitNotOK
+			return ExitNotOK
 		}
 		return code
 	}
@@ -53,13 +53,13 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 	runs.close(stopGrace)
 	if bySignal(ctx) {
 		fmt.Fprintf(stderr, "termlab: %s; the lab is closed.\n", stopReason(ctx))
-		return exitNotOK
+		return ExitNotOK
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "termlab:", err)
-		return exitNotOK
+		return ExitNotOK
 	}
-	return exitOK
+	return ExitOK
 }
 
 // boxedRunner is the screens' Runner: each run also ends when ctx does (a
@@ -144,7 +144,7 @@ func (b *boxedRunner) close(grace time.Duration) bool {
 	}
 }
 
-func isTerminal(v any) bool {
+func IsTerminal(v any) bool {
 	f, ok := v.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

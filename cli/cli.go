@@ -1,4 +1,10 @@
-package main
+// Package cli is the lab's command line: the command table, its parsing and
+// dispatch (this file), the commands by family (commands*.go), the screens'
+// launch (lab.go), the plain lab for a terminal without cursor addressing
+// (plain.go), serve, the signals, and the way to the authors' and staff's
+// commands, which live in a binary of their own (tools.go, cli/tools).
+// The module root's main only calls Main.
+package cli
 
 import (
 	"context"
@@ -6,12 +12,14 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/registry"
 	"termlab/runner/worker"
 )
 
@@ -20,11 +28,16 @@ import (
 
 const module = "termlab"
 
+// course is every registered day (labs/registry, generated): their words
+// only, as the screens need them; the workers play and grade the days. The
+// tools binary reads the whole days instead (ToolsMain).
+var course = registry.Days
+
 // Exit codes.
 const (
-	exitOK    = 0
-	exitNotOK = 1 // ran, but something is not done or not passing
-	exitUsage = 2 // the command line itself was wrong
+	ExitOK    = 0
+	ExitNotOK = 1 // ran, but something is not done or not passing
+	ExitUsage = 2 // the command line itself was wrong
 )
 
 const usage = `usage: go run . [command] [day] [flags]
@@ -70,29 +83,31 @@ flags (run, grade; serve takes --solutions too):
   --addr HOST:PORT    serve only: where to listen, on loopback
 `
 
-// env is what a command needs from the outside world.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	root           string // the module root
+// Env is what a command needs from the outside world.
+// Its fields are exported for the tools program's commands (cli/tools).
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Root           string // the module root
 	// stopSaid is set once a command has said that a signal stopped it
-	// (sayStopped), so that Main does not say it twice. Nil in tests that
+	// (SayStopped), so that Main does not say it twice. Nil in tests that
 	// call a command directly.
 	stopSaid *atomic.Bool
 	// argv is the whole command line, for the tools binary (tools.go).
 	argv []string
 }
 
-// args is a parsed command line: positional words and --flags.
-type args struct {
-	pos   []string
-	flags map[string]string
+// Args is a parsed command line: positional words and --flags.
+type Args struct {
+	Pos   []string
+	Flags map[string]string
 }
 
-func (a args) has(name string) bool { _, ok := a.flags[name]; return ok }
+// Has reports whether the flag name was given.
+func (a Args) Has(name string) bool { _, ok := a.Flags[name]; return ok }
 
 type command struct {
-	run   func(ctx context.Context, e env, a args) int
+	run   func(ctx context.Context, e Env, a Args) int
 	flags []string // allowed --flags; a trailing "=" means the flag takes a value
 	// words is how many positional words the command takes at most (-1: no
 	// bound), and form how the usage writes them: a word beyond them is a
@@ -114,16 +129,30 @@ var commands = map[string]command{
 	"serve":         {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
 	"play":          {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
 	"merge-answers": {run: cmdMergeAnswers, words: 3, form: "merge-answers BASE OURS THEIRS"},
-	"help":          {run: func(_ context.Context, e env, _ args) int { fmt.Fprint(e.stdout, usage); return exitOK }, form: "help"},
+	"help":          {run: func(_ context.Context, e Env, _ Args) int { fmt.Fprint(e.Stdout, usage); return ExitOK }, form: "help"},
 
-	// For course staff (tools_class.go, in the tools binary: tools.go).
-	"grade-class": {run: checked("grade-class", func(a args) string { _, _, _, msg := gradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache", "roster=", "report=", "per-student=", "format="}, words: 2, form: "grade-class DAY DIR"},
+	// For course staff (cli/tools/class.go, in the tools binary: tools.go).
+	"grade-class": {run: checked("grade-class", func(a Args) string { _, _, _, msg := GradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache", "roster=", "report=", "per-student=", "format="}, words: 2, form: "grade-class DAY DIR"},
+}
+
+// CommandsTaking names the commands that take flag, as the table writes it
+// ("redis=" for a flag with a value), sorted: the end-to-end tests try
+// every command a flag applies to.
+func CommandsTaking(flag string) []string {
+	var names []string
+	for name, c := range commands {
+		if slices.Contains(c.flags, flag) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // strayWord says what is wrong with a command line that has more
 // positional words than the command takes, or "" when it has not.
-func (c command) strayWord(a args) string {
-	if c.words < 0 || len(a.pos) <= c.words {
+func (c command) strayWord(a Args) string {
+	if c.words < 0 || len(a.Pos) <= c.words {
 		return ""
 	}
 	takes := "no words"
@@ -134,7 +163,7 @@ func (c command) strayWord(a args) string {
 	default:
 		takes = fmt.Sprintf("%d words at most", c.words)
 	}
-	return fmt.Sprintf("unexpected %q: %s takes %s (%s)", a.pos[c.words], strings.Fields(c.form)[0], takes, c.form)
+	return fmt.Sprintf("unexpected %q: %s takes %s (%s)", a.Pos[c.words], strings.Fields(c.form)[0], takes, c.form)
 }
 
 // Main runs the command line and returns the exit code.
@@ -148,23 +177,23 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[name]
 	if !ok {
-		return usageError(stderr, fmt.Sprintf("unknown command %q", name))
+		return UsageError(stderr, fmt.Sprintf("unknown command %q", name))
 	}
 	a, err := parseArgs(argv[1:], cmd.flags)
 	if err != nil {
-		return usageError(stderr, err.Error())
+		return UsageError(stderr, err.Error())
 	}
 	if msg := cmd.strayWord(a); msg != "" {
-		return usageError(stderr, msg)
+		return UsageError(stderr, msg)
 	}
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, argv: argv}
+	e := Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, argv: argv}
 	if name != "help" {
 		root, err := worker.FindRoot(".", module)
 		if err != nil {
 			fmt.Fprintln(stderr, "termlab:", err)
-			return exitUsage
+			return ExitUsage
 		}
-		e.root = root
+		e.Root = root
 	}
 	ctx, stop := withSignals(context.Background())
 	defer stop()
@@ -183,7 +212,7 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case code = <-done:
 		case <-time.After(stopGrace):
 			fmt.Fprintf(stderr, "termlab: %s; the command did not stop within %v and was abandoned.\n", stopReason(ctx), stopGrace)
-			return exitNotOK
+			return ExitNotOK
 		}
 	}
 	if bySignal(ctx) && !said.Load() && name != "serve" {
@@ -191,7 +220,7 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// in-process run of the reference does not stop half way): say
 		// that the signal came, and do not claim a normal end.
 		fmt.Fprintf(stderr, "termlab: %s.\n", stopReason(ctx))
-		code = max(code, exitNotOK)
+		code = max(code, ExitNotOK)
 	}
 	return code
 }
@@ -200,37 +229,38 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // and return.
 const stopGrace = 10 * time.Second
 
-// sayStopped is the one line of a command that a signal (or its caller)
+// SayStopped is the one line of a command that a signal (or its caller)
 // stopped before it could finish.
-func (e env) sayStopped(ctx context.Context, what string) int {
+func (e Env) SayStopped(ctx context.Context, what string) int {
 	reason := stopReason(ctx)
 	if reason == "" {
 		reason = "interrupted"
 	}
-	fmt.Fprintf(e.stderr, "termlab: %s; %s\n", reason, what)
+	fmt.Fprintf(e.Stderr, "termlab: %s; %s\n", reason, what)
 	if e.stopSaid != nil {
 		e.stopSaid.Store(true)
 	}
-	return exitNotOK
+	return ExitNotOK
 }
 
-// usageError says what is wrong with the command line in one line, and
+// UsageError says what is wrong with the command line in one line, and
 // where the whole usage is, rather than printing all of it: the learner's
 // mistake stays on screen instead of scrolling away above 25 lines.
-func usageError(w io.Writer, msg string) int {
-	fmt.Fprintf(w, "termlab: %s\n%s\n", msg, usageHint)
-	return exitUsage
+func UsageError(w io.Writer, msg string) int {
+	fmt.Fprintf(w, "termlab: %s\n%s\n", msg, UsageHint)
+	return ExitUsage
 }
 
-// usageHint is the line under a usage error.
-const usageHint = "usage: go run . [command] [day] [flags]; go run . --help lists the commands and flags"
+// UsageHint is the line under a usage error (exported for the end-to-end
+// tests, which read it in what the binary prints).
+const UsageHint = "usage: go run . [command] [day] [flags]; go run . --help lists the commands and flags"
 
-func parseArgs(argv []string, allowed []string) (args, error) {
-	a := args{flags: map[string]string{}}
+func parseArgs(argv []string, allowed []string) (Args, error) {
+	a := Args{Flags: map[string]string{}}
 	for i := 0; i < len(argv); i++ {
 		s := argv[i]
 		if !strings.HasPrefix(s, "-") || s == "-" {
-			a.pos = append(a.pos, s)
+			a.Pos = append(a.Pos, s)
 			continue
 		}
 		// -json and --json, as Go's own flag package takes them; ---json is
@@ -239,7 +269,7 @@ func parseArgs(argv []string, allowed []string) (args, error) {
 		if strings.HasPrefix(name, "-") || name == "" {
 			return a, fmt.Errorf("malformed flag %q: write a flag as --name, such as --json", s)
 		}
-		if _, seen := a.flags[name]; seen {
+		if _, seen := a.Flags[name]; seen {
 			return a, fmt.Errorf("flag --%s is given twice", name)
 		}
 		ok, takesValue := false, false
@@ -260,52 +290,52 @@ func parseArgs(argv []string, allowed []string) (args, error) {
 		case !takesValue && hasValue:
 			return a, fmt.Errorf("flag --%s takes no value", name)
 		}
-		a.flags[name] = value
+		a.Flags[name] = value
 	}
 	return a, nil
 }
 
 // dayArg picks the day from the first positional word, defaulting to the
 // only or last day of the course when none is given.
-func dayArg(a args, required bool) (labs.Day, error) {
-	if len(a.pos) == 0 {
+func dayArg(a Args, required bool) (labs.Day, error) {
+	if len(a.Pos) == 0 {
 		if required {
 			return labs.Day{}, errors.New("which day? give its number, for example 45")
 		}
 		return course[len(course)-1], nil
 	}
-	n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(a.pos[0]), "day"))
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(a.Pos[0]), "day"))
 	if err != nil {
-		return labs.Day{}, fmt.Errorf("%q is not a day number", a.pos[0])
+		return labs.Day{}, fmt.Errorf("%q is not a day number", a.Pos[0])
 	}
 	return course.Find(n)
 }
 
-func (e env) predictionsDir() string { return filepath.Join(e.root, "predictions") }
-func (e env) resultsPath() string    { return filepath.Join(e.root, "RESULTS.md") }
+func (e Env) predictionsDir() string { return filepath.Join(e.Root, "predictions") }
+func (e Env) resultsPath() string    { return filepath.Join(e.Root, "RESULTS.md") }
 
 // outcome runs and grades day on the learner's code, or plays the
 // reference, in worker processes either way.
-func (e env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
+func (e Env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
 	if solutions {
 		// The reference programs play every part (Runner.Reference): this
 		// binary runs none of a day's machinery.
-		r := worker.Runner{Root: e.root, PartsOnly: true}
+		r := worker.Runner{Root: e.Root, PartsOnly: true}
 		return r.Reference(ctx, day)
 	}
-	r := worker.Runner{Root: e.root}
+	r := worker.Runner{Root: e.Root}
 	return r.Run(ctx, day)
 }
 
-// grades grades day's TODOs without playing its parts: grade shows no
+// Grades grades day's TODOs without playing its parts: grade shows no
 // figures, so running the experiments too would only cost time.
-func (e env) grades(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
+func (e Env) Grades(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
 	if solutions {
 		// In the reference program's worker, as every grade: this binary
 		// runs none of a day's machinery.
-		r := worker.Runner{Root: e.root, GradesOnly: true}
+		r := worker.Runner{Root: e.Root, GradesOnly: true}
 		return r.Reference(ctx, day)
 	}
-	r := worker.Runner{Root: e.root, GradesOnly: true}
+	r := worker.Runner{Root: e.Root, GradesOnly: true}
 	return r.Run(ctx, day)
 }

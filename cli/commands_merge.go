@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -18,32 +18,32 @@ import (
 // used it says why and exits 1, and git leaves the conflict in the file,
 // for the lab to merge when it next reads it. The README shows how to
 // turn it on.
-func cmdMergeAnswers(_ context.Context, e env, a args) int {
-	if len(a.pos) != 3 {
-		return usageError(e.stderr, "merge-answers takes three files: the common version, ours and theirs (git's %O %A %B)")
+func cmdMergeAnswers(_ context.Context, e Env, a Args) int {
+	if len(a.Pos) != 3 {
+		return UsageError(e.Stderr, "merge-answers takes three files: the common version, ours and theirs (git's %O %A %B)")
 	}
 	read := func(path string, missingOK bool) ([]byte, bool) {
 		data, err := atomicfile.ReadBounded(path, predictions.MaxFileBytes)
 		if err != nil && !(missingOK && os.IsNotExist(err)) {
-			fmt.Fprintln(e.stderr, "termlab: merge-answers:", err)
+			fmt.Fprintln(e.Stderr, "termlab: merge-answers:", err)
 			return nil, false
 		}
 		return data, true
 	}
-	base, ok1 := read(a.pos[0], true)
-	ours, ok2 := read(a.pos[1], false)
-	theirs, ok3 := read(a.pos[2], false)
+	base, ok1 := read(a.Pos[0], true)
+	ours, ok2 := read(a.Pos[1], false)
+	theirs, ok3 := read(a.Pos[2], false)
 	if !ok1 || !ok2 || !ok3 {
-		return exitNotOK
+		return ExitNotOK
 	}
 	merged, err := predictions.MergeFiles(base, ours, theirs)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab: merge-answers: not merged, git keeps the conflict:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab: merge-answers: not merged, git keeps the conflict:", err)
+		return ExitNotOK
 	}
-	if err := os.WriteFile(a.pos[1], merged, 0o644); err != nil {
-		fmt.Fprintln(e.stderr, "termlab: merge-answers:", err)
-		return exitNotOK
+	if err := os.WriteFile(a.Pos[1], merged, 0o644); err != nil {
+		fmt.Fprintln(e.Stderr, "termlab: merge-answers:", err)
+		return ExitNotOK
 	}
-	return exitOK
+	return ExitOK
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -26,17 +26,17 @@ const lineWidth = 80
 // returns what it moved since the run before. A history that cannot be
 // written costs the learner nothing else: the run stands, and stderr says
 // why it was not kept.
-func (e env) recordRun(day labs.Day, o labs.Outcome, a predictions.Answers, from string) []string {
+func (e Env) recordRun(day labs.Day, o labs.Outcome, a predictions.Answers, from string) []string {
 	// The command line reveals every part that ran before it prints it, so
 	// every figure of this run may be kept (show is nil).
-	r := history.New(day, o, history.Take(e.root, day), from, time.Now(), a, nil)
+	r := history.New(day, o, history.Take(e.Root, day), from, time.Now(), a, nil)
 	recs, err := history.Append(e.predictionsDir(), day.Number, r)
 	var bad *history.CorruptError
 	switch {
 	case errors.As(err, &bad):
-		fmt.Fprintln(e.stderr, "termlab:", err)
+		fmt.Fprintln(e.Stderr, "termlab:", err)
 	case err != nil:
-		fmt.Fprintln(e.stderr, "termlab: this run was not added to the history:", err)
+		fmt.Fprintln(e.Stderr, "termlab: this run was not added to the history:", err)
 		return nil
 	}
 	return history.Moved(recs, len(recs)-1)
@@ -44,20 +44,20 @@ func (e env) recordRun(day labs.Day, o labs.Outcome, a predictions.Answers, from
 
 // sayMoved prints what a run moved, and the day's next step, after a
 // plain-text run or grade.
-func (e env) sayMoved(day labs.Day, moved []string) {
+func (e Env) sayMoved(day labs.Day, moved []string) {
 	if len(moved) > 0 {
-		fmt.Fprint(e.stdout, "\n"+wrapText("Since the last run: "+history.Summary(moved, 8), lineWidth, "  "))
+		fmt.Fprint(e.Stdout, "\n"+wrapText("Since the last run: "+history.Summary(moved, 8), lineWidth, "  "))
 	}
 	if next := e.nextLine(day); next != "" {
-		fmt.Fprint(e.stdout, "\n"+wrapText(next, lineWidth, "  "))
+		fmt.Fprint(e.Stdout, "\n"+wrapText(next, lineWidth, "  "))
 	}
 }
 
 // progress is a day's progress from its history, answers and RESULTS.md.
-func (e env) progress(day labs.Day) (history.Progress, []history.Record) {
+func (e Env) progress(day labs.Day) (history.Progress, []history.Record) {
 	recs, err := history.Load(e.predictionsDir(), day.Number)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab:", err)
+		fmt.Fprintln(e.Stderr, "termlab:", err)
 	}
 	text, _ := atomicfile.ReadBounded(e.resultsPath(), atomicfile.MaxResults)
 	return history.Of(day, recs, e.loadAnswers(day), results.Answered(string(text), day)), recs
@@ -65,7 +65,7 @@ func (e env) progress(day labs.Day) (history.Progress, []history.Record) {
 
 // nextDay is the first day not done (the last day when all are), and the
 // progress of every day.
-func (e env) nextDay() (labs.Day, []history.Progress) {
+func (e Env) nextDay() (labs.Day, []history.Progress) {
 	ps := make([]history.Progress, len(course))
 	for i, day := range course {
 		ps[i], _ = e.progress(day)
@@ -79,7 +79,7 @@ func (e env) nextDay() (labs.Day, []history.Progress) {
 
 // nextLine says what comes next once a day has everything in but its
 // RESULTS.md answer, or is done; "" while there is more to do in it.
-func (e env) nextLine(day labs.Day) string {
+func (e Env) nextLine(day labs.Day) string {
 	next, ps := e.nextDay()
 	var p history.Progress
 	for i, d := range course {
@@ -98,83 +98,83 @@ func (e env) nextLine(day labs.Day) string {
 	return ""
 }
 
-func cmdList(_ context.Context, e env, _ args) int {
+func cmdList(_ context.Context, e Env, _ Args) int {
 	next, ps := e.nextDay()
 	for i, day := range course {
 		p := ps[i]
 		answers := e.loadAnswers(day)
-		fmt.Fprint(e.stdout, clip(fmt.Sprintf("Day %d  %s", day.Number, day.Title), lineWidth)+"\n")
+		fmt.Fprint(e.Stdout, clip(fmt.Sprintf("Day %d  %s", day.Number, day.Title), lineWidth)+"\n")
 		if day.Summary != "" {
-			fmt.Fprint(e.stdout, wrapText(day.Summary, lineWidth, "        "))
+			fmt.Fprint(e.Stdout, wrapText(day.Summary, lineWidth, "        "))
 		}
 		state := p.State()
 		if p.Runs > 0 {
 			state += fmt.Sprintf(" · %d runs", p.Runs)
 		}
-		fmt.Fprint(e.stdout, wrapText(state, lineWidth, "        "))
+		fmt.Fprint(e.Stdout, wrapText(state, lineWidth, "        "))
 		if answers.LastRun != nil && day.Carry != nil {
-			fmt.Fprint(e.stdout, wrapText("last run: "+day.Carry(answers.LastRun), lineWidth, "        "))
+			fmt.Fprint(e.Stdout, wrapText("last run: "+day.Carry(answers.LastRun), lineWidth, "        "))
 		}
 	}
-	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.Stdout)
 	i, open := history.Next(ps)
 	switch {
 	case !open:
-		fmt.Fprintln(e.stdout, "Every day is done.")
+		fmt.Fprintln(e.Stdout, "Every day is done.")
 	case i > 0 && ps[i-1].Done():
-		fmt.Fprint(e.stdout, wrapText(fmt.Sprintf("Day %d done — Day %d is next.", course[i-1].Number, next.Number), lineWidth, ""))
+		fmt.Fprint(e.Stdout, wrapText(fmt.Sprintf("Day %d done — Day %d is next.", course[i-1].Number, next.Number), lineWidth, ""))
 	default:
-		fmt.Fprint(e.stdout, wrapText(fmt.Sprintf("Next: Day %d (%s).", next.Number, ps[i].Missing()), lineWidth, ""))
+		fmt.Fprint(e.Stdout, wrapText(fmt.Sprintf("Next: Day %d (%s).", next.Number, ps[i].Missing()), lineWidth, ""))
 	}
-	return exitOK
+	return ExitOK
 }
 
 // cmdHistory prints a day's runs, newest first, each with what it moved;
 // with a run number, that run beside the latest.
-func cmdHistory(_ context.Context, e env, a args) int {
+func cmdHistory(_ context.Context, e Env, a Args) int {
 	day, err := dayArg(a, false)
 	if err != nil {
-		return usageError(e.stderr, err.Error())
+		return UsageError(e.Stderr, err.Error())
 	}
 	recs, loadErr := history.Load(e.predictionsDir(), day.Number)
 	if loadErr != nil {
-		fmt.Fprintln(e.stderr, "termlab:", loadErr)
+		fmt.Fprintln(e.Stderr, "termlab:", loadErr)
 	}
 	pick := 0 // 1-based run number to compare with the latest; 0: none
-	if len(a.pos) > 1 {
-		n, err := strconv.Atoi(strings.TrimPrefix(a.pos[1], "#"))
+	if len(a.Pos) > 1 {
+		n, err := strconv.Atoi(strings.TrimPrefix(a.Pos[1], "#"))
 		if err != nil || n < 1 || n > len(recs) {
-			return usageError(e.stderr, fmt.Sprintf("%q is not a run of Day %d's history: give a number from 1 to %d", a.pos[1], day.Number, len(recs)))
+			return UsageError(e.Stderr, fmt.Sprintf("%q is not a run of Day %d's history: give a number from 1 to %d", a.Pos[1], day.Number, len(recs)))
 		}
 		pick = n
 	}
-	rel, err := filepath.Rel(e.root, history.Path(e.predictionsDir(), day.Number))
+	rel, err := filepath.Rel(e.Root, history.Path(e.predictionsDir(), day.Number))
 	if err != nil {
 		rel = history.Path(e.predictionsDir(), day.Number)
 	}
-	if a.has("json") {
-		writeJSON(e.stdout, historyJSON(day, filepath.ToSlash(rel), recs, pick))
-		return exitOK
+	if a.Has("json") {
+		writeJSON(e.Stdout, historyJSON(day, filepath.ToSlash(rel), recs, pick))
+		return ExitOK
 	}
 	if len(recs) == 0 {
-		fmt.Fprintf(e.stdout, "Day %d has no runs yet: save your code with the lab open, or go run . run %d.\n", day.Number, day.Number)
-		return exitOK
+		fmt.Fprintf(e.Stdout, "Day %d has no runs yet: save your code with the lab open, or go run . run %d.\n", day.Number, day.Number)
+		return ExitOK
 	}
-	fmt.Fprint(e.stdout, wrapText(fmt.Sprintf("Day %d — %s: %d runs, newest first (%s)", day.Number, day.Title, len(recs), rel), lineWidth, "  "))
+	fmt.Fprint(e.Stdout, wrapText(fmt.Sprintf("Day %d — %s: %d runs, newest first (%s)", day.Number, day.Title, len(recs), rel), lineWidth, "  "))
 	if pick > 0 {
-		fmt.Fprintln(e.stdout)
-		fmt.Fprint(e.stdout, compareText(recs[pick-1], recs[len(recs)-1], pick, len(recs)))
-		return exitOK
+		fmt.Fprintln(e.Stdout)
+		fmt.Fprint(e.Stdout, compareText(recs[pick-1], recs[len(recs)-1], pick, len(recs)))
+		return ExitOK
 	}
-	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.Stdout)
 	for i := len(recs) - 1; i >= 0; i-- {
-		fmt.Fprintf(e.stdout, "%3d  %s\n", i+1, clip(history.Headline(recs[i]), lineWidth-5))
+		fmt.Fprintf(e.Stdout, "%3d  %s\n", i+1, clip(history.Headline(recs[i]), lineWidth-5))
 		if moved := history.Moved(recs, i); len(moved) > 0 {
-			fmt.Fprint(e.stdout, wrapText(history.Summary(moved, 0), lineWidth, "     "))
+			fmt.Fprint(e.Stdout, wrapText(history.Summary(moved, 0), lineWidth, "     "))
 		}
 	}
-	fmt.Fprintf(e.stdout, "\ngo run . history %d N shows run N beside the latest.\n", day.Number)
-	return exitOK
+	fmt.Fprintf(e.Stdout, "\ngo run . history %d N shows run N beside the latest.\n", day.Number)
+	return ExitOK
 }
 
 // compareText lays run then (number n) beside the latest (number last).

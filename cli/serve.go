@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -21,9 +21,9 @@ import (
 // box (worker.StartServe: process group, memory bound, a bound on the
 // learner's init), passing its output through; --solutions serves the
 // reference.
-func cmdServe(ctx context.Context, e env, a args) int {
+func cmdServe(ctx context.Context, e Env, a Args) int {
 	var day labs.Day
-	if len(a.pos) == 0 {
+	if len(a.Pos) == 0 {
 		// `serve` alone means the newest day with a door, whichever day is
 		// the newest.
 		for _, d := range course {
@@ -32,44 +32,44 @@ func cmdServe(ctx context.Context, e env, a args) int {
 			}
 		}
 		if day.Door == nil {
-			return usageError(e.stderr, "no day of this course has a door to serve")
+			return UsageError(e.Stderr, "no day of this course has a door to serve")
 		}
 	} else {
 		var err error
 		if day, err = dayArg(a, false); err != nil {
-			return usageError(e.stderr, err.Error())
+			return UsageError(e.Stderr, err.Error())
 		}
 	}
 	if day.Door == nil {
-		return usageError(e.stderr, fmt.Sprintf("day %d has nothing to serve (%s)", day.Number, doorDays()))
+		return UsageError(e.Stderr, fmt.Sprintf("day %d has nothing to serve (%s)", day.Number, doorDays()))
 	}
 	addr := day.Door.Addr
-	if a.has("addr") {
-		addr = a.flags["addr"]
+	if a.Has("addr") {
+		addr = a.Flags["addr"]
 	}
 	if err := checkAddr(addr, day.Door.Addr); err != nil {
-		return usageError(e.stderr, err.Error())
+		return UsageError(e.Stderr, err.Error())
 	}
 	// A file of its own, beside the runner's workers, so that a rebuild of
 	// the worker on a save never replaces the server while it runs.
-	bin, err := worker.CachedBin(e.root, "serve")
+	bin, err := worker.CachedBin(e.Root, "serve")
 	if err != nil {
-		fmt.Fprintln(e.stderr, "termlab:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return ExitNotOK
 	}
-	r := worker.Runner{Root: e.root, FullBin: bin, Day: day.Number}
+	r := worker.Runner{Root: e.Root, FullBin: bin, Day: day.Number}
 	args := []string{day.Door.Command, "--addr=" + addr}
-	if a.has("solutions") {
+	if a.Has("solutions") {
 		// The reference's door comes from the reference program (built with
 		// the shipped stubs, beside the server's own file): it serves while
 		// the learner's file does not compile.
 		if bin, err = r.ReferenceBuildFull(ctx, day); err != nil {
-			fmt.Fprintln(e.stderr, "termlab:", err)
-			return exitNotOK
+			fmt.Fprintln(e.Stderr, "termlab:", err)
+			return ExitNotOK
 		}
 		args = append(args, "--reference")
 	} else if bin, err = r.BuildFull(ctx); err != nil {
-		return e.buildFailed(ctx, day, err, false)
+		return e.BuildFailed(ctx, day, err, false)
 	}
 	return runServer(ctx, e, bin, args)
 }
@@ -123,14 +123,14 @@ func startLimit() time.Duration {
 // it exits and returns its exit code. When ctx ends (Ctrl-C, SIGTERM,
 // SIGHUP) the program is asked to stop with SIGINT and given time to close
 // its connections, then its whole group is killed.
-func runServer(ctx context.Context, e env, bin string, args []string) int {
-	srv, err := worker.StartServe(ctx, bin, args, e.stdout, e.stderr, startLimit())
+func runServer(ctx context.Context, e Env, bin string, args []string) int {
+	srv, err := worker.StartServe(ctx, bin, args, e.Stdout, e.Stderr, startLimit())
 	if err != nil {
 		if ctx.Err() != nil {
-			return e.sayStopped(ctx, "the server was stopped before it started.")
+			return e.SayStopped(ctx, "the server was stopped before it started.")
 		}
-		fmt.Fprintln(e.stderr, "termlab: cannot start the server:", err)
-		return exitNotOK
+		fmt.Fprintln(e.Stderr, "termlab: cannot start the server:", err)
+		return ExitNotOK
 	}
 	err = srv.Wait()
 	var exit *exec.ExitError
@@ -139,16 +139,16 @@ func runServer(ctx context.Context, e env, bin string, args []string) int {
 		// Stopped by Ctrl-C, SIGTERM or a closed terminal: as every
 		// command does, say which in one line and exit 1 (the README's
 		// promise), even though the server shut down cleanly.
-		return e.sayStopped(ctx, "the server is shut down; nothing was saved.")
+		return e.SayStopped(ctx, "the server is shut down; nothing was saved.")
 	case err == nil:
-		return exitOK
+		return ExitOK
 	case errors.As(err, &exit) && exit.ExitCode() > 0:
 		return exit.ExitCode()
 	case ctx.Err() != nil:
-		return exitOK // stopped as asked
+		return ExitOK // stopped as asked
 	}
-	fmt.Fprintln(e.stderr, "termlab: the server stopped:", err)
-	return exitNotOK
+	fmt.Fprintln(e.Stderr, "termlab: the server stopped:", err)
+	return ExitNotOK
 }
 
 // withRedis gives a command the --redis=URL flag: the URL is pinged first
@@ -156,12 +156,12 @@ func runServer(ctx context.Context, e env, bin string, args []string) int {
 // experiments, and to the worker processes, which inherit the environment,
 // through each day's store variable (labs.Day.Store: TERMLAB_REDIS).
 // Without the flag the experiments start an embedded Redis of their own.
-func withRedis(run func(context.Context, env, args) int) func(context.Context, env, args) int {
-	return func(ctx context.Context, e env, a args) int {
-		if a.has("redis") {
-			url := a.flags["redis"]
+func withRedis(run func(context.Context, Env, Args) int) func(context.Context, Env, Args) int {
+	return func(ctx context.Context, e Env, a Args) int {
+		if a.Has("redis") {
+			url := a.Flags["redis"]
 			if url == "" {
-				return usageError(e.stderr, "--redis needs the server's address, such as --redis=redis://127.0.0.1:6379/0")
+				return UsageError(e.Stderr, "--redis needs the server's address, such as --redis=redis://127.0.0.1:6379/0")
 			}
 			for _, day := range course {
 				if day.Store == nil {
@@ -169,13 +169,13 @@ func withRedis(run func(context.Context, env, args) int) func(context.Context, e
 				}
 				// The lab's own binary has no Redis client: the day's full
 				// worker, which the run needs anyway, pings.
-				r := worker.Runner{Root: e.root, Day: day.Number}
+				r := worker.Runner{Root: e.Root, Day: day.Number}
 				code, why, err := r.Tool(ctx, day.Store.Ping, url)
 				if err != nil {
-					return e.buildFailed(ctx, day, err, false)
+					return e.BuildFailed(ctx, day, err, false)
 				}
 				if code != 0 {
-					return usageError(e.stderr, why)
+					return UsageError(e.Stderr, why)
 				}
 				os.Setenv(day.Store.Env, url)
 			}

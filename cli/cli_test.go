@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -57,8 +57,8 @@ func TestParseArgs(t *testing.T) {
 			t.Errorf("%q: error %v, want one saying %q", tt.argv, err, tt.wantError)
 		case tt.wantError == "" && err != nil:
 			t.Errorf("%q: %v", tt.argv, err)
-		case err == nil && (!reflect.DeepEqual(a.pos, tt.pos) || !reflect.DeepEqual(a.flags, tt.flags)):
-			t.Errorf("%q: pos %q flags %q, want %q %q", tt.argv, a.pos, a.flags, tt.pos, tt.flags)
+		case err == nil && (!reflect.DeepEqual(a.Pos, tt.pos) || !reflect.DeepEqual(a.Flags, tt.flags)):
+			t.Errorf("%q: pos %q flags %q, want %q %q", tt.argv, a.Pos, a.Flags, tt.pos, tt.flags)
 		}
 	}
 }
@@ -70,8 +70,8 @@ func mainUsage(t *testing.T, argv []string, says string) {
 	var out, errs bytes.Buffer
 	code := Main(argv, strings.NewReader(""), &out, &errs)
 	lines := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
-	if code != exitUsage || len(lines) != 2 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != usageHint || out.Len() != 0 {
-		t.Errorf("%q: exit %d, want %d with one line and the usage\nstdout: %q\nstderr: %q", argv, code, exitUsage, out.String(), errs.String())
+	if code != ExitUsage || len(lines) != 2 || !strings.HasPrefix(lines[0], "termlab: ") || lines[1] != UsageHint || out.Len() != 0 {
+		t.Errorf("%q: exit %d, want %d with one line and the usage\nstdout: %q\nstderr: %q", argv, code, ExitUsage, out.String(), errs.String())
 		return
 	}
 	if !strings.Contains(lines[0], says) {
@@ -123,11 +123,11 @@ func TestCheckAddrAccepts(t *testing.T) {
 func predictIn(t *testing.T, root string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errs bytes.Buffer
-	code = cmdPredict(context.Background(), env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs, root: root}, args2(args))
+	code = cmdPredict(context.Background(), Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errs, Root: root}, args2(args))
 	return code, out.String(), errs.String()
 }
 
-func args2(pos []string) args { return args{pos: pos, flags: map[string]string{}} }
+func args2(pos []string) Args { return Args{Pos: pos, Flags: map[string]string{}} }
 
 // The same prediction twice on one line (in any case) is a usage error and
 // saves nothing: which value was meant cannot be known.
@@ -141,7 +141,7 @@ func TestPredictRefusesARepeatedID(t *testing.T) {
 	} {
 		code, out, errs := predictIn(t, root, argv...)
 		first, _, _ := strings.Cut(errs, "\n")
-		if code != exitUsage || !strings.Contains(first, "P1 is given twice") || !strings.Contains(errs, "usage:") || out != "" {
+		if code != ExitUsage || !strings.Contains(first, "P1 is given twice") || !strings.Contains(errs, "usage:") || out != "" {
 			t.Errorf("%q: exit %d\nstdout %q\nstderr %q", argv, code, out, errs)
 		}
 		if _, err := os.Stat(file); !os.IsNotExist(err) {
@@ -175,7 +175,7 @@ func TestPredictSaysWhatItStored(t *testing.T) {
 		{"P3=200", false, "", "("},
 	} {
 		code, out, errs := predictIn(t, root, "45", c.entry)
-		if code != exitOK {
+		if code != ExitOK {
 			t.Fatalf("predict %s: exit %d: %s", c.entry, code, errs)
 		}
 		got, err := predictions.Load(dir, 45)
@@ -215,8 +215,8 @@ func TestSignalsCancelWithTheirName(t *testing.T) {
 			t.Fatalf("%v did not cancel the context", c.sig)
 		}
 		var errs bytes.Buffer
-		code := env{stderr: &errs, stdout: io.Discard}.sayStopped(ctx, "nothing was saved.")
-		if !bySignal(ctx) || code != exitNotOK || errs.String() != "termlab: "+c.says+"; nothing was saved.\n" {
+		code := Env{Stderr: &errs, Stdout: io.Discard}.SayStopped(ctx, "nothing was saved.")
+		if !bySignal(ctx) || code != ExitNotOK || errs.String() != "termlab: "+c.says+"; nothing was saved.\n" {
 			t.Errorf("%v: exit %d, %q", c.sig, code, errs.String())
 		}
 		stop()
@@ -232,12 +232,12 @@ func TestResetQuestionStopsOnASignal(t *testing.T) {
 	var out, errs bytes.Buffer
 	code := make(chan int, 1)
 	go func() {
-		code <- cmdReset(ctx, env{stdin: question, stdout: &out, stderr: &errs, root: root}, args2([]string{"45"}))
+		code <- cmdReset(ctx, Env{Stdin: question, Stdout: &out, Stderr: &errs, Root: root}, args2([]string{"45"}))
 	}()
 	cancel(stopped{syscall.SIGTERM})
 	select {
 	case c := <-code:
-		if c != exitNotOK || errs.String() != "termlab: stopped by SIGTERM; nothing was reset.\n" {
+		if c != ExitNotOK || errs.String() != "termlab: stopped by SIGTERM; nothing was reset.\n" {
 			t.Errorf("exit %d, stderr %q", c, errs.String())
 		}
 	case <-time.After(10 * time.Second):
@@ -252,7 +252,7 @@ func TestResetQuestionStopsOnASignal(t *testing.T) {
 // message a command prints, as the string literals of this package) are
 // read before any guess: none of their examples may be an answer.
 func TestCommandLineHoldsNoAnswer(t *testing.T) {
-	texts := []predictions.Seen{{In: "go run . --help", Text: usage + "\n" + usageHint}}
+	texts := []predictions.Seen{{In: "go run . --help", Text: usage + "\n" + UsageHint}}
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()
 	for _, name := range files {

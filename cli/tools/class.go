@@ -1,0 +1,282 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+
+	"termlab/cli"
+	"termlab/labs"
+	"termlab/runner/gate"
+	"termlab/runner/worker"
+	"termlab/staff/autograde"
+	"termlab/staff/class"
+)
+
+// Grading for course staff: `grade --format` speaks an autograder's
+// format (staff/autograde), `grade-class` grades a folder of submissions
+// (staff/class). Both go through the same grade path as `grade`. In the
+// tools binary only (cli/tools.go): the writers and the class grader link
+// encoding/xml, encoding/csv and go/parser, which no learner's screen needs.
+
+// gradeAs is `grade [day] --format F`: the grades in an autograder's
+// format on stdout, with the exit code that system expects
+// (autograde.ExitCode). The lab's own binary has read the command line
+// already (cli.GradeAsArgs), and reads it again here.
+func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
+	f, total, day, msg := cli.GradeAsArgs(a)
+	if msg != "" {
+		return cli.UsageError(e.Stderr, msg)
+	}
+	start := time.Now()
+	var o labs.Outcome
+	var err error
+	// The lab's one import gate (runner/gate) before anything of the
+	// student's is built: a Classroom or Gradescope run grades someone
+	// else's code. The lab's own solutions (--solutions) are not theirs.
+	var refused *gate.Refusal
+	if !a.Has("solutions") {
+		err = gate.Folder(day, filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)), worker.BuildTag)
+		if err != nil && !errors.As(err, &refused) {
+			fmt.Fprintln(e.Stderr, "termlab: cannot read the submission:", err)
+			return cli.ExitNotOK
+		}
+	}
+	if refused == nil {
+		o, err = e.Grades(ctx, day, a.Has("solutions"))
+	}
+	var r autograde.Report
+	var be *worker.BuildError
+	switch {
+	case refused != nil:
+		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, 0, e.Root, total)
+	case err == nil:
+		r = autograde.New(day, o.Grades, e.Root, total)
+	case errors.Is(err, context.Canceled):
+		return e.SayStopped(ctx, "nothing was graded.")
+	case errors.As(err, &be):
+		file, line := "", 0
+		for _, l := range be.Locations {
+			if strings.HasPrefix(l.File, strings.Trim(day.LearnerDir, "/")+"/") {
+				file, line = l.File, l.Line
+				break
+			}
+		}
+		r = autograde.Broken(day, be.Error(), file, line, e.Root, total)
+	default:
+		// The lab itself could not grade: no result is better than one
+		// that blames the student.
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
+	}
+	if a.Has("solutions") {
+		r.Command += " --solutions"
+	}
+	r.Seconds = time.Since(start).Seconds()
+	data, err := autograde.Write(f, r)
+	if err != nil {
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
+	}
+	e.Stdout.Write(data)
+	return autograde.ExitCode(f, r)
+}
+
+// cmdGradeClass is `grade-class DAY DIR`: every submission in DIR graded
+// in a scratch copy of its own, a table, and what the class got wrong.
+func cmdGradeClass(ctx context.Context, e cli.Env, a cli.Args) int {
+	day, total, jobs, msg := cli.GradeClassArgs(a)
+	if msg != "" {
+		return cli.UsageError(e.Stderr, msg)
+	}
+	dir := a.Pos[1]
+	roster, subs, code, ok := classInput(e, a, day, dir)
+	if !ok {
+		return code
+	}
+	g := class.Grader{Root: e.Root, Day: day, Course: course, Jobs: jobs, Total: total}
+	if !a.Has("no-cache") {
+		g.CacheDir = class.DefaultCacheDir()
+	}
+	bar := newBar(e.Stderr)
+	g.Progress = bar.update
+	start := time.Now()
+	results, err := g.Run(ctx, subs)
+	bar.done()
+	if errors.Is(err, context.Canceled) {
+		if g.CacheDir == "" {
+			return e.SayStopped(ctx, "the grades so far were not printed.")
+		}
+		return e.SayStopped(ctx, "the grades so far were not printed; those finished are kept in the cache, and a re-run starts from them.")
+	}
+	if err != nil {
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
+	}
+	sayGuardNotes(e.Stderr, results)
+	if err := writeClass(e.Stdout, a, day, dir, results, roster, time.Since(start)); err != nil {
+		fmt.Fprintln(e.Stderr, "termlab:", err)
+		return cli.ExitNotOK
+	}
+	if !writeClassFiles(e.Stderr, a, day, subs, results, roster, total) {
+		return cli.ExitNotOK
+	}
+	// A student's failure is a grade; only a submission the lab could
+	// not grade at all fails the batch, so it is looked at.
+	for _, r := range results {
+		if r.Status == class.LabFault {
+			fmt.Fprintf(e.Stderr, "termlab: the lab could not grade %s: %s\n", r.Who, firstLine(r.Error))
+			return cli.ExitNotOK
+		}
+	}
+	return cli.ExitOK
+}
+
+// classInput reads the roster (--roster) and the submissions in dir. When
+// either cannot be had it returns ok=false with the exit code, having said
+// why.
+func classInput(e cli.Env, a cli.Args, day labs.Day, dir string) (roster class.Roster, subs []class.Submission, code int, ok bool) {
+	if path, ok := a.Flags["roster"]; ok {
+		var err error
+		if roster, err = class.ReadRoster(path); err != nil {
+			fmt.Fprintf(e.Stderr, "termlab: cannot read the roster %s: %v\n", path, err)
+			return roster, nil, cli.ExitUsage, false
+		}
+	}
+	subs, err := class.Collect(dir, day)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "termlab: cannot read the submissions: %v\n", err)
+		return roster, nil, cli.ExitUsage, false
+	}
+	if len(subs) == 0 {
+		fmt.Fprintf(e.Stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
+		return roster, nil, cli.ExitNotOK, false
+	}
+	return roster, subs, cli.ExitOK, true
+}
+
+// sayGuardNotes says what the guard could not do, and what it caught, once
+// each.
+func sayGuardNotes(w io.Writer, results []class.Result) {
+	if note := worker.NetworkNote(); note != "" {
+		fmt.Fprintln(w, "termlab: warning:", note)
+	}
+	for _, r := range results {
+		if r.Tampered {
+			fmt.Fprintf(w, "termlab: the cached grade of %s was not sealed by this grader (changed or forged): graded again\n", r.Who)
+		}
+	}
+}
+
+// writeClass writes the grades on stdout: CSV, JSON, or a table and what
+// the class got wrong.
+func writeClass(w io.Writer, a cli.Args, day labs.Day, dir string, results []class.Result, roster class.Roster, took time.Duration) error {
+	switch {
+	case a.Has("csv"):
+		return class.WriteCSV(w, day, results, roster)
+	case a.Has("json"):
+		return class.WriteJSON(w, day, results, roster)
+	}
+	cached := 0
+	for _, r := range results {
+		if r.Cached {
+			cached++
+		}
+	}
+	fmt.Fprintf(w, "Day %d — %s: %d submissions in %s (%d from the cache) in %.1f s\n\n",
+		day.Number, day.Title, len(results), filepath.Clean(dir), cached, took.Seconds())
+	class.WriteTable(w, day, results)
+	fmt.Fprintln(w)
+	class.WriteMistakes(w, day, class.Summarize(day, results, roster))
+	return nil
+}
+
+// writeClassFiles writes the class report (--report) and each student's
+// grade (--per-student), and says where on stderr; false when one could not
+// be written, having said why.
+func writeClassFiles(stderr io.Writer, a cli.Args, day labs.Day, subs []class.Submission, results []class.Result, roster class.Roster, total float64) bool {
+	if file, ok := a.Flags["report"]; ok {
+		md, html, err := class.NewReport(day, results, roster).WriteReportFiles(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "termlab: cannot write the class report: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(stderr, "termlab: the class report is in %s and %s\n", md, html)
+	}
+	if dir, ok := a.Flags["per-student"]; ok {
+		f, _ := autograde.ParseFormat(a.Flags["format"])
+		written, skipped, err := class.WritePerStudent(dir, f, day, subs, results, total)
+		if err != nil {
+			fmt.Fprintf(stderr, "termlab: cannot write the per-student files: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(stderr, "termlab: %d per-student %s files in %s", len(written), f, dir)
+		if len(skipped) > 0 {
+			fmt.Fprintf(stderr, " (none for %s: not graded at all)", strings.Join(skipped, ", "))
+		}
+		fmt.Fprintln(stderr)
+	}
+	return true
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// bar shows grade-class's progress on stderr: a bar redrawn in place on a
+// terminal, a plain line per submission otherwise (a log, CI).
+type bar struct {
+	w     io.Writer
+	tty   bool
+	start time.Time
+}
+
+func newBar(w io.Writer) *bar {
+	return &bar{w: w, tty: cli.IsTerminal(w) && os.Getenv("TERM") != "dumb", start: time.Now()}
+}
+
+func (b *bar) update(done, total int, r class.Result) {
+	what := fmt.Sprintf("%s: %g/%g", r.Who, r.Points, r.Max)
+	if r.Status != class.Graded {
+		what = fmt.Sprintf("%s: %s", r.Who, r.Status)
+	}
+	if r.Cached {
+		what += " (cached)"
+	}
+	if !b.tty {
+		fmt.Fprintf(b.w, "[%d/%d] %s\n", done, total, what)
+		return
+	}
+	rate := float64(done) / time.Since(b.start).Minutes()
+	line := fmt.Sprintf("%s %d/%d · %.0f/min · %s", barCells(done, total, 24), done, total, rate, what)
+	// One line, redrawn (\r, then erase it): cut to the terminal's width,
+	// since a line that wraps could not be erased whole.
+	if f, ok := b.w.(*os.File); ok {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 1 {
+			if r := []rune(line); len(r) > w-1 {
+				line = string(r[:w-1])
+			}
+		}
+	}
+	fmt.Fprintf(b.w, "\r\x1b[2K%s", line)
+}
+
+func (b *bar) done() {
+	if b.tty {
+		fmt.Fprint(b.w, "\r\x1b[2K")
+	}
+}
+
+// barCells is a bar of width cells, done/total of them filled.
+func barCells(done, total, width int) string {
+	n := width * done / max(1, total)
+	return "[" + strings.Repeat("█", n) + strings.Repeat("░", width-n) + "]"
+}
