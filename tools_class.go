@@ -62,7 +62,7 @@ func gradeAs(ctx context.Context, e env, a args) int {
 	var be *worker.BuildError
 	switch {
 	case refused != nil:
-		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, 0, e.root, total)
+		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, refused.Line, e.root, total)
 	case err == nil:
 		r = autograde.New(day, o.Grades, e.root, total)
 	case errors.Is(err, context.Canceled):
