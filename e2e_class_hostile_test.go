@@ -43,7 +43,7 @@ func TestGradeFormatGate(t *testing.T) {
 		l.write("labs/day45/todo.go", strings.Replace(alice, `import "time"`, tc.imports, 1))
 		for _, f := range []string{"classroom", "gradescope"} {
 			r := l.run("grade", "45", "--format", f)
-			if out := text(f, r); !strings.Contains(out, `labs/day45/todo.go imports \"`+tc.refused+`\"`) || strings.Contains(out, `"status":"pass"`) {
+			if out := text(f, r); !regexp.MustCompile(`labs/day45/todo\.go:\d+ imports \\"`+regexp.QuoteMeta(tc.refused)+`\\": not on Day 45's allow-list`).MatchString(out) || strings.Contains(out, `"status":"pass"`) {
 				t.Errorf("%s, %s: not refused by name\n%s", tc.name, f, r)
 			}
 		}
@@ -52,7 +52,7 @@ func TestGradeFormatGate(t *testing.T) {
 	// like the student's file.
 	l.write("labs/day45/todo.go", alice)
 	l.write("labs/day45/notdone.go", "package day45\n\nimport \"termlab/solutions/day45\"\n\nvar notDone = day45.TakeToken\n")
-	if r := l.run("grade", "45", "--format", "classroom"); !strings.Contains(text("classroom", r), `notdone.go imports \"termlab/solutions/day45\"`) {
+	if r := l.run("grade", "45", "--format", "classroom"); !strings.Contains(text("classroom", r), `notdone.go:3 imports \"termlab/solutions/day45\"`) {
 		t.Errorf("a changed notdone.go: not refused\n%s", r)
 	}
 	// An allowed submission is graded as before.
@@ -81,7 +81,8 @@ func TestGradeClassHostile(t *testing.T) {
 	dropped := filepath.Join(elsewhere, "dropped.prof")
 	for who, src := range map[string]string{
 		// Writes a file anywhere, through the testing package's flags.
-		"m-testing": with("import (\n\t\"testing\"\n\t\"flag\"\n\t\"time\"\n)", "\nfunc init() { testing.Init(); flag.Set(\"test.cpuprofile\", "+strconv.Quote(dropped)+") }\n"),
+		// (testing.Main creates the profile's file before it runs anything.)
+		"m-testing": with("import (\n\t\"testing\"\n\t\"flag\"\n\t\"time\"\n)", "\nfunc init() {\n\ttesting.Init()\n\tflag.CommandLine.Parse(nil)\n\tflag.Set(\"test.cpuprofile\", "+strconv.Quote(dropped)+")\n\ttesting.Main(func(string, string) (bool, error) { return true, nil }, nil, nil, nil)\n}\n"),
 		// Reads any file, through a template parser that opens paths.
 		"m-template": with("import (\n\t\"text/template\"\n\t\"time\"\n)", "\nvar _, _ = template.ParseFiles(\"/proc/self/environ\")\n"),
 		"m-html":     with("import (\n\t\"html/template\"\n\t\"time\"\n)", "\nvar _, _ = template.ParseGlob(\"/etc/*\")\n"),
@@ -154,5 +155,51 @@ func TestGradeClassHostile(t *testing.T) {
 		if forged != 1 {
 			t.Fatalf("%d cache entries of alice's among %v", forged, entries)
 		}
+	}
+}
+
+// Graded first, a submission rewrote the batch's shared copy of a lab
+// file, and two correct students graded after it came out "does not
+// compile", blamed on them (issue 30). Here the hostile one is graded
+// first (--jobs 1, names in order) and breaks every copy of the lab's
+// own day.go it can find under the temporary folder; the two correct
+// ones after it keep 4/4, and the hostile one is refused or graded alone.
+func TestGradeClassSharedCopyIsNotShared(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	tmp := t.TempDir() // the class's copies live here, and nothing else's
+	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir(), "TMPDIR="+tmp)
+	dir := t.TempDir()
+	alice := classFixture(t, "alice/todo.go")
+	// With only packages the lab once allowed: the testing package's
+	// profile flag makes testing.Main create (truncate) any file, here the
+	// batch's copy of the lab's day.go, and then exit.
+	hostile := strings.Replace(alice, `import "time"`, "import (\n\t\"flag\"\n\t\"path/filepath\"\n\t\"testing\"\n\t\"time\"\n)", 1) + `
+func init() {
+	ms, _ := filepath.Glob(filepath.Join(` + strconv.Quote(tmp) + `, "termlab-class-lab-*", "labs", "day45", "course", "day.go"))
+	if len(ms) == 0 {
+		return
+	}
+	testing.Init()
+	flag.CommandLine.Parse(nil)
+	flag.Set("test.cpuprofile", ms[0])
+	testing.Main(func(string, string) (bool, error) { return true, nil }, nil, nil, nil)
+}
+`
+	writeFile(t, filepath.Join(dir, "a-first.go"), hostile)
+	writeFile(t, filepath.Join(dir, "b-second.go"), alice+"\n// b\n")
+	writeFile(t, filepath.Join(dir, "c-third.go"), alice+"\n// c\n")
+	r := l.run("grade-class", "45", dir, "--jobs", "1")
+	l.want(r, 0)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^b-second +pass +pass +pass +pass +4/4`),
+		regexp.MustCompile(`(?m)^c-third +pass +pass +pass +pass +4/4`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("the table lacks %s\n%s", want, r)
+		}
+	}
+	if strings.Contains(r.stdout, "does not compile") {
+		t.Errorf("a correct student was blamed for a lab a submission broke\n%s", r)
 	}
 }

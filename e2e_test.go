@@ -388,13 +388,17 @@ type brokenCase struct {
 	// the grade's; with it, at least one part must stop.
 	partDetail string
 	env        []string
+	// input starts the call in progress that a crash's or a hang's grade
+	// shows as its counterexample, when the guard saw it (a panic on
+	// another goroutine or an os.Exit ends the worker before it can).
+	input string
 }
 
 var brokenCases = []brokenCase{
-	{name: "panic", todo: 1, status: labs.Crash, detail: "panicked: runtime error: index out of range", where: true, partsStop: true},
-	{name: "panic_hostile", todo: 1, status: labs.Crash, detail: "panicked: ", where: true, partsStop: true},
+	{name: "panic", todo: 1, status: labs.Crash, detail: "panicked: runtime error: index out of range", where: true, partsStop: true, input: "TakeToken(tokens="},
+	{name: "panic_hostile", todo: 1, status: labs.Crash, detail: "panicked: ", where: true, partsStop: true, input: "TakeToken(tokens="},
 	{name: "goroutine_panic", todo: 1, status: labs.Crash, detail: "assignment to entry in nil map", where: true, partsStop: true},
-	{name: "hang", todo: 2, status: labs.Timeout, detail: "did not return", partsStop: true},
+	{name: "hang", todo: 2, status: labs.Timeout, detail: "did not return", partsStop: true, input: "WindowID(now="},
 	{name: "init_hang", all: true, status: labs.Timeout, detail: "did not finish", partsStop: true, env: []string{worker.LimitEnv + "=300ms"}},
 	{name: "nan", todo: 1, status: labs.Fail, detail: "NaN tokens", partsStop: true},
 	{name: "posinf", todo: 1, status: labs.Fail, detail: "+Inf tokens: a bucket can never hold infinitely many", partsStop: true},
@@ -465,6 +469,9 @@ func TestBrokenLearnerCode(t *testing.T) {
 			if where != "" && !strings.Contains(r.stdout, "at "+where+"\n") {
 				t.Errorf("grade does not point at %s\n%s", where, r)
 			}
+			if c.input != "" && !strings.Contains(r.stdout, "input: "+c.input) {
+				t.Errorf("grade does not show the input %s… it stopped on\n%s", c.input, r)
+			}
 
 			// grade --json: the same, for tooling.
 			r = gradeJSON
@@ -484,6 +491,8 @@ func TestBrokenLearnerCode(t *testing.T) {
 					t.Errorf("TODO %d: %s %q, want %s saying %q", got.TODO, got.Status, got.Detail, c.status, c.detail)
 				case where != "" && got.Where != where:
 					t.Errorf("TODO %d: where %q, want %q", got.TODO, got.Where, where)
+				case c.input != "" && (got.Counterexample == nil || !strings.HasPrefix(got.Counterexample.Input, c.input)):
+					t.Errorf("TODO %d: counterexample %+v, want the call in progress, %s…", got.TODO, got.Counterexample, c.input)
 				}
 			}
 

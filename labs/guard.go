@@ -31,19 +31,61 @@ type Invalid struct {
 
 func (e Invalid) Error() string { return fmt.Sprintf("TODO %d: %s", e.TODO, e.Reason) }
 
-// Tracker remembers which TODO is executing, so that a crash or a hang
-// anywhere inside an experiment can be blamed on the right TODO. It costs
-// two atomic stores per call.
-type Tracker struct{ cur atomic.Int32 }
+// Tracker remembers which TODO is executing, and on what input, so that a
+// crash or a hang anywhere inside an experiment can be blamed on the right
+// TODO and shown with the call that caused it. It costs a few atomic
+// stores per call, and the input is written out only when a fault needs
+// it.
+type Tracker struct {
+	cur atomic.Int32
+	in  atomic.Value // an Input: the call in progress
+}
+
+// Input writes out a call as the learner would type it
+// ("WindowID(now=0s, window=0s)"). It captures the call's arguments, and
+// runs only after a fault, perhaps on another goroutine while the
+// learner's code still runs: it reads only what the caller passed (never
+// the copies the learner's function was handed, which it may be changing).
+type Input func() string
+
+// noInput is the Input of no call: atomic.Value keeps one type, never nil.
+var noInput Input = func() string { return "" }
 
 // Enter marks TODO n as executing; Leave marks it done.
-func (t *Tracker) Enter(n int) { t.cur.Store(int32(n)) }
+func (t *Tracker) Enter(n int) { t.Call(n, nil) }
 
-// Leave marks that no TODO is executing.
-func (t *Tracker) Leave() { t.cur.Store(0) }
+// Call marks TODO n as executing on the input in (nil when unknown).
+func (t *Tracker) Call(n int, in Input) {
+	if in == nil {
+		in = noInput
+	}
+	t.in.Store(in)
+	t.cur.Store(int32(n))
+}
+
+// Leave marks that no TODO is executing. A wrapper calls it after the
+// learner's function returns, never deferred: a panic leaves the TODO and
+// its input in place for the guard to report.
+func (t *Tracker) Leave() {
+	t.cur.Store(0)
+	t.in.Store(noInput)
+}
 
 // Current is the TODO executing now, or 0.
 func (t *Tracker) Current() int { return int(t.cur.Load()) }
+
+// Input is the call in progress as the learner would type it, or "" when
+// none (or its input is unknown).
+func (t *Tracker) Input() string {
+	if t.Current() == 0 {
+		return ""
+	}
+	in, _ := t.in.Load().(Input)
+	if in == nil {
+		return ""
+	}
+	return in()
+}
 
 // Fault is what went wrong in a guarded call. The zero Fault means all went well.
 type Fault struct {
@@ -58,6 +100,25 @@ type Fault struct {
 	// to look at.
 	Counterexample *Counterexample
 	Hint           string
+	// Input is, for a Crash or a Timeout, the call in progress as the
+	// learner would type it (the tracker's), when known.
+	Input string
+}
+
+// Stopped is a crash's or a timeout's counterexample: the call in
+// progress when it happened, with what came of it, or nil when the
+// input is not known (or the fault is neither).
+func (f Fault) Stopped() *Counterexample {
+	if f.Input == "" {
+		return nil
+	}
+	switch f.Status {
+	case Crash:
+		return &Counterexample{Input: f.Input, Got: "a panic, not an answer", Want: "an answer"}
+	case Timeout:
+		return &Counterexample{Input: f.Input, Got: "no answer: still running when it was stopped", Want: "an answer"}
+	}
+	return nil
 }
 
 // OK reports whether the call finished without a fault.
@@ -119,9 +180,13 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 			case returned:
 				done <- Fault{}
 			case r == nil: // runtime.Goexit: the deferred calls run, but fn never finished
-				done <- Fault{Status: Crash, TODO: todo, Detail: "stopped its goroutine (runtime.Goexit) instead of returning", Where: learnerFrame(learnerDir)}
+				done <- Fault{Status: Crash, TODO: todo, Detail: "stopped its goroutine (runtime.Goexit) instead of returning", Where: learnerFrame(learnerDir), Input: track.input()}
 			default:
-				done <- classify(r, todo, learnerDir)
+				f := classify(r, todo, learnerDir)
+				if f.Status == Crash {
+					f.Input = track.input()
+				}
+				done <- f
 			}
 		}()
 		fn()
@@ -136,7 +201,7 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 		if cpu {
 			what = fmt.Sprintf("did not return within %v of CPU time", limit)
 		}
-		return Fault{Status: Timeout, TODO: todo,
+		return Fault{Status: Timeout, TODO: todo, Input: track.input(),
 			Detail: what + ": a loop that never ends, or one that takes far too many steps (one per nanosecond of a long clock, say)"}
 	}
 	if !cpu {
@@ -168,6 +233,14 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 			}
 		}
 	}
+}
+
+// input is the call in progress, or "" without a tracker.
+func (t *Tracker) input() string {
+	if t == nil {
+		return ""
+	}
+	return t.Input()
 }
 
 // classify runs inside the deferred recover, so the panicking frames are

@@ -121,6 +121,9 @@ func (g *Grade) Faulted(f Fault) bool {
 		if f.Status == Crash {
 			g.Hint = "a panic is a bug in your code: read the line it points at"
 		}
+		if ce := f.Stopped(); ce != nil {
+			g.Counterexample = ce
+		}
 	default:
 		return false
 	}

@@ -56,7 +56,7 @@ func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
 	var be *worker.BuildError
 	switch {
 	case refused != nil:
-		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, 0, e.Root, total)
+		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, refused.Line, e.Root, total)
 	case err == nil:
 		r = autograde.New(day, o.Grades, e.Root, total)
 	case errors.Is(err, context.Canceled):

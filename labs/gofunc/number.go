@@ -1,5 +1,8 @@
 package gofunc
 
+// The lexer's numbers: Go's integer, float and imaginary literals with their
+// prefixes and _ separators, checked as the language spec has them.
+
 func digitVal(ch rune) int {
 	switch {
 	case isDecimal(ch):

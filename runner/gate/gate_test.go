@@ -2,6 +2,7 @@ package gate_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,6 +49,8 @@ func TestFiles(t *testing.T) {
 				t.Fatalf("let %q through (%v)", tc.src, err)
 			case r.Import != tc.refused || r.File != "todo.go" || !strings.Contains(err.Error(), "todo.go") || !strings.Contains(err.Error(), tc.refused):
 				t.Fatalf("refusal %+v (%v) does not name todo.go and %q", r, err, tc.refused)
+			case r.Line < 2 || !strings.HasPrefix(err.Error(), fmt.Sprintf("todo.go:%d imports ", r.Line)):
+				t.Fatalf("refusal %v does not give the import's line (%d)", err, r.Line)
 			}
 		})
 	}
@@ -94,5 +97,26 @@ func TestFolder(t *testing.T) {
 	write("fast.s", "TEXT ·f(SB),0,$0\n")
 	if err := gate.Folder(day, dir, "termlab"); err == nil || !strings.Contains(err.Error(), "fast.s") {
 		t.Fatalf("an assembly file beside todo.go: %v", err)
+	}
+}
+
+// Every refused import is said in one wording: the file and line, the
+// import, and where the day's allow-list is, never the list itself.
+func TestOneWording(t *testing.T) {
+	src := map[string]string{
+		"termlab/solutions/day45": "package day45\n\nimport \"termlab/solutions/day45\"\n",
+		"os":                      "package day45\n\nimport (\n\t\"math\"\n\t\"os\"\n)\n",
+		"syscall":                 "package day45\n\nimport \"syscall\"\n",
+	}
+	line := map[string]int{"termlab/solutions/day45": 3, "os": 5, "syscall": 3}
+	for imp, text := range src {
+		err := gate.Files(day, map[string][]byte{"todo.go": []byte(text)})
+		want := fmt.Sprintf("todo.go:%d imports %q: not on Day 45's allow-list (its Imports, in labs/day45/course)", line[imp], imp)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", imp, err, want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "bytes") || len(err.Error()) > 160) {
+			t.Errorf("%s: the refusal prints the list: %v", imp, err)
+		}
 	}
 }

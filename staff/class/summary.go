@@ -291,8 +291,10 @@ func whyWords(s Status) string {
 func (m Mistake) example() string {
 	var parts []string
 	if ce := m.Example; ce != nil {
-		if ce.Got == "" && ce.Want == "" {
-			parts = append(parts, "on "+ce.Input)
+		// A crash's or a hang's got and want only say so: its input is
+		// what the staff need (the call in progress when it happened).
+		if stopped := m.Key == "timeout" || strings.HasPrefix(m.Key, "crash "); stopped || ce.Got == "" && ce.Want == "" {
+			parts = append(parts, "on input "+ce.Input)
 		} else {
 			parts = append(parts, fmt.Sprintf("%s gave %s, want %s", ce.Input, ce.Got, ce.Want))
 		}

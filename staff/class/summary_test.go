@@ -18,6 +18,13 @@ func crash(n int, detail, where string) labs.Grade {
 	return labs.Grade{TODO: n, Status: labs.Crash, Detail: detail, Where: where, Hint: "a panic is a bug in your code: read the line it points at"}
 }
 
+// withInput gives a crash or a timeout the call in progress, as the
+// guard records it (labs.Fault.Stopped).
+func withInput(g labs.Grade, input string) labs.Grade {
+	g.Counterexample = labs.Fault{Status: g.Status, Input: input}.Stopped()
+	return g
+}
+
 // summaryClass is a class with each case the summary tells apart: one
 // misconception in different numbers, two kinds of panic, a timeout,
 // an untouched stub, a refused and a non-compiling submission.
@@ -38,7 +45,7 @@ func summaryClass() (labs.Day, []Result) {
 		{Who: "amy", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, capHint, ce("amy's")), grade(2, labs.Timeout, "", ce("now=1h")), grade(3, labs.Fail, shards("8"), ce("a3"))}},
 		{Who: "classroom-bo", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, unitHint, ce("bo's")), grade(2, labs.Fail, few("2", "1m30s"), ce("b2")), crash(3, "panicked: runtime error: integer divide by zero", "labs/day45/todo.go:31")}},
 		{Who: "cy", Status: Graded, Grades: []labs.Grade{grade(1, labs.Unfinished, "", nil), grade(2, labs.Unfinished, "", nil), grade(3, labs.Unfinished, "", nil)}},
-		{Who: "di", Status: Graded, Grades: []labs.Grade{pass(1), grade(2, labs.Fail, few("1", "4.5s"), ce("d2")), crash(3, "panicked: runtime error: index out of range [5] with length 3", "labs/day45/todo.go:40")}},
+		{Who: "di", Status: Graded, Grades: []labs.Grade{pass(1), grade(2, labs.Fail, few("1", "4.5s"), ce("d2")), withInput(crash(3, "panicked: runtime error: index out of range [5] with length 3", "labs/day45/todo.go:40"), "Expired(stamp=5s, now=0s, window=3s)")}},
 		{Who: "ev", Status: Graded, Grades: []labs.Grade{pass(1), pass(2), crash(3, "panicked: runtime error: index out of range [-1]", "labs/day45/todo.go:12")}},
 		{Who: "fo", Status: Graded, Grades: []labs.Grade{pass(1), pass(2), crash(3, "panicked: runtime error: integer divide by zero", "labs/day45/todo.go:8")}},
 		{Who: "ed", Status: NoCompile, Error: "your code does not compile:\n  labs/day45/todo.go:3:1: x"},
@@ -72,13 +79,13 @@ func TestSummarize(t *testing.T) {
 		{2, 3, 6, []mistake{
 			// One misconception in two sets of numbers: one group.
 			{"n windows too few", "classroom-bo [s-0002], di", "b2 gave 1, want 2"},
-			{"does not return in time", "amy", "now=1h gave 1, want 2"},
+			{"does not return in time", "amy", "on input now=1h"},
 		}, "cy"},
 		{3, 6, 6, []mistake{
 			// Ties in the order of the first student's name.
 			{"only n of the n shards see the burst", "amy, zed [s-0026]", "a3 gave 1, want 2"},
 			{"crashes: integer divide by zero", "classroom-bo [s-0002], fo", "at labs/day45/todo.go:31"},
-			{"crashes: index out of range", "di, ev", "at labs/day45/todo.go:40"},
+			{"crashes: index out of range", "di, ev", "on input Expired(stamp=5s, now=0s, window=3s) at labs/day45/todo.go:40"},
 		}, "cy"},
 	} {
 		ts := s.TODOs[tc.todo-1]
@@ -111,7 +118,7 @@ func TestSummarize(t *testing.T) {
 		"TODO 2 WindowID: 3 of 6 wrong; 2 n windows too few; 1 does not return in time\n",
 		"      not started (1, not counted as wrong): cy\n",
 		"):\n  not graded, so in no TODO's count (2): not compiling: ed; refused: fi\n  TODO 1",
-		"crashes: index out of range (2): di, ev\n        e.g. at labs/day45/todo.go:40\n",
+		"crashes: index out of range (2): di, ev\n        e.g. on input Expired(stamp=5s, now=0s, window=3s) at labs/day45/todo.go:40\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the summary lacks %q:\n%s", want, out)

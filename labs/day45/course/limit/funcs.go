@@ -47,8 +47,9 @@ func TokenTolerance(capacity float64) float64 { return TokenTol * max(1, math.Ab
 type slot struct {
 	// take sets this TODO's function of f to other's.
 	take func(f *Funcs, other Funcs)
-	// track wraps it so that t knows this TODO is running (a crash or a
-	// hang is blamed on it), judging nothing.
+	// track wraps it so that t knows this TODO is running, and on what
+	// input (a crash or a hang is blamed on it and shown with the call),
+	// judging nothing.
 	track func(f *Funcs, t *labs.Tracker)
 	// check wraps it as track does, and stops the caller when an answer is
 	// impossible whatever the input (see labs.Invalid).
@@ -62,20 +63,21 @@ var slots = map[int]slot{
 		track: func(f *Funcs, t *labs.Tracker) {
 			take := f.TakeToken
 			f.TakeToken = func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
-				t.Enter(1)
-				defer t.Leave()
-				return take(tokens, capacity, rate, elapsed)
+				t.Call(1, func() string { return FormatTakeToken(tokens, capacity, rate, elapsed) })
+				left, ok := take(tokens, capacity, rate, elapsed)
+				t.Leave()
+				return left, ok
 			}
 		},
 		check: func(f *Funcs, t *labs.Tracker) {
 			take := f.TakeToken
 			f.TakeToken = func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
-				t.Enter(1)
+				t.Call(1, func() string { return FormatTakeToken(tokens, capacity, rate, elapsed) })
 				left, ok := take(tokens, capacity, rate, elapsed)
 				t.Leave()
 				if reason, hint := ImpossibleTokens(left, capacity); reason != "" {
 					panic(labs.Invalid{TODO: 1, Reason: reason, Hint: hint, Counterexample: &labs.Counterexample{
-						Input: fmt.Sprintf("TakeToken(tokens=%g, capacity=%g, ratePerSec=%g, elapsed=%v)", tokens, capacity, rate, elapsed),
+						Input: FormatTakeToken(tokens, capacity, rate, elapsed),
 						Got:   fmt.Sprintf("left=%g, ok=%v", left, ok),
 						Want:  "a level from 0 to capacity",
 					}})
@@ -89,20 +91,21 @@ var slots = map[int]slot{
 		track: func(f *Funcs, t *labs.Tracker) {
 			id := f.WindowID
 			f.WindowID = func(now, window time.Duration) int64 {
-				t.Enter(2)
-				defer t.Leave()
-				return id(now, window)
+				t.Call(2, func() string { return FormatWindowID(now, window) })
+				n := id(now, window)
+				t.Leave()
+				return n
 			}
 		},
 		check: func(f *Funcs, t *labs.Tracker) {
 			windowID := f.WindowID
 			f.WindowID = func(now, window time.Duration) int64 {
-				t.Enter(2)
+				t.Call(2, func() string { return FormatWindowID(now, window) })
 				id := windowID(now, window)
 				t.Leave()
 				if id < 0 {
 					panic(labs.Invalid{TODO: 2, Reason: "a window number is never negative", Hint: "windows are numbered 0, 1, 2… from time zero", Counterexample: &labs.Counterexample{
-						Input: fmt.Sprintf("WindowID(now=%v, window=%v)", now, window), Got: fmt.Sprint(id), Want: "0 or more",
+						Input: FormatWindowID(now, window), Got: fmt.Sprint(id), Want: "0 or more",
 					}})
 				}
 				return id
@@ -114,15 +117,16 @@ var slots = map[int]slot{
 		track: func(f *Funcs, t *labs.Tracker) {
 			expired := f.Expired
 			f.Expired = func(stamp, now, window time.Duration) bool {
-				t.Enter(3)
-				defer t.Leave()
-				return expired(stamp, now, window)
+				t.Call(3, func() string { return FormatExpired(stamp, now, window) })
+				e := expired(stamp, now, window)
+				t.Leave()
+				return e
 			}
 		},
 		check: func(f *Funcs, t *labs.Tracker) {
 			expired := f.Expired
 			f.Expired = func(stamp, now, window time.Duration) bool {
-				t.Enter(3)
+				t.Call(3, func() string { return FormatExpired(stamp, now, window) })
 				e := expired(stamp, now, window)
 				t.Leave()
 				return e
@@ -134,20 +138,21 @@ var slots = map[int]slot{
 		track: func(f *Funcs, t *labs.Tracker) {
 			next := f.NextEmit
 			f.NextEmit = func(now, nextEmit time.Duration) time.Duration {
-				t.Enter(4)
-				defer t.Leave()
-				return next(now, nextEmit)
+				t.Call(4, func() string { return FormatNextEmit(now, nextEmit) })
+				at := next(now, nextEmit)
+				t.Leave()
+				return at
 			}
 		},
 		check: func(f *Funcs, t *labs.Tracker) {
 			next := f.NextEmit
 			f.NextEmit = func(now, nextEmit time.Duration) time.Duration {
-				t.Enter(4)
+				t.Call(4, func() string { return FormatNextEmit(now, nextEmit) })
 				at := next(now, nextEmit)
 				t.Leave()
 				if at < now {
 					panic(labs.Invalid{TODO: 4, Reason: "the emit time is in the past, before the request even arrived", Hint: "a request cannot leave before now", Counterexample: &labs.Counterexample{
-						Input: fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", now, nextEmit), Got: at.String(), Want: fmt.Sprintf("%v or later", now),
+						Input: FormatNextEmit(now, nextEmit), Got: at.String(), Want: fmt.Sprintf("%v or later", now),
 					}})
 				}
 				return at
@@ -202,4 +207,23 @@ func ImpossibleTokens(left, capacity float64) (reason, hint string) {
 		return fmt.Sprintf("%g tokens in a bucket that holds %g: it overflowed its capacity", left, capacity), "the bucket never holds more than its capacity: cap the refill"
 	}
 	return "", ""
+}
+
+// The calls, written as a learner would type them: a counterexample's
+// input, and the call in progress when a TODO crashed or hung.
+
+func FormatTakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) string {
+	return fmt.Sprintf("TakeToken(tokens=%g, capacity=%g, ratePerSec=%g, elapsed=%v)", tokens, capacity, ratePerSec, elapsed)
+}
+
+func FormatWindowID(now, window time.Duration) string {
+	return fmt.Sprintf("WindowID(now=%v, window=%v)", now, window)
+}
+
+func FormatExpired(stamp, now, window time.Duration) string {
+	return fmt.Sprintf("Expired(stamp=%v, now=%v, window=%v)", stamp, now, window)
+}
+
+func FormatNextEmit(now, nextEmit time.Duration) string {
+	return fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", now, nextEmit)
 }

@@ -49,14 +49,16 @@ func (f Funcs) With(n int, other Funcs) Funcs {
 	return f
 }
 
-// Checked wraps each function so the tracker knows which TODO is executing,
+// Checked wraps each function so the tracker knows which TODO is executing
+// and on what input (the caller's slices: the learner's copies may be
+// changing while a hang is reported),
 // the learner's code only ever sees copies of the caller's slices (and
 // FairShare's copy is compared with the original after every call), and an impossible answer stops the
 // experiment with a reason instead of quietly producing nonsense figures.
 func (f Funcs) Checked(t *labs.Tracker) Funcs {
 	return Funcs{
 		FairShare: func(capacity float64, demands []float64) []float64 {
-			t.Enter(1)
+			t.Call(1, func() string { return FormatFairShare(capacity, demands) })
 			given := slices.Clone(demands)
 			got := f.FairShare(capacity, given)
 			t.Leave()
@@ -80,7 +82,7 @@ func (f Funcs) Checked(t *labs.Tracker) Funcs {
 			return got
 		},
 		DRRVisit: func(deficit, quantum float64, queue []float64) (int, float64) {
-			t.Enter(2)
+			t.Call(2, func() string { return FormatDRRVisit(deficit, quantum, queue) })
 			served, left := f.DRRVisit(deficit, quantum, slices.Clone(queue))
 			t.Leave()
 			if reason, hint := ImpossibleVisit(deficit, quantum, queue, served, left); reason != "" {
@@ -91,7 +93,7 @@ func (f Funcs) Checked(t *labs.Tracker) Funcs {
 			return served, left
 		},
 		ShardOf: func(tenant uint64, n, k int) []int {
-			t.Enter(3)
+			t.Call(3, func() string { return FormatShardOf(tenant, n, k) })
 			got := f.ShardOf(tenant, n, k)
 			t.Leave()
 			if reason, hint := ImpossibleShard(n, k, got); reason != "" {
@@ -102,7 +104,7 @@ func (f Funcs) Checked(t *labs.Tracker) Funcs {
 			return got
 		},
 		Overlap: func(a, b []int) int {
-			t.Enter(4)
+			t.Call(4, func() string { return FormatOverlap(a, b) })
 			got := f.Overlap(slices.Clone(a), slices.Clone(b))
 			t.Leave()
 			if got < 0 || got > min(len(a), len(b)) {
