@@ -20,10 +20,6 @@ var learner labs.Linked[Funcs]
 // package and the worker's main, never this one.
 func UseLearner(f Funcs) { learner.Use(f) }
 
-// LearnerFuncs is the learner's code, when this process links it (a worker
-// program): the door serves it (door.ServeMain).
-func LearnerFuncs() (Funcs, bool) { return learner.Get() }
-
 // FullWorker is the packages under this one that only the full worker
 // links: the heavy parts, which need a Redis client (fleet, Part 4) or an
 // HTTP server (door, Part 6), and register the commands that ping a store

@@ -13,9 +13,9 @@ import (
 	"termlab/labs/day45/course/limit"
 )
 
-// These tests are internal: they look at the door's table itself. They
-// cannot import the reference solutions (which import this package), so
-// the bucket decides with a TakeToken of their own.
+// These tests are internal: they look at the door's table itself. The
+// bucket decides with a TakeToken of their own, so that what they hold of
+// the table does not hang on the reference's.
 func testTake(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
 	tokens = min(capacity, tokens+elapsed.Seconds()*rate)
 	if tokens >= 1 {

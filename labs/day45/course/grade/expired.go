@@ -1,13 +1,15 @@
 package grade
 
 // The grader of TODO 3, Expired: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
+// per-call check, how a failing case is made simpler and how the calls an
+// experiment makes to it are kept (see grade.go).
 
 import (
 	"fmt"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
 type expiredCase struct {
@@ -28,6 +30,20 @@ var expiredCases = []expiredCase{
 	{300 * time.Microsecond, 900 * time.Microsecond, 500 * time.Microsecond, "a window of 500 µs"},
 	{time.Hour, 25 * time.Hour, 24 * time.Hour, "a window of a day, exactly one day old"},
 	{century - time.Hour + time.Nanosecond, century, time.Hour, "a clock a century in, a stamp a nanosecond inside the window"},
+}
+
+// checkExpired grades TODO 3: its cases, then the experiments that call it.
+func checkExpired(g *grading) *labs.Failure {
+	return checkThenExperiments(g, g.expiredChecks(), recordExpired)
+}
+
+// recordExpired keeps each call an experiment makes to Expired, as a case.
+func recordExpired(f *limit.Funcs, keep func(expiredCase)) {
+	expired := f.Expired
+	f.Expired = func(stamp, now, window time.Duration) bool {
+		keep(expiredCase{stamp: stamp, now: now, window: window, what: madeByExperiment})
+		return expired(stamp, now, window)
+	}
 }
 
 func (g *grading) expiredChecks() labs.Cases[expiredCase] {

@@ -1,7 +1,8 @@
 // Package grade is Day 45's grader: one file per TODO (its hand-picked
 // and random cases, its per-call check, how a failing case is made
-// simpler), a table of the TODOs' slots (slots.go), the hints read off a
-// counterexample (diagnose.go), and the replay of the pure experiments.
+// simpler, how the calls an experiment makes to it are kept), the table of
+// the TODOs' checkers and the replay of the pure experiments (here), and
+// the hints read off a counterexample (diagnose.go).
 package grade
 
 import (
@@ -130,16 +131,72 @@ func TODO(n int, learner, ref limit.Funcs) labs.Grade {
 	return g
 }
 
+// checkers are the TODOs' graders, by number, as in Day 46's grader: each
+// TODO's file holds its checker, which hands its cases and its recorder to
+// checkThenExperiments.
+var checkers = map[int]func(g *grading) *labs.Failure{
+	1: checkTakeToken,
+	2: checkWindowID,
+	3: checkExpired,
+	4: checkNextEmit,
+}
+
 // run checks TODO n per call, then on the experiments.
 func (g *grading) run() *labs.Failure {
-	s, ok := slots[g.n]
+	check, ok := checkers[g.n]
 	if !ok {
 		return nil
 	}
-	if f := s.check(g); f != nil {
+	return check(g)
+}
+
+// recorder sets a TODO's function of f to one that hands keep each call,
+// as a case, before answering: how the calls an experiment makes are kept.
+type recorder[C any] func(f *limit.Funcs, keep func(C))
+
+// madeByExperiment is what a recorded call is about, in a failure.
+const madeByExperiment = "a call the experiment made"
+
+// checkThenExperiments checks a TODO's cases, counting them in g, then the
+// experiments that use it, whose calls record keeps for the search.
+func checkThenExperiments[C any](g *grading, cases labs.Cases[C], record recorder[C]) *labs.Failure {
+	if f := checkCases(g, cases); f != nil {
 		return f
 	}
-	return g.experiments(s)
+	return g.experiments(searchOf(cases, record))
+}
+
+// checkCases runs a TODO's per-call checks, counting in g the checks, the
+// inputs and the steps of a sweep among them.
+func checkCases[C any](g *grading, cs labs.Cases[C]) *labs.Failure {
+	if sweep := cs.Sweep; sweep != nil {
+		cs.Sweep = func() (*labs.Failure, int) {
+			f, n := sweep()
+			g.sweeps += n
+			return f, n
+		}
+	}
+	before := g.sweeps
+	f, n := cs.First()
+	g.checks += n
+	g.cases += n - (g.sweeps - before)
+	return f
+}
+
+// searchOf is, for one run of an experiment, the wrapping of the TODO's
+// function of f that keeps the calls made to it (up to maxRecorded), and
+// the search of those calls with the per-call checks: the first wrong one,
+// shrunk.
+func searchOf[C any](cases labs.Cases[C], record recorder[C]) func(f *limit.Funcs) (search func() *labs.Failure) {
+	return func(f *limit.Funcs) func() *labs.Failure {
+		var calls []C
+		record(f, func(c C) {
+			if len(calls) < maxRecorded {
+				calls = append(calls, c)
+			}
+		})
+		return func() *labs.Failure { return cases.Search(calls) }
+	}
 }
 
 // --- the experiments ----------------------------------------------------------
@@ -159,11 +216,12 @@ func gradedPieces(n int) []parts.PieceRun {
 
 // experiments replays the pure experiments with the learner's function in
 // slot n and compares every figure with the reference's. On a mismatch it
-// searches the calls the experiment made for the smallest wrong one.
-func (g *grading) experiments(s slot) *labs.Failure {
+// searches the calls the experiment made (kept by record) for the
+// smallest wrong one.
+func (g *grading) experiments(record func(f *limit.Funcs) (search func() *labs.Failure)) *labs.Failure {
 	for _, p := range gradedPieces(g.n) {
 		mixed := g.mixed
-		search := s.record(g, &mixed)
+		search := record(&mixed)
 		var got, want labs.PartResult
 		p.Run(mixed, &got)
 		p.Run(g.ref, &want)

@@ -1,13 +1,15 @@
 package grade
 
 // The grader of TODO 4, NextEmit: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
+// per-call check, how a failing case is made simpler and how the calls an
+// experiment makes to it are kept (see grade.go).
 
 import (
 	"fmt"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 )
 
 type emitCase struct {
@@ -27,6 +29,20 @@ var emitCases = []emitCase{
 	{1200 * time.Microsecond, 1700 * time.Microsecond, "a slot less than a millisecond ahead"},
 	{century + 1, century, "a clock a century in, a nanosecond after the slot"},
 	{century, century + 1, "a clock a century in, a nanosecond before the slot"},
+}
+
+// checkNextEmit grades TODO 4: its cases, then the experiments that call it.
+func checkNextEmit(g *grading) *labs.Failure {
+	return checkThenExperiments(g, g.emitChecks(), recordEmit)
+}
+
+// recordEmit keeps each call an experiment makes to NextEmit, as a case.
+func recordEmit(f *limit.Funcs, keep func(emitCase)) {
+	next := f.NextEmit
+	f.NextEmit = func(now, nextEmit time.Duration) time.Duration {
+		keep(emitCase{now: now, nextEmit: nextEmit, what: madeByExperiment})
+		return next(now, nextEmit)
+	}
 }
 
 func (g *grading) emitChecks() labs.Cases[emitCase] {

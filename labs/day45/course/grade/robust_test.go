@@ -73,7 +73,7 @@ func TestAnExperimentMismatchIsShownAsOneShrunkCall(t *testing.T) {
 	}
 	ref := day45.Funcs
 	g := &grading{n: 1, ref: ref, learner: ref.With(1, limit.Funcs{TakeToken: noCap}), mixed: ref.With(1, limit.Funcs{TakeToken: noCap})}
-	f := g.experiments(slots[1])
+	f := g.experiments(searchOf(g.tokenChecks(), recordToken))
 	if f == nil {
 		t.Fatal("no experiment caught a bucket without a cap")
 	}
@@ -100,7 +100,7 @@ func TestAStatefulFunctionIsToldAboutState(t *testing.T) {
 		return ref.TakeToken(tokens, capacity, rate, e)
 	}
 	g := &grading{n: 1, ref: ref, learner: ref.With(1, limit.Funcs{TakeToken: sneaky}), mixed: ref.With(1, limit.Funcs{TakeToken: sneaky})}
-	f := g.experiments(slots[1])
+	f := g.experiments(searchOf(g.tokenChecks(), recordToken))
 	if f == nil || !strings.Contains(f.Hint, "state") {
 		t.Fatalf("want a failure about state kept between calls, got %+v", f)
 	}

@@ -1,7 +1,8 @@
 package grade
 
 // The grader of TODO 1, TakeToken: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
+// per-call check, how a failing case is made simpler and how the calls an
+// experiment makes to it are kept (see grade.go).
 
 import (
 	"fmt"
@@ -48,6 +49,20 @@ var tokenCases = []tokenCase{
 	{tokens: 0, capacity: 1e6, rate: 100, elapsed: 2 * time.Hour, what: "a large bucket idle for two whole hours"},
 	{tokens: 0, capacity: 1e6, rate: 0.001, elapsed: 48 * time.Hour, what: "a very slow rate over two days"},
 	{tokens: 3, capacity: 10, rate: 3, elapsed: 4 * time.Second, what: "a rate that differs from the capacity"},
+}
+
+// checkTakeToken grades TODO 1: its cases, then the experiments that call it.
+func checkTakeToken(g *grading) *labs.Failure {
+	return checkThenExperiments(g, g.tokenChecks(), recordToken)
+}
+
+// recordToken keeps each call an experiment makes to TakeToken, as a case.
+func recordToken(f *limit.Funcs, keep func(tokenCase)) {
+	take := f.TakeToken
+	f.TakeToken = func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
+		keep(tokenCase{tokens: tokens, capacity: capacity, rate: rate, elapsed: elapsed, what: madeByExperiment})
+		return take(tokens, capacity, rate, elapsed)
+	}
 }
 
 func (g *grading) tokenChecks() labs.Cases[tokenCase] {

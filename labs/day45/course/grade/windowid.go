@@ -1,7 +1,8 @@
 package grade
 
 // The grader of TODO 2, WindowID: its hand-picked and random cases, the
-// per-call check, and how a failing case is made simpler (see grade.go and slots.go).
+// per-call check, how a failing case is made simpler and how the calls an
+// experiment makes to it are kept (see grade.go).
 
 import (
 	"fmt"
@@ -35,6 +36,20 @@ var windowCases = []windowCase{
 	{100 * 24 * time.Hour, time.Second, "a clock a hundred days in"},
 	{century - time.Nanosecond, time.Hour, "a clock a century in, a nanosecond before a boundary"},
 	{century + 7*time.Microsecond, time.Microsecond, "a clock a century in, microsecond windows"},
+}
+
+// checkWindowID grades TODO 2: its cases, then the experiments that call it.
+func checkWindowID(g *grading) *labs.Failure {
+	return checkThenExperiments(g, g.windowChecks(), recordWindow)
+}
+
+// recordWindow keeps each call an experiment makes to WindowID, as a case.
+func recordWindow(f *limit.Funcs, keep func(windowCase)) {
+	id := f.WindowID
+	f.WindowID = func(now, window time.Duration) int64 {
+		keep(windowCase{now: now, window: window, what: madeByExperiment})
+		return id(now, window)
+	}
 }
 
 func (g *grading) windowChecks() labs.Cases[windowCase] {

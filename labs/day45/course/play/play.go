@@ -4,10 +4,10 @@
 // worker) and the reference (in the lab's process).
 //
 // The figures' descriptions (knobs, time scale, the parts they wait for) are
-// the day's words (course/words); this package plays them. It imports
-// neither the course package nor the limiters, so the limiters here are
-// small re-statements of the ones the parts use, each one call of a TODO
-// per decision.
+// the day's words (course/words); this package plays them. It takes the
+// day's Funcs (course/limit) as they are, but not its limiters: the
+// playground's are small re-statements of the ones the parts use, each one
+// call of a TODO per decision, so a knob's effect reads off a few lines.
 package play
 
 import (
@@ -17,16 +17,13 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/words"
 )
 
-// Funcs is one implementation of Day 45's four TODOs.
-type Funcs struct {
-	TakeToken func(tokens, capacity, ratePerSec float64, elapsed time.Duration) (float64, bool)
-	WindowID  func(now, window time.Duration) int64
-	Expired   func(stamp, now, window time.Duration) bool
-	NextEmit  func(now, nextEmit time.Duration) time.Duration
-}
+// Funcs is one implementation of Day 45's four TODOs (limit.Funcs), the
+// value the course hands over, used as it is.
+type Funcs = limit.Funcs
 
 // Linked returns an implementation when the calling process links it.
 type Linked func(which labs.Impl) (Funcs, bool)

@@ -15,7 +15,7 @@ func figures() []labs.PlayFigure {
 		if w != labs.Reference {
 			return play.Funcs{}, false
 		}
-		return play.Funcs{TakeToken: ref.TakeToken, WindowID: ref.WindowID, Expired: ref.Expired, NextEmit: ref.NextEmit}, true
+		return ref.Funcs, true
 	})
 }
 
