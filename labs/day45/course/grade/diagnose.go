@@ -121,12 +121,12 @@ func guarded[A any](f func() A) (a A, ok bool) {
 }
 
 // stateful is the hint for a function whose answer to the same input
-// changes from one call to the next, or "".
-func stateful[A comparable](call func() A, what func(A) string) string {
-	a, ok1 := guarded(call)
-	b, ok2 := guarded(call)
-	if ok1 && ok2 && a != b {
-		return fmt.Sprintf("the same input gave %s, then %s on the next call: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", what(a), what(b))
+// changes from one call to the next, or "": first is its answer before the
+// probes (firstOK: it answered), call asks it again after them.
+func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) string {
+	again, ok := guarded(call)
+	if firstOK && ok && first != again {
+		return fmt.Sprintf("the same input gave %s, then %s on a later call: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", what(first), what(again))
 	}
 	return ""
 }

@@ -4,64 +4,105 @@ import (
 	"fmt"
 	"math"
 	"time"
-
-	"termlab/labs/day45/course/limit"
 )
 
-func refillShape(learner limit.TakeTokenFunc, cases []tokenCase) string {
-	type seen struct {
-		c          tokenCase
-		got, want  float64 // the refill, learner's and the task's
-		capped     bool    // the task's level is at the cap
-		gotCapped  bool
-		tol, level float64
-	}
-	var rows []seen
-	for _, c := range cases {
+// refillShape reads the refill off the learner's level (left, plus the
+// token when it said yes) on the probes below the cap, and names its shape
+// when it has one: a constant factor off (a unit), rounded to whole
+// tokens, nothing under some wait and right above it, or added only when
+// it fills the bucket.
+func refillShape(rows []tokenRow) string {
+	var seen []refillRow
+	for _, r := range rows {
+		c := r.c
 		if c.elapsed <= 0 || c.rate <= 0 || c.tokens > c.capacity {
 			continue
 		}
-		l, ok, fine := func() (l float64, ok, fine bool) {
-			defer func() {
-				if recover() != nil {
-					fine = false
-				}
-			}()
-			l, ok = learner(c.tokens, c.capacity, c.rate, c.elapsed)
-			return l, ok, true
-		}()
-		if !fine {
-			return ""
-		}
-		tol := limit.TokenTolerance(c.capacity)
-		level := l + b2f(ok)
 		want := c.elapsed.Seconds() * c.rate
-		rows = append(rows, seen{c, level - c.tokens, want, c.tokens+want >= c.capacity-tol, level >= c.capacity-tol, tol, level})
+		seen = append(seen, refillRow{r, r.gotLevel() - c.tokens, want, c.tokens+want >= c.capacity-r.tol, r.gotLevel() >= c.capacity-r.tol})
 	}
-	// A constant factor: the same ratio wherever neither is capped and
-	// the refill is more than noise.
-	ratio, n, constant := 0.0, 0, true
+	for _, shape := range []func([]refillRow) string{refillFactor, refillRounded, refillThreshold, refillOnlyFull} {
+		if h := shape(seen); h != "" {
+			return h
+		}
+	}
+	return ""
+}
+
+// refillRow is one probe with time passed, as the refill sees it.
+type refillRow struct {
+	tokenRow
+	got, want float64 // the refill, the learner's and the task's
+	capped    bool    // the task's level is at the cap
+	gotCapped bool
+}
+
+// free reports whether neither level is at the cap: the refill shows whole.
+func (r refillRow) free() bool { return !r.capped && !r.gotCapped }
+
+// refillFactor names a refill off by the same factor on every probe below
+// the cap where the refill is more than noise. The factor is read off the
+// largest refill (the most exact), and each probe may be off by the
+// level's tolerance, so a factor that makes the refill tiny against a big
+// bucket (per hour) still shows.
+func refillFactor(rows []refillRow) string {
+	best := -1
+	for i, r := range rows {
+		if r.free() && r.want >= 1e-3 && (best < 0 || math.Abs(r.got) > math.Abs(rows[best].got)) {
+			best = i
+		}
+	}
+	if best < 0 || rows[best].got <= 0 {
+		return ""
+	}
+	ratio := rows[best].got / rows[best].want
+	n := 0
 	for _, r := range rows {
-		if r.capped || r.gotCapped || r.want < 1e-3 {
+		if !r.free() || r.want < 1e-3 {
 			continue
 		}
-		k := r.got / r.want
-		if n == 0 {
-			ratio = k
-		} else if math.Abs(k-ratio) > 1e-6*math.Abs(ratio) {
-			constant = false
+		if math.Abs(r.got-ratio*r.want) > 4*r.tol+1e-6*ratio*r.want {
+			return ""
 		}
-		n++
+		if ratio*r.want > 100*r.tol {
+			n++ // the refill shows above the noise
+		}
 	}
-	if constant && n >= minBearing && math.Abs(ratio-1) > 1e-3 && ratio > 0 {
+	if n >= minBearing && math.Abs(ratio-1) > 1e-3 {
 		return fmt.Sprintf("%s %.6g × elapsed.Seconds() × ratePerSec on every input below the cap: a unit is off somewhere (ratePerSec is per second; elapsed.Seconds() turns the Duration into seconds)", refillFactorHint, ratio)
 	}
-	// Nothing under some wait, right above it.
+	return ""
+}
+
+// refillRounded names a refill that is always a whole number of tokens
+// (rounded down, up or to the nearest) where the task's is not.
+func refillRounded(rows []refillRow) string {
+	n := 0
+	for _, r := range rows {
+		if !r.free() {
+			continue
+		}
+		if math.Abs(r.got-math.Round(r.got)) > 4*r.tol || math.Abs(r.got-r.want) > 1+4*r.tol {
+			return ""
+		}
+		if math.Abs(r.want-math.Round(r.want)) > 1e-3 {
+			n++
+		}
+	}
+	if n >= minBearing {
+		return refillRoundHint
+	}
+	return ""
+}
+
+// refillThreshold names a refill that is nothing under some wait and
+// right above it.
+func refillThreshold(rows []refillRow) string {
 	var below, above time.Duration = 0, math.MaxInt64
 	nBelow, nAbove := 0, 0
 	for _, r := range rows {
 		switch {
-		case math.Abs(r.level-min(r.c.capacity, r.c.tokens+r.want)) <= r.tol:
+		case math.Abs(r.gotLevel()-min(r.c.capacity, r.c.tokens+r.want)) <= r.tol:
 			if r.want > r.tol {
 				above = min(above, r.c.elapsed)
 				nAbove++
@@ -70,17 +111,18 @@ func refillShape(learner limit.TakeTokenFunc, cases []tokenCase) string {
 			below = max(below, r.c.elapsed)
 			nBelow++
 		default:
-			nBelow, nAbove = -1, -1
-		}
-		if nBelow < 0 {
-			break
+			return ""
 		}
 	}
 	if nBelow >= 1 && nAbove >= minBearing && below < above {
 		return fmt.Sprintf("%s %v add nothing here, while longer ones refill right: every nanosecond of elapsed counts, however short the wait", refillThresholdHint, below)
 	}
-	// Added only when it fills the bucket.
-	only, bears := true, 0
+	return ""
+}
+
+// refillOnlyFull names a refill added only when it fills the bucket.
+func refillOnlyFull(rows []refillRow) string {
+	bears := 0
 	for _, r := range rows {
 		want := r.c.tokens
 		if r.capped {
@@ -88,11 +130,11 @@ func refillShape(learner limit.TakeTokenFunc, cases []tokenCase) string {
 		} else if r.want > r.tol {
 			bears++
 		}
-		if math.Abs(r.level-want) > r.tol {
-			only = false
+		if math.Abs(r.gotLevel()-want) > r.tol {
+			return ""
 		}
 	}
-	if only && bears >= minBearing {
+	if bears >= minBearing {
 		return refillOnlyFullHint
 	}
 	return ""

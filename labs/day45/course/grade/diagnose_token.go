@@ -40,7 +40,7 @@ var tokenMistakes = []tokenMistake{
 	}, "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them"},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
-	}, "the level was rounded: the bucket keeps the exact fraction of a token for next time (don't round it, to whole tokens or to a few decimals)"},
+	}, levelRoundHint},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Milliseconds())*rate))
 	}, "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths"},
@@ -80,14 +80,14 @@ var tokenMistakes = []tokenMistake{
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := min(capacity, tokens+e.Seconds()*rate)
 		return l, l >= 1
-	}, "you said yes but did not spend: subtract the one token the request uses"},
+	}, noSpendHint},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := min(capacity, tokens+e.Seconds()*rate)
 		if l >= 1 {
 			return l - 1, true
 		}
 		return 0, false
-	}, "a refusal keeps what the bucket holds: the fraction of a token stays for next time"},
+	}, refusalKeeps},
 }
 
 type tokenAnswer struct {
@@ -121,7 +121,7 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	if m >= 0 {
 		return tokenMistakes[m].hint
 	}
-	if h := tokenBehaviour(learner, c, gotL, gotOK, refL, refOK, probes); h != "" {
+	if h := tokenBehaviour(learner, c, gotOK, probes); h != "" {
 		return h
 	}
 	tol := limit.TokenTolerance(c.capacity)
@@ -149,7 +149,7 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
 		return "with at least one whole token after the refill the answer is yes: spend it"
 	case gotOK && math.Abs(gotL-level) <= tol:
-		return "you said yes but did not spend: subtract the one token the request uses"
+		return noSpendHint
 	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
 		return fmt.Sprintf("the level is off by a sliver (%.10g tokens against %.10g), more than float64 arithmetic in another order explains: somewhere a step loses precision", gotLevel, level)
 	case gotLevel < level && stalled():
@@ -173,56 +173,55 @@ const (
 	roundUpHint         = "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
 )
 
-// or "".
-func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool, probes []tokenCase) string {
-	if h := stateful(func() tokenAnswer {
+// tokenBehaviour names what the learner's TakeToken does on the probes,
+// or "": the same input asked again after the probes, then each part of
+// the function on its own (diagnose_tokenparts.go, diagnose_refill.go).
+func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes []tokenCase) string {
+	call := func() tokenAnswer {
 		l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
 		return tokenAnswer{l, ok}
-	}, func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }); h != "" {
+	}
+	what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
+	first, ok1 := guarded(call)
+	if h := stateful(first, ok1, call, what); h != "" {
 		return h
 	}
-	on := func(f limit.TakeTokenFunc) func(tokenCase) (tokenAnswer, bool) {
-		return func(c tokenCase) (tokenAnswer, bool) {
-			return guarded(func() tokenAnswer { l, ok := f(c.tokens, c.capacity, c.rate, c.elapsed); return tokenAnswer{l, ok} })
+	rows := tokenRows(learner, append([]tokenCase{c}, probes...))
+	if h := stateful(first, ok1, call, what); h != "" {
+		return h
+	}
+	if rows == nil {
+		return ""
+	}
+	for _, part := range []func() string{
+		func() string { return capFloor(rows) },
+		func() string { return refillShape(rows) },
+		func() string { return branchLeft(rows, gotOK) },
+		func() string { return threshold(rows) },
+		func() string { return capValue(rows) },
+		func() string { return levelRounded(rows) },
+		func() string { return longWait(rows) },
+	} {
+		if h := part(); h != "" {
+			return h
 		}
-	}
-	ref := limit.TakeTokenFunc(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
-		return decide(min(capacity, tokens+e.Seconds()*rate))
-	})
-	all := append([]tokenCase{c}, probes...)
-	level := func(a tokenAnswer) float64 { return a.left + b2f(a.ok) }
-	always := func(tokenCase) bool { return true }
-	// The level never below capacity: max where min is meant.
-	if holds(all, on(learner), on(ref), always, func(c tokenCase, a tokenAnswer) bool {
-		return level(a) >= c.capacity-limit.TokenTolerance(c.capacity)
-	}) {
-		return capFloorHint
-	}
-	if h := refillShape(learner, all); h != "" {
-		return h
-	}
-	// A no that takes a token all the same.
-	if !gotOK && holds(all, on(learner), on(ref), func(c tokenCase) bool {
-		a, ok := on(learner)(c)
-		return ok && !a.ok
-	}, func(c tokenCase, a tokenAnswer) bool {
-		return !a.ok && math.Abs(a.left-(min(c.capacity, c.tokens+c.elapsed.Seconds()*c.rate)-1)) <= limit.TokenTolerance(c.capacity)
-	}) {
-		return onlyThereHint
-	}
-	// A yes that takes the token from the level before the refill.
-	if gotOK && c.elapsed > 0 && holds(all, on(learner), on(ref), func(c tokenCase) bool {
-		a, ok := on(learner)(c)
-		return ok && a.ok && c.elapsed > 0
-	}, func(c tokenCase, a tokenAnswer) bool {
-		return a.ok && math.Abs(a.left-(c.tokens-1)) <= limit.TokenTolerance(c.capacity)
-	}) {
-		return oldLevelHint
 	}
 	return ""
 }
 
-// refillShape reads the refill off the learner's level (left, plus the
-// token when it said yes) on the probes below the cap, and names its shape
-// when it has one: a constant factor off (a unit), nothing under some
-// wait and right above it, or added only when it fills the bucket.
+// capFloor names a level never below capacity where the task's is: max
+// where min is meant.
+func capFloor(rows []tokenRow) string {
+	n, differs := 0, false
+	for _, r := range rows {
+		if r.gotLevel() < r.c.capacity-r.tol {
+			return ""
+		}
+		differs = differs || r.level < r.c.capacity-r.tol
+		n++
+	}
+	if n >= minBearing && differs {
+		return capFloorHint
+	}
+	return ""
+}

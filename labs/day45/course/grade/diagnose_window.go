@@ -58,7 +58,9 @@ var windowUnits = func() []windowMistake {
 func init() { windowMistakes = append(windowMistakes, windowUnits...) }
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) string {
-	if h := stateful(func() int64 { return learner(c.now, c.window) }, func(v int64) string { return fmt.Sprint(v) }); h != "" {
+	call := func() int64 { return learner(c.now, c.window) }
+	first, ok1 := guarded(call)
+	if h := stateful(first, ok1, call, func(v int64) string { return fmt.Sprint(v) }); h != "" {
 		return h
 	}
 	probes := probesOf(windowCases, randomWindow)
