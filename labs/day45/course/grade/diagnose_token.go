@@ -200,7 +200,6 @@ func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes
 		func() string { return threshold(rows) },
 		func() string { return capValue(rows) },
 		func() string { return levelRounded(rows) },
-		func() string { return longWait(rows) },
 	} {
 		if h := part(); h != "" {
 			return h

@@ -2,7 +2,6 @@ package grade
 
 import (
 	"math"
-	"time"
 
 	"termlab/labs/day45/course/limit"
 )
@@ -12,15 +11,14 @@ import (
 // part is read off the probes on its own, so a hint can name the one part
 // that is wrong whatever the others do: the branch that leaves the wrong
 // quantity, the decision made at the wrong threshold, the cap at the wrong
-// height, a level always rounded, an answer right on short waits only.
+// height, a level always rounded.
 
 const (
 	handBackHint    = "a no gave back the level before the refill: what the wait added stays in the bucket even when the answer is no; return the refilled, capped level"
 	spendOtherHint  = "a yes takes other than one token: a request uses exactly one, so what is left is the refilled, capped level − 1"
-	refusedHint     = "a request was refused with one whole token or more after the refill: a level of 1.0 or more lets it in (≥ 1)"
+	refusedHint     = "a request was refused with one whole token or more after the refill: a level of 1.0 or more lets it in"
 	capOffHint      = "the cap is not capacity: a bucket refilled past the top holds exactly capacity (min(capacity, tokens + refill)), not a token more or less"
 	levelRoundHint  = "the level was rounded: the bucket keeps the exact fraction of a token for next time (don't round it, to whole tokens or to a few decimals)"
-	longWaitHint    = "right on every short wait and wrong on long ones: on a long wait a step overflows or stops growing (an int64 product of nanoseconds wraps past 2⁶³; a float32 or an int32 runs out sooner); keep the refill in float64 seconds, elapsed.Seconds() × ratePerSec, and cap it"
 	refillRoundHint = "the refill was rounded to whole tokens: the bucket keeps the fraction of a token a wait adds (elapsed.Seconds() × ratePerSec, not rounded)"
 	noSpendHint     = "you said yes but did not spend: subtract the one token the request uses"
 	refusalKeeps    = "a refusal keeps what the bucket holds: the fraction of a token stays for next time"
@@ -194,30 +192,6 @@ func levelRounded(rows []tokenRow) string {
 		if all && n >= minBearing {
 			return levelRoundHint
 		}
-	}
-	return ""
-}
-
-// longWait names a function right on every probe with a wait under some
-// bound and wrong on probes past it only.
-func longWait(rows []tokenRow) string {
-	wrongFrom := time.Duration(math.MaxInt64)
-	for _, r := range rows {
-		if !r.right() {
-			wrongFrom = min(wrongFrom, r.c.elapsed)
-		}
-	}
-	if wrongFrom < time.Hour {
-		return ""
-	}
-	n := 0
-	for _, r := range rows {
-		if r.c.elapsed < wrongFrom && r.c.elapsed > 0 {
-			n++
-		}
-	}
-	if n >= 4*minBearing {
-		return longWaitHint
 	}
 	return ""
 }
