@@ -1,0 +1,226 @@
+package grade
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"termlab/labs/day45/course/limit"
+)
+
+// TODO 1's hints: the known mistakes of TakeToken, then what the
+// learner's function does on the probes (tokenBehaviour, refillShape).
+
+type tokenMistake struct {
+	take limit.TakeTokenFunc
+	hint string
+}
+
+// decide is the second half of TakeToken, shared by the mistakes that get
+// only the refill wrong.
+func decide(level float64) (float64, bool) {
+	if level >= 1 {
+		return level - 1, true
+	}
+	return level, false
+}
+
+var tokenMistakes = []tokenMistake{
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens))
+	}, "nothing refilled: the refill is elapsed.Seconds() × ratePerSec, and a wait of under a millisecond (or a second) still counts; keep every nanosecond of elapsed"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e/time.Second)*rate))
+	}, "units: whole seconds (elapsed / time.Second) drop the fraction of a second; use elapsed.Seconds(), which keeps it"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e.Milliseconds())/1000*rate))
+	}, "units: whole milliseconds drop what is under a millisecond; use elapsed.Seconds(), which keeps every nanosecond"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e.Microseconds())/1e6*rate))
+	}, "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
+	}, levelRoundHint},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e.Milliseconds())*rate))
+	}, "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+float64(e)*rate))
+	}, "units: a Duration is a count of nanoseconds; multiply ratePerSec by elapsed.Seconds(), not by the raw count"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := tokens + e.Seconds()*rate
+		if l >= 1 {
+			return min(capacity, l-1), true
+		}
+		return min(capacity, l), false
+	}, "the cap comes after the spend here: cap the refill at capacity first, then spend one token from the capped level"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		ok := tokens >= 1
+		if ok {
+			tokens--
+		}
+		return min(capacity, tokens+e.Seconds()*rate), ok
+	}, "the token was spent (or refused) before the refill: refill first for the time that passed, then decide on the refilled level"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, tokens+e.Seconds()*capacity))
+	}, "capacity used as the rate: the bucket refills ratePerSec tokens per second; capacity only caps it"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(rate, tokens+e.Seconds()*rate))
+	}, "the rate used as the cap: the bucket holds up to capacity tokens, whatever its refill rate"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(math.Floor(capacity), tokens+e.Seconds()*rate))
+	}, "the capacity was rounded down: a capacity can be fractional (2.5 tokens); cap at capacity itself"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := min(capacity, tokens+e.Seconds()*rate)
+		if l > 1 {
+			return l - 1, true
+		}
+		return l, false
+	}, "exactly one whole token is enough: a level of 1.0 lets the request in (≥ 1, not > 1)"},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := min(capacity, tokens+e.Seconds()*rate)
+		return l, l >= 1
+	}, noSpendHint},
+	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := min(capacity, tokens+e.Seconds()*rate)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return 0, false
+	}, refusalKeeps},
+}
+
+type tokenAnswer struct {
+	left float64
+	ok   bool
+}
+
+func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) string {
+	same := func(c tokenCase, l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
+		return ok1 == ok2 && math.Abs(l1-l2) <= limit.TokenTolerance(c.capacity)
+	}
+	call := func(m limit.TakeTokenFunc, c tokenCase) tokenAnswer {
+		l, ok := m(c.tokens, c.capacity, c.rate, c.elapsed)
+		return tokenAnswer{l, ok}
+	}
+	probes := probesOf(tokenCases, randomToken)
+	var got []tokenAnswer
+	var answered []bool
+	m := pickMistake(len(tokenMistakes), len(probes),
+		func(m int) bool {
+			a := call(tokenMistakes[m].take, c)
+			return same(c, a.left, a.ok, gotL, gotOK) && !same(c, a.left, a.ok, refL, refOK)
+		},
+		func(m, p int) bool {
+			if got == nil {
+				got, answered = answers(probes, func(c tokenCase) tokenAnswer { return call(learner, c) })
+			}
+			a := call(tokenMistakes[m].take, probes[p])
+			return answered[p] && same(probes[p], a.left, a.ok, got[p].left, got[p].ok)
+		})
+	if m >= 0 {
+		return tokenMistakes[m].hint
+	}
+	if h := tokenBehaviour(learner, c, gotOK, probes); h != "" {
+		return h
+	}
+	tol := limit.TokenTolerance(c.capacity)
+	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
+	// Did the refill stop growing? The same answer after twice the wait,
+	// while the bucket is not full yet.
+	stalled := func() bool {
+		if c.elapsed < time.Second || level >= c.capacity-tol {
+			return false
+		}
+		l, ok := learner(c.tokens, c.capacity, c.rate, 2*c.elapsed)
+		return same(c, l, ok, gotL, gotOK)
+	}
+	switch {
+	case math.IsNaN(gotL) || math.IsInf(gotL, 0):
+		return "look for 0/0, a division by zero or Inf − Inf in your arithmetic"
+	case gotL < -tol && !refOK:
+		return fmt.Sprintf("the level left is negative (%.6g): a bucket never holds less than zero; with %.6g after the refill the answer is no, and the level stays", gotL, level)
+	case gotL < -tol:
+		return fmt.Sprintf("the level left is negative (%.6g): the refilled level is %.6g, so the answer is yes and %.6g is left", gotL, level, refL)
+	case gotLevel > c.capacity+tol:
+		return "the cap was missed: however long the wait, the bucket never holds more than capacity (min with capacity before you spend)"
+	case gotOK && !refOK && math.Abs(gotLevel-level) <= tol:
+		return roundUpHint
+	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
+		return "with at least one whole token after the refill the answer is yes: spend it"
+	case gotOK && math.Abs(gotL-level) <= tol:
+		return noSpendHint
+	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
+		return fmt.Sprintf("the level is off by a sliver (%.10g tokens against %.10g), more than float64 arithmetic in another order explains: somewhere a step loses precision", gotLevel, level)
+	case gotLevel < level && stalled():
+		return "the refill stopped growing: twice the wait gives the same answer while the bucket is not yet full; it keeps refilling elapsed.Seconds() × ratePerSec, up to capacity, however long the wait"
+	case gotLevel < level:
+		return fmt.Sprintf("too few tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level)
+	default:
+		return fmt.Sprintf("too many tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level)
+	}
+}
+
+// The hints that name what a TakeToken does (its behaviour on the probes,
+// or a check of its own), beside the known mistakes' hints.
+const (
+	capFloorHint        = "the level never drops below capacity: the cap is a ceiling, min(capacity, tokens + refill), and max makes it a floor"
+	oldLevelHint        = "the token was taken from the level before the refill: what is left is tokens − 1, and what the wait added is lost; take it from the refilled, capped level"
+	onlyThereHint       = "a no still took a token: when the answer is no nothing is spent, and the bucket keeps the level the refill made"
+	refillFactorHint    = "the refill is"
+	refillThresholdHint = "waits up to"
+	refillOnlyFullHint  = "the refill is added only when it fills the bucket: below the cap what the wait added is lost; add it always, then cap at capacity"
+	roundUpHint         = "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
+)
+
+// tokenBehaviour names what the learner's TakeToken does on the probes,
+// or "": the same input asked again after the probes, then each part of
+// the function on its own (diagnose_tokenparts.go, diagnose_refill.go).
+func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes []tokenCase) string {
+	call := func() tokenAnswer {
+		l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
+		return tokenAnswer{l, ok}
+	}
+	what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
+	first, ok1 := guarded(call)
+	if h := stateful(first, ok1, call, what); h != "" {
+		return h
+	}
+	rows := tokenRows(learner, append([]tokenCase{c}, probes...))
+	if h := stateful(first, ok1, call, what); h != "" {
+		return h
+	}
+	if rows == nil {
+		return ""
+	}
+	for _, part := range []func() string{
+		func() string { return capFloor(rows) },
+		func() string { return refillShape(rows) },
+		func() string { return branchLeft(rows, gotOK) },
+		func() string { return threshold(rows) },
+		func() string { return capValue(rows) },
+		func() string { return levelRounded(rows) },
+	} {
+		if h := part(); h != "" {
+			return h
+		}
+	}
+	return ""
+}
+
+// capFloor names a level never below capacity where the task's is: max
+// where min is meant.
+func capFloor(rows []tokenRow) string {
+	n, differs := 0, false
+	for _, r := range rows {
+		if r.gotLevel() < r.c.capacity-r.tol {
+			return ""
+		}
+		differs = differs || r.level < r.c.capacity-r.tol
+		n++
+	}
+	if n >= minBearing && differs {
+		return capFloorHint
+	}
+	return ""
+}

@@ -1,0 +1,140 @@
+package grade
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"termlab/labs/day45/course/limit"
+)
+
+// TODO 2's hints, WindowID.
+
+type windowMistake struct {
+	id   limit.WindowIDFunc
+	hint string
+}
+
+const (
+	windowModHint   = "that is where now sits inside its window (now % window), not which window it is: the number is how many whole windows fit before now, now / window"
+	roundDownHint   = "one nanosecond before a boundary is still the window before: round down"
+	floatHint       = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock a century in has 19 digits of nanoseconds; compare and return the Durations themselves, which are exact integers"
+	windowFloatHint = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock in nanoseconds can have 19; divide the Durations as integers (now / window), which is exact"
+)
+
+var windowMistakes = []windowMistake{
+	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, "windows are numbered from 0: the first window, [0, window), is window 0"},
+	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, "round down, never to the nearest: every instant before the next boundary is still in this window"},
+	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, "round down, not up: a window starts at its boundary and lasts until the next"},
+	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
+	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
+	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
+}
+
+// unitsHint names the unit a WindowID counted in.
+func unitsHint(u string) string {
+	return "units: whole " + u + " lose a window shorter than one and the part of now under one; divide the Durations themselves (now / window), which count nanoseconds"
+}
+
+// windowUnits is the family of WindowIDs that count in a coarser unit
+// than the nanosecond (whole units of both, or of now alone).
+var windowUnits = func() []windowMistake {
+	var out []windowMistake
+	for _, u := range []struct {
+		d           time.Duration
+		name, short string
+	}{{time.Microsecond, "microseconds", "µs"}, {time.Millisecond, "milliseconds", "ms"}, {time.Second, "seconds", "s"}} {
+		out = append(out,
+			// A window under the unit would divide by zero, in the model
+			// as in a learner's code (which then crashes, no hint needed):
+			// the model takes it as one unit, as some learners do.
+			windowMistake{func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)},
+			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, "units: now was cut to a whole number of " + u.short + " before dividing, which moves it back into an earlier window near a boundary; divide now itself"},
+		)
+	}
+	return out
+}()
+
+func init() { windowMistakes = append(windowMistakes, windowUnits...) }
+
+func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) string {
+	call := func() int64 { return learner(c.now, c.window) }
+	first, ok1 := guarded(call)
+	if h := stateful(first, ok1, call, func(v int64) string { return fmt.Sprint(v) }); h != "" {
+		return h
+	}
+	probes := probesOf(windowCases, randomWindow)
+	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
+		return func(c windowCase) (int64, bool) { return guarded(func() int64 { return f(c.now, c.window) }) }
+	}
+	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
+	all := append([]windowCase{c}, probes...)
+	always := func(windowCase) bool { return true }
+	if holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
+		return windowModHint
+	}
+	if got < 0 {
+		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
+	}
+	var answered []int64
+	var ok []bool
+	if m := pickMistake(len(windowMistakes), len(probes),
+		func(m int) bool { v := windowMistakes[m].id(c.now, c.window); return v == got && v != want },
+		func(m, p int) bool {
+			if answered == nil {
+				answered, ok = answers(probes, func(c windowCase) int64 { return learner(c.now, c.window) })
+			}
+			return ok[p] && safeCall(func() int64 { return windowMistakes[m].id(probes[p].now, probes[p].window) }) == answered[p]
+		}); m >= 0 {
+		return windowMistakes[m].hint
+	}
+	switch {
+	case c.now%c.window == 0 && got == want-1 && onlyBoundariesWrong(learner):
+		return "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
+	case got == want+1 && c.now%c.window == c.window-1 && roundsUpBeforeBoundaries(learner):
+		return roundDownHint
+	case got < want:
+		return fmt.Sprintf("%d windows too few: window %d starts at %v and now (%v) is at or past that", want-got, want, time.Duration(want)*c.window, c.now)
+	}
+	if got > math.MaxInt64/int64(c.window) {
+		// Its start would not fit in a Duration: say so rather than
+		// compute it (the product would wrap to a negative time).
+		return fmt.Sprintf("%d windows too many: window %d would start later than the largest Duration, and now is %v", got-want, got, c.now)
+	}
+	return fmt.Sprintf("%d windows too many: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now)
+}
+
+// onlyBoundariesWrong reports whether the learner's WindowID puts every
+// boundary in the window before, on windows of every size, and is right a
+// nanosecond after each: a comparison on the wrong side of the boundary,
+// not a wrong divisor (which is wrong away from boundaries too).
+func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
+	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
+		for _, k := range []int64{1, 3, 1000} {
+			at, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
+			after, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w+1, w) })
+			mid, ok3 := guarded(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
+			if !ok1 || !ok2 || !ok3 || at != k-1 || after != k || mid != k {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// roundsUpBeforeBoundaries reports whether the learner's WindowID puts the
+// last nanosecond before a boundary in the next window on windows of every
+// size, and is right elsewhere on them: a function that rounds the
+// quotient up or to the nearest, not one that is off for another reason.
+func roundsUpBeforeBoundaries(learner limit.WindowIDFunc) bool {
+	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
+		for _, k := range []int64{1, 3, 1000} {
+			before, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w-1, w) })
+			at, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
+			if !ok1 || !ok2 || before != k || at != k {
+				return false
+			}
+		}
+	}
+	return true
+}
