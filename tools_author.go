@@ -30,7 +30,7 @@ func init() {
 
 // newDayUsage is new-day's own usage: the command is for course authors
 // and stays out of the learners' help.
-const newDayUsage = `usage: go run . new-day NN "Title"   (course authors: a skeleton day, registered)`
+const newDayUsage = `usage: go run . new-day NN "Title" [--model NAME]   (course authors: a skeleton day, registered; NAME names its model package, "model" if not given)`
 
 // cmdNewDay writes a skeleton day (author/kit) and registers it.
 func cmdNewDay(_ context.Context, e env, a args) int {
@@ -41,9 +41,9 @@ func cmdNewDay(_ context.Context, e env, a args) int {
 	n, title, err := kit.ParseDay(a.pos[0], a.pos[1])
 	if err == nil {
 		var files []string
-		files, err = kit.NewDay(e.root, n, title)
+		files, err = kit.NewDay(e.root, n, title, a.flags["model"])
 		if err == nil {
-			fmt.Fprintf(e.stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
+			fmt.Fprintf(e.stdout, "Day %d written and registered:\n  %s\nNext: go run . check %d, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "), n)
 			return exitOK
 		}
 	}
@@ -60,11 +60,16 @@ func cmdNewDay(_ context.Context, e env, a args) int {
 // shipped stubs grade as unfinished, the reference passes, the experiments
 // are repeatable, every prediction is answered by a metric, no text a
 // learner sees before a prediction holds its answer (predictions.Hindsight)
-// and the day's equivalence suite passes. That every screen of every day fits 80×24 is
+// and the day's equivalence suite passes; `check NN` checks day NN alone
+// (kit.CheckDays), and the registration either way. That every screen of every day fits 80×24 is
 // tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
 // tui's tests, which this binary cannot import, and go test runs it in CI.
 
-func cmdCheck(ctx context.Context, e env, _ args) int {
+func cmdCheck(ctx context.Context, e env, a args) int {
+	days, err := kit.CheckDays(course, a.pos)
+	if err != nil {
+		return usageError(e.stderr, strings.TrimPrefix(err.Error(), "usage: "))
+	}
 	failed := 0
 	check := func(day labs.Day, ok bool, what string) {
 		mark := "ok  "
@@ -87,7 +92,7 @@ func cmdCheck(ctx context.Context, e env, _ args) int {
 	default:
 		fmt.Fprintf(e.stdout, "%s registration: %d days, generated from labs/day*/ and solutions/day*/\n", mark, len(course))
 	}
-	for _, day := range course {
+	for _, day := range days {
 		// worker.Runner.Reference plays every part and grades the
 		// reference in the reference programs (the shipped stubs over
 		// the learner's folder), as the screens' comparison does.
