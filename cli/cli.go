@@ -62,8 +62,9 @@ const usage = `usage: go run . [command] [day] [flags]
                       --reveal, --json for its readouts
   merge-answers O A B git's merge driver for predictions/dayNN.json: merges
                       both sides' answers, every reveal kept (see README.md)
-  check               for course authors: stubs unfinished, solutions pass,
-                      experiments repeatable, every prediction answered
+  check [day]         for course authors: stubs unfinished, solutions pass,
+                      experiments repeatable, every prediction answered (every
+                      day, or the one day given)
   grade-class DAY DIR for course staff: grade every submission in DIR, each in
                       a scratch copy of its own; a table, and what the class
                       got wrong, by whom (--csv, --json, --jobs N, --no-cache;
@@ -124,8 +125,8 @@ var commands = map[string]command{
 	"predict":       {run: cmdPredict, words: -1, form: "predict day ID=N…"},
 	"results":       {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
 	"reset":         {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
-	"check":         {run: tool("check"), form: "check"},
-	"new-day":       {run: tool("new-day"), words: 2, form: "new-day NN \"Title\""},
+	"check":         {run: tool("check"), words: 1, form: "check [day]"},
+	"new-day":       {run: tool("new-day"), flags: []string{"model="}, words: 2, form: "new-day NN \"Title\" [--model NAME]"},
 	"serve":         {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
 	"play":          {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
 	"merge-answers": {run: cmdMergeAnswers, words: 3, form: "merge-answers BASE OURS THEIRS"},

@@ -92,7 +92,7 @@ func TestCommandLineUsageErrors(t *testing.T) {
 		{[]string{"serve", "45", "46"}, `unexpected "46"`},
 		{[]string{"reset", "45", "1", "2"}, `unexpected "2": reset takes 2 words at most`},
 		{[]string{"list", "extra"}, `unexpected "extra": list takes no words`},
-		{[]string{"check", "45"}, `unexpected "45": check takes no words`},
+		{[]string{"check", "45", "46"}, `unexpected "46": check takes one word at most`},
 		{[]string{"help", "run"}, `unexpected "run"`},
 		{[]string{"run", "---json"}, `malformed flag "---json"`},
 		{[]string{"grade", "45", "--json=maybe"}, "takes no value"},

@@ -14,6 +14,8 @@ import (
 	"text/template"
 	"unicode"
 	"unicode/utf8"
+
+	"termlab/record/predictions"
 )
 
 // skeleton holds the templates of a new day, laid out as the day they
@@ -29,7 +31,8 @@ var skeleton embed.FS
 // in the learner's folder and as the course's embedded shipped copy.
 var shipped = []string{"todo.go", "notdone.go"}
 
-// skeletonFile is one template and where it goes, with NN for the day.
+// skeletonFile is one template and where it goes, with NN for the day and
+// MODEL for its model package.
 type skeletonFile struct{ tmpl, path string }
 
 // skeletonFiles lists every template under skeleton/ with its place in
@@ -46,6 +49,10 @@ func skeletonFiles() ([]skeletonFile, error) {
 		}
 		switch top, rest, _ := strings.Cut(rel, "/"); top {
 		case "day":
+			// The model's folder is named as the day names its model.
+			if m, ok := strings.CutPrefix(rest, "course/model/"); ok {
+				rest = "course/MODEL/" + m
+			}
 			out = append(out, skeletonFile{path, "labs/dayNN/" + rest})
 			if slices.Contains(shipped, rest) {
 				out = append(out, skeletonFile{path, "labs/dayNN/course/shipped/" + rest + ".txt"})
@@ -95,14 +102,88 @@ func ParseDay(nn, title string) (int, string, error) {
 	return n, title, nil
 }
 
-// NewDay writes the skeleton of day n under root and registers it (Write).
-// It refuses a day whose folders exist. It returns the files written.
-func NewDay(root string, n int, title string) ([]string, error) {
+// dayData is what the skeleton's templates are rendered with.
+type dayData struct {
+	N     int
+	Title string
+	Model string // the model package's name, its folder's too
+	Set   setUp  // the experiment, and so the answer
+}
+
+// rendered is the skeleton rendered for one day: every file's path (NN
+// and MODEL filled in) and contents, in skeletonFiles' order.
+type rendered struct {
+	paths []string
+	src   map[string][]byte
+}
+
+// render renders every template of files with data; a template rendered
+// to two places (a shipped file and its copy) is rendered once.
+func render(files []skeletonFile, data dayData) (rendered, error) {
+	out := rendered{src: map[string][]byte{}}
+	byTmpl := map[string][]byte{}
+	for _, f := range files {
+		src, ok := byTmpl[f.tmpl]
+		if !ok {
+			t, err := template.New(filepath.Base(f.tmpl)).Delims("[[", "]]").ParseFS(skeleton, f.tmpl)
+			if err != nil {
+				return out, err
+			}
+			var b bytes.Buffer
+			if err := t.Execute(&b, data); err != nil {
+				return out, err
+			}
+			src = b.Bytes()
+			if strings.HasSuffix(f.tmpl, ".go.txt") {
+				if src, err = format.Source(src); err != nil {
+					return out, fmt.Errorf("%s: %w", f.tmpl, err)
+				}
+			}
+			byTmpl[f.tmpl] = src
+		}
+		path := strings.ReplaceAll(strings.ReplaceAll(f.path, "MODEL", data.Model), "NN", fmt.Sprint(data.N))
+		out.paths = append(out.paths, path)
+		out.src[path] = src
+	}
+	return out, nil
+}
+
+// words is the rendered day's words package (course/words), the source of
+// every text the day shows before a guess.
+func (r rendered) words() []predictions.Seen {
+	var out []predictions.Seen
+	for _, p := range r.paths {
+		if strings.Contains(p, "/course/words/") {
+			out = append(out, predictions.Seen{In: p, Text: string(r.src[p])})
+		}
+	}
+	return out
+}
+
+// NewDay writes the skeleton of day n under root and registers it (Write),
+// its model package named model (DefaultModel when ""). It refuses a day
+// whose folders exist. It returns the files written.
+func NewDay(root string, n int, title, model string) ([]string, error) {
 	nn := fmt.Sprint(n)
 	for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); err == nil {
 			return nil, fmt.Errorf("%w: day %d exists (%s)", ErrUsage, n, dir)
 		}
+	}
+	files, err := skeletonFiles()
+	if err != nil {
+		return nil, err
+	}
+	data := dayData{N: n, Title: title, Model: DefaultModel, Set: setUps[0]}
+	if model != "" && model != DefaultModel {
+		plain, err := render(files, data)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkModel(model, plain.src); err != nil {
+			return nil, err
+		}
+		data.Model = model
 	}
 	// Everything new-day will write, checked before it writes any of it: a
 	// day written but not registered would be refused as existing by the
@@ -112,12 +193,19 @@ func NewDay(root string, n int, title string) ([]string, error) {
 			return nil, fmt.Errorf("nothing was written: %s cannot be written (%w); fix that and run new-day again", path, err)
 		}
 	}
-	data := struct {
-		N     int
-		Title string
-	}{n, title}
-	rendered := map[string][]byte{}
-	var written []string
+	data.Set, err = pickSetUp(root, func(s setUp) ([]predictions.Seen, error) {
+		d := data
+		d.Set = s
+		r, err := render(files, d)
+		return r.words(), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	day, err := render(files, data)
+	if err != nil {
+		return nil, err
+	}
 	// A file of the day that cannot be written leaves none of the day.
 	undo := func(err error) ([]string, error) {
 		for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
@@ -125,38 +213,14 @@ func NewDay(root string, n int, title string) ([]string, error) {
 		}
 		return nil, fmt.Errorf("nothing was kept: %w", err)
 	}
-	files, err := skeletonFiles()
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range files {
-		src, ok := rendered[f.tmpl]
-		if !ok {
-			t, err := template.New(filepath.Base(f.tmpl)).Delims("[[", "]]").ParseFS(skeleton, f.tmpl)
-			if err != nil {
-				return nil, err
-			}
-			var b bytes.Buffer
-			if err := t.Execute(&b, data); err != nil {
-				return nil, err
-			}
-			src = b.Bytes()
-			if strings.HasSuffix(f.tmpl, ".go.txt") {
-				if src, err = format.Source(src); err != nil {
-					return nil, fmt.Errorf("%s: %w", f.tmpl, err)
-				}
-			}
-			rendered[f.tmpl] = src
-		}
-		path := strings.ReplaceAll(f.path, "NN", nn)
+	for _, path := range day.paths {
 		full := filepath.Join(root, filepath.FromSlash(path))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			return undo(err)
 		}
-		if err := os.WriteFile(full, src, 0o644); err != nil {
+		if err := os.WriteFile(full, day.src[path], 0o644); err != nil {
 			return undo(err)
 		}
-		written = append(written, path)
 	}
 	if err := Write(root); err != nil {
 		// The check above passed and the write failed all the same (a
@@ -167,7 +231,7 @@ func NewDay(root string, n int, title string) ([]string, error) {
 		Write(root) // the registration as it was, where that can be written
 		return nil, fmt.Errorf("registering day %d failed, so the day was taken out again (%w); fix that and run new-day again", n, err)
 	}
-	return append(written, RegistryFile, FullRegistryFile, LeanLink(n), FullLink(n)), nil
+	return append(day.paths, RegistryFile, FullRegistryFile, LeanLink(n), FullLink(n)), nil
 }
 
 // writable reports why path could not be written: an existing file is

@@ -50,7 +50,7 @@ func TestParseDay(t *testing.T) {
 // alike, registers the day, and refuses to write over it.
 func TestNewDayWritesAndRegisters(t *testing.T) {
 	root := t.TempDir()
-	files, err := NewDay(root, 47, "Throwaway")
+	files, err := NewDay(root, 47, "Throwaway", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestNewDayWritesAndRegisters(t *testing.T) {
 	if stale, err := Stale(root); err != nil || len(stale) > 0 {
 		t.Fatalf("after NewDay: stale %v, %v", stale, err)
 	}
-	if _, err := NewDay(root, 47, "Again"); !errors.Is(err, ErrUsage) {
+	if _, err := NewDay(root, 47, "Again", ""); !errors.Is(err, ErrUsage) {
 		t.Fatalf("a second Day 47: %v", err)
 	}
 	if !strings.Contains(read("labs/day47/course/words/words.go"), "Throwaway") {
@@ -134,7 +134,7 @@ func TestNewDayWritesNothingItCannotRegister(t *testing.T) {
 			dir := filepath.Join(root, "labs", "registry")
 			os.MkdirAll(filepath.Dir(dir), 0o755)
 			b.break_(t, dir)
-			_, err := NewDay(root, 47, "Throwaway")
+			_, err := NewDay(root, 47, "Throwaway", "")
 			if err == nil || !strings.Contains(err.Error(), "nothing was written") {
 				t.Fatalf("NewDay with %s: %v, want a refusal that wrote nothing", b.name, err)
 			}
@@ -144,7 +144,7 @@ func TestNewDayWritesNothingItCannotRegister(t *testing.T) {
 				}
 			}
 			b.mend(t, dir)
-			if _, err := NewDay(root, 47, "Throwaway"); err != nil {
+			if _, err := NewDay(root, 47, "Throwaway", ""); err != nil {
 				t.Fatalf("the re-run once %s is fixed: %v", b.name, err)
 			}
 			if stale, err := Stale(root); err != nil || len(stale) > 0 {

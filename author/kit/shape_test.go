@@ -123,7 +123,7 @@ func (want shape) diff(got shape) []string {
 // the test reads its folders and imports, never the learner's files.
 func TestNewDayHasDay46sShape(t *testing.T) {
 	root := t.TempDir()
-	if _, err := NewDay(root, 47, "Throwaway"); err != nil {
+	if _, err := NewDay(root, 47, "Throwaway", ""); err != nil {
 		t.Fatal(err)
 	}
 	want := shapeOf(t, filepath.Join("..", "..", "labs", "day46"))
@@ -146,7 +146,7 @@ func TestNewDayHasDay46sShape(t *testing.T) {
 // on the engine's cases, failures and tolerance: no private copy of them.
 func TestNewDayGraderUsesTheEngine(t *testing.T) {
 	root := t.TempDir()
-	if _, err := NewDay(root, 47, "Throwaway"); err != nil {
+	if _, err := NewDay(root, 47, "Throwaway", ""); err != nil {
 		t.Fatal(err)
 	}
 	days, err := Scan(root)

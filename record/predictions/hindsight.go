@@ -45,6 +45,12 @@ func Hindsight(day labs.Day, ref labs.Metrics) []Leak {
 	return hindsight(day, ref, func(id string) []Seen { return VisibleBefore(day, id) })
 }
 
+// ReadFirst is the module's files a learner reads before any prediction,
+// from the module root: the README, and the page it sends learners to for
+// speed. FindIn over them must find no day's answer (labs/registry's
+// TestReadmeHoldsNoAnswer), and new-day picks its skeleton's answer so.
+var ReadFirst = []string{"README.md", "labs/BENCHMARKS.md"}
+
 // FindIn is Hindsight over texts a learner can read before any prediction
 // (the README, a file it points learners to): the answer of every
 // prediction of day that they hold. Only day.Allowed's exceptions that
