@@ -59,8 +59,12 @@ func skeletonFiles() ([]skeletonFile, error) {
 			}
 		case "solutions":
 			out = append(out, skeletonFile{path, "solutions/dayNN/" + rest})
+		case "registry":
+			// The registry's tests that need each day's own code
+			// (TestNoHindsightInGrades' state-keeping TODOs).
+			out = append(out, skeletonFile{path, "labs/registry/" + rest})
 		default:
-			return fmt.Errorf("%s: a template lives under skeleton/day or skeleton/solutions", path)
+			return fmt.Errorf("%s: a template lives under skeleton/day, skeleton/solutions or skeleton/registry", path)
 		}
 		return nil
 	})
@@ -165,7 +169,7 @@ func (r rendered) words() []predictions.Seen {
 // whose folders exist. It returns the files written.
 func NewDay(root string, n int, title, model string) ([]string, error) {
 	nn := fmt.Sprint(n)
-	for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
+	for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn, "labs/registry/stateful" + nn + "_test.go"} {
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); err == nil {
 			return nil, fmt.Errorf("%w: day %d exists (%s)", ErrUsage, n, dir)
 		}
@@ -208,7 +212,7 @@ func NewDay(root string, n int, title, model string) ([]string, error) {
 	}
 	// A file of the day that cannot be written leaves none of the day.
 	undo := func(err error) ([]string, error) {
-		for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
+		for _, dir := range append([]string{"labs/day" + nn, "solutions/day" + nn}, registryFiles(day.paths)...) {
 			os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir)))
 		}
 		return nil, fmt.Errorf("nothing was kept: %w", err)
@@ -225,13 +229,25 @@ func NewDay(root string, n int, title, model string) ([]string, error) {
 	if err := Write(root); err != nil {
 		// The check above passed and the write failed all the same (a
 		// full disk): take the day back out, so a re-run starts clean.
-		for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn} {
+		for _, dir := range append([]string{"labs/day" + nn, "solutions/day" + nn}, registryFiles(day.paths)...) {
 			os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir)))
 		}
 		Write(root) // the registration as it was, where that can be written
 		return nil, fmt.Errorf("registering day %d failed, so the day was taken out again (%w); fix that and run new-day again", n, err)
 	}
 	return append(day.paths, RegistryFile, FullRegistryFile, LeanLink(n), FullLink(n)), nil
+}
+
+// registryFiles is the day's files among paths that live in the registry's
+// folder, beside other days' (not in a folder of the day's own).
+func registryFiles(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if strings.HasPrefix(p, "labs/registry/") {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // writable reports why path could not be written: an existing file is

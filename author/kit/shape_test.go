@@ -193,7 +193,7 @@ func TestNewDayGraderUsesTheEngine(t *testing.T) {
 			return true
 		})
 	}
-	for _, name := range []string{"Cases", "Failure", "Near", "FormatMetric"} {
+	for _, name := range []string{"Cases", "Failure", "Near", "FigureDiffers"} {
 		if !used[name] {
 			t.Errorf("grade/ does not use labs.%s", name)
 		}
