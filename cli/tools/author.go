@@ -24,7 +24,7 @@ import (
 
 // newDayUsage is new-day's own usage: the command is for course authors
 // and stays out of the learners' help.
-const newDayUsage = `usage: go run . new-day NN "Title"   (course authors: a skeleton day, registered)`
+const newDayUsage = `usage: go run . new-day NN "Title" [--model NAME]   (course authors: a skeleton day, registered; NAME names its model package, "model" if not given)`
 
 // cmdNewDay writes a skeleton day (author/kit) and registers it.
 func cmdNewDay(_ context.Context, e cli.Env, a cli.Args) int {
@@ -35,9 +35,9 @@ func cmdNewDay(_ context.Context, e cli.Env, a cli.Args) int {
 	n, title, err := kit.ParseDay(a.Pos[0], a.Pos[1])
 	if err == nil {
 		var files []string
-		files, err = kit.NewDay(e.Root, n, title)
+		files, err = kit.NewDay(e.Root, n, title, a.Flags["model"])
 		if err == nil {
-			fmt.Fprintf(e.Stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
+			fmt.Fprintf(e.Stdout, "Day %d written and registered:\n  %s\nNext: go run . check %d, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "), n)
 			return cli.ExitOK
 		}
 	}
@@ -54,11 +54,16 @@ func cmdNewDay(_ context.Context, e cli.Env, a cli.Args) int {
 // shipped stubs grade as unfinished, the reference passes, the experiments
 // are repeatable, every prediction is answered by a metric, no text a
 // learner sees before a prediction holds its answer (predictions.Hindsight)
-// and the day's equivalence suite passes. That every screen of every day fits 80×24 is
+// and the day's equivalence suite passes; `check NN` checks day NN alone
+// (kit.CheckDays), and the registration either way. That every screen of every day fits 80×24 is
 // tui's TestEveryRegisteredDayFits80x24: the screens' test driver lives in
 // tui's tests, which this binary cannot import, and go test runs it in CI.
 
-func cmdCheck(ctx context.Context, e cli.Env, _ cli.Args) int {
+func cmdCheck(ctx context.Context, e cli.Env, a cli.Args) int {
+	days, err := kit.CheckDays(course, a.Pos)
+	if err != nil {
+		return cli.UsageError(e.Stderr, strings.TrimPrefix(err.Error(), "usage: "))
+	}
 	failed := 0
 	check := func(day labs.Day, ok bool, what string) {
 		mark := "ok  "
@@ -70,7 +75,7 @@ func cmdCheck(ctx context.Context, e cli.Env, _ cli.Args) int {
 	if !checkRegistration(e) {
 		failed++
 	}
-	for _, day := range course {
+	for _, day := range days {
 		if code, ok := checkDay(ctx, e, day, check); !ok {
 			return code
 		}
