@@ -75,11 +75,13 @@ func netDenied() bool {
 	return !netState.failed
 }
 
+// netFailed records that the OS would not make a box's namespaces: why is
+// the start's error, said with its cause where one shows (netReason).
 func netFailed(why string) {
 	netState.Lock()
 	defer netState.Unlock()
 	if !netState.failed {
-		netState.failed, netState.why = true, why
+		netState.failed, netState.why = true, netReason(why)
 	}
 }
 
