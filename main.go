@@ -4,7 +4,7 @@
 //	go run . run 45       run Day 45's experiments on your code
 //	go run . grade 45     grade your TODOs
 //
-// See README.md for every command and the JSON interface.
+// See README.md for the commands and docs/JSON.md for the JSON interface.
 package main
 
 import (
@@ -14,7 +14,7 @@ import (
 )
 
 // Registration is generated: a day is its packages (labs/dayNN,
-// labs/dayNN/course, solutions/dayNN) and this one step. See labs/AUTHORING.md.
+// labs/dayNN/course, solutions/dayNN) and this one step. See docs/AUTHORING.md.
 //go:generate go run ./author/gendays
 
 // course is every registered day (labs/registry, generated): their words

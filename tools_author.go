@@ -43,7 +43,7 @@ func cmdNewDay(_ context.Context, e env, a args) int {
 		var files []string
 		files, err = kit.NewDay(e.root, n, title)
 		if err == nil {
-			fmt.Fprintf(e.stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
+			fmt.Fprintf(e.stdout, "Day %d written and registered:\n  %s\nNext: go run . check, then docs/AUTHORING.md.\n", n, strings.Join(files, "\n  "))
 			return exitOK
 		}
 	}

@@ -46,8 +46,8 @@ func Hindsight(day labs.Day, ref labs.Metrics) []Leak {
 }
 
 // FindIn is Hindsight over texts a learner can read before any prediction
-// (the README, a file it points learners to): the answer of every
-// prediction of day that they hold. Only day.Allowed's exceptions that
+// (the README, the guides in docs/, a file they point learners to): the
+// answer of every prediction of day that they hold. Only day.Allowed's exceptions that
 // name such a place apply: one for a setting "anywhere" is about the day's
 // own text, where the setting is stated, and a README that prints an
 // answer gives it away whatever the lesson says.
