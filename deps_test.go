@@ -11,8 +11,8 @@ import (
 // the terminal stays blank, so it must carry only what the screens need:
 //   - not the full worker's heavy dependencies: the embedded Redis and its
 //     Lua interpreter, the Redis client and the HTTP server belong to Parts
-//     4 and 6, which only the full worker links (README, "How it is
-//     built");
+//     4 and 6, which only the full worker links (docs/ARCHITECTURE.md,
+//     "Three kinds of program");
 //   - not the authors' and staff's tools: the generator, the autograders'
 //     writers and the class grader, with go/parser, go/printer, encoding/xml
 //     and the rest, are in the tools binary (./cmd/termlab-tools, which

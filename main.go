@@ -4,8 +4,9 @@
 //	go run . run 45       run Day 45's experiments on your code
 //	go run . grade 45     grade your TODOs
 //
-// See README.md for every command and the JSON interface. The commands are
-// package cli; the authors' and staff's live in cmd/termlab-tools.
+// See README.md for the commands and docs/JSON.md for the JSON interface.
+// The commands are package cli; the authors' and staff's live in
+// cmd/termlab-tools.
 package main
 
 import (
@@ -15,7 +16,7 @@ import (
 )
 
 // Registration is generated: a day is its packages (labs/dayNN,
-// labs/dayNN/course, solutions/dayNN) and this one step. See labs/AUTHORING.md.
+// labs/dayNN/course, solutions/dayNN) and this one step. See docs/AUTHORING.md.
 //go:generate go run ./author/gendays
 
 func main() {

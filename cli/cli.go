@@ -75,7 +75,7 @@ const usage = `usage: go run . [command] [day] [flags]
 
 flags (run, grade; serve takes --solutions too):
   --solutions         use the reference solutions instead of your code
-  --json              print JSON for course tooling (see README.md)
+  --json              print JSON for course tooling (see docs/JSON.md)
   --format F          grade only: classroom, gradescope, junit or exercism, as
                       those autograders read it (see autograde/README.md)
   --max-score N       grade --format, grade-class: the TODOs' points add up to N

@@ -188,7 +188,7 @@ func unguessedReveals(day labs.Day, a predictions.Answers, m labs.Metrics) []str
 	return ids
 }
 
-// runJSON is the stable run interface (see README.md).
+// runJSON is the stable run interface (see docs/JSON.md).
 func runJSON(day labs.Day, o labs.Outcome, rows []predictions.Row) any {
 	type part struct {
 		ID     string      `json:"id"`

@@ -37,7 +37,7 @@ func cmdNewDay(_ context.Context, e cli.Env, a cli.Args) int {
 		var files []string
 		files, err = kit.NewDay(e.Root, n, title, a.Flags["model"])
 		if err == nil {
-			fmt.Fprintf(e.Stdout, "Day %d written and registered:\n  %s\nNext: go run . check %d, then labs/AUTHORING.md.\n", n, strings.Join(files, "\n  "), n)
+			fmt.Fprintf(e.Stdout, "Day %d written and registered:\n  %s\nNext: go run . check %d, then docs/AUTHORING.md.\n", n, strings.Join(files, "\n  "), n)
 			return cli.ExitOK
 		}
 	}

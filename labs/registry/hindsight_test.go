@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,19 +48,40 @@ func TestNoHindsight(t *testing.T) {
 	}
 }
 
-// TestReadmeHoldsNoAnswer: the README, and the file it sends learners to
-// for speed, are read before any prediction, so neither may print one's
-// answer. In the README whole figures up to 10 are left out: exit codes and
-// part numbers are everywhere in it, and no answer follows from them. In
-// BENCHMARKS.md, a page of timings, only figures with decimals are looked
-// for (an answer such as 10.3 or 1009.9); its whole numbers are
-// milliseconds, frames and rates of the benchmarks, and so are the whole
-// numbers an answer rounds to. (The authors'
-// contracts are spoilers by design; the README says so and does not send
-// learners there.)
+// TestReadmeHoldsNoAnswer: the README, the guides in docs/ it points to,
+// and the page of timings it sends learners to for speed are all files a
+// learner can open before any prediction, so none may print one's answer.
+// In the README and the guides whole figures up to 10 are left out: exit
+// codes and part numbers are everywhere in them, and no answer follows
+// from them. In BENCHMARKS.md only figures with decimals are looked for
+// (an answer such as 10.3 or 1009.9): its whole numbers are milliseconds,
+// frames and rates of the benchmarks, and so are the whole numbers an
+// answer rounds to. (The authors' reference files are spoilers by design;
+// the README says so and does not send learners there.)
 func TestReadmeHoldsNoAnswer(t *testing.T) {
+	files := []string{"README.md", "labs/BENCHMARKS.md"}
+	// Every guide in docs/, whatever its name; the four the README names
+	// must be among them, so an empty or moved folder cannot pass unseen.
+	guides, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range guides {
+		files = append(files, filepath.ToSlash(strings.TrimPrefix(g, filepath.Join("..", "..")+string(filepath.Separator))))
+	}
+	for _, want := range []string{"docs/STAFF.md", "docs/AUTHORING.md", "docs/JSON.md", "docs/ARCHITECTURE.md"} {
+		if !slices.Contains(files, want) {
+			t.Errorf("%s is not there to be read: the README points learners to it", want)
+		}
+	}
 	var texts []predictions.Seen
+	// new-day keeps its skeleton's answer out of the same files.
 	for _, f := range predictions.ReadFirst {
+		if !slices.Contains(files, f) {
+			t.Errorf("%s is in predictions.ReadFirst but not read here", f)
+		}
+	}
+	for _, f := range files {
 		b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(f)))
 		if err != nil {
 			t.Fatal(err)
@@ -70,7 +92,8 @@ func TestReadmeHoldsNoAnswer(t *testing.T) {
 		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
 		for _, l := range predictions.FindIn(day, m, texts...) {
 			v := m[predictionMetric(day, l.Prediction)]
-			if whole := v == math.Trunc(v); (l.In == "README.md" && whole && v <= 10) || (l.In != "README.md" && (whole || !strings.Contains(l.Figure, "."))) {
+			whole := v == math.Trunc(v)
+			if timings := l.In == "labs/BENCHMARKS.md"; (!timings && whole && v <= 10) || (timings && (whole || !strings.Contains(l.Figure, "."))) {
 				continue
 			}
 			t.Errorf("day %d: %s", day.Number, l)

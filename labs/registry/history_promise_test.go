@@ -14,7 +14,7 @@ import (
 // TestTheHistoryKeepsWhatItPromises: MaxRuns runs of every day, each as
 // big as a real run gets (every part played, every figure shown, every
 // prediction judged), all fit in MaxBytes, so the byte cap never cuts the
-// history short of the runs the README promises.
+// history short of the runs docs/ARCHITECTURE.md promises (MaxRuns).
 func TestTheHistoryKeepsWhatItPromises(t *testing.T) {
 	for _, day := range full.Days {
 		if d, ok := heavy[day.Number]; ok {

@@ -46,14 +46,16 @@ func Hindsight(day labs.Day, ref labs.Metrics) []Leak {
 }
 
 // ReadFirst is the module's files a learner reads before any prediction,
-// from the module root: the README, and the page it sends learners to for
-// speed. FindIn over them must find no day's answer (labs/registry's
-// TestReadmeHoldsNoAnswer), and new-day picks its skeleton's answer so.
-var ReadFirst = []string{"README.md", "labs/BENCHMARKS.md"}
+// from the module root: the README, the guides it points to, and the page
+// it sends learners to for speed. FindIn over them must find no day's
+// answer (labs/registry's TestReadmeHoldsNoAnswer, which also reads any
+// other guide in docs/), and new-day picks its skeleton's answer so.
+var ReadFirst = []string{"README.md", "labs/BENCHMARKS.md",
+	"docs/STAFF.md", "docs/AUTHORING.md", "docs/JSON.md", "docs/ARCHITECTURE.md"}
 
 // FindIn is Hindsight over texts a learner can read before any prediction
-// (the README, a file it points learners to): the answer of every
-// prediction of day that they hold. Only day.Allowed's exceptions that
+// (the README, the guides in docs/, a file they point learners to): the
+// answer of every prediction of day that they hold. Only day.Allowed's exceptions that
 // name such a place apply: one for a setting "anywhere" is about the day's
 // own text, where the setting is stated, and a README that prints an
 // answer gives it away whatever the lesson says.

@@ -61,7 +61,8 @@ import (
 //     input. Learner code runs in the same
 //     process and could read that input before the worker does (in an
 //     init): that residual risk is the price of running the learner's code
-//     at all, and the lab says so in the README.
+//     at all, and the lab says so (docs/ARCHITECTURE.md, "The box", and
+//     docs/STAFF.md for code graded on someone else's behalf).
 
 // MemoryEnv overrides the memory bound of a worker process, in MB.
 const MemoryEnv = "TERMLAB_WORKER_MEMORY_MB"

@@ -251,7 +251,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 	}
 	// A bound only against a go command that never returns: a first build
 	// of the full worker on a busy 2-core machine takes minutes (the
-	// README's figures), and must not be cut short and called a failure.
+	// figures in docs/ARCHITECTURE.md), and must not be cut short and called a failure.
 	ctx, cancel := context.WithTimeout(ctx, buildBound)
 	defer cancel()
 	// -s -w: no symbol table or DWARF, which halves the link that every save
@@ -375,8 +375,8 @@ func (r *Runner) relinkUnrunnable(ctx context.Context, goCmd, work, bin, main st
 }
 
 // buildBound stops a worker build that never ends. It is far past any real
-// build: the first full build on the README's shared 2-core machine took
-// 3 to 4.5 minutes.
+// build: the first full build on the shared 2-core machine of
+// docs/ARCHITECTURE.md took 3 to 4.5 minutes.
 const buildBound = 30 * time.Minute
 
 // goBuild is the one go build command of a worker program: main (a package

@@ -66,7 +66,7 @@ func NetworkNote() string {
 	if !netState.failed {
 		return ""
 	}
-	return "the network could not be denied to the graded code (" + netState.why + "): grade inside a container without a network for that (README, Course staff)"
+	return "the network could not be denied to the graded code (" + netState.why + "): grade inside a container without a network for that (docs/STAFF.md)"
 }
 
 func netDenied() bool {

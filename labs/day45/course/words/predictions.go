@@ -74,8 +74,8 @@ var allowed = []labs.Allowed{
 	{Prediction: "P11", Figure: "1000", In: "P9 question", Reason: "the sliding-window counter's limit per minute"},
 	{Prediction: "P11", Figure: "1000", In: "drill D5", Reason: "D5's answer, ten servers times 100/s: a fleet's rate, not the stampede's peak"},
 	{Prediction: "P12", Figure: "5", In: "TODO 4 screen", Reason: "a moment (5 s) in a worked case of NextEmit"},
-	{Prediction: "P1", Figure: "20", In: "README.md", Reason: "the README's bound on a cached go test ./... (20 s), nothing about buckets"},
-	{Prediction: "P6", Figure: "20", In: "README.md", Reason: "the README's bound on a cached go test ./... (20 s), nothing about buckets"},
-	{Prediction: "P4", Figure: "100", In: "README.md", Reason: "the README's own counts (the history keeps at most 100 runs; a --max-score of 100 for a class), nothing about windows"},
+	{Prediction: "P1", Figure: "20", In: "docs/ARCHITECTURE.md", Reason: "the bound on a cached go test ./... (20 s) in the tests' section, nothing about buckets"},
+	{Prediction: "P6", Figure: "20", In: "docs/ARCHITECTURE.md", Reason: "the bound on a cached go test ./... (20 s) in the tests' section, nothing about buckets"},
+	{Prediction: "P4", Figure: "100", In: "docs/STAFF.md", Reason: "a --max-score of 100 for a class, in the staff's guide, nothing about windows"},
 	{Prediction: "P12", Figure: "5", In: "P12 question", Reason: "the number of bursts, a setting; what it asks is how many of each burst a meter takes"},
 }
