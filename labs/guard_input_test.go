@@ -12,8 +12,7 @@ import (
 // call that already returned carry none.
 func TestGuardKeepsTheCallInProgress(t *testing.T) {
 	in := func(s string) Input { return func() string { return s } }
-	var spin func() int
-	spin = func() int {
+	spin := func() int {
 		n := 0
 		for {
 			n++
@@ -39,7 +38,12 @@ func TestGuardKeepsTheCallInProgress(t *testing.T) {
 		{"waits", func(tr *Tracker) { tr.Call(1, in("TakeToken(…)")); select {} }, Timeout, "TakeToken(…)", "no answer"},
 		{"hangs between calls", func(tr *Tracker) { tr.Call(1, in("TakeToken(…)")); tr.Leave(); select {} }, Timeout, "", ""},
 		{"not done", func(tr *Tracker) { tr.Call(3, in("Expired(…)")); panic(NotDone) }, Unfinished, "", ""},
-		{"no input known", func(tr *Tracker) { tr.Enter(3); var m map[int]int; m[1] = 1 }, Crash, "", ""},
+		{"no input known", func(tr *Tracker) {
+			tr.Enter(3)
+			var m map[int]int
+			//lint:ignore SA5000 the panic is what this case is for
+			m[1] = 1
+		}, Crash, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -195,12 +195,3 @@ func levelRounded(rows []tokenRow) string {
 	}
 	return ""
 }
-
-// right reports whether the row's answer is the task's (either answer on
-// a knife edge).
-func (r tokenRow) right() bool {
-	if !r.c.exact && math.Abs(r.level-1) <= r.tol {
-		return math.Abs(r.gotLevel()-r.level) <= r.tol
-	}
-	return r.a.ok == (r.level >= 1) && math.Abs(r.a.left-(r.level-b2f(r.a.ok))) <= r.tol
-}
