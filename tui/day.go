@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/watch"
 )
 
 // The screens of an open day, in tab order.
@@ -64,16 +63,11 @@ type dayModel struct {
 	results *resultsModel
 	history *historyModel
 
-	watcher    *fsnotify.Watcher
-	watchGen   int // a watcher message of another generation is stale
+	watcher    *watch.Watcher // nil when the day does not watch
 	debounceID int
 	runGen     int // an outcome of another generation was cancelled
 	cancel     context.CancelFunc
 }
-
-// watchGens numbers watchers across days, so a message from a closed day's
-// watcher is never mistaken for the open one's.
-var watchGens atomic.Int64
 
 func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
 	m := &dayModel{c: c, s: newSession(day, a)}
@@ -102,8 +96,8 @@ func (m *dayModel) init() tea.Cmd {
 	}
 	cmds := []tea.Cmd{m.startRun(), refs, locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
 	if d.watch {
-		m.watchGen = int(watchGens.Add(1))
-		cmds = append(cmds, startWatchCmd(m.watchGen, filepath.Join(d.root, m.s.day.LearnerDir)))
+		m.watcher = watch.New(filepath.Join(d.root, m.s.day.LearnerDir), watch.Code)
+		cmds = append(cmds, nextWatchCmd(m.watcher))
 	}
 	return tea.Batch(cmds...)
 }
@@ -125,7 +119,6 @@ func (m *dayModel) close() tea.Cmd {
 		m.cancel()
 		m.cancel = nil
 	}
-	m.watchGen = -1
 	if pm, ok := m.screens[tabPlay].(*playModel); ok {
 		pm.close()
 	}
@@ -265,35 +258,8 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 	case locsMsg:
 		m.s.locs = msg.locs
 
-	case watchReadyMsg:
-		if msg.gen != m.watchGen {
-			if msg.w != nil {
-				return closeWatchCmd(msg.w)
-			}
-			return nil
-		}
-		if msg.err != nil {
-			m.s.setNote("cannot watch your folder for saves ("+msg.err.Error()+"): press r to re-run by hand", true)
-			return nil
-		}
-		m.watcher = msg.w
-		return waitEventCmd(msg.gen, msg.w)
-	case fileChangedMsg:
-		if msg.gen != m.watchGen || m.watcher == nil {
-			return nil
-		}
-		// A newer save makes the run in flight pointless: stop it now, and
-		// start the next once the burst of saves is over.
-		if m.s.building {
-			m.stopRun()
-		}
-		m.s.building = true
-		return tea.Batch(waitEventCmd(msg.gen, m.watcher), m.debounce())
-	case watchErrMsg:
-		if msg.gen == m.watchGen && m.watcher != nil {
-			m.s.setNote("the file watcher reported: "+msg.err.Error(), true)
-			return waitEventCmd(msg.gen, m.watcher)
-		}
+	case watchMsg:
+		return m.watched(msg)
 	case debounceMsg:
 		if msg.id == m.debounceID {
 			return tea.Batch(m.startRun(), locsCmd(d, m.s.day))
@@ -342,6 +308,31 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.current().update(msg, &m.s)
 	}
 	return nil
+}
+
+// watched takes a message of the day's watcher: a change stops the run in
+// flight, and the next starts once the burst of saves is over.
+func (m *dayModel) watched(msg watchMsg) tea.Cmd {
+	if msg.w == nil || msg.w != m.watcher {
+		return nil // a closed day's watcher
+	}
+	switch {
+	case errors.Is(msg.err, watch.ErrClosed):
+		return nil
+	case msg.err != nil:
+		m.s.setNote("cannot watch your folder for saves ("+msg.err.Error()+"): press r to re-run by hand", true)
+		return nil
+	case msg.ev.Lost != nil:
+		m.s.setNote("the file watcher reported: "+msg.ev.Lost.Error(), true)
+		return nextWatchCmd(m.watcher)
+	}
+	// A newer save makes the run in flight pointless: stop it now, and
+	// start the next once the burst of saves is over.
+	if m.s.building {
+		m.stopRun()
+	}
+	m.s.building = true
+	return tea.Batch(nextWatchCmd(m.watcher), m.debounce())
 }
 
 // saved takes the answers as a write left them (or why it failed): the

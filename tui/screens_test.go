@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
@@ -20,6 +19,7 @@ import (
 	"termlab/record/reset"
 	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
+	"termlab/watch"
 )
 
 // refAnswer is a run of the learner's code that agrees with the reference.
@@ -416,12 +416,8 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	m := newDay(c, theDay, predictions.New(45))
 	m.visible = true
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	m.watcher, m.watchGen = w, 7
+	m.watcher = watch.New(t.TempDir(), watch.Code) // not started: the test sends its messages
+	save := watchMsg{w: m.watcher, ev: watch.Event{Name: "todo.go"}}
 
 	run := m.startRun()
 	done := make(chan any, 1)
@@ -429,7 +425,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	for f.count() == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	m.handle(fileChangedMsg{gen: 7, name: "todo.go"})
+	m.handle(save)
 	if err := f.ctxs[0].Err(); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a save did not cancel the run in flight: %v", err)
 	}
@@ -438,8 +434,8 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	if m.s.outcome != nil || !m.s.building {
 		t.Fatal("a cancelled run's answer was taken")
 	}
-	m.handle(fileChangedMsg{gen: 7, name: "todo.go"})
-	m.handle(fileChangedMsg{gen: 99, name: "todo.go"}) // another day's watcher
+	m.handle(save)
+	m.handle(watchMsg{w: watch.New(t.TempDir(), watch.Code), ev: watch.Event{Name: "todo.go"}}) // another day's watcher
 	if m.debounceID != 2 {
 		t.Fatalf("debounce id %d, want 2", m.debounceID)
 	}
@@ -457,13 +453,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	if m.s.outcome == nil || m.s.building {
 		t.Fatal("the run after the burst did not land")
 	}
-	if !relevant(fsnotify.Event{Name: "/x/todo.go", Op: fsnotify.Create}) ||
-		relevant(fsnotify.Event{Name: "/x/.todo.go.swp", Op: fsnotify.Write}) ||
-		relevant(fsnotify.Event{Name: "/x/4913", Op: fsnotify.Create}) ||
-		relevant(fsnotify.Event{Name: "/x/todo_test.go", Op: fsnotify.Write}) ||
-		relevant(fsnotify.Event{Name: "/x/todo.go", Op: fsnotify.Chmod}) {
-		t.Fatal("relevant() picks the wrong events")
-	}
+	// Which events are saves: watch's TestFilters.
 }
 
 func TestDrills(t *testing.T) {

@@ -3,54 +3,48 @@ package tui
 import (
 	"context"
 	"errors"
-	"path/filepath"
-	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	"termlab/runner/worker"
+	"termlab/watch"
 )
 
-// Re-run on save. The watcher watches the learner's folder, not the file:
-// many editors save by writing a temporary file and renaming it over the
-// old one, which a watch on the file itself would lose after the first
-// save. Each event restarts a short timer (debounce), so a burst of saves
-// and the create-write-rename dance of one save become one run. A run that
-// is still going when a newer save lands is cancelled: its answer would be
-// about code that no longer exists.
+// Re-run on save. The day watches the learner's folder (watch.Code says
+// what a change is), and predictions/ is watched for saves from a shell
+// (store.go). Each event restarts a short timer (debounce), so a burst of
+// saves and the create-write-rename dance of one save become one run. A
+// run that is still going when a newer save lands is cancelled: its answer
+// would be about code that no longer exists.
 //
-// Nothing here ticks: the watcher Cmd blocks on the watcher's channels, and
-// the debounce timer exists only after a save.
+// Nothing here ticks: the watcher's Cmd blocks on its events, and the
+// debounce timer exists only after a save.
 
-// watchReadyMsg says the watcher is up (or why not).
-type watchReadyMsg struct {
-	gen int
-	w   *fsnotify.Watcher
+// watchMsg is what a watcher said (watch.Watcher.Next): a change, events
+// lost, or that watching has ended (err: watch.ErrClosed, or why it could
+// not start). The watcher is the message's address: the open day's, or
+// predictions/'s (App.storeWatch); any other is a closed day's, and stale.
+type watchMsg struct {
+	w   *watch.Watcher
+	ev  watch.Event
 	err error
 }
 
-// fileChangedMsg is one relevant event in the learner's folder.
-type fileChangedMsg struct {
-	gen  int
-	name string
+// nextWatchCmd waits for w's next change; the first one starts w. Update
+// asks for the next one each time, so there is only ever one waiting.
+func nextWatchCmd(w *watch.Watcher) tea.Cmd {
+	return func() tea.Msg {
+		ev, err := w.Next()
+		return watchMsg{w: w, ev: ev, err: err}
+	}
 }
-
-// watchErrMsg is an error from the watcher; watching goes on.
-type watchErrMsg struct {
-	gen int
-	err error
-}
-
-// watchClosedMsg says the watcher was closed; nothing to do.
-type watchClosedMsg struct{ gen int }
 
 // debounce is how long a burst of saves must be quiet before a run starts.
 // Editors write a save in one burst of events well under a millisecond
 // apart (a write, or a write to a new file and a rename over the old one),
-// and each event of the burst cancels a run it started (fileChangedMsg):
+// and each event of the burst cancels a run it started (a watchMsg):
 // a run that began on half a save is stopped by the rest of it long
 // before it could show anything. It is inside every save's time to the
 // screen: 50 ms was a quarter of the save loop's floor, 5 ms is noise
@@ -60,55 +54,7 @@ const debounce = 5 * time.Millisecond
 // debounceMsg fires when a burst of saves has been quiet long enough.
 type debounceMsg struct{ id int }
 
-func startWatchCmd(gen int, dir string) tea.Cmd {
-	return func() tea.Msg {
-		w, err := fsnotify.NewWatcher()
-		if err != nil {
-			return watchReadyMsg{gen: gen, err: err}
-		}
-		if err := w.Add(dir); err != nil {
-			w.Close()
-			return watchReadyMsg{gen: gen, err: err}
-		}
-		return watchReadyMsg{gen: gen, w: w}
-	}
-}
-
-// waitEventCmd blocks until the next relevant event. Update asks for the
-// next one each time, so there is only ever one waiting.
-func waitEventCmd(gen int, w *fsnotify.Watcher) tea.Cmd {
-	return func() tea.Msg {
-		for {
-			select {
-			case ev, ok := <-w.Events:
-				if !ok {
-					return watchClosedMsg{gen: gen}
-				}
-				if relevant(ev) {
-					return fileChangedMsg{gen: gen, name: ev.Name}
-				}
-			case err, ok := <-w.Errors:
-				if !ok {
-					return watchClosedMsg{gen: gen}
-				}
-				return watchErrMsg{gen: gen, err: err}
-			}
-		}
-	}
-}
-
-// relevant keeps the events that can change the build: Go files that are
-// not tests, not hidden and not editor backups (which end in ~ or start
-// with # and so are not .go files anyway). Chmod alone changes nothing.
-func relevant(ev fsnotify.Event) bool {
-	base := filepath.Base(ev.Name)
-	if !strings.HasSuffix(base, ".go") || strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, ".") {
-		return false
-	}
-	return ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0
-}
-
-func closeWatchCmd(w *fsnotify.Watcher) tea.Cmd {
+func closeWatchCmd(w *watch.Watcher) tea.Cmd {
 	return func() tea.Msg {
 		w.Close()
 		return nil
