@@ -103,7 +103,7 @@ func newLearnerSession(d deps, day labs.Day) learnerFrames {
 func (l *learnerSession) Play(f labs.PlayFigure, v labs.Values) (labs.Frame, bool, error) {
 	l.mu.Lock()
 	if l.sess == nil {
-		bin, busy, err := buildWorker(l.d, l.day.Number)
+		bin, busy, err := buildWorker(l.d, l.day)
 		if busy || err != nil {
 			l.mu.Unlock()
 			return labs.Frame{}, busy, err
@@ -119,7 +119,7 @@ func (l *learnerSession) Warm() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.sess == nil {
-		bin, busy, err := buildWorker(l.d, l.day.Number)
+		bin, busy, err := buildWorker(l.d, l.day)
 		if busy || err != nil {
 			return // the first request tries again, and says why
 		}
@@ -137,10 +137,10 @@ func (l *learnerSession) Close() {
 }
 
 // refSession is the production refFrames: a worker.PlaySession on the
-// reference program (worker.Runner.ReferenceBuild), built on the first
+// reference program (labs.Runner.ReferenceBuild), built on the first
 // request.
 type refSession struct {
-	root   string
+	runner labs.Runner
 	day    labs.Day
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -150,9 +150,9 @@ type refSession struct {
 	sess *worker.PlaySession
 }
 
-func newRefSession(root string, day labs.Day) refFrames {
+func newRefSession(d deps, day labs.Day) refFrames {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &refSession{root: root, day: day, ctx: ctx, cancel: cancel}
+	return &refSession{runner: d.runner, day: day, ctx: ctx, cancel: cancel}
 }
 
 func (r *refSession) Ready() bool { return r.ready.Load() }
@@ -161,8 +161,7 @@ func (r *refSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.sess == nil {
-		rr := worker.Runner{Root: r.root}
-		bin, err := rr.ReferenceBuild(r.ctx, r.day)
+		bin, err := r.runner.ReferenceBuild(r.ctx, r.day)
 		if err != nil {
 			// Tried again on the next request: a build stopped by a busy
 			// machine or a full disk may work then.
@@ -205,7 +204,7 @@ func (m *playModel) close() {
 // it is starting while the reference's worker is not up.
 func (m *playModel) refFrame(s *session, gen int, f labs.PlayFigure, v labs.Values, whose string, retry bool) tea.Cmd {
 	if m.ref == nil {
-		m.ref = m.c.deps.refFrames(m.c.deps.root, s.day)
+		m.ref = m.c.deps.refFrames(m.c.deps, s.day)
 	}
 	ref := m.ref
 	m.starting = !ref.Ready()
@@ -394,7 +393,7 @@ func (m *playModel) warm(s *session) tea.Cmd {
 // learner's.
 func (m *playModel) besideFrame(s *session, gen int, f labs.PlayFigure, v labs.Values) tea.Cmd {
 	if m.ref == nil {
-		m.ref = m.c.deps.refFrames(m.c.deps.root, s.day)
+		m.ref = m.c.deps.refFrames(m.c.deps, s.day)
 	}
 	ref := m.ref
 	return func() tea.Msg {
@@ -404,19 +403,18 @@ func (m *playModel) besideFrame(s *session, gen int, f labs.PlayFigure, v labs.V
 	}
 }
 
-// buildWorker builds (or finds up to date) the lean worker, one build at a
-// time with the runs; busy when a run holds the gate.
-func buildWorker(d deps, day int) (bin string, busy bool, err error) {
+// buildWorker builds (or finds up to date) the day's own lean worker, as
+// its runs use (another day's broken file never stops this day's
+// playground), one build at a time with the runs; busy when a run holds
+// the gate.
+func buildWorker(d deps, day labs.Day) (bin string, busy bool, err error) {
 	if d.runGate != nil {
 		if !d.runGate.TryLock() {
 			return "", true, nil
 		}
 		defer d.runGate.Unlock()
 	}
-	// The day's own worker, as its runs use: another day's broken file
-	// never stops this day's playground.
-	r := worker.Runner{Root: d.root, Day: day}
-	bin, err = r.Build(context.Background())
+	bin, err = d.runner.BuildDay(context.Background(), day)
 	return bin, false, err
 }
 

@@ -30,7 +30,7 @@ func refAnswer() fakeAnswer {
 }
 
 // openDay starts the lab on one day and opens it.
-func openDay(t *testing.T, r Runner, w, h int) (*driver, string) {
+func openDay(t *testing.T, r labs.Runner, w, h int) (*driver, string) {
 	t.Helper()
 	root := labRoot(t, theDay)
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, r), w, h)
