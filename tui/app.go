@@ -109,7 +109,10 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 			a.answers[n] = ans
 		}
 		if a.day != nil {
-			cmds = append(cmds, a.day.update(answersReloadedMsg{}))
+			// The day has its answers (reloaded): what they open follows
+			// (update), the parts whose predictions are now in, the Play
+			// screen.
+			cmds = append(cmds, a.day.update(msg))
 		}
 		return tea.Batch(cmds...)
 	case savedMsg:

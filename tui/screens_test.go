@@ -434,16 +434,18 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	if m.s.outcome != nil || !m.s.building {
 		t.Fatal("a cancelled run's answer was taken")
 	}
+	early := m.runGen // the first save's timer
 	m.handle(save)
+	late := m.runGen
 	m.handle(watchMsg{w: watch.New(t.TempDir(), watch.Code), ev: watch.Event{Name: "todo.go"}}) // another day's watcher
-	if m.debounceID != 2 {
-		t.Fatalf("debounce id %d, want 2", m.debounceID)
+	if late == early || m.runGen != late {
+		t.Fatalf("run generations %d, %d, then %d: each save of this day's, and only those, make the timers before stale", early, late, m.runGen)
 	}
-	if cmd := m.handle(debounceMsg{id: 1}); cmd != nil {
+	if cmd := m.handle(debounceMsg{gen: early}); cmd != nil {
 		t.Fatal("an early timer of the burst started a run")
 	}
 	f.gate = nil
-	cmd := m.handle(debounceMsg{id: 2})
+	cmd := m.handle(debounceMsg{gen: late})
 	if cmd == nil {
 		t.Fatal("the end of the burst started nothing")
 	}

@@ -47,8 +47,9 @@ func nextWatchCmd(w *watch.Watcher) tea.Cmd {
 // (labs/BENCHMARKS.md, "Save to every place").
 const debounce = 5 * time.Millisecond
 
-// debounceMsg fires when a burst of saves has been quiet long enough.
-type debounceMsg struct{ id int }
+// debounceMsg fires when a burst of saves has been quiet long enough; gen
+// is the day's run generation when the timer was set (dayModel.debounce).
+type debounceMsg struct{ gen int }
 
 func closeWatchCmd(w *watch.Watcher) tea.Cmd {
 	return func() tea.Msg {
@@ -57,6 +58,6 @@ func closeWatchCmd(w *watch.Watcher) tea.Cmd {
 	}
 }
 
-func debounceCmd(dp deps, id int) tea.Cmd {
-	return dp.after(dp.debounce, func(time.Time) tea.Msg { return debounceMsg{id: id} })
+func debounceCmd(dp deps, gen int) tea.Cmd {
+	return dp.after(dp.debounce, func(time.Time) tea.Msg { return debounceMsg{gen: gen} })
 }
