@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -68,14 +67,14 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 type boxedRunner struct {
 	ctx    context.Context
 	cancel context.CancelFunc
-	inner  tui.Runner
+	inner  labs.Runner
 
 	mu     sync.Mutex
 	closed bool
 	wg     sync.WaitGroup
 }
 
-func newBoxedRunner(ctx context.Context, inner tui.Runner) *boxedRunner {
+func newBoxedRunner(ctx context.Context, inner labs.Runner) *boxedRunner {
 	ctx, cancel := context.WithCancel(ctx)
 	return &boxedRunner{ctx: ctx, cancel: cancel, inner: inner}
 }
@@ -84,28 +83,38 @@ func (b *boxedRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, erro
 	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return b.inner.Run(ctx, day) })
 }
 
-// RunStream passes a run's pieces on as they land, when the inner runner
-// can give them (worker.Runner can); otherwise it is Run.
+// RunStream passes a run's pieces on as they land.
 func (b *boxedRunner) RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error) {
-	sr, ok := b.inner.(interface {
-		RunStream(context.Context, labs.Day, func(labs.Outcome)) (labs.Outcome, error)
-	})
-	if !ok {
-		return b.Run(ctx, day)
-	}
-	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return sr.RunStream(ctx, day, update) })
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return b.inner.RunStream(ctx, day, update) })
 }
 
 // Reference plays the reference solutions through the inner runner, boxed
-// the same way, when it can (worker.Runner can).
+// the same way.
 func (b *boxedRunner) Reference(ctx context.Context, day labs.Day) (labs.Outcome, error) {
-	rr, ok := b.inner.(interface {
-		Reference(context.Context, labs.Day) (labs.Outcome, error)
+	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return b.inner.Reference(ctx, day) })
+}
+
+// CachedReference only reads the cache folder: nothing to box.
+func (b *boxedRunner) CachedReference(day labs.Day) (labs.Outcome, bool) {
+	return b.inner.CachedReference(day)
+}
+
+// BuildDay and ReferenceBuild build the Play screen's programs, boxed as
+// the runs are: a signal stops a build under way.
+func (b *boxedRunner) BuildDay(ctx context.Context, day labs.Day) (bin string, err error) {
+	_, err = b.do(ctx, func(ctx context.Context) (_ labs.Outcome, err error) {
+		bin, err = b.inner.BuildDay(ctx, day)
+		return labs.Outcome{}, err
 	})
-	if !ok {
-		return labs.Outcome{}, errors.New("this runner cannot play the reference")
-	}
-	return b.do(ctx, func(ctx context.Context) (labs.Outcome, error) { return rr.Reference(ctx, day) })
+	return bin, err
+}
+
+func (b *boxedRunner) ReferenceBuild(ctx context.Context, day labs.Day) (bin string, err error) {
+	_, err = b.do(ctx, func(ctx context.Context) (_ labs.Outcome, err error) {
+		bin, err = b.inner.ReferenceBuild(ctx, day)
+		return labs.Outcome{}, err
+	})
+	return bin, err
 }
 
 // do runs f, counted among the runs in flight, under a context that also

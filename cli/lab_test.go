@@ -20,6 +20,22 @@ func (b blockingRunner) Run(ctx context.Context, _ labs.Day) (labs.Outcome, erro
 	return labs.Outcome{}, ctx.Err()
 }
 
+// The rest of labs.Runner: a plain runner streams no pieces, plays no
+// reference and builds nothing.
+func (b blockingRunner) RunStream(ctx context.Context, day labs.Day, _ func(labs.Outcome)) (labs.Outcome, error) {
+	return b.Run(ctx, day)
+}
+func (blockingRunner) Reference(context.Context, labs.Day) (labs.Outcome, error) {
+	return labs.Outcome{}, errors.New("this runner cannot play the reference")
+}
+func (blockingRunner) CachedReference(labs.Day) (labs.Outcome, bool) { return labs.Outcome{}, false }
+func (blockingRunner) BuildDay(context.Context, labs.Day) (string, error) {
+	return "", errors.New("this runner builds nothing")
+}
+func (blockingRunner) ReferenceBuild(context.Context, labs.Day) (string, error) {
+	return "", errors.New("this runner builds nothing")
+}
+
 // The screens' runner: a signal ends the run in flight, whatever context
 // the screens gave it; close waits for runs to end and refuses new ones.
 func TestBoxedRunnerEndsRunsOnASignal(t *testing.T) {

@@ -11,10 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
-
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/watch"
 )
 
 // The plain lab: what `go run .` gives a terminal that cannot address its
@@ -46,7 +45,7 @@ type plainJob struct {
 // lab watches it itself).
 func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) int {
 	if saves == nil {
-		ch, stop, err := watchLearner(filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)))
+		ch, stop, err := watch.Saves(filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)), watch.Code)
 		if err != nil {
 			fmt.Fprintf(e.Stdout, "Your folder cannot be watched (%v): type g and Enter to grade after a save.\n", err)
 		} else {
@@ -194,41 +193,6 @@ func (p *plainJobs) stop() {
 
 func plainHelp(w io.Writer) {
 	fmt.Fprintln(w, "Type g and Enter to grade now, r to run the experiments (predict first: go run . predict), q to quit.")
-}
-
-// watchLearner sends on the returned channel whenever a .go file in dir is
-// written, created, renamed or removed.
-func watchLearner(dir string) (<-chan struct{}, func(), error) {
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := w.Add(dir); err != nil {
-		w.Close()
-		return nil, nil, err
-	}
-	ch := make(chan struct{}, 1)
-	go func() {
-		for {
-			select {
-			case ev, ok := <-w.Events:
-				if !ok {
-					return
-				}
-				if strings.HasSuffix(ev.Name, ".go") && ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0 {
-					select {
-					case ch <- struct{}{}:
-					default: // one pending is enough
-					}
-				}
-			case _, ok := <-w.Errors:
-				if !ok {
-					return
-				}
-			}
-		}
-	}()
-	return ch, func() { w.Close() }, nil
 }
 
 // plainDay is the day the plain lab opens: the one open when the lab last

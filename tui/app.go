@@ -9,9 +9,9 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/record/predictions"
+	"termlab/watch"
 )
 
 // App is the root model: the day list, the open day, and what frames them
@@ -29,7 +29,7 @@ type App struct {
 	answers  map[int]predictions.Answers // every day's answers, for the list
 	warnings []string
 
-	storeWatch *fsnotify.Watcher // on predictions/, for saves from a shell
+	storeWatch *watch.Watcher // on predictions/, for saves from a shell
 }
 
 func newApp(c *common) *App {
@@ -45,7 +45,8 @@ func newApp(c *common) *App {
 // shell; nothing else starts until a day opens.
 func (a *App) Init() tea.Cmd {
 	if a.c.deps.watch {
-		return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), startStoreWatchCmd(a.c.deps))
+		a.storeWatch = newStoreWatcher(a.c.deps)
+		return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), startStoreWatchCmd(a.c.deps, a.storeWatch))
 	}
 	return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps))
 }
@@ -73,18 +74,10 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 	case openDayMsg:
 		return a.open(msg.index)
 
-	case storeWatchMsg:
-		if msg.err != nil {
-			a.warnings = append(a.warnings, "answers saved from another shell will show only after a restart: "+msg.err.Error())
-			return nil
+	case watchMsg:
+		if msg.w == a.storeWatch {
+			return a.storeChanged(msg)
 		}
-		a.storeWatch = msg.w
-		return waitStoreCmd(msg.w)
-	case storeChangedMsg:
-		if msg.w != a.storeWatch {
-			return nil
-		}
-		return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), waitStoreCmd(msg.w))
 	case reloadedMsg:
 		var cmds []tea.Cmd
 		notes := msg.warnings
@@ -116,7 +109,10 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 			a.answers[n] = ans
 		}
 		if a.day != nil {
-			cmds = append(cmds, a.day.update(answersReloadedMsg{}))
+			// The day has its answers (reloaded): what they open follows
+			// (update), the parts whose predictions are now in, the Play
+			// screen.
+			cmds = append(cmds, a.day.update(msg))
 		}
 		return tea.Batch(cmds...)
 	case savedMsg:

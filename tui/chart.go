@@ -174,30 +174,6 @@ var (
 	eventGlyphs = [][2]rune{{'•', '●'}, {'x', '✕'}, {'▵', '▲'}, {'◇', '◆'}}
 )
 
-// eventIndex is which event strip series k is (0 for the first), for its
-// glyphs.
-func (fp figPrep) eventIndex(k int) int {
-	n := 0
-	for i := range k {
-		if fp.events[i] {
-			n++
-		}
-	}
-	return n
-}
-
-// lineIndex is which line series k is among the lines that are not event
-// strips (0 is drawn in braille).
-func (fp figPrep) lineIndex(k int) int {
-	n := 0
-	for i := range k {
-		if !fp.events[i] {
-			n++
-		}
-	}
-	return n
-}
-
 const (
 	styleNone = -1
 	styleMark = -2
@@ -212,26 +188,14 @@ func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool)
 	out = append(out, figTitle(fp, w, st))
 
 	ytop, ybot := predictions.FormatValue(fp.ymax, ""), predictions.FormatValue(fp.ymin, "")
-	lw := max(width(ytop), width(ybot))
-	for k, ev := range fp.events {
-		if ev {
-			lw = max(lw, width(f.Series[k].Name)) // event strips are named in the gutter
-		}
-	}
-	lw = min(lw, 8, max(w/4, 1))
+	lw := fp.gutter(ytop, ybot, w)
 	pw := w - lw - 1
 	if pw < 4 || plotH < 1 {
 		out = append(out, st.Dim.Render(trunc("(too small to draw: widen the window)", w)))
 		return strings.Join(out, "\n")
 	}
 
-	grid := make([][]cell, plotH)
-	for i := range grid {
-		grid[i] = make([]cell, pw)
-		for j := range grid[i] {
-			grid[i][j] = cell{r: ' ', style: styleNone}
-		}
-	}
+	grid := newGrid(pw, plotH)
 	colOf := func(x float64) int {
 		return clamp(int(math.Round((x-fp.xmin)/(fp.xmax-fp.xmin)*float64(pw-1))), 0, pw-1)
 	}
@@ -245,71 +209,11 @@ func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool)
 			topRow = 1 // the row above is for the tallest bar's value
 		}
 	case labs.Points:
-		for k, s := range f.Series {
-			g := pointGlyphs[k%len(pointGlyphs)]
-			for i := range min(len(s.X), len(s.Y)) {
-				if s.X[i] > cut || !finite(s.Y[i]) {
-					continue
-				}
-				row := plotH - 1 - clamp(int(math.Round((s.Y[i]-fp.ymin)/(fp.ymax-fp.ymin)*float64(plotH-1))), 0, plotH-1)
-				grid[row][colOf(s.X[i])] = cell{r: g, style: k}
-			}
-		}
+		fp.drawPoints(grid, cut, plotH, colOf)
 	default: // labs.Line, and any kind this version does not know
-		bits := make([][]uint8, plotH)
-		owner := make([][]int, plotH)
-		for i := range bits {
-			bits[i] = make([]uint8, pw)
-			owner[i] = make([]int, pw)
-		}
-		var glyphs []func() // the lines after the first, drawn over the braille
-		for k, s := range f.Series {
-			if fp.events[k] {
-				rugs = append(rugs, fp.rug(k, cut, pw, lw, st, colOf))
-				continue
-			}
-			if li := fp.lineIndex(k); li > 0 {
-				g := lineGlyphs[(li-1)%len(lineGlyphs)]
-				glyphs = append(glyphs, func() {
-					fp.drawLine(s, k, cut, pw, plotH, func(row, col int, _ uint8) {
-						grid[row][col] = cell{r: g, style: k}
-					})
-				})
-				continue
-			}
-			fp.drawLine(s, k, cut, pw, plotH, func(row, col int, mask uint8) {
-				bits[row][col] |= mask
-				owner[row][col] = k
-			})
-		}
-		for i := range bits {
-			for j := range bits[i] {
-				if bits[i][j] != 0 {
-					grid[i][j] = cell{r: rune(0x2800 + int(bits[i][j])), style: owner[i][j]}
-				}
-			}
-		}
-		for _, draw := range glyphs {
-			draw()
-		}
+		rugs = fp.drawLines(grid, cut, pw, plotH, lw, st, colOf)
 	}
-
-	// Marks and the playhead go only where nothing is drawn, behind the data.
-	behind := func(col int, r rune, style int) {
-		for i := range grid {
-			if grid[i][col].style == styleNone {
-				grid[i][col] = cell{r: r, style: style}
-			}
-		}
-	}
-	for _, m := range f.Marks {
-		if finite(m.X) {
-			behind(colOf(m.X), '┊', styleMark)
-		}
-	}
-	if playhead && f.Kind != labs.Bars && cut >= fp.xmin && cut <= fp.xmax {
-		behind(colOf(cut), '│', styleHead)
-	}
+	fp.drawMarks(grid, cut, playhead, colOf)
 
 	for i, row := range grid {
 		label := ""
@@ -327,6 +231,64 @@ func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool)
 	return strings.Join(out, "\n")
 }
 
+// gutter is the width of the labels left of the plot: the scale's ends,
+// and the names of event strips, within a quarter of w.
+func (fp figPrep) gutter(ytop, ybot string, w int) int {
+	lw := max(width(ytop), width(ybot))
+	for k, ev := range fp.events {
+		if ev {
+			lw = max(lw, width(fp.fig.Series[k].Name)) // event strips are named in the gutter
+		}
+	}
+	return min(lw, 8, max(w/4, 1))
+}
+
+// newGrid is an empty plot.
+func newGrid(pw, plotH int) [][]cell {
+	grid := make([][]cell, plotH)
+	for i := range grid {
+		grid[i] = make([]cell, pw)
+		for j := range grid[i] {
+			grid[i][j] = cell{r: ' ', style: styleNone}
+		}
+	}
+	return grid
+}
+
+// drawPoints puts a glyph at every point revealed, one glyph per series.
+func (fp figPrep) drawPoints(grid [][]cell, cut float64, plotH int, colOf func(float64) int) {
+	for k, s := range fp.fig.Series {
+		g := pointGlyphs[k%len(pointGlyphs)]
+		for i := range min(len(s.X), len(s.Y)) {
+			if s.X[i] > cut || !finite(s.Y[i]) {
+				continue
+			}
+			row := plotH - 1 - clamp(int(math.Round((s.Y[i]-fp.ymin)/(fp.ymax-fp.ymin)*float64(plotH-1))), 0, plotH-1)
+			grid[row][colOf(s.X[i])] = cell{r: g, style: k}
+		}
+	}
+}
+
+// drawMarks puts the marks and the playhead only where nothing is drawn,
+// behind the data.
+func (fp figPrep) drawMarks(grid [][]cell, cut float64, playhead bool, colOf func(float64) int) {
+	behind := func(col int, r rune, style int) {
+		for i := range grid {
+			if grid[i][col].style == styleNone {
+				grid[i][col] = cell{r: r, style: style}
+			}
+		}
+	}
+	for _, m := range fp.fig.Marks {
+		if finite(m.X) {
+			behind(colOf(m.X), '┊', styleMark)
+		}
+	}
+	if playhead && fp.fig.Kind != labs.Bars && cut >= fp.xmin && cut <= fp.xmax {
+		behind(colOf(cut), '│', styleHead)
+	}
+}
+
 // figTitle is the figure's title and what its axes are, wrapped to w.
 func figTitle(fp figPrep, w int, st Styles) string {
 	f := fp.fig
@@ -335,230 +297,6 @@ func figTitle(fp figPrep, w int, st Styles) string {
 		title += st.Dim.Render(" · " + strings.TrimSpace(f.YLabel+" by "+f.XLabel))
 	}
 	return wrap(title, w)
-}
-
-// drawBars fills grid with fp's bars and returns where an X falls, for marks.
-func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float64) int {
-	n := len(fp.bars)
-	if n == 0 {
-		return func(float64) int { return 0 }
-	}
-	// barCols is the columns of series k's bar at index i. Bars share the
-	// width out evenly (give or take a column), with a gap when they are
-	// wide enough to spare one. When every series fits side by side they
-	// stand in groups; otherwise they overlay, the last in front. When bars
-	// outnumber columns, several share a column and the tallest shows.
-	nk := max(len(fp.fig.Series), 1)
-	grouped := nk > 1 && n*nk <= pw
-	barCols := func(i, k int) (int, int) {
-		c0, c1 := i*pw/n, (i+1)*pw/n
-		if c1 <= c0 {
-			c1 = c0 + 1
-		}
-		gap := 0
-		if n <= pw && c1-c0 >= 3 || grouped && c1-c0 > nk {
-			gap = 1
-		}
-		if grouped {
-			sw := max((c1-c0-gap)/nk, 1)
-			return c0 + k*sw, c0 + (k+1)*sw
-		}
-		return c0, c1 - gap
-	}
-	index := func(x float64) int {
-		i, _ := slices.BinarySearch(fp.bars, x)
-		return clamp(i, 0, n-1)
-	}
-	last := len(fp.fig.Series) - 1
-	top := fp.barTop(pw, plotH)
-	labelled := fp.labelled(pw, plotH)
-	for k, s := range fp.fig.Series {
-		height := make([]float64, pw) // per column, in eighths of a row
-		type label struct {
-			c0, c1 int
-			e      float64
-			text   string
-		}
-		var labels []label
-		for i := range min(len(s.X), len(s.Y)) {
-			if s.X[i] > cut || !finite(s.Y[i]) {
-				continue
-			}
-			e := (s.Y[i] - fp.ymin) / (top - fp.ymin) * float64(plotH*8)
-			c0, c1 := barCols(index(s.X[i]), k)
-			for c := c0; c < min(c1, pw); c++ {
-				height[c] = math.Max(height[c], e)
-			}
-			if labelled {
-				labels = append(labels, label{c0, min(c1, pw), e, predictions.FormatValue(s.Y[i], "")})
-			}
-		}
-		for c, e := range height {
-			for r := range plotH {
-				fill := e - float64(r*8)
-				row := plotH - 1 - r
-				switch {
-				case k != last && fill >= 4:
-					// The series behind the front one: every cell it fills
-					// shaded, its top rounded to a whole cell, so it stays
-					// apart from the front one without colour.
-					grid[row][c] = cell{r: shadeGlyphs[k%len(shadeGlyphs)], style: k}
-				case k == last && fill >= 0.5:
-					grid[row][c] = cell{r: eighths[clamp(int(math.Round(fill)), 1, 8)], style: k}
-				}
-			}
-		}
-		// Each value on top of its bar, in the row above it (barTop keeps
-		// one free above the tallest), centred over the bar.
-		for _, l := range labels {
-			drawn := math.Round(l.e) // the eighths the front series draws
-			if k != last {
-				drawn = math.Floor((l.e+4)/8) * 8 // whole shaded cells
-			}
-			row := plotH - 1 - int(math.Ceil(drawn/8-1e-9))
-			if row < 0 || row >= plotH {
-				continue
-			}
-			w := width(l.text)
-			c := l.c0 + (l.c1-l.c0-w)/2
-			for j, r := range []rune(l.text) {
-				if cc := c + j; cc >= 0 && cc < pw && grid[row][cc].style == styleNone {
-					grid[row][cc] = cell{r: r, style: k}
-				}
-			}
-		}
-	}
-	return func(x float64) int { c, _ := barCols(index(x), 0); return clamp(c, 0, pw-1) }
-}
-
-// labelled reports whether every bar is wide enough to carry its value on
-// top: side by side (or one series), and each value fits its bar.
-func (fp figPrep) labelled(pw, plotH int) bool {
-	n, nk := len(fp.bars), max(len(fp.fig.Series), 1)
-	if n == 0 || plotH < 3 || nk > 1 && n*nk > pw {
-		return false
-	}
-	cols := pw / n
-	if nk > 1 {
-		cols = (cols - 1) / nk
-	}
-	for _, s := range fp.fig.Series {
-		for _, y := range s.Y {
-			if finite(y) && width(predictions.FormatValue(y, "")) > cols {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// barTop is the value at the top of a bar chart's plot: the data's top,
-// raised by a row when the bars carry their values, so the tallest has
-// room for its label.
-func (fp figPrep) barTop(pw, plotH int) float64 {
-	if !fp.labelled(pw, plotH) {
-		return fp.ymax
-	}
-	return fp.ymin + (fp.ymax-fp.ymin)*float64(plotH)/float64(plotH-1)
-}
-
-// drawLine calls set for every braille dot of one series, joining its
-// points: the cell's row and column and the dot's bit in the cell.
-func (fp figPrep) drawLine(s labs.Series, k int, cut float64, pw, plotH int, set0 func(row, col int, mask uint8)) {
-	W, H := pw*2, plotH*4
-	dot := func(x, y float64) (int, int) {
-		dx := int(math.Round((x - fp.xmin) / (fp.xmax - fp.xmin) * float64(W-1)))
-		dy := int(math.Round((1 - (y-fp.ymin)/(fp.ymax-fp.ymin)) * float64(H-1)))
-		return clamp(dx, 0, W-1), clamp(dy, 0, H-1)
-	}
-	set := func(dx, dy int) {
-		// Braille dot numbering: left column 1 2 3 7, right column 4 5 6 8.
-		masks := [2][4]uint8{{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}}
-		set0(dy/4, dx/2, masks[dx%2][dy%4])
-	}
-	px, py, have := 0, 0, false
-	for i := range min(len(s.X), len(s.Y)) {
-		if s.X[i] > cut || !finite(s.Y[i]) || !finite(s.X[i]) {
-			continue
-		}
-		x, y := dot(s.X[i], s.Y[i])
-		if !have {
-			set(x, y)
-		} else {
-			line(px, py, x, y, set)
-		}
-		px, py, have = x, y, true
-	}
-}
-
-// line calls set for every dot from (x0, y0) to (x1, y1) (Bresenham).
-func line(x0, y0, x1, y1 int, set func(int, int)) {
-	dx, dy := abs(x1-x0), -abs(y1-y0)
-	sx, sy := sign(x1-x0), sign(y1-y0)
-	e := dx + dy
-	for {
-		set(x0, y0)
-		if x0 == x1 && y0 == y1 {
-			return
-		}
-		if e2 := 2 * e; e2 >= dy {
-			e += dy
-			x0 += sx
-		} else {
-			e += dx
-			y0 += sy
-		}
-	}
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
-// rug is one strip of events under a line plot: where they happened, shaded
-// by how many fell in each column.
-func (fp figPrep) rug(k int, cut float64, pw, lw int, st Styles, colOf func(float64) int) string {
-	s := fp.fig.Series[k]
-	all := make([]int, pw)
-	shown := make([]int, pw)
-	for _, x := range s.X {
-		if !finite(x) {
-			continue
-		}
-		c := colOf(x)
-		all[c]++
-		if x <= cut {
-			shown[c]++
-		}
-	}
-	top := slices.Max(all)
-	glyphs := eventGlyphs[fp.eventIndex(k)%len(eventGlyphs)]
-	var b strings.Builder
-	for _, n := range shown {
-		g := ' '
-		switch {
-		case n == 0 || top == 0:
-		case 4*n >= 3*top: // the busiest columns
-			g = glyphs[1]
-		default:
-			g = glyphs[0]
-		}
-		b.WriteRune(g)
-	}
-	return st.Dim.Render(pad(trunc(s.Name, lw), lw)+"│") + st.series(k).Render(b.String())
 }
 
 // renderCells styles a row, one Render per run of equal style.

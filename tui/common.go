@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -16,20 +15,14 @@ import (
 	"termlab/labs"
 )
 
-// Runner gets the learner's outcome for a day. The production Runner is
-// *worker.Runner, which builds and runs the learner's code in processes of
-// its own: the screens never link or call learner code, so a TODO that
-// hangs or crashes cannot freeze or kill them. Tests give a fake.
-type Runner interface {
-	Run(ctx context.Context, day labs.Day) (labs.Outcome, error)
-}
-
 // deps is what the screens need from the outside world. Everything in it is
 // used only inside tea.Cmds (I/O) or is read-only.
 type deps struct {
 	course labs.Course
 	root   string // the module root
-	runner Runner
+	// runner runs the learner's code and the reference, out of process
+	// (labs.Runner; *worker.Runner in production). Tests give a fake.
+	runner labs.Runner
 	// watch turns on the file watcher (re-run on save). Tests of single
 	// screens leave it off.
 	watch bool
@@ -52,7 +45,7 @@ type deps struct {
 	refCached func(labs.Day) (labs.Metrics, bool)
 	// refFrames makes the Play screen's player of the reference
 	// (newRefSession); tests play it in process.
-	refFrames func(root string, day labs.Day) refFrames
+	refFrames func(d deps, day labs.Day) refFrames
 	// learnerFrames makes the Play screen's player of the learner's code
 	// (newLearnerSession: their day's worker, built as a run builds it);
 	// tests play a stand-in in process.

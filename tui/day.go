@@ -2,17 +2,15 @@ package tui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/watch"
 )
 
 // The screens of an open day, in tab order.
@@ -64,16 +62,12 @@ type dayModel struct {
 	results *resultsModel
 	history *historyModel
 
-	watcher    *fsnotify.Watcher
-	watchGen   int // a watcher message of another generation is stale
-	debounceID int
-	runGen     int // an outcome of another generation was cancelled
-	cancel     context.CancelFunc
+	watcher *watch.Watcher // nil when the day does not watch
+	// runGen is the generation of the learner's code the day runs: a run,
+	// or a burst's timer, of another one is stale (dayrun.go).
+	runGen int
+	cancel context.CancelFunc
 }
-
-// watchGens numbers watchers across days, so a message from a closed day's
-// watcher is never mistaken for the open one's.
-var watchGens atomic.Int64
 
 func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
 	m := &dayModel{c: c, s: newSession(day, a)}
@@ -102,21 +96,10 @@ func (m *dayModel) init() tea.Cmd {
 	}
 	cmds := []tea.Cmd{m.startRun(), refs, locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
 	if d.watch {
-		m.watchGen = int(watchGens.Add(1))
-		cmds = append(cmds, startWatchCmd(m.watchGen, filepath.Join(d.root, m.s.day.LearnerDir)))
+		m.watcher = watch.New(filepath.Join(d.root, m.s.day.LearnerDir), watch.Code)
+		cmds = append(cmds, nextWatchCmd(m.watcher))
 	}
 	return tea.Batch(cmds...)
-}
-
-// refAgain plays the reference after a finished run when it is still to
-// be played: put off at the start (refCachedCmd), or failed before, since
-// what stopped it (a busy machine, a cache folder) may have passed.
-func (m *dayModel) refAgain() tea.Cmd {
-	if m.s.refBusy || !(m.s.refLater || m.s.refErr != nil) {
-		return nil
-	}
-	m.s.refBusy, m.s.refLater = true, false
-	return refCmd(m.c.deps, m.s.day)
 }
 
 // close stops the day's watcher and run.
@@ -125,7 +108,6 @@ func (m *dayModel) close() tea.Cmd {
 		m.cancel()
 		m.cancel = nil
 	}
-	m.watchGen = -1
 	if pm, ok := m.screens[tabPlay].(*playModel); ok {
 		pm.close()
 	}
@@ -134,26 +116,6 @@ func (m *dayModel) close() tea.Cmd {
 		return closeWatchCmd(w)
 	}
 	return nil
-}
-
-// startRun cancels any run in flight and starts a new one.
-func (m *dayModel) startRun() tea.Cmd {
-	m.stopRun()
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel = cancel
-	m.s.building = true
-	m.run.newBuild()
-	return runCmd(m.c.deps, ctx, m.runGen, m.s.day)
-}
-
-// stopRun cancels the run in flight; its outcome, when it comes, is stale.
-func (m *dayModel) stopRun() {
-	if m.cancel != nil {
-		m.cancel()
-		m.cancel = nil
-	}
-	m.runGen++
-	m.s.pending = nil // its verdicts were about code that has changed
 }
 
 func (m *dayModel) setTab(t int) tea.Cmd {
@@ -177,7 +139,7 @@ func (m *dayModel) modal() bool { return m.tab == tabTODOs && m.todos.modal() }
 func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	cmds := []tea.Cmd{m.handle(msg)}
 	switch msg.(type) {
-	case tea.KeyMsg, answersReloadedMsg:
+	case tea.KeyMsg, reloadedMsg:
 		// A prediction may have been made, here or by another program:
 		// every part of the latest run whose predictions are now in lands
 		// on the scoreboard at once (a run that lands does the same, in
@@ -197,240 +159,36 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// handle sends a message to the family that takes it: the screens, the
+// run of the learner's code, the files.
 func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
-	d := m.c.deps
 	switch msg := msg.(type) {
 	case switchTabMsg:
-		cmd := m.setTab(msg.tab)
-		switch {
-		case msg.part != "" && m.tab == tabRun:
-			m.run.showPart(msg.part, &m.s)
-		case msg.open && m.tab == tabPredict:
-			cmd = tea.Batch(cmd, m.predict.setActive(true))
-		}
-		return cmd
-
-	case partialMsg:
-		if msg.gen != m.runGen {
-			return nil // cancelled by a newer save
-		}
-		m.s.partial(msg.o)
-		return msg.next
-	case outcomeMsg:
-		if msg.gen != m.runGen {
-			return nil // cancelled by a newer save
-		}
-		m.s.pending = nil
-		m.cancel = nil
-		m.s.building = false
-		if msg.err != nil {
-			if errors.Is(msg.err, context.Canceled) {
-				return nil
-			}
-			m.s.ranAgain()
-			m.s.runErr = msg.err
-			return tea.Batch(locsCmd(d, m.s.day), m.refAgain())
-		}
-		o := msg.o
-		m.s.ranAgain()
-		m.s.runErr = nil
-		prev := m.s.outcome
-		m.s.outcome, m.s.outcomeAt = &o, msg.at
-		passed := o.Passed()
-		save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
-		m.run.load(prev, &o, m.s.day)
-		cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady(d)}
-		cmds = append(cmds, m.refAgain())
-		// As the command line's run does, every finished run refreshes the
-		// lab's section of RESULTS.md with what the learner may see: the
-		// parts whose reveal is on record. Those being recorded follow once
-		// they are (see saved).
-		if m.s.anyRevealed() {
-			cmds = append(cmds, writeResultsCmd(d, m.s.day, reportText(&m.s), true))
-		}
-		return tea.Batch(cmds...)
-
-	case refMsg:
-		if msg.day == m.s.day.Number {
-			m.s.refBusy = false
-			if msg.later {
-				m.s.refLater = true
-				if !m.s.building {
-					return m.refAgain() // the first run is already over
-				}
-				return nil
-			}
-			m.s.ref, m.s.refErr = msg.metrics, msg.err
-		}
-	case locsMsg:
-		m.s.locs = msg.locs
-
-	case watchReadyMsg:
-		if msg.gen != m.watchGen {
-			if msg.w != nil {
-				return closeWatchCmd(msg.w)
-			}
-			return nil
-		}
-		if msg.err != nil {
-			m.s.setNote("cannot watch your folder for saves ("+msg.err.Error()+"): press r to re-run by hand", true)
-			return nil
-		}
-		m.watcher = msg.w
-		return waitEventCmd(msg.gen, msg.w)
-	case fileChangedMsg:
-		if msg.gen != m.watchGen || m.watcher == nil {
-			return nil
-		}
-		// A newer save makes the run in flight pointless: stop it now, and
-		// start the next once the burst of saves is over.
-		if m.s.building {
-			m.stopRun()
-		}
-		m.s.building = true
-		return tea.Batch(waitEventCmd(msg.gen, m.watcher), m.debounce())
-	case watchErrMsg:
-		if msg.gen == m.watchGen && m.watcher != nil {
-			m.s.setNote("the file watcher reported: "+msg.err.Error(), true)
-			return waitEventCmd(msg.gen, m.watcher)
-		}
-	case debounceMsg:
-		if msg.id == m.debounceID {
-			return tea.Batch(m.startRun(), locsCmd(d, m.s.day))
-		}
-
-	case resetMsg:
-		if msg.err != nil {
-			m.s.setNote(msg.what+" was not reset: "+msg.err.Error(), true)
-			return nil
-		}
-		note := msg.what + " is back to the shipped stub"
-		if len(msg.kept) > 0 {
-			note += "; your version is kept as " + strings.Join(msg.kept, ", ")
-		}
-		m.s.setNote(note, false)
-		m.s.noteLife = 1 // it outlives the run the reset starts
-		// The watcher sees the change too; both land in the same debounce.
-		m.s.building = true
-		return tea.Batch(m.debounce(), locsCmd(d, m.s.day))
-
-	case writeRequestMsg:
-		if why := refuse(&m.s); why != "" {
-			m.s.setNote(why, true)
-			return nil
-		}
-		return writeResultsCmd(d, m.s.day, reportText(&m.s), false)
-	case resultsMsg:
-		return m.results.update(msg, &m.s)
-	case solutionMsg:
-		return m.todos.update(msg, &m.s)
-
-	case savedMsg:
-		return m.saved(msg)
-	case historyMsg:
-		return m.history.took(msg, &m.s)
-	case labSavedMsg:
-		if msg.err != nil {
-			m.s.setNote("the lab could not remember this day: "+msg.err.Error(), true)
-		}
-
+		return m.switchTab(msg)
+	case tea.KeyMsg:
+		return m.current().update(msg, &m.s)
 	case tickMsg:
 		return m.run.update(msg, &m.s)
 	case playFrameMsg, playFallbackMsg, playTickMsg:
 		return m.screens[tabPlay].update(msg, &m.s)
-	case tea.KeyMsg:
-		return m.current().update(msg, &m.s)
+	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, locsMsg:
+		return m.handleRun(msg)
+	case savedMsg, historyMsg, labSavedMsg, resetMsg, writeRequestMsg, resultsMsg, solutionMsg:
+		return m.handleFiles(msg)
 	}
 	return nil
 }
 
-// saved takes the answers as a write left them (or why it failed): the
-// screens show the file with what is still on its way on top, and the
-// parts whose reveal is now on record show their actuals (and refresh
-// RESULTS.md, as a landing run does).
-func (m *dayModel) saved(msg savedMsg) tea.Cmd {
-	old, prev := m.s.answers, m.s.disk
-	if msg.err == nil {
-		m.s.fromDisk(msg.a, msg.ioSeq, msg.upTo)
-	} else {
-		m.s.dropPending(msg.upTo)
-		m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
+// switchTab shows another screen, opening what the message asks for.
+func (m *dayModel) switchTab(msg switchTabMsg) tea.Cmd {
+	cmd := m.setTab(msg.tab)
+	switch {
+	case msg.part != "" && m.tab == tabRun:
+		m.run.showPart(msg.part, &m.s)
+	case msg.open && m.tab == tabPredict:
+		cmd = tea.Batch(cmd, m.predict.setActive(true))
 	}
-	var cmds []tea.Cmd
-	if lost := lostFile(msg.warn); lost != nil {
-		// The save found the file unusable and wrote its changes on an
-		// empty one: the rest goes back in.
-		cmds = append(cmds, m.putBack(prev, lost))
-	} else if msg.warn != nil && !(restoredOnly(msg.warn) && m.s.noteBad && m.s.note != "") {
-		// (A reveal put back from the day's reveals file does not push a
-		// problem off the status line: putting back a lost file's answers
-		// meets one on the way, and that note says more.)
-		m.s.setNote(msg.warn.Error(), true)
-	}
-	landed := m.s.settle(msg.a, msg.upTo, msg.err)
-	m.refreshForms(old)
-	if landed {
-		cmds = append(cmds, writeResultsCmd(m.c.deps, m.s.day, reportText(&m.s), true))
-	}
-	// A save that worked after a failed reveal: the parts still waiting
-	// are recorded now (revealReady does nothing while a reveal fails, so
-	// this never loops).
-	return tea.Batch(append(cmds, m.s.revealReady(m.c.deps))...)
-}
-
-// answersReloadedMsg tells the open day that its answers were reloaded
-// (reloaded has taken them), so that what they open follows: the parts
-// whose predictions are now in, the Play screen.
-type answersReloadedMsg struct{}
-
-// reloaded takes the answers as read after another program changed them.
-// When the file could not be used at all (lost), the answers the day last
-// read from it are put back (see lostFile).
-func (m *dayModel) reloaded(a predictions.Answers, ioSeq, upTo int, lost *predictions.CorruptError) tea.Cmd {
-	old, prev := m.s.answers, m.s.disk
-	m.s.fromDisk(a, ioSeq, upTo)
-	cmd := m.putBack(prev, lost)
-	m.refreshForms(old)
 	return cmd
-}
-
-// putBack queues prev's answers as a change when lost says the file
-// started empty, and says what happened.
-func (m *dayModel) putBack(prev predictions.Answers, lost *predictions.CorruptError) tea.Cmd {
-	if lost == nil {
-		return nil
-	}
-	if !hasAnswers(prev) {
-		m.s.setNote(lost.Error(), true)
-		return nil
-	}
-	m.s.setNote(putBackNote(lost), true)
-	return m.s.change(m.c.deps, fillFrom(prev))
-}
-
-// refreshForms puts answers that changed under the screens in their boxes.
-func (m *dayModel) refreshForms(old predictions.Answers) {
-	m.predict.refresh(old, m.s.answers, &m.s)
-	if dm, ok := m.screens[tabDrills].(*drillModel); ok {
-		dm.refresh(old, m.s.answers, &m.s)
-	}
-}
-
-// landReady records the reveal of the parts of the latest run whose
-// predictions are all in; they land (and RESULTS.md is refreshed) once it
-// is on record, in saved.
-func (m *dayModel) landReady() tea.Cmd {
-	return m.s.revealReady(m.c.deps)
-}
-
-func (m *dayModel) debounce() tea.Cmd {
-	m.debounceID++
-	return debounceCmd(m.c.deps, m.debounceID)
-}
-
-// rerun is the manual re-run key.
-func (m *dayModel) rerun() tea.Cmd {
-	return tea.Batch(m.startRun(), locsCmd(m.c.deps, m.s.day))
 }
 
 // banner is the latest run's failure, shown above the screens that show

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -52,6 +53,7 @@ func stubOutcome(day labs.Day) labs.Outcome {
 // (the last one repeats). A gate, when set, holds a run until the test
 // opens it or the run is cancelled.
 type fakeRunner struct {
+	noReference
 	mu      sync.Mutex
 	answers []fakeAnswer
 	calls   int
@@ -84,6 +86,29 @@ func (f *fakeRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error
 		return stubOutcome(day), nil
 	}
 	return f.answers[i].o, f.answers[i].err
+}
+
+// RunStream is Run: the fake's pieces come whole, as its outcome.
+func (f *fakeRunner) RunStream(ctx context.Context, day labs.Day, _ func(labs.Outcome)) (labs.Outcome, error) {
+	return f.Run(ctx, day)
+}
+
+// noReference is the rest of a labs.Runner for a fake that only runs
+// the learner's code: it plays no reference and builds no worker, and says
+// so (the tests give the screens in-process stand-ins for those).
+type noReference struct{}
+
+var errNoReference = errors.New("this runner cannot play the reference")
+
+func (noReference) Reference(context.Context, labs.Day) (labs.Outcome, error) {
+	return labs.Outcome{}, errNoReference
+}
+func (noReference) CachedReference(labs.Day) (labs.Outcome, bool) { return labs.Outcome{}, false }
+func (noReference) BuildDay(context.Context, labs.Day) (string, error) {
+	return "", errors.New("this runner builds no worker")
+}
+func (noReference) ReferenceBuild(context.Context, labs.Day) (string, error) {
+	return "", errNoReference
 }
 
 func (f *fakeRunner) set(answers ...fakeAnswer) {
@@ -129,12 +154,12 @@ func plainStyles() Styles { return newStyles(lipgloss.NewRenderer(io.Discard), t
 
 // testCommon is the screens' world for a test: no watcher, and a fake clock
 // for timers so a replay plays without waiting.
-func testCommon(t testing.TB, course labs.Course, root string, r Runner) *common {
+func testCommon(t testing.TB, course labs.Course, root string, r labs.Runner) *common {
 	c := newCommon(Config{Course: course, Root: root, Runner: r}, plainStyles(), false)
 	c.deps.after = fakeAfter()
 	c.deps.now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
 	c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
-	c.deps.refFrames = func(string, labs.Day) refFrames { return inProcessRef{} }
+	c.deps.refFrames = func(deps, labs.Day) refFrames { return inProcessRef{} }
 	c.deps.learnerFrames = func(deps, labs.Day) learnerFrames { return inProcessLearner{} }
 	c.deps.refCached = nil // the reference at once, as the tests' own figures
 	return c

@@ -281,149 +281,19 @@ func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, 
 }
 
 func (m *predictModel) view(s *session, w, h int) string {
-	st := m.c.styles
-	_, total := s.predicted()
-	var lines []string
-	due, open := s.due()
-	if !open {
-		lines = append(lines, styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w)))
-	} else {
-		done := 0
-		for _, pr := range due.preds {
-			if s.answered(pr.ID) {
-				done++
-			}
-		}
-		// The run has happened (the status line may say so); what waits is
-		// the replay and the reveal of these parts.
-		lines = append(lines, st.Title.Render("Predict first")+st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.preds))))
-		verb := "play"
-		if len(due.parts) == 1 {
-			verb = "plays"
-		}
-		lines = append(lines, styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", partNames(due.parts), verb, made(due.preds)), w)))
-	}
 	// One element per screen line: the focused row's place is counted in
 	// lines below.
-	lines = append(strings.Split(strings.Join(lines, "\n"), "\n"), "")
-	later := map[string]string{} // a row asked about later → when
-	if open {
-		past := false
-		for _, g := range s.stages() {
-			if len(g.preds) > 0 && g.preds[0].ID == due.preds[0].ID {
-				past = true
-				continue
-			}
-			if past {
-				for _, pr := range g.preds {
-					later[pr.ID] = "before " + partNames(g.parts)
-				}
-			}
-		}
-	}
+	lines := append(strings.Split(m.header(s, w), "\n"), "")
+	later := laterStages(s)
 	focusTop, inputEnd := 0, 0
-	tw := max(w-6, 8)
 	for i, p := range s.day.Predictions {
-		g := s.answers.Predictions[p.ID]
-		mark := st.Dim.Render("·")
-		switch {
-		case g.Skipped:
-			mark = st.Warn.Render("↷")
-		case g.Value != nil:
-			mark = st.Good.Render("✓")
-		}
 		if i != m.focus {
-			val := st.Dim.Render("—")
-			if when, ok := later[p.ID]; ok && !s.answered(p.ID) {
-				val = st.Faint.Render(when)
-			}
-			if g.Skipped {
-				val = st.Warn.Render("skipped")
-			} else if g.Value != nil {
-				val = predictions.FormatValue(*g.Value, p.Unit)
-			}
-			if g.Revised {
-				val += st.Warn.Render("*") // judged on the first guess
-			}
-			row := fmt.Sprintf("  %s %s %s  %s", st.Dim.Render(pad(p.ID, 3)), mark, pad(val, 14), st.Dim.Render(p.Question))
-			lines = append(lines, trunc(row, w))
+			lines = append(lines, m.row(s, p, later, w))
 			continue
 		}
-		focusTop = len(lines)
-		cur := st.Cursor.Render("›")
-		question := p.Question
-		if p.Span != "" {
-			question += " (" + p.Span + ")"
-		}
-		q := strings.Split(wrap(question, tw), "\n")
-		for j, ql := range q {
-			if j == 0 {
-				lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(pad(p.ID, 3)), ql))
-			} else {
-				lines = append(lines, "      "+ql)
-			}
-		}
-		box := m.inputs[i].View()
-		if !m.active {
-			box = m.stored(s, i)
-			if box == "" {
-				box = st.Faint.Render("a number")
-			}
-		}
-		status := ""
-		switch {
-		case m.active && m.dirty(s, i) && strings.TrimSpace(m.inputs[i].Value()) != "":
-			// Typed after a record (or before the first): not on file
-			// until enter.
-			status = st.Warn.Render("✎ not saved: enter records it")
-		case g.Revised:
-			status = st.Warn.Render("revised after the reveal")
-		case g.Skipped:
-			status = st.Warn.Render("skipped")
-		case g.Value != nil:
-			status = st.Good.Render("✓ recorded")
-		}
-		if !m.active {
-			// The box is closed, and digits do not go in until it is opened:
-			// say how, so a learner does not type into nothing.
-			open := st.Key.Render("enter") + st.Dim.Render(" or ") + st.Key.Render("e") + st.Dim.Render(" to type")
-			if status == "" {
-				status = open
-			} else {
-				status += st.Dim.Render(" · ") + open
-			}
-		}
-		boxLine := "      " + st.Dim.Render("[") + pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
-		if width(boxLine+"  "+status) <= w || status == "" {
-			lines = append(lines, boxLine+"  "+status)
-		} else {
-			// A narrow screen: the state under the box, whole, not cut.
-			lines = append(lines, boxLine, "      "+status)
-		}
-		if msg := m.msgs[i]; msg != "" {
-			for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
-				lines = append(lines, "      "+st.InputErr.Render(l))
-			}
-		}
-		inputEnd = len(lines)
-		// After the box, which a short screen keeps in view first.
-		switch {
-		case p.Think != "" && g.AskedHow:
-			lines = append(lines, strings.Split(indent(styleLines(st.Accent, wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
-		case p.Think != "":
-			lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it", tw)))
-		}
-		if g.Revealed {
-			note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
-			if g.Scored != nil {
-				note += "your first guess, " + predictions.FormatValue(*g.Scored, p.Unit)
-			} else {
-				note += "the empty guess on record"
-			}
-			for _, l := range strings.Split(wrap(note, tw), "\n") {
-				lines = append(lines, "      "+st.Dim.Render(l))
-			}
-		}
+		focused, boxEnd := m.focused(s, i, p, w)
+		focusTop, inputEnd = len(lines), len(lines)+boxEnd
+		lines = append(lines, focused...)
 	}
 	// Keep the focused row in view from its question down to its box and
 	// message; on a short screen the box wins over the question's start.
@@ -436,6 +306,176 @@ func (m *predictModel) view(s *session, w, h int) string {
 	}
 	out, _ := window(strings.Join(lines, "\n"), off, h)
 	return out
+}
+
+// header says what the screen asks for now: the stage due, or that every
+// prediction is made.
+func (m *predictModel) header(s *session, w int) string {
+	st := m.c.styles
+	_, total := s.predicted()
+	due, open := s.due()
+	if !open {
+		return styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w))
+	}
+	done := 0
+	for _, pr := range due.preds {
+		if s.answered(pr.ID) {
+			done++
+		}
+	}
+	// The run has happened (the status line may say so); what waits is
+	// the replay and the reveal of these parts.
+	head := st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.preds)))
+	verb := "play"
+	if len(due.parts) == 1 {
+		verb = "plays"
+	}
+	return head + "\n" + styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", partNames(due.parts), verb, made(due.preds)), w))
+}
+
+// laterStages is, per prediction of a stage after the one due, when it is
+// asked for ("before Part 4").
+func laterStages(s *session) map[string]string {
+	later := map[string]string{}
+	due, open := s.due()
+	if !open {
+		return later
+	}
+	past := false
+	for _, g := range s.stages() {
+		if len(g.preds) > 0 && g.preds[0].ID == due.preds[0].ID {
+			past = true
+			continue
+		}
+		if past {
+			for _, pr := range g.preds {
+				later[pr.ID] = "before " + partNames(g.parts)
+			}
+		}
+	}
+	return later
+}
+
+// mark is a prediction's state in one glyph.
+func (m *predictModel) mark(g predictions.Guess) string {
+	st := m.c.styles
+	switch {
+	case g.Skipped:
+		return st.Warn.Render("↷")
+	case g.Value != nil:
+		return st.Good.Render("✓")
+	}
+	return st.Dim.Render("·")
+}
+
+// row is a prediction not in focus, on one line.
+func (m *predictModel) row(s *session, p labs.Prediction, later map[string]string, w int) string {
+	st := m.c.styles
+	g := s.answers.Predictions[p.ID]
+	val := st.Dim.Render("—")
+	if when, ok := later[p.ID]; ok && !s.answered(p.ID) {
+		val = st.Faint.Render(when)
+	}
+	if g.Skipped {
+		val = st.Warn.Render("skipped")
+	} else if g.Value != nil {
+		val = predictions.FormatValue(*g.Value, p.Unit)
+	}
+	if g.Revised {
+		val += st.Warn.Render("*") // judged on the first guess
+	}
+	return trunc(fmt.Sprintf("  %s %s %s  %s", st.Dim.Render(pad(p.ID, 3)), m.mark(g), pad(val, 14), st.Dim.Render(p.Question)), w)
+}
+
+// focused is the prediction in focus: its whole question, its box and
+// what it says, then how to think about it and the note on a revealed
+// guess. boxEnd is how many of its lines run to the end of the box and
+// its message, which a short screen keeps in view first.
+func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lines []string, boxEnd int) {
+	st := m.c.styles
+	g := s.answers.Predictions[p.ID]
+	tw := max(w-6, 8)
+	cur := st.Cursor.Render("›")
+	question := p.Question
+	if p.Span != "" {
+		question += " (" + p.Span + ")"
+	}
+	for j, ql := range strings.Split(wrap(question, tw), "\n") {
+		if j == 0 {
+			lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(pad(p.ID, 3)), ql))
+		} else {
+			lines = append(lines, "      "+ql)
+		}
+	}
+	box := m.inputs[i].View()
+	if !m.active {
+		box = m.stored(s, i)
+		if box == "" {
+			box = st.Faint.Render("a number")
+		}
+	}
+	status := m.boxStatus(s, i, g)
+	boxLine := "      " + st.Dim.Render("[") + pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
+	if width(boxLine+"  "+status) <= w || status == "" {
+		lines = append(lines, boxLine+"  "+status)
+	} else {
+		// A narrow screen: the state under the box, whole, not cut.
+		lines = append(lines, boxLine, "      "+status)
+	}
+	if msg := m.msgs[i]; msg != "" {
+		for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
+			lines = append(lines, "      "+st.InputErr.Render(l))
+		}
+	}
+	boxEnd = len(lines)
+	// After the box, which a short screen keeps in view first.
+	switch {
+	case p.Think != "" && g.AskedHow:
+		lines = append(lines, strings.Split(indent(styleLines(st.Accent, wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
+	case p.Think != "":
+		lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it", tw)))
+	}
+	if g.Revealed {
+		note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
+		if g.Scored != nil {
+			note += "your first guess, " + predictions.FormatValue(*g.Scored, p.Unit)
+		} else {
+			note += "the empty guess on record"
+		}
+		for _, l := range strings.Split(wrap(note, tw), "\n") {
+			lines = append(lines, "      "+st.Dim.Render(l))
+		}
+	}
+	return lines, boxEnd
+}
+
+// boxStatus says what is in the focused box: typed and not saved,
+// revised, skipped or recorded, and how to open it while it is closed.
+func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string {
+	st := m.c.styles
+	status := ""
+	switch {
+	case m.active && m.dirty(s, i) && strings.TrimSpace(m.inputs[i].Value()) != "":
+		// Typed after a record (or before the first): not on file until
+		// enter.
+		status = st.Warn.Render("✎ not saved: enter records it")
+	case g.Revised:
+		status = st.Warn.Render("revised after the reveal")
+	case g.Skipped:
+		status = st.Warn.Render("skipped")
+	case g.Value != nil:
+		status = st.Good.Render("✓ recorded")
+	}
+	if m.active {
+		return status
+	}
+	// The box is closed, and digits do not go in until it is opened: say
+	// how, so a learner does not type into nothing.
+	open := st.Key.Render("enter") + st.Dim.Render(" or ") + st.Key.Render("e") + st.Dim.Render(" to type")
+	if status == "" {
+		return open
+	}
+	return status + st.Dim.Render(" · ") + open
 }
 
 func (m *predictModel) help(s *session) keyMap {

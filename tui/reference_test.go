@@ -97,7 +97,7 @@ func (r *slowRef) Close() {}
 func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}))
 	ref := &slowRef{}
-	c.deps.refFrames = func(string, labs.Day) refFrames { return ref }
+	c.deps.refFrames = func(deps, labs.Day) refFrames { return ref }
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(allGuesses())
@@ -129,7 +129,7 @@ func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
 	passing.Impl = labs.Learner
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: passing}))
 	ref := &slowRef{}
-	c.deps.refFrames = func(string, labs.Day) refFrames { return ref }
+	c.deps.refFrames = func(deps, labs.Day) refFrames { return ref }
 	c.deps.runGate = &sync.Mutex{}
 	c.deps.learnerFrames = newLearnerSession // the build, held below
 	d := newDriver(t, c, 80, 24)
@@ -216,13 +216,18 @@ func sizeMsg(sz [2]int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: sz[0
 
 // logRunner notes when each run of the learner's code has finished.
 type logRunner struct {
-	inner Runner
-	mu    *sync.Mutex
-	log   *[]string
+	labs.Runner
+	mu  *sync.Mutex
+	log *[]string
+}
+
+// RunStream is how the screens run: here it is Run, logged.
+func (r logRunner) RunStream(ctx context.Context, day labs.Day, update func(labs.Outcome)) (labs.Outcome, error) {
+	return r.Run(ctx, day)
 }
 
 func (r logRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
-	o, err := r.inner.Run(ctx, day)
+	o, err := r.Runner.Run(ctx, day)
 	r.mu.Lock()
 	*r.log = append(*r.log, "run")
 	r.mu.Unlock()
@@ -237,7 +242,7 @@ func TestReferenceWaitsForTheFirstRunUnlessKept(t *testing.T) {
 	for _, kept := range []bool{false, true} {
 		var mu sync.Mutex
 		var log []string
-		r := logRunner{inner: newFake(fakeAnswer{o: failingRef()}), mu: &mu, log: &log}
+		r := logRunner{Runner: newFake(fakeAnswer{o: failingRef()}), mu: &mu, log: &log}
 		c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), r)
 		c.deps.refCached = func(labs.Day) (labs.Metrics, bool) {
 			mu.Lock()

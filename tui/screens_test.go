@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
@@ -20,6 +19,7 @@ import (
 	"termlab/record/reset"
 	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
+	"termlab/watch"
 )
 
 // refAnswer is a run of the learner's code that agrees with the reference.
@@ -30,7 +30,7 @@ func refAnswer() fakeAnswer {
 }
 
 // openDay starts the lab on one day and opens it.
-func openDay(t *testing.T, r Runner, w, h int) (*driver, string) {
+func openDay(t *testing.T, r labs.Runner, w, h int) (*driver, string) {
 	t.Helper()
 	root := labRoot(t, theDay)
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, r), w, h)
@@ -416,12 +416,8 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	m := newDay(c, theDay, predictions.New(45))
 	m.visible = true
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	m.watcher, m.watchGen = w, 7
+	m.watcher = watch.New(t.TempDir(), watch.Code) // not started: the test sends its messages
+	save := watchMsg{w: m.watcher, ev: watch.Event{Name: "todo.go"}}
 
 	run := m.startRun()
 	done := make(chan any, 1)
@@ -429,7 +425,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	for f.count() == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	m.handle(fileChangedMsg{gen: 7, name: "todo.go"})
+	m.handle(save)
 	if err := f.ctxs[0].Err(); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a save did not cancel the run in flight: %v", err)
 	}
@@ -438,16 +434,18 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	if m.s.outcome != nil || !m.s.building {
 		t.Fatal("a cancelled run's answer was taken")
 	}
-	m.handle(fileChangedMsg{gen: 7, name: "todo.go"})
-	m.handle(fileChangedMsg{gen: 99, name: "todo.go"}) // another day's watcher
-	if m.debounceID != 2 {
-		t.Fatalf("debounce id %d, want 2", m.debounceID)
+	early := m.runGen // the first save's timer
+	m.handle(save)
+	late := m.runGen
+	m.handle(watchMsg{w: watch.New(t.TempDir(), watch.Code), ev: watch.Event{Name: "todo.go"}}) // another day's watcher
+	if late == early || m.runGen != late {
+		t.Fatalf("run generations %d, %d, then %d: each save of this day's, and only those, make the timers before stale", early, late, m.runGen)
 	}
-	if cmd := m.handle(debounceMsg{id: 1}); cmd != nil {
+	if cmd := m.handle(debounceMsg{gen: early}); cmd != nil {
 		t.Fatal("an early timer of the burst started a run")
 	}
 	f.gate = nil
-	cmd := m.handle(debounceMsg{id: 2})
+	cmd := m.handle(debounceMsg{gen: late})
 	if cmd == nil {
 		t.Fatal("the end of the burst started nothing")
 	}
@@ -457,13 +455,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	if m.s.outcome == nil || m.s.building {
 		t.Fatal("the run after the burst did not land")
 	}
-	if !relevant(fsnotify.Event{Name: "/x/todo.go", Op: fsnotify.Create}) ||
-		relevant(fsnotify.Event{Name: "/x/.todo.go.swp", Op: fsnotify.Write}) ||
-		relevant(fsnotify.Event{Name: "/x/4913", Op: fsnotify.Create}) ||
-		relevant(fsnotify.Event{Name: "/x/todo_test.go", Op: fsnotify.Write}) ||
-		relevant(fsnotify.Event{Name: "/x/todo.go", Op: fsnotify.Chmod}) {
-		t.Fatal("relevant() picks the wrong events")
-	}
+	// Which events are saves: watch's TestFilters.
 }
 
 func TestDrills(t *testing.T) {

@@ -4,17 +4,14 @@ import (
 	"errors"
 	"maps"
 	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/watch"
 )
 
 // Saving. The screens never write back their copy of the answers: a
@@ -368,77 +365,41 @@ func reloadCmd(d deps) tea.Cmd {
 
 // The watcher on predictions/: a save from another shell (predict, run)
 // reloads the answers on screen. Like the learner's folder it is watched
-// as a folder, since every save renames a new file into place.
+// as a folder, since every save renames a new file into place; watch.Answers
+// says which files are the answers.
 
-type storeWatchMsg struct {
-	w   *fsnotify.Watcher
-	err error
+func newStoreWatcher(d deps) *watch.Watcher {
+	return watch.New(d.predictionsDir(), watch.Answers)
 }
 
-// storeChangedMsg says a day's answers file changed on disk.
-type storeChangedMsg struct{ w *fsnotify.Watcher }
+// startStoreWatch starts w. The folder may not exist before the first
+// save; it is made, so a save from the shell is seen from the start.
+func startStoreWatch(d deps, w *watch.Watcher) error {
+	if err := os.MkdirAll(d.predictionsDir(), 0o755); err != nil {
+		return err
+	}
+	return w.Start()
+}
 
-type storeWatchClosedMsg struct{}
-
-func startStoreWatchCmd(d deps) tea.Cmd {
-	dir := d.predictionsDir()
+func startStoreWatchCmd(d deps, w *watch.Watcher) tea.Cmd {
 	return func() tea.Msg {
-		// The folder may not exist before the first save; make it, so a
-		// save from the shell is seen from the start.
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return storeWatchMsg{err: err}
+		if err := startStoreWatch(d, w); err != nil {
+			return watchMsg{w: w, err: err}
 		}
-		w, err := fsnotify.NewWatcher()
-		if err != nil {
-			return storeWatchMsg{err: err}
-		}
-		if err := w.Add(dir); err != nil {
-			w.Close()
-			return storeWatchMsg{err: err}
-		}
-		return storeWatchMsg{w: w}
+		return nextWatchCmd(w)()
 	}
 }
 
-// waitStoreCmd blocks until a day's file changes.
-func waitStoreCmd(w *fsnotify.Watcher) tea.Cmd {
-	return func() tea.Msg {
-		for {
-			select {
-			case ev, ok := <-w.Events:
-				if !ok {
-					return storeWatchClosedMsg{}
-				}
-				if answersEvent(ev) {
-					return storeChangedMsg{w: w}
-				}
-			case _, ok := <-w.Errors:
-				if !ok {
-					return storeWatchClosedMsg{}
-				}
-				// An overflow loses events, not the file: reload anyway.
-				return storeChangedMsg{w: w}
-			}
+// storeChanged takes a message of the watcher on predictions/. Lost
+// events reload too: an overflow loses events, not the file.
+func (a *App) storeChanged(msg watchMsg) tea.Cmd {
+	if msg.err != nil {
+		if !errors.Is(msg.err, watch.ErrClosed) {
+			a.warnings = append(a.warnings, "answers saved from another shell will show only after a restart: "+msg.err.Error())
 		}
+		return nil
 	}
-}
-
-// A day's answers, or its history (record/history): a run from a shell
-// appends to it after it saved the answers.
-var dayFile = regexp.MustCompile(`^day([0-9]+)\.(json|history\.jsonl)$`)
-
-// answersEvent keeps the events that can change a day's answers: the file
-// written, renamed into place or removed. Temporary files, locks and kept
-// copies are not the answers.
-func answersEvent(ev fsnotify.Event) bool {
-	m := dayFile.FindStringSubmatch(filepath.Base(ev.Name))
-	if m == nil {
-		return false
-	}
-	if _, err := strconv.Atoi(m[1]); err != nil {
-		return false
-	}
-	return ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0
+	return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), nextWatchCmd(msg.w))
 }
 
 // labSavedMsg reports remembering the day; only a failure is shown.

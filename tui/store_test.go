@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/fsnotify/fsnotify"
 
 	"termlab/labs"
 	"termlab/record/predictions"
@@ -236,14 +235,13 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 func TestStoreWatcherSeesAShellSave(t *testing.T) {
 	root := labRoot(t, theDay)
 	c := testCommon(t, labs.Course{theDay}, root, newFake())
-	msg := startStoreWatchCmd(c.deps)()
-	ready, ok := msg.(storeWatchMsg)
-	if !ok || ready.err != nil {
-		t.Fatalf("starting the watcher: %#v", msg)
+	w := newStoreWatcher(c.deps)
+	if err := startStoreWatch(c.deps, w); err != nil {
+		t.Fatalf("starting the watcher: %v", err)
 	}
-	defer ready.w.Close()
+	defer w.Close()
 	got := make(chan any, 1)
-	go func() { got <- waitStoreCmd(ready.w)() }()
+	go func() { got <- nextWatchCmd(w)() }()
 	// Litter and locks are not the answers; then the real save.
 	if err := os.WriteFile(filepath.Join(root, "predictions", ".day45.json.tmp-1"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
@@ -251,32 +249,11 @@ func TestStoreWatcherSeesAShellSave(t *testing.T) {
 	cliPredict(t, root, map[string]float64{"P1": 1})
 	select {
 	case m := <-got:
-		if _, ok := m.(storeChangedMsg); !ok {
+		if m, ok := m.(watchMsg); !ok || m.err != nil || m.ev.Lost != nil || m.ev.Name == "" {
 			t.Fatalf("the watcher sent %#v", m)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no event for a save in predictions/ (waited 10 s)")
-	}
-}
-
-func TestAnswersEvent(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		op   fsnotify.Op
-		want bool
-	}{
-		{"day45.json", fsnotify.Create, true},
-		{"day45.json", fsnotify.Write, true},
-		{"day45.json", fsnotify.Remove, true},
-		{"day45.json", fsnotify.Chmod, false},
-		{".day45.json.tmp-123", fsnotify.Create, false},
-		{".day45.lock", fsnotify.Create, false},
-		{"day45.json.corrupt-20260101-000000", fsnotify.Create, false},
-		{"lab.json", fsnotify.Create, false},
-	} {
-		if got := answersEvent(fsnotify.Event{Name: "/x/predictions/" + c.name, Op: c.op}); got != c.want {
-			t.Errorf("%s %v: %v, want %v", c.name, c.op, got, c.want)
-		}
 	}
 }
 

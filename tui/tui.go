@@ -36,7 +36,7 @@ type Config struct {
 	Course labs.Course
 	Root   string // the module root
 	// Runner runs the learner's code; nil means a worker.Runner for Root.
-	Runner Runner
+	Runner labs.Runner
 	// Context, when set, ends the screens when it is cancelled; the
 	// caller then handles the signals (main cancels it on SIGINT, SIGTERM
 	// and SIGHUP, which Bubble Tea does not all handle itself).
@@ -121,7 +121,7 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 			refMetrics:    referenceMetricsWith(r),
 			refFrames:     newRefSession,
 			learnerFrames: newLearnerSession,
-			refCached:     cachedReference(r, cfg.Root),
+			refCached:     cachedReference(r),
 			runGate:       &sync.Mutex{},
 		},
 	}

@@ -1,0 +1,165 @@
+package tui
+
+import (
+	"context"
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/record/predictions"
+	"termlab/watch"
+)
+
+// The day's run of the learner's code: started as the day opens, on the
+// re-run key, and once a burst of saves is over; stopped by a newer save.
+// runGen is the day's one generation for it: a run, or the timer of a
+// burst, that answers with an older one has been overtaken, and is
+// dropped.
+
+// handleRun takes the messages of the run of the learner's code: a save,
+// the end of a burst of saves, the run's pieces and outcome, and what a
+// run needs beside it (the reference's figures, the functions' places).
+func (m *dayModel) handleRun(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case watchMsg:
+		return m.watched(msg)
+	case debounceMsg:
+		if msg.gen != m.runGen {
+			return nil // a newer save, or a run started since
+		}
+		return tea.Batch(m.startRun(), locsCmd(m.c.deps, m.s.day))
+	case partialMsg:
+		if msg.gen != m.runGen {
+			return nil // cancelled by a newer save
+		}
+		m.s.partial(msg.o)
+		return msg.next
+	case outcomeMsg:
+		if msg.gen != m.runGen {
+			return nil // cancelled by a newer save
+		}
+		return m.ran(msg)
+	case refMsg:
+		return m.gotRef(msg)
+	case locsMsg:
+		m.s.locs = msg.locs
+	}
+	return nil
+}
+
+// ran takes a finished run: its outcome, or why there is none.
+func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
+	d := m.c.deps
+	m.s.pending = nil
+	m.cancel = nil
+	m.s.building = false
+	if msg.err != nil {
+		if errors.Is(msg.err, context.Canceled) {
+			return nil
+		}
+		m.s.ranAgain()
+		m.s.runErr = msg.err
+		return tea.Batch(locsCmd(d, m.s.day), m.refAgain())
+	}
+	o := msg.o
+	m.s.ranAgain()
+	m.s.runErr = nil
+	prev := m.s.outcome
+	m.s.outcome, m.s.outcomeAt = &o, msg.at
+	passed := o.Passed()
+	save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
+	m.run.load(prev, &o, m.s.day)
+	cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady(d)}
+	cmds = append(cmds, m.refAgain())
+	// As the command line's run does, every finished run refreshes the
+	// lab's section of RESULTS.md with what the learner may see: the
+	// parts whose reveal is on record. Those being recorded follow once
+	// they are (see saved).
+	if m.s.anyRevealed() {
+		cmds = append(cmds, writeResultsCmd(d, m.s.day, reportText(&m.s), true))
+	}
+	return tea.Batch(cmds...)
+}
+
+// gotRef takes the reference's figures, or word that they are to be
+// played after the first run.
+func (m *dayModel) gotRef(msg refMsg) tea.Cmd {
+	if msg.day != m.s.day.Number {
+		return nil
+	}
+	m.s.refBusy = false
+	if msg.later {
+		m.s.refLater = true
+		if !m.s.building {
+			return m.refAgain() // the first run is already over
+		}
+		return nil
+	}
+	m.s.ref, m.s.refErr = msg.metrics, msg.err
+	return nil
+}
+
+// watched takes a message of the day's watcher: a change stops the run in
+// flight, and the next starts once the burst of saves is over.
+func (m *dayModel) watched(msg watchMsg) tea.Cmd {
+	if msg.w == nil || msg.w != m.watcher {
+		return nil // a closed day's watcher
+	}
+	switch {
+	case errors.Is(msg.err, watch.ErrClosed):
+		return nil
+	case msg.err != nil:
+		m.s.setNote("cannot watch your folder for saves ("+msg.err.Error()+"): press r to re-run by hand", true)
+		return nil
+	case msg.ev.Lost != nil:
+		m.s.setNote("the file watcher reported: "+msg.ev.Lost.Error(), true)
+		return nextWatchCmd(m.watcher)
+	}
+	m.s.building = true
+	return tea.Batch(nextWatchCmd(m.watcher), m.debounce())
+}
+
+// debounce starts the timer at the end of which the run starts. It makes
+// the run in flight pointless (its code has changed since: it is stopped
+// now), and a timer set before stale: one generation, runGen, says what is
+// current for both.
+func (m *dayModel) debounce() tea.Cmd {
+	m.stopRun()
+	return debounceCmd(m.c.deps, m.runGen)
+}
+
+// rerun is the manual re-run key.
+func (m *dayModel) rerun() tea.Cmd {
+	return tea.Batch(m.startRun(), locsCmd(m.c.deps, m.s.day))
+}
+
+// startRun cancels any run in flight and starts a new one.
+func (m *dayModel) startRun() tea.Cmd {
+	m.stopRun()
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	m.s.building = true
+	m.run.newBuild()
+	return runCmd(m.c.deps, ctx, m.runGen, m.s.day)
+}
+
+// stopRun cancels the run in flight; its outcome, when it comes, is stale.
+func (m *dayModel) stopRun() {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	m.runGen++
+	m.s.pending = nil // its verdicts were about code that has changed
+}
+
+// refAgain plays the reference after a finished run when it is still to
+// be played: put off at the start (refCachedCmd), or failed before, since
+// what stopped it (a busy machine, a cache folder) may have passed.
+func (m *dayModel) refAgain() tea.Cmd {
+	if m.s.refBusy || !(m.s.refLater || m.s.refErr != nil) {
+		return nil
+	}
+	m.s.refBusy, m.s.refLater = true, false
+	return refCmd(m.c.deps, m.s.day)
+}

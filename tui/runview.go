@@ -1,0 +1,297 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"termlab/labs"
+	"termlab/record/predictions"
+	"termlab/record/report"
+)
+
+// Drawing the Run screen: the strip of parts, the clock, and the part on
+// screen (its figures as far as the replay has come, or, while its actuals
+// are hidden, only the day's words).
+
+// maxScroll is the furthest the part on screen scrolls: its last line at
+// the bottom of the screen.
+func (m *runModel) maxScroll(s *session) int {
+	if m.shown >= len(m.parts) {
+		return 0
+	}
+	bodyH := max(m.h-len(m.head(s, m.w)), 1)
+	return max(lineCount(m.partView(s, m.shown, m.w, bodyH))-bodyH, 0)
+}
+
+func (m *runModel) view(s *session, w, h int) string {
+	st := m.c.styles
+	if s.outcome == nil {
+		switch {
+		case s.building:
+			msg := "Building your code and running the experiments…"
+			if m.buildFor >= slowFirst {
+				msg = fmt.Sprintf("Building your code and running the experiments… %d s so far. The first build compiles your code and the lab's worker with its libraries, which takes about a minute on a fresh machine; after that a save rebuilds in under a second.", int(m.buildFor.Seconds()))
+			}
+			return styleLines(st.Dim, wrap(msg, min(w, maxText)))
+		case s.runErr != nil:
+			return styleLines(st.Dim, wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
+		}
+		return styleLines(st.Dim, wrap("Nothing has run yet. Press r to run.", w))
+	}
+	if len(m.parts) > 0 && !m.ready(0, s) {
+		g, _ := s.due()
+		done := 0
+		for _, pr := range g.preds {
+			if s.answered(pr.ID) {
+				done++
+			}
+		}
+		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", partNames(g.parts), made(g.preds), done, len(g.preds))
+		return wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
+	}
+	if len(m.parts) == 0 {
+		return st.Dim.Render("This day has no experiments to run.")
+	}
+	head := m.head(s, w)
+	body := m.partView(s, m.shown, w, max(h-len(head), 1))
+	out := scrolled(body, m.scroll, max(h-len(head), 0), st)
+	return strings.Join(append(head, out), "\n")
+}
+
+// strip is the row of parts with their state.
+func (m *runModel) strip(s *session, w int) string {
+	st := m.c.styles
+	var parts []string
+	long := w >= 14*len(m.parts)
+	for i, p := range m.parts {
+		mark, style := "·", st.Dim
+		switch {
+		case p.done && p.res.Status == labs.OK:
+			mark, style = "✓", st.Good
+		case p.done && p.res.Status == labs.Unfinished:
+			mark, style = "⏳", st.Warn
+		case p.done:
+			mark, style = "✗", st.Bad
+		case i == m.shown && !m.canPlay(i, s):
+			mark, style = "⏸", st.Warn // waits for its predictions or its reveal
+		case i == m.shown:
+			mark, style = "▶", st.Accent
+		}
+		label := p.res.ID + " " + mark
+		if long {
+			label = "Part " + label
+		}
+		if i == m.shown {
+			label = "[" + label + "]"
+			parts = append(parts, st.Cursor.Render(label))
+		} else {
+			parts = append(parts, style.Render(label))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// clock says where the replay of the part on screen stands; once it is
+// played, what is next and which key goes there.
+func (m *runModel) clock(s *session) string {
+	st := m.c.styles
+	speed := fmt.Sprintf("×%g", speeds[m.speed])
+	p := m.parts[m.shown]
+	if p.done {
+		played := st.Good.Render("✓ Part " + p.res.ID + " played")
+		n := m.next()
+		switch {
+		case n < 0:
+			return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays Part "+p.res.ID+" again · ←/→ other parts")
+		case !m.ready(n, s):
+			g := s.stageOf(firstPrediction(s, m.parts[n].res.ID))
+			return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" waits for "+ids(g.preds)+" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
+		}
+		key := "→"
+		if n < m.shown {
+			key = "←"
+		}
+		return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" · ") + st.Key.Render(key) + st.Dim.Render(" plays it")
+	}
+	if m.ready(m.shown, s) && !m.canPlay(m.shown, s) {
+		return st.Warn.Render("⏸ Part " + p.res.ID + ": its reveal is not on record yet")
+	}
+	if !m.canPlay(m.shown, s) {
+		g := s.stageOf(firstPrediction(s, p.res.ID))
+		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+ids(g.preds)) + st.Dim.Render(" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
+	}
+	state := st.Accent.Render("▶ playing")
+	if m.paused {
+		state = st.Warn.Render("⏸ paused")
+	}
+	where := ""
+	if p.timed {
+		where = fmt.Sprintf("t = %.1f s of %s s", p.now, trimFloat(p.end))
+	} else if p.end > p.start {
+		where = fmt.Sprintf("%.0f%%", (p.now-p.start)/(p.end-p.start)*100)
+	}
+	return fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
+}
+
+func trimFloat(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0") }
+
+// partView is one part: what it waits on, its figures as far as the clock
+// has gone, and once played its actuals and its report.
+func (m *runModel) partView(s *session, i, w, h int) string {
+	st := m.c.styles
+	p := m.parts[i]
+	var b []string
+	if !p.done && !m.canPlay(i, s) {
+		return m.hiddenView(s, i, w)
+	}
+	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
+	if p.res.Status != labs.OK {
+		style := st.Warn
+		if p.res.Status != labs.Unfinished {
+			style = st.Bad
+		}
+		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
+	}
+	playing := i == m.shown && !p.done
+	if len(p.figs) > 0 {
+		overhead := 0
+		for _, fp := range p.figs {
+			overhead += figOverhead(fp, w, st)
+		}
+		b = append(b, m.figures(s, p, w, h-len(b), overhead, playing)...)
+	}
+	if !p.done {
+		return strings.Join(b, "\n")
+	}
+	var rows []string
+	for _, r := range partPredictions(s, p.res.ID) {
+		pr, _ := s.day.Prediction(r.ID)
+		rows = append(rows, scoreLine(r, pr, s, st, w))
+	}
+	if len(rows) > 0 {
+		b = append(b, "", st.Title.Render("Your predictions"))
+		b = append(b, rows...)
+	}
+	if len(p.res.Lines) > 0 {
+		b = append(b, "")
+		for _, l := range p.res.Lines {
+			b = append(b, wrap(l, w))
+		}
+	}
+	return strings.Join(b, "\n")
+}
+
+// figures draws a part's figures in h lines. When they all fit at a
+// readable height (and leave room under them for the part's actuals, so
+// those show without scrolling when it finishes), they share the screen;
+// otherwise each gets nearly the whole of it and the part scrolls, a chart
+// a page, rather than squeezing every chart to three rows.
+func (m *runModel) figures(s *session, p partPlay, w, h, overhead int, playing bool) []string {
+	st := m.c.styles
+	reserve := 0
+	if n := len(partPredictions(s, p.res.ID)); n > 0 {
+		reserve = min(n+2, h/3)
+	}
+	plotH := (h - overhead - reserve) / len(p.figs)
+	if plotH < minPlot {
+		most := 0
+		for _, fp := range p.figs {
+			most = max(most, figOverhead(fp, w, st))
+		}
+		plotH = h - most - 1 // a page: the chart and a line of what follows
+	}
+	plotH = clamp(plotH, 3, maxPlot)
+	var out []string
+	for _, fp := range p.figs {
+		out = append(out, drawFigure(fp, fp.cut(p.now, p.start, p.end, p.done), w, plotH, st, playing))
+	}
+	return out
+}
+
+// hiddenView is a part whose actuals are not revealed: its predictions are
+// open, or its reveal is not on record yet. Nothing here comes from its
+// result (no figure, no axis, no scale, no title): only the day's own
+// words and what the part waits for, so nothing gives a guess away.
+func (m *runModel) hiddenView(s *session, i, w int) string {
+	st := m.c.styles
+	p := m.parts[i]
+	title := p.res.ID
+	for _, dp := range s.day.Parts {
+		if dp.ID == p.res.ID {
+			title = dp.Title
+		}
+	}
+	b := []string{styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, title), w))}
+	if p.res.Status != labs.OK {
+		style := st.Warn
+		if p.res.Status != labs.Unfinished {
+			style = st.Bad
+		}
+		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
+	}
+	b = append(b, "")
+	if m.ready(i, s) {
+		// Its reveal is being recorded, or could not be: its actuals stay
+		// hidden until it is on record.
+		b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID)+" Its charts are drawn then.", w)))
+	} else {
+		g := s.stageOf(firstPrediction(s, p.res.ID))
+		b = append(b, styleLines(st.Warn, wrap("Its charts are drawn once "+made(g.preds)+": enter goes to them.", w)))
+	}
+	return strings.Join(b, "\n")
+}
+
+// firstPrediction is the ID of a part's first prediction, or "".
+func firstPrediction(s *session, part string) string {
+	for _, pr := range s.day.Predictions {
+		if pr.Part == part {
+			return pr.ID
+		}
+	}
+	return ""
+}
+
+// partPredictions is the scoreboard rows of the predictions a part answers.
+func partPredictions(s *session, id string) []predictions.Row {
+	var out []predictions.Row
+	for _, r := range s.rows() {
+		if pr, ok := s.day.Prediction(r.ID); ok && pr.Part == id {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// head is the lines above the part: the parts, the clock, what the last
+// save changed. (What a part's replay revealed shows in the part itself,
+// which stays on screen once played.)
+func (m *runModel) head(s *session, w int) []string {
+	// The strip shortens itself to fit; the clock and what landed wrap.
+	head := []string{trunc(m.strip(s, w), w)}
+	head = append(head, strings.Split(wrap(m.clock(s), w), "\n")...)
+	if len(m.changed) > 0 {
+		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
+		head = append(head, strings.Split(styleLines(m.c.styles.Accent, wrap(line, w)), "\n")...)
+	}
+	return head
+}
+
+// figOverhead is the lines a figure takes besides its plot rows, at w
+// columns.
+func figOverhead(fp figPrep, w int, st Styles) int {
+	n := lineCount(figTitle(fp, w, st)) + 1 // title, axis
+	n += len(legend(fp, st, w))
+	for _, e := range fp.events {
+		if e {
+			n++
+		}
+	}
+	return n
+}
+
+// A plot shorter than minPlot rows hides too much to share the screen;
+// taller than maxPlot adds nothing a learner reads.
+const (
+	minPlot = 6
+	maxPlot = 10
+)
