@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -94,6 +95,33 @@ func TestReadmeHoldsNoAnswer(t *testing.T) {
 			v := m[predictionMetric(day, l.Prediction)]
 			whole := v == math.Trunc(v)
 			if timings := l.In == "labs/BENCHMARKS.md"; (!timings && whole && v <= 10) || (timings && (whole || !strings.Contains(l.Figure, "."))) {
+				continue
+			}
+			t.Errorf("day %d: %s", day.Number, l)
+		}
+	}
+}
+
+// TestContractsHoldNoAnswer: a day's CONTRACT.md sits in the learner's
+// own folder, beside todo.go, and the README links Day 46's, so a learner
+// may read it before any guess. It states the day's settings, as the lesson
+// does, and must hold none of the day's answers otherwise.
+func TestContractsHoldNoAnswer(t *testing.T) {
+	for _, day := range full.Days {
+		if d, ok := heavy[day.Number]; ok {
+			day = d
+		}
+		f := fmt.Sprintf("labs/day%02d/CONTRACT.md", day.Number)
+		b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(f)))
+		if err != nil {
+			t.Errorf("day %d: %v (every day keeps its contract there)", day.Number, err)
+			continue
+		}
+		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
+		for _, l := range predictions.FindInOwn(day, m, predictions.Seen{In: f, Text: string(b)}) {
+			// As in the README: whole figures up to 10 are the parts'
+			// numbers and TODOs' there, and no answer follows from them.
+			if v := m[predictionMetric(day, l.Prediction)]; v == math.Trunc(v) && v <= 10 {
 				continue
 			}
 			t.Errorf("day %d: %s", day.Number, l)

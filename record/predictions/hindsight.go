@@ -64,6 +64,15 @@ func FindIn(day labs.Day, ref labs.Metrics, texts ...Seen) []Leak {
 	return hindsight(day, ref, func(string) []Seen { return texts })
 }
 
+// FindInOwn is FindIn over a day's own pages outside the screens, such as
+// its CONTRACT.md, which sits beside the learner's todo.go: there, as in
+// the lesson, a setting the day states is one of its reviewed exceptions
+// anywhere (an Allowed with no In), and the others apply where they name
+// the page.
+func FindInOwn(day labs.Day, ref labs.Metrics, texts ...Seen) []Leak {
+	return hindsight(day, ref, func(string) []Seen { return texts })
+}
+
 func hindsight(day labs.Day, ref labs.Metrics, visible func(id string) []Seen) []Leak {
 	var leaks []Leak
 	for _, p := range day.Predictions {

@@ -77,5 +77,7 @@ var allowed = []labs.Allowed{
 	{Prediction: "P1", Figure: "20", In: "docs/ARCHITECTURE.md", Reason: "the bound on a cached go test ./... (20 s) in the tests' section, nothing about buckets"},
 	{Prediction: "P6", Figure: "20", In: "docs/ARCHITECTURE.md", Reason: "the bound on a cached go test ./... (20 s) in the tests' section, nothing about buckets"},
 	{Prediction: "P4", Figure: "100", In: "docs/STAFF.md", Reason: "a --max-score of 100 for a class, in the staff's guide, nothing about windows"},
+	{Prediction: "P7", Figure: "40", In: "labs/day45/CONTRACT.md", Reason: "Part 3's burst size and queue length, and Part 8's nodelay burst, in the parts' settings: not a rate of Part 4"},
+	{Prediction: "P11", Figure: "1000", In: "labs/day45/CONTRACT.md", Reason: "the sliding-window counter's limit per minute, Part 5's setting"},
 	{Prediction: "P12", Figure: "5", In: "P12 question", Reason: "the number of bursts, a setting; what it asks is how many of each burst a meter takes"},
 }
