@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -58,11 +59,7 @@ func checkModel(name string, sources map[string][]byte) error {
 // namesUsed is every identifier in sources, and a file it is in.
 func namesUsed(sources map[string][]byte) (map[string]string, error) {
 	used := map[string]string{}
-	paths := make([]string, 0, len(sources))
-	for p := range sources {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
+	paths := slices.Sorted(maps.Keys(sources))
 	fset := token.NewFileSet()
 	for _, p := range paths {
 		if !strings.HasSuffix(p, ".go") {

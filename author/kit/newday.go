@@ -168,22 +168,21 @@ func (r rendered) words() []predictions.Seen {
 // its model package named model (DefaultModel when ""). It refuses a day
 // whose folders exist. It returns the files written.
 func NewDay(root string, n int, title, model string) ([]string, error) {
-	nn := fmt.Sprint(n)
-	for _, dir := range []string{"labs/day" + nn, "solutions/day" + nn, "labs/registry/stateful" + nn + "_test.go"} {
-		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); err == nil {
-			return nil, fmt.Errorf("%w: day %d exists (%s)", ErrUsage, n, dir)
-		}
-	}
 	files, err := skeletonFiles()
 	if err != nil {
 		return nil, err
 	}
 	data := dayData{N: n, Title: title, Model: DefaultModel, Set: setUps[0]}
-	if model != "" && model != DefaultModel {
-		plain, err := render(files, data)
-		if err != nil {
-			return nil, err
+	plain, err := render(files, data)
+	if err != nil {
+		return nil, err
+	}
+	for _, place := range dayPlaces(n, plain.paths) {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(place))); err == nil {
+			return nil, fmt.Errorf("%w: day %d exists (%s)", ErrUsage, n, place)
 		}
+	}
+	if model != "" && model != DefaultModel {
 		if err := checkModel(model, plain.src); err != nil {
 			return nil, err
 		}
@@ -212,8 +211,8 @@ func NewDay(root string, n int, title, model string) ([]string, error) {
 	}
 	// A file of the day that cannot be written leaves none of the day.
 	undo := func(err error) ([]string, error) {
-		for _, dir := range append([]string{"labs/day" + nn, "solutions/day" + nn}, registryFiles(day.paths)...) {
-			os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir)))
+		for _, place := range dayPlaces(n, day.paths) {
+			os.RemoveAll(filepath.Join(root, filepath.FromSlash(place)))
 		}
 		return nil, fmt.Errorf("nothing was kept: %w", err)
 	}
@@ -229,8 +228,8 @@ func NewDay(root string, n int, title, model string) ([]string, error) {
 	if err := Write(root); err != nil {
 		// The check above passed and the write failed all the same (a
 		// full disk): take the day back out, so a re-run starts clean.
-		for _, dir := range append([]string{"labs/day" + nn, "solutions/day" + nn}, registryFiles(day.paths)...) {
-			os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir)))
+		for _, place := range dayPlaces(n, day.paths) {
+			os.RemoveAll(filepath.Join(root, filepath.FromSlash(place)))
 		}
 		Write(root) // the registration as it was, where that can be written
 		return nil, fmt.Errorf("registering day %d failed, so the day was taken out again (%w); fix that and run new-day again", n, err)
@@ -238,10 +237,12 @@ func NewDay(root string, n int, title, model string) ([]string, error) {
 	return append(day.paths, RegistryFile, FullRegistryFile, LeanLink(n), FullLink(n)), nil
 }
 
-// registryFiles is the day's files among paths that live in the registry's
-// folder, beside other days' (not in a folder of the day's own).
-func registryFiles(paths []string) []string {
-	var out []string
+// dayPlaces is where day n's skeleton, written to paths, lives: its two
+// folders, and its files in the registry's folder beside other days' (not
+// in a folder of the day's own). A day is there if any of them is, and
+// taking it out again removes them all.
+func dayPlaces(n int, paths []string) []string {
+	out := []string{fmt.Sprintf("labs/day%d", n), fmt.Sprintf("solutions/day%d", n)}
 	for _, p := range paths {
 		if strings.HasPrefix(p, "labs/registry/") {
 			out = append(out, p)
