@@ -148,8 +148,10 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 		return roundUpHint
 	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
 		return "with at least one whole token after the refill the answer is yes: spend it"
-	case gotOK && math.Abs(gotL-level) <= tol:
-		return noSpendHint
+	// A yes that left the refilled level on this one case is not yet a yes
+	// that spends nothing: another mistake can land there too (a bucket
+	// taken as full and then spent). branchLeft names it when every yes of
+	// the probes leaves the level; here it is only "too many tokens".
 	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
 		return fmt.Sprintf("the level is off by a sliver (%.10g tokens against %.10g), more than float64 arithmetic in another order explains: somewhere a step loses precision", gotLevel, level)
 	case gotLevel < level && stalled():
