@@ -17,9 +17,10 @@ import (
 // written blind to the diagnosis (issue 33). Whoever tunes the hints must
 // not read this file first, and need not: by default the tests give only
 // counts (caught, named, wrong-named); TERMLAB_FAMILY_VERBOSE=1 names each
-// variant and its hint, for whoever measures. Its one blind run, on the code of
-// commit 8756211 and before any hint was changed for it: caught 16/16, hints naming the true mistake (by the mentions) 4/16,
-// hints naming a mistake the variant did not make 2.
+// variant and its hint, for whoever measures. Its one blind run, on the
+// code of commit 8756211 and before any hint was changed for it: caught
+// 16/16, hints naming the true mistake (by the mentions) 4/16, hints
+// naming a mistake the variant did not make 2.
 
 // A third family, written blind to the diagnosis (its source, its hint
 // text and its tests were not read, and none of these was graded before
