@@ -21,6 +21,10 @@ import (
 // code of commit 8756211 and before any hint was changed for it: caught
 // 16/16, hints naming the true mistake (by the mentions) 4/16, hints
 // naming a mistake the variant did not make 2.
+// Read by hand (byHand3): named 4/16, the one wrong-named a phrase
+// artefact; the one hint that did name a wrong mistake (a bucket taken as
+// full told "you said yes but did not spend") was a one-case fallback,
+// since removed.
 
 // A third family, written blind to the diagnosis (its source, its hint
 // text and its tests were not read, and none of these was graded before
@@ -190,6 +194,16 @@ func TestFamily3CorrectPass(t *testing.T) {
 	}
 }
 
+// byHand3 is the blind run's hints read by hand, once, where the phrase
+// chosen when the variant was written misjudges them: the words of the
+// hint that name the true mistake in other words (named while the hint
+// says them), or "" for a hint that holds the phrase by chance and names
+// nothing (not named). Nothing here was changed for the hints.
+var byHand3 = map[string]string{
+	"new3: remainder instead of quotient":                 "now % window", // it names now % window, the remainder, in its own symbols
+	"new3: the window's start time instead of its number": "",             // it holds "start" by chance (a window that would start later) and names nothing
+}
+
 // Every wrong variant fails in its own TODO, and a hint that names a
 // mistake (one of MistakeHints, or the between-calls hint: familyFigure's
 // test) names its own; how many hints name the true mistake is a figure,
@@ -212,6 +226,9 @@ func TestFamily3WrongHints(t *testing.T) {
 		caught++
 		isNamed := slices.Contains(grade.MistakeHints(n), g.Hint) || strings.Contains(g.Hint, "between calls")
 		truly := strings.Contains(g.Hint, v.mentions)
+		if said, ok := byHand3[v.name]; ok {
+			truly = said != "" && strings.Contains(g.Hint, said)
+		}
 		switch {
 		case isNamed && !truly:
 			wrongNamed++

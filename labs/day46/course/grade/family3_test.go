@@ -21,6 +21,8 @@ import (
 // code of commit 8756211 and before any hint was changed for it: caught
 // 14/14, hints naming the true mistake (by the mentions) 7/14, hints
 // naming a mistake the variant did not make 1.
+// Read by hand (byHand3): named 10/14, wrong-named 0 (the one
+// counted was a phrase artefact).
 
 // A third family, written blind to the diagnosis (its source, its hint
 // text and its tests were not read, and none of these was graded before
@@ -314,6 +316,17 @@ func TestFamily3CorrectPass(t *testing.T) {
 	}
 }
 
+// byHand3 is the blind run's hints read by hand, once, where the phrase
+// chosen when the variant was written misjudges them: the words of the
+// hint that name the true mistake in other words (named while the hint
+// says them), or "" for a hint that holds the phrase by chance and names
+// nothing (not named). Nothing here was changed for the hints.
+var byHand3 = map[string]string{
+	"new3: one equal split, the leftover not redistributed": "never handed on",     // it says what the modest tenants leave is never handed on
+	"new3: drawn with replacement":                          "without replacement", // it says to draw without replacement
+	"new3: workers numbered from 1":                         "numbered from 0",     // it says workers are numbered from 0
+}
+
 // Every wrong variant fails in its own TODO, and a hint that names a
 // mistake (one of MistakeHints: TestNewFamilyWrongHints's test) names its
 // own; how many hints name the true mistake is a figure, not a bound. It
@@ -334,6 +347,9 @@ func TestFamily3WrongHints(t *testing.T) {
 		caught++
 		isNamed := slices.Contains(grade.MistakeHints(v.todo), g.Hint)
 		truly := strings.Contains(g.Hint, v.mentions)
+		if said, ok := byHand3[v.name]; ok {
+			truly = said != "" && strings.Contains(g.Hint, said)
+		}
 		switch {
 		case isNamed && !truly:
 			wrongNamed++

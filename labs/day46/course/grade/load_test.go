@@ -36,7 +36,7 @@ func TestVerdictsUnderLoad(t *testing.T) {
 		for _, set := range []struct {
 			vs   []variant
 			want labs.Status
-		}{{correct, labs.Pass}, {newCorrect46, labs.Pass}, {wrong, labs.Fail}, {newWrongCaught(), labs.Fail}} {
+		}{{correct, labs.Pass}, {newCorrect46, labs.Pass}, {newCorrect46_3, labs.Pass}, {wrong, labs.Fail}, {newWrongCaught(), labs.Fail}, {family3Wrong(), labs.Fail}} {
 			for _, v := range set.vs {
 				t.Run(v.name, func(t *testing.T) {
 					t.Parallel()
@@ -57,6 +57,15 @@ func newWrongCaught() []variant {
 		if !strings.Contains(v.name, "sorted in place") {
 			out = append(out, v.variant)
 		}
+	}
+	return out
+}
+
+// family3Wrong is the third family's wrong variants, all caught.
+func family3Wrong() []variant {
+	out := make([]variant, 0, len(newWrong46_3))
+	for _, v := range newWrong46_3 {
+		out = append(out, v.variant)
 	}
 	return out
 }
