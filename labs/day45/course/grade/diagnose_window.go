@@ -49,7 +49,7 @@ var windowUnits = func() []windowMistake {
 			// as in a learner's code (which then crashes, no hint needed):
 			// the model takes it as one unit, as some learners do.
 			windowMistake{func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)},
-			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, "units: now was cut to a whole number of " + u.short + " before dividing, which moves it back into an earlier window near a boundary; divide now itself"},
+			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, cutHint(u.short)},
 		)
 	}
 	return out
@@ -73,9 +73,6 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 	if holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
 		return windowModHint
 	}
-	if got < 0 {
-		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
-	}
 	var answered []int64
 	var ok []bool
 	if m := pickMistake(len(windowMistakes), len(probes),
@@ -88,9 +85,15 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 		}); m >= 0 {
 		return windowMistakes[m].hint
 	}
+	if h := windowBehaviour(learner, c); h != "" {
+		return h
+	}
+	if got < 0 {
+		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
+	}
 	switch {
 	case c.now%c.window == 0 && got == want-1 && onlyBoundariesWrong(learner):
-		return "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
+		return windowBoundaryHint
 	case got == want+1 && c.now%c.window == c.window-1 && roundsUpBeforeBoundaries(learner):
 		return roundDownHint
 	case got < want:

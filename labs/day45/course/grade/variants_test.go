@@ -338,7 +338,7 @@ var wrongID = []variant{
 	}},
 	{name: "float division of minutes", mentions: "float", id: func(now, w time.Duration) int64 { return int64(now.Minutes() / w.Minutes()) }},
 	{name: "rounds up", mentions: "not up", id: func(now, w time.Duration) int64 { return int64((now + w - 1) / w) }},
-	{name: "the boundary belongs to the window before", id: func(now, w time.Duration) int64 {
+	{name: "the boundary belongs to the window before", mentions: "first instant", id: func(now, w time.Duration) int64 {
 		if now == 0 {
 			return 0
 		}
