@@ -16,21 +16,27 @@ type expiredMistake struct {
 	hint    string
 }
 
-const edgeHint = "the boundary is on the wrong side: the trailing window is (now − window, now], so a stamp exactly one window old is already out (≤, not <)"
+const (
+	edgeHint       = "the boundary is on the wrong side: the trailing window is (now − window, now], so a stamp exactly one window old is already out (≤, not <)"
+	invertedHint   = "inverted: return true when the stamp no longer counts (it is at or before now − window)"
+	expiredMsHint  = "units: whole milliseconds lose windows and ages under a millisecond; compare the Durations themselves"
+	expiredSecHint = "units: whole seconds lose the fraction of a second; compare the Durations themselves"
+	twoWindowsHint = "one window, not two: a stamp leaves once it is window old"
+	pastHint       = "a stamp in the past still counts while it is inside the trailing window (now − window, now]: compare it with now − window, not with now"
+)
 
 var expiredMistakes = []expiredMistake{
 	{func(s, now, w time.Duration) bool { return s < now-w }, edgeHint},
 	{func(s, now, w time.Duration) bool { return now-s > w }, edgeHint},
-	{func(s, now, w time.Duration) bool { return !(s <= now-w) }, "inverted: return true when the stamp no longer counts (it is at or before now − window)"},
+	{func(s, now, w time.Duration) bool { return !(s <= now-w) }, invertedHint},
 	{func(s, now, w time.Duration) bool { return s <= now-w-1 }, edgeHint},
 	{func(s, now, w time.Duration) bool { return now.Seconds()-s.Seconds() >= w.Seconds() }, floatHint},
-	{func(s, now, w time.Duration) bool { return now.Milliseconds()-s.Milliseconds() >= w.Milliseconds() },
-		"units: whole milliseconds lose windows and ages under a millisecond; compare the Durations themselves"},
+	{func(s, now, w time.Duration) bool { return now.Milliseconds()-s.Milliseconds() >= w.Milliseconds() }, expiredMsHint},
 	{func(s, now, w time.Duration) bool {
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
-	}, "units: whole seconds lose the fraction of a second; compare the Durations themselves"},
-	{func(s, now, w time.Duration) bool { return s <= now-2*w }, "one window, not two: a stamp leaves once it is window old"},
-	{func(s, now, w time.Duration) bool { return s < now }, "a stamp in the past still counts while it is inside the trailing window (now − window, now]: compare it with now − window, not with now"},
+	}, expiredSecHint},
+	{func(s, now, w time.Duration) bool { return s <= now-2*w }, twoWindowsHint},
+	{func(s, now, w time.Duration) bool { return s < now }, pastHint},
 	{func(s, now, w time.Duration) bool { return s+w < now }, edgeHint},
 }
 
@@ -50,6 +56,9 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) s
 			return ok[p] && expiredMistakes[m].expired(q.stamp, q.now, q.window) == answered[p]
 		}); m >= 0 {
 		return expiredMistakes[m].hint
+	}
+	if h := expiredBehaviour(learner, c, probes); h != "" {
+		return h
 	}
 	switch {
 	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:

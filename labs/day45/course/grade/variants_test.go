@@ -400,7 +400,7 @@ var wrongExpired = []variant{
 	{name: "whole seconds", mentions: "whole seconds", exp: func(s, now, w time.Duration) bool {
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
 	}},
-	{name: "compares window ids", exp: func(s, now, w time.Duration) bool { return now/w-s/w >= 1 }},
+	{name: "compares window ids", mentions: "fixed-window", exp: func(s, now, w time.Duration) bool { return now/w-s/w >= 1 }},
 	{name: "a nanosecond early", exp: func(s, now, w time.Duration) bool { return s <= now-w+1 }},
 	{name: "two windows", mentions: "two", exp: func(s, now, w time.Duration) bool { return s <= now-2*w }},
 	{name: "ignores the window", mentions: "still", exp: func(s, now, w time.Duration) bool { return s < now }},
