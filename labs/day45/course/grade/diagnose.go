@@ -151,7 +151,7 @@ func MistakeHints(n int) []string {
 		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint, refillOnlyFullHint, handBackHint, spendOtherHint, refusedHint, capOffHint, refillRoundHint),
 		2: append(hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }), windowModHint, roundDownHint, windowStartHint, windowBoundaryHint, windowOverflowHint),
 		3: append(hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }), expiredFixedHint, expiredUsHint, expiredNeverHint, expiredZeroHint),
-		4: hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }),
+		4: append(hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }), emitUsHint, emitSecHint),
 	}[n]
 	slices.Sort(hints)
 	return slices.Compact(hints)

@@ -116,6 +116,9 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 		}); m >= 0 {
 		return emitMistakes[m].hint
 	}
+	if h := emitBehaviour(learner, c, probes); h != "" {
+		return h
+	}
 	switch {
 	case got < c.now:
 		return "a request cannot leave before it arrives: never earlier than now"

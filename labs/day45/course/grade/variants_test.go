@@ -458,7 +458,7 @@ var wrongEmit = []variant{
 	{name: "truncates to milliseconds", mentions: "millisecond", emit: func(now, next time.Duration) time.Duration {
 		return max(now, next).Truncate(time.Millisecond)
 	}},
-	{name: "truncates to microseconds", emit: func(now, next time.Duration) time.Duration {
+	{name: "truncates to microseconds", mentions: "microseconds", emit: func(now, next time.Duration) time.Duration {
 		return max(now, next).Truncate(time.Microsecond)
 	}},
 	{name: "drops waits over an hour", emit: func(now, next time.Duration) time.Duration {
