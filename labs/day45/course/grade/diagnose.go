@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 )
@@ -126,7 +125,7 @@ func guarded[A any](f func() A) (a A, ok bool) {
 func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) string {
 	again, ok := guarded(call)
 	if firstOK && ok && first != again {
-		return fmt.Sprintf("the same input gave %s, then %s on a later call: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", what(first), what(again))
+		return statefulHint(what(first), what(again))
 	}
 	return ""
 }

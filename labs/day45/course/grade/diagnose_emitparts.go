@@ -57,7 +57,8 @@ func emitBehaviour(learner limit.NextEmitFunc, c emitCase, probes []emitCase) st
 		}
 		rows = append(rows, emitRow{c, got, max(c.now, c.nextEmit)})
 	}
-	for _, part := range []func([]emitRow) string{emitOffset, emitQueued, emitIdle, emitWaitCap, emitUnits, emitFloat} {
+	for _, part := range []func([]emitRow) string{emitOffset, emitQueued, emitIdle,
+		func(rows []emitRow) string { return emitWaitCap(learner, rows) }, emitUnits, emitFloat} {
 		if h := part(rows); h != "" {
 			return h
 		}
@@ -174,8 +175,10 @@ func emitIdle(rows []emitRow) string {
 }
 
 // emitWaitCap names a function right on every wait up to some length and
-// wrong on every longer one (at least minBearing of each).
-func emitWaitCap(rows []emitRow) string {
+// wrong on every longer one (at least minBearing of each): the probes give
+// the split, and a bisection of the learner between them (at one clock,
+// checked either side) finds where it lies.
+func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) string {
 	longestRight, shortestWrong := time.Duration(-1), time.Duration(math.MaxInt64)
 	right, wrong := 0, 0
 	for _, r := range rows {
@@ -192,7 +195,30 @@ func emitWaitCap(rows []emitRow) string {
 	if right < minBearing || wrong < minBearing || longestRight >= shortestWrong || !rightWhenIdle(rows) {
 		return ""
 	}
-	return fmt.Sprintf("waits up to %v come out right and every longer one wrong: a queue can hold any backlog (hours, days), and a request behind it leaves at its slot nextEmit however far off", longestRight)
+	const at = time.Hour + 7
+	isRight := func(wait time.Duration) (bool, bool) {
+		v, ok := guarded(func() time.Duration { return learner(at, at+wait) })
+		return v == at+wait, ok
+	}
+	lo, hi := longestRight, shortestWrong // right at lo, wrong at hi
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		r, ok := isRight(mid)
+		if !ok {
+			return ""
+		}
+		if r {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	for _, w := range []time.Duration{lo / 2, lo, hi, hi + 1, hi + hi/2, shortestWrong} {
+		if r, ok := isRight(w); !ok || r != (w <= lo) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("waits up to %v come out right and longer ones wrong: a queue can hold any backlog (hours, days), and a request behind it leaves at its slot nextEmit however far off", lo)
 }
 
 func rightWhenIdle(rows []emitRow) bool {

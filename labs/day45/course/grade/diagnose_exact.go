@@ -3,6 +3,7 @@ package grade
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -42,6 +43,16 @@ var expiredMistakes = []expiredMistake{
 
 func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) string {
 	probes := probesOf(expiredCases, randomExpired)
+	// State first: every reading after this one assumes there is none.
+	on := func(c expiredCase) (bool, bool) {
+		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
+	}
+	if h := twoPasses(append([]expiredCase{c}, probes...), on, strconv.FormatBool); h != "" {
+		return h
+	}
+	if h := changedSince(answeredRight(expiredCases, c), on, func(c expiredCase) bool { return c.now-c.stamp >= c.window }, strconv.FormatBool); h != "" {
+		return h
+	}
 	var answered, ok []bool
 	if m := pickMistake(len(expiredMistakes), len(probes),
 		func(m int) bool {
@@ -96,13 +107,16 @@ var emitMistakes = []emitMistake{
 
 func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) string {
 	probes := probesOf(emitCases, randomEmit)
-	// The same input before and after the probes: a function that keeps
-	// the latest time it saw answers the second call later.
-	first, ok1 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
-	answers(probes, func(p emitCase) time.Duration { return learner(p.now, p.nextEmit) })
-	again, ok2 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
-	if ok1 && ok2 && first != again {
-		return fmt.Sprintf("the same input gave %v, then %v after other calls: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", first, again)
+	// State first (a function that keeps the latest time it saw answers
+	// a later call later): every reading after this one assumes there is none.
+	on := func(c emitCase) (time.Duration, bool) {
+		return guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+	}
+	if h := twoPasses(append(append([]emitCase{c}, probes...), emitProbes()...), on, time.Duration.String); h != "" {
+		return h
+	}
+	if h := changedSince(answeredRight(emitCases, c), on, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }, time.Duration.String); h != "" {
+		return h
 	}
 	var answered []time.Duration
 	var ok []bool

@@ -32,13 +32,14 @@ const (
 var expiredBases = []time.Duration{time.Hour, century - 48*time.Hour, century - 48*time.Hour + 123_456_789, century - 5*time.Hour + 777}
 
 // ageThreshold is the age at which learner turns true on window w with the
-// stamp at base: never is true when it does not by 4 windows; ok is false
+// stamp at base: never is true when it does not by 4 windows (or two
+// days); ok is false
 // when the function is not a threshold in age there (or panics).
 func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Duration, never, ok bool) {
 	at := func(age time.Duration) (bool, bool) {
 		return guarded(func() bool { return learner(base, base+age, w) })
 	}
-	hi := 4*w + 4
+	hi := max(4*w+4, 48*time.Hour) // a bound that ignores the window shows on short ones
 	if v, ok := at(hi); !ok {
 		return 0, false, false
 	} else if !v {
@@ -68,11 +69,6 @@ func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Dura
 // expiredBehaviour names what the learner's Expired does on the probes,
 // or "".
 func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expiredCase) string {
-	call := func() bool { return learner(c.stamp, c.now, c.window) }
-	first, ok1 := guarded(call)
-	if h := stateful(first, ok1, call, func(v bool) string { return fmt.Sprint(v) }); h != "" {
-		return h
-	}
 	cases := append([]expiredCase{c}, probes...)
 	on := func(c expiredCase) (bool, bool) {
 		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
@@ -81,9 +77,6 @@ func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expired
 	always := func(expiredCase) bool { return true }
 	if holds(cases, on, ref, always, func(c expiredCase, v bool) bool { return v != (c.now-c.stamp >= c.window) }) {
 		return invertedHint // the opposite on every probe
-	}
-	if h := stateful(first, ok1, call, func(v bool) string { return fmt.Sprint(v) }); h != "" {
-		return h
 	}
 	if h := expiredBound(learner); h != "" {
 		return h

@@ -58,14 +58,16 @@ var windowUnits = func() []windowMistake {
 func init() { windowMistakes = append(windowMistakes, windowUnits...) }
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) string {
-	call := func() int64 { return learner(c.now, c.window) }
-	first, ok1 := guarded(call)
-	if h := stateful(first, ok1, call, func(v int64) string { return fmt.Sprint(v) }); h != "" {
-		return h
-	}
 	probes := probesOf(windowCases, randomWindow)
 	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
 		return func(c windowCase) (int64, bool) { return guarded(func() int64 { return f(c.now, c.window) }) }
+	}
+	// State first: every reading after this one assumes there is none.
+	if h := twoPasses(append(append([]windowCase{c}, probes...), windowProbes()...), on(learner), func(v int64) string { return fmt.Sprint(v) }); h != "" {
+		return h
+	}
+	if h := changedSince(answeredRight(windowCases, c), on(learner), func(c windowCase) int64 { return int64(c.now / c.window) }, func(v int64) string { return fmt.Sprint(v) }); h != "" {
+		return h
 	}
 	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
 	all := append([]windowCase{c}, probes...)
