@@ -50,6 +50,7 @@ var wrongHinted = []hinted{
 	}}, "first instant", "round"},
 	{variant{name: "now + 1 divided", id: func(now, w time.Duration) int64 { return int64((now + 1) / w) }}, "round down", "nearest"},
 	{variant{name: "divides by window + 1 µs", id: func(now, w time.Duration) int64 { return int64(now / (w + time.Microsecond)) }}, "window + 1µs", "round"},
+	{variant{name: "divides by window − 1", id: func(now, w time.Duration) int64 { return int64(now / (w - 1)) }}, "window − 1ns", "round"},
 	{variant{name: "now in µs over the window in ns", id: func(now, w time.Duration) int64 { return now.Microseconds() / int64(w) }}, "1000 times too small", "round"},
 	{variant{name: "whole seconds of both, as floats cut", id: func(now, w time.Duration) int64 {
 		return int64(now.Seconds()) / max(1, int64(w.Seconds()))
@@ -66,6 +67,7 @@ var wrongHinted = []hinted{
 	{variant{name: "a microsecond late", exp: func(s, now, w time.Duration) bool { return now-s >= w+time.Microsecond }}, "1µs late", "early"},
 	{variant{name: "not at most the window", exp: func(s, now, w time.Duration) bool { return !(now-s <= w) }}, "wrong side", "early"},
 	{variant{name: "window plus window", exp: func(s, now, w time.Duration) bool { return now-s >= w+w }}, "not two", "half"},
+	{variant{name: "a millisecond past the window", exp: func(s, now, w time.Duration) bool { return s <= now-w-time.Millisecond }}, "1ms late", "early"},
 	{variant{name: "three windows", exp: func(s, now, w time.Duration) bool { return now-s >= 3*w }}, "3 windows", "half"},
 	{variant{name: "twice the age", exp: func(s, now, w time.Duration) bool { return 2*(now-s) >= w }}, "half", "two"},
 	{variant{name: "a second, whatever the window", exp: func(s, now, w time.Duration) bool { return now-s >= time.Second }}, "makes no difference", "boundary"},
@@ -89,6 +91,12 @@ var wrongHinted = []hinted{
 		}
 		return now
 	}}, "1µs before its slot", "too late"},
+	{variant{name: "a millisecond after the slot", emit: func(now, next time.Duration) time.Duration {
+		if next > now {
+			return next + time.Millisecond
+		}
+		return now
+	}}, "1ms after its slot", "early"},
 	{variant{name: "the wait three times", emit: func(now, next time.Duration) time.Duration {
 		if next > now {
 			return now + 3*(next-now)
