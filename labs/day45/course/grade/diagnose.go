@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 )
@@ -126,7 +125,7 @@ func guarded[A any](f func() A) (a A, ok bool) {
 func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) string {
 	again, ok := guarded(call)
 	if firstOK && ok && first != again {
-		return fmt.Sprintf("the same input gave %s, then %s on a later call: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", what(first), what(again))
+		return statefulHint(what(first), what(again))
 	}
 	return ""
 }
@@ -149,9 +148,9 @@ func safeCall(f func() int64) (v int64) {
 func MistakeHints(n int) []string {
 	hints := map[int][]string{
 		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint, refillOnlyFullHint, handBackHint, spendOtherHint, refusedHint, capOffHint, refillRoundHint),
-		2: append(hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }), windowModHint, roundDownHint),
-		3: hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }),
-		4: hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }),
+		2: append(hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }), windowModHint, roundDownHint, windowStartHint, windowBoundaryHint, windowOverflowHint),
+		3: append(hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }), expiredFixedHint, expiredUsHint, expiredNeverHint, expiredZeroHint),
+		4: append(hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }), emitUsHint, emitSecHint),
 	}[n]
 	slices.Sort(hints)
 	return slices.Compact(hints)

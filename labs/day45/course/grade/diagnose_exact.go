@@ -3,6 +3,7 @@ package grade
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -16,26 +17,42 @@ type expiredMistake struct {
 	hint    string
 }
 
-const edgeHint = "the boundary is on the wrong side: the trailing window is (now − window, now], so a stamp exactly one window old is already out (≤, not <)"
+const (
+	edgeHint       = "the boundary is on the wrong side: the trailing window is (now − window, now], so a stamp exactly one window old is already out (≤, not <)"
+	invertedHint   = "inverted: return true when the stamp no longer counts (it is at or before now − window)"
+	expiredMsHint  = "units: whole milliseconds lose windows and ages under a millisecond; compare the Durations themselves"
+	expiredSecHint = "units: whole seconds lose the fraction of a second; compare the Durations themselves"
+	twoWindowsHint = "one window, not two: a stamp leaves once it is window old"
+	pastHint       = "a stamp in the past still counts while it is inside the trailing window (now − window, now]: compare it with now − window, not with now"
+)
 
 var expiredMistakes = []expiredMistake{
 	{func(s, now, w time.Duration) bool { return s < now-w }, edgeHint},
 	{func(s, now, w time.Duration) bool { return now-s > w }, edgeHint},
-	{func(s, now, w time.Duration) bool { return !(s <= now-w) }, "inverted: return true when the stamp no longer counts (it is at or before now − window)"},
+	{func(s, now, w time.Duration) bool { return !(s <= now-w) }, invertedHint},
 	{func(s, now, w time.Duration) bool { return s <= now-w-1 }, edgeHint},
 	{func(s, now, w time.Duration) bool { return now.Seconds()-s.Seconds() >= w.Seconds() }, floatHint},
-	{func(s, now, w time.Duration) bool { return now.Milliseconds()-s.Milliseconds() >= w.Milliseconds() },
-		"units: whole milliseconds lose windows and ages under a millisecond; compare the Durations themselves"},
+	{func(s, now, w time.Duration) bool { return now.Milliseconds()-s.Milliseconds() >= w.Milliseconds() }, expiredMsHint},
 	{func(s, now, w time.Duration) bool {
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
-	}, "units: whole seconds lose the fraction of a second; compare the Durations themselves"},
-	{func(s, now, w time.Duration) bool { return s <= now-2*w }, "one window, not two: a stamp leaves once it is window old"},
-	{func(s, now, w time.Duration) bool { return s < now }, "a stamp in the past still counts while it is inside the trailing window (now − window, now]: compare it with now − window, not with now"},
+	}, expiredSecHint},
+	{func(s, now, w time.Duration) bool { return s <= now-2*w }, twoWindowsHint},
+	{func(s, now, w time.Duration) bool { return s < now }, pastHint},
 	{func(s, now, w time.Duration) bool { return s+w < now }, edgeHint},
 }
 
 func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) string {
 	probes := probesOf(expiredCases, randomExpired)
+	// State first: every reading after this one assumes there is none.
+	on := func(c expiredCase) (bool, bool) {
+		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
+	}
+	if h := twoPasses(append([]expiredCase{c}, probes...), on, strconv.FormatBool); h != "" {
+		return h
+	}
+	if h := changedSince(answeredRight(expiredCases, c), on, func(c expiredCase) bool { return c.now-c.stamp >= c.window }, strconv.FormatBool); h != "" {
+		return h
+	}
 	var answered, ok []bool
 	if m := pickMistake(len(expiredMistakes), len(probes),
 		func(m int) bool {
@@ -50,6 +67,9 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) s
 			return ok[p] && expiredMistakes[m].expired(q.stamp, q.now, q.window) == answered[p]
 		}); m >= 0 {
 		return expiredMistakes[m].hint
+	}
+	if h := expiredBehaviour(learner, c, probes); h != "" {
+		return h
 	}
 	switch {
 	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:
@@ -87,13 +107,16 @@ var emitMistakes = []emitMistake{
 
 func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) string {
 	probes := probesOf(emitCases, randomEmit)
-	// The same input before and after the probes: a function that keeps
-	// the latest time it saw answers the second call later.
-	first, ok1 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
-	answers(probes, func(p emitCase) time.Duration { return learner(p.now, p.nextEmit) })
-	again, ok2 := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
-	if ok1 && ok2 && first != again {
-		return fmt.Sprintf("the same input gave %v, then %v after other calls: the function keeps something between calls (a package variable, say); everything it needs is in its arguments", first, again)
+	// State first (a function that keeps the latest time it saw answers
+	// a later call later): every reading after this one assumes there is none.
+	on := func(c emitCase) (time.Duration, bool) {
+		return guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+	}
+	if h := twoPasses(append(append([]emitCase{c}, probes...), emitProbes()...), on, time.Duration.String); h != "" {
+		return h
+	}
+	if h := changedSince(answeredRight(emitCases, c), on, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }, time.Duration.String); h != "" {
+		return h
 	}
 	var answered []time.Duration
 	var ok []bool
@@ -106,6 +129,9 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 			return ok[p] && emitMistakes[m].next(probes[p].now, probes[p].nextEmit) == answered[p]
 		}); m >= 0 {
 		return emitMistakes[m].hint
+	}
+	if h := emitBehaviour(learner, c, probes); h != "" {
+		return h
 	}
 	switch {
 	case got < c.now:

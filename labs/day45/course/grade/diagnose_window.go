@@ -49,7 +49,7 @@ var windowUnits = func() []windowMistake {
 			// as in a learner's code (which then crashes, no hint needed):
 			// the model takes it as one unit, as some learners do.
 			windowMistake{func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)},
-			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, "units: now was cut to a whole number of " + u.short + " before dividing, which moves it back into an earlier window near a boundary; divide now itself"},
+			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, cutHint(u.short)},
 		)
 	}
 	return out
@@ -58,23 +58,22 @@ var windowUnits = func() []windowMistake {
 func init() { windowMistakes = append(windowMistakes, windowUnits...) }
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) string {
-	call := func() int64 { return learner(c.now, c.window) }
-	first, ok1 := guarded(call)
-	if h := stateful(first, ok1, call, func(v int64) string { return fmt.Sprint(v) }); h != "" {
-		return h
-	}
 	probes := probesOf(windowCases, randomWindow)
 	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
 		return func(c windowCase) (int64, bool) { return guarded(func() int64 { return f(c.now, c.window) }) }
+	}
+	// State first: every reading after this one assumes there is none.
+	if h := twoPasses(append(append([]windowCase{c}, probes...), windowProbes()...), on(learner), func(v int64) string { return fmt.Sprint(v) }); h != "" {
+		return h
+	}
+	if h := changedSince(answeredRight(windowCases, c), on(learner), func(c windowCase) int64 { return int64(c.now / c.window) }, func(v int64) string { return fmt.Sprint(v) }); h != "" {
+		return h
 	}
 	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
 	all := append([]windowCase{c}, probes...)
 	always := func(windowCase) bool { return true }
 	if holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
 		return windowModHint
-	}
-	if got < 0 {
-		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
 	}
 	var answered []int64
 	var ok []bool
@@ -88,9 +87,15 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 		}); m >= 0 {
 		return windowMistakes[m].hint
 	}
+	if h := windowBehaviour(learner, c); h != "" {
+		return h
+	}
+	if got < 0 {
+		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
+	}
 	switch {
 	case c.now%c.window == 0 && got == want-1 && onlyBoundariesWrong(learner):
-		return "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
+		return windowBoundaryHint
 	case got == want+1 && c.now%c.window == c.window-1 && roundsUpBeforeBoundaries(learner):
 		return roundDownHint
 	case got < want:

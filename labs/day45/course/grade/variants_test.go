@@ -338,7 +338,7 @@ var wrongID = []variant{
 	}},
 	{name: "float division of minutes", mentions: "float", id: func(now, w time.Duration) int64 { return int64(now.Minutes() / w.Minutes()) }},
 	{name: "rounds up", mentions: "not up", id: func(now, w time.Duration) int64 { return int64((now + w - 1) / w) }},
-	{name: "the boundary belongs to the window before", id: func(now, w time.Duration) int64 {
+	{name: "the boundary belongs to the window before", mentions: "first instant", id: func(now, w time.Duration) int64 {
 		if now == 0 {
 			return 0
 		}
@@ -400,7 +400,7 @@ var wrongExpired = []variant{
 	{name: "whole seconds", mentions: "whole seconds", exp: func(s, now, w time.Duration) bool {
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
 	}},
-	{name: "compares window ids", exp: func(s, now, w time.Duration) bool { return now/w-s/w >= 1 }},
+	{name: "compares window ids", mentions: "fixed-window", exp: func(s, now, w time.Duration) bool { return now/w-s/w >= 1 }},
 	{name: "a nanosecond early", exp: func(s, now, w time.Duration) bool { return s <= now-w+1 }},
 	{name: "two windows", mentions: "two", exp: func(s, now, w time.Duration) bool { return s <= now-2*w }},
 	{name: "ignores the window", mentions: "still", exp: func(s, now, w time.Duration) bool { return s < now }},
@@ -458,7 +458,7 @@ var wrongEmit = []variant{
 	{name: "truncates to milliseconds", mentions: "millisecond", emit: func(now, next time.Duration) time.Duration {
 		return max(now, next).Truncate(time.Millisecond)
 	}},
-	{name: "truncates to microseconds", emit: func(now, next time.Duration) time.Duration {
+	{name: "truncates to microseconds", mentions: "microseconds", emit: func(now, next time.Duration) time.Duration {
 		return max(now, next).Truncate(time.Microsecond)
 	}},
 	{name: "drops waits over an hour", emit: func(now, next time.Duration) time.Duration {

@@ -1,0 +1,203 @@
+package grade
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"termlab/labs/day45/course/limit"
+)
+
+// Expired read off what it does (issue 33). Its answer should be a
+// threshold on the age, now − stamp ≥ window; the grader finds the age at
+// which the learner's function turns true, for each of a set of windows
+// (from 1.5 µs to a day) and on clocks short and long, checks that it is a
+// threshold there (false below, true at and above), and names the shape of
+// the bound: a nanosecond off (< for ≤), a constant off, a multiple of the
+// window, no window at all, whole units, float rounding on long clocks.
+// Beside it: an answer that is the reference's opposite everywhere, one
+// that changes only at fixed-window boundaries (the wrong pair compared),
+// and one that changes between two identical calls.
+
+const (
+	expiredFixedHint = "the answer moves only at fixed-window boundaries (stamp / window against now / window): the trailing window slides with now, so a stamp is out once now − stamp ≥ window, wherever stamp and now fall"
+	expiredUsHint    = "units: whole microseconds lose windows and ages under a microsecond; compare the Durations themselves"
+	expiredNeverHint = "a stamp several windows old is never out here: a stamp is out once now − stamp ≥ window"
+	expiredZeroHint  = "a stamp of now itself comes out expired: it counts while its age is under the window, out once now − stamp ≥ window"
+)
+
+// expiredBases are the clocks the thresholds are read at: one short
+// (whole seconds, so whole units of the stamp and of now agree), and
+// three about a century in.
+var expiredBases = []time.Duration{time.Hour, century - 48*time.Hour, century - 48*time.Hour + 123_456_789, century - 5*time.Hour + 777}
+
+// ageThreshold is the age at which learner turns true on window w with the
+// stamp at base: never is true when it does not by 4 windows (or two
+// days); ok is false
+// when the function is not a threshold in age there (or panics).
+func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Duration, never, ok bool) {
+	at := func(age time.Duration) (bool, bool) {
+		return guarded(func() bool { return learner(base, base+age, w) })
+	}
+	hi := max(4*w+4, 48*time.Hour) // a bound that ignores the window shows on short ones
+	if v, ok := at(hi); !ok {
+		return 0, false, false
+	} else if !v {
+		return 0, true, true
+	}
+	lo := time.Duration(-1) // learner false at lo (or lo is before 0), true at hi
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		v, ok := at(mid)
+		if !ok {
+			return 0, false, false
+		}
+		if v {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	for _, a := range []time.Duration{0, 1, w / 2, w - 1, w, w + 1, 2*w - 1, 2 * w, 2*w + 1, 3 * w, hi - 1, hi, hi + 1, 4 * w} {
+		if v, ok := at(max(a, 0)); !ok || v != (max(a, 0) >= hi) {
+			return 0, false, false
+		}
+	}
+	return hi, false, true
+}
+
+// expiredBehaviour names what the learner's Expired does on the probes,
+// or "".
+func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expiredCase) string {
+	cases := append([]expiredCase{c}, probes...)
+	on := func(c expiredCase) (bool, bool) {
+		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
+	}
+	ref := func(c expiredCase) (bool, bool) { return c.now-c.stamp >= c.window, true }
+	always := func(expiredCase) bool { return true }
+	if holds(cases, on, ref, always, func(c expiredCase, v bool) bool { return v != (c.now-c.stamp >= c.window) }) {
+		return invertedHint // the opposite on every probe
+	}
+	if h := expiredBound(learner); h != "" {
+		return h
+	}
+	fixed := func(c expiredCase) bool { return c.stamp%c.window != 0 || c.now%c.window != 0 }
+	if holds(cases, on, ref, fixed, func(c expiredCase, v bool) bool {
+		w := c.window
+		at, ok := guarded(func() bool { return learner(c.stamp/w*w, c.now/w*w, w) })
+		return ok && at == v
+	}) {
+		return expiredFixedHint
+	}
+	return ""
+}
+
+// expiredBound reads the bound off the thresholds at the short clock,
+// then at the long ones.
+func expiredBound(learner limit.ExpiredFunc) string {
+	ts := make([]time.Duration, len(windowProbeSizes))
+	for i, w := range windowProbeSizes {
+		t, never, ok := ageThreshold(learner, expiredBases[0], w)
+		switch {
+		case !ok:
+			return ""
+		case never:
+			ts[i] = -1
+		default:
+			ts[i] = t
+		}
+	}
+	if h := boundShape(ts); h != "" {
+		return h
+	}
+	return boundOnLongClocks(learner, ts)
+}
+
+// boundShape names the bound when every window's threshold (ts, -1 for
+// never) has one shape other than the window itself.
+func boundShape(ts []time.Duration) string {
+	all := func(f func(t, w time.Duration) bool) bool {
+		for i, w := range windowProbeSizes {
+			if !f(ts[i], w) {
+				return false
+			}
+		}
+		return true
+	}
+	right := all(func(t, w time.Duration) bool { return t == w })
+	if right {
+		return ""
+	}
+	if all(func(t, w time.Duration) bool { return t < 0 }) {
+		return expiredNeverHint
+	}
+	if slices0(ts) {
+		return expiredZeroHint
+	}
+	if d := ts[0] - windowProbeSizes[0]; all(func(t, w time.Duration) bool { return t >= 0 && t-w == d }) {
+		if d == 1 {
+			return edgeHint
+		}
+		return fmt.Sprintf("the boundary is %v %s: a stamp leaves once its age is exactly the window (now − stamp ≥ window), and here it leaves at window %s %v", time.Duration(absInt(int64(d))), map[bool]string{true: "late", false: "early, at the edge"}[d > 0], sign(int64(d)), time.Duration(absInt(int64(d))))
+	}
+	if all(func(t, w time.Duration) bool { return t == ts[0] }) {
+		if ts[0] == 1 {
+			return pastHint // expired once it is in the past at all
+		}
+		return fmt.Sprintf("the window makes no difference: every stamp leaves at age %v, whatever the window; a stamp is out once now − stamp ≥ window", ts[0])
+	}
+	last := len(ts) - 1
+	if r := float64(ts[last]) / float64(windowProbeSizes[last]); all(func(t, w time.Duration) bool {
+		return t >= 0 && math.Abs(float64(t)-r*float64(w)) <= 1
+	}) {
+		switch {
+		case math.Abs(r-2) < 1e-9:
+			return twoWindowsHint
+		case math.Abs(r-0.5) < 1e-9:
+			return "one whole window, not half of one: a stamp is out once now − stamp ≥ window"
+		}
+		return fmt.Sprintf("the bound is %.4g windows: a stamp is out once now − stamp ≥ one window", r)
+	}
+	for _, u := range windowUnitNames {
+		if all(func(t, w time.Duration) bool { return t >= 0 && t%u.d == 0 && t-w < u.d && w-t < u.d }) {
+			return map[time.Duration]string{time.Second: expiredSecHint, time.Millisecond: expiredMsHint, time.Microsecond: expiredUsHint}[u.d]
+		}
+	}
+	return ""
+}
+
+func slices0(ts []time.Duration) bool {
+	for _, t := range ts {
+		if t != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// boundOnLongClocks names float rounding: the bound is the window on the
+// short clock (ts) and off by less than a microsecond on some windows on
+// a long one, where float64 no longer counts every nanosecond.
+func boundOnLongClocks(learner limit.ExpiredFunc, ts []time.Duration) string {
+	for i, w := range windowProbeSizes {
+		if ts[i] != w {
+			return ""
+		}
+	}
+	off := 0
+	for _, base := range expiredBases[1:] {
+		for _, w := range windowProbeSizes {
+			t, never, ok := ageThreshold(learner, base, w)
+			if !ok || never || t-w > time.Microsecond || w-t > time.Microsecond {
+				return ""
+			}
+			if t != w {
+				off++
+			}
+		}
+	}
+	if off >= minBearing {
+		return floatHint
+	}
+	return ""
+}
