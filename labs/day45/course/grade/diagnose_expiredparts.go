@@ -86,10 +86,36 @@ func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expired
 		w := c.window
 		at, ok := guarded(func() bool { return learner(c.stamp/w*w, c.now/w*w, w) })
 		return ok && at == v
+	}) && movedBy(cases, on, func(c expiredCase) (expiredCase, bool) {
+		c.now += c.window
+		return c, c.now > c.window // no wrap past the largest Duration
+	}) && movedBy(cases, on, func(c expiredCase) (expiredCase, bool) {
+		c.stamp -= c.window
+		return c, c.stamp >= 0
 	}) {
+		// Window numbers compared: the answer moves with each of now and
+		// stamp, but only when one crosses a boundary. One that never moves
+		// with now (or with stamp) ignores it, which this does not name.
 		return expiredFixedHint
 	}
 	return ""
+}
+
+// movedBy reports whether the learner's answer changes on some case when
+// shift moves it (where the moved case is one to ask).
+func movedBy(cases []expiredCase, on func(expiredCase) (bool, bool), shift func(expiredCase) (expiredCase, bool)) bool {
+	for _, c := range cases {
+		d, valid := shift(c)
+		if !valid {
+			continue
+		}
+		a, okA := on(c)
+		b, okB := on(d)
+		if okA && okB && a != b {
+			return true
+		}
+	}
+	return false
 }
 
 // expiredBound reads the bound off the thresholds at the short clock,
