@@ -77,6 +77,9 @@ var wrongHinted = []hinted{
 		return int64((now - s).Seconds()) >= int64(w.Seconds())
 	}}, "whole seconds", "boundary"},
 	{variant{name: "before now's fixed window", exp: func(s, now, w time.Duration) bool { return s < now/w*w }}, "fixed-window", "boundary"},
+	// Its answer also moves only at window boundaries, but never with now:
+	// it is not told it compares window numbers (no hint names "now left out").
+	{variant{name: "now left out: the stamp against the window", exp: func(s, now, w time.Duration) bool { return s >= w }}, "", "fixed-window"},
 	{variant{name: "float64 clocks", exp: func(s, now, w time.Duration) bool { return float64(now)-float64(s) >= float64(w) }}, "float", "boundary"},
 	{variant{name: "inside plus window", exp: func(s, now, w time.Duration) bool { return !(s+w <= now) }}, "inverted", "boundary"},
 	{variant{name: "the latest clock kept", exp: func(s, now, w time.Duration) bool {
