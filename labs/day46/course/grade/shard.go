@@ -40,7 +40,7 @@ var shardCases = []shardCase{
 // to run). With 12 calls it slips one time in 10¹¹.
 const sameCalls = words.SameCalls
 
-func checkShardOf(mixed, _ fair.Funcs, _ diagnosed) (*labs.Failure, int) {
+func checkShardOf(mixed, _ fair.Funcs, d diagnosed) (*labs.Failure, int) {
 	// Validity is the checked wrapper's job; this adds "the same every time".
 	check := func(c shardCase) *labs.Failure {
 		first := mixed.ShardOf(c.tenant, c.n, c.k)
@@ -71,7 +71,7 @@ func checkShardOf(mixed, _ fair.Funcs, _ diagnosed) (*labs.Failure, int) {
 	for _, ids := range spreadPatterns {
 		checks++
 		if f := spread(mixed, ids.name, ids.id); f != nil {
-			return f, checks
+			return d.add(f, func(raw fair.Funcs) string { return shardSpreadHint(raw, ids.id, f.Hint) }), checks
 		}
 	}
 	return shardExperiment(checks, mixed)
