@@ -89,6 +89,13 @@ var servedParts = []struct {
 	}, perRequestHint},
 	{func(r visitRow) int { return min(r.fit, 1) }, severalHint},
 	{func(r visitRow) int {
+		n := 0 // every head that fits the whole credit, none charged
+		for n < len(r.c.queue) && r.c.queue[n] <= r.credit() {
+			n++
+		}
+		return n
+	}, unchargedHint},
+	{func(r visitRow) int {
 		n, credit := 0, r.credit()
 		for _, s := range r.c.queue {
 			if s <= credit {

@@ -23,7 +23,10 @@ const (
 // lengthHint names a shard always one worker longer than k (δ = 1) or
 // shorter (δ = −1).
 func lengthHint(delta int) string {
-	return fmt.Sprintf("every shard has k %+d workers: return exactly k (mind the loop's bound)", delta)
+	if delta > 0 {
+		return "every shard has one worker too many (k + 1): return exactly k (mind the loop's bound)"
+	}
+	return "every shard has one worker too few (k − 1): return exactly k (mind the loop's bound)"
 }
 
 // bitsHint names an id whose bits from bit b up (high) or below bit b
