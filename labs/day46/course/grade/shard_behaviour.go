@@ -17,6 +17,7 @@ import (
 const (
 	fromOneHint     = "your workers run from 1 to n: number them from 0 to n−1 (there is no worker n, and worker 0 never comes up)"
 	negativeHint    = "a worker came out negative: Go's % keeps the sign of a negative number, and an id or hash of 2⁶³ or more converted to int is negative; take the remainder as uint64 (h % uint64(n)), then convert"
+	repeatHint      = "a worker came up twice in one shard: draw without replacement (skip a worker already drawn, or take the first k of a shuffle)"
 	consecutiveHint = "every shard is a run of consecutive workers (w, w+1, …): only n of the C(n, k) possible shards can come up; draw every worker, not only the first"
 )
 
@@ -50,7 +51,7 @@ var shardProbes = func() []shardCase {
 // shardImpossible names the mistake behind an impossible shard (a worker
 // out of range, the wrong length), when every probe shows it.
 func shardImpossible(learner fair.ShardOfFunc) string {
-	answered, low, high, neg := 0, math.MaxInt, -1, 0
+	answered, low, high, neg, repeats := 0, math.MaxInt, -1, 0, 0
 	delta, sameDelta := 0, true
 	for _, c := range shardProbes {
 		s, ok := try(func() []int { return learner(c.tenant, c.n, c.k) })
@@ -73,6 +74,9 @@ func shardImpossible(learner fair.ShardOfFunc) string {
 		if hasNeg {
 			neg++
 		}
+		if sorted := slices.Sorted(slices.Values(s)); len(slices.Compact(sorted)) < len(s) {
+			repeats++
+		}
 	}
 	switch {
 	case answered < minBearing:
@@ -83,6 +87,8 @@ func shardImpossible(learner fair.ShardOfFunc) string {
 		return fromOneHint // never 0, n on some probe
 	case neg >= minBearing && high < 0:
 		return negativeHint
+	case repeats >= minBearing && low >= 0 && high < 0 && sameDelta && delta == 0:
+		return repeatHint // in range and k long, but not distinct
 	}
 	return ""
 }
@@ -166,7 +172,7 @@ func ignoredBits(learner fair.ShardOfFunc) string {
 
 // shardHints are the hints above that name a mistake, every form of them.
 func shardHints() []string {
-	out := []string{fromOneHint, negativeHint, consecutiveHint, lengthHint(1), lengthHint(-1)}
+	out := []string{statefulHint, sameShardHint, fromOneHint, negativeHint, repeatHint, consecutiveHint, lengthHint(1), lengthHint(-1)}
 	for b := 1; b < 64; b++ {
 		out = append(out, bitsHint(b, true), bitsHint(b, false))
 	}
