@@ -63,7 +63,7 @@ func firstDiffering[C, A any](probes []C, learner, ref func(C) A, same func(C, A
 func behaviourHints(n int) []string {
 	switch n {
 	case 1:
-		return []string{wrongOrderHint, roundedDownHint, roundedHint, demandFloorHint, lastOutHint, sortedOnlyHint, splitAllHint, splitOneLessHint, leftOverHint}
+		return []string{wrongOrderHint, roundedDownHint, roundedHint, demandFloorHint, lastOutHint, sortedOnlyHint, splitAllHint, splitOneLessHint, neverTakenHint, leftOverHint}
 	case 2:
 		out := []string{oldCreditHint, quantumAloneHint, quantumTwiceHint, perRequestHint, overServeHint, entryEmptyHint, unchargedHint, quantumLostHint, bankHint}
 		for _, p := range servedParts {

@@ -270,6 +270,103 @@ var behaviourWrong = []newVariant{
 		}
 		return n
 	})}, "16-bit"},
+	// Written after the properties above as a check on them, before
+	// the last three properties (never taken off the capacity, a credit
+	// capped at one quantum, only the first len(b) of a), which they
+	// prompted; "" where no property fits and the hint must stay plain.
+	{variant{"share: forgets to subtract the satisfied", 1, withShare(func(capacity float64, demands []float64) []float64 {
+		out := make([]float64, len(demands))
+		idx := make([]int, len(demands))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortFunc(idx, func(a, b int) int { return int(demands[a]*4 - demands[b]*4) })
+		for j, i := range idx {
+			out[i] = math.Min(demands[i], capacity/float64(len(idx)-j))
+		}
+		return out
+	})}, "never taken off the capacity"},
+	{variant{"share: level from the average demand", 1, withShare(func(capacity float64, demands []float64) []float64 {
+		out := make([]float64, len(demands))
+		for i, d := range demands {
+			out[i] = math.Min(d, capacity/float64(len(demands))*1.0)
+			if d < capacity/float64(len(demands)) {
+				out[i] = d
+			}
+		}
+		return out
+	})}, "never handed on"},
+	{variant{"visit: deficit reset every visit", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		c := quantum
+		n := 0
+		for n < len(queue) && queue[n] <= c {
+			c -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, 0
+	})}, "credit was dropped"},
+	{variant{"visit: keeps credit capped at quantum", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		s, l := ref.DRRVisit(deficit, quantum, queue)
+		return s, math.Min(l, quantum)
+	})}, "capped at one quantum"},
+	{variant{"visit: serves at most 2", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		c := deficit + quantum
+		n := 0
+		for n < len(queue) && n < 2 && queue[n] <= c {
+			c -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, c
+	})}, ""},
+	{variant{"shard: tenant mod n first then next ones by stride", 3, withShard(func(tenant uint64, n, k int) []int {
+		var out []int
+		w := int(tenant % uint64(n))
+		step := 1 + int(tenant/uint64(n)%uint64(max(1, n-1)))
+		for len(out) < k {
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+			w = (w + step) % n
+			if len(out) < k && slices.Contains(out, w) {
+				w = (w + 1) % n
+			}
+		}
+		return out
+	})}, ""},
+	{variant{"overlap: counts matches only up to len(b)", 4, withOverlap(func(a, b []int) int {
+		n := 0
+		for i := 0; i < len(a) && i < len(b); i++ {
+			if slices.Contains(b, a[i]) {
+				n++
+			}
+		}
+		return n
+	})}, "first len(b) workers"},
+	{variant{"overlap: map of a, counts b entries twice if present", 4, withOverlap(func(a, b []int) int {
+		m := map[int]int{}
+		for _, x := range a {
+			m[x]++
+		}
+		for _, y := range b {
+			m[y]++
+		}
+		n := 0
+		for _, v := range m {
+			if v > 1 {
+				n++
+			}
+		}
+		if len(a) > 5 {
+			n--
+		}
+		return max(n, 0)
+	})}, ""},
 }
 
 var behaviourCorrect = []variant{

@@ -26,6 +26,7 @@ const (
 	overServeHint    = "a request was served that did not fit: serve the head only when its size fits in what is left of the credit (compare before you serve it)"
 	entryEmptyHint   = "an empty queue on entry banked credit: a tenant with nothing waiting gets 0, 0, so an idle tenant cannot save up quantum for later"
 	unchargedHint    = "the sizes served were never taken off the credit: each request served costs its size, so what is left is deficit + quantum − the sizes served"
+	cappedCreditHint = "the credit kept was capped at one quantum: while requests still wait, a visit keeps all that is left of deficit + quantum"
 	quantumLostHint  = "the credit kept lacks this visit's quantum: what is left for the next visit is deficit + quantum − the sizes served"
 )
 
@@ -152,6 +153,7 @@ var leftParts = []struct {
 	}, perRequestHint},
 	{func(r visitRow) float64 { return r.c.deficit - r.prefix[r.served] }, quantumLostHint},
 	{func(r visitRow) float64 { return r.credit() + r.c.quantum - r.prefix[r.served] }, quantumTwiceHint},
+	{func(r visitRow) float64 { return min(r.c.quantum, r.credit()-r.prefix[r.served]) }, cappedCreditHint},
 }
 
 // leftBehaviour names the credit the learner keeps on probes of c's kind

@@ -31,7 +31,9 @@ const (
 	wholeBHint       = "every worker of b was counted: check each one against a (is it in a too?)"
 	shorterHint      = "that is the size of the shorter shard, not how many workers the two share: check each worker of one against the other"
 	needsSortedHint  = "right only when both lists are sorted: shards come in any order, so sort copies first (or use a set)"
-	anywhereHint     = "right only when the shared workers sit at the same places in both lists: a shared worker can sit anywhere in either list, so look each worker of a up in all of b (or use a set)"
+	anywhereHint     = "right only when the shared workers come first, at the same places in both lists: a shared worker can sit anywhere in either list"
+	prefixAHint      = "only the first len(b) workers of a were looked at: the loop over a runs to len(a), whichever list is shorter"
+	prefixBHint      = "only the first len(a) workers of b were looked at: the loop over b runs to len(b), whichever list is shorter"
 	orderChangesHint = "the count changes when the same two shards come in another order: it must depend only on which workers are in each, not where they sit"
 )
 
@@ -82,6 +84,8 @@ func overlapCounts() []struct {
 		{func(r overlapRow) int { return common(butFirst(r.a), r.b) }, firstAHint},
 		{func(r overlapRow) int { return common(r.a, butLast(r.b)) }, lastBHint},
 		{func(r overlapRow) int { return common(r.a, butFirst(r.b)) }, firstBHint},
+		{func(r overlapRow) int { return common(r.a[:min(len(r.a), len(r.b))], r.b) }, prefixAHint},
+		{func(r overlapRow) int { return common(r.a, r.b[:min(len(r.a), len(r.b))]) }, prefixBHint},
 		{func(r overlapRow) int { return len(r.a) }, wholeAHint},
 		{func(r overlapRow) int { return len(r.b) }, wholeBHint},
 		{func(r overlapRow) int { return min(len(r.a), len(r.b)) }, shorterHint},

@@ -21,6 +21,7 @@ const (
 	sortedOnlyHint   = "right only when the demands come smallest first: fill the smallest demands first whatever their order (sort a copy, or a list of indexes), and answer in the order of demands"
 	splitAllHint     = "what is left was split among every tenant, not only the ones still asking: divide it by the number of tenants not yet given their share"
 	splitOneLessHint = "what is left was split among one tenant too few: divide it by the number of tenants not yet given their share, this one included"
+	neverTakenHint   = "what the satisfied tenants took was never taken off the capacity: each split is what is left ÷ the tenants still asking"
 	leftOverHint     = "capacity was left over while a tenant still asked for more: keep handing out what the modest tenants leave until everyone has what it asked or the capacity is used up"
 )
 
@@ -82,16 +83,18 @@ func sortedOnly(learner, ref fair.FairShareFunc, rows []shareRow) bool {
 }
 
 // splitAmong names water-filling whose split divides what is left by
-// the wrong number of tenants: filling the smallest demand first, the
-// j-th of n (from 0) gets min(demand, left ÷ divisor(j, n)); the task's
-// divisor is n − j.
+// the wrong number of tenants, or never takes the shares given off it:
+// filling the smallest demand first, the j-th of n (from 0) gets
+// min(demand, left ÷ divisor(j, n)); the task's divisor is n − j.
 func splitAmong(rows []shareRow) string {
 	for _, p := range []struct {
 		divisor func(j, n int) int
+		keep    bool // what is left is never reduced
 		hint    string
 	}{
-		{func(j, n int) int { return n }, splitAllHint},
-		{func(j, n int) int { return max(1, n-j-1) }, splitOneLessHint},
+		{func(j, n int) int { return n }, false, splitAllHint},
+		{func(j, n int) int { return max(1, n-j-1) }, false, splitOneLessHint},
+		{func(j, n int) int { return n - j }, true, neverTakenHint},
 	} {
 		all, differs := true, false
 		for _, r := range rows {
@@ -103,7 +106,9 @@ func splitAmong(rows []shareRow) string {
 			left := r.c.capacity
 			for j, i := range idx {
 				s := math.Min(r.c.demands[i], left/float64(p.divisor(j, len(idx))))
-				left -= s
+				if !p.keep {
+					left -= s
+				}
 				if !r.near(r.got[i], s) {
 					all = false
 				}
