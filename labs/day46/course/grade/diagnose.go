@@ -104,7 +104,7 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			capacity -= out[j]
 		}
 		return out
-	}, "the right shares in the wrong order: you return them sorted by demand; return each at its tenant's index, in the order of demands"},
+	}, wrongOrderHint},
 	{func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))
 		split := capacity / float64(len(demands))
@@ -154,7 +154,7 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			capacity -= out[i]
 		}
 		return out
-	}, "the level was rounded down to a whole number: a share is a float64 and can be a fraction of a request"},
+	}, roundedDownHint},
 }
 
 func sameShares(c shareCase, a, b []float64) bool {
@@ -174,7 +174,9 @@ var shareProbes = func() []shareCase {
 	return append(out, randomShareCases(46, 6, 200)...)
 }()
 
-func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) string {
+// shareNamed is the hint that names the learner's mistake on c: a known
+// mistake, or what its shares are on the probes; or "".
+func shareNamed(learner, ref fair.FairShareFunc, c shareCase) string {
 	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
 		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
 	}
@@ -184,6 +186,13 @@ func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) string {
 	}
 	if m := pick(c, shareProbes, on(learner), on(ref), ms, sameShares); m >= 0 {
 		return shareMistakes[m].hint
+	}
+	return shareBehaviour(learner, ref, c)
+}
+
+func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) string {
+	if h := shareNamed(learner, ref, c); h != "" {
+		return h
 	}
 	got, want := learner(c.capacity, slices.Clone(c.demands)), ref(c.capacity, slices.Clone(c.demands))
 	var tg, tw float64
@@ -238,7 +247,7 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			n++
 		}
 		return n, deficit
-	}, "a queue that is (or becomes) empty keeps no credit: return 0, so an idle tenant cannot bank credit for later"},
+	}, bankHint},
 	{func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		n := 0
@@ -252,7 +261,7 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit
-	}, "serve in order from the head: stop at the first request that does not fit, even if a smaller one waits behind it"},
+	}, inOrderHint},
 	{func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		n := 0
@@ -264,7 +273,7 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit
-	}, "a request whose size equals the credit fits: compare with <=, not <"},
+	}, strictHint},
 	{func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		if len(queue) > 0 && queue[0] <= deficit {
@@ -277,7 +286,7 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return 0, 0
 		}
 		return 0, deficit
-	}, "one visit can serve several requests: keep serving while the head fits in the credit"},
+	}, severalHint},
 	{func(deficit, quantum float64, queue []float64) (int, float64) {
 		n := 0
 		for n < len(queue) && queue[n] <= quantum {
@@ -285,7 +294,7 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			n++
 		}
 		return n, 0
-	}, "the credit was dropped: while requests still wait, what is left of deficit + quantum is kept for the next visit; only an emptied queue goes back to 0"},
+	}, droppedHint},
 }
 
 type visitAnswer struct {
@@ -315,6 +324,9 @@ func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) string {
 	if m := pick(c, visitProbes, on(learner), on(ref), ms, same); m >= 0 {
 		return visitMistakes[m].hint
 	}
+	if h := visitBehaviour(learner, ref, c); h != "" {
+		return h
+	}
 	g, w := on(learner)(c), on(ref)(c)
 	credit := c.deficit + c.quantum
 	switch {
@@ -337,7 +349,7 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, "only workers at the same position were counted: a shared worker can sit anywhere in either list"},
+	}, samePlaceHint},
 	{func(a, b []int) int {
 		i, j, n := 0, 0, 0
 		for i < len(a) && j < len(b) {
@@ -365,7 +377,7 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			n++
 		}
 		return n
-	}, "a 32-bit mask holds workers 0 to 31 only, and workers go up to n−1: use a map (or a mask as big as n)"},
+	}, maskHint(32)},
 	{func(a, b []int) int {
 		var x, y uint64
 		for _, w := range a {
@@ -379,7 +391,7 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			n++
 		}
 		return n
-	}, "a 64-bit mask holds workers 0 to 63 only, and workers go up to n−1: use a map (or a mask as big as n)"},
+	}, maskHint(64)},
 	{func(a, b []int) int {
 		n := 0
 		for _, x := range a {
@@ -388,7 +400,7 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, "that counts the workers of a that are not in b: count the ones in both"},
+	}, notInBHint},
 	{func(a, b []int) int {
 		for _, x := range a {
 			if slices.Contains(b, x) {
@@ -396,7 +408,7 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return 0
-	}, "every shared worker counts, not only whether there is one"},
+	}, onlyWhetherHint},
 	{func(a, b []int) int {
 		n := 0
 		for i := 1; i < len(a); i++ {
@@ -405,7 +417,7 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, "the first worker of a was never looked at: check every one"},
+	}, firstAHint},
 }
 
 var overlapProbes = func() []overlapCase {
@@ -413,7 +425,9 @@ var overlapProbes = func() []overlapCase {
 	return append(out, randomOverlapCases(46, 8, 200)...)
 }()
 
-func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
+// overlapNamed is the hint that names the learner's mistake on c: a known
+// mistake, or what its counts are on the probes; or "".
+func overlapNamed(learner, ref fair.OverlapFunc, c overlapCase) string {
 	on := func(f fair.OverlapFunc) func(overlapCase) int {
 		return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }
 	}
@@ -423,6 +437,16 @@ func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
 	}
 	if m := pick(c, overlapProbes, on(learner), on(ref), ms, func(_ overlapCase, a, b int) bool { return a == b }); m >= 0 {
 		return overlapMistakes[m].hint
+	}
+	return overlapBehaviour(learner, ref, c)
+}
+
+func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
+	if h := overlapNamed(learner, ref, c); h != "" {
+		return h
+	}
+	on := func(f fair.OverlapFunc) func(overlapCase) int {
+		return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }
 	}
 	var common []int
 	for _, w := range c.a {
@@ -438,7 +462,14 @@ func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
 // shard that changes between calls). The equivalence suite uses the list to
 // check that a hint names only the mistake its variant made.
 func MistakeHints(n int) []string {
-	return map[int][]string{1: hintsOf(shareMistakes), 2: hintsOf(visitMistakes), 4: hintsOf(overlapMistakes)}[n]
+	known := map[int][]string{1: hintsOf(shareMistakes), 2: hintsOf(visitMistakes), 4: hintsOf(overlapMistakes)}[n]
+	var out []string
+	for _, h := range append(known, behaviourHints(n)...) {
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // hintsOf is the hints of a TODO's known mistakes, in order.

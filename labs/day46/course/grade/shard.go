@@ -40,7 +40,7 @@ var shardCases = []shardCase{
 // to run). With 12 calls it slips one time in 10¹¹.
 const sameCalls = words.SameCalls
 
-func checkShardOf(mixed, _ fair.Funcs, _ diagnosed) (*labs.Failure, int) {
+func checkShardOf(mixed, _ fair.Funcs, d diagnosed) (*labs.Failure, int) {
 	// Validity is the checked wrapper's job; this adds "the same every time".
 	check := func(c shardCase) *labs.Failure {
 		first := mixed.ShardOf(c.tenant, c.n, c.k)
@@ -53,7 +53,7 @@ func checkShardOf(mixed, _ fair.Funcs, _ diagnosed) (*labs.Failure, int) {
 				What: "the same tenant got two different shards (" + c.what + ")",
 				Counterexample: labs.Counterexample{Input: fmt.Sprintf("%s, called %d times", fair.FormatShardOf(c.tenant, c.n, c.k), call),
 					Got: fair.FormatInts(first) + " the first time, " + fair.FormatInts(again) + " the last", Want: "the same workers every time"},
-				Hint: "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls",
+				Hint: statefulHint,
 			}
 		}
 		return nil
@@ -71,7 +71,7 @@ func checkShardOf(mixed, _ fair.Funcs, _ diagnosed) (*labs.Failure, int) {
 	for _, ids := range spreadPatterns {
 		checks++
 		if f := spread(mixed, ids.name, ids.id); f != nil {
-			return f, checks
+			return d.add(f, func(raw fair.Funcs) string { return shardSpreadHint(raw, ids.id, f.Hint) }), checks
 		}
 	}
 	return shardExperiment(checks, mixed)
@@ -209,10 +209,16 @@ func spread(f fair.Funcs, name string, id func(int) uint64) *labs.Failure {
 	}
 }
 
+// The hints above that name what a ShardOf does (MistakeHints lists them).
+const (
+	statefulHint  = "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls"
+	sameShardHint = "every one of these tenants got the same shard: the shard has to depend on the tenant id"
+)
+
 func spreadHint(seen, combos int) string {
 	switch {
 	case seen == 1:
-		return "every one of these tenants got the same shard: the shard has to depend on the tenant id"
+		return sameShardHint
 	case seen < combos:
 		return fmt.Sprintf("only %d of the %d possible shards ever come up over these tenants: every set of k workers must be possible, and about as likely as any other", seen, combos)
 	}

@@ -1,0 +1,294 @@
+package grade
+
+import (
+	"math"
+	"slices"
+
+	"termlab/labs/day46/course/fair"
+)
+
+// FairShare read off the probes: the right shares in another order, a
+// level always rounded, the demand used as a floor instead of a ceiling,
+// one tenant (the largest) left out, capacity left over while a tenant
+// still asks for more.
+
+const (
+	wrongOrderHint   = "the right shares in the wrong order: you return them sorted by demand; return each at its tenant's index, in the order of demands"
+	roundedDownHint  = "the level was rounded down to a whole number: a share is a float64 and can be a fraction of a request"
+	roundedHint      = "the level was rounded to a whole number: a share is a float64 and can be a fraction of a request"
+	demandFloorHint  = "a share was more than its demand: the demand is a ceiling, min(demand, level), and max makes it a floor"
+	lastOutHint      = "the last tenant in sorted order (the largest demand) got nothing: the loop over the sorted tenants stops one short; every tenant gets a share"
+	sortedOnlyHint   = "right only when the demands come smallest first: fill the smallest demands first whatever their order (sort a copy, or a list of indexes), and answer in the order of demands"
+	splitAllHint     = "what is left was split among every tenant, not only the ones still asking: divide it by the number of tenants not yet given their share"
+	splitOneLessHint = "what is left was split among one tenant too few: divide it by the number of tenants not yet given their share, this one included"
+	neverTakenHint   = "what the satisfied tenants took was never taken off the capacity: each split is what is left ÷ the tenants still asking"
+	leftOverHint     = "capacity was left over while a tenant still asked for more: keep handing out what the modest tenants leave until everyone has what it asked or the capacity is used up"
+)
+
+type shareRow struct {
+	c          shareCase
+	got, want  []float64
+	sum, total float64 // the learner's shares added up, and the demands
+}
+
+func (r shareRow) near(a, b float64) bool { return near(a, b, r.c.capacity) }
+
+func shareRows(learner, ref fair.FairShareFunc, cases []shareCase) []shareRow {
+	rows := make([]shareRow, 0, len(cases))
+	for _, c := range cases {
+		got, ok := try(func() []float64 { return learner(c.capacity, slices.Clone(c.demands)) })
+		if !ok || len(got) != len(c.demands) || slices.ContainsFunc(got, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
+			continue
+		}
+		r := shareRow{c: c, got: got, want: ref(c.capacity, slices.Clone(c.demands))}
+		for i, s := range got {
+			r.sum += s
+			r.total += c.demands[i]
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// shareBehaviour names what the learner's FairShare does on the probes,
+// for the counterexample c, or "".
+func shareBehaviour(learner, ref fair.FairShareFunc, c shareCase) string {
+	rows := shareRows(learner, ref, []shareCase{c})
+	if len(rows) == 0 {
+		return ""
+	}
+	rows = append(rows, shareRows(learner, ref, shareProbes)...)
+	for _, part := range []func([]shareRow) string{sharesPermuted, levelRounded, demandFloor, lastLeftOut, splitAmong} {
+		if h := part(rows); h != "" {
+			return h
+		}
+	}
+	if sortedOnly(learner, ref, rows) {
+		return sortedOnlyHint
+	}
+	return leftOver(rows)
+}
+
+// sortedOnly reports whether the learner's shares are the task's on every
+// probe once its demands come smallest first.
+func sortedOnly(learner, ref fair.FairShareFunc, rows []shareRow) bool {
+	for _, r := range rows {
+		d := slices.Sorted(slices.Values(r.c.demands))
+		got, ok := try(func() []float64 { return learner(r.c.capacity, slices.Clone(d)) })
+		if !ok || !sameShares(r.c, got, ref(r.c.capacity, slices.Clone(d))) {
+			return false
+		}
+	}
+	return len(rows) >= minBearing
+}
+
+// splitAmong names water-filling whose split divides what is left by
+// the wrong number of tenants, or never takes the shares given off it:
+// filling the smallest demand first, the j-th of n (from 0) gets
+// min(demand, left ÷ divisor(j, n)); the task's divisor is n − j.
+func splitAmong(rows []shareRow) string {
+	for _, p := range []struct {
+		divisor func(j, n int) int
+		keep    bool // what is left is never reduced
+		hint    string
+	}{
+		{func(j, n int) int { return n }, false, splitAllHint},
+		{func(j, n int) int { return max(1, n-j-1) }, false, splitOneLessHint},
+		{func(j, n int) int { return n - j }, true, neverTakenHint},
+	} {
+		all, differs := true, false
+		for _, r := range rows {
+			idx := make([]int, len(r.c.demands))
+			for i := range idx {
+				idx[i] = i
+			}
+			slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(r.c.demands[a], r.c.demands[b]) })
+			left := r.c.capacity
+			for j, i := range idx {
+				s := math.Min(r.c.demands[i], left/float64(p.divisor(j, len(idx))))
+				if !p.keep {
+					left -= s
+				}
+				if !r.near(r.got[i], s) {
+					all = false
+				}
+				differs = differs || !r.near(s, r.want[i])
+			}
+			if !all {
+				break
+			}
+		}
+		if all && differs && len(rows) >= minBearing {
+			return p.hint
+		}
+	}
+	return ""
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// sharesPermuted names the right shares sorted: on every probe the
+// learner's shares sorted are the task's sorted, and where they are not
+// the task's, in the order of demands, they are in ascending order.
+func sharesPermuted(rows []shareRow) string {
+	for _, r := range rows {
+		g, w := slices.Sorted(slices.Values(r.got)), slices.Sorted(slices.Values(r.want))
+		inOrder := true
+		for i := range g {
+			if !r.near(g[i], w[i]) {
+				return ""
+			}
+			inOrder = inOrder && r.near(r.got[i], r.want[i])
+		}
+		if !inOrder && !slices.IsSorted(r.got) {
+			return ""
+		}
+	}
+	if len(rows) >= minBearing {
+		return wrongOrderHint // the counterexample is out of order
+	}
+	return ""
+}
+
+// levelRounded names a level always a whole number: every share below its
+// demand (cut by the level) is whole, on at least minBearing probes where
+// the task's level is not.
+func levelRounded(rows []shareRow) string {
+	whole := func(x float64) bool { return x == math.Trunc(x) }
+	n, down := 0, true
+	for _, r := range rows {
+		cut, fractional := false, false
+		for i, s := range r.got {
+			if s < r.c.demands[i] && !r.near(s, r.c.demands[i]) {
+				if !whole(s) || math.Abs(s-r.want[i]) >= 2 {
+					return "" // not the task's level rounded
+				}
+				cut = true
+				down = down && s <= r.want[i]+tol*max(1, r.c.capacity)
+			}
+			fractional = fractional || r.want[i] < r.c.demands[i] && !whole(r.want[i])
+		}
+		if cut && fractional {
+			n++
+		}
+	}
+	switch {
+	case n < minBearing:
+		return ""
+	case down:
+		return roundedDownHint
+	}
+	return roundedHint
+}
+
+// demandFloor names shares never below their demands and above them on
+// at least minBearing probes.
+func demandFloor(rows []shareRow) string {
+	over := 0
+	for _, r := range rows {
+		above := false
+		for i, s := range r.got {
+			d := r.c.demands[i]
+			if s < d && !r.near(s, d) {
+				return ""
+			}
+			above = above || !r.near(s, d)
+		}
+		if above {
+			over++
+		}
+	}
+	if over >= minBearing {
+		return demandFloorHint
+	}
+	return ""
+}
+
+// lastLeftOut names one tenant of the largest demand getting nothing and
+// every other the task's share, on every probe where that tenant's task
+// share is above 0 (at least minBearing), and the task's elsewhere.
+func lastLeftOut(rows []shareRow) string {
+	n := 0
+	for _, r := range rows {
+		off := -1
+		for i := range r.got {
+			if !r.near(r.got[i], r.want[i]) {
+				if off >= 0 {
+					return ""
+				}
+				off = i
+			}
+		}
+		if off < 0 {
+			// Right everywhere: then no largest demand had a share to lose.
+			for i, d := range r.c.demands {
+				if d == slices.Max(r.c.demands) && r.want[i] > 0 {
+					return ""
+				}
+			}
+			continue
+		}
+		if r.got[off] != 0 || r.c.demands[off] < slices.Max(r.c.demands) {
+			return ""
+		}
+		n++
+	}
+	if n >= minBearing {
+		return lastOutHint
+	}
+	return ""
+}
+
+// leftOver names shares that never pass their demands or the capacity,
+// and add up to less than both the capacity and the demands on at least
+// minBearing probes.
+func leftOver(rows []shareRow) string {
+	n := 0
+	for _, r := range rows {
+		for i, s := range r.got {
+			if s > r.c.demands[i] && !r.near(s, r.c.demands[i]) {
+				return ""
+			}
+		}
+		if r.sum > r.c.capacity && !r.near(r.sum, r.c.capacity) {
+			return ""
+		}
+		if want := math.Min(r.c.capacity, r.total); r.sum < want && !r.near(r.sum, want) {
+			n++
+		}
+	}
+	if n >= minBearing {
+		return leftOverHint
+	}
+	return ""
+}
+
+// shareImpossible names the mistake behind an impossible list of shares
+// (more than a demand, more than the capacity, the wrong length), read
+// off the first probe it differs on.
+func shareImpossible(learner, ref fair.FairShareFunc) string {
+	// A FairShare that changes demands was stopped for that (the lab
+	// compares demands with a copy after every call): its hint says so.
+	for _, c := range shareProbes {
+		d := slices.Clone(c.demands)
+		if _, ok := try(func() []float64 { return learner(c.capacity, d) }); !ok || !slices.Equal(d, c.demands) {
+			return ""
+		}
+	}
+	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
+		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
+	}
+	c, ok := firstDiffering(shareProbes, on(learner), on(ref), sameShares)
+	if !ok {
+		return ""
+	}
+	return shareNamed(learner, ref, c)
+}
