@@ -325,7 +325,7 @@ func TestFamily3CorrectPass(t *testing.T) {
 var byHand3 = map[string]handRead{
 	"new3: one equal split, the leftover not redistributed": {"what the modest tenants leave is never handed on", true}, // the leftover, in other words
 	"new3: drawn with replacement":                          {"draw without replacement", true},                         // the mistake, in other words
-	"new3: workers numbered from 1":                         {"workers are numbered from 0", true},                      // the mistake, in other words
+	"new3: workers numbered from 1":                         {"from 0 to n−1", true},                                    // the mistake, in other words
 }
 
 // handRead is one hint read by hand: its words, and what it names.
