@@ -231,7 +231,10 @@ func TestGradeClassOfTheIssuesCases(t *testing.T) {
 	text, progress := gradeClass(t, "45", dir, "--roster", rosterPath, "--report", report)
 	t.Logf("%d submissions graded in %.1f s (%s)", len(pupils), time.Since(start).Seconds(), firstLine(text))
 	csvOut, _ := gradeClass(t, "45", dir, "--roster", rosterPath, "--csv")
-	jsonOut, _ := gradeClass(t, "45", dir, "--roster", rosterPath, "--json")
+	// With Exercism's per-student files, which show each student their
+	// own prints: graded again (the cache keeps those results apart).
+	perStudent := filepath.Join(t.TempDir(), "exercism")
+	jsonOut, _ := gradeClass(t, "45", dir, "--roster", rosterPath, "--json", "--per-student", perStudent, "--format", "exercism")
 	mdData, err := os.ReadFile(report + ".md")
 	if err != nil {
 		t.Fatal(err)
@@ -255,6 +258,7 @@ func TestGradeClassOfTheIssuesCases(t *testing.T) {
 	checkText(t, text, progress, doc, byWho)
 	checkReport(t, string(mdData), string(htmlData), doc)
 	checkDiagnoses(t, day, csvOut, doc, byWho)
+	checkExercism(t, perStudent, byWho)
 	for name, out := range map[string]string{"the text": text, "the Markdown": string(mdData), "the HTML": string(htmlData), "the JSON": jsonOut, "stderr": progress} {
 		if m := regexp.MustCompile(`\b1 (submissions|students|TODOs)\b`).FindString(out); m != "" {
 			t.Errorf("%s says %q", name, m)
@@ -634,5 +638,76 @@ func checkDiagnoses(t *testing.T, day labs.Day, csvOut string, doc classJSON, by
 				t.Errorf("%s TODO %d: diagnosis %q, want %q", who, n, got, want)
 			}
 		}
+	}
+}
+
+// Each student's Exercism file: the verdict and its counterexample in a
+// test's message, and what the student's code printed (stdout and
+// stderr) in its output, cut to 500 characters; nothing for a TODO that
+// printed nothing.
+func checkExercism(t *testing.T, dir string, byWho map[string]pupil) {
+	type result struct {
+		Status string `json:"status"`
+		Tests  []struct {
+			Status  string  `json:"status"`
+			Message *string `json:"message"`
+			Output  *string `json:"output"`
+		} `json:"tests"`
+	}
+	read := func(who string) result {
+		var r result
+		data, err := os.ReadFile(filepath.Join(dir, who+".json"))
+		if err != nil || json.Unmarshal(data, &r) != nil {
+			t.Errorf("%s's Exercism file (%v):\n%s", who, err, data)
+		}
+		return r
+	}
+	for who, p := range byWho {
+		if p.status == class.Refused {
+			if _, err := os.Stat(filepath.Join(dir, who+".json")); err == nil {
+				t.Errorf("%s was refused, yet has an Exercism file", who)
+			}
+			continue
+		}
+		r := read(who)
+		if p.status == class.NoCompile {
+			if r.Status != "error" {
+				t.Errorf("%s: status %q, want error", who, r.Status)
+			}
+			continue
+		}
+		if len(r.Tests) != 4 {
+			t.Errorf("%s: %d tests", who, len(r.Tests))
+			continue
+		}
+		for i, tc := range r.Tests {
+			if who != "eve" && tc.Output != nil {
+				t.Errorf("%s TODO %d printed nothing, yet has output %q", who, i+1, *tc.Output)
+			}
+			if p.verdicts[i] == "fail" && (tc.Message == nil || !strings.Contains(*tc.Message, "input: ")) {
+				t.Errorf("%s TODO %d: the message lacks the counterexample: %v", who, i+1, tc.Message)
+			}
+		}
+	}
+	eve := read("eve")
+	if len(eve.Tests) != 4 {
+		return
+	}
+	out := func(i int) string {
+		if o := eve.Tests[i].Output; o != nil {
+			return *o
+		}
+		return ""
+	}
+	// fmt.Println in TODO 1 (stdout) on every call: cut to fit.
+	if o := out(0); !strings.HasPrefix(o, "TakeToken ") || utf8.RuneCountInString(o) > 500 || !strings.HasSuffix(o, "Output was truncated. Please limit to 500 chars") {
+		t.Errorf("eve's TODO 1 output (%d characters): %q", utf8.RuneCountInString(o), o)
+	}
+	// println in TODO 2 (stderr).
+	if o := out(1); !strings.HasPrefix(o, "WindowID ") {
+		t.Errorf("eve's TODO 2 output: %q", o)
+	}
+	if eve.Tests[2].Output != nil || eve.Tests[0].Status != "pass" {
+		t.Errorf("eve's TODO 3 printed nothing and TODO 1 passes: %+v", eve.Tests)
 	}
 }
