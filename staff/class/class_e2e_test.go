@@ -156,7 +156,7 @@ func class45(t *testing.T, root string, day labs.Day) []pupil {
 	)
 	for i, p := range pupils {
 		if p.src == "" && p.with != nil {
-			src, err := class.LearnerFile(root, day, variants45, p.with)
+			src, err := class.LearnerFile(root, day, []string{variants45}, p.with)
 			if err != nil {
 				t.Fatalf("%s: %v", p.who, err)
 			}
@@ -198,74 +198,123 @@ type classJSON struct {
 }
 
 func TestGradeClassOfTheIssuesCases(t *testing.T) {
-	testrun.Slow(t, "grades a class of 23 in worker processes")
+	testrun.Slow(t, "grades a class of 24 in worker processes")
+	root, day := lab(t, 45)
+	c := gradeGenerated(t, day, class45(t, root, day), true)
+	if t.Failed() {
+		return
+	}
+	c.check(t)
+	checkText(t, c.text, c.progress, c.doc, c.byWho)
+	for _, want := range []string{"## Not started (not counted as wrong)\n\n- TODO 1 TakeToken: wes \\[s-0023\\]\n", "- TODO 3 Expired: wes \\[s-0023\\], xan\n", "## Not graded\n\n- uli \\[s-0021\\]: not compiling\n- vic \\[s-0022\\]: refused\n"} {
+		if !strings.Contains(c.md, want) {
+			t.Errorf("the Markdown report lacks %q", want)
+		}
+	}
+	checkExercism(t, c.perStudent, c.byWho)
+	c.dump(t)
+}
+
+func lab(t *testing.T, n int) (string, labs.Day) {
 	root, err := worker.FindRoot(".", "termlab")
 	if err != nil {
 		t.Fatal(err)
 	}
-	day, err := full.Days.Find(45)
+	day, err := full.Days.Find(n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pupils := class45(t, root, day)
+	return root, day
+}
+
+// graded is a generated class as grade-class gave it back: the text, the
+// progress, the CSV, the JSON, the report's two files and, when asked, the
+// per-student Exercism files' folder.
+type graded struct {
+	day                       labs.Day
+	byWho                     map[string]pupil
+	text, progress, csv, json string
+	md, html                  string
+	doc                       classJSON
+	perStudent                string
+}
+
+// gradeGenerated writes the class and its Classroom roster into folders
+// of the test's own and grades it: the table with --report, then --csv
+// (from the cache) and --json (with perStudent, with Exercism's files,
+// which keep each student's prints, so graded again: the cache keeps those
+// results apart).
+func gradeGenerated(t *testing.T, day labs.Day, pupils []pupil, perStudent bool) graded {
 	dir := t.TempDir()
 	var roster strings.Builder
 	roster.WriteString("\"identifier\",\"github_username\",\"github_id\",\"name\"\n")
-	byWho := map[string]pupil{}
+	c := graded{day: day, byWho: map[string]pupil{}}
 	for i, p := range pupils {
-		byWho[p.who] = p
+		c.byWho[p.who] = p
 		if err := os.WriteFile(filepath.Join(dir, p.who+".go"), []byte(p.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if p.user != "" {
-			roster.WriteString(`"` + p.id + `","` + p.user + `","` + string(rune('0'+i%10)) + `","` + p.user + "\"\n")
+			roster.WriteString(`"` + p.id + `","` + p.user + `","` + strconv.Itoa(1000+i) + `","` + p.user + "\"\n")
 		}
 	}
 	// A roster row with no GitHub account yet, as Classroom's download has.
 	roster.WriteString("\"zoe@uni.example\",\"\",\"\",\"\"\n")
 	rosterPath := filepath.Join(t.TempDir(), "classroom_roster.csv")
 	os.WriteFile(rosterPath, []byte(roster.String()), 0o644)
-	report := filepath.Join(t.TempDir(), "day45")
+	report := filepath.Join(t.TempDir(), "report")
+	n := strconv.Itoa(day.Number)
 
 	start := time.Now()
-	text, progress := gradeClass(t, "45", dir, "--roster", rosterPath, "--report", report)
-	t.Logf("%d submissions graded in %.1f s (%s)", len(pupils), time.Since(start).Seconds(), firstLine(text))
-	csvOut, _ := gradeClass(t, "45", dir, "--roster", rosterPath, "--csv")
-	// With Exercism's per-student files, which show each student their
-	// own prints: graded again (the cache keeps those results apart).
-	perStudent := filepath.Join(t.TempDir(), "exercism")
-	jsonOut, _ := gradeClass(t, "45", dir, "--roster", rosterPath, "--json", "--per-student", perStudent, "--format", "exercism")
-	mdData, err := os.ReadFile(report + ".md")
+	c.text, c.progress = gradeClass(t, n, dir, "--roster", rosterPath, "--report", report)
+	t.Logf("day %s: %d submissions graded in %.1f s (%s)", n, len(pupils), time.Since(start).Seconds(), firstLine(c.text))
+	c.csv, _ = gradeClass(t, n, dir, "--roster", rosterPath, "--csv")
+	args := []string{n, dir, "--roster", rosterPath, "--json"}
+	if perStudent {
+		c.perStudent = filepath.Join(t.TempDir(), "exercism")
+		args = append(args, "--per-student", c.perStudent, "--format", "exercism")
+	}
+	start = time.Now()
+	c.json, _ = gradeClass(t, args...)
+	t.Logf("day %s: %s in %.1f s", n, strings.Join(args[4:], " "), time.Since(start).Seconds())
+	md, err := os.ReadFile(report + ".md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	htmlData, err := os.ReadFile(report + ".html")
+	page, err := os.ReadFile(report + ".html")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc classJSON
-	if err := json.Unmarshal([]byte(jsonOut), &doc); err != nil {
-		t.Fatalf("--json: %v\n%s", err, jsonOut)
+	c.md, c.html = string(md), string(page)
+	if err := json.Unmarshal([]byte(c.json), &c.doc); err != nil {
+		t.Fatalf("--json: %v\n%s", err, c.json)
 	}
-	if len(doc.Submissions) != len(pupils) {
-		t.Fatalf("%d submissions in the JSON, want %d", len(doc.Submissions), len(pupils))
+	if len(c.doc.Submissions) != len(pupils) {
+		t.Fatalf("%d submissions in the JSON, want %d", len(c.doc.Submissions), len(pupils))
 	}
-	if t.Failed() {
-		return
-	}
-	checkScores(t, doc, byWho)
-	checkGroups(t, day, doc, byWho)
-	checkText(t, text, progress, doc, byWho)
-	checkReport(t, string(mdData), string(htmlData), doc)
-	checkDiagnoses(t, day, csvOut, doc, byWho)
-	checkExercism(t, perStudent, byWho)
-	for name, out := range map[string]string{"the text": text, "the Markdown": string(mdData), "the HTML": string(htmlData), "the JSON": jsonOut, "stderr": progress} {
+	return c
+}
+
+// check is what holds for any generated class: the scores, the groups,
+// the report, the diagnoses, and no "1 submissions".
+func (c graded) check(t *testing.T) {
+	checkScores(t, c.doc, c.byWho)
+	checkGroups(t, c.day, c.doc, c.byWho)
+	checkReport(t, c.md, c.html, c.doc)
+	checkDiagnoses(t, c.day, c.csv, c.doc, c.byWho)
+	for name, out := range map[string]string{"the text": c.text, "the Markdown": c.md, "the HTML": c.html, "the JSON": c.json, "stderr": c.progress} {
 		if m := regexp.MustCompile(`\b1 (submissions|students|TODOs)\b`).FindString(out); m != "" {
 			t.Errorf("%s says %q", name, m)
 		}
 	}
+}
+
+// dump logs what grade-class printed (go test shows it on a failure, or
+// with -v), and the Markdown report too on a failure.
+func (c graded) dump(t *testing.T) {
+	t.Logf("the text:\n%s", c.text)
 	if t.Failed() {
-		t.Logf("the text:\n%s\nthe Markdown:\n%s", text, mdData)
+		t.Logf("the Markdown:\n%s", c.md)
 	}
 }
 
@@ -327,6 +376,8 @@ var groupWords = map[string]string{
 	"short waits": "add nothing", "idle cap": "stopped growing", "too many": "windows too many",
 	"boundary": "boundary", "earlier": "earlier", "divide": "crashes: integer divide by zero",
 	"index": "crashes: index out of range", "index 1": "crashes: index out of range", "hang": "does not return in time",
+	// Day 46's.
+	"shards": "possible shards", "mask": "mask holds workers", "equal": "no tenant gets more", "strict": "fits",
 }
 
 // Each misconception is one group naming exactly its students, with their
@@ -405,8 +456,8 @@ func checkGroups(t *testing.T, day labs.Day, doc classJSON, byWho map[string]pup
 			}
 			// The two groups made of students whose hints differ in their
 			// numbers: were the numbers not masked, each would be two.
-			if group == "short waits" || group == "too many" {
-				a, b := hints[who[0]][n], hints[who[1]][n]
+			if group == "short waits" || group == "too many" || group == "shards" || group == "mask" {
+				a, b := hints[who[0]][n], hints[who[len(who)-1]][n]
 				if a == b || maskDigits(a) != maskDigits(b) {
 					t.Errorf("TODO %d %q: the hints are not one hint in other numbers, so this group proves nothing:\n%q\n%q", n, m.Label, a, b)
 				}
@@ -558,11 +609,6 @@ func checkReport(t *testing.T, md, page string, doc classJSON) {
 			}
 		}
 	}
-	for _, want := range []string{"## Not started (not counted as wrong)\n\n- TODO 1 TakeToken: wes \\[s-0023\\]\n", "- TODO 3 Expired: wes \\[s-0023\\], xan\n", "## Not graded\n\n- uli \\[s-0021\\]: not compiling\n- vic \\[s-0022\\]: refused\n"} {
-		if !strings.Contains(md, want) {
-			t.Errorf("the Markdown report lacks %q", want)
-		}
-	}
 }
 
 func atoi(s string) int {
@@ -710,4 +756,70 @@ func checkExercism(t *testing.T, dir string, byWho map[string]pupil) {
 	if eve.Tests[2].Output != nil || eve.Tests[0].Status != "pass" {
 		t.Errorf("eve's TODO 3 printed nothing and TODO 1 passes: %+v", eve.Tests)
 	}
+}
+
+const (
+	variants46 = "labs/day46/course/grade/variants_test.go"
+	mutants46  = "labs/day46/course/grade/mutants_test.go"
+)
+
+// Day 46's class: the issue's own example of a hint whose numbers split
+// one misconception ("only 7 of the 28 shards…", "only 8 of the 28…"),
+// here met three ways, and two masks of other sizes.
+func class46(t *testing.T, root string, day labs.Day) []pupil {
+	pass4 := [4]string{"pass", "pass", "pass", "pass"}
+	var pupils []pupil
+	add := func(who, user, id string, n int, v, verdict, group string) {
+		vs, gs := pass4, [4]string{}
+		vs[n-1], gs[n-1] = verdict, group
+		src, err := class.LearnerFile(root, day, []string{variants46, mutants46}, map[int]string{n: v})
+		if err != nil {
+			t.Fatalf("%s: %v", who, err)
+		}
+		pupils = append(pupils, pupil{who: who, user: user, id: id, src: src, status: class.Graded, verdicts: vs, groups: gs})
+	}
+	add("ana", "ana", "s-0101", 1, "repeat: meet everyone under the split, split again", "pass", "")
+	add("bo", "", "", 1, "bisect the water level", "pass", "")
+	add("cy", "cy", "s-0103", 2, "pop the head", "pass", "")
+	add("di", "", "", 4, "set of struct{}", "pass", "")
+	add("ed", "ed", "s-0105", 3, "consecutive workers", "fail", "shards")
+	add("flo", "", "", 3, "low bits of the id pick the first worker", "fail", "shards")
+	add("shards-gus", "gus", "s-0107", 3, "fnv low bits mod n (weak mixing)", "fail", "shards")
+	add("hu", "", "", 4, "a 32-bit mask", "fail", "mask")
+	add("io", "io", "s-0109", 4, "a 64-bit mask", "fail", "mask")
+	add("jo", "", "", 1, "equal split, ignoring demands", "fail", "equal")
+	add("ka", "", "", 2, "strict comparison (size < credit)", "fail", "strict")
+	add("lu", "lu", "s-0112", 4, `func(a, b []int) int {
+	n := 0
+	for i := range a {
+		for j := range a { // a's length for both
+			if a[i] == b[j] {
+				n++
+			}
+		}
+	}
+	return n
+}`, "crash", "index")
+	pupils = append(pupils, pupil{who: "mo", user: "mo", id: "s-0113", src: day.Shipped["todo.go"], status: class.Graded, verdicts: [4]string{"stub", "stub", "stub", "stub"}})
+	return pupils
+}
+
+func TestGradeClassOfTheIssuesCasesDay46(t *testing.T) {
+	testrun.Slow(t, "grades a class of 13 in worker processes")
+	root, day := lab(t, 46)
+	c := gradeGenerated(t, day, class46(t, root, day), false)
+	if t.Failed() {
+		return
+	}
+	c.check(t)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^  TODO 3 ShardOf: 3 of 12 wrong; 3 only n of the n possible shards`),
+		regexp.MustCompile(`(?m)^      not started \(1, not counted as wrong\): mo \[s-0113\]$`),
+		regexp.MustCompile(`(?m)^      crashes: index out of range \(1\): lu \[s-0112\]\n        e\.g\. on input Overlap\(.* at labs/day46/todo\.go:\d+$`),
+	} {
+		if !want.MatchString(c.text) {
+			t.Errorf("the text lacks %s", want)
+		}
+	}
+	c.dump(t)
 }
