@@ -118,6 +118,58 @@ func TestGradeFormats(t *testing.T) {
 	}
 }
 
+// Exercism's per-test output is what the student's code printed while
+// that TODO was graded (stdout and stderr), cut to the interface's 500
+// characters; the verdict stays in the message, and a TODO that printed
+// nothing has no output. Other formats keep no prints.
+func TestGradeExercismShowsTheStudentsPrints(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	src := strings.Replace(classFixture(t, "bob.go"), `import "time"`, "import (\n\t\"fmt\"\n\t\"time\"\n)", 1)
+	src = strings.Replace(src, "func WindowID(now, window time.Duration) int64 { return int64(now / window) }",
+		"func WindowID(now, window time.Duration) int64 {\n\tfmt.Println(\"window of\", now)\n\treturn int64(now / window)\n}", 1)
+	src = strings.Replace(src, "func NextEmit(now, nextEmit time.Duration) time.Duration { return max(now, nextEmit) }",
+		"func NextEmit(now, nextEmit time.Duration) time.Duration {\n\tif now > 3*nextEmit {\n\t\tprintln(\"late:\", now)\n\t}\n\treturn max(now, nextEmit)\n}", 1)
+	if !strings.Contains(src, `fmt.Println("window of", now)`) || !strings.Contains(src, `println("late:", now)`) {
+		t.Fatalf("bob.go's WindowID has not the shape this test edits:\n%s", src)
+	}
+	l.write("labs/day45/todo.go", src)
+	r := l.run("grade", "45", "--format", "exercism")
+	l.want(r, 0)
+	var v struct {
+		Tests []struct {
+			Status  string  `json:"status"`
+			Message *string `json:"message"`
+			Output  *string `json:"output"`
+		} `json:"tests"`
+	}
+	l.decode(r, &v)
+	if len(v.Tests) != 4 {
+		t.Fatalf("exercism: %s", r.stdout)
+	}
+	// fmt.Println on every call (stdout): cut to fit.
+	out := v.Tests[1].Output
+	if out == nil || !strings.HasPrefix(*out, "window of ") || len([]rune(*out)) > 500 || !strings.HasSuffix(*out, "Output was truncated. Please limit to 500 chars") {
+		t.Errorf("TODO 2's output: %v\n%s", out, r.stdout)
+	}
+	// println on some calls (stderr).
+	if out := v.Tests[3].Output; out == nil || !strings.HasPrefix(*out, "late: ") || v.Tests[3].Status != "pass" {
+		t.Errorf("TODO 4's output: %v\n%s", out, r.stdout)
+	}
+	for i, x := range v.Tests {
+		if (i == 0 || i == 2) && x.Output != nil {
+			t.Errorf("TODO %d printed nothing, yet has output %q", i+1, *x.Output)
+		}
+	}
+	if m := v.Tests[2].Message; v.Tests[2].Status != "fail" || m == nil || !strings.Contains(*m, "input: Expired(") {
+		t.Errorf("TODO 3's message lacks its counterexample: %v", m)
+	}
+	r = l.run("grade", "45", "--format", "gradescope")
+	if strings.Contains(r.stdout, "window of") || strings.Contains(r.stdout, "late:") {
+		t.Errorf("gradescope shows the prints:\n%s", r.stdout)
+	}
+}
+
 func TestGradeFormatsOnCodeThatDoesNotCompile(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
 	l := newLab(t, "nocompile")

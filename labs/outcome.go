@@ -103,6 +103,9 @@ type Grade struct {
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	Hint           string          `json:"hint,omitempty"`
 	Where          string          `json:"where,omitempty"` // file:line of a crash
+	// Output is what the learner's code printed while it was graded, when
+	// the runner kept it (worker.Runner.Prints; the start only).
+	Output string `json:"output,omitempty"`
 }
 
 // Faulted fills g from the guard's fault when the learner's code did not run

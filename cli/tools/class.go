@@ -49,7 +49,15 @@ func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
 			return cli.ExitNotOK
 		}
 	}
-	if refused == nil {
+	switch {
+	case refused != nil:
+	case f == autograde.Exercism && !a.Has("solutions"):
+		// Exercism shows a student what their own code printed beside
+		// each test (its per-test output): kept only for this format,
+		// so every other grade runs as the learner's does.
+		run := worker.Runner{Root: e.Root, GradesOnly: true, Prints: true}
+		o, err = run.Run(ctx, day)
+	default:
 		o, err = e.Grades(ctx, day, a.Has("solutions"))
 	}
 	var r autograde.Report
@@ -102,6 +110,10 @@ func cmdGradeClass(ctx context.Context, e cli.Env, a cli.Args) int {
 		return code
 	}
 	g := class.Grader{Root: e.Root, Day: day, Course: course, Jobs: jobs, Total: total}
+	// Exercism's files show each student what their code printed.
+	if f, _ := autograde.ParseFormat(a.Flags["format"]); a.Has("per-student") && f == autograde.Exercism {
+		g.Prints = true
+	}
 	if !a.Has("no-cache") {
 		g.CacheDir = class.DefaultCacheDir()
 	}

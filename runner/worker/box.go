@@ -105,6 +105,7 @@ type boxed struct {
 	answer   []byte // the worker's answer, without the envelope
 	tooBig   bool   // the worker tried to say more than maxAnswer
 	stderr   tail
+	prints   *prints // the learner's output, when kept (prints.go)
 	runErr   error
 	timedOut bool
 	// cpu is set when bound was counted in the worker's CPU time (where
@@ -139,7 +140,7 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	// A few more tries, each in a new folder (the TODOs are graded all at
 	// once, so up to three siblings may be deleting).
 	for try := 0; b.once(ctx, cpu, bound) && try < 4; try++ {
-		*b = boxed{bin: b.bin, args: b.args, env: b.env, confine: b.confine}
+		*b = boxed{bin: b.bin, args: b.args, env: b.env, confine: b.confine, prints: b.prints.fresh()}
 		b.stderr.max = stderrKeep
 	}
 	b.cpu = cpu
@@ -190,6 +191,7 @@ func (b *boxed) command(ctx context.Context, scratch, nonce string, pw *os.File)
 	cmd.Stdin = strings.NewReader(nonce + "\n")
 	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
 	cmd.Stderr = &b.stderr
+	b.capturePrints(cmd)
 	cmd.ExtraFiles = []*os.File{pw}
 	return cmd, mark, netns
 }

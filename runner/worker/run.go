@@ -29,6 +29,11 @@ type Runner struct {
 	// on someone else's behalf (grade-class); NetworkNote says when the
 	// network could not be denied.
 	Confine bool
+	// Prints keeps what the learner's code prints while each TODO is
+	// graded, in its grade's Output (prints.go): for a format that shows a
+	// student their own output beside each test. Off, the prints go
+	// nowhere.
+	Prints bool
 	// PartsOnly skips the grades of Reference: `run --solutions` and the
 	// screens show only figures, grading the reference against itself
 	// would double what they cost, and only parts are kept in the cache
@@ -304,7 +309,7 @@ func cmpDur(a, b time.Duration) int {
 
 func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part, impl labs.Impl) (labs.PartResult, *labs.Fault) {
 	var res labs.PartResult
-	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res)
+	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res, nil)
 	if fault != nil {
 		// TODO stays 0 when the stack did not say: RunBuilt blames one
 		// from the grades.
@@ -315,19 +320,30 @@ func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part
 
 func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO, impl labs.Impl) (labs.Grade, *labs.Fault) {
 	var g labs.Grade
-	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), impl}, &g)
+	var out *prints
+	if r.Prints {
+		out = &prints{}
+	}
+	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), impl}, &g, out)
 	if fault != nil {
 		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
 		if fault.File {
 			g.Hint = fmt.Sprintf("not %s's own fault: the line it points at runs as the package loads, before the lab calls any TODO", t.Func)
 		}
 	}
+	// A process that died has the runtime's trace in its stderr, which
+	// is not the learner's output; one that answered, or was stopped
+	// (killed, so no trace), printed only the learner's.
+	if fault == nil || fault.Status == labs.Timeout {
+		g.Output = out.String()
+	}
 	return g, fault
 }
 
 // exec runs one task in a boxed process and decodes its answer into v.
 // When the process dies without answering, the returned Fault says how.
-func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any) *labs.Fault {
+// out, when not nil, keeps what the process printed.
+func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints) *labs.Fault {
 	if why := unrunnable(bin); why != "" {
 		return &labs.Fault{Status: labError, Detail: fmt.Sprintf("the worker program %s cannot run: %s", bin, why)}
 	}
@@ -336,7 +352,7 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 	if t.Impl == labs.Reference {
 		args = append(args, string(labs.Reference))
 	}
-	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine}
+	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out}
 	if r.cache != "" {
 		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}

@@ -60,6 +60,9 @@ type Test struct {
 	Counterexample *labs.Counterexample
 	File           string // the TODO's file, relative to the module root
 	Line           int    // its func line, or the line a crash points at
+	// Output is what the student's code printed while this TODO was
+	// graded (labs.Grade.Output), when the grade kept it.
+	Output string
 }
 
 // Passed reports whether the test passed.
@@ -134,7 +137,7 @@ func New(day labs.Day, grades []labs.Grade, root string, total float64) Report {
 			}
 		}
 		test := Test{TODO: t.Number, Func: t.Func, Name: fmt.Sprintf("TODO %d: %s", t.Number, t.Func),
-			Status: g.Status, Max: points[t.Number], Detail: g.Detail, Checked: t.Checked, Counterexample: g.Counterexample}
+			Status: g.Status, Max: points[t.Number], Detail: g.Detail, Checked: t.Checked, Counterexample: g.Counterexample, Output: g.Output}
 		test.File, test.Line = lines[t.Func].file, lines[t.Func].line
 		if file, line, ok := splitWhere(g.Where); ok {
 			test.File, test.Line = file, line

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"termlab/labs"
 )
@@ -192,8 +193,31 @@ type exercismTest struct {
 	Name     string  `json:"name"`
 	Status   string  `json:"status"`
 	Message  *string `json:"message"`
+	Output   string  `json:"output,omitempty"`
 	TestCode string  `json:"test_code"`
 	TaskID   int     `json:"task_id"`
+}
+
+// exercismOutputMax is the interface's bound on a test's output, in
+// characters, and exercismTruncated the line it suggests for output cut to
+// fit (https://exercism.org/docs/building/tooling/test-runners/interface,
+// "Output").
+const (
+	exercismOutputMax = 500
+	exercismTruncated = "Output was truncated. Please limit to 500 chars"
+)
+
+// exercismOutput is what the student printed during a test, as the
+// interface's output: nothing the lab says (the verdict and its
+// counterexample are the message), at most 500 characters with the
+// truncation line counted in them.
+func exercismOutput(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) <= exercismOutputMax {
+		return s
+	}
+	keep := exercismOutputMax - utf8.RuneCountInString(exercismTruncated) - 1
+	return string([]rune(s)[:keep]) + "\n" + exercismTruncated
 }
 
 // exercism is results.json, version 3: one test per TODO, linked to the
@@ -210,7 +234,7 @@ func exercism(r Report) ([]byte, error) {
 		if status != "pass" {
 			out.Status = "fail"
 		}
-		test := exercismTest{Name: t.Name, Status: status, TestCode: exercismCode(r, t), TaskID: t.TODO}
+		test := exercismTest{Name: t.Name, Status: status, Output: exercismOutput(t.Output), TestCode: exercismCode(r, t), TaskID: t.TODO}
 		if t.Message != "" {
 			msg := t.Message
 			if t.File != "" {

@@ -50,6 +50,7 @@ func TestCollect(t *testing.T) {
 	}
 	write(t, filepath.Join(dir, "pat.go"), strings.Replace(okFile, `import "time"`, "import (\n\t\"time\"\n\t_ \"math/bits\"\n)", 1))
 	write(t, filepath.Join(dir, "hal.go"), okFile+"//"+strings.Repeat("x", maxFile))
+	write(t, filepath.Join(dir, "nil.go"), "\n \n")
 	write(t, filepath.Join(dir, "notes.txt"), "not a submission")
 	write(t, filepath.Join(dir, ".hidden.go"), okFile)
 	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "ivy.go")); err != nil {
@@ -75,6 +76,7 @@ func TestCollect(t *testing.T) {
 		"fay":       {"todo.go", `imports "unsafe"`},
 		"gus":       {"todo.go", `imports "github.com/x/y"`},
 		"hal":       {"", "kB at most"},
+		"nil":       {"", "todo.go is empty: nothing to grade"},
 		"kit":       {"todo.go", `todo.go:7 imports "os": not on Day 45's allow-list (its Imports, in labs/day45/course); a debug print left in?`},
 		"lou":       {"todo.go", `imports "os/exec"`},
 		"mo":        {"todo.go", `imports "syscall"`},

@@ -11,6 +11,7 @@
 package class
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -174,6 +175,11 @@ func (s *Submission) add(name, path string) string {
 	data, err := atomicfile.ReadBounded(path, maxFile) // it may have grown since
 	if err != nil {
 		return err.Error()
+	}
+	// Said as what it is, rather than as the parser's "expected
+	// 'package', found 'EOF'" from the import gate.
+	if len(bytes.TrimSpace(data)) == 0 {
+		return name + " is empty: nothing to grade"
 	}
 	s.Files[name] = data
 	return ""

@@ -76,6 +76,10 @@ type Grader struct {
 	// Progress, when set, hears each result as it lands, one call at a
 	// time.
 	Progress func(done, total int, r Result)
+	// Prints keeps what each student's code printed while each TODO was
+	// graded (worker.Runner.Prints), for the per-student Exercism files.
+	// The cache keeps results with prints apart from those without.
+	Prints bool
 }
 
 // DefaultCacheDir is the user's cache folder for grade-class.
@@ -127,7 +131,12 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 	}
 	var c *cache
 	if g.CacheDir != "" {
-		c = openCache(g.CacheDir, g.Day, version)
+		key := version
+		if g.Prints {
+			sum := sha256.Sum256([]byte(version + "\x00prints"))
+			key = hex.EncodeToString(sum[:])
+		}
+		c = openCache(g.CacheDir, g.Day, key)
 	}
 	jobs := g.Jobs
 	if jobs <= 0 {
@@ -265,7 +274,7 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 		r.Status, r.Error = LabFault, err.Error()
 		return r
 	}
-	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin, Confine: true}
+	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin, Confine: true, Prints: g.Prints}
 	o, err := run.Run(ctx, g.Day)
 	var be *worker.BuildError
 	switch {

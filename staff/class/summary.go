@@ -105,6 +105,7 @@ func Summarize(day labs.Day, results []Result, roster Roster) Summary {
 	for _, t := range day.TODOs {
 		ts := TODOSummary{TODO: t.Number, Func: t.Func, Mistakes: []Mistake{}, NotStarted: []Student{}, NotGraded: []Student{}}
 		index := map[string]int{}
+		figs := map[int]*figures{} // by mistake, for its label
 		for _, r := range order {
 			who := roster.Student(r.Who)
 			g, ok := r.Grade(t.Number)
@@ -128,15 +129,20 @@ func Summarize(day labs.Day, results []Result, roster Roster) Summary {
 				i = len(ts.Mistakes)
 				index[d.key] = i
 				ts.Mistakes = append(ts.Mistakes, Mistake{Key: d.key, Label: d.label, Hint: g.Hint, Example: g.Counterexample, Detail: g.Detail, Where: g.Where})
+				figs[i] = &figures{text: d.text, first: numbersIn(d.text)}
+			} else {
+				figs[i].add(d.text)
 			}
 			m := &ts.Mistakes[i]
-			if d.label != m.Label {
-				// The same mistake in other numbers: the label says it
-				// without them.
-				m.Label = d.general
-			}
 			m.Count++
 			m.Students = append(m.Students, who)
+		}
+		for i, f := range figs {
+			if label, ok := f.label(); ok {
+				// The same mistake in other numbers: the label keeps the
+				// figures every student's has, the others as n.
+				ts.Mistakes[i].Label = label
+			}
 		}
 		slices.SortStableFunc(ts.Mistakes, func(a, b Mistake) int { return b.Count - a.Count })
 		s.TODOs = append(s.TODOs, ts)
@@ -145,9 +151,44 @@ func Summarize(day labs.Day, results []Result, roster Roster) Summary {
 }
 
 // diag is a failing grade's diagnosis: its grouping key, its label, and
-// the label with the numbers masked (for a group whose members' numbers
-// differ).
-type diag struct{ key, label, general string }
+// the text the label is the head of ("" when the label says what happened
+// in words of its own: a crash, a timeout, a stub).
+type diag struct{ key, label, text string }
+
+// figures are the numbers in the texts of one mistake's students, position
+// by position (the texts are one text but for them: their key is it with
+// the numbers masked), and which positions differ between students.
+type figures struct {
+	text   string
+	first  []string
+	differ []bool
+}
+
+func (f *figures) add(text string) {
+	nums := numbersIn(text)
+	if f.differ == nil {
+		f.differ = make([]bool, len(f.first))
+	}
+	for i := range f.first {
+		if i >= len(nums) || nums[i] != f.first[i] {
+			f.differ[i] = true
+		}
+	}
+}
+
+// label is the mistake's label with the figures that differ between its
+// students as n, when some do.
+func (f *figures) label() (string, bool) {
+	if f == nil || !slices.Contains(f.differ, true) {
+		return "", false
+	}
+	return head(eachNumber(f.text, func(i int, num string) string {
+		if f.differ[i] {
+			return "n"
+		}
+		return num
+	}), 60), true
+}
 
 // Diagnosis is the grade's diagnosis key and label ("pass" for a pass):
 // what the CSV and the JSON carry per student and TODO.
@@ -162,19 +203,18 @@ func Diagnosis(g labs.Grade) (key, label string) {
 func diagnosis(g labs.Grade) diag {
 	switch g.Status {
 	case labs.Unfinished:
-		return diag{"not-started", "not started (still the stub)", "not started (still the stub)"}
+		return diag{"not-started", "not started (still the stub)", ""}
 	case labs.Timeout:
-		return diag{"timeout", "does not return in time", "does not return in time"}
+		return diag{"timeout", "does not return in time", ""}
 	case labs.Crash:
 		k := panicKind(g.Detail)
-		return diag{"crash " + k, "crashes: " + k, "crashes: " + k}
+		return diag{"crash " + k, "crashes: " + k, ""}
 	}
 	text, kind := g.Hint, "hint "
 	if text == "" {
 		text, kind = g.Detail, "detail "
 	}
-	masked := maskNumbers(text, "#")
-	return diag{kind + masked, head(text, 60), head(maskNumbers(text, "n"), 60)}
+	return diag{kind + maskNumbers(text, "#"), head(text, 60), text}
 }
 
 var (
@@ -191,18 +231,30 @@ var (
 // around it: the same misconception met on other inputs reads the same.
 // A digit inside a word (float64, int32) is part of the word.
 func maskNumbers(s, mask string) string {
+	return eachNumber(s, func(int, string) string { return mask })
+}
+
+// eachNumber is s with its i-th figure num replaced by f(i, num).
+func eachNumber(s string, f func(i int, num string) string) string {
 	var b strings.Builder
-	last := 0
+	last, i := 0, 0
 	for _, m := range number.FindAllStringIndex(s, -1) {
 		if r, _ := utf8.DecodeLastRuneInString(s[:m[0]]); m[0] > 0 && (unicode.IsLetter(r) || r == '_') {
 			continue
 		}
 		b.WriteString(s[last:m[0]])
-		b.WriteString(mask)
-		last = m[1]
+		b.WriteString(f(i, s[m[0]:m[1]]))
+		last, i = m[1], i+1
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// numbersIn are the figures of s, in order (those maskNumbers masks).
+func numbersIn(s string) []string {
+	var out []string
+	eachNumber(s, func(_ int, num string) string { out = append(out, num); return num })
+	return out
 }
 
 // panicKind is what kind of panic a crash's detail names, without the
