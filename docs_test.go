@@ -19,7 +19,7 @@ func TestGuidesPointAtFilesThatExist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := append([]string{"README.md", filepath.Join("autograde", "README.md")}, guides...)
+	files := append([]string{"README.md", filepath.Join("staff", "platforms", "README.md")}, guides...)
 	links := 0
 	for _, f := range files {
 		b, err := os.ReadFile(f)

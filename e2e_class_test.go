@@ -3,7 +3,7 @@ package main
 // End to end for course staff: grade --format in each autograder's format,
 // grade-class on a small class (correct, wrong, not compiling, hanging, one
 // reaching for the reference, one that would kill the grader), and the ready-made set-ups in
-// autograde/ run as shipped: Gradescope's run_autograder in a fake
+// staff/platforms/ run as shipped: Gradescope's run_autograder in a fake
 // /autograder, and the Classroom workflow's commands with the files it
 // expects. go test -short skips them (they build workers).
 
@@ -332,7 +332,7 @@ func TestGradescopeRunAutograder(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := append(childEnv(l.env...), "AUTOGRADER_ROOT="+root)
-	setup := exec.Command("bash", filepath.Join("autograde", "gradescope", "setup.sh"))
+	setup := exec.Command("bash", filepath.Join("staff", "platforms", "gradescope", "setup.sh"))
 	setup.Env = env
 	if out, err := setup.CombinedOutput(); err != nil || !strings.Contains(string(out), "the lab built and warmed up") {
 		t.Fatalf("setup.sh: %v\n%s", err, out)
@@ -366,7 +366,7 @@ func TestGradescopeRunAutograder(t *testing.T) {
 			os.RemoveAll(filepath.Join(root, "results"))
 			os.MkdirAll(sub, 0o755)
 			tc.place(sub)
-			cmd := exec.Command("bash", filepath.Join("autograde", "gradescope", "run_autograder"))
+			cmd := exec.Command("bash", filepath.Join("staff", "platforms", "gradescope", "run_autograder"))
 			cmd.Env = env
 			out, err := cmd.CombinedOutput()
 			if err != nil {
@@ -398,13 +398,13 @@ func TestGradescopeRunAutograder(t *testing.T) {
 	// A set-up that cannot warm up fails, and says why: here the lab
 	// itself does not build.
 	writeFile(t, filepath.Join(root, "source", "zz_broken.go"), "package main\n\nfunc broken() { undefined() }\n")
-	setup = exec.Command("bash", filepath.Join("autograde", "gradescope", "setup.sh"))
+	setup = exec.Command("bash", filepath.Join("staff", "platforms", "gradescope", "setup.sh"))
 	setup.Env = env
 	if out, err := setup.CombinedOutput(); err == nil || !strings.Contains(string(out), "setup.sh: cannot build the lab") {
 		t.Errorf("setup.sh on a lab that does not build: %v\n%s", err, out)
 	}
 	// setup.sh reads the Go version from go.mod, never a copy of its own.
-	text, _ := os.ReadFile(filepath.Join("autograde", "gradescope", "setup.sh"))
+	text, _ := os.ReadFile(filepath.Join("staff", "platforms", "gradescope", "setup.sh"))
 	if regexp.MustCompile(`go1\.[0-9]+|GO_VERSION=[0-9]|linux-amd64`).Match(text) {
 		t.Errorf("setup.sh names a Go version or a platform of its own")
 	}
@@ -418,7 +418,7 @@ func TestGradescopeZip(t *testing.T) {
 		t.Skip("not a git checkout")
 	}
 	zip := filepath.Join(t.TempDir(), "ag.zip")
-	if out, err := exec.Command("bash", filepath.Join("autograde", "gradescope", "make-zip.sh"), zip).CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote "+zip) {
+	if out, err := exec.Command("bash", filepath.Join("staff", "platforms", "gradescope", "make-zip.sh"), zip).CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote "+zip) {
 		t.Fatalf("make-zip.sh: %v\n%s", err, out)
 	}
 	out, err := exec.Command("unzip", "-l", zip).Output()
@@ -445,7 +445,7 @@ func writeFile(t *testing.T, path, text string) {
 // grader's command, then the reporter's sum over the runners it names.
 func TestClassroomWorkflow(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
-	wf, err := os.ReadFile(filepath.Join("autograde", "github-classroom", ".github", "workflows", "classroom.yml"))
+	wf, err := os.ReadFile(filepath.Join("staff", "platforms", "github-classroom", ".github", "workflows", "classroom.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,7 @@ flags (run, grade; serve takes --solutions too):
   --solutions         use the reference solutions instead of your code
   --json              print JSON for course tooling (see docs/JSON.md)
   --format F          grade only: classroom, gradescope, junit or exercism, as
-                      those autograders read it (see autograde/README.md)
+                      those autograders read it (see staff/platforms/README.md)
   --max-score N       grade --format, grade-class: the TODOs' points add up to N
   --redis URL         run only: Part 4's shared counter on this Redis, such as
                       redis://127.0.0.1:6379/0 (default: an embedded one)

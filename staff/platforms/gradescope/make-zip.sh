@@ -5,12 +5,12 @@
 # committed by mistake): to the path given, or else to
 # termlab-gradescope.zip beside the repository's folder.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=$(cd "$(dirname "$0")/../../.." && pwd)
 out=${1:-$(dirname "$repo")/termlab-gradescope.zip}
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 cd "$repo"
 git archive --format=zip \
-  --add-file=autograde/gradescope/setup.sh \
-  --add-file=autograde/gradescope/run_autograder \
+  --add-file=staff/platforms/gradescope/setup.sh \
+  --add-file=staff/platforms/gradescope/run_autograder \
   -o "$out" HEAD
 echo "wrote $out"
