@@ -99,14 +99,17 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 	case got == want+1 && c.now%c.window == c.window-1 && roundsUpBeforeBoundaries(learner):
 		return roundDownHint
 	case got < want:
-		return fmt.Sprintf("%d windows too few: window %d starts at %v and now (%v) is at or past that", want-got, want, time.Duration(want)*c.window, c.now)
+		// "The number is n too low", not "n windows too few": a class's
+		// summary groups hints with their figures masked, and "1 window"
+		// against "2 windows" would split one mistake in two.
+		return fmt.Sprintf("the number is %d too low: window %d starts at %v and now (%v) is at or past that", want-got, want, time.Duration(want)*c.window, c.now)
 	}
 	if got > math.MaxInt64/int64(c.window) {
 		// Its start would not fit in a Duration: say so rather than
 		// compute it (the product would wrap to a negative time).
-		return fmt.Sprintf("%d windows too many: window %d would start later than the largest Duration, and now is %v", got-want, got, c.now)
+		return fmt.Sprintf("the number is %d too high: window %d would start later than the largest Duration, and now is %v", got-want, got, c.now)
 	}
-	return fmt.Sprintf("%d windows too many: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now)
+	return fmt.Sprintf("the number is %d too high: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now)
 }
 
 // onlyBoundariesWrong reports whether the learner's WindowID puts every
