@@ -21,7 +21,7 @@ func refillShape(rows []tokenRow) string {
 		want := c.elapsed.Seconds() * c.rate
 		seen = append(seen, refillRow{r, r.gotLevel() - c.tokens, want, c.tokens+want >= c.capacity-r.tol, r.gotLevel() >= c.capacity-r.tol})
 	}
-	for _, shape := range []func([]refillRow) string{refillFactor, refillRounded, refillThreshold, refillOnlyFull} {
+	for _, shape := range []func([]refillRow) string{refillFactor, refillRounded, rateRounded, refillThreshold, refillOnlyFull} {
 		if h := shape(seen); h != "" {
 			return h
 		}
@@ -69,6 +69,9 @@ func refillFactor(rows []refillRow) string {
 		}
 	}
 	if n >= minBearing && math.Abs(ratio-1) > 1e-3 {
+		if h := unitFactorHint(ratio); h != "" {
+			return h
+		}
 		return fmt.Sprintf("%s %.6g × elapsed.Seconds() × ratePerSec on every input below the cap: a unit is off somewhere (ratePerSec is per second; elapsed.Seconds() turns the Duration into seconds)", refillFactorHint, ratio)
 	}
 	return ""
