@@ -199,7 +199,7 @@ func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes
 	for _, part := range []func() string{
 		func() string { return capFloor(rows) },
 		func() string { return credit(rows) },
-		func() string { return refillShape(rows) },
+		func() string { return refillShape(learner, rows) },
 		func() string { return decideOld(rows) },
 		func() string { return branchLeft(rows, gotOK) },
 		func() string { return threshold(rows) },

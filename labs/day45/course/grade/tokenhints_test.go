@@ -90,6 +90,45 @@ var wrongTokenHinted = []hinted{
 		}
 		return l, false
 	}}, "decide on the refilled level", "spend it"},
+	{variant{name: "refill squared elapsed", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		s := e.Seconds()
+		l := math.Min(c, t+s*s*r)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "square of the wait", "unit is off"},
+	{variant{name: "refill elapsed over rate", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		l := math.Min(c, t+e.Seconds()/r)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "shrinks as the rate grows", "unit is off"},
+	{variant{name: "refill ignores the rate", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		l := math.Min(c, t+e.Seconds())
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "does not grow with ratePerSec", "unit is off"},
+	{variant{name: "rate added once, whatever the wait", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		l := t
+		if e > 0 {
+			l = math.Min(c, t+r)
+		}
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "does not grow with the wait", "unit is off"},
+	{variant{name: "rate squared", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		l := math.Min(c, t+e.Seconds()*r*r)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "square of ratePerSec", "unit is off"},
 }
 
 var correctTokenHinted = []variant{
