@@ -129,6 +129,50 @@ var wrongTokenHinted = []hinted{
 		}
 		return l, false
 	}}, "square of ratePerSec", "unit is off"},
+	{variant{name: "an empty bucket refused outright", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		if t == 0 {
+			return 0, false
+		}
+		l := math.Min(c, t+e.Seconds()*r)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "starts empty", "no time passed"},
+	{variant{name: "no wait lets it in", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		if e == 0 {
+			return math.Max(0, t-1), true
+		}
+		l := math.Min(c, t+e.Seconds()*r)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "", "starts empty"},
+	{variant{name: "seconds over a thousand", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		l := math.Min(c, t+e.Seconds()/1000*r)
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "thousand times too small", "large"},
+	{variant{name: "rate rounded to the nearest", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		l := math.Min(c, t+e.Seconds()*math.Round(r))
+		if l >= 1 {
+			return l - 1, true
+		}
+		return l, false
+	}}, "rate was rounded", "unit is off"},
+	{variant{name: "cap at capacity − 1 by an if", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		l := t + e.Seconds()*r
+		if l > c-1 {
+			l = c - 1
+		}
+		if l < 1 {
+			return l, false
+		}
+		return l - 1, true
+	}}, "capacity − 1", "floor"},
 }
 
 var correctTokenHinted = []variant{
@@ -161,6 +205,18 @@ var correctTokenHinted = []variant{
 			left--
 		}
 		return
+	}},
+	{name: "refill held in a named variable, a cap by if", take: func(t, c, r float64, e time.Duration) (float64, bool) {
+		refill := r * (float64(e.Nanoseconds()) / 1e9)
+		level := t + refill
+		if level >= c {
+			level = c
+		}
+		if level < 1 {
+			return level, false
+		}
+		level--
+		return level, true
 	}},
 }
 
