@@ -147,7 +147,7 @@ func safeCall(f func() int64) (v int64) {
 // that a hint names only the mistake its variant made.
 func MistakeHints(n int) []string {
 	hints := map[int][]string{
-		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint, refillOnlyFullHint, handBackHint, spendOtherHint, refusedHint, capOffHint, refillRoundHint),
+		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint, refillOnlyFullHint, handBackHint, spendOtherHint, refusedHint, capOffHint, refillRoundHint, capMinusOneHint, creditHint, rateRoundHint, zeroElapsedHint, fullBucketHint, emptyBucketHint, perHourHint, perMinuteHint, perMilliHint, microFactorHint, shortByMilliHint, rateIgnoredHint, rateSquaredHint, waitIgnoredHint, waitDividedHint, waitSquaredHint),
 		2: append(hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }), windowModHint, roundDownHint, windowStartHint, windowBoundaryHint, windowOverflowHint),
 		3: append(hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }), expiredFixedHint, expiredUsHint, expiredNeverHint, expiredZeroHint),
 		4: append(hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }), emitUsHint, emitSecHint),

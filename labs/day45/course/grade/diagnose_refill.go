@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"termlab/labs/day45/course/limit"
 )
 
 // refillShape reads the refill off the learner's level (left, plus the
@@ -11,7 +13,7 @@ import (
 // when it has one: a constant factor off (a unit), rounded to whole
 // tokens, nothing under some wait and right above it, or added only when
 // it fills the bucket.
-func refillShape(rows []tokenRow) string {
+func refillShape(learner limit.TakeTokenFunc, rows []tokenRow) string {
 	var seen []refillRow
 	for _, r := range rows {
 		c := r.c
@@ -21,7 +23,8 @@ func refillShape(rows []tokenRow) string {
 		want := c.elapsed.Seconds() * c.rate
 		seen = append(seen, refillRow{r, r.gotLevel() - c.tokens, want, c.tokens+want >= c.capacity-r.tol, r.gotLevel() >= c.capacity-r.tol})
 	}
-	for _, shape := range []func([]refillRow) string{refillFactor, refillRounded, refillThreshold, refillOnlyFull} {
+	law := func(rows []refillRow) string { return refillLaw(learner, rows) }
+	for _, shape := range []func([]refillRow) string{refillFactor, law, refillRounded, rateRounded, refillThreshold, refillOnlyFull} {
 		if h := shape(seen); h != "" {
 			return h
 		}
@@ -69,6 +72,9 @@ func refillFactor(rows []refillRow) string {
 		}
 	}
 	if n >= minBearing && math.Abs(ratio-1) > 1e-3 {
+		if h := unitFactorHint(ratio); h != "" {
+			return h
+		}
 		return fmt.Sprintf("%s %.6g × elapsed.Seconds() × ratePerSec on every input below the cap: a unit is off somewhere (ratePerSec is per second; elapsed.Seconds() turns the Duration into seconds)", refillFactorHint, ratio)
 	}
 	return ""

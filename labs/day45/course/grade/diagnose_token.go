@@ -60,7 +60,7 @@ var tokenMistakes = []tokenMistake{
 			tokens--
 		}
 		return min(capacity, tokens+e.Seconds()*rate), ok
-	}, "the token was spent (or refused) before the refill: refill first for the time that passed, then decide on the refilled level"},
+	}, refillFirstHint},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+e.Seconds()*capacity))
 	}, "capacity used as the rate: the bucket refills ratePerSec tokens per second; capacity only caps it"},
@@ -166,6 +166,7 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 // The hints that name what a TakeToken does (its behaviour on the probes,
 // or a check of its own), beside the known mistakes' hints.
 const (
+	refillFirstHint     = "the token was spent (or refused) before the refill: refill first for the time that passed, then decide on the refilled level"
 	capFloorHint        = "the level never drops below capacity: the cap is a ceiling, min(capacity, tokens + refill), and max makes it a floor"
 	oldLevelHint        = "the token was taken from the level before the refill: what is left is tokens − 1, and what the wait added is lost; take it from the refilled, capped level"
 	onlyThereHint       = "a no still took a token: when the answer is no nothing is spent, and the bucket keeps the level the refill made"
@@ -197,11 +198,15 @@ func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes
 	}
 	for _, part := range []func() string{
 		func() string { return capFloor(rows) },
-		func() string { return refillShape(rows) },
+		func() string { return credit(rows) },
+		func() string { return refillShape(learner, rows) },
+		func() string { return decideOld(rows) },
 		func() string { return branchLeft(rows, gotOK) },
 		func() string { return threshold(rows) },
+		func() string { return capShift(rows) },
 		func() string { return capValue(rows) },
 		func() string { return levelRounded(rows) },
+		func() string { return edgeCase(rows) },
 	} {
 		if h := part(); h != "" {
 			return h

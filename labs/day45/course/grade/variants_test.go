@@ -236,7 +236,7 @@ var wrongTake = []variant{
 	{name: "raw nanoseconds taken for seconds", mentions: "count of nanoseconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+float64(e)*rate))
 	}},
-	{name: "minutes taken for seconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "minutes taken for seconds", mentions: "per minute", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+e.Minutes()*rate))
 	}},
 	{name: "capacity used as the rate", mentions: "capacity used as the rate", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
@@ -289,7 +289,7 @@ var wrongTake = []variant{
 		}
 		return t, false
 	}},
-	{name: "caps at capacity − 1", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "caps at capacity − 1", mentions: "capacity − 1", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity-1, tokens+e.Seconds()*rate))
 	}},
 	{name: "always spends", mentions: "a no still took", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
