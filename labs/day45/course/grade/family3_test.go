@@ -201,6 +201,7 @@ func TestFamily3CorrectPass(t *testing.T) {
 // applies only while the variant's hint holds those words: a changed hint
 // is judged by its phrase again. Nothing here was changed for the hints.
 var byHand3 = map[string]handRead{
+	"new3: refill divided by the rate":                    {"the refill is elapsed.Seconds() / ratePerSec", true},    // it states the division by the rate, read off the probes
 	"new3: remainder instead of quotient":                 {"where now sits inside its window (now % window)", true}, // it names now % window, the remainder, in its own symbols
 	"new3: the window's start time instead of its number": {"would start later than the largest Duration", false},    // it holds "start" by chance (a window that would start later) and names nothing
 }
