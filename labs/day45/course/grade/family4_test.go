@@ -1,0 +1,321 @@
+package grade_test
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"math"
+	"math/big"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day45/course/grade"
+	"termlab/solutions/day45"
+)
+
+// A fourth family of learner-style variants (issue 42, item 5), written
+// blind: from the learner's side only (todo.go, CONTRACT.md, the lesson and
+// TODO cards, solutions/day45), without reading the diagnosis, its hint
+// texts or the other families' variants. Each wrong variant records its
+// true mistake in one line, written with the variant and before any run.
+//
+// Whether a hint names that mistake is a hand reading (read4): after the
+// one measured run, each caught variant's hint was read and recorded as
+// naming the true mistake, saying plainly what differs, or naming a
+// mistake the code does not make. A reading is keyed to a fingerprint of
+// the hint text it judged: once the hint changes, the reading no longer
+// applies and the variant counts as unread until someone reads it again.
+// By default the tests print counts only (as family 3 does);
+// TERMLAB_FAMILY_VERBOSE=1 prints each variant, its hint and the
+// fingerprint to record.
+
+// blind4 is one wrong variant and its true mistake, in words.
+type blind4 struct {
+	variant
+	mistake string
+}
+
+// The stateful variants' memories (a learner's package variables); reset4
+// clears them before each grade so that each variant starts as a freshly
+// built lab would.
+var (
+	memo4 sync.Mutex
+	// The windows-by-steps WindowID's current window and its number.
+	winStart4 time.Duration
+	winID4    int64
+	// The NextEmit that keeps its own slot.
+	slot4 time.Duration
+)
+
+func reset4() {
+	memo4.Lock()
+	defer memo4.Unlock()
+	winStart4, winID4, slot4 = 0, 0, 0
+}
+
+var correct4 = []variant{
+	// Nanoseconds over nanoseconds-per-second, the cap by an if, the spend by a flag.
+	{name: "f4: refill in float nanoseconds, cap by if", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		t := tokens + float64(e)/float64(time.Second)*rate
+		if t > capacity {
+			t = capacity
+		}
+		ok := t >= 1
+		if ok {
+			t -= 1
+		}
+		return t, ok
+	}},
+	// math.Min with the refill first, the refusal first in a switch.
+	{name: "f4: math.Min, refusal first", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		t := math.Min(rate*e.Seconds()+tokens, capacity)
+		switch {
+		case t < 1:
+			return t, false
+		default:
+			return t - 1, true
+		}
+	}},
+	// The rate turned into tokens per nanosecond first: another order of arithmetic.
+	{name: "f4: rate per nanosecond times the wait", take: func(tokens, capacity, rate float64, e time.Duration) (left float64, ok bool) {
+		perNs := rate * 1e-9
+		left = min(capacity, tokens+perNs*float64(e))
+		if left >= 1 {
+			return left - 1, true
+		}
+		return left, false
+	}},
+	// Integer division on int64s.
+	{name: "f4: int64 division", id: func(now, w time.Duration) int64 {
+		return int64(now) / int64(w)
+	}},
+	// The start of the window by the remainder, then an exact division.
+	{name: "f4: start of the window over the window", id: func(now, w time.Duration) int64 {
+		return int64((now - now%w) / w)
+	}},
+	// Arbitrary precision: math/big's quotient, as a learner wary of overflow might.
+	{name: "f4: math/big quotient", id: func(now, w time.Duration) int64 {
+		q := new(big.Int).Quo(big.NewInt(int64(now)), big.NewInt(int64(w)))
+		return q.Int64()
+	}},
+	// The age against the window.
+	{name: "f4: age at least a window", exp: func(stamp, now, w time.Duration) bool {
+		return now-stamp >= w
+	}},
+	// When the stamp's window would end, against now.
+	{name: "f4: stamp plus window not after now", exp: func(stamp, now, w time.Duration) bool {
+		return stamp+w <= now
+	}},
+	// cmp.Compare against the start of the trailing window.
+	{name: "f4: cmp.Compare with the window's start", exp: func(stamp, now, w time.Duration) bool {
+		return cmp.Compare(stamp, now-w) <= 0
+	}},
+	// Two cases by an if.
+	{name: "f4: busy or idle by an if", emit: func(now, next time.Duration) time.Duration {
+		if next > now {
+			return next
+		}
+		return now
+	}},
+	// now plus the wait, the wait never negative.
+	{name: "f4: now plus a wait of at least zero", emit: func(now, next time.Duration) time.Duration {
+		return now + max(0, next-now)
+	}},
+}
+
+var wrong4 = []blind4{
+	// TakeToken.
+	{variant{name: "f4: milliseconds counted as seconds", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return spend(min(capacity, tokens+float64(e.Milliseconds())*rate))
+	}}, "reads the wait in milliseconds as if they were seconds, so the refill is a thousand times too big"},
+	{variant{name: "f4: only whole seconds refill", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return spend(min(capacity, tokens+float64(e/time.Second)*rate))
+	}}, "drops the fraction of a second from the wait (integer division of the Duration), so short waits refill nothing"},
+	{variant{name: "f4: decides on the old level, refills after", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		ok := tokens >= 1
+		if ok {
+			tokens--
+		}
+		return min(capacity, tokens+e.Seconds()*rate), ok
+	}}, "decides whether the request pays on the level before the refill, then refills"},
+	{variant{name: "f4: spends before capping", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		t := tokens + e.Seconds()*rate
+		if t >= 1 {
+			return min(capacity, t-1), true
+		}
+		return min(capacity, t), false
+	}}, "applies the cap after spending, so an overflowing bucket pays from the spilled water and stays full"},
+	{variant{name: "f4: a refused request loses the refill", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		t := min(capacity, tokens+e.Seconds()*rate)
+		if t >= 1 {
+			return t - 1, true
+		}
+		return tokens, false
+	}}, "a refused request returns the old level, throwing away the refill"},
+	{variant{name: "f4: exactly one token is not enough", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		t := min(capacity, tokens+e.Seconds()*rate)
+		if t > 1 {
+			return t - 1, true
+		}
+		return t, false
+	}}, "strict comparison (> 1 instead of >= 1): a level of exactly one token is refused"},
+	{variant{name: "f4: level rounded down to whole tokens", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return spend(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
+	}}, "rounds the level down to whole tokens, losing the fractional part of the bucket"},
+	{variant{name: "f4: any fraction of a token gets in", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		t := min(capacity, tokens+e.Seconds()*rate)
+		if t > 0 {
+			return max(t-1, 0), true
+		}
+		return t, false
+	}}, "admits a request on any fraction of a token (tests > 0 instead of >= 1), clamping the level at zero"},
+	// WindowID.
+	{variant{name: "f4: rounded to the nearest window", id: func(now, w time.Duration) int64 {
+		return int64(math.Round(float64(now) / float64(w)))
+	}}, "rounds the quotient to the nearest whole number instead of down, so the second half of a window gets the next number"},
+	{variant{name: "f4: a boundary belongs to the window before", id: func(now, w time.Duration) int64 {
+		return int64((now - 1) / w)
+	}}, "divides now − 1 ns, so a moment exactly on a boundary is put in the window before it"},
+	{variant{name: "f4: float64 quotient truncated", id: func(now, w time.Duration) int64 {
+		return int64(float64(now) / float64(w))
+	}}, "divides in float64, which rounds clocks past 2^53 ns, so boundaries on long clocks land in the wrong window"},
+	{variant{name: "f4: whole milliseconds over whole milliseconds", id: func(now, w time.Duration) int64 {
+		return now.Milliseconds() / max(w.Milliseconds(), 1)
+	}}, "truncates now and the window to whole milliseconds before dividing, so sub-millisecond windows and offsets are lost"},
+	{variant{name: "f4: steps one window per call", id: func(now, w time.Duration) int64 {
+		memo4.Lock()
+		defer memo4.Unlock()
+		if now >= winStart4+w {
+			winStart4 += w
+			winID4++
+		}
+		return winID4
+	}}, "keeps the current window in package variables and moves on at most one window per call, so a jump of several windows (or back) gives a stale number"},
+	// Expired.
+	{variant{name: "f4: exactly one window old still counts", exp: func(stamp, now, w time.Duration) bool {
+		return now-stamp > w
+	}}, "strict comparison: a stamp exactly one window old is kept, though it no longer counts"},
+	{variant{name: "f4: comparison turned round", exp: func(stamp, now, w time.Duration) bool {
+		return stamp >= now-w
+	}}, "the comparison is the wrong way round: stamps inside the window come out expired and old ones not"},
+	{variant{name: "f4: ages in float seconds", exp: func(stamp, now, w time.Duration) bool {
+		return now.Seconds()-stamp.Seconds() >= w.Seconds()
+	}}, "compares ages in float64 seconds, which lose nanoseconds on long clocks, so the edge moves by a few ns"},
+	{variant{name: "f4: the fixed window's start", exp: func(stamp, now, w time.Duration) bool {
+		return stamp < now.Truncate(w)
+	}}, "uses the start of the fixed window now is in instead of the trailing window's start now − window"},
+	// NextEmit.
+	{variant{name: "f4: the earlier of the two", emit: func(now, next time.Duration) time.Duration {
+		return min(now, next)
+	}}, "takes the earlier moment (min) instead of the later (max)"},
+	{variant{name: "f4: adds the spacing itself", emit: func(now, next time.Duration) time.Duration {
+		return max(now, next) + 100*time.Millisecond
+	}}, "adds the 0.1 s spacing (the caller's job) to the moment it returns"},
+	{variant{name: "f4: through float seconds", emit: func(now, next time.Duration) time.Duration {
+		return time.Duration(math.Max(now.Seconds(), next.Seconds()) * float64(time.Second))
+	}}, "round-trips the moments through float64 seconds, losing nanoseconds on long clocks"},
+	{variant{name: "f4: keeps its own slot between calls", emit: func(now, next time.Duration) time.Duration {
+		memo4.Lock()
+		defer memo4.Unlock()
+		slot4 = max(slot4, now, next)
+		return slot4
+	}}, "keeps the latest slot in a package variable, so a queue from an earlier call holds back a later, unrelated one"},
+}
+
+// verdict4 is a hand reading of one hint against its variant's true mistake.
+type verdict4 int
+
+const (
+	named4     verdict4 = iota + 1 // the hint names the true mistake
+	plain4                         // the hint says what differs and names no mistake
+	wrongName4                     // the hint names a mistake the code does not make
+)
+
+// reading4 is one hint read by hand: the fingerprint of the hint text read
+// (fingerprint4), the reading, and why, in short.
+type reading4 struct {
+	hint string
+	says verdict4
+	why  string
+}
+
+// fingerprint4 keys a reading to the exact hint text it judged.
+func fingerprint4(hint string) string {
+	sum := sha256.Sum256([]byte(hint))
+	return hex.EncodeToString(sum[:8])
+}
+
+// read4 holds the hand readings of the measured run, by variant name.
+var read4 = map[string]reading4{}
+
+// Every correct variant passes its TODO (the only one it writes; TODO n
+// grades the learner's func n beside the reference's others).
+func TestFamily4CorrectPass(t *testing.T) {
+	grade.LiftGradeLimit(t, time.Minute)
+	verbose, failed := familyVerbose(), 0
+	for _, v := range correct4 {
+		reset4()
+		if g := grade.TODO(v.todo(), v.funcs(), day45.Funcs); g.Status != labs.Pass {
+			failed++
+			if verbose {
+				t.Logf("%s: TODO %d: %s: %s (hint %q)", v.name, v.todo(), g.Status, g.Detail, g.Hint)
+			}
+		}
+	}
+	t.Logf("day 45 family 4: %d of %d correct passed", len(correct4)-failed, len(correct4))
+	if failed > 0 {
+		t.Errorf("day 45 family 4: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, len(correct4), familyVerboseEnv)
+	}
+}
+
+// Every wrong variant fails in its own TODO, and no hint read by hand names
+// a mistake its variant does not make. How many name the true mistake is a
+// figure, not a bound.
+func TestFamily4WrongHints(t *testing.T) {
+	grade.LiftGradeLimit(t, time.Minute)
+	verbose := familyVerbose()
+	caught, named, plain, wrongName := 0, 0, 0, 0
+	var missed, wrongNamed, unread []string
+	for _, v := range wrong4 {
+		reset4()
+		n := v.todo()
+		g := grade.TODO(n, v.funcs(), day45.Funcs)
+		if g.Status != labs.Fail {
+			missed = append(missed, v.name)
+			if verbose {
+				t.Logf("%s: TODO %d: %s (%s): not caught; true mistake: %s", v.name, n, g.Status, g.Detail, v.mistake)
+			}
+			continue
+		}
+		caught++
+		fp := fingerprint4(g.Hint)
+		r, ok := read4[v.name]
+		switch {
+		case !ok || r.hint != fp:
+			unread = append(unread, v.name)
+		case r.says == named4:
+			named++
+		case r.says == plain4:
+			plain++
+		case r.says == wrongName4:
+			wrongName++
+			wrongNamed = append(wrongNamed, v.name)
+		}
+		if verbose {
+			t.Logf("%s: TODO %d: hint %s: true mistake: %s\n\tdetail: %s\n\thint: %s", v.name, n, fp, v.mistake, g.Detail, g.Hint)
+		}
+	}
+	t.Logf("day 45 family 4: %d named, %d plain, %d wrong name, %d caught of %d wrong", named, plain, wrongName, caught, len(wrong4))
+	if len(unread) > 0 {
+		t.Logf("day 45 family 4: %d caught hints not read by hand, or changed since (%s=1 prints them): %s", len(unread), familyVerboseEnv, strings.Join(unread, "; "))
+	}
+	if len(missed) > 0 {
+		t.Errorf("day 45 family 4: %d wrong variants not caught in their own TODO: %s", len(missed), strings.Join(missed, "; "))
+	}
+	if len(wrongNamed) > 0 {
+		t.Errorf("day 45 family 4: %d hints name a mistake their variant did not make: %s", len(wrongNamed), strings.Join(wrongNamed, "; "))
+	}
+}
