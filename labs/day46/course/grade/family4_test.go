@@ -515,7 +515,7 @@ type verdict46_4 int
 const (
 	named46_4     verdict46_4 = iota + 1 // the hint names the true mistake
 	plain46_4                            // the hint says what differs and names no mistake
-	wrongName46_4                        // the hint names a mistake the code does not make
+	wrongName46_4                        // the hint names a mistake other than the recorded one
 )
 
 // reading46_4 is one hint read by hand: the fingerprint of the hint text
@@ -621,6 +621,6 @@ func TestFamily4WrongHints(t *testing.T) {
 		t.Errorf("day 46 family 4: %d wrong variants not caught in their own TODO: %s", len(missed), strings.Join(missed, "; "))
 	}
 	if len(wrongNamed) > 0 {
-		t.Errorf("day 46 family 4: %d hints name a mistake their variant did not make: %s", len(wrongNamed), strings.Join(wrongNamed, "; "))
+		t.Errorf("day 46 family 4: %d hints name a mistake other than their variant's: %s", len(wrongNamed), strings.Join(wrongNamed, "; "))
 	}
 }
