@@ -13,6 +13,7 @@ type Failure struct {
 	What           string
 	Counterexample Counterexample
 	Hint           string
+	HintID         string // Hint's ID (labs/diagnose): what a class is grouped by
 }
 
 func (f *Failure) Error() string { return f.What }
@@ -20,7 +21,7 @@ func (f *Failure) Error() string { return f.What }
 // Fail records f as g's verdict.
 func (g *Grade) Fail(f *Failure) {
 	ce := f.Counterexample
-	g.Status, g.Detail, g.Hint, g.Counterexample = Fail, f.What, f.Hint, &ce
+	g.Status, g.Detail, g.Hint, g.HintID, g.Counterexample = Fail, f.What, f.Hint, f.HintID, &ce
 }
 
 // Cases are one TODO's per-call checks over its case type C: hand-picked
