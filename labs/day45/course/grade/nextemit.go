@@ -64,7 +64,7 @@ func (g *grading) emitChecks() labs.Cases[emitCase] {
 				Input: fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", c.now, c.nextEmit),
 				Got:   got.String(), Want: want.String(),
 			},
-			Hint: diagnoseEmit(g.learner.NextEmit, c, got, want),
+			Diagnose: func() (string, string) { h := diagnoseEmit(g.learner.NextEmit, c, got, want); return h.Text, h.ID },
 		}
 	}
 	return labs.Cases[emitCase]{

@@ -64,7 +64,7 @@ func (g *grading) windowChecks() labs.Cases[windowCase] {
 				Input: fmt.Sprintf("WindowID(now=%v, window=%v)", c.now, c.window),
 				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
 			},
-			Hint: diagnoseWindow(g.learner.WindowID, c, got, want),
+			Diagnose: func() (string, string) { h := diagnoseWindow(g.learner.WindowID, c, got, want); return h.Text, h.ID },
 		}
 	}
 	return labs.Cases[windowCase]{
@@ -91,7 +91,8 @@ func windowNeverGoesBack(id limit.WindowIDFunc) (*labs.Failure, int) {
 					Input: fmt.Sprintf("WindowID(%v, 1m0s) then WindowID(%v, 1m0s)", prevAt, at),
 					Got:   fmt.Sprintf("%d then %d", prev, n), Want: "a number that never decreases",
 				},
-				Hint: "later instants are in the same window or a later one, never an earlier one",
+				Hint:   "later instants are in the same window or a later one, never an earlier one",
+				HintID: "plain.window-went-back",
 			}, checks
 		}
 		prev, prevAt = n, at
