@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"termlab/labs/diagnose"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
@@ -44,7 +45,7 @@ func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 		return d.add(&labs.Failure{
 			What:           "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want)},
-		}, func(raw fair.Funcs) string { return diagnoseShares(raw.FairShare, ref.FairShare, c) })
+		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseShares(raw.FairShare, ref.FairShare, c) })
 	}
 	random := randomShareCases(46, 1, randomCases)
 	return checkThenExperiments(labs.Cases[shareCase]{Hand: shareCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerShares}, mixed, ref, 1)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"termlab/labs/diagnose"
 	"testing"
 
 	"termlab/labs"
@@ -352,7 +353,7 @@ func TestFamily3WrongHints(t *testing.T) {
 			continue
 		}
 		caught++
-		isNamed := slices.Contains(grade.MistakeHints(v.todo), g.Hint)
+		isNamed := diagnose.IsNamedID(g.HintID)
 		truly := strings.Contains(g.Hint, v.mentions)
 		if r, ok := byHand3[v.name]; ok && strings.Contains(g.Hint, r.words) {
 			truly = r.named

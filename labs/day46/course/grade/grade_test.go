@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"slices"
 	"strings"
+	"termlab/labs/diagnose"
 	"testing"
 	"time"
 
@@ -324,7 +324,10 @@ func TestHintsNameOnlyTheTrueMistake(t *testing.T) {
 		caught++
 		hints := grade.MistakeHints(v.todo)
 		t.Logf("%s: %s", v.name, g.Hint)
-		if !slices.Contains(hints, g.Hint) {
+		if g.HintID == "" {
+			t.Errorf("%s: the hint has no ID: %s", v.name, g.Hint)
+		}
+		if !diagnose.IsNamedID(g.HintID) {
 			continue // a plain statement of what differs
 		}
 		n := 0
@@ -333,7 +336,7 @@ func TestHintsNameOnlyTheTrueMistake(t *testing.T) {
 				n++
 			}
 		}
-		if want == "" || n != 1 || !strings.Contains(g.Hint, want) {
+		if want == "" || n > 1 || !strings.Contains(g.Hint, want) {
 			t.Errorf("%s: the hint names a mistake it did not make (its mistake: %q):\n  %s\n  input %s got %s want %s", v.name, want, g.Hint, g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want)
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"termlab/labs/diagnose"
 	"testing"
 
 	"termlab/labs"
@@ -264,7 +265,7 @@ func TestNewFamilyWrongHints(t *testing.T) {
 			continue
 		}
 		caught++
-		isNamed := slices.Contains(grade.MistakeHints(v.todo), g.Hint)
+		isNamed := diagnose.IsNamedID(g.HintID)
 		truly := strings.Contains(g.Hint, v.mentions)
 		switch {
 		case isNamed && !truly:

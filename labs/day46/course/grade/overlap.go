@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"termlab/labs/diagnose"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
@@ -35,7 +36,7 @@ func checkOverlap(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 		return d.add(&labs.Failure{
 			What:           "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatOverlap(c.a, c.b), Got: fmt.Sprint(got), Want: fmt.Sprint(want)},
-		}, func(raw fair.Funcs) string { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) })
+		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) })
 	}
 	random := randomOverlapCases(46, 4, randomCases)
 	return checkThenExperiments(labs.Cases[overlapCase]{Hand: overlapCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerOverlap}, mixed, ref, 4)
