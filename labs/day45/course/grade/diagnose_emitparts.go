@@ -150,6 +150,9 @@ func waitTimes(rows []emitRow) diagnose.Hint {
 			continue
 		}
 		wait := r.c.nextEmit - r.c.now
+		if n > 0 && wait > math.MaxInt64/k {
+			continue // k waits pass the largest Duration: no bearing
+		}
 		took, ok := diff(r.got, r.c.now)
 		if !ok {
 			return diagnose.Hint{}
@@ -160,7 +163,7 @@ func waitTimes(rows []emitRow) diagnose.Hint {
 			}
 			k = took / wait
 		}
-		if wait > math.MaxInt64/k || took != k*wait {
+		if took != k*wait {
 			return diagnose.Hint{}
 		}
 		n++
@@ -257,7 +260,7 @@ func emitUnits(rows []emitRow) diagnose.Hint {
 			}
 		}
 		if all && n >= minBearing {
-			return map[time.Duration]diagnose.Hint{time.Second: emitSecHint, time.Millisecond: emitMistakes[7].hint, time.Microsecond: emitUsHint}[u.d]
+			return map[time.Duration]diagnose.Hint{time.Second: emitSecHint, time.Millisecond: emitMsHint, time.Microsecond: emitUsHint}[u.d]
 		}
 	}
 	return diagnose.Hint{}

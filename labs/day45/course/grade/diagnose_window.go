@@ -31,10 +31,19 @@ var (
 	windowFloatHint = windowHints.Name("window.float", "float rounding: float64 keeps 53 bits, about 16 digits, and a clock in nanoseconds can have 19; divide the Durations as integers (now / window), which is exact")
 )
 
+var (
+	windowPlusOneHint = windowHints.Name("window.plus-one", "windows are numbered from 0: the first window, [0, window), is window 0")
+	windowNearestHint = windowHints.Name("window.round-nearest", "round down, never to the nearest: every instant before the next boundary is still in this window")
+	windowUpHint      = windowHints.Name("window.round-up", "round down, not up: a window starts at its boundary and lasts until the next")
+	// The grader's first call is at windowOrigin (windowid.go): a WindowID
+	// that keeps the first now it saw numbers windows from there.
+	windowFirstCallHint = windowHints.Name("window.from-first-call", "the windows are numbered from the first call's now, not from time zero: keep no start in a package variable; the number is now / window, whatever was called before")
+)
+
 var windowMistakes = []windowMistake{
-	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowHints.Name("window.plus-one", "windows are numbered from 0: the first window, [0, window), is window 0")},
-	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowHints.Name("window.round-nearest", "round down, never to the nearest: every instant before the next boundary is still in this window")},
-	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowHints.Name("window.round-up", "round down, not up: a window starts at its boundary and lasts until the next")},
+	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowPlusOneHint},
+	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowNearestHint},
+	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowUpHint},
 	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
 	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
 	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
@@ -64,7 +73,10 @@ var windowUnits = func() []windowMistake {
 	return out
 }()
 
-func init() { windowMistakes = append(windowMistakes, windowUnits...) }
+func init() {
+	windowMistakes = append(windowMistakes, windowUnits...)
+	windowMistakes = append(windowMistakes, windowMistake{func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint})
+}
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
 	probes := probesOf(windowCases, randomWindow)

@@ -143,7 +143,7 @@ func windowOffset(rows []windowRow) diagnose.Hint {
 		return diagnose.Hint{}
 	}
 	if off == 1 {
-		return windowMistakes[0].hint
+		return windowPlusOneHint
 	}
 	more := "more"
 	if off < 0 {
@@ -169,8 +169,8 @@ type roundingRule struct {
 }
 
 var roundingRules = []roundingRule{
-	{func(q, r, w int64) int64 { return q + b2i(r > 0) }, false, windowMistakes[2].hint},       // up
-	{func(q, r, w int64) int64 { return q + b2i(2*r > w) }, true, windowMistakes[1].hint},      // to the nearest
+	{func(q, r, w int64) int64 { return q + b2i(r > 0) }, false, windowUpHint},                 // up
+	{func(q, r, w int64) int64 { return q + b2i(2*r > w) }, true, windowNearestHint},           // to the nearest
 	{func(q, r, w int64) int64 { return q - b2i(r == 0 && q > 0) }, false, windowBoundaryHint}, // (now − 1) / window
 	{func(q, r, w int64) int64 { return q + b2i(r == w-1) }, false, roundDownHint},             // (now + 1) / window
 }

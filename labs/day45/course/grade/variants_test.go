@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"sync"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -326,7 +327,20 @@ var correctID = []variant{
 	}},
 }
 
+// firstNow is the clock of the first call a WindowID variant below saw:
+// it numbers windows from there, as a learner who keeps "the start" in a
+// package variable does (set once, whatever test grades it first: the
+// grader's first call is always at the same origin).
+var (
+	firstNowOnce sync.Once
+	firstNow     time.Duration
+)
+
 var wrongID = []variant{
+	{name: "numbers windows from its first call", mentions: "first call", id: func(now, w time.Duration) int64 {
+		firstNowOnce.Do(func() { firstNow = now })
+		return int64((now - firstNow) / w)
+	}},
 	{name: "rounds to the nearest window", mentions: "to the nearest", id: func(now, w time.Duration) int64 {
 		return int64(math.Round(now.Seconds() / w.Seconds()))
 	}},
@@ -441,6 +455,12 @@ var correctEmit = []variant{
 }
 
 var wrongEmit = []variant{
+	{name: "float64 half-sum", mentions: "float", emit: func(now, next time.Duration) time.Duration {
+		return time.Duration((float64(now)+float64(next))/2 + math.Abs(float64(now)-float64(next))/2)
+	}},
+	{name: "the idle gap through float64", mentions: "float", emit: func(now, next time.Duration) time.Duration {
+		return next + time.Duration(math.Max(0, float64(now-next)))
+	}},
 	{name: "min", mentions: "not the earlier", emit: func(now, next time.Duration) time.Duration { return min(now, next) }},
 	{name: "ignores an idle queue", mentions: "idle queue's slot", emit: func(now, next time.Duration) time.Duration { return next }},
 	{name: "ignores the queue", mentions: "nextEmit", emit: func(now, next time.Duration) time.Duration { return now }},
