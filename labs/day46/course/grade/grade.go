@@ -93,6 +93,10 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	return g
 }
 
+// runDiffersID is the hint of an experiment that differs though every
+// call checked on its own was right.
+const runDiffersID = "plain.run-differs-calls-right"
+
 var checkers = map[int]func(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int){
 	1: checkFairShare,
 	2: checkDRRVisit,
@@ -145,7 +149,7 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*labs.Failure, 
 					What:           fmt.Sprintf("Part %s comes out differently from the reference (%s)", p.Part, how),
 					Counterexample: ce,
 					Hint:           fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
-					HintID:         "plain.run-differs-calls-right",
+					HintID:         runDiffersID,
 				}, checks
 			}
 		}

@@ -270,6 +270,8 @@ func TestShardSpreadSeparatesFairFromBiased(t *testing.T) {
 // TODO that names it, or "" where the grader knows no such mistake (the
 // hint must then say plainly what differs).
 var mistakeOf = map[string]string{
+	"right shares, in one slice kept between calls":              "changed when FairShare was called again",
+	"right shard, in one slice kept between calls":               "changed when ShardOf was called again",
 	"equal split, ignoring demands":                              "capacity ÷ n, whatever",
 	"proportional to demand":                                     "proportional",
 	"capped equal split, no redistribution":                      "never handed on",
