@@ -136,3 +136,27 @@ func (s *Set) IDs() []string { return slices.Clone(s.ids) }
 
 // Words are the set's fixed hints.
 func (s *Set) Words() []string { return slices.Clone(s.words) }
+
+// Sets are a day's named hints, one Set per TODO number.
+type Sets map[int]*Set
+
+// Words are TODO n's fixed named hints (a family's words carry figures:
+// IDs names it).
+func (s Sets) Words(n int) []string {
+	if set := s[n]; set != nil {
+		return set.Words()
+	}
+	return nil
+}
+
+// IDs are TODO n's named hint IDs, the state between calls among them.
+func (s Sets) IDs(n int) []string {
+	if set := s[n]; set != nil {
+		ids := set.IDs()
+		if !slices.Contains(ids, BetweenCalls) {
+			ids = append(ids, BetweenCalls)
+		}
+		return ids
+	}
+	return nil
+}

@@ -98,25 +98,14 @@ func tableOf[M, C, A any](ms []M, same func(C, A, A) bool, row func(M) (diagnose
 // lists below are derived from them, never kept by hand.
 var tokenHints, windowHints, expiredHints, emitHints diagnose.Set
 
-func hintSet(n int) *diagnose.Set {
-	return map[int]*diagnose.Set{1: &tokenHints, 2: &windowHints, 3: &expiredHints, 4: &emitHints}[n]
-}
+// hintSets are the TODOs' sets, by number.
+var hintSets = diagnose.Sets{1: &tokenHints, 2: &windowHints, 3: &expiredHints, 4: &emitHints}
 
 // MistakeHints are the fixed words of TODO n's hints that name a mistake
 // (a family's words carry figures: HintIDs names it). Every other hint is
 // a plain statement of what differs.
-func MistakeHints(n int) []string {
-	if s := hintSet(n); s != nil {
-		return s.Words()
-	}
-	return nil
-}
+func MistakeHints(n int) []string { return hintSets.Words(n) }
 
 // HintIDs are the IDs of TODO n's hints that name a mistake, the state
 // between calls among them.
-func HintIDs(n int) []string {
-	if s := hintSet(n); s != nil {
-		return append(s.IDs(), diagnose.BetweenCalls)
-	}
-	return nil
-}
+func HintIDs(n int) []string { return hintSets.IDs(n) }

@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"termlab/labs/diagnose"
@@ -110,6 +111,9 @@ func TestEquivalenceWrongVariantsFailInTheirOwnTODO(t *testing.T) {
 					}
 					hints := grade.MistakeHints(n)
 					isNamed := diagnose.IsNamedID(g.HintID)
+					if isNamed && !slices.Contains(grade.HintIDs(n), g.HintID) {
+						t.Errorf("TODO %d: the hint's ID %s is not among the TODO's declared hints", n, g.HintID)
+					}
 					if isNamed && (v.mentions == "" || !strings.Contains(g.Hint, v.mentions) || countContaining(hints, v.mentions) > 1) {
 						t.Errorf("the hint names a mistake this variant did not make (its mistake: %q):\n  detail: %s\n  input:  %s got %s want %s\n  hint:   %s",
 							v.mentions, g.Detail, g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want, g.Hint)

@@ -443,25 +443,14 @@ func twoPasses[C, A any](cases []C, learner func(C) A, same func(A, A) bool, wha
 // from them, never kept by hand.
 var shareHints, visitHints, shardSet, overlapHints diagnose.Set
 
-func hintSet(n int) *diagnose.Set {
-	return map[int]*diagnose.Set{1: &shareHints, 2: &visitHints, 3: &shardSet, 4: &overlapHints}[n]
-}
+// hintSets are the TODOs' sets, by number.
+var hintSets = diagnose.Sets{1: &shareHints, 2: &visitHints, 3: &shardSet, 4: &overlapHints}
 
 // MistakeHints are the fixed words of TODO n's hints that name a mistake
 // (a family's words carry figures: HintIDs names it). Every other hint is
 // a plain statement of what differs.
-func MistakeHints(n int) []string {
-	if s := hintSet(n); s != nil {
-		return s.Words()
-	}
-	return nil
-}
+func MistakeHints(n int) []string { return hintSets.Words(n) }
 
 // HintIDs are the IDs of TODO n's hints that name a mistake, the state
 // between calls among them.
-func HintIDs(n int) []string {
-	if s := hintSet(n); s != nil {
-		return append(s.IDs(), diagnose.BetweenCalls)
-	}
-	return nil
-}
+func HintIDs(n int) []string { return hintSets.IDs(n) }

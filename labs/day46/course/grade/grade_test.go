@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"termlab/labs/diagnose"
 	"testing"
@@ -331,6 +332,9 @@ func TestHintsNameOnlyTheTrueMistake(t *testing.T) {
 		}
 		if !diagnose.IsNamedID(g.HintID) {
 			continue // a plain statement of what differs
+		}
+		if !slices.Contains(grade.HintIDs(v.todo), g.HintID) {
+			t.Errorf("%s: the hint's ID %s is not among the TODO's declared hints", v.name, g.HintID)
 		}
 		n := 0
 		for _, h := range hints {
