@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"sync"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -327,20 +326,7 @@ var correctID = []variant{
 	}},
 }
 
-// firstNow is the clock of the first call a WindowID variant below saw:
-// it numbers windows from there, as a learner who keeps "the start" in a
-// package variable does (set once, whatever test grades it first: the
-// grader's first call is always at the same origin).
-var (
-	firstNowOnce sync.Once
-	firstNow     time.Duration
-)
-
 var wrongID = []variant{
-	{name: "numbers windows from its first call", mentions: "first call", id: func(now, w time.Duration) int64 {
-		firstNowOnce.Do(func() { firstNow = now })
-		return int64((now - firstNow) / w)
-	}},
 	{name: "rounds to the nearest window", mentions: "to the nearest", id: func(now, w time.Duration) int64 {
 		return int64(math.Round(now.Seconds() / w.Seconds()))
 	}},
