@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"termlab/labs/diagnose"
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // TODO 3's and TODO 4's hints, Expired and NextEmit: exact answers on

@@ -3,10 +3,10 @@ package grade
 import (
 	"fmt"
 	"math"
-	"termlab/labs/diagnose"
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // TODO 1's hints: the known mistakes of TakeToken, then what the

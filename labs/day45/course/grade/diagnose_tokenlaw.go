@@ -2,10 +2,10 @@ package grade
 
 import (
 	"math"
-	"termlab/labs/diagnose"
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // How the refill depends on the wait and on the rate, each on its own:

@@ -2,9 +2,9 @@ package grade
 
 import (
 	"math"
-	"termlab/labs/diagnose"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // TakeToken taken apart: its answer is a level (left, plus the token when

@@ -3,10 +3,10 @@ package grade
 import (
 	"fmt"
 	"math"
-	"termlab/labs/diagnose"
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // The families of hints read here: their words carry the parameter.

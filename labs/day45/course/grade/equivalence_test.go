@@ -5,13 +5,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"termlab/labs/diagnose"
 	"testing"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 	"termlab/solutions/day45"
 )
 

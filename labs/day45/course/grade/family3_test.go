@@ -5,12 +5,12 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"termlab/labs/diagnose"
 	"testing"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/labs/diagnose"
 	"termlab/solutions/day45"
 )
 

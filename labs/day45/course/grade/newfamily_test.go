@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"termlab/labs/diagnose"
 	"testing"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/labs/diagnose"
 	"termlab/solutions/day45"
 )
 

@@ -6,11 +6,11 @@ package grade
 
 import (
 	"fmt"
-	"termlab/labs/diagnose"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 type windowCase struct {

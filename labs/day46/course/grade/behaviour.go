@@ -2,7 +2,6 @@ package grade
 
 import (
 	"termlab/labs/day46/course/fair"
-
 	"termlab/labs/diagnose"
 )
 

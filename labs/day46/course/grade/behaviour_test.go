@@ -8,11 +8,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"termlab/labs/diagnose"
 	"testing"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
+	"termlab/labs/diagnose"
 )
 
 // Learner-style wrong variants, one or more per property the diagnosis

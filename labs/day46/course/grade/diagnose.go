@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"termlab/labs/diagnose"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // A hint names a mistake only when the learner's function is that mistake

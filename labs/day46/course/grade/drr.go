@@ -5,10 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"termlab/labs/diagnose"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 type visitCase struct {

@@ -2,9 +2,9 @@ package grade
 
 import (
 	"slices"
-	"termlab/labs/diagnose"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // DRRVisit taken apart: how many requests a visit serves (a bound on the

@@ -4,10 +4,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"termlab/labs/diagnose"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 type shareCase struct {

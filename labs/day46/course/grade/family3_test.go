@@ -7,11 +7,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"termlab/labs/diagnose"
 	"testing"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
+	"termlab/labs/diagnose"
 )
 
 // Wired in from testdata for its one measured run: a family of variants

@@ -14,13 +14,13 @@ package grade
 import (
 	"fmt"
 	"slices"
-	"termlab/labs/diagnose"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/parts"
 	"termlab/labs/day46/course/words"
+	"termlab/labs/diagnose"
 )
 
 // The settings the TODO cards state (course/words), under the names the

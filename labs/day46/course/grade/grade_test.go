@@ -6,7 +6,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"termlab/labs/diagnose"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/grade"
 	"termlab/labs/day46/course/words"
+	"termlab/labs/diagnose"
 	"termlab/solutions/day46"
 )
 

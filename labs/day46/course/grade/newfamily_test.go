@@ -7,11 +7,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"termlab/labs/diagnose"
 	"testing"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
+	"termlab/labs/diagnose"
 )
 
 // A family of variants written after the behaviour-based diagnosis

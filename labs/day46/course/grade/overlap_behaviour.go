@@ -3,9 +3,9 @@ package grade
 import (
 	"fmt"
 	"slices"
-	"termlab/labs/diagnose"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // Overlap read off the probes: the learner's count as a function of the

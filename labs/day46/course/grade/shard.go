@@ -5,12 +5,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"termlab/labs/diagnose"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/parts"
 	"termlab/labs/day46/course/words"
+	"termlab/labs/diagnose"
 )
 
 // ShardOf leaves the learner a free choice (which generator, which draw),

@@ -3,9 +3,9 @@ package grade
 import (
 	"math"
 	"slices"
-	"termlab/labs/diagnose"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // FairShare read off the probes: the right shares in another order, a
