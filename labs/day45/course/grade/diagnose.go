@@ -68,17 +68,6 @@ func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) s
 	return diagnose.Hint{}
 }
 
-// safeCall is a mistake model's answer, or -1 where the model itself would
-// divide by zero (a window shorter than its unit).
-func safeCall(f func() int64) (v int64) {
-	defer func() {
-		if recover() != nil {
-			v = -1
-		}
-	}()
-	return f()
-}
-
 // tableOf is a TODO's table of whole mistakes (labs/diagnose), in the
 // order of ms, which is their precedence: each is a mutant with its hint.
 // same compares two answers (nil: exactly).

@@ -132,5 +132,3 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 	}
 	return diagnose.Plain("emit-late", fmt.Sprintf("%v too late: it leaves the first moment both limits allow, not after", got-want))
 }
-
-// safeCall is a mistake model's answer, or -1 where the model itself would

@@ -76,7 +76,7 @@ func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Dura
 }
 
 // expiredBehaviour names what the learner's Expired does on the probes,
-// or "".
+// or none.
 func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expiredCase) diagnose.Hint {
 	cases := append([]expiredCase{c}, probes...)
 	on := func(c expiredCase) (bool, bool) {

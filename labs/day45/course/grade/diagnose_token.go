@@ -169,7 +169,7 @@ var (
 )
 
 // tokenBehaviour names what the learner's TakeToken does on the probes,
-// or "": the same input asked again after the probes, then each part of
+// or none: the same input asked again after the probes, then each part of
 // the function on its own (diagnose_tokenparts.go, diagnose_refill.go).
 func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes []tokenCase) diagnose.Hint {
 	call := func() tokenAnswer {

@@ -38,7 +38,7 @@ var unitFactors = []struct {
 	{1e6, microFactorHint},
 }
 
-// unitFactorHint is the fixed hint of a known unit's factor, or "".
+// unitFactorHint is the fixed hint of a known unit's factor, or none.
 func unitFactorHint(ratio float64) diagnose.Hint {
 	for _, u := range unitFactors {
 		if math.Abs(ratio/u.ratio-1) <= 1e-4 {

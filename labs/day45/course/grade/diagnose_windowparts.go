@@ -81,7 +81,7 @@ func windowRows(learner limit.WindowIDFunc, cases []windowCase) []windowRow {
 }
 
 // windowBehaviour names what the learner's WindowID does on the probes,
-// or "".
+// or none.
 func windowBehaviour(learner limit.WindowIDFunc, c windowCase) diagnose.Hint {
 	cases := append([]windowCase{c}, windowCases...)
 	cases = append(cases, windowProbes()...)

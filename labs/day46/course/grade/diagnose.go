@@ -152,7 +152,7 @@ var shareProbes = func() []shareCase {
 }()
 
 // shareNamed is the hint that names the learner's mistake on c: a known
-// mistake, or what its shares are on the probes; or "".
+// mistake, or what its shares are on the probes; or none.
 func shareNamed(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
 	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
 		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
@@ -402,7 +402,7 @@ var overlapProbes = func() []overlapCase {
 }()
 
 // overlapNamed is the hint that names the learner's mistake on c: a known
-// mistake, or what its counts are on the probes; or "".
+// mistake, or what its counts are on the probes; or none.
 func overlapNamed(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
 	on := func(f fair.OverlapFunc) func(overlapCase) int {
 		return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }

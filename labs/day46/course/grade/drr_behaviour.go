@@ -215,7 +215,7 @@ func leftBehaviour(rows []visitRow, c visitRow) diagnose.Hint {
 
 // visitBehaviour names what the learner's DRRVisit does on the probes,
 // for the counterexample c: the count served if c's is wrong, else the
-// credit kept; or "".
+// credit kept; or none.
 func visitBehaviour(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
 	rows := visitRows(learner, ref, []visitCase{c})
 	if len(rows) == 0 {

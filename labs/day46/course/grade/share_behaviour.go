@@ -52,7 +52,7 @@ func shareRows(learner, ref fair.FairShareFunc, cases []shareCase) []shareRow {
 }
 
 // shareBehaviour names what the learner's FairShare does on the probes,
-// for the counterexample c, or "".
+// for the counterexample c, or none.
 func shareBehaviour(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
 	rows := shareRows(learner, ref, []shareCase{c})
 	if len(rows) == 0 {
