@@ -102,7 +102,10 @@ type Grade struct {
 	// Counterexample is the smallest input found where the TODO is wrong.
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	Hint           string          `json:"hint,omitempty"`
-	Where          string          `json:"where,omitempty"` // file:line of a crash
+	// HintID names Hint's mistake, stable across inputs and wording (a
+	// plain statement's starts with "plain."): how a class is grouped.
+	HintID string `json:"hint_id,omitempty"`
+	Where  string `json:"where,omitempty"` // file:line of a crash
 	// Output is what the learner's code printed while it was graded, when
 	// the runner kept it (worker.Runner.Prints; the start only).
 	Output string `json:"output,omitempty"`
@@ -118,11 +121,14 @@ func (g *Grade) Faulted(f Fault) bool {
 		g.Status, g.Detail = Unfinished, fmt.Sprintf("not done yet: replace panic(notDone) in %s with your code", g.Func)
 	case !f.OK():
 		g.Status, g.Detail, g.Where, g.Counterexample, g.Hint = f.Status, f.Detail, f.Where, f.Counterexample, f.Hint
+		if f.Hint != "" {
+			g.HintID = "plain.impossible"
+		}
 		if f.Status == Fail {
 			g.Detail = "an impossible answer: " + f.Detail
 		}
 		if f.Status == Crash {
-			g.Hint = "a panic is a bug in your code: read the line it points at"
+			g.Hint, g.HintID = "a panic is a bug in your code: read the line it points at", "plain.panic"
 		}
 		if ce := f.Stopped(); ce != nil {
 			g.Counterexample = ce

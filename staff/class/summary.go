@@ -210,6 +210,18 @@ func diagnosis(g labs.Grade) diag {
 		k := panicKind(g.Detail)
 		return diag{"crash " + k, "crashes: " + k, ""}
 	}
+	return byHint(g)
+}
+
+// byHint is the group of a wrong answer: its hint's ID (labs/diagnose),
+// stable whatever the input's figures or the hint's wording, so students
+// who made one mistake are one group. A grade with no ID (one made before
+// hints had IDs, or a day's grader without the engine) falls back to its
+// hint or detail, figures masked.
+func byHint(g labs.Grade) diag {
+	if g.HintID != "" {
+		return diag{"hint " + g.HintID, head(g.Hint, 60), g.Hint}
+	}
 	text, kind := g.Hint, "hint "
 	if text == "" {
 		text, kind = g.Detail, "detail "

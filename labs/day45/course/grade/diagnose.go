@@ -3,6 +3,8 @@ package grade
 import (
 	"math/rand/v2"
 	"slices"
+
+	"termlab/labs/diagnose"
 )
 
 // The hint a failure gets is read off the counterexample: the grader tries
@@ -24,47 +26,6 @@ func seeded(n, i int) *rand.Rand {
 // tell apart two mistakes that both explain a counterexample.
 const probeCount = 200
 
-// pickMistake returns the first of the k known mistakes that explains the
-// counterexample (explains) and agrees with the learner's answers on every
-// probe input (agree), or -1. A counterexample can fit several mistakes (at
-// elapsed = 600 ms, whole seconds and "nothing refilled" both give no
-// refill), and a mistake can fit the counterexample and not the learner's
-// code (a loop that drops waits over an hour returns now on a two-day wait,
-// as "ignores the queue" does, and is right on an hour): the probes decide,
-// and anything short of agreement on all of them names nothing.
-func pickMistake(k, probes int, explains func(m int) bool, agree func(m, p int) bool) int {
-	for m := range k {
-		if !explains(m) {
-			continue
-		}
-		all := true
-		for p := 0; all && p < probes; p++ {
-			all = agree(m, p)
-		}
-		if all {
-			return m
-		}
-	}
-	return -1
-}
-
-// answers calls the learner once on each probe; a probe it panics on
-// agrees with no mistake.
-func answers[C, A any](probes []C, call func(C) A) (out []A, ok []bool) {
-	out, ok = make([]A, len(probes)), make([]bool, len(probes))
-	for i, p := range probes {
-		func() {
-			defer func() {
-				if recover() != nil {
-					ok[i] = false
-				}
-			}()
-			out[i], ok[i] = call(p), true
-		}()
-	}
-	return out, ok
-}
-
 func probesOf[C any](hand []C, random func(int) C) []C {
 	out := slices.Clone(hand)
 	for i := range probeCount {
@@ -85,82 +46,55 @@ func probesOf[C any](hand []C, random func(int) C) []C {
 // two calls with the same input.
 
 // minBearing is how many probes a property must bear on before it names
-// anything: one probe is a coincidence.
-const minBearing = 5
+// anything (the engine's rule, labs/diagnose).
+const minBearing = diagnose.MinBearing
 
-// holds reports whether prop holds on every case it bears on (and bears on
-// at least minBearing of them), where the reference's answers break it on
-// at least one: then the property is the learner's, not the task's.
+// holds is the engine's rule for a property read off the probes.
 func holds[C, A any](cases []C, learner, ref func(C) (A, bool), bears func(C) bool, prop func(C, A) bool) bool {
-	n, refBreaks := 0, false
-	for _, c := range cases {
-		if !bears(c) {
-			continue
-		}
-		a, ok := learner(c)
-		if !ok || !prop(c, a) {
-			return false
-		}
-		if r, ok := ref(c); ok && !prop(c, r) {
-			refBreaks = true
-		}
-		n++
-	}
-	return n >= minBearing && refBreaks
+	return diagnose.Holds(cases, learner, ref, bears, prop)
 }
 
 // guarded calls f, reporting false when it panics.
-func guarded[A any](f func() A) (a A, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	return f(), true
-}
+func guarded[A any](f func() A) (A, bool) { return diagnose.Try(f) }
 
 // stateful is the hint for a function whose answer to the same input
-// changes from one call to the next, or "": first is its answer before the
-// probes (firstOK: it answered), call asks it again after them.
-func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) string {
+// changes from one call to the next, or none: first is its answer before
+// the probes (firstOK: it answered), call asks it again after them.
+func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) diagnose.Hint {
 	again, ok := guarded(call)
 	if firstOK && ok && first != again {
-		return statefulHint(what(first), what(again))
+		return diagnose.Stateful(what(first), what(again))
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
-// tokenBehaviour names what the learner's TakeToken does on the probes,
-// divide by zero (a window shorter than its unit).
-func safeCall(f func() int64) (v int64) {
-	defer func() {
-		if recover() != nil {
-			v = -1
-		}
-	}()
-	return f()
-}
-
-// MistakeHints are TODO n's hints that name a mistake, one per known
-// mistake (several mistakes may share one). Every other hint is a plain
-// statement of what differs. The equivalence suite uses the list to check
-// that a hint names only the mistake its variant made.
-func MistakeHints(n int) []string {
-	hints := map[int][]string{
-		1: append(hintsOf(tokenMistakes, func(m tokenMistake) string { return m.hint }), capFloorHint, oldLevelHint, onlyThereHint, roundUpHint, refillOnlyFullHint, handBackHint, spendOtherHint, refusedHint, capOffHint, refillRoundHint, capMinusOneHint, creditHint, rateRoundHint, zeroElapsedHint, fullBucketHint, emptyBucketHint, perHourHint, perMinuteHint, perMilliHint, microFactorHint, shortByMilliHint, rateIgnoredHint, rateSquaredHint, waitIgnoredHint, waitDividedHint, waitSquaredHint),
-		2: append(hintsOf(windowMistakes, func(m windowMistake) string { return m.hint }), windowModHint, roundDownHint, windowStartHint, windowBoundaryHint, windowOverflowHint),
-		3: append(hintsOf(expiredMistakes, func(m expiredMistake) string { return m.hint }), expiredFixedHint, expiredUsHint, expiredNeverHint, expiredZeroHint),
-		4: append(hintsOf(emitMistakes, func(m emitMistake) string { return m.hint }), emitUsHint, emitSecHint),
-	}[n]
-	slices.Sort(hints)
-	return slices.Compact(hints)
-}
-
-// hintsOf is the hints of a TODO's known mistakes.
-func hintsOf[M any](ms []M, hint func(M) string) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = hint(m)
+// tableOf is a TODO's table of whole mistakes (labs/diagnose), in the
+// order of ms, which is their precedence: each is a mutant with its hint.
+// same compares two answers (nil: exactly).
+func tableOf[M, C, A any](ms []M, same func(C, A, A) bool, row func(M) (diagnose.Hint, func(C) A)) diagnose.Table[C, A] {
+	if same == nil {
+		same = func(_ C, a, b A) bool { return any(a) == any(b) }
 	}
-	return out
+	t := diagnose.Table[C, A]{Same: same}
+	for _, m := range ms {
+		h, f := row(m)
+		t.Rows = append(t.Rows, diagnose.Row[C, A]{ID: h.ID, Words: h.Text, Mutant: f})
+	}
+	return t
 }
+
+// The named hints of each TODO, declared where they are written: the
+// lists below are derived from them, never kept by hand.
+var tokenHints, windowHints, expiredHints, emitHints diagnose.Set
+
+// hintSets are the TODOs' sets, by number.
+var hintSets = diagnose.Sets{1: &tokenHints, 2: &windowHints, 3: &expiredHints, 4: &emitHints}
+
+// MistakeHints are the fixed words of TODO n's hints that name a mistake
+// (a family's words carry figures: HintIDs names it). Every other hint is
+// a plain statement of what differs.
+func MistakeHints(n int) []string { return hintSets.Words(n) }
+
+// HintIDs are the IDs of TODO n's hints that name a mistake, the state
+// between calls among them.
+func HintIDs(n int) []string { return hintSets.IDs(n) }

@@ -6,6 +6,16 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
+)
+
+// The families of hints read here: their words carry the parameter.
+var (
+	emitOffsetFamily       = emitHints.Family("emit.offset")
+	emitQueuedOffsetFamily = emitHints.Family("emit.queued-offset")
+	emitWaitTimesFamily    = emitHints.Family("emit.wait-times")
+	emitIdleOffsetFamily   = emitHints.Family("emit.idle-offset")
+	emitWaitCapFamily      = emitHints.Family("emit.wait-cap")
 )
 
 // NextEmit read off what it does (issue 33), on probes behind a queue
@@ -17,9 +27,9 @@ import (
 // answer always a whole number of some unit, float rounding on long
 // clocks. State between calls is caught before (diagnoseEmit).
 
-const (
-	emitUsHint  = "units: whole microseconds move the answer; Durations compare and return exactly"
-	emitSecHint = "units: whole seconds move the answer; Durations compare and return exactly"
+var (
+	emitUsHint  = emitHints.Name("emit.unit-us", "units: whole microseconds move the answer; Durations compare and return exactly")
+	emitSecHint = emitHints.Name("emit.unit-s", "units: whole seconds move the answer; Durations compare and return exactly")
 )
 
 // emitProbes are queued and idle probes at four clocks.
@@ -46,24 +56,24 @@ type emitRow struct {
 
 // emitBehaviour names what the learner's NextEmit does on the probes, or
 // "".
-func emitBehaviour(learner limit.NextEmitFunc, c emitCase, probes []emitCase) string {
+func emitBehaviour(learner limit.NextEmitFunc, c emitCase, probes []emitCase) diagnose.Hint {
 	cases := append([]emitCase{c}, probes...)
 	cases = append(cases, emitProbes()...)
 	rows := make([]emitRow, 0, len(cases))
 	for _, c := range cases {
 		got, ok := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
 		if !ok {
-			return ""
+			return diagnose.Hint{}
 		}
 		rows = append(rows, emitRow{c, got, max(c.now, c.nextEmit)})
 	}
-	for _, part := range []func([]emitRow) string{emitOffset, emitQueued, emitIdle,
-		func(rows []emitRow) string { return emitWaitCap(learner, rows) }, emitUnits, emitFloat} {
-		if h := part(rows); h != "" {
+	for _, part := range []func([]emitRow) diagnose.Hint{emitOffset, emitQueued, emitIdle,
+		func(rows []emitRow) diagnose.Hint { return emitWaitCap(learner, rows) }, emitUnits, emitFloat} {
+		if h := part(rows); !h.None() {
 			return h
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // diff is a − b, and false where it would wrap.
@@ -98,13 +108,13 @@ func lateEarly(d time.Duration) (time.Duration, string) {
 }
 
 // emitOffset names every answer off by one constant.
-func emitOffset(rows []emitRow) string {
+func emitOffset(rows []emitRow) diagnose.Hint {
 	all := func(emitRow) bool { return true }
 	if d, ok := constantOff(rows, all, func(r emitRow) time.Duration { return r.ref }); ok && d != 0 {
 		by, way := lateEarly(d)
-		return fmt.Sprintf("every answer is %v too %s: a request leaves the first moment both limits allow, max(now, nextEmit), neither before nor after", by, way)
+		return emitOffsetFamily(fmt.Sprintf("every answer is %v too %s: a request leaves the first moment both limits allow, max(now, nextEmit), neither before nor after", by, way))
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 func queued(r emitRow) bool { return r.c.nextEmit > r.c.now }
@@ -112,14 +122,14 @@ func idle(r emitRow) bool   { return r.c.nextEmit < r.c.now }
 
 // emitQueued names what a request behind a queue leaves at, when it is
 // one wrong moment on every queued probe.
-func emitQueued(rows []emitRow) string {
+func emitQueued(rows []emitRow) diagnose.Hint {
 	if d, ok := constantOff(rows, queued, func(r emitRow) time.Duration { return r.c.nextEmit }); ok && d != 0 {
 		by, way := lateEarly(d)
-		return fmt.Sprintf("behind a queue the request leaves %v %s: it leaves exactly at its slot nextEmit, never before and no later", by, map[string]string{"late": "after its slot, too late", "early": "before its slot"}[way])
+		return emitQueuedOffsetFamily(fmt.Sprintf("behind a queue the request leaves %v %s: it leaves exactly at its slot nextEmit, never before and no later", by, map[string]string{"late": "after its slot, too late", "early": "before its slot"}[way]))
 	}
 	for _, q := range []struct {
 		of   func(emitRow) time.Duration
-		hint string
+		hint diagnose.Hint
 	}{
 		{func(r emitRow) time.Duration { return r.c.now }, emitMistakes[2].hint},
 		{func(r emitRow) time.Duration { return r.c.nextEmit - r.c.now }, emitMistakes[4].hint},
@@ -132,7 +142,7 @@ func emitQueued(rows []emitRow) string {
 }
 
 // waitTimes names a wait counted k times (k ≥ 2) on every queued probe.
-func waitTimes(rows []emitRow) string {
+func waitTimes(rows []emitRow) diagnose.Hint {
 	var k time.Duration
 	n := 0
 	for _, r := range rows {
@@ -140,45 +150,48 @@ func waitTimes(rows []emitRow) string {
 			continue
 		}
 		wait := r.c.nextEmit - r.c.now
+		if n > 0 && wait > math.MaxInt64/k {
+			continue // k waits pass the largest Duration: no bearing
+		}
 		took, ok := diff(r.got, r.c.now)
 		if !ok {
-			return ""
+			return diagnose.Hint{}
 		}
 		if n == 0 {
 			if took%wait != 0 || took/wait < 2 || took/wait > 1000 {
-				return ""
+				return diagnose.Hint{}
 			}
 			k = took / wait
 		}
-		if wait > math.MaxInt64/k || took != k*wait {
-			return ""
+		if took != k*wait {
+			return diagnose.Hint{}
 		}
 		n++
 	}
 	if n < minBearing {
-		return ""
+		return diagnose.Hint{}
 	}
-	return fmt.Sprintf("the wait is counted %d times, so the request leaves too late: it waits nextEmit − now once, which brings it exactly to its slot, nextEmit", k)
+	return emitWaitTimesFamily(fmt.Sprintf("the wait is counted %d times, so the request leaves too late: it waits nextEmit − now once, which brings it exactly to its slot, nextEmit", k))
 }
 
 // emitIdle names what a request leaves at when nothing is queued (the
 // slot in the past), when it is one wrong moment on every idle probe.
-func emitIdle(rows []emitRow) string {
+func emitIdle(rows []emitRow) diagnose.Hint {
 	if d, ok := constantOff(rows, idle, func(r emitRow) time.Duration { return r.c.now }); ok && d != 0 {
 		by, way := lateEarly(d)
-		return fmt.Sprintf("with the slot in the past the request leaves %v %s: with nothing queued it leaves the moment it arrives, now", by, way)
+		return emitIdleOffsetFamily(fmt.Sprintf("with the slot in the past the request leaves %v %s: with nothing queued it leaves the moment it arrives, now", by, way))
 	}
 	if d, ok := constantOff(rows, idle, func(r emitRow) time.Duration { return r.c.nextEmit }); ok && d == 0 {
 		return emitMistakes[1].hint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // emitWaitCap names a function right on every wait up to some length and
 // wrong on every longer one (at least minBearing of each): the probes give
 // the split, and a bisection of the learner between them (at one clock,
 // checked either side) finds where it lies.
-func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) string {
+func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) diagnose.Hint {
 	longestRight, shortestWrong := time.Duration(-1), time.Duration(math.MaxInt64)
 	right, wrong := 0, 0
 	for _, r := range rows {
@@ -193,7 +206,7 @@ func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) string {
 		}
 	}
 	if right < minBearing || wrong < minBearing || longestRight >= shortestWrong || !rightWhenIdle(rows) {
-		return ""
+		return diagnose.Hint{}
 	}
 	const at = time.Hour + 7
 	isRight := func(wait time.Duration) (bool, bool) {
@@ -205,7 +218,7 @@ func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) string {
 		mid := lo + (hi-lo)/2
 		r, ok := isRight(mid)
 		if !ok {
-			return ""
+			return diagnose.Hint{}
 		}
 		if r {
 			lo = mid
@@ -215,10 +228,10 @@ func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) string {
 	}
 	for _, w := range []time.Duration{lo / 2, lo, hi, hi + 1, hi + hi/2, shortestWrong} {
 		if r, ok := isRight(w); !ok || r != (w <= lo) {
-			return ""
+			return diagnose.Hint{}
 		}
 	}
-	return fmt.Sprintf("waits up to %v come out right and longer ones wrong: a queue can hold any backlog (hours, days), and a request behind it leaves at its slot nextEmit however far off", lo)
+	return emitWaitCapFamily(fmt.Sprintf("waits up to %v come out right and longer ones wrong: a queue can hold any backlog (hours, days), and a request behind it leaves at its slot nextEmit however far off", lo))
 }
 
 func rightWhenIdle(rows []emitRow) bool {
@@ -233,7 +246,7 @@ func rightWhenIdle(rows []emitRow) bool {
 // emitUnits names an answer that is always a whole number of some unit,
 // within one unit of the right one, where the right one is not on at
 // least minBearing probes.
-func emitUnits(rows []emitRow) string {
+func emitUnits(rows []emitRow) diagnose.Hint {
 	for _, u := range windowUnitNames {
 		n, all := 0, true
 		for _, r := range rows {
@@ -247,16 +260,16 @@ func emitUnits(rows []emitRow) string {
 			}
 		}
 		if all && n >= minBearing {
-			return map[time.Duration]string{time.Second: emitSecHint, time.Millisecond: emitMistakes[7].hint, time.Microsecond: emitUsHint}[u.d]
+			return map[time.Duration]diagnose.Hint{time.Second: emitSecHint, time.Millisecond: emitMsHint, time.Microsecond: emitUsHint}[u.d]
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // emitFloat names float rounding: right on every short clock, and on at
 // least minBearing long ones off by no more than float64's grain there
 // (2^-44 of the clock).
-func emitFloat(rows []emitRow) string {
+func emitFloat(rows []emitRow) diagnose.Hint {
 	wrong := 0
 	for _, r := range rows {
 		if r.got == r.ref {
@@ -264,12 +277,12 @@ func emitFloat(rows []emitRow) string {
 		}
 		off, ok := diff(r.got, r.ref)
 		if hair := r.ref >> 44; !ok || r.ref < smallClock || off > hair || off < -hair {
-			return ""
+			return diagnose.Hint{}
 		}
 		wrong++
 	}
 	if wrong >= minBearing {
-		return floatHint
+		return emitFloatHint
 	}
-	return ""
+	return diagnose.Hint{}
 }

@@ -6,6 +6,15 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
+)
+
+// The families of hints read here: their words carry the parameter.
+var (
+	expiredBoundaryMovedFamily = expiredHints.Family("expired.boundary-moved")
+	expiredWindowIgnoredFamily = expiredHints.Family("expired.window-ignored")
+	expiredHalfWindowFamily    = expiredHints.Family("expired.half-window")
+	expiredWindowFactorFamily  = expiredHints.Family("expired.window-factor")
 )
 
 // Expired read off what it does (issue 33). Its answer should be a
@@ -19,11 +28,11 @@ import (
 // that changes only at fixed-window boundaries (the wrong pair compared),
 // and one that changes between two identical calls.
 
-const (
-	expiredFixedHint = "the answer moves only at fixed-window boundaries (stamp / window against now / window): the trailing window slides with now, so a stamp is out once now − stamp ≥ window, wherever stamp and now fall"
-	expiredUsHint    = "units: whole microseconds lose windows and ages under a microsecond; compare the Durations themselves"
-	expiredNeverHint = "a stamp several windows old is never out here: a stamp is out once now − stamp ≥ window"
-	expiredZeroHint  = "a stamp of now itself comes out expired: it counts while its age is under the window, out once now − stamp ≥ window"
+var (
+	expiredFixedHint = expiredHints.Name("expired.fixed-windows", "the answer moves only at fixed-window boundaries (stamp / window against now / window): the trailing window slides with now, so a stamp is out once now − stamp ≥ window, wherever stamp and now fall")
+	expiredUsHint    = expiredHints.Name("expired.unit-us", "units: whole microseconds lose windows and ages under a microsecond; compare the Durations themselves")
+	expiredNeverHint = expiredHints.Name("expired.never", "a stamp several windows old is never out here: a stamp is out once now − stamp ≥ window")
+	expiredZeroHint  = expiredHints.Name("expired.now-expired", "a stamp of now itself comes out expired: it counts while its age is under the window, out once now − stamp ≥ window")
 )
 
 // expiredBases are the clocks the thresholds are read at: one short
@@ -67,8 +76,8 @@ func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Dura
 }
 
 // expiredBehaviour names what the learner's Expired does on the probes,
-// or "".
-func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expiredCase) string {
+// or none.
+func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expiredCase) diagnose.Hint {
 	cases := append([]expiredCase{c}, probes...)
 	on := func(c expiredCase) (bool, bool) {
 		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
@@ -78,7 +87,7 @@ func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expired
 	if holds(cases, on, ref, always, func(c expiredCase, v bool) bool { return v != (c.now-c.stamp >= c.window) }) {
 		return invertedHint // the opposite on every probe
 	}
-	if h := expiredBound(learner); h != "" {
+	if h := expiredBound(learner); !h.None() {
 		return h
 	}
 	fixed := func(c expiredCase) bool { return c.stamp%c.window != 0 || c.now%c.window != 0 }
@@ -98,7 +107,7 @@ func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expired
 		// with now (or with stamp) ignores it, which this does not name.
 		return expiredFixedHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // movedBy reports whether the learner's answer changes on some case when
@@ -120,20 +129,20 @@ func movedBy(cases []expiredCase, on func(expiredCase) (bool, bool), shift func(
 
 // expiredBound reads the bound off the thresholds at the short clock,
 // then at the long ones.
-func expiredBound(learner limit.ExpiredFunc) string {
+func expiredBound(learner limit.ExpiredFunc) diagnose.Hint {
 	ts := make([]time.Duration, len(windowProbeSizes))
 	for i, w := range windowProbeSizes {
 		t, never, ok := ageThreshold(learner, expiredBases[0], w)
 		switch {
 		case !ok:
-			return ""
+			return diagnose.Hint{}
 		case never:
 			ts[i] = -1
 		default:
 			ts[i] = t
 		}
 	}
-	if h := boundShape(ts); h != "" {
+	if h := boundShape(ts); !h.None() {
 		return h
 	}
 	return boundOnLongClocks(learner, ts)
@@ -141,7 +150,7 @@ func expiredBound(learner limit.ExpiredFunc) string {
 
 // boundShape names the bound when every window's threshold (ts, -1 for
 // never) has one shape other than the window itself.
-func boundShape(ts []time.Duration) string {
+func boundShape(ts []time.Duration) diagnose.Hint {
 	all := func(f func(t, w time.Duration) bool) bool {
 		for i, w := range windowProbeSizes {
 			if !f(ts[i], w) {
@@ -152,7 +161,7 @@ func boundShape(ts []time.Duration) string {
 	}
 	right := all(func(t, w time.Duration) bool { return t == w })
 	if right {
-		return ""
+		return diagnose.Hint{}
 	}
 	if all(func(t, w time.Duration) bool { return t < 0 }) {
 		return expiredNeverHint
@@ -164,13 +173,13 @@ func boundShape(ts []time.Duration) string {
 		if d == 1 {
 			return edgeHint
 		}
-		return fmt.Sprintf("the boundary is %v %s: a stamp leaves once its age is exactly the window (now − stamp ≥ window), and here it leaves at window %s %v", time.Duration(absInt(int64(d))), map[bool]string{true: "late", false: "early, at the edge"}[d > 0], sign(int64(d)), time.Duration(absInt(int64(d))))
+		return expiredBoundaryMovedFamily(fmt.Sprintf("the boundary is %v %s: a stamp leaves once its age is exactly the window (now − stamp ≥ window), and here it leaves at window %s %v", time.Duration(absInt(int64(d))), map[bool]string{true: "late", false: "early, at the edge"}[d > 0], sign(int64(d)), time.Duration(absInt(int64(d)))))
 	}
 	if all(func(t, w time.Duration) bool { return t == ts[0] }) {
 		if ts[0] == 1 {
 			return pastHint // expired once it is in the past at all
 		}
-		return fmt.Sprintf("the window makes no difference: every stamp leaves at age %v, whatever the window; a stamp is out once now − stamp ≥ window", ts[0])
+		return expiredWindowIgnoredFamily(fmt.Sprintf("the window makes no difference: every stamp leaves at age %v, whatever the window; a stamp is out once now − stamp ≥ window", ts[0]))
 	}
 	last := len(ts) - 1
 	if r := float64(ts[last]) / float64(windowProbeSizes[last]); all(func(t, w time.Duration) bool {
@@ -180,16 +189,16 @@ func boundShape(ts []time.Duration) string {
 		case math.Abs(r-2) < 1e-9:
 			return twoWindowsHint
 		case math.Abs(r-0.5) < 1e-9:
-			return "one whole window, not half of one: a stamp is out once now − stamp ≥ window"
+			return expiredHalfWindowFamily("one whole window, not half of one: a stamp is out once now − stamp ≥ window")
 		}
-		return fmt.Sprintf("the bound is %.4g windows: a stamp is out once now − stamp ≥ one window", r)
+		return expiredWindowFactorFamily(fmt.Sprintf("the bound is %.4g windows: a stamp is out once now − stamp ≥ one window", r))
 	}
 	for _, u := range windowUnitNames {
 		if all(func(t, w time.Duration) bool { return t >= 0 && t%u.d == 0 && t-w < u.d && w-t < u.d }) {
-			return map[time.Duration]string{time.Second: expiredSecHint, time.Millisecond: expiredMsHint, time.Microsecond: expiredUsHint}[u.d]
+			return map[time.Duration]diagnose.Hint{time.Second: expiredSecHint, time.Millisecond: expiredMsHint, time.Microsecond: expiredUsHint}[u.d]
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 func slices0(ts []time.Duration) bool {
@@ -204,10 +213,10 @@ func slices0(ts []time.Duration) bool {
 // boundOnLongClocks names float rounding: the bound is the window on the
 // short clock (ts) and off by less than a microsecond on some windows on
 // a long one, where float64 no longer counts every nanosecond.
-func boundOnLongClocks(learner limit.ExpiredFunc, ts []time.Duration) string {
+func boundOnLongClocks(learner limit.ExpiredFunc, ts []time.Duration) diagnose.Hint {
 	for i, w := range windowProbeSizes {
 		if ts[i] != w {
-			return ""
+			return diagnose.Hint{}
 		}
 	}
 	off := 0
@@ -215,7 +224,7 @@ func boundOnLongClocks(learner limit.ExpiredFunc, ts []time.Duration) string {
 		for _, w := range windowProbeSizes {
 			t, never, ok := ageThreshold(learner, base, w)
 			if !ok || never || t-w > time.Microsecond || w-t > time.Microsecond {
-				return ""
+				return diagnose.Hint{}
 			}
 			if t != w {
 				off++
@@ -223,7 +232,7 @@ func boundOnLongClocks(learner limit.ExpiredFunc, ts []time.Duration) string {
 		}
 	}
 	if off >= minBearing {
-		return floatHint
+		return expiredFloatHint
 	}
-	return ""
+	return diagnose.Hint{}
 }

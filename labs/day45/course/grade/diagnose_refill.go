@@ -6,6 +6,13 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
+)
+
+// The families of hints read here: their words carry the parameter.
+var (
+	tokenRefillFactorFamily    = tokenHints.Family("token.refill-factor")
+	tokenRefillThresholdFamily = tokenHints.Family("token.refill-threshold")
 )
 
 // refillShape reads the refill off the learner's level (left, plus the
@@ -13,7 +20,7 @@ import (
 // when it has one: a constant factor off (a unit), rounded to whole
 // tokens, nothing under some wait and right above it, or added only when
 // it fills the bucket.
-func refillShape(learner limit.TakeTokenFunc, rows []tokenRow) string {
+func refillShape(learner limit.TakeTokenFunc, rows []tokenRow) diagnose.Hint {
 	var seen []refillRow
 	for _, r := range rows {
 		c := r.c
@@ -23,13 +30,13 @@ func refillShape(learner limit.TakeTokenFunc, rows []tokenRow) string {
 		want := c.elapsed.Seconds() * c.rate
 		seen = append(seen, refillRow{r, r.gotLevel() - c.tokens, want, c.tokens+want >= c.capacity-r.tol, r.gotLevel() >= c.capacity-r.tol})
 	}
-	law := func(rows []refillRow) string { return refillLaw(learner, rows) }
-	for _, shape := range []func([]refillRow) string{refillFactor, law, refillRounded, rateRounded, refillThreshold, refillOnlyFull} {
-		if h := shape(seen); h != "" {
+	law := func(rows []refillRow) diagnose.Hint { return refillLaw(learner, rows) }
+	for _, shape := range []func([]refillRow) diagnose.Hint{refillFactor, law, refillRounded, rateRounded, refillThreshold, refillOnlyFull} {
+		if h := shape(seen); !h.None() {
 			return h
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // refillRow is one probe with time passed, as the refill sees it.
@@ -48,7 +55,7 @@ func (r refillRow) free() bool { return !r.capped && !r.gotCapped }
 // largest refill (the most exact), and each probe may be off by the
 // level's tolerance, so a factor that makes the refill tiny against a big
 // bucket (per hour) still shows.
-func refillFactor(rows []refillRow) string {
+func refillFactor(rows []refillRow) diagnose.Hint {
 	best := -1
 	for i, r := range rows {
 		if r.free() && r.want >= 1e-3 && (best < 0 || math.Abs(r.got) > math.Abs(rows[best].got)) {
@@ -56,7 +63,7 @@ func refillFactor(rows []refillRow) string {
 		}
 	}
 	if best < 0 || rows[best].got <= 0 {
-		return ""
+		return diagnose.Hint{}
 	}
 	ratio := rows[best].got / rows[best].want
 	n := 0
@@ -65,31 +72,31 @@ func refillFactor(rows []refillRow) string {
 			continue
 		}
 		if math.Abs(r.got-ratio*r.want) > 4*r.tol+1e-6*ratio*r.want {
-			return ""
+			return diagnose.Hint{}
 		}
 		if ratio*r.want > 100*r.tol {
 			n++ // the refill shows above the noise
 		}
 	}
 	if n >= minBearing && math.Abs(ratio-1) > 1e-3 {
-		if h := unitFactorHint(ratio); h != "" {
+		if h := unitFactorHint(ratio); !h.None() {
 			return h
 		}
-		return fmt.Sprintf("%s %.6g × elapsed.Seconds() × ratePerSec on every input below the cap: a unit is off somewhere (ratePerSec is per second; elapsed.Seconds() turns the Duration into seconds)", refillFactorHint, ratio)
+		return tokenRefillFactorFamily(fmt.Sprintf("%s %.6g × elapsed.Seconds() × ratePerSec on every input below the cap: a unit is off somewhere (ratePerSec is per second; elapsed.Seconds() turns the Duration into seconds)", refillFactorHint, ratio))
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // refillRounded names a refill that is always a whole number of tokens
 // (rounded down, up or to the nearest) where the task's is not.
-func refillRounded(rows []refillRow) string {
+func refillRounded(rows []refillRow) diagnose.Hint {
 	n := 0
 	for _, r := range rows {
 		if !r.free() {
 			continue
 		}
 		if math.Abs(r.got-math.Round(r.got)) > 4*r.tol || math.Abs(r.got-r.want) > 1+4*r.tol {
-			return ""
+			return diagnose.Hint{}
 		}
 		if math.Abs(r.want-math.Round(r.want)) > 1e-3 {
 			n++
@@ -98,12 +105,12 @@ func refillRounded(rows []refillRow) string {
 	if n >= minBearing {
 		return refillRoundHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // refillThreshold names a refill that is nothing under some wait and
 // right above it.
-func refillThreshold(rows []refillRow) string {
+func refillThreshold(rows []refillRow) diagnose.Hint {
 	var below, above time.Duration = 0, math.MaxInt64
 	nBelow, nAbove := 0, 0
 	for _, r := range rows {
@@ -117,17 +124,17 @@ func refillThreshold(rows []refillRow) string {
 			below = max(below, r.c.elapsed)
 			nBelow++
 		default:
-			return ""
+			return diagnose.Hint{}
 		}
 	}
 	if nBelow >= 1 && nAbove >= minBearing && below < above {
-		return fmt.Sprintf("%s %v add nothing here, while longer ones refill right: every nanosecond of elapsed counts, however short the wait", refillThresholdHint, below)
+		return tokenRefillThresholdFamily(fmt.Sprintf("%s %v add nothing here, while longer ones refill right: every nanosecond of elapsed counts, however short the wait", refillThresholdHint, below))
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // refillOnlyFull names a refill added only when it fills the bucket.
-func refillOnlyFull(rows []refillRow) string {
+func refillOnlyFull(rows []refillRow) diagnose.Hint {
 	bears := 0
 	for _, r := range rows {
 		want := r.c.tokens
@@ -137,11 +144,11 @@ func refillOnlyFull(rows []refillRow) string {
 			bears++
 		}
 		if math.Abs(r.gotLevel()-want) > r.tol {
-			return ""
+			return diagnose.Hint{}
 		}
 	}
 	if bears >= minBearing {
 		return refillOnlyFullHint
 	}
-	return ""
+	return diagnose.Hint{}
 }

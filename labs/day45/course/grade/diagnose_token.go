@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // TODO 1's hints: the known mistakes of TakeToken, then what the
@@ -13,7 +14,7 @@ import (
 
 type tokenMistake struct {
 	take limit.TakeTokenFunc
-	hint string
+	hint diagnose.Hint
 }
 
 // decide is the second half of TakeToken, shared by the mistakes that get
@@ -28,32 +29,32 @@ func decide(level float64) (float64, bool) {
 var tokenMistakes = []tokenMistake{
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens))
-	}, "nothing refilled: the refill is elapsed.Seconds() × ratePerSec, and a wait of under a millisecond (or a second) still counts; keep every nanosecond of elapsed"},
+	}, tokenHints.Name("token.no-refill", "nothing refilled: the refill is elapsed.Seconds() × ratePerSec, and a wait of under a millisecond (or a second) still counts; keep every nanosecond of elapsed")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e/time.Second)*rate))
-	}, "units: whole seconds (elapsed / time.Second) drop the fraction of a second; use elapsed.Seconds(), which keeps it"},
+	}, tokenHints.Name("token.unit-whole-seconds", "units: whole seconds (elapsed / time.Second) drop the fraction of a second; use elapsed.Seconds(), which keeps it")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Milliseconds())/1000*rate))
-	}, "units: whole milliseconds drop what is under a millisecond; use elapsed.Seconds(), which keeps every nanosecond"},
+	}, tokenHints.Name("token.unit-whole-ms", "units: whole milliseconds drop what is under a millisecond; use elapsed.Seconds(), which keeps every nanosecond")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Microseconds())/1e6*rate))
-	}, "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them"},
+	}, tokenHints.Name("token.unit-whole-us", "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
 	}, levelRoundHint},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Milliseconds())*rate))
-	}, "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths"},
+	}, tokenHints.Name("token.unit-ms-count", "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e)*rate))
-	}, "units: a Duration is a count of nanoseconds; multiply ratePerSec by elapsed.Seconds(), not by the raw count"},
+	}, tokenHints.Name("token.unit-ns-count", "units: a Duration is a count of nanoseconds; multiply ratePerSec by elapsed.Seconds(), not by the raw count")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := tokens + e.Seconds()*rate
 		if l >= 1 {
 			return min(capacity, l-1), true
 		}
 		return min(capacity, l), false
-	}, "the cap comes after the spend here: cap the refill at capacity first, then spend one token from the capped level"},
+	}, tokenHints.Name("token.cap-after-spend", "the cap comes after the spend here: cap the refill at capacity first, then spend one token from the capped level")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		ok := tokens >= 1
 		if ok {
@@ -63,20 +64,20 @@ var tokenMistakes = []tokenMistake{
 	}, refillFirstHint},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+e.Seconds()*capacity))
-	}, "capacity used as the rate: the bucket refills ratePerSec tokens per second; capacity only caps it"},
+	}, tokenHints.Name("token.capacity-as-rate", "capacity used as the rate: the bucket refills ratePerSec tokens per second; capacity only caps it")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(rate, tokens+e.Seconds()*rate))
-	}, "the rate used as the cap: the bucket holds up to capacity tokens, whatever its refill rate"},
+	}, tokenHints.Name("token.rate-as-cap", "the rate used as the cap: the bucket holds up to capacity tokens, whatever its refill rate")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(math.Floor(capacity), tokens+e.Seconds()*rate))
-	}, "the capacity was rounded down: a capacity can be fractional (2.5 tokens); cap at capacity itself"},
+	}, tokenHints.Name("token.capacity-floored", "the capacity was rounded down: a capacity can be fractional (2.5 tokens); cap at capacity itself")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := min(capacity, tokens+e.Seconds()*rate)
 		if l > 1 {
 			return l - 1, true
 		}
 		return l, false
-	}, "exactly one whole token is enough: a level of 1.0 lets the request in (≥ 1, not > 1)"},
+	}, tokenHints.Name("token.strict-one", "exactly one whole token is enough: a level of 1.0 lets the request in (≥ 1, not > 1)")},
 	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := min(capacity, tokens+e.Seconds()*rate)
 		return l, l >= 1
@@ -95,7 +96,7 @@ type tokenAnswer struct {
 	ok   bool
 }
 
-func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) string {
+func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) diagnose.Hint {
 	same := func(c tokenCase, l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
 		return ok1 == ok2 && math.Abs(l1-l2) <= limit.TokenTolerance(c.capacity)
 	}
@@ -104,24 +105,12 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 		return tokenAnswer{l, ok}
 	}
 	probes := probesOf(tokenCases, randomToken)
-	var got []tokenAnswer
-	var answered []bool
-	m := pickMistake(len(tokenMistakes), len(probes),
-		func(m int) bool {
-			a := call(tokenMistakes[m].take, c)
-			return same(c, a.left, a.ok, gotL, gotOK) && !same(c, a.left, a.ok, refL, refOK)
-		},
-		func(m, p int) bool {
-			if got == nil {
-				got, answered = answers(probes, func(c tokenCase) tokenAnswer { return call(learner, c) })
-			}
-			a := call(tokenMistakes[m].take, probes[p])
-			return answered[p] && same(probes[p], a.left, a.ok, got[p].left, got[p].ok)
-		})
-	if m >= 0 {
-		return tokenMistakes[m].hint
+	if h := tableOf(tokenMistakes, func(c tokenCase, a, b tokenAnswer) bool { return same(c, a.left, a.ok, b.left, b.ok) }, func(m tokenMistake) (diagnose.Hint, func(tokenCase) tokenAnswer) {
+		return m.hint, func(c tokenCase) tokenAnswer { return call(m.take, c) }
+	}).Diagnose(c, tokenAnswer{gotL, gotOK}, tokenAnswer{refL, refOK}, probes, func(c tokenCase) tokenAnswer { return call(learner, c) }, nil); !h.None() {
+		return h
 	}
-	if h := tokenBehaviour(learner, c, gotOK, probes); h != "" {
+	if h := tokenBehaviour(learner, c, gotOK, probes); !h.None() {
 		return h
 	}
 	tol := limit.TokenTolerance(c.capacity)
@@ -137,91 +126,94 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	}
 	switch {
 	case math.IsNaN(gotL) || math.IsInf(gotL, 0):
-		return "look for 0/0, a division by zero or Inf − Inf in your arithmetic"
+		return diagnose.Plain("token-nan", "look for 0/0, a division by zero or Inf − Inf in your arithmetic")
 	case gotL < -tol && !refOK:
-		return fmt.Sprintf("the level left is negative (%.6g): a bucket never holds less than zero; with %.6g after the refill the answer is no, and the level stays", gotL, level)
+		return diagnose.Plain("token-negative", fmt.Sprintf("the level left is negative (%.6g): a bucket never holds less than zero; with %.6g after the refill the answer is no, and the level stays", gotL, level))
 	case gotL < -tol:
-		return fmt.Sprintf("the level left is negative (%.6g): the refilled level is %.6g, so the answer is yes and %.6g is left", gotL, level, refL)
+		return diagnose.Plain("token-negative", fmt.Sprintf("the level left is negative (%.6g): the refilled level is %.6g, so the answer is yes and %.6g is left", gotL, level, refL))
 	case gotLevel > c.capacity+tol:
-		return "the cap was missed: however long the wait, the bucket never holds more than capacity (min with capacity before you spend)"
+		return diagnose.Plain("token-over-cap", "the cap was missed: however long the wait, the bucket never holds more than capacity (min with capacity before you spend)")
 	case gotOK && !refOK && math.Abs(gotLevel-level) <= tol:
 		return roundUpHint
 	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
-		return "with at least one whole token after the refill the answer is yes: spend it"
+		return diagnose.Plain("token-whole-refused", "with at least one whole token after the refill the answer is yes: spend it")
 	// A yes that left the refilled level on this one case is not yet a yes
 	// that spends nothing: another mistake can land there too (a bucket
 	// taken as full and then spent). branchLeft names it when every yes of
 	// the probes leaves the level; here it is only "too many tokens".
 	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
-		return fmt.Sprintf("the level is off by a sliver (%.10g tokens against %.10g), more than float64 arithmetic in another order explains: somewhere a step loses precision", gotLevel, level)
+		return diagnose.Plain("token-sliver", fmt.Sprintf("the level is off by a sliver (%.10g tokens against %.10g), more than float64 arithmetic in another order explains: somewhere a step loses precision", gotLevel, level))
 	case gotLevel < level && stalled():
-		return "the refill stopped growing: twice the wait gives the same answer while the bucket is not yet full; it keeps refilling elapsed.Seconds() × ratePerSec, up to capacity, however long the wait"
+		return diagnose.Plain("token-refill-stalled", "the refill stopped growing: twice the wait gives the same answer while the bucket is not yet full; it keeps refilling elapsed.Seconds() × ratePerSec, up to capacity, however long the wait")
 	case gotLevel < level:
-		return fmt.Sprintf("too few tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level)
+		return diagnose.Plain("token-too-few", fmt.Sprintf("too few tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level))
 	default:
-		return fmt.Sprintf("too many tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level)
+		return diagnose.Plain("token-too-many", fmt.Sprintf("too many tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level))
 	}
 }
 
 // The hints that name what a TakeToken does (its behaviour on the probes,
 // or a check of its own), beside the known mistakes' hints.
 const (
-	refillFirstHint     = "the token was spent (or refused) before the refill: refill first for the time that passed, then decide on the refilled level"
-	capFloorHint        = "the level never drops below capacity: the cap is a ceiling, min(capacity, tokens + refill), and max makes it a floor"
-	oldLevelHint        = "the token was taken from the level before the refill: what is left is tokens − 1, and what the wait added is lost; take it from the refilled, capped level"
-	onlyThereHint       = "a no still took a token: when the answer is no nothing is spent, and the bucket keeps the level the refill made"
 	refillFactorHint    = "the refill is"
 	refillThresholdHint = "waits up to"
-	refillOnlyFullHint  = "the refill is added only when it fills the bucket: below the cap what the wait added is lost; add it always, then cap at capacity"
-	roundUpHint         = "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)"
+)
+
+var (
+	refillFirstHint    = tokenHints.Name("token.decide-before-refill", "the token was spent (or refused) before the refill: refill first for the time that passed, then decide on the refilled level")
+	capFloorHint       = tokenHints.Name("token.cap-floor", "the level never drops below capacity: the cap is a ceiling, min(capacity, tokens + refill), and max makes it a floor")
+	oldLevelHint       = tokenHints.Name("token.old-level", "the token was taken from the level before the refill: what is left is tokens − 1, and what the wait added is lost; take it from the refilled, capped level")
+	onlyThereHint      = tokenHints.Name("token.no-still-spends", "a no still took a token: when the answer is no nothing is spent, and the bucket keeps the level the refill made")
+	refillOnlyFullHint = tokenHints.Name("token.refill-only-full", "the refill is added only when it fills the bucket: below the cap what the wait added is lost; add it always, then cap at capacity")
+	roundUpHint        = tokenHints.Name("token.part-token-yes", "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)")
 )
 
 // tokenBehaviour names what the learner's TakeToken does on the probes,
-// or "": the same input asked again after the probes, then each part of
+// or none: the same input asked again after the probes, then each part of
 // the function on its own (diagnose_tokenparts.go, diagnose_refill.go).
-func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes []tokenCase) string {
+func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes []tokenCase) diagnose.Hint {
 	call := func() tokenAnswer {
 		l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
 		return tokenAnswer{l, ok}
 	}
 	what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
 	first, ok1 := guarded(call)
-	if h := stateful(first, ok1, call, what); h != "" {
+	if h := stateful(first, ok1, call, what); !h.None() {
 		return h
 	}
 	rows := tokenRows(learner, append([]tokenCase{c}, probes...))
-	if h := stateful(first, ok1, call, what); h != "" {
+	if h := stateful(first, ok1, call, what); !h.None() {
 		return h
 	}
 	if rows == nil {
-		return ""
+		return diagnose.Hint{}
 	}
-	for _, part := range []func() string{
-		func() string { return capFloor(rows) },
-		func() string { return credit(rows) },
-		func() string { return refillShape(learner, rows) },
-		func() string { return decideOld(rows) },
-		func() string { return branchLeft(rows, gotOK) },
-		func() string { return threshold(rows) },
-		func() string { return capShift(rows) },
-		func() string { return capValue(rows) },
-		func() string { return levelRounded(rows) },
-		func() string { return edgeCase(rows) },
+	for _, part := range []func() diagnose.Hint{
+		func() diagnose.Hint { return capFloor(rows) },
+		func() diagnose.Hint { return credit(rows) },
+		func() diagnose.Hint { return refillShape(learner, rows) },
+		func() diagnose.Hint { return decideOld(rows) },
+		func() diagnose.Hint { return branchLeft(rows, gotOK) },
+		func() diagnose.Hint { return threshold(rows) },
+		func() diagnose.Hint { return capShift(rows) },
+		func() diagnose.Hint { return capValue(rows) },
+		func() diagnose.Hint { return levelRounded(rows) },
+		func() diagnose.Hint { return edgeCase(rows) },
 	} {
-		if h := part(); h != "" {
+		if h := part(); !h.None() {
 			return h
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // capFloor names a level never below capacity where the task's is: max
 // where min is meant.
-func capFloor(rows []tokenRow) string {
+func capFloor(rows []tokenRow) diagnose.Hint {
 	n, differs := 0, false
 	for _, r := range rows {
 		if r.gotLevel() < r.c.capacity-r.tol {
-			return ""
+			return diagnose.Hint{}
 		}
 		differs = differs || r.level < r.c.capacity-r.tol
 		n++
@@ -229,5 +221,5 @@ func capFloor(rows []tokenRow) string {
 	if n >= minBearing && differs {
 		return capFloorHint
 	}
-	return ""
+	return diagnose.Hint{}
 }

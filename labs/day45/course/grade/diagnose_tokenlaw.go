@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // How the refill depends on the wait and on the rate, each on its own:
@@ -20,16 +21,19 @@ import (
 const rateDividedPlain = "on every probe below the cap the refill is elapsed.Seconds() / ratePerSec, and it shrinks as the rate grows: a wait adds elapsed.Seconds() × ratePerSec tokens"
 
 const (
-	rateIgnoredHint  = "the refill does not grow with ratePerSec: a wait adds elapsed.Seconds() × ratePerSec tokens, so twice the rate refills twice as many"
-	rateSquaredHint  = "the refill grows as the square of ratePerSec: the rate counts once, a wait adds elapsed.Seconds() × ratePerSec tokens"
-	waitIgnoredHint  = "the refill does not grow with the wait: a wait adds elapsed.Seconds() × ratePerSec tokens, so twice the wait refills twice as many"
-	waitDividedHint  = "the refill shrinks as the wait grows: elapsed divides where it should multiply; a wait adds elapsed.Seconds() × ratePerSec tokens"
-	waitSquaredHint  = "the refill grows as the square of the wait: elapsed counts once, a wait adds elapsed.Seconds() × ratePerSec tokens"
 	lawRoomyCapacity = 1e4 // room for every refill the law is read on
 )
 
+var (
+	rateIgnoredHint = tokenHints.Name("token.rate-ignored", "the refill does not grow with ratePerSec: a wait adds elapsed.Seconds() × ratePerSec tokens, so twice the rate refills twice as many")
+	rateSquaredHint = tokenHints.Name("token.rate-squared", "the refill grows as the square of ratePerSec: the rate counts once, a wait adds elapsed.Seconds() × ratePerSec tokens")
+	waitIgnoredHint = tokenHints.Name("token.wait-ignored", "the refill does not grow with the wait: a wait adds elapsed.Seconds() × ratePerSec tokens, so twice the wait refills twice as many")
+	waitDividedHint = tokenHints.Name("token.wait-divided", "the refill shrinks as the wait grows: elapsed divides where it should multiply; a wait adds elapsed.Seconds() × ratePerSec tokens")
+	waitSquaredHint = tokenHints.Name("token.wait-squared", "the refill grows as the square of the wait: elapsed counts once, a wait adds elapsed.Seconds() × ratePerSec tokens")
+)
+
 // refillLaw names a refill at another power of the wait or of the rate.
-func refillLaw(learner limit.TakeTokenFunc, rows []refillRow) string {
+func refillLaw(learner limit.TakeTokenFunc, rows []refillRow) diagnose.Hint {
 	level := func(secs, rate float64) float64 {
 		a, ok := guarded(func() tokenAnswer {
 			l, ok := learner(0, lawRoomyCapacity, rate, time.Duration(secs*float64(time.Second)))
@@ -43,7 +47,7 @@ func refillLaw(learner limit.TakeTokenFunc, rows []refillRow) string {
 	pe := power(func(x float64) float64 { return level(x, 1) })
 	pr := power(func(x float64) float64 { return level(1, x) })
 	if math.IsNaN(pe) || math.IsNaN(pr) || (pe == 1 && pr == 1) {
-		return ""
+		return diagnose.Hint{}
 	}
 	k := level(1, 1)
 	n := 0
@@ -53,21 +57,21 @@ func refillLaw(learner limit.TakeTokenFunc, rows []refillRow) string {
 		}
 		want := k * math.Pow(r.c.elapsed.Seconds(), pe) * math.Pow(r.c.rate, pr)
 		if math.IsInf(want, 0) || math.Abs(r.got-want) > 4*r.tol+1e-6*math.Abs(want) {
-			return ""
+			return diagnose.Hint{}
 		}
 		if math.Abs(want-r.want) > 100*r.tol {
 			n++
 		}
 	}
 	if n < minBearing {
-		return ""
+		return diagnose.Hint{}
 	}
 	// A refill of elapsed / rate is said as what it is, not named as a
 	// mistake: the same law comes from more than one way of going wrong.
 	if pe == 1 && pr == -1 {
-		return rateDividedPlain
+		return diagnose.Plain("token.refill-over-rate", rateDividedPlain)
 	}
-	hints := map[[2]float64]string{
+	hints := map[[2]float64]diagnose.Hint{
 		{1, 0}: rateIgnoredHint, {1, 2}: rateSquaredHint,
 		{0, 1}: waitIgnoredHint, {-1, 1}: waitDividedHint, {2, 1}: waitSquaredHint,
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 // TakeToken taken apart: its answer is a level (left, plus the token when
@@ -13,15 +14,17 @@ import (
 // quantity, the decision made at the wrong threshold, the cap at the wrong
 // height, a level always rounded.
 
-const (
-	handBackHint    = "a no gave back the level before the refill: what the wait added stays in the bucket even when the answer is no; return the refilled, capped level"
-	spendOtherHint  = "a yes takes other than one token: a request uses exactly one, so what is left is the refilled, capped level − 1"
-	refusedHint     = "a request was refused with one whole token or more after the refill: a level of 1.0 or more lets it in"
-	capOffHint      = "the cap is not capacity: a bucket refilled past the top holds exactly capacity (min(capacity, tokens + refill)), not a token more or less"
-	levelRoundHint  = "the level was rounded: the bucket keeps the exact fraction of a token for next time (don't round it, to whole tokens or to a few decimals)"
-	refillRoundHint = "the refill was rounded to whole tokens: the bucket keeps the fraction of a token a wait adds (elapsed.Seconds() × ratePerSec, not rounded)"
-	noSpendHint     = "you said yes but did not spend: subtract the one token the request uses"
-	refusalKeeps    = "a refusal keeps what the bucket holds: the fraction of a token stays for next time"
+const ()
+
+var (
+	refusalKeeps    = tokenHints.Name("token.refusal-empties", "a refusal keeps what the bucket holds: the fraction of a token stays for next time")
+	handBackHint    = tokenHints.Name("token.no-hands-back", "a no gave back the level before the refill: what the wait added stays in the bucket even when the answer is no; return the refilled, capped level")
+	spendOtherHint  = tokenHints.Name("token.spend-other", "a yes takes other than one token: a request uses exactly one, so what is left is the refilled, capped level − 1")
+	refusedHint     = tokenHints.Name("token.refused-whole", "a request was refused with one whole token or more after the refill: a level of 1.0 or more lets it in")
+	capOffHint      = tokenHints.Name("token.cap-off", "the cap is not capacity: a bucket refilled past the top holds exactly capacity (min(capacity, tokens + refill)), not a token more or less")
+	levelRoundHint  = tokenHints.Name("token.level-rounded", "the level was rounded: the bucket keeps the exact fraction of a token for next time (don't round it, to whole tokens or to a few decimals)")
+	refillRoundHint = tokenHints.Name("token.refill-rounded", "the refill was rounded to whole tokens: the bucket keeps the fraction of a token a wait adds (elapsed.Seconds() × ratePerSec, not rounded)")
+	noSpendHint     = tokenHints.Name("token.yes-spends-nothing", "you said yes but did not spend: subtract the one token the request uses")
 )
 
 // tokenRow is one probe: the learner's answer and the task's quantities.
@@ -55,13 +58,13 @@ func tokenRows(learner limit.TakeTokenFunc, cases []tokenCase) []tokenRow {
 // quantity is a value a branch might leave, with the hint that names it.
 type quantity struct {
 	of   func(tokenRow) float64
-	hint string
+	hint diagnose.Hint
 }
 
 // branchLeft names what the learner's yes (ok) or no (!ok) leaves, when it
 // is the same wrong quantity on every probe of that branch (at least
 // minBearing of them) and the task's quantity somewhere else.
-func branchLeft(rows []tokenRow, yes bool) string {
+func branchLeft(rows []tokenRow, yes bool) diagnose.Hint {
 	var qs []quantity
 	right := func(r tokenRow) float64 { return r.level - b2f(yes) }
 	if yes {
@@ -96,12 +99,12 @@ func branchLeft(rows []tokenRow, yes bool) string {
 	if yes {
 		return spendOther(rows)
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // spendOther names a yes that leaves the level less some constant other
 // than one token, on every yes.
-func spendOther(rows []tokenRow) string {
+func spendOther(rows []tokenRow) diagnose.Hint {
 	spent, n := math.NaN(), 0
 	for _, r := range rows {
 		if !r.a.ok {
@@ -111,25 +114,25 @@ func spendOther(rows []tokenRow) string {
 		if n == 0 {
 			spent = s
 		} else if math.Abs(s-spent) > 2*r.tol {
-			return ""
+			return diagnose.Hint{}
 		}
 		n++
 	}
 	if n >= minBearing && math.Abs(spent-1) > 1e-6 {
 		return spendOtherHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // threshold names a decision made on the right level at the wrong
 // threshold: every probe's level is the task's, and the yes and the no
 // split at a level other than 1.
-func threshold(rows []tokenRow) string {
+func threshold(rows []tokenRow) diagnose.Hint {
 	maxNo, minYes := math.Inf(-1), math.Inf(1)
 	yes, no := 0, 0
 	for _, r := range rows {
 		if math.Abs(r.gotLevel()-r.level) > r.tol {
-			return ""
+			return diagnose.Hint{}
 		}
 		if !r.c.exact && math.Abs(r.level-1) <= r.tol {
 			continue // a knife edge: either answer is allowed
@@ -142,41 +145,41 @@ func threshold(rows []tokenRow) string {
 	}
 	switch {
 	case yes < minBearing || no < minBearing || maxNo >= minYes:
-		return ""
+		return diagnose.Hint{}
 	case minYes < 1:
 		return roundUpHint
 	case maxNo >= 1: // exactly 1 only on an exact case, the rest are off the edge
 		return refusedHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // capValue names a cap at the wrong height: right on every probe below
 // the cap, and a level other than capacity on every probe that reaches it.
-func capValue(rows []tokenRow) string {
+func capValue(rows []tokenRow) diagnose.Hint {
 	capped, below := 0, 0
 	for _, r := range rows {
 		if r.raw < r.c.capacity-r.tol {
 			if math.Abs(r.gotLevel()-r.level) > r.tol {
-				return ""
+				return diagnose.Hint{}
 			}
 			below++
 			continue
 		}
 		if math.Abs(r.gotLevel()-r.c.capacity) <= r.tol || r.gotLevel() > r.c.capacity+r.tol {
-			return "" // at the cap, or over it (the cap missed: another hint)
+			return diagnose.Hint{} // at the cap, or over it (the cap missed: another hint)
 		}
 		capped++
 	}
 	if capped >= minBearing && below >= minBearing {
 		return capOffHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // levelRounded names a level that is always a round number (whole, or a
 // few decimals) where the task's is not.
-func levelRounded(rows []tokenRow) string {
+func levelRounded(rows []tokenRow) diagnose.Hint {
 	for _, scale := range []float64{1, 10, 100, 1000} {
 		n, all := 0, true
 		for _, r := range rows {
@@ -193,5 +196,5 @@ func levelRounded(rows []tokenRow) string {
 			return levelRoundHint
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }

@@ -6,34 +6,52 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
+)
+
+// The families of hints read here: their words carry the parameter.
+var (
+	windowUnitWholeFamily = windowHints.Family("window.unit-whole")
 )
 
 // TODO 2's hints, WindowID.
 
 type windowMistake struct {
 	id   limit.WindowIDFunc
-	hint string
+	hint diagnose.Hint
 }
 
 const (
-	windowModHint   = "that is where now sits inside its window (now % window), not which window it is: the number is how many whole windows fit before now, now / window"
-	roundDownHint   = "one nanosecond before a boundary is still the window before: round down"
-	floatHint       = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock a century in has 19 digits of nanoseconds; compare and return the Durations themselves, which are exact integers"
-	windowFloatHint = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock in nanoseconds can have 19; divide the Durations as integers (now / window), which is exact"
+	floatHint = "float rounding: float64 keeps 53 bits, about 16 digits, and a clock a century in has 19 digits of nanoseconds; compare and return the Durations themselves, which are exact integers"
+)
+
+var (
+	windowModHint   = windowHints.Name("window.remainder", "that is where now sits inside its window (now % window), not which window it is: the number is how many whole windows fit before now, now / window")
+	roundDownHint   = windowHints.Name("window.rounds-up-before-boundary", "one nanosecond before a boundary is still the window before: round down")
+	windowFloatHint = windowHints.Name("window.float", "float rounding: float64 keeps 53 bits, about 16 digits, and a clock in nanoseconds can have 19; divide the Durations as integers (now / window), which is exact")
+)
+
+var (
+	windowPlusOneHint = windowHints.Name("window.plus-one", "windows are numbered from 0: the first window, [0, window), is window 0")
+	windowNearestHint = windowHints.Name("window.round-nearest", "round down, never to the nearest: every instant before the next boundary is still in this window")
+	windowUpHint      = windowHints.Name("window.round-up", "round down, not up: a window starts at its boundary and lasts until the next")
+	// The grader's first call is at windowOrigin (windowid.go): a WindowID
+	// that keeps the first now it saw numbers windows from there.
+	windowFirstCallHint = windowHints.Name("window.from-first-call", "the windows are numbered from the first call's now, not from time zero: keep no start in a package variable; the number is now / window, whatever was called before")
 )
 
 var windowMistakes = []windowMistake{
-	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, "windows are numbered from 0: the first window, [0, window), is window 0"},
-	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, "round down, never to the nearest: every instant before the next boundary is still in this window"},
-	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, "round down, not up: a window starts at its boundary and lasts until the next"},
+	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowPlusOneHint},
+	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowNearestHint},
+	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowUpHint},
 	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
 	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
 	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
 }
 
 // unitsHint names the unit a WindowID counted in.
-func unitsHint(u string) string {
-	return "units: whole " + u + " lose a window shorter than one and the part of now under one; divide the Durations themselves (now / window), which count nanoseconds"
+func unitsHint(u string) diagnose.Hint {
+	return windowUnitWholeFamily("units: whole " + u + " lose a window shorter than one and the part of now under one; divide the Durations themselves (now / window), which count nanoseconds")
 }
 
 // windowUnits is the family of WindowIDs that count in a coarser unit
@@ -55,18 +73,21 @@ var windowUnits = func() []windowMistake {
 	return out
 }()
 
-func init() { windowMistakes = append(windowMistakes, windowUnits...) }
+func init() {
+	windowMistakes = append(windowMistakes, windowUnits...)
+	windowMistakes = append(windowMistakes, windowMistake{func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint})
+}
 
-func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) string {
+func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
 	probes := probesOf(windowCases, randomWindow)
 	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
 		return func(c windowCase) (int64, bool) { return guarded(func() int64 { return f(c.now, c.window) }) }
 	}
 	// State first: every reading after this one assumes there is none.
-	if h := twoPasses(append(append([]windowCase{c}, probes...), windowProbes()...), on(learner), func(v int64) string { return fmt.Sprint(v) }); h != "" {
+	if h := twoPasses(append(append([]windowCase{c}, probes...), windowProbes()...), on(learner), func(v int64) string { return fmt.Sprint(v) }); !h.None() {
 		return h
 	}
-	if h := changedSince(answeredRight(windowCases, c), on(learner), func(c windowCase) int64 { return int64(c.now / c.window) }, func(v int64) string { return fmt.Sprint(v) }); h != "" {
+	if h := changedSince(answeredRight(windowCases, c), on(learner), func(c windowCase) int64 { return int64(c.now / c.window) }, func(v int64) string { return fmt.Sprint(v) }); !h.None() {
 		return h
 	}
 	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
@@ -75,23 +96,16 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 	if holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
 		return windowModHint
 	}
-	var answered []int64
-	var ok []bool
-	if m := pickMistake(len(windowMistakes), len(probes),
-		func(m int) bool { v := windowMistakes[m].id(c.now, c.window); return v == got && v != want },
-		func(m, p int) bool {
-			if answered == nil {
-				answered, ok = answers(probes, func(c windowCase) int64 { return learner(c.now, c.window) })
-			}
-			return ok[p] && safeCall(func() int64 { return windowMistakes[m].id(probes[p].now, probes[p].window) }) == answered[p]
-		}); m >= 0 {
-		return windowMistakes[m].hint
+	if h := tableOf(windowMistakes, nil, func(m windowMistake) (diagnose.Hint, func(windowCase) int64) {
+		return m.hint, func(c windowCase) int64 { return m.id(c.now, c.window) }
+	}).Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
+		return h
 	}
-	if h := windowBehaviour(learner, c); h != "" {
+	if h := windowBehaviour(learner, c); !h.None() {
 		return h
 	}
 	if got < 0 {
-		return "a window number is never negative: windows are numbered 0, 1, 2… from time zero"
+		return diagnose.Plain("window-negative", "a window number is never negative: windows are numbered 0, 1, 2… from time zero")
 	}
 	switch {
 	case c.now%c.window == 0 && got == want-1 && onlyBoundariesWrong(learner):
@@ -102,14 +116,14 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) s
 		// "The number is n too low", not "n windows too few": a class's
 		// summary groups hints with their figures masked, and "1 window"
 		// against "2 windows" would split one mistake in two.
-		return fmt.Sprintf("the number is %d too low: window %d starts at %v and now (%v) is at or past that", want-got, want, time.Duration(want)*c.window, c.now)
+		return diagnose.Plain("window-too-low", fmt.Sprintf("the number is %d too low: window %d starts at %v and now (%v) is at or past that", want-got, want, time.Duration(want)*c.window, c.now))
 	}
 	if got > math.MaxInt64/int64(c.window) {
 		// Its start would not fit in a Duration: say so rather than
 		// compute it (the product would wrap to a negative time).
-		return fmt.Sprintf("the number is %d too high: window %d would start later than the largest Duration, and now is %v", got-want, got, c.now)
+		return diagnose.Plain("window-too-high", fmt.Sprintf("the number is %d too high: window %d would start later than the largest Duration, and now is %v", got-want, got, c.now))
 	}
-	return fmt.Sprintf("the number is %d too high: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now)
+	return diagnose.Plain("window-too-high", fmt.Sprintf("the number is %d too high: window %d starts at %v, after now (%v)", got-want, got, time.Duration(got)*c.window, c.now))
 }
 
 // onlyBoundariesWrong reports whether the learner's WindowID puts every

@@ -6,6 +6,12 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
+)
+
+// The families of hints read here: their words carry the parameter.
+var (
+	windowOffByKFamily = windowHints.Family("window.off-by-k")
 )
 
 // WindowID read off what it does (issue 33): its answers on probes placed
@@ -18,10 +24,10 @@ import (
 // the part of now under a unit lost, and a function right on short clocks
 // and wrong on long ones (float rounding, or a product that overflowed).
 
-const (
-	windowStartHint    = "that is the start of now's window (a time, now − now % window), not its number: the number is how many whole windows fit before now, now / window"
-	windowBoundaryHint = "the boundary belongs to the window it starts: now = k × window is the first instant of window k"
-	windowOverflowHint = "right on short clocks, and on long ones some answers are negative: an intermediate value overflowed int64 (a product such as now × 1000 wraps on clocks past a few months); divide the Durations themselves, now / window, which never overflows"
+var (
+	windowStartHint    = windowHints.Name("window.start-time", "that is the start of now's window (a time, now − now % window), not its number: the number is how many whole windows fit before now, now / window")
+	windowBoundaryHint = windowHints.Name("window.boundary-in-window-before", "the boundary belongs to the window it starts: now = k × window is the first instant of window k")
+	windowOverflowHint = windowHints.Name("window.overflow", "right on short clocks, and on long ones some answers are negative: an intermediate value overflowed int64 (a product such as now × 1000 wraps on clocks past a few months); divide the Durations themselves, now / window, which never overflows")
 )
 
 // smallClock is the clock under which float64 divides nanoseconds
@@ -75,8 +81,8 @@ func windowRows(learner limit.WindowIDFunc, cases []windowCase) []windowRow {
 }
 
 // windowBehaviour names what the learner's WindowID does on the probes,
-// or "".
-func windowBehaviour(learner limit.WindowIDFunc, c windowCase) string {
+// or none.
+func windowBehaviour(learner limit.WindowIDFunc, c windowCase) diagnose.Hint {
 	cases := append([]windowCase{c}, windowCases...)
 	cases = append(cases, windowProbes()...)
 	for i := range probeCount {
@@ -84,31 +90,31 @@ func windowBehaviour(learner limit.WindowIDFunc, c windowCase) string {
 	}
 	rows := windowRows(learner, cases)
 	if rows == nil {
-		return ""
+		return diagnose.Hint{}
 	}
-	for _, part := range []func([]windowRow) string{
+	for _, part := range []func([]windowRow) diagnose.Hint{
 		windowStart,
 		windowOffset,
 		windowRounding,
 		windowDivisor,
-		func(rows []windowRow) string { return windowUnitLost(learner, rows) },
+		func(rows []windowRow) diagnose.Hint { return windowUnitLost(learner, rows) },
 		windowLongClocks,
 	} {
-		if h := part(rows); h != "" {
+		if h := part(rows); !h.None() {
 			return h
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // windowStart names an answer that is the start of now's window: the
 // number times the window (computed only where it fits an int64).
-func windowStart(rows []windowRow) string {
+func windowStart(rows []windowRow) diagnose.Hint {
 	n, differs := 0, false
 	for _, r := range rows {
 		w := int64(r.c.window)
 		if r.ref > math.MaxInt64/w || r.got != r.ref*w {
-			return ""
+			return diagnose.Hint{}
 		}
 		differs = differs || r.ref*w != r.ref
 		n++
@@ -116,34 +122,34 @@ func windowStart(rows []windowRow) string {
 	if n >= minBearing && differs {
 		return windowStartHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // windowOffset names a number off by the same constant everywhere.
-func windowOffset(rows []windowRow) string {
+func windowOffset(rows []windowRow) diagnose.Hint {
 	var off int64
 	for i, r := range rows {
 		if r.got < math.MinInt64+r.ref { // the difference would wrap
-			return ""
+			return diagnose.Hint{}
 		}
 		d := r.got - r.ref
 		if i == 0 {
 			off = d
 		} else if d != off {
-			return ""
+			return diagnose.Hint{}
 		}
 	}
 	if len(rows) < minBearing || off == 0 {
-		return ""
+		return diagnose.Hint{}
 	}
 	if off == 1 {
-		return windowMistakes[0].hint
+		return windowPlusOneHint
 	}
 	more := "more"
 	if off < 0 {
 		more = "less"
 	}
-	return fmt.Sprintf("windows are numbered from 0 (the first window, [0, window), is window 0), and every answer here is %d %s than now / window: drop the constant", absInt(off), more)
+	return windowOffByKFamily(fmt.Sprintf("windows are numbered from 0 (the first window, [0, window), is window 0), and every answer here is %d %s than now / window: drop the constant", absInt(off), more))
 }
 
 func absInt(v int64) uint64 {
@@ -159,12 +165,12 @@ func absInt(v int64) uint64 {
 type roundingRule struct {
 	id   func(q, r, w int64) int64
 	half bool
-	hint string
+	hint diagnose.Hint
 }
 
 var roundingRules = []roundingRule{
-	{func(q, r, w int64) int64 { return q + b2i(r > 0) }, false, windowMistakes[2].hint},       // up
-	{func(q, r, w int64) int64 { return q + b2i(2*r > w) }, true, windowMistakes[1].hint},      // to the nearest
+	{func(q, r, w int64) int64 { return q + b2i(r > 0) }, false, windowUpHint},                 // up
+	{func(q, r, w int64) int64 { return q + b2i(2*r > w) }, true, windowNearestHint},           // to the nearest
 	{func(q, r, w int64) int64 { return q - b2i(r == 0 && q > 0) }, false, windowBoundaryHint}, // (now − 1) / window
 	{func(q, r, w int64) int64 { return q + b2i(r == w-1) }, false, roundDownHint},             // (now + 1) / window
 }
@@ -179,7 +185,7 @@ func b2i(b bool) int64 {
 // windowRounding names a quotient rounded the wrong way: the rule holds
 // on every probe on a short clock, and on long clocks it is off by at most
 // one (float rounding besides), and the reference breaks it somewhere.
-func windowRounding(rows []windowRow) string {
+func windowRounding(rows []windowRow) diagnose.Hint {
 	for _, rule := range roundingRules {
 		n, differs, all := 0, false, true
 		for _, r := range rows {
@@ -201,5 +207,5 @@ func windowRounding(rows []windowRow) string {
 			return rule.hint
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }

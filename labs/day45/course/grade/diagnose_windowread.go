@@ -6,6 +6,15 @@ import (
 	"time"
 
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
+)
+
+// The families of hints read here: their words carry the parameter.
+var (
+	windowDivisorShiftedFamily = windowHints.Family("window.divisor-shifted")
+	windowDivisorOtherFamily   = windowHints.Family("window.divisor-other")
+	windowUnitMixedFamily      = windowHints.Family("window.unit-mixed")
+	windowUnitCutFamily        = windowHints.Family("window.unit-cut")
 )
 
 // WindowID's divisor, its unit and its long clocks, read off the probes
@@ -16,7 +25,7 @@ import (
 // intervals of every probe agree on D = window + c for one c ≠ 0, or on
 // D = s × window for one round s ≠ 1 (a unit between now and window), it
 // names that divisor.
-func windowDivisor(rows []windowRow) string {
+func windowDivisor(rows []windowRow) diagnose.Hint {
 	cLo, cHi := int64(math.MinInt64), int64(math.MaxInt64)
 	sLo, sHi := 0.0, math.Inf(1)
 	n := 0
@@ -26,7 +35,7 @@ func windowDivisor(rows []windowRow) string {
 			continue
 		}
 		if r.got < 0 || r.got == math.MaxInt64 {
-			return ""
+			return diagnose.Hint{}
 		}
 		lo, hi := now/(r.got+1)+1, int64(math.MaxInt64)
 		if r.got > 0 {
@@ -34,19 +43,19 @@ func windowDivisor(rows []windowRow) string {
 			n++
 		}
 		if lo > hi {
-			return ""
+			return diagnose.Hint{}
 		}
 		cLo, cHi = max(cLo, lo-w), min(cHi, hi-w)
 		sLo, sHi = max(sLo, float64(lo)/float64(w)), min(sHi, float64(hi)/float64(w))
 	}
 	if n < minBearing {
-		return ""
+		return diagnose.Hint{}
 	}
 	if cLo <= cHi && (cLo > 0 || cHi < 0) {
 		if cLo == cHi {
-			return fmt.Sprintf("the answers are now / (window %s %v) on every probe: divide by the window itself, now / window", sign(cLo), time.Duration(absInt(cLo)))
+			return windowDivisorShiftedFamily(fmt.Sprintf("the answers are now / (window %s %v) on every probe: divide by the window itself, now / window", sign(cLo), time.Duration(absInt(cLo))))
 		}
-		return "the answers are now divided by something other than the window (a constant more or less) on every probe: divide by the window itself, now / window"
+		return windowDivisorOtherFamily("the answers are now divided by something other than the window (a constant more or less) on every probe: divide by the window itself, now / window")
 	}
 	for _, s := range []struct {
 		f    float64
@@ -54,10 +63,10 @@ func windowDivisor(rows []windowRow) string {
 	}{{1e3, "1000 times too small"}, {1e6, "a million times too small"}, {1e9, "a billion times too small"},
 		{1e-3, "1000 times too large"}, {1e-6, "a million times too large"}, {1e-9, "a billion times too large"}} {
 		if sLo <= s.f*(1+1e-12) && s.f <= sHi*(1+1e-12) && !(sLo <= 1 && 1 <= sHi) {
-			return "units: every answer is " + s.name + ": now and window were taken in different units (a Duration counts nanoseconds, Milliseconds() thousandths of a second…); divide the Durations themselves, now / window"
+			return windowUnitMixedFamily("units: every answer is " + s.name + ": now and window were taken in different units (a Duration counts nanoseconds, Milliseconds() thousandths of a second…); divide the Durations themselves, now / window")
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 func sign(v int64) string {
@@ -71,7 +80,7 @@ func sign(v int64) string {
 // answer is the same with now cut to whole units on every probe that has
 // such a fraction (and, for "whole units of both", with the window cut
 // too), where the reference's changes on some.
-func windowUnitLost(learner limit.WindowIDFunc, rows []windowRow) string {
+func windowUnitLost(learner limit.WindowIDFunc, rows []windowRow) diagnose.Hint {
 	call := func(now, w time.Duration) (int64, bool) {
 		return guarded(func() int64 { return learner(now, w) })
 	}
@@ -99,7 +108,7 @@ func windowUnitLost(learner limit.WindowIDFunc, rows []windowRow) string {
 		}
 		return cutHint(u.short)
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // rightOnWholeUnits reports whether the learner is right on every short
@@ -145,7 +154,7 @@ func lostUnder(rows []windowRow, u time.Duration, bears func(windowRow) bool, cu
 // a nanosecond from it (a comparison on the wrong side of a boundary is
 // wrong on it, or a nanosecond before). Or one right on every short clock
 // and negative on some long ones: a product that overflowed.
-func windowLongClocks(rows []windowRow) string {
+func windowLongClocks(rows []windowRow) diagnose.Hint {
 	short, wrong, negative, float, far := 0, 0, false, true, false
 	for _, r := range rows {
 		if r.c.now < smallClock {
@@ -168,13 +177,13 @@ func windowLongClocks(rows []windowRow) string {
 	}
 	switch {
 	case wrong < minBearing:
-		return ""
+		return diagnose.Hint{}
 	case float && far:
 		return windowFloatHint
 	case negative && short >= minBearing && rightOnShortClocks(rows):
 		return windowOverflowHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 func rightOnShortClocks(rows []windowRow) bool {
@@ -193,6 +202,6 @@ var windowUnitNames = []struct {
 }{{time.Second, "seconds", "s"}, {time.Millisecond, "milliseconds", "ms"}, {time.Microsecond, "microseconds", "µs"}}
 
 // cutHint names now cut to whole units of short before dividing.
-func cutHint(short string) string {
-	return "units: now was cut to a whole number of " + short + " before dividing, which moves it back into an earlier window near a boundary; divide now itself"
+func cutHint(short string) diagnose.Hint {
+	return windowUnitCutFamily("units: now was cut to a whole number of " + short + " before dividing, which moves it back into an earlier window near a boundary; divide now itself")
 }

@@ -11,6 +11,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 	"termlab/solutions/day45"
 )
 
@@ -105,9 +106,15 @@ func TestEquivalenceWrongVariantsFailInTheirOwnTODO(t *testing.T) {
 					}
 					// A hint that names a mistake must name this variant's:
 					// the one mistake hint containing its mentions word.
+					if g.HintID == "" {
+						t.Errorf("TODO %d: the hint has no ID: %s", n, g.Hint)
+					}
 					hints := grade.MistakeHints(n)
-					isNamed := slices.Contains(hints, g.Hint)
-					if isNamed && (v.mentions == "" || !strings.Contains(g.Hint, v.mentions) || countContaining(hints, v.mentions) != 1) {
+					isNamed := diagnose.IsNamedID(g.HintID)
+					if isNamed && !slices.Contains(grade.HintIDs(n), g.HintID) {
+						t.Errorf("TODO %d: the hint's ID %s is not among the TODO's declared hints", n, g.HintID)
+					}
+					if isNamed && (v.mentions == "" || !strings.Contains(g.Hint, v.mentions) || countContaining(hints, v.mentions) > 1) {
 						t.Errorf("the hint names a mistake this variant did not make (its mistake: %q):\n  detail: %s\n  input:  %s got %s want %s\n  hint:   %s",
 							v.mentions, g.Detail, g.Counterexample.Input, g.Counterexample.Got, g.Counterexample.Want, g.Hint)
 					}

@@ -58,7 +58,7 @@ func (g *grading) expiredChecks() labs.Cases[expiredCase] {
 				Input: fmt.Sprintf("Expired(stamp=%v, now=%v, window=%v)", c.stamp, c.now, c.window),
 				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
 			},
-			Hint: diagnoseExpired(g.learner.Expired, c, got, want),
+			Diagnose: func() (string, string) { h := diagnoseExpired(g.learner.Expired, c, got, want); return h.Text, h.ID },
 		}
 	}
 	return labs.Cases[expiredCase]{

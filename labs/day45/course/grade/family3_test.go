@@ -10,6 +10,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/labs/diagnose"
 	"termlab/solutions/day45"
 )
 
@@ -232,7 +233,7 @@ func TestFamily3WrongHints(t *testing.T) {
 			continue
 		}
 		caught++
-		isNamed := slices.Contains(grade.MistakeHints(n), g.Hint) || strings.Contains(g.Hint, "between calls")
+		isNamed := diagnose.IsNamedID(g.HintID)
 		truly := strings.Contains(g.Hint, v.mentions)
 		if r, ok := byHand3[v.name]; ok && strings.Contains(g.Hint, r.words) {
 			truly = r.named

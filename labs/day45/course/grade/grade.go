@@ -246,6 +246,7 @@ func (g *grading) experiments(record func(f *limit.Funcs) (search func() *labs.F
 				What:           fmt.Sprintf("Part %s comes out differently from the reference (%s), though every call it made is right on its own", p.Part, how),
 				Counterexample: ce,
 				Hint:           "each call must depend only on its arguments: look for state your function keeps between calls (a global, a static counter, a cache)",
+				HintID:         "plain.run-differs-calls-right",
 			}
 		}
 	}

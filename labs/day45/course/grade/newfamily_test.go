@@ -3,13 +3,13 @@ package grade_test
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/labs/diagnose"
 	"termlab/solutions/day45"
 )
 
@@ -159,7 +159,7 @@ func familyFigure(t *testing.T, label string, wrong []variant, reset func()) {
 			continue
 		}
 		caught++
-		isNamed := slices.Contains(grade.MistakeHints(n), g.Hint) || strings.Contains(g.Hint, "between calls")
+		isNamed := diagnose.IsNamedID(g.HintID)
 		truly := strings.Contains(g.Hint, v.mentions)
 		switch {
 		case isNamed && !truly:

@@ -29,6 +29,13 @@ var emitCases = []emitCase{
 	{1200 * time.Microsecond, 1700 * time.Microsecond, "a slot less than a millisecond ahead"},
 	{century + 1, century, "a clock a century in, a nanosecond after the slot"},
 	{century, century + 1, "a clock a century in, a nanosecond before the slot"},
+	// Gaps past 2⁵³ ns (104 days), uneven to the nanosecond: float64 holds
+	// every whole number only up to 2⁵³, so a max, a gap or a half-sum
+	// taken through float64 is off here, where round figures hide it.
+	{1<<53 + 4001, 1000, "a bucket idle for 2⁵³ ns and more, uneven figures"},
+	{1000, 1<<53 + 4001, "a backlog of 2⁵³ ns and more, uneven figures"},
+	{century - 987_654_321, 12_345, "a bucket idle for a century, uneven figures"},
+	{7_777_777, century + 7_777_791, "a backlog of a century, uneven figures"},
 }
 
 // checkNextEmit grades TODO 4: its cases, then the experiments that call it.
@@ -64,7 +71,7 @@ func (g *grading) emitChecks() labs.Cases[emitCase] {
 				Input: fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", c.now, c.nextEmit),
 				Got:   got.String(), Want: want.String(),
 			},
-			Hint: diagnoseEmit(g.learner.NextEmit, c, got, want),
+			Diagnose: func() (string, string) { h := diagnoseEmit(g.learner.NextEmit, c, got, want); return h.Text, h.ID },
 		}
 	}
 	return labs.Cases[emitCase]{

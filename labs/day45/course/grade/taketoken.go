@@ -99,17 +99,23 @@ func checkToken(learner, ref limit.TakeTokenFunc, c tokenCase) *labs.Failure {
 		want += fmt.Sprintf(" (or left=%.12g, ok=%v: the level is within %s of one whole token, so either answer is accepted)", level-b2f(!refOK), !refOK, fmtTol(tol))
 	}
 	ce := labs.Counterexample{Input: c.input(), Got: fmt.Sprintf("left=%.12g, ok=%v", gotL, gotOK), Want: want}
+	diagnosis := func() (string, string) {
+		h := diagnoseToken(learner, c, gotL, gotOK, refL, refOK)
+		return h.Text, h.ID
+	}
 	if reason, hint := limit.ImpossibleTokens(gotL, c.capacity); reason != "" {
-		if h := diagnoseToken(learner, c, gotL, gotOK, refL, refOK); h != "" {
-			hint = h
-		}
-		return &labs.Failure{What: "an impossible answer on " + c.what + ": " + reason, Counterexample: ce, Hint: hint}
+		return &labs.Failure{What: "an impossible answer on " + c.what + ": " + reason, Counterexample: ce, Diagnose: func() (string, string) {
+			if h, id := diagnosis(); h != "" {
+				return h, id
+			}
+			return hint, "plain.impossible"
+		}}
 	}
 	okAgrees := gotOK == refOK || tie
 	if okAgrees && math.Abs(gotL-(level-b2f(gotOK))) <= tol {
 		return nil
 	}
-	return &labs.Failure{What: "wrong on " + c.what, Counterexample: ce, Hint: diagnoseToken(learner, c, gotL, gotOK, refL, refOK)}
+	return &labs.Failure{What: "wrong on " + c.what, Counterexample: ce, Diagnose: diagnosis}
 }
 
 // randomToken draws a bucket from every corner the course can reach.

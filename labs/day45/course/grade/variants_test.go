@@ -221,7 +221,7 @@ var wrongTake = []variant{
 	{name: "truncates to milliseconds", mentions: "whole milliseconds drop", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return spend(min(capacity, tokens+float64(e.Milliseconds())/1000*rate))
 	}},
-	{name: "ignores refills under 1 ms", mentions: "nothing refilled", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	{name: "ignores refills under 1 ms", mentions: "add nothing here", take: func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		if e < time.Millisecond {
 			e = 0
 		}
@@ -401,7 +401,7 @@ var wrongExpired = []variant{
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
 	}},
 	{name: "compares window ids", mentions: "fixed-window", exp: func(s, now, w time.Duration) bool { return now/w-s/w >= 1 }},
-	{name: "a nanosecond early", exp: func(s, now, w time.Duration) bool { return s <= now-w+1 }},
+	{name: "a nanosecond early", mentions: "1ns early", exp: func(s, now, w time.Duration) bool { return s <= now-w+1 }},
 	{name: "two windows", mentions: "two", exp: func(s, now, w time.Duration) bool { return s <= now-2*w }},
 	{name: "ignores the window", mentions: "still", exp: func(s, now, w time.Duration) bool { return s < now }},
 }
@@ -441,6 +441,12 @@ var correctEmit = []variant{
 }
 
 var wrongEmit = []variant{
+	{name: "float64 half-sum", mentions: "float", emit: func(now, next time.Duration) time.Duration {
+		return time.Duration((float64(now)+float64(next))/2 + math.Abs(float64(now)-float64(next))/2)
+	}},
+	{name: "the idle gap through float64", mentions: "float", emit: func(now, next time.Duration) time.Duration {
+		return next + time.Duration(math.Max(0, float64(now-next)))
+	}},
 	{name: "min", mentions: "not the earlier", emit: func(now, next time.Duration) time.Duration { return min(now, next) }},
 	{name: "ignores an idle queue", mentions: "idle queue's slot", emit: func(now, next time.Duration) time.Duration { return next }},
 	{name: "ignores the queue", mentions: "nextEmit", emit: func(now, next time.Duration) time.Duration { return now }},
@@ -461,13 +467,13 @@ var wrongEmit = []variant{
 	{name: "truncates to microseconds", mentions: "microseconds", emit: func(now, next time.Duration) time.Duration {
 		return max(now, next).Truncate(time.Microsecond)
 	}},
-	{name: "drops waits over an hour", emit: func(now, next time.Duration) time.Duration {
+	{name: "drops waits over an hour", mentions: "longer ones wrong", emit: func(now, next time.Duration) time.Duration {
 		if next-now > time.Hour { // "nobody waits that long"
 			return now
 		}
 		return max(now, next)
 	}},
-	{name: "caps the wait at a day", emit: func(now, next time.Duration) time.Duration {
+	{name: "caps the wait at a day", mentions: "longer ones wrong", emit: func(now, next time.Duration) time.Duration {
 		return min(max(now, next), now+24*time.Hour)
 	}},
 }

@@ -10,6 +10,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 type windowCase struct {
@@ -39,8 +40,21 @@ var windowCases = []windowCase{
 }
 
 // checkWindowID grades TODO 2: its cases, then the experiments that call it.
+// Its first call is at windowOrigin, not at 0: a WindowID that numbers
+// windows from the first now it sees (kept in a package variable) is then
+// off on every call after, where a first call at 0 would hide it.
 func checkWindowID(g *grading) *labs.Failure {
+	o := windowOrigin()
+	diagnose.Try(func() int64 { return g.learner.WindowID(o, time.Minute) })
 	return checkThenExperiments(g, g.windowChecks(), recordWindow)
+}
+
+// windowOrigin is the clock of the grader's first call to WindowID: one
+// already running (hours to days in, uneven to the nanosecond), drawn from
+// TODO 2's seed, so it is the same on every run and on no boundary.
+func windowOrigin() time.Duration {
+	rng := seeded(2, 1<<31)
+	return time.Hour + time.Duration(rng.Int64N(int64(100*24*time.Hour))) | 1
 }
 
 // recordWindow keeps each call an experiment makes to WindowID, as a case.
@@ -64,7 +78,7 @@ func (g *grading) windowChecks() labs.Cases[windowCase] {
 				Input: fmt.Sprintf("WindowID(now=%v, window=%v)", c.now, c.window),
 				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
 			},
-			Hint: diagnoseWindow(g.learner.WindowID, c, got, want),
+			Diagnose: func() (string, string) { h := diagnoseWindow(g.learner.WindowID, c, got, want); return h.Text, h.ID },
 		}
 	}
 	return labs.Cases[windowCase]{
@@ -91,7 +105,8 @@ func windowNeverGoesBack(id limit.WindowIDFunc) (*labs.Failure, int) {
 					Input: fmt.Sprintf("WindowID(%v, 1m0s) then WindowID(%v, 1m0s)", prevAt, at),
 					Got:   fmt.Sprintf("%d then %d", prev, n), Want: "a number that never decreases",
 				},
-				Hint: "later instants are in the same window or a later one, never an earlier one",
+				Hint:   "later instants are in the same window or a later one, never an earlier one",
+				HintID: "plain.window-went-back",
 			}, checks
 		}
 		prev, prevAt = n, at

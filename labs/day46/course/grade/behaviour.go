@@ -1,6 +1,9 @@
 package grade
 
-import "termlab/labs/day46/course/fair"
+import (
+	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
+)
 
 // Hints read off what the learner's function does on the probes (the
 // hand-picked cases and a few hundred seeded random ones), beside the known
@@ -13,25 +16,18 @@ import "termlab/labs/day46/course/fair"
 // hint stays the plain statement of what differs.
 
 // minBearing is how many probes a property must bear on before it names
-// anything.
-const minBearing = 5
+// anything (labs/diagnose's rule).
+const minBearing = diagnose.MinBearing
 
 // try calls f, reporting false when it panics (the learner's function is
 // called raw here, unchecked: a probe it crashes on bears on no property).
-func try[A any](f func() A) (a A, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	return f(), true
-}
+func try[A any](f func() A) (A, bool) { return diagnose.Try(f) }
 
 // impossibleHint is a hint for an impossible answer of TODO n (the checked
 // wrapper stopped the grading on it), read off the probes: a known mistake
 // that agrees with the learner everywhere, or a property of its answers;
 // "" keeps the wrapper's own hint, which says what cannot be right.
-func impossibleHint(n int, raw, ref fair.Funcs) string {
+func impossibleHint(n int, raw, ref fair.Funcs) diagnose.Hint {
 	switch n {
 	case 1:
 		return shareImpossible(raw.FairShare, ref.FairShare)
@@ -42,7 +38,7 @@ func impossibleHint(n int, raw, ref fair.Funcs) string {
 	}
 	// TODO 2's wrapper hints already tell a charge for a request left in
 	// the queue from serving one that does not fit.
-	return ""
+	return diagnose.Hint{}
 }
 
 // firstDiffering is the first probe on which learner and ref answer
@@ -56,31 +52,4 @@ func firstDiffering[C, A any](probes []C, learner, ref func(C) A, same func(C, A
 	}
 	var zero C
 	return zero, false
-}
-
-// behaviourHints are TODO n's hints read off the probes that name a
-// mistake (some are a known mistake's own words), for MistakeHints.
-func behaviourHints(n int) []string {
-	switch n {
-	case 1:
-		return []string{wrongOrderHint, roundedDownHint, roundedHint, demandFloorHint, lastOutHint, sortedOnlyHint, splitAllHint, splitOneLessHint, neverTakenHint, leftOverHint}
-	case 2:
-		out := []string{oldCreditHint, quantumAloneHint, quantumTwiceHint, perRequestHint, overServeHint, entryEmptyHint, unchargedHint, quantumLostHint, bankHint}
-		for _, p := range servedParts {
-			out = append(out, p.hint)
-		}
-		for _, p := range leftParts {
-			out = append(out, p.hint)
-		}
-		return out
-	case 3:
-		return shardHints()
-	case 4:
-		out := []string{needsSortedHint, anywhereHint, orderChangesHint}
-		for _, p := range overlapCounts() {
-			out = append(out, p.hint)
-		}
-		return out
-	}
-	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // A hint names a mistake only when the learner's function is that mistake
@@ -20,49 +21,25 @@ import (
 // it would have written, and the hint that names it.
 type mistake[F any] struct {
 	f    F
-	hint string
+	hint diagnose.Hint
 }
 
-// pick returns the first mistake (as a function of the case) that agrees
-// with the learner on c and on every probe, and differs from the reference
-// on c; or -1. learner may panic on a probe (an impossible answer stops the
+// pick is the hint of the first mistake (as a function of the case) that
+// gives the learner's answer on c, where the reference's differs, and on
+// every probe (labs/diagnose's rule, the list's order its precedence); or
+// none. learner may panic on a probe (an impossible answer stops the
 // checked wrapper): such a probe agrees with no mistake.
-func pick[C, A any](c C, probes []C, learner, ref func(C) A, mistakes []func(C) A, same func(C, A, A) bool) int {
-	call := func(f func(C) A, c C) (a A, ok bool) {
-		defer func() {
-			if recover() != nil {
-				ok = false
-			}
-		}()
-		return f(c), true
-	}
-	got, ok := call(learner, c)
-	want, _ := call(ref, c)
+func pick[C, A any, F any](c C, probes []C, learner, ref func(C) A, ms []mistake[F], on func(F) func(C) A, same func(C, A, A) bool) diagnose.Hint {
+	got, ok := diagnose.Try(func() A { return learner(c) })
 	if !ok {
-		return -1
+		return diagnose.Hint{}
 	}
-	var answers []A
-	var answered []bool
-	for m, f := range mistakes {
-		if a, ok := call(f, c); !ok || !same(c, a, got) || same(c, a, want) {
-			continue
-		}
-		if answers == nil {
-			for _, p := range probes {
-				a, ok := call(learner, p)
-				answers, answered = append(answers, a), append(answered, ok)
-			}
-		}
-		all := true
-		for i := 0; all && i < len(probes); i++ {
-			a, ok := call(f, probes[i])
-			all = ok && answered[i] && same(probes[i], a, answers[i])
-		}
-		if all {
-			return m
-		}
+	want, _ := diagnose.Try(func() A { return ref(c) })
+	t := diagnose.Table[C, A]{Same: same}
+	for _, m := range ms {
+		t.Rows = append(t.Rows, diagnose.Row[C, A]{ID: m.hint.ID, Words: m.hint.Text, Mutant: on(m.f)})
 	}
-	return -1
+	return t.Diagnose(c, got, want, probes, learner, ref)
 }
 
 // --- TODO 1 -------------------------------------------------------------------
@@ -74,7 +51,7 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			out[i] = capacity / float64(len(demands))
 		}
 		return out
-	}, "everyone got capacity ÷ n, whatever it asked: a tenant never gets more than it asks, and what it leaves goes to the others"},
+	}, shareHints.Name("share.equal-split", "everyone got capacity ÷ n, whatever it asked: a tenant never gets more than it asks, and what it leaves goes to the others")},
 	{func(capacity float64, demands []float64) []float64 {
 		total := 0.0
 		for _, d := range demands {
@@ -88,14 +65,14 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			}
 		}
 		return out
-	}, "the shares are proportional to the demands: max-min fairness meets the small demands in full and splits the rest equally, it does not scale everyone down alike"},
+	}, shareHints.Name("share.proportional", "the shares are proportional to the demands: max-min fairness meets the small demands in full and splits the rest equally, it does not scale everyone down alike")},
 	{func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))
 		for i, d := range demands {
 			out[i] = math.Min(d, capacity/float64(len(demands)))
 		}
 		return out
-	}, "each share is min(demand, capacity ÷ n), and what the modest tenants leave is never handed on: split it among the tenants still asking"},
+	}, shareHints.Name("share.never-handed-on", "each share is min(demand, capacity ÷ n), and what the modest tenants leave is never handed on: split it among the tenants still asking")},
 	{func(capacity float64, demands []float64) []float64 {
 		demands = slices.Sorted(slices.Values(demands))
 		out := make([]float64, len(demands))
@@ -122,7 +99,7 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			}
 		}
 		return out
-	}, "one round of handing on is not enough: after the leftover is split, more tenants may be satisfied and leave some in turn; repeat until nobody still asking wants less than the split"},
+	}, shareHints.Name("share.one-round", "one round of handing on is not enough: after the leftover is split, more tenants may be satisfied and leave some in turn; repeat until nobody still asking wants less than the split")},
 	{func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))
 		if len(demands) == 0 {
@@ -141,7 +118,7 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 		}
 		out[big] = math.Min(demands[big], out[big]+capacity-used)
 		return out
-	}, "what the modest tenants leave went to the largest demand alone: it is split equally among every tenant still asking"},
+	}, shareHints.Name("share.leftover-to-largest", "what the modest tenants leave went to the largest demand alone: it is split equally among every tenant still asking")},
 	{func(capacity float64, demands []float64) []float64 {
 		idx := make([]int, len(demands))
 		for i := range idx {
@@ -175,23 +152,23 @@ var shareProbes = func() []shareCase {
 }()
 
 // shareNamed is the hint that names the learner's mistake on c: a known
-// mistake, or what its shares are on the probes; or "".
-func shareNamed(learner, ref fair.FairShareFunc, c shareCase) string {
+// mistake, or what its shares are on the probes; or none.
+func shareNamed(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
 	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
 		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
 	}
-	var ms []func(shareCase) []float64
-	for _, m := range shareMistakes {
-		ms = append(ms, on(m.f))
+	// State first: every reading after this one assumes there is none.
+	if h := twoPasses(append([]shareCase{c}, shareProbes...), on(learner), func(a, b []float64) bool { return sameShares(c, a, b) }, fair.FormatFloats); !h.None() {
+		return h
 	}
-	if m := pick(c, shareProbes, on(learner), on(ref), ms, sameShares); m >= 0 {
-		return shareMistakes[m].hint
+	if h := pick(c, shareProbes, on(learner), on(ref), shareMistakes, on, sameShares); !h.None() {
+		return h
 	}
 	return shareBehaviour(learner, ref, c)
 }
 
-func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) string {
-	if h := shareNamed(learner, ref, c); h != "" {
+func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
+	if h := shareNamed(learner, ref, c); !h.None() {
 		return h
 	}
 	got, want := learner(c.capacity, slices.Clone(c.demands)), ref(c.capacity, slices.Clone(c.demands))
@@ -208,10 +185,10 @@ func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) string {
 			if !near(tg, tw, c.capacity) {
 				s += fmt.Sprintf("; your shares add up to %g, water-filling's to %g", tg, tw)
 			}
-			return s
+			return diagnose.Plain("share-differs", s)
 		}
 	}
-	return fmt.Sprintf("%d shares for %d tenants: one share per tenant, in the order of demands", len(got), len(c.demands))
+	return diagnose.Plain("share-count", fmt.Sprintf("%d shares for %d tenants: one share per tenant, in the order of demands", len(got), len(c.demands)))
 }
 
 // --- TODO 2 -------------------------------------------------------------------
@@ -227,7 +204,7 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit
-	}, "the quantum was never added: a visit first adds quantum to the credit, and deficit + quantum is what it may spend"},
+	}, visitHints.Name("drr.quantum-never-added", "the quantum was never added: a visit first adds quantum to the credit, and deficit + quantum is what it may spend")},
 	{func(deficit, quantum float64, queue []float64) (int, float64) {
 		n := 0
 		for n < len(queue) && queue[n] <= deficit {
@@ -238,7 +215,7 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit + quantum
-	}, "the quantum came after the serving: add it first, so this visit may spend deficit + quantum"},
+	}, visitHints.Name("drr.quantum-after-serving", "the quantum came after the serving: add it first, so this visit may spend deficit + quantum")},
 	{func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		n := 0
@@ -307,7 +284,7 @@ var visitProbes = func() []visitCase {
 	return append(out, randomVisitCases(46, 7, 200)...)
 }()
 
-func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) string {
+func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
 	on := func(f fair.DRRVisitFunc) func(visitCase) visitAnswer {
 		return func(c visitCase) visitAnswer {
 			s, l := f(c.deficit, c.quantum, slices.Clone(c.queue))
@@ -317,25 +294,24 @@ func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) string {
 	same := func(c visitCase, a, b visitAnswer) bool {
 		return a.served == b.served && near(a.left, b.left, c.deficit+c.quantum)
 	}
-	var ms []func(visitCase) visitAnswer
-	for _, m := range visitMistakes {
-		ms = append(ms, on(m.f))
+	if h := twoPasses(append([]visitCase{c}, visitProbes...), on(learner), func(a, b visitAnswer) bool { return same(c, a, b) }, func(a visitAnswer) string { return fmt.Sprintf("(%d, %g)", a.served, a.left) }); !h.None() {
+		return h
 	}
-	if m := pick(c, visitProbes, on(learner), on(ref), ms, same); m >= 0 {
-		return visitMistakes[m].hint
+	if h := pick(c, visitProbes, on(learner), on(ref), visitMistakes, on, same); !h.None() {
+		return h
 	}
-	if h := visitBehaviour(learner, ref, c); h != "" {
+	if h := visitBehaviour(learner, ref, c); !h.None() {
 		return h
 	}
 	g, w := on(learner)(c), on(ref)(c)
 	credit := c.deficit + c.quantum
 	switch {
 	case g.served != w.served:
-		return fmt.Sprintf("served %d where %d fit: the credit for this visit is %g + %g = %g, and requests are served from the head while the head's size fits in what is left", g.served, w.served, c.deficit, c.quantum, credit)
+		return diagnose.Plain("drr-served", fmt.Sprintf("served %d where %d fit: the credit for this visit is %g + %g = %g, and requests are served from the head while the head's size fits in what is left", g.served, w.served, c.deficit, c.quantum, credit))
 	case w.served == len(c.queue):
-		return fmt.Sprintf("the right requests, but a credit of %g is left: this visit emptied the queue, and an empty queue keeps 0", g.left)
+		return diagnose.Plain("drr-emptied-keeps", fmt.Sprintf("the right requests, but a credit of %g is left: this visit emptied the queue, and an empty queue keeps 0", g.left))
 	}
-	return fmt.Sprintf("the right requests, but a credit of %g is left where %g − %g served = %g remains", g.left, credit, credit-w.left, w.left)
+	return diagnose.Plain("drr-left", fmt.Sprintf("the right requests, but a credit of %g is left where %g − %g served = %g remains", g.left, credit, credit-w.left, w.left))
 }
 
 // --- TODO 4 -------------------------------------------------------------------
@@ -363,7 +339,7 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, "a merge walk needs sorted lists, and shards come in any order: sort copies first, or use a set"},
+	}, overlapHints.Name("overlap.merge-unsorted", "a merge walk needs sorted lists, and shards come in any order: sort copies first, or use a set")},
 	{func(a, b []int) int {
 		var x, y uint32
 		for _, w := range a {
@@ -426,23 +402,22 @@ var overlapProbes = func() []overlapCase {
 }()
 
 // overlapNamed is the hint that names the learner's mistake on c: a known
-// mistake, or what its counts are on the probes; or "".
-func overlapNamed(learner, ref fair.OverlapFunc, c overlapCase) string {
+// mistake, or what its counts are on the probes; or none.
+func overlapNamed(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
 	on := func(f fair.OverlapFunc) func(overlapCase) int {
 		return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }
 	}
-	var ms []func(overlapCase) int
-	for _, m := range overlapMistakes {
-		ms = append(ms, on(m.f))
+	if h := twoPasses(append([]overlapCase{c}, overlapProbes...), on(learner), diagnose.Equal[int], func(a int) string { return fmt.Sprint(a) }); !h.None() {
+		return h
 	}
-	if m := pick(c, overlapProbes, on(learner), on(ref), ms, func(_ overlapCase, a, b int) bool { return a == b }); m >= 0 {
-		return overlapMistakes[m].hint
+	if h := pick(c, overlapProbes, on(learner), on(ref), overlapMistakes, on, func(_ overlapCase, a, b int) bool { return a == b }); !h.None() {
+		return h
 	}
 	return overlapBehaviour(learner, ref, c)
 }
 
-func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
-	if h := overlapNamed(learner, ref, c); h != "" {
+func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
+	if h := overlapNamed(learner, ref, c); !h.None() {
 		return h
 	}
 	on := func(f fair.OverlapFunc) func(overlapCase) int {
@@ -454,29 +429,28 @@ func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) string {
 			common = append(common, w)
 		}
 	}
-	return fmt.Sprintf("you count %d where the shards share %d: %v are in both", on(learner)(c), len(common), common)
+	return diagnose.Plain("overlap-count", fmt.Sprintf("you count %d where the shards share %d: %v are in both", on(learner)(c), len(common), common))
 }
 
-// MistakeHints are TODO n's hints that name a mistake. Every other hint
-// is a plain statement of what differs (or of what the input shows, as a
-// shard that changes between calls). The equivalence suite uses the list to
-// check that a hint names only the mistake its variant made.
-func MistakeHints(n int) []string {
-	known := map[int][]string{1: hintsOf(shareMistakes), 2: hintsOf(visitMistakes), 4: hintsOf(overlapMistakes)}[n]
-	var out []string
-	for _, h := range append(known, behaviourHints(n)...) {
-		if !slices.Contains(out, h) {
-			out = append(out, h)
-		}
-	}
-	return out
+// twoPasses is the state hint (labs/diagnose) for a learner that answers
+// one of cases two ways, or none; a call that panics is no answer.
+func twoPasses[C, A any](cases []C, learner func(C) A, same func(A, A) bool, what func(A) string) diagnose.Hint {
+	return diagnose.TwoPasses(cases, func(c C) (A, bool) { return diagnose.Try(func() A { return learner(c) }) }, same, what)
 }
 
-// hintsOf is the hints of a TODO's known mistakes, in order.
-func hintsOf[F any](ms []mistake[F]) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.hint
-	}
-	return out
-}
+// The named hints of each TODO, declared where they are written (known
+// mistakes and readings of the probes alike): the lists below are derived
+// from them, never kept by hand.
+var shareHints, visitHints, shardSet, overlapHints diagnose.Set
+
+// hintSets are the TODOs' sets, by number.
+var hintSets = diagnose.Sets{1: &shareHints, 2: &visitHints, 3: &shardSet, 4: &overlapHints}
+
+// MistakeHints are the fixed words of TODO n's hints that name a mistake
+// (a family's words carry figures: HintIDs names it). Every other hint is
+// a plain statement of what differs.
+func MistakeHints(n int) []string { return hintSets.Words(n) }
+
+// HintIDs are the IDs of TODO n's hints that name a mistake, the state
+// between calls among them.
+func HintIDs(n int) []string { return hintSets.IDs(n) }

@@ -8,6 +8,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 type visitCase struct {
@@ -40,7 +41,7 @@ func checkDRRVisit(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 			What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatDRRVisit(c.deficit, c.quantum, c.queue),
 				Got: fmt.Sprintf("served=%d, newDeficit=%g", gs, gd), Want: fmt.Sprintf("served=%d, newDeficit=%g", ws, wd)},
-		}, func(raw fair.Funcs) string { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) })
+		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) })
 	}
 	random := randomVisitCases(46, 2, randomCases)
 	return checkThenExperiments(labs.Cases[visitCase]{Hand: visitCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerVisit}, mixed, ref, 2)

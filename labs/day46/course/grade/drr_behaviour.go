@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // DRRVisit taken apart: how many requests a visit serves (a bound on the
@@ -12,22 +13,23 @@ import (
 // Each part is read off the probes on its own.
 
 // The known mistakes' hints that a part of the answer names too.
-const (
-	bankHint    = "a queue that is (or becomes) empty keeps no credit: return 0, so an idle tenant cannot bank credit for later"
-	inOrderHint = "serve in order from the head: stop at the first request that does not fit, even if a smaller one waits behind it"
-	strictHint  = "a request whose size equals the credit fits: compare with <=, not <"
-	severalHint = "one visit can serve several requests: keep serving while the head fits in the credit"
-	droppedHint = "the credit was dropped: while requests still wait, what is left of deficit + quantum is kept for the next visit; only an emptied queue goes back to 0"
+const ()
 
-	oldCreditHint    = "the requests served fit in deficit alone: add quantum to the credit before serving, so this visit may spend deficit + quantum"
-	quantumAloneHint = "the requests served fit in quantum alone: the credit saved from earlier visits counts too, so this visit may spend deficit + quantum"
-	quantumTwiceHint = "the quantum was added twice: a visit adds one quantum to the credit, then serves from the head while the head fits"
-	perRequestHint   = "the quantum was added for every request served: a visit adds quantum once, before serving, however many requests it then serves"
-	overServeHint    = "a request was served that did not fit: serve the head only when its size fits in what is left of the credit (compare before you serve it)"
-	entryEmptyHint   = "an empty queue on entry banked credit: a tenant with nothing waiting gets 0, 0, so an idle tenant cannot save up quantum for later"
-	unchargedHint    = "the sizes served were never taken off the credit: each request served costs its size, so what is left is deficit + quantum − the sizes served"
-	cappedCreditHint = "the credit kept was capped at one quantum: while requests still wait, a visit keeps all that is left of deficit + quantum"
-	quantumLostHint  = "the credit kept lacks this visit's quantum: what is left for the next visit is deficit + quantum − the sizes served"
+var (
+	bankHint         = visitHints.Name("drr.bank", "a queue that is (or becomes) empty keeps no credit: return 0, so an idle tenant cannot bank credit for later")
+	inOrderHint      = visitHints.Name("drr.in-order", "serve in order from the head: stop at the first request that does not fit, even if a smaller one waits behind it")
+	strictHint       = visitHints.Name("drr.strict", "a request whose size equals the credit fits: compare with <=, not <")
+	severalHint      = visitHints.Name("drr.several", "one visit can serve several requests: keep serving while the head fits in the credit")
+	droppedHint      = visitHints.Name("drr.dropped", "the credit was dropped: while requests still wait, what is left of deficit + quantum is kept for the next visit; only an emptied queue goes back to 0")
+	oldCreditHint    = visitHints.Name("drr.old-credit", "the requests served fit in deficit alone: add quantum to the credit before serving, so this visit may spend deficit + quantum")
+	quantumAloneHint = visitHints.Name("drr.quantum-alone", "the requests served fit in quantum alone: the credit saved from earlier visits counts too, so this visit may spend deficit + quantum")
+	quantumTwiceHint = visitHints.Name("drr.quantum-twice", "the quantum was added twice: a visit adds one quantum to the credit, then serves from the head while the head fits")
+	perRequestHint   = visitHints.Name("drr.per-request", "the quantum was added for every request served: a visit adds quantum once, before serving, however many requests it then serves")
+	overServeHint    = visitHints.Name("drr.over-serve", "a request was served that did not fit: serve the head only when its size fits in what is left of the credit (compare before you serve it)")
+	entryEmptyHint   = visitHints.Name("drr.entry-empty", "an empty queue on entry banked credit: a tenant with nothing waiting gets 0, 0, so an idle tenant cannot save up quantum for later")
+	unchargedHint    = visitHints.Name("drr.uncharged", "the sizes served were never taken off the credit: each request served costs its size, so what is left is deficit + quantum − the sizes served")
+	cappedCreditHint = visitHints.Name("drr.capped-credit", "the credit kept was capped at one quantum: while requests still wait, a visit keeps all that is left of deficit + quantum")
+	quantumLostHint  = visitHints.Name("drr.quantum-lost", "the credit kept lacks this visit's quantum: what is left for the next visit is deficit + quantum − the sizes served")
 )
 
 // visitRow is one probe: the learner's answer and the task's quantities.
@@ -75,7 +77,7 @@ func visitRows(learner, ref fair.DRRVisitFunc, cases []visitCase) []visitRow {
 // names it, in order: the exact bounds first, the side of the bound last.
 var servedParts = []struct {
 	served func(visitRow) int
-	hint   string
+	hint   diagnose.Hint
 }{
 	{func(r visitRow) int { return r.fitIn(r.c.deficit, false) }, oldCreditHint},
 	{func(r visitRow) int { return r.fitIn(r.c.quantum, false) }, quantumAloneHint},
@@ -111,7 +113,7 @@ var servedParts = []struct {
 // servedBehaviour names the count the learner serves, when it is one of
 // servedParts on every probe; or a count never below what fits and above
 // it on at least minBearing probes (the bound's wrong side).
-func servedBehaviour(rows []visitRow) string {
+func servedBehaviour(rows []visitRow) diagnose.Hint {
 	for _, p := range servedParts {
 		all, differs := true, false
 		for _, r := range rows {
@@ -128,7 +130,7 @@ func servedBehaviour(rows []visitRow) string {
 	over := 0
 	for _, r := range rows {
 		if r.served < r.fit {
-			return ""
+			return diagnose.Hint{}
 		}
 		if r.served > r.fit {
 			over++
@@ -137,14 +139,14 @@ func servedBehaviour(rows []visitRow) string {
 	if over >= minBearing {
 		return overServeHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // leftParts are credits a visit might keep while requests still wait,
 // given the learner's own count served, each with its hint.
 var leftParts = []struct {
 	left func(r visitRow) float64
-	hint string
+	hint diagnose.Hint
 }{
 	{func(r visitRow) float64 { return 0 }, droppedHint},
 	{func(r visitRow) float64 { return r.credit() }, unchargedHint},
@@ -158,7 +160,7 @@ var leftParts = []struct {
 
 // leftBehaviour names the credit the learner keeps on probes of c's kind
 // (a queue empty on entry, emptied by the visit, or still waiting).
-func leftBehaviour(rows []visitRow, c visitRow) string {
+func leftBehaviour(rows []visitRow, c visitRow) diagnose.Hint {
 	kind := func(r visitRow) int {
 		switch {
 		case len(r.c.queue) == 0:
@@ -175,7 +177,7 @@ func leftBehaviour(rows []visitRow, c visitRow) string {
 		}
 	}
 	if len(same) < minBearing {
-		return ""
+		return diagnose.Hint{}
 	}
 	holds := func(left func(visitRow) float64, right func(visitRow) float64) bool {
 		differs := false
@@ -192,7 +194,7 @@ func leftBehaviour(rows []visitRow, c visitRow) string {
 		// Any credit at all, on every empty queue.
 		for _, r := range same {
 			if near(r.left, 0, r.credit()) {
-				return ""
+				return diagnose.Hint{}
 			}
 		}
 		return entryEmptyHint
@@ -200,7 +202,7 @@ func leftBehaviour(rows []visitRow, c visitRow) string {
 		if holds(func(r visitRow) float64 { return r.credit() - r.prefix[r.served] }, func(visitRow) float64 { return 0 }) {
 			return bankHint
 		}
-		return ""
+		return diagnose.Hint{}
 	}
 	right := func(r visitRow) float64 { return r.credit() - r.prefix[r.served] }
 	for _, p := range leftParts {
@@ -208,16 +210,16 @@ func leftBehaviour(rows []visitRow, c visitRow) string {
 			return p.hint
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // visitBehaviour names what the learner's DRRVisit does on the probes,
 // for the counterexample c: the count served if c's is wrong, else the
-// credit kept; or "".
-func visitBehaviour(learner, ref fair.DRRVisitFunc, c visitCase) string {
+// credit kept; or none.
+func visitBehaviour(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
 	rows := visitRows(learner, ref, []visitCase{c})
 	if len(rows) == 0 {
-		return "" // the learner crashed on the counterexample itself
+		return diagnose.Hint{} // the learner crashed on the counterexample itself
 	}
 	rows = append(rows, visitRows(learner, ref, visitProbes)...)
 	if rows[0].served != rows[0].fit {

@@ -20,6 +20,7 @@ import (
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/parts"
 	"termlab/labs/day46/course/words"
+	"termlab/labs/diagnose"
 )
 
 // The settings the TODO cards state (course/words), under the names the
@@ -44,10 +45,10 @@ var Limit = 12 * time.Second
 // from the counterexample (see diagnose.go); it runs once, on the failure
 // that is finally shown, with the learner's function unchecked (an
 // impossible answer on a probe is still an answer a mistake can share).
-type diagnosed map[*labs.Failure]func(raw fair.Funcs) string
+type diagnosed map[*labs.Failure]func(raw fair.Funcs) diagnose.Hint
 
 // add records how to diagnose f, and returns f.
-func (d diagnosed) add(f *labs.Failure, diag func(raw fair.Funcs) string) *labs.Failure {
+func (d diagnosed) add(f *labs.Failure, diag func(raw fair.Funcs) diagnose.Hint) *labs.Failure {
 	d[f] = diag
 	return f
 }
@@ -68,10 +69,10 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 		if g.Status == labs.Fail && fault.TODO == n {
 			// An impossible answer: name the mistake behind it when the
 			// probes show one (behaviour.go).
-			var hint string
+			var hint diagnose.Hint
 			raw := ref.With(n, learner)
-			if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint = impossibleHint(n, raw, ref) }); f.OK() && hint != "" {
-				g.Hint = hint
+			if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint = impossibleHint(n, raw, ref) }); f.OK() && !hint.None() {
+				g.Hint, g.HintID = hint.Text, hint.ID
 			}
 		}
 		return g
@@ -82,15 +83,19 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 		return g
 	}
 	if diag := diags[fail]; diag != nil {
-		var hint string
+		var hint diagnose.Hint
 		raw := ref.With(n, learner)
 		if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint = diag(raw) }); f.OK() {
-			fail.Hint = hint
+			fail.Hint, fail.HintID = hint.Text, hint.ID
 		}
 	}
 	g.Fail(fail)
 	return g
 }
+
+// runDiffersID is the hint of an experiment that differs though every
+// call checked on its own was right.
+const runDiffersID = "plain.run-differs-calls-right"
 
 var checkers = map[int]func(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int){
 	1: checkFairShare,
@@ -144,6 +149,7 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*labs.Failure, 
 					What:           fmt.Sprintf("Part %s comes out differently from the reference (%s)", p.Part, how),
 					Counterexample: ce,
 					Hint:           fmt.Sprintf("every edge case and random input agrees, but Part %s does not: the experiment calls your function on other inputs (more tenants, longer queues, many calls in a row), so try one of those by hand", p.Part),
+					HintID:         runDiffersID,
 				}, checks
 			}
 		}

@@ -8,13 +8,34 @@ import (
 	"math/big"
 	"math/rand"
 	"slices"
+	"sync"
 
 	"termlab/labs/day46/course/fair"
 )
 
 // Plausible wrong answers a learner might write. Each must be caught in its
 // own TODO and in no other.
+// keptShares and keptShard are the one buffer the variants below hand
+// back on every call, as a learner saving an allocation might.
+var (
+	keptShares []float64
+	keptShard  []int
+	keptMu     sync.Mutex
+)
+
 var wrong = []variant{
+	{"right shares, in one slice kept between calls", 1, withShare(func(capacity float64, demands []float64) []float64 {
+		keptMu.Lock()
+		defer keptMu.Unlock()
+		keptShares = append(keptShares[:0], ref.FairShare(capacity, demands)...)
+		return keptShares
+	})},
+	{"right shard, in one slice kept between calls", 3, withShard(func(tenant uint64, n, k int) []int {
+		keptMu.Lock()
+		defer keptMu.Unlock()
+		keptShard = append(keptShard[:0], ref.ShardOf(tenant, n, k)...)
+		return keptShard
+	})},
 	// --- FairShare ---
 	{"equal split, ignoring demands", 1, withShare(func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))

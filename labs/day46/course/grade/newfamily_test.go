@@ -11,6 +11,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
+	"termlab/labs/diagnose"
 )
 
 // A family of variants written after the behaviour-based diagnosis
@@ -264,7 +265,7 @@ func TestNewFamilyWrongHints(t *testing.T) {
 			continue
 		}
 		caught++
-		isNamed := slices.Contains(grade.MistakeHints(v.todo), g.Hint)
+		isNamed := diagnose.IsNamedID(g.HintID)
 		truly := strings.Contains(g.Hint, v.mentions)
 		switch {
 		case isNamed && !truly:

@@ -7,6 +7,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 type overlapCase struct {
@@ -35,7 +36,7 @@ func checkOverlap(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 		return d.add(&labs.Failure{
 			What:           "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatOverlap(c.a, c.b), Got: fmt.Sprint(got), Want: fmt.Sprint(want)},
-		}, func(raw fair.Funcs) string { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) })
+		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) })
 	}
 	random := randomOverlapCases(46, 4, randomCases)
 	return checkThenExperiments(labs.Cases[overlapCase]{Hand: overlapCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerOverlap}, mixed, ref, 4)

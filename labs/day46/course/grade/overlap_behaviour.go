@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // Overlap read off the probes: the learner's count as a function of the
@@ -14,33 +15,37 @@ import (
 // workers at the same places in both).
 
 // The known mistakes' hints that a count on the probes names too.
-const (
-	samePlaceHint   = "only workers at the same position were counted: a shared worker can sit anywhere in either list"
-	notInBHint      = "that counts the workers of a that are not in b: count the ones in both"
-	onlyWhetherHint = "every shared worker counts, not only whether there is one"
-	firstAHint      = "the first worker of a was never looked at: check every one"
+const ()
 
-	unionHint        = "that counts the workers in either shard (the union): count only the ones in both"
-	notInAHint       = "that counts the workers of b that are not in a: count the ones in both"
-	symDiffHint      = "that counts the workers in one shard but not the other: count the ones in both"
-	twiceHint        = "each shared worker was counted twice (once from each list): count it once"
-	lastAHint        = "the last worker of a was never looked at: the loop stops one short; check every one"
-	lastBHint        = "the last worker of b was never looked at: the loop stops one short; check every one"
-	firstBHint       = "the first worker of b was never looked at: check every one"
-	wholeAHint       = "every worker of a was counted: check each one against b (is it in b too?), not against a"
-	wholeBHint       = "every worker of b was counted: check each one against a (is it in a too?)"
-	shorterHint      = "that is the size of the shorter shard, not how many workers the two share: check each worker of one against the other"
-	needsSortedHint  = "right only when both lists are sorted: shards come in any order, so sort copies first (or use a set)"
-	anywhereHint     = "right only when the shared workers come first, at the same places in both lists: a shared worker can sit anywhere in either list"
-	prefixAHint      = "only the first len(b) workers of a were looked at: the loop over a runs to len(a), whichever list is shorter"
-	prefixBHint      = "only the first len(a) workers of b were looked at: the loop over b runs to len(b), whichever list is shorter"
-	orderChangesHint = "the count changes when the same two shards come in another order: it must depend only on which workers are in each, not where they sit"
+var (
+	samePlaceHint    = overlapHints.Name("overlap.same-place", "only workers at the same position were counted: a shared worker can sit anywhere in either list")
+	notInBHint       = overlapHints.Name("overlap.not-in-b", "that counts the workers of a that are not in b: count the ones in both")
+	onlyWhetherHint  = overlapHints.Name("overlap.only-whether", "every shared worker counts, not only whether there is one")
+	firstAHint       = overlapHints.Name("overlap.first-a", "the first worker of a was never looked at: check every one")
+	unionHint        = overlapHints.Name("overlap.union", "that counts the workers in either shard (the union): count only the ones in both")
+	notInAHint       = overlapHints.Name("overlap.not-in-a", "that counts the workers of b that are not in a: count the ones in both")
+	symDiffHint      = overlapHints.Name("overlap.sym-diff", "that counts the workers in one shard but not the other: count the ones in both")
+	twiceHint        = overlapHints.Name("overlap.twice", "each shared worker was counted twice (once from each list): count it once")
+	lastAHint        = overlapHints.Name("overlap.last-a", "the last worker of a was never looked at: the loop stops one short; check every one")
+	lastBHint        = overlapHints.Name("overlap.last-b", "the last worker of b was never looked at: the loop stops one short; check every one")
+	firstBHint       = overlapHints.Name("overlap.first-b", "the first worker of b was never looked at: check every one")
+	wholeAHint       = overlapHints.Name("overlap.whole-a", "every worker of a was counted: check each one against b (is it in b too?), not against a")
+	wholeBHint       = overlapHints.Name("overlap.whole-b", "every worker of b was counted: check each one against a (is it in a too?)")
+	shorterHint      = overlapHints.Name("overlap.shorter", "that is the size of the shorter shard, not how many workers the two share: check each worker of one against the other")
+	needsSortedHint  = overlapHints.Name("overlap.needs-sorted", "right only when both lists are sorted: shards come in any order, so sort copies first (or use a set)")
+	anywhereHint     = overlapHints.Name("overlap.anywhere", "right only when the shared workers come first, at the same places in both lists: a shared worker can sit anywhere in either list")
+	prefixAHint      = overlapHints.Name("overlap.prefix-a", "only the first len(b) workers of a were looked at: the loop over a runs to len(a), whichever list is shorter")
+	prefixBHint      = overlapHints.Name("overlap.prefix-b", "only the first len(a) workers of b were looked at: the loop over b runs to len(b), whichever list is shorter")
+	orderChangesHint = overlapHints.Name("overlap.order-changes", "the count changes when the same two shards come in another order: it must depend only on which workers are in each, not where they sit")
 )
+
+// overlapMaskFamily is the family of a mask too small for the workers.
+var overlapMaskFamily = overlapHints.Family("overlap.mask-too-small")
 
 // maskHint names a bit mask of w bits (the 32- and 64-bit ones are the
 // known mistakes' own words).
-func maskHint(w int) string {
-	return fmt.Sprintf("a %d-bit mask holds workers 0 to %d only, and workers go up to n−1: use a map (or a mask as big as n)", w, w-1)
+func maskHint(w int) diagnose.Hint {
+	return overlapMaskFamily(fmt.Sprintf("a %d-bit mask holds workers 0 to %d only, and workers go up to n−1: use a map (or a mask as big as n)", w, w-1))
 }
 
 var maskWidths = []int{8, 16, 32, 64}
@@ -67,11 +72,11 @@ func butFirst(x []int) []int { return x[min(1, len(x)):] }
 // overlapCounts are counts the learner's might be, with their hints.
 func overlapCounts() []struct {
 	count func(r overlapRow) int
-	hint  string
+	hint  diagnose.Hint
 } {
 	type part = struct {
 		count func(r overlapRow) int
-		hint  string
+		hint  diagnose.Hint
 	}
 	ps := []part{
 		{func(r overlapRow) int { return len(r.a) + len(r.b) - r.truth }, unionHint},
@@ -126,14 +131,14 @@ func overlapRows(learner, ref fair.OverlapFunc, cases []overlapCase) []overlapRo
 
 // overlapBehaviour names what the learner's Overlap does on the probes, or
 // "": first a count it is on every probe, then how it depends on order.
-func overlapBehaviour(learner, ref fair.OverlapFunc, c overlapCase) string {
+func overlapBehaviour(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
 	rows := overlapRows(learner, ref, []overlapCase{c})
 	if len(rows) == 0 {
-		return ""
+		return diagnose.Hint{}
 	}
 	rows = append(rows, overlapRows(learner, ref, overlapProbes)...)
 	if len(rows) < minBearing {
-		return ""
+		return diagnose.Hint{}
 	}
 	for _, p := range overlapCounts() {
 		all, differs := true, false
@@ -155,7 +160,7 @@ func overlapBehaviour(learner, ref fair.OverlapFunc, c overlapCase) string {
 // overlapOrder names a count right on every probe once both lists are
 // sorted, or once the shared workers come first in the same order in
 // both; or one that changes when the lists are reversed.
-func overlapOrder(learner fair.OverlapFunc, rows []overlapRow) string {
+func overlapOrder(learner fair.OverlapFunc, rows []overlapRow) diagnose.Hint {
 	rightOn := func(arrange func(r overlapRow) (a, b []int)) bool {
 		for _, r := range rows {
 			a, b := arrange(r)
@@ -202,16 +207,16 @@ func overlapOrder(learner fair.OverlapFunc, rows []overlapRow) string {
 	if changes >= minBearing {
 		return orderChangesHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // overlapImpossible names the mistake behind an impossible count (more
 // shared workers than the smaller shard holds, or fewer than none).
-func overlapImpossible(learner, ref fair.OverlapFunc) string {
+func overlapImpossible(learner, ref fair.OverlapFunc) diagnose.Hint {
 	c, ok := firstDiffering(overlapProbes, func(c overlapCase) int { return learner(slices.Clone(c.a), slices.Clone(c.b)) },
 		func(c overlapCase) int { return ref(slices.Clone(c.a), slices.Clone(c.b)) }, func(_ overlapCase, x, y int) bool { return x == y })
 	if !ok {
-		return ""
+		return diagnose.Hint{}
 	}
 	return overlapNamed(learner, ref, c)
 }

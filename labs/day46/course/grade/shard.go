@@ -10,6 +10,7 @@ import (
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/day46/course/parts"
 	"termlab/labs/day46/course/words"
+	"termlab/labs/diagnose"
 )
 
 // ShardOf leaves the learner a free choice (which generator, which draw),
@@ -53,7 +54,7 @@ func checkShardOf(mixed, _ fair.Funcs, d diagnosed) (*labs.Failure, int) {
 				What: "the same tenant got two different shards (" + c.what + ")",
 				Counterexample: labs.Counterexample{Input: fmt.Sprintf("%s, called %d times", fair.FormatShardOf(c.tenant, c.n, c.k), call),
 					Got: fair.FormatInts(first) + " the first time, " + fair.FormatInts(again) + " the last", Want: "the same workers every time"},
-				Hint: statefulHint,
+				Hint: statefulHint.Text, HintID: statefulHint.ID,
 			}
 		}
 		return nil
@@ -71,10 +72,18 @@ func checkShardOf(mixed, _ fair.Funcs, d diagnosed) (*labs.Failure, int) {
 	for _, ids := range spreadPatterns {
 		checks++
 		if f := spread(mixed, ids.name, ids.id); f != nil {
-			return d.add(f, func(raw fair.Funcs) string { return shardSpreadHint(raw, ids.id, f.Hint) }), checks
+			return d.add(f, func(raw fair.Funcs) diagnose.Hint {
+				return shardSpreadHint(raw, ids.id, diagnose.Hint{ID: f.HintID, Text: f.Hint})
+			}), checks
 		}
 	}
-	return shardExperiment(checks, mixed)
+	f, checks = shardExperiment(checks, mixed)
+	// Right on every call, and still a wrong run (or none): an answer
+	// overwritten by a later call would explain it.
+	if k := shardsKept(mixed); k != nil || f == nil {
+		return k, checks + len(shardCases)
+	}
+	return f, checks
 }
 
 // randomShardCases are n random tenants from the PCG seeds a, b, each with
@@ -200,29 +209,30 @@ func spread(f fair.Funcs, name string, id func(int) uint64) *labs.Failure {
 	if x <= ChiSquareLimit {
 		return nil
 	}
+	spread := spreadHint(len(counts), combos)
 	return &labs.Failure{
 		What: fmt.Sprintf("shards are not spread evenly over %s", name),
 		Counterexample: labs.Counterexample{Input: fmt.Sprintf("ShardOf(tenant, 8, 2) for %d tenants: %s", combos*spreadPer, name),
 			Got:  fmt.Sprintf("from %d tenants (workers %v) to %d (workers %v) per shard, %d different shards; chi-square %.0f", counts[lo], lo, counts[hi], hi, len(counts), x),
 			Want: fmt.Sprintf("about %d on each of the %d shards; chi-square at most %g (a fair draw goes past it about once in a million)", spreadPer, combos, ChiSquareLimit)},
-		Hint: spreadHint(len(counts), combos),
+		Hint: spread.Text, HintID: spread.ID,
 	}
 }
 
 // The hints above that name what a ShardOf does (MistakeHints lists them).
-const (
-	statefulHint  = "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls"
-	sameShardHint = "every one of these tenants got the same shard: the shard has to depend on the tenant id"
+var (
+	statefulHint  = shardSet.Name("state.between-calls", "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls")
+	sameShardHint = shardSet.Name("shard.same-shard", "every one of these tenants got the same shard: the shard has to depend on the tenant id")
 )
 
-func spreadHint(seen, combos int) string {
+func spreadHint(seen, combos int) diagnose.Hint {
 	switch {
 	case seen == 1:
 		return sameShardHint
 	case seen < combos:
-		return fmt.Sprintf("only %d of the %d possible shards ever come up over these tenants: every set of k workers must be possible, and about as likely as any other", seen, combos)
+		return diagnose.Plain("shard-few-shards", fmt.Sprintf("only %d of the %d possible shards ever come up over these tenants: every set of k workers must be possible, and about as likely as any other", seen, combos))
 	}
-	return "every shard comes up, but some far more often than others: every set of k workers must be about as likely as any other, for any pattern of tenant ids"
+	return diagnose.Plain("shard-uneven", "every shard comes up, but some far more often than others: every set of k workers must be about as likely as any other, for any pattern of tenant ids")
 }
 
 // shardExperiment checks Part 5 with the learner's shards: the share of
@@ -241,6 +251,7 @@ func shardExperiment(checks int, mixed fair.Funcs) (*labs.Failure, int) {
 					What:           fmt.Sprintf("Part %s: the blast radius is far from the formula", p.Part),
 					Counterexample: labs.Counterexample{Input: fmt.Sprintf("Part %s (%s)", p.Part, m.Label), Got: labs.FormatMetric(m), Want: fmt.Sprintf("about %.2f %% (1/C(8, 2)), give or take %g", want, shardFormulaSlack)},
 					Hint:           "shards that overlap the noisy tenant's too often (or too rarely) are not uniform: draw without replacement from a generator seeded by the tenant",
+					HintID:         "plain.shard-blast-radius",
 				}, checks
 			}
 		}

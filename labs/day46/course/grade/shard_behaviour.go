@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // ShardOf read off the probes: the range its workers come from (1 … n
@@ -14,34 +15,41 @@ import (
 // returns, which bits of the tenant id change the shard, and, over the
 // spread check's tenants, which shards and workers ever come up.
 
-const (
-	fromOneHint     = "your workers run from 1 to n: number them from 0 to n−1 (there is no worker n, and worker 0 never comes up)"
-	negativeHint    = "a worker came out negative: Go's % keeps the sign of a negative number, and an id or hash of 2⁶³ or more converted to int is negative; take the remainder as uint64 (h % uint64(n)), then convert"
-	repeatHint      = "a worker came up twice in one shard: draw without replacement (skip a worker already drawn, or take the first k of a shuffle)"
-	consecutiveHint = "every shard is a run of consecutive workers (w, w+1, …): only n of the C(n, k) possible shards can come up; draw every worker, not only the first"
+var (
+	fromOneHint     = shardSet.Name("shard.from-one", "your workers run from 1 to n: number them from 0 to n−1 (there is no worker n, and worker 0 never comes up)")
+	negativeHint    = shardSet.Name("shard.negative", "a worker came out negative: Go's % keeps the sign of a negative number, and an id or hash of 2⁶³ or more converted to int is negative; take the remainder as uint64 (h % uint64(n)), then convert")
+	repeatHint      = shardSet.Name("shard.repeat", "a worker came up twice in one shard: draw without replacement (skip a worker already drawn, or take the first k of a shuffle)")
+	consecutiveHint = shardSet.Name("shard.consecutive", "every shard is a run of consecutive workers (w, w+1, …): only n of the C(n, k) possible shards can come up; draw every worker, not only the first")
+)
+
+// The families of ShardOf's hints: their words carry the parameter.
+var (
+	shardLengthFamily = shardSet.Family("shard.length-off-by-one")
+	shardBitsFamily   = shardSet.Family("shard.id-bits-ignored")
+	shardNeverFamily  = shardSet.Family("shard.worker-never-drawn")
 )
 
 // lengthHint names a shard always one worker longer than k (δ = 1) or
 // shorter (δ = −1).
-func lengthHint(delta int) string {
+func lengthHint(delta int) diagnose.Hint {
 	if delta > 0 {
-		return "every shard has one worker too many (k + 1): return exactly k (mind the loop's bound)"
+		return shardLengthFamily("every shard has one worker too many (k + 1): return exactly k (mind the loop's bound)")
 	}
-	return "every shard has one worker too few (k − 1): return exactly k (mind the loop's bound)"
+	return shardLengthFamily("every shard has one worker too few (k − 1): return exactly k (mind the loop's bound)")
 }
 
 // bitsHint names an id whose bits from bit b up (high) or below bit b
 // (!high) never change the shard.
-func bitsHint(b int, high bool) string {
+func bitsHint(b int, high bool) diagnose.Hint {
 	if high {
-		return fmt.Sprintf("only the low %d bits of the tenant id change the shard: ids that differ only from bit %d up get the same one (cut to a smaller type, or a seed from part of the id?); use all 64 bits", b, b)
+		return shardBitsFamily(fmt.Sprintf("only the low %d bits of the tenant id change the shard: ids that differ only from bit %d up get the same one (cut to a smaller type, or a seed from part of the id?); use all 64 bits", b, b))
 	}
-	return fmt.Sprintf("the lowest %d bits of the tenant id never change the shard: ids that differ only there get the same one; use all 64 bits", b)
+	return shardBitsFamily(fmt.Sprintf("the lowest %d bits of the tenant id never change the shard: ids that differ only there get the same one; use all 64 bits", b))
 }
 
 // neverHint names a worker that is in no shard over the spread's tenants.
-func neverHint(w int) string {
-	return fmt.Sprintf("worker %d is in no shard over these tenants: the draw never reaches it; every worker of 0 … n−1 must be possible", w)
+func neverHint(w int) diagnose.Hint {
+	return shardNeverFamily(fmt.Sprintf("worker %d is in no shard over these tenants: the draw never reaches it; every worker of 0 … n−1 must be possible", w))
 }
 
 var shardProbes = func() []shardCase {
@@ -50,7 +58,7 @@ var shardProbes = func() []shardCase {
 
 // shardImpossible names the mistake behind an impossible shard (a worker
 // out of range, the wrong length), when every probe shows it.
-func shardImpossible(learner fair.ShardOfFunc) string {
+func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
 	answered, low, high, neg, repeats := 0, math.MaxInt, -1, 0, 0
 	delta, sameDelta := 0, true
 	for _, c := range shardProbes {
@@ -66,7 +74,7 @@ func shardImpossible(learner fair.ShardOfFunc) string {
 		hasNeg := false
 		for _, w := range s {
 			if w <= -c.n || w > c.n {
-				return "" // nothing of one of these shapes
+				return diagnose.Hint{} // nothing of one of these shapes
 			}
 			hasNeg = hasNeg || w < 0
 			low, high = min(low, w), max(high, w-c.n)
@@ -80,7 +88,7 @@ func shardImpossible(learner fair.ShardOfFunc) string {
 	}
 	switch {
 	case answered < minBearing:
-		return ""
+		return diagnose.Hint{}
 	case sameDelta && (delta == 1 || delta == -1):
 		return lengthHint(delta)
 	case low >= 1 && high == 0:
@@ -90,14 +98,14 @@ func shardImpossible(learner fair.ShardOfFunc) string {
 	case repeats >= minBearing && low >= 0 && high < 0 && sameDelta && delta == 0:
 		return repeatHint // in range and k long, but not distinct
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // shardSpreadHint is the hint for shards spread unevenly over the tenants
 // id(0), id(1), …: the bits of the id the shard ignores, shards that are
 // runs of consecutive workers, a worker never drawn; else fallback.
-func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback string) string {
-	if h := ignoredBits(raw.ShardOf); h != "" {
+func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback diagnose.Hint) diagnose.Hint {
+	if h := ignoredBits(raw.ShardOf); !h.None() {
 		return h
 	}
 	counts, seen := shardCounts(raw, id)
@@ -130,7 +138,7 @@ func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback string) strin
 // flipping any one of them leaves the shard (8 of 61 and 8 of 64 workers)
 // unchanged on every probe tenant, while other bits do change it. Two fair
 // shards of 8 out of 61 are the same one time in C(61, 8) ≈ 3e9.
-func ignoredBits(learner fair.ShardOfFunc) string {
+func ignoredBits(learner fair.ShardOfFunc) diagnose.Hint {
 	rng := rand.New(rand.NewPCG(46, 10))
 	tenants := make([]uint64, 8)
 	for i := range tenants {
@@ -155,7 +163,7 @@ func ignoredBits(learner fair.ShardOfFunc) string {
 		top--
 	}
 	if top == 0 {
-		return "" // no bit changes the shard: another hint says so
+		return diagnose.Hint{} // no bit changes the shard: another hint says so
 	}
 	if top <= 56 {
 		return bitsHint(top, true)
@@ -167,17 +175,5 @@ func ignoredBits(learner fair.ShardOfFunc) string {
 	if bottom >= 1 {
 		return bitsHint(bottom, false)
 	}
-	return ""
-}
-
-// shardHints are the hints above that name a mistake, every form of them.
-func shardHints() []string {
-	out := []string{statefulHint, sameShardHint, fromOneHint, negativeHint, repeatHint, consecutiveHint, lengthHint(1), lengthHint(-1)}
-	for b := 1; b < 64; b++ {
-		out = append(out, bitsHint(b, true), bitsHint(b, false))
-	}
-	for w := range 8 {
-		out = append(out, neverHint(w))
-	}
-	return out
+	return diagnose.Hint{}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"termlab/labs/day46/course/fair"
+	"termlab/labs/diagnose"
 )
 
 // FairShare read off the probes: the right shares in another order, a
@@ -12,17 +13,17 @@ import (
 // one tenant (the largest) left out, capacity left over while a tenant
 // still asks for more.
 
-const (
-	wrongOrderHint   = "the right shares in the wrong order: you return them sorted by demand; return each at its tenant's index, in the order of demands"
-	roundedDownHint  = "the level was rounded down to a whole number: a share is a float64 and can be a fraction of a request"
-	roundedHint      = "the level was rounded to a whole number: a share is a float64 and can be a fraction of a request"
-	demandFloorHint  = "a share was more than its demand: the demand is a ceiling, min(demand, level), and max makes it a floor"
-	lastOutHint      = "the last tenant in sorted order (the largest demand) got nothing: the loop over the sorted tenants stops one short; every tenant gets a share"
-	sortedOnlyHint   = "right only when the demands come smallest first: fill the smallest demands first whatever their order (sort a copy, or a list of indexes), and answer in the order of demands"
-	splitAllHint     = "what is left was split among every tenant, not only the ones still asking: divide it by the number of tenants not yet given their share"
-	splitOneLessHint = "what is left was split among one tenant too few: divide it by the number of tenants not yet given their share, this one included"
-	neverTakenHint   = "what the satisfied tenants took was never taken off the capacity: each split is what is left ÷ the tenants still asking"
-	leftOverHint     = "capacity was left over while a tenant still asked for more: keep handing out what the modest tenants leave until everyone has what it asked or the capacity is used up"
+var (
+	wrongOrderHint   = shareHints.Name("share.wrong-order", "the right shares in the wrong order: you return them sorted by demand; return each at its tenant's index, in the order of demands")
+	roundedDownHint  = shareHints.Name("share.rounded-down", "the level was rounded down to a whole number: a share is a float64 and can be a fraction of a request")
+	roundedHint      = shareHints.Name("share.rounded", "the level was rounded to a whole number: a share is a float64 and can be a fraction of a request")
+	demandFloorHint  = shareHints.Name("share.demand-floor", "a share was more than its demand: the demand is a ceiling, min(demand, level), and max makes it a floor")
+	lastOutHint      = shareHints.Name("share.last-out", "the last tenant in sorted order (the largest demand) got nothing: the loop over the sorted tenants stops one short; every tenant gets a share")
+	sortedOnlyHint   = shareHints.Name("share.sorted-only", "right only when the demands come smallest first: fill the smallest demands first whatever their order (sort a copy, or a list of indexes), and answer in the order of demands")
+	splitAllHint     = shareHints.Name("share.split-all", "what is left was split among every tenant, not only the ones still asking: divide it by the number of tenants not yet given their share")
+	splitOneLessHint = shareHints.Name("share.split-one-less", "what is left was split among one tenant too few: divide it by the number of tenants not yet given their share, this one included")
+	neverTakenHint   = shareHints.Name("share.never-taken", "what the satisfied tenants took was never taken off the capacity: each split is what is left ÷ the tenants still asking")
+	leftOverHint     = shareHints.Name("share.left-over", "capacity was left over while a tenant still asked for more: keep handing out what the modest tenants leave until everyone has what it asked or the capacity is used up")
 )
 
 type shareRow struct {
@@ -51,15 +52,15 @@ func shareRows(learner, ref fair.FairShareFunc, cases []shareCase) []shareRow {
 }
 
 // shareBehaviour names what the learner's FairShare does on the probes,
-// for the counterexample c, or "".
-func shareBehaviour(learner, ref fair.FairShareFunc, c shareCase) string {
+// for the counterexample c, or none.
+func shareBehaviour(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
 	rows := shareRows(learner, ref, []shareCase{c})
 	if len(rows) == 0 {
-		return ""
+		return diagnose.Hint{}
 	}
 	rows = append(rows, shareRows(learner, ref, shareProbes)...)
-	for _, part := range []func([]shareRow) string{sharesPermuted, levelRounded, demandFloor, lastLeftOut, splitAmong} {
-		if h := part(rows); h != "" {
+	for _, part := range []func([]shareRow) diagnose.Hint{sharesPermuted, levelRounded, demandFloor, lastLeftOut, splitAmong} {
+		if h := part(rows); !h.None() {
 			return h
 		}
 	}
@@ -86,11 +87,11 @@ func sortedOnly(learner, ref fair.FairShareFunc, rows []shareRow) bool {
 // the wrong number of tenants, or never takes the shares given off it:
 // filling the smallest demand first, the j-th of n (from 0) gets
 // min(demand, left ÷ divisor(j, n)); the task's divisor is n − j.
-func splitAmong(rows []shareRow) string {
+func splitAmong(rows []shareRow) diagnose.Hint {
 	for _, p := range []struct {
 		divisor func(j, n int) int
 		keep    bool // what is left is never reduced
-		hint    string
+		hint    diagnose.Hint
 	}{
 		{func(j, n int) int { return n }, false, splitAllHint},
 		{func(j, n int) int { return max(1, n-j-1) }, false, splitOneLessHint},
@@ -122,7 +123,7 @@ func splitAmong(rows []shareRow) string {
 			return p.hint
 		}
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 func cmpFloat(a, b float64) int {
@@ -138,30 +139,30 @@ func cmpFloat(a, b float64) int {
 // sharesPermuted names the right shares sorted: on every probe the
 // learner's shares sorted are the task's sorted, and where they are not
 // the task's, in the order of demands, they are in ascending order.
-func sharesPermuted(rows []shareRow) string {
+func sharesPermuted(rows []shareRow) diagnose.Hint {
 	for _, r := range rows {
 		g, w := slices.Sorted(slices.Values(r.got)), slices.Sorted(slices.Values(r.want))
 		inOrder := true
 		for i := range g {
 			if !r.near(g[i], w[i]) {
-				return ""
+				return diagnose.Hint{}
 			}
 			inOrder = inOrder && r.near(r.got[i], r.want[i])
 		}
 		if !inOrder && !slices.IsSorted(r.got) {
-			return ""
+			return diagnose.Hint{}
 		}
 	}
 	if len(rows) >= minBearing {
 		return wrongOrderHint // the counterexample is out of order
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // levelRounded names a level always a whole number: every share below its
 // demand (cut by the level) is whole, on at least minBearing probes where
 // the task's level is not.
-func levelRounded(rows []shareRow) string {
+func levelRounded(rows []shareRow) diagnose.Hint {
 	whole := func(x float64) bool { return x == math.Trunc(x) }
 	n, down := 0, true
 	for _, r := range rows {
@@ -169,7 +170,7 @@ func levelRounded(rows []shareRow) string {
 		for i, s := range r.got {
 			if s < r.c.demands[i] && !r.near(s, r.c.demands[i]) {
 				if !whole(s) || math.Abs(s-r.want[i]) >= 2 {
-					return "" // not the task's level rounded
+					return diagnose.Hint{} // not the task's level rounded
 				}
 				cut = true
 				down = down && s <= r.want[i]+tol*max(1, r.c.capacity)
@@ -182,7 +183,7 @@ func levelRounded(rows []shareRow) string {
 	}
 	switch {
 	case n < minBearing:
-		return ""
+		return diagnose.Hint{}
 	case down:
 		return roundedDownHint
 	}
@@ -191,14 +192,14 @@ func levelRounded(rows []shareRow) string {
 
 // demandFloor names shares never below their demands and above them on
 // at least minBearing probes.
-func demandFloor(rows []shareRow) string {
+func demandFloor(rows []shareRow) diagnose.Hint {
 	over := 0
 	for _, r := range rows {
 		above := false
 		for i, s := range r.got {
 			d := r.c.demands[i]
 			if s < d && !r.near(s, d) {
-				return ""
+				return diagnose.Hint{}
 			}
 			above = above || !r.near(s, d)
 		}
@@ -209,20 +210,20 @@ func demandFloor(rows []shareRow) string {
 	if over >= minBearing {
 		return demandFloorHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // lastLeftOut names one tenant of the largest demand getting nothing and
 // every other the task's share, on every probe where that tenant's task
 // share is above 0 (at least minBearing), and the task's elsewhere.
-func lastLeftOut(rows []shareRow) string {
+func lastLeftOut(rows []shareRow) diagnose.Hint {
 	n := 0
 	for _, r := range rows {
 		off := -1
 		for i := range r.got {
 			if !r.near(r.got[i], r.want[i]) {
 				if off >= 0 {
-					return ""
+					return diagnose.Hint{}
 				}
 				off = i
 			}
@@ -231,35 +232,35 @@ func lastLeftOut(rows []shareRow) string {
 			// Right everywhere: then no largest demand had a share to lose.
 			for i, d := range r.c.demands {
 				if d == slices.Max(r.c.demands) && r.want[i] > 0 {
-					return ""
+					return diagnose.Hint{}
 				}
 			}
 			continue
 		}
 		if r.got[off] != 0 || r.c.demands[off] < slices.Max(r.c.demands) {
-			return ""
+			return diagnose.Hint{}
 		}
 		n++
 	}
 	if n >= minBearing {
 		return lastOutHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // leftOver names shares that never pass their demands or the capacity,
 // and add up to less than both the capacity and the demands on at least
 // minBearing probes.
-func leftOver(rows []shareRow) string {
+func leftOver(rows []shareRow) diagnose.Hint {
 	n := 0
 	for _, r := range rows {
 		for i, s := range r.got {
 			if s > r.c.demands[i] && !r.near(s, r.c.demands[i]) {
-				return ""
+				return diagnose.Hint{}
 			}
 		}
 		if r.sum > r.c.capacity && !r.near(r.sum, r.c.capacity) {
-			return ""
+			return diagnose.Hint{}
 		}
 		if want := math.Min(r.c.capacity, r.total); r.sum < want && !r.near(r.sum, want) {
 			n++
@@ -268,19 +269,19 @@ func leftOver(rows []shareRow) string {
 	if n >= minBearing {
 		return leftOverHint
 	}
-	return ""
+	return diagnose.Hint{}
 }
 
 // shareImpossible names the mistake behind an impossible list of shares
 // (more than a demand, more than the capacity, the wrong length), read
 // off the first probe it differs on.
-func shareImpossible(learner, ref fair.FairShareFunc) string {
+func shareImpossible(learner, ref fair.FairShareFunc) diagnose.Hint {
 	// A FairShare that changes demands was stopped for that (the lab
 	// compares demands with a copy after every call): its hint says so.
 	for _, c := range shareProbes {
 		d := slices.Clone(c.demands)
 		if _, ok := try(func() []float64 { return learner(c.capacity, d) }); !ok || !slices.Equal(d, c.demands) {
-			return ""
+			return diagnose.Hint{}
 		}
 	}
 	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
@@ -288,7 +289,7 @@ func shareImpossible(learner, ref fair.FairShareFunc) string {
 	}
 	c, ok := firstDiffering(shareProbes, on(learner), on(ref), sameShares)
 	if !ok {
-		return ""
+		return diagnose.Hint{}
 	}
 	return shareNamed(learner, ref, c)
 }

@@ -1,0 +1,162 @@
+package diagnose
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Row is one known mistake of a TODO, as data. Exactly one of Mutant,
+// Family and Prop says when it holds:
+//   - Mutant is the function a learner who made the mistake wrote;
+//   - Family reads a parameter off the counterexample (k windows, a
+//     factor f, a unit) and gives the mutant with that parameter and the
+//     words that name it, or false when none fits;
+//   - Prop is a property of the learner's answers, on the probes Bears
+//     bears on, that the reference breaks.
+//
+// A mutant (or a family's) names the mistake only when it gives the
+// learner's answer on the counterexample, where the reference's differs,
+// and on every probe; a property only when it holds on the counterexample
+// and on every probe it bears on (at least MinBearing). The engine holds
+// this rule for every row: no row can name a mistake its input does not
+// show.
+type Row[C, A any] struct {
+	ID     string
+	Words  string                                                           // the hint; a family's words are its own
+	Mutant func(C) A                                                        // a whole mistake
+	Family func(c C, got, want A) (mutant func(C) A, words string, ok bool) // a parameter read off c
+	Bears  func(C) bool                                                     // the probes Prop bears on; nil: all
+	Prop   func(C, A) bool                                                  // a property of the answers
+}
+
+// Table is one TODO's known mistakes, in precedence order (the first row
+// that holds names the mistake), with how two answers compare.
+type Table[C, A any] struct {
+	Rows []Row[C, A]
+	Same func(c C, a, b A) bool
+}
+
+// Diagnose names the first row that holds for the learner on c (got:
+// its answer there, want: the reference's), reading the probes; or no
+// hint.
+func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C) A) Hint {
+	var answers []A
+	var ok []bool
+	asked := func() {
+		if answers == nil {
+			answers, ok = Answers(probes, learner)
+		}
+	}
+	all := append([]C{c}, probes...)
+	for _, r := range t.Rows {
+		model, words := r.Mutant, r.Words
+		if r.Family != nil {
+			var fits bool
+			if model, words, fits = r.Family(c, got, want); !fits {
+				continue
+			}
+		}
+		if model != nil {
+			a, mok := Try(func() A { return model(c) })
+			if !mok || !t.Same(c, a, got) || t.Same(c, a, want) {
+				continue
+			}
+			asked()
+			if Reproduces(probes, answers, ok, model, t.Same) {
+				return Hint{ID: r.ID, Text: words}
+			}
+			continue
+		}
+		if r.Prop == nil {
+			panic(fmt.Sprintf("diagnose: row %s has no mutant, family or property", r.ID))
+		}
+		on := func(f func(C) A) func(C) (A, bool) {
+			return func(c C) (A, bool) { return Try(func() A { return f(c) }) }
+		}
+		if Holds(all, on(learner), on(ref), r.Bears, r.Prop) {
+			return Hint{ID: r.ID, Text: words}
+		}
+	}
+	return Hint{}
+}
+
+// IDs are the table's hint IDs, in precedence order.
+func (t Table[C, A]) IDs() []string {
+	out := make([]string, 0, len(t.Rows))
+	for _, r := range t.Rows {
+		if !slices.Contains(out, r.ID) {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
+
+// Words are the table's fixed hints (a family's vary with its parameter
+// and are left out).
+func (t Table[C, A]) Words() []string {
+	var out []string
+	for _, r := range t.Rows {
+		if r.Words != "" {
+			out = append(out, r.Words)
+		}
+	}
+	return out
+}
+
+// Set is the named hints of one TODO that a reading of the probes gives
+// (a part of the function on its own: the cap on the wrong side, a token
+// taken before the refill), declared where they are written, so the list
+// of a TODO's hints is derived, never kept by hand.
+type Set struct {
+	ids   []string
+	words []string
+}
+
+// Name declares a named hint of the set.
+func (s *Set) Name(id, words string) Hint {
+	if slices.Contains(s.ids, id) {
+		panic("diagnose: hint ID declared twice: " + id)
+	}
+	s.ids, s.words = append(s.ids, id), append(s.words, words)
+	return Hint{ID: id, Text: words}
+}
+
+// Family declares a named hint whose words carry figures: it gives the
+// hint for given words.
+func (s *Set) Family(id string) func(words string) Hint {
+	if slices.Contains(s.ids, id) {
+		panic("diagnose: hint ID declared twice: " + id)
+	}
+	s.ids = append(s.ids, id)
+	return func(words string) Hint { return Hint{ID: id, Text: words} }
+}
+
+// IDs are the set's hint IDs, in declaration order.
+func (s *Set) IDs() []string { return slices.Clone(s.ids) }
+
+// Words are the set's fixed hints.
+func (s *Set) Words() []string { return slices.Clone(s.words) }
+
+// Sets are a day's named hints, one Set per TODO number.
+type Sets map[int]*Set
+
+// Words are TODO n's fixed named hints (a family's words carry figures:
+// IDs names it).
+func (s Sets) Words(n int) []string {
+	if set := s[n]; set != nil {
+		return set.Words()
+	}
+	return nil
+}
+
+// IDs are TODO n's named hint IDs, the state between calls among them.
+func (s Sets) IDs(n int) []string {
+	if set := s[n]; set != nil {
+		ids := set.IDs()
+		if !slices.Contains(ids, BetweenCalls) {
+			ids = append(ids, BetweenCalls)
+		}
+		return ids
+	}
+	return nil
+}

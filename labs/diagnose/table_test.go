@@ -1,0 +1,93 @@
+package diagnose
+
+import "testing"
+
+type call struct{ now, w int64 }
+
+func ref(c call) int64 { return c.now / c.w }
+
+var probes = func() []call {
+	var out []call
+	for i := int64(1); i < 40; i++ {
+		out = append(out, call{i * 37, 1 + i%7})
+	}
+	return out
+}()
+
+var table = Table[call, int64]{
+	Same: func(_ call, a, b int64) bool { return a == b },
+	Rows: []Row[call, int64]{
+		{ID: "plus-one", Words: "numbered from 0", Mutant: func(c call) int64 { return c.now/c.w + 1 }},
+		{ID: "off-by-k", Family: func(c call, got, want int64) (func(call) int64, string, bool) {
+			k := got - want
+			return func(c call) int64 { return c.now/c.w + k }, "off by k", k != 0
+		}},
+		{ID: "never-negative", Words: "never negative", Prop: func(_ call, a int64) bool { return a >= 0 }, Bears: func(c call) bool { return c.now < 0 }},
+	},
+}
+
+// A row names its mistake only when it reproduces the learner on every
+// probe; the table's order is the precedence; a property with too few
+// probes to bear on names nothing.
+func TestDiagnoseHoldsTheRule(t *testing.T) {
+	c := call{100, 7}
+	for _, tc := range []struct {
+		name    string
+		learner func(call) int64
+		want    string
+	}{
+		{"plus one: the first row, before the family that also fits", func(c call) int64 { return c.now/c.w + 1 }, "plus-one"},
+		{"plus three: the family, k read off c", func(c call) int64 { return c.now/c.w + 3 }, "off-by-k"},
+		{"plus three only here: no name", func(c call) int64 {
+			if c == (call{100, 7}) {
+				return c.now/c.w + 3
+			}
+			return c.now / c.w
+		}, ""},
+		{"a panic on a probe: no name", func(c call) int64 {
+			if c.now == 37 {
+				panic("x")
+			}
+			return c.now/c.w + 1
+		}, ""},
+	} {
+		h := table.Diagnose(c, tc.learner(c), ref(c), probes, tc.learner, ref)
+		if h.ID != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, h.ID, tc.want)
+		}
+	}
+	if ids := table.IDs(); len(ids) != 3 || ids[0] != "plus-one" {
+		t.Errorf("IDs %v", ids)
+	}
+}
+
+func TestTwoPassesTellsState(t *testing.T) {
+	var origin int64 = -1
+	kept := func(c call) (int64, bool) {
+		if origin < 0 {
+			origin = c.now
+		}
+		return (c.now - origin) / c.w, true
+	}
+	same := func(a, b int64) bool { return a == b }
+	show := func(a int64) string { return "x" }
+	if h := TwoPasses(probes, kept, same, show); h.ID != "" {
+		// kept answers each call the same twice over: its state is
+		// shown only by answers from before (ChangedSince).
+		t.Logf("two passes: %v", h)
+	}
+	if h := ChangedSince([]call{{500, 7}}, func(c call) (int64, bool) { return kept(c) }, ref, same, show); h.ID != BetweenCalls {
+		t.Errorf("a function numbering windows from its first call: %+v, want %s", h, BetweenCalls)
+	}
+	n := int64(0)
+	counter := func(c call) (int64, bool) { n++; return n, true }
+	if h := TwoPasses(probes, counter, same, show); h.ID != BetweenCalls {
+		t.Errorf("a counter: %+v", h)
+	}
+	if h := TwoPasses(probes, func(c call) (int64, bool) { return ref(c), true }, same, show); !h.None() {
+		t.Errorf("a pure function: %+v", h)
+	}
+	if !(Hint{ID: "x"}).Named() || Plain("y", "t").Named() {
+		t.Error("Named")
+	}
+}
