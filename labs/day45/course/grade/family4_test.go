@@ -279,7 +279,7 @@ var read4 = map[string]reading4{
 	"f4: the earlier of the two":                     {"f8ecf1a27ddc0dca", named4, "not the earlier of the two"},
 	"f4: adds the spacing itself":                    {"2d0512ba6c151683", named4, "every answer is 100ms too late: the added 0.1 s, read off the probes"},
 	"f4: through float seconds":                      {"d4eba627556bd73b", named4, "float rounding on a clock a century in; return the Durations"},
-	"f4: keeps its own slot between calls":           {"95290224b1573009", named4, "the same input gave two answers: it keeps something between calls"},
+	"f4: keeps its own slot between calls":           {"bd65320eadea6343", named4, "the same input gave two answers: it keeps something between calls"},
 }
 
 // Every correct variant passes its TODO (the only one it writes; TODO n

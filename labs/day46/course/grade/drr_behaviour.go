@@ -26,6 +26,7 @@ var (
 	quantumTwiceHint = visitHints.Name("drr.quantum-twice", "the quantum was added twice: a visit adds one quantum to the credit, then serves from the head while the head fits")
 	perRequestHint   = visitHints.Name("drr.per-request", "the quantum was added for every request served: a visit adds quantum once, before serving, however many requests it then serves")
 	overServeHint    = visitHints.Name("drr.over-serve", "a request was served that did not fit: serve the head only when its size fits in what is left of the credit (compare before you serve it)")
+	swappedResetHint = visitHints.Name("drr.reset-swapped", "the credit goes back to 0 on the wrong branch: an empty queue keeps it, and a queue whose head still waits loses it; reset only when the queue is (or becomes) empty")
 	entryEmptyHint   = visitHints.Name("drr.entry-empty", "an empty queue on entry banked credit: a tenant with nothing waiting gets 0, 0, so an idle tenant cannot save up quantum for later")
 	unchargedHint    = visitHints.Name("drr.uncharged", "the sizes served were never taken off the credit: each request served costs its size, so what is left is deficit + quantum − the sizes served")
 	cappedCreditHint = visitHints.Name("drr.capped-credit", "the credit kept was capped at one quantum: while requests still wait, a visit keeps all that is left of deficit + quantum")
@@ -197,7 +198,30 @@ func leftBehaviour(rows []visitRow, c visitRow) diagnose.Hint {
 				return diagnose.Hint{}
 			}
 		}
-		return entryEmptyHint
+		// Only when the other queues keep the right credit is the empty
+		// queue's its own mistake: a reset on the wrong branch also drops
+		// the credit of a queue that still waits, and "an empty queue
+		// banked credit" would send the learner to the wrong line.
+		kept := func(r visitRow) float64 { return r.credit() - r.prefix[r.served] }
+		dropped, wrong := 0, 0
+		for _, r := range rows {
+			switch {
+			case kind(r) == 1 && !near(r.left, 0, r.credit()):
+				wrong++ // an emptied queue kept credit
+			case kind(r) == 2 && !near(r.left, kept(r), r.credit()):
+				wrong++
+				if near(r.left, 0, r.credit()) {
+					dropped++ // a queue that waits lost its credit
+				}
+			}
+		}
+		switch {
+		case wrong == 0:
+			return entryEmptyHint
+		case dropped == wrong || dropped >= minBearing:
+			return swappedResetHint
+		}
+		return diagnose.Hint{}
 	case 1:
 		if holds(func(r visitRow) float64 { return r.credit() - r.prefix[r.served] }, func(visitRow) float64 { return 0 }) {
 			return bankHint

@@ -128,7 +128,11 @@ func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback diagnose.Hint
 	if consecutive && seen == n {
 		return consecutiveHint
 	}
-	if w := slices.Index(perWorker, 0); w >= 0 && slices.Max(perWorker) > 0 {
+	// A worker in none of few shards says nothing of the draw's range: n
+	// seeds (an id taken mod n, say) give n shards, which may all miss a
+	// worker the draw does reach. Only over more shards than workers is a
+	// worker never drawn the draw's own doing.
+	if w := slices.Index(perWorker, 0); w >= 0 && slices.Max(perWorker) > 0 && seen > n {
 		return neverHint(w)
 	}
 	return fallback
