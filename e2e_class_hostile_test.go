@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -201,5 +202,43 @@ func init() {
 	}
 	if strings.Contains(r.stdout, "does not compile") {
 		t.Errorf("a correct student was blamed for a lab a submission broke\n%s", r)
+	}
+}
+
+// Issue 43, finding 1: the compiler runs what the source asks at compile
+// time. A string constant doubled over and over, and a generic type
+// nested thousands deep, compiled at gigabytes on the staff's machine
+// and were graded. The build is bounded like the worker (here at the
+// worker's 1024 MB, set so a runner's environment cannot loosen it): both
+// are their student's "too big to build", and alice beside them is graded.
+func TestGradeClassCompileBombs(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir(), "TERMLAB_BUILD_MEMORY_MB=1024", "TERMLAB_BUILD_CPU_SECONDS=60")
+	dir := t.TempDir()
+	alice := classFixture(t, "alice/todo.go")
+	writeFile(t, filepath.Join(dir, "alice.go"), alice)
+	var str strings.Builder
+	str.WriteString("\nconst s0 = \"xxxxxxxxxxxxxxxx\"\n")
+	for i := 1; i <= 22; i++ {
+		fmt.Fprintf(&str, "const s%d = s%d + s%d\n", i, i-1, i-1)
+	}
+	str.WriteString("\nvar Bomb = s22\n")
+	writeFile(t, filepath.Join(dir, "bomb-string.go"), alice+str.String())
+	nested := "int"
+	for range 3000 {
+		nested = "T[" + nested + "]"
+	}
+	writeFile(t, filepath.Join(dir, "bomb-generic.go"), alice+"\ntype T[X any] struct{ x X }\n\nvar Bomb "+nested+"\n")
+	r := l.run("grade-class", "45", dir, "--jobs", "1")
+	l.want(r, 0)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^alice +pass +pass +pass +pass +4/4`),
+		regexp.MustCompile(`(?m)^bomb-string +build +build +build +build +0/4 +too big to build`),
+		regexp.MustCompile(`(?m)^bomb-generic +build +build +build +build +0/4 +too big to build`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("the table lacks %s\n%s", want, r)
+		}
 	}
 }

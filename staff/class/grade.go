@@ -274,12 +274,26 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 		r.Status, r.Error = LabFault, err.Error()
 		return r
 	}
-	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin, Confine: true, Prints: g.Prints}
+	// The build is the student's code run by the compiler: bounded like
+	// the worker (worker.BoundedGo), so a compile bomb is that student's
+	// "too big to build", never the staff machine's out-of-memory.
+	bounds := worker.CurrentBuildBounds()
+	goCmd, err := worker.BoundedGo(filepath.Dir(bin), bounds)
+	if err != nil {
+		r.Status, r.Error = LabFault, "cannot bound the build: "+err.Error()
+		return r
+	}
+	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin, Confine: true, Prints: g.Prints, Go: goCmd}
 	o, err := run.Run(ctx, g.Day)
 	var be *worker.BuildError
+	tooBig, isTooBig := worker.BuildTooBig(err, bounds)
 	switch {
 	case err == nil:
 		r.Status, r.Grades = Graded, o.Grades
+	case isTooBig:
+		r.Status, r.Error, r.Grades = NoCompile, tooBig, []labs.Grade{}
+	case worker.BuildKilled(err):
+		r.Status, r.Error, r.Grades = LabFault, "the build was killed from outside (the system's out-of-memory killer?): not the student's doing, not graded", []labs.Grade{}
 	case errors.As(err, &be):
 		r.Status, r.Error, r.Grades = NoCompile, be.Error(), []labs.Grade{}
 	default:
@@ -294,7 +308,7 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 // its grader) grades everyone again.
 func Version(root string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s=%s\x00%s=%s\x00", runtime.Version(), worker.LimitEnv, os.Getenv(worker.LimitEnv), worker.MemoryEnv, os.Getenv(worker.MemoryEnv))
+	fmt.Fprintf(h, "%s\x00%s=%s\x00%s=%s\x00build=%s\x00", runtime.Version(), worker.LimitEnv, os.Getenv(worker.LimitEnv), worker.MemoryEnv, os.Getenv(worker.MemoryEnv), worker.CurrentBuildBounds())
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err

@@ -459,10 +459,17 @@ func note(r Result) string {
 	case Graded:
 		return ""
 	case NoCompile:
+		if strings.HasPrefix(r.Error, tooBig) {
+			return firstLine(r.Error)
+		}
 		return compileNote(r.Error)
 	}
 	return firstLine(r.Error)
 }
+
+// tooBig starts the error of a build stopped by its bounds
+// (worker.BuildTooBig).
+const tooBig = "too big to build"
 
 // compileNote is the compiler's first line about the student's code.
 func compileNote(msg string) string {
