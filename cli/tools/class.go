@@ -167,6 +167,14 @@ func classInput(e cli.Env, a cli.Args, day labs.Day, dir string) (roster class.R
 		fmt.Fprintf(e.Stderr, "termlab: cannot read the submissions: %v\n", err)
 		return roster, nil, cli.ExitUsage, false
 	}
+	// Classroom names a repository assignment-username: the prefix is
+	// read off the names, and only that prefix plus a username is that
+	// student's (class.Roster.Student).
+	whos := make([]string, len(subs))
+	for i, s := range subs {
+		whos[i] = s.Who
+	}
+	roster = roster.WithAssignment(whos)
 	if len(subs) == 0 {
 		fmt.Fprintf(e.Stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
 		return roster, nil, cli.ExitNotOK, false

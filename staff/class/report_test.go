@@ -17,7 +17,7 @@ func TestReport(t *testing.T) {
 	results = append(results, Result{Who: "<script>x</script>|*y*", Status: Graded, Grades: []labs.Grade{
 		grade(1, labs.Fail, "the cap comes after the spend here: cap first", &labs.Counterexample{Input: "<b>in</b>", Got: "`1`", Want: "2"}),
 		grade(2, labs.Pass, "", nil), grade(3, labs.Pass, "", nil)}})
-	r := NewReport(day, results, Roster{"zed": "s-0026"})
+	r := NewReport(day, results, Roster{IDs: map[string]string{"zed": "s-0026"}})
 	// Ranked over the class: the 3-student ones first.
 	var ranks []string
 	for _, m := range r.Ranked {
@@ -44,7 +44,7 @@ func TestReport(t *testing.T) {
 			"| who | TODO 1 TakeToken | TODO 2 WindowID | TODO 3 Expired | points | note |",
 			"| zed \\[s-0026\\] | fail | pass | fail | 0/0 |  |",
 			"1. **TODO 1 TakeToken: the cap comes after the spend here** — 3 students: &lt;script&gt;x&lt;/script&gt;\\|\\*y\\*, amy, zed \\[s-0026\\]\n   - e.g. &lt;b&gt;in&lt;/b&gt; gave \\`1\\`, want 2\n   - the grader's hint: the cap comes after the spend here: cap first\n",
-			"**TODO 2 WindowID: n windows too few** — 2 students: classroom-bo, di",
+			"**TODO 2 WindowID: n windows too few** — 2 students: bo, di",
 			"## Not started (not counted as wrong)\n\n- TODO 1 TakeToken: cy\n",
 			"## Not graded\n\n- ed: not compiling\n- fi: refused\n",
 		}, []string{"<script>", "<b>"}},
@@ -82,7 +82,7 @@ func TestReportFiles(t *testing.T) {
 	}
 	day, results := summaryClass()
 	dir := t.TempDir()
-	md, html, err := NewReport(day, results, nil).WriteReportFiles(filepath.Join(dir, "day45"))
+	md, html, err := NewReport(day, results, Roster{}).WriteReportFiles(filepath.Join(dir, "day45"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestReportFiles(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("left behind: %v", entries)
 	}
-	if _, _, err := NewReport(day, results, nil).WriteReportFiles(filepath.Join(dir, "nowhere", "r")); err == nil {
+	if _, _, err := NewReport(day, results, Roster{}).WriteReportFiles(filepath.Join(dir, "nowhere", "r")); err == nil {
 		t.Error("a report into a missing folder")
 	}
 }

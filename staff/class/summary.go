@@ -76,6 +76,9 @@ type Summary struct {
 	LabErrors   int           `json:"lab_errors"`
 	AllPass     int           `json:"all_pass"`
 	TODOs       []TODOSummary `json:"todos"`
+	// Missing are the roster's students with no submission in the
+	// folder (empty without a roster).
+	Missing []Student `json:"missing"`
 }
 
 // Summarize counts the grader's diagnoses per TODO, with who made each:
@@ -84,7 +87,10 @@ type Summary struct {
 // or by what happened (a timeout); a stub as shipped is "not started".
 // roster may be nil.
 func Summarize(day labs.Day, results []Result, roster Roster) Summary {
-	s := Summary{Submissions: len(results)}
+	s := Summary{Submissions: len(results), Missing: roster.Missing(results)}
+	if s.Missing == nil {
+		s.Missing = []Student{}
+	}
 	for _, r := range results {
 		switch r.Status {
 		case Graded:
@@ -371,6 +377,9 @@ func WriteMistakes(w io.Writer, day labs.Day, s Summary) {
 		fmt.Fprintf(w, ", %d the lab could not grade", s.LabErrors)
 	}
 	fmt.Fprintln(w, "):")
+	if len(s.Missing) > 0 {
+		fmt.Fprintf(w, "  no submission (%d): %s\n", len(s.Missing), names(s.Missing))
+	}
 	// Who was not graded at all is the same for every TODO: said once,
 	// and under a TODO only where it differs.
 	whole := ""
@@ -492,6 +501,12 @@ func firstLine(s string) string {
 // "hint …") and the roster's identifier.
 func WriteCSV(w io.Writer, day labs.Day, results []Result, roster Roster) error {
 	cw := csv.NewWriter(w)
+	write := func(row []string) {
+		for i := range row {
+			row[i] = csvCell(row[i])
+		}
+		cw.Write(row)
+	}
 	head := []string{"who", "status"}
 	for _, t := range day.TODOs {
 		head = append(head, fmt.Sprintf("todo%d_%s", t.Number, t.Func))
@@ -501,7 +516,7 @@ func WriteCSV(w io.Writer, day labs.Day, results []Result, roster Roster) error 
 		head = append(head, fmt.Sprintf("todo%d_diagnosis", t.Number))
 	}
 	head = append(head, "roster_id")
-	cw.Write(head)
+	write(head)
 	for _, r := range results {
 		row := []string{r.Who, string(r.Status)}
 		for _, t := range day.TODOs {
@@ -516,10 +531,37 @@ func WriteCSV(w io.Writer, day labs.Day, results []Result, roster Roster) error 
 			row = append(row, key)
 		}
 		row = append(row, roster.Student(r.Who).ID)
-		cw.Write(row)
+		write(row)
+	}
+	// The roster's students who submitted nothing: a row each, with no
+	// points, so the gradebook has everyone.
+	for _, m := range roster.Missing(results) {
+		row := []string{m.Who, Missing}
+		for range day.TODOs {
+			row = append(row, "")
+		}
+		row = append(row, "", "", "no submission")
+		for range day.TODOs {
+			row = append(row, "")
+		}
+		write(append(row, m.ID))
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// Missing is the CSV status of a roster student with no submission.
+const Missing = "missing"
+
+// csvCell is s made safe for a spreadsheet: a cell that starts with =, +,
+// -, @, a tab or a carriage return is read as a formula by Excel,
+// LibreOffice and Google Sheets (names and roster identifiers are the
+// students' own), so it is prefixed with a quote, which shows as text.
+func csvCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // TODODiagnosis is one student's diagnosis on one TODO, in the JSON.
