@@ -72,8 +72,42 @@ func Collect(dir string, day labs.Day) ([]Submission, error) {
 		s.Refused = Clean(s.Refused)
 		out = append(out, s)
 	}
+	apart(out)
 	slices.SortFunc(out, func(a, b Submission) int { return strings.Compare(a.Who, b.Who) })
 	return out, nil
+}
+
+// apart gives every submission a name of its own: two entries that name
+// the same student (dup.go beside dup/, or names that differ only in the
+// control characters Clean replaces) would merge into one row, one roster
+// identifier and one per-student file. They are told apart by their entry
+// names, numbered when those clash too, and refused, with the reason, so
+// that the staff choose which is the student's: neither is graded as the
+// other's.
+func apart(subs []Submission) {
+	by := map[string][]int{}
+	for i, s := range subs {
+		k := strings.ToLower(s.Who)
+		by[k] = append(by[k], i)
+	}
+	for _, idx := range by {
+		if len(idx) < 2 {
+			continue
+		}
+		slices.SortFunc(idx, func(a, b int) int { return strings.Compare(subs[a].Path, subs[b].Path) })
+		entries := make([]string, len(idx))
+		for j, i := range idx {
+			entries[j] = Clean(filepath.Base(subs[i].Path))
+			if fi, err := os.Lstat(subs[i].Path); err == nil && fi.IsDir() {
+				entries[j] += "/"
+			}
+		}
+		for j, i := range idx {
+			subs[i].Who = fmt.Sprintf("%s #%d", entries[j], j+1)
+			subs[i].Refused = fmt.Sprintf("%d entries name the same student (%s): keep the one that is theirs, and grade again", len(idx), strings.Join(entries, ", "))
+			subs[i].Files = map[string][]byte{}
+		}
+	}
 }
 
 // read fills s.Files from path, or says why it cannot.
