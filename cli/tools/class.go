@@ -162,7 +162,7 @@ func classInput(e cli.Env, a cli.Args, day labs.Day, dir string) (roster class.R
 			return roster, nil, cli.ExitUsage, false
 		}
 	}
-	subs, err := class.Collect(dir, day)
+	subs, err := class.List(dir, day)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "termlab: cannot read the submissions: %v\n", err)
 		return roster, nil, cli.ExitUsage, false

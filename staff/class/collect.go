@@ -38,18 +38,39 @@ type Submission struct {
 	// Refused says why the submission is not built at all ("" when it
 	// is graded): that is its result.
 	Refused string
+	// lazy: listed (List), its files not read yet (Load).
+	lazy bool
+	// size is what its files read so far weigh, against maxTotal.
+	size int64
 }
 
 // maxFile bounds one submitted file: a learner's todo.go is a few kB.
 const maxFile = 1 << 20
 
-// Collect reads every submission in dir for day: a single .go file (the
-// learner's todo.go under another name), a folder holding a todo.go, or a
-// clone of the lab (a folder with the day's learner folder inside). Other
-// entries are submissions that cannot be graded, with the reason, so a
-// student's upload in the wrong shape shows in the table rather than
-// vanishing. Entries starting with "." or "_" are skipped.
+// maxTotal bounds a submission's files together: a thousand files of a
+// megabyte each (ignored by a build tag, so they cost the compiler
+// nothing) would otherwise be a gigabyte in the grader's memory.
+const maxTotal = 2 << 20
+
+// Collect reads every submission in dir for day (List, then Load each):
+// a single .go file (the learner's todo.go under another name), a folder
+// holding a todo.go, or a clone of the lab (a folder with the day's
+// learner folder inside). Other entries are submissions that cannot be
+// graded, with the reason, so a student's upload in the wrong shape
+// shows in the table rather than vanishing. Entries starting with "." or
+// "_" are skipped.
 func Collect(dir string, day labs.Day) ([]Submission, error) {
+	subs, err := List(dir, day)
+	for i := range subs {
+		subs[i].Load(day)
+	}
+	return subs, err
+}
+
+// List names every submission in dir, as Collect does, without reading
+// any: the grader reads each when its turn comes (Load), so a class is
+// never all in memory at once.
+func List(dir string, day labs.Day) ([]Submission, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -60,21 +81,32 @@ func Collect(dir string, day labs.Day) ([]Submission, error) {
 		if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 			continue
 		}
-		path := filepath.Join(dir, name)
 		// The name reaches the staff's terminal, a CSV and JSON: cleaned
 		// of control characters here, once, so that none can move the
 		// cursor, colour the screen or start a row of its own.
-		s := Submission{Who: Clean(strings.TrimSuffix(name, ".go")), Path: path, Files: map[string][]byte{}}
-		s.Refused = s.read(path, day)
-		if s.Refused == "" {
-			s.Refused = s.check(day)
-		}
-		s.Refused = Clean(s.Refused)
-		out = append(out, s)
+		out = append(out, Submission{Who: Clean(strings.TrimSuffix(name, ".go")), Path: filepath.Join(dir, name), lazy: true})
 	}
 	apart(out)
 	slices.SortFunc(out, func(a, b Submission) int { return strings.Compare(a.Who, b.Who) })
 	return out, nil
+}
+
+// Load reads a listed submission's files and runs the import gate, once;
+// a submission made otherwise is left as it is.
+func (s *Submission) Load(day labs.Day) {
+	if !s.lazy {
+		return
+	}
+	s.lazy = false
+	if s.Refused != "" {
+		return
+	}
+	s.Files = map[string][]byte{}
+	s.Refused = s.read(s.Path, day)
+	if s.Refused == "" {
+		s.Refused = s.check(day)
+	}
+	s.Refused = Clean(s.Refused)
 }
 
 // apart gives every submission a name of its own: two entries that name
@@ -205,6 +237,8 @@ func (s *Submission) add(name, path string) string {
 		return name + " is not a regular file (a link?): submit the file itself"
 	case fi.Size() > maxFile:
 		return fmt.Sprintf("%s is %d kB; a submission's file may be %d kB at most", name, fi.Size()>>10, maxFile>>10)
+	case s.size+fi.Size() > maxTotal:
+		return fmt.Sprintf("the submission's .go files come to more than %d kB together (at %s): submit your own files only", maxTotal>>10, name)
 	}
 	data, err := atomicfile.ReadBounded(path, maxFile) // it may have grown since
 	if err != nil {
@@ -214,6 +248,9 @@ func (s *Submission) add(name, path string) string {
 	// 'package', found 'EOF'" from the import gate.
 	if len(bytes.TrimSpace(data)) == 0 {
 		return name + " is empty: nothing to grade"
+	}
+	if s.size += int64(len(data)); s.size > maxTotal {
+		return fmt.Sprintf("the submission's .go files come to more than %d kB together (at %s): submit your own files only", maxTotal>>10, name)
 	}
 	s.Files[name] = data
 	return ""

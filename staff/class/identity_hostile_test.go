@@ -1,6 +1,7 @@
 package class
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,5 +79,42 @@ func TestPerStudentFileNames(t *testing.T) {
 			t.Errorf("a file name too long or taken twice: %q", f.Name())
 		}
 		lower[strings.ToLower(f.Name())] = true
+	}
+}
+
+// Issue 43, finding 3: todo.go and a thousand 1 MB files (ignored by a
+// build tag) passed the per-file bound and peaked at 1.74 GB, since the
+// batch read every submission before grading any. The files together are
+// bounded now (here five of 900 kB), and List reads nothing: each
+// submission is read when its turn comes.
+func TestSubmissionSizeIsBoundedAndStreamed(t *testing.T) {
+	day := day45(t)
+	dir := t.TempDir()
+	src := "//go:build termlab\n\npackage day45\n"
+	big := "//go:build ignore\n\npackage day45\n\n//" + strings.Repeat("x", 900<<10) + "\n"
+	os.MkdirAll(filepath.Join(dir, "many"), 0o755)
+	os.WriteFile(filepath.Join(dir, "many", "todo.go"), []byte(src), 0o644)
+	for i := range 5 {
+		os.WriteFile(filepath.Join(dir, "many", fmt.Sprintf("pad%d.go", i)), []byte(big), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "small.go"), []byte(src), 0o644)
+	listed, err := List(dir, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range listed {
+		if s.Files != nil || s.Refused != "" {
+			t.Errorf("List read %s: %d files, refused %q", s.Who, len(s.Files), s.Refused)
+		}
+	}
+	subs, err := Collect(dir, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) != 2 || subs[0].Who != "many" || !strings.Contains(subs[0].Refused, "more than 2048 kB together") {
+		t.Errorf("many: refused %q with %d files kept", subs[0].Refused, len(subs[0].Files))
+	}
+	if subs[1].Refused != "" || len(subs[1].Files) != 1 {
+		t.Errorf("small: refused %q", subs[1].Refused)
 	}
 }

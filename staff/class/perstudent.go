@@ -53,7 +53,9 @@ func WritePerStudent(dir string, f autograde.Format, day labs.Day, subs []Submis
 			continue
 		}
 		path := filepath.Join(dir, fileName(r.Who, taken)+fileExt(f))
-		if err := writeOne(path, f, day, files[r.Who], r, total); err != nil {
+		sub := files[r.Who]
+		sub.Load(day) // one at a time, as the grader read them
+		if err := writeOne(path, f, day, sub, r, total); err != nil {
 			return written, skipped, fmt.Errorf("%s: %w", path, err)
 		}
 		written = append(written, path)
