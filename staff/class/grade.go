@@ -201,7 +201,18 @@ func (g *Grader) one(ctx context.Context, template, version string, c *cache, s 
 	case s.Refused != "":
 		r.Status, r.Error, r.Grades = Refused, s.Refused, []labs.Grade{}
 	default:
-		r = g.build(ctx, template, version, s, r)
+		base := r
+		r = g.build(ctx, template, version, s, base)
+		// A worker killed from outside (the kernel's OOM killer, a
+		// person) is the machine's doing: graded once more, and if it
+		// happens again, nobody's grade.
+		if killedFromOutside(r) && ctx.Err() == nil {
+			r = g.build(ctx, template, version, s, base)
+		}
+		if killedFromOutside(r) {
+			r.Status, r.Grades = LabFault, []labs.Grade{}
+			r.Error = "a worker was killed from outside twice (by the system's out-of-memory killer?): not the student's doing, so not graded"
+		}
 	}
 	r.Seconds = time.Since(start).Seconds()
 	r.score(g.Day, points)
@@ -225,13 +236,26 @@ func (r *Result) score(day labs.Day, points map[int]float64) {
 	}
 }
 
+// buildKilled is the error of a build a SIGKILL from outside stopped.
+const buildKilled = "the build was killed from outside (by the system's out-of-memory killer?): not the student's doing, not graded"
+
+// killedFromOutside: the build, or a TODO's worker, died of SIGKILL. Nothing of the
+// student's sends it: their code cannot reach signals or processes (the
+// gate), the memory bound makes the runtime say "out of memory", and the
+// box's own kill on a timeout is a timeout. So the machine did it.
+func killedFromOutside(r Result) bool {
+	return r.Status == LabFault && r.Error == buildKilled || r.Status == Graded && slices.ContainsFunc(r.Grades, func(g labs.Grade) bool {
+		return g.Status == labs.Crash && strings.Contains(g.Detail, "signal: killed")
+	})
+}
+
 // cacheable: a lab error is not the student's, and a timeout may be the
 // machine's (a loaded one is slow), so both are graded again next time.
 func cacheable(r Result) bool {
 	if r.Status == LabFault {
 		return false
 	}
-	return !slices.ContainsFunc(r.Grades, func(g labs.Grade) bool { return g.Status == labs.Timeout })
+	return !killedFromOutside(r) && !slices.ContainsFunc(r.Grades, func(g labs.Grade) bool { return g.Status == labs.Timeout })
 }
 
 // build grades s in a scratch copy of the lab of its own, through the
@@ -294,7 +318,7 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 	case isTooBig:
 		r.Status, r.Error, r.Grades = NoCompile, tooBig, []labs.Grade{}
 	case worker.BuildKilled(err):
-		r.Status, r.Error, r.Grades = LabFault, "the build was killed from outside (the system's out-of-memory killer?): not the student's doing, not graded", []labs.Grade{}
+		r.Status, r.Error, r.Grades = LabFault, buildKilled, []labs.Grade{}
 	case errors.As(err, &be):
 		r.Status, r.Error, r.Grades = NoCompile, be.Error(), []labs.Grade{}
 	default:
