@@ -49,18 +49,25 @@ func TestGradeFormatGate(t *testing.T) {
 			}
 		}
 	}
-	// The lab's own notdone.go, changed to reach the solutions, is gated
-	// like the student's file.
+	// The lab's own notdone.go is the lab's: grade --format, like
+	// grade-class and Gradescope, grades with the shipped one, whatever
+	// the folder holds. Changed to reach the solutions, it reaches
+	// nothing; with a comment added, it no longer refuses the submission
+	// for 0 points in some formats while others give 4/4 (issue 43).
 	l.write("labs/day45/todo.go", alice)
-	l.write("labs/day45/notdone.go", "package day45\n\nimport \"termlab/solutions/day45\"\n\nvar notDone = day45.TakeToken\n")
-	if r := l.run("grade", "45", "--format", "classroom"); !strings.Contains(text("classroom", r), `notdone.go:3 imports \"termlab/solutions/day45\"`) {
-		t.Errorf("a changed notdone.go: not refused\n%s", r)
+	for _, changed := range []string{
+		"package day45\n\nimport \"termlab/solutions/day45\"\n\nvar notDone = day45.TakeToken\n",
+		"// mine\n" + notdone,
+	} {
+		l.write("labs/day45/notdone.go", changed)
+		for _, f := range []string{"classroom", "gradescope", "junit", "exercism"} {
+			r := l.run("grade", "45", "--format", f)
+			if out := text(f, r); strings.Contains(out, "refused") || strings.Contains(out, `"status":"fail"`) || strings.Contains(out, "<failure") || strings.Contains(out, "<error") || !regexp.MustCompile(`"status": ?"pass"|failures="0" errors="0"|"score": 4`).MatchString(out) {
+				t.Errorf("%s with notdone.go changed (%q…): not graded 4/4\n%s", f, changed[:12], r)
+			}
+		}
 	}
-	// An allowed submission is graded as before.
 	l.write("labs/day45/notdone.go", notdone)
-	if r := l.run("grade", "45", "--format", "classroom"); strings.Contains(text("classroom", r), "refused") || !strings.Contains(text("classroom", r), `"status":"pass"`) {
-		t.Errorf("alice's file was not graded\n%s", r)
-	}
 }
 
 // A class with hostile submissions beside a correct (alice) and a wrong
