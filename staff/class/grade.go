@@ -190,6 +190,9 @@ func (g *Grader) one(ctx context.Context, template, version string, c *cache, s 
 		kept, ok, bad := c.get(r.Digest)
 		if ok {
 			kept.Who, kept.Cached = s.Who, true
+			// This run's time for this student (the look-up), never the
+			// time another student's identical files took to grade.
+			kept.Seconds = time.Since(start).Seconds()
 			// The verdicts are kept; the points follow this run's
 			// --max-score.
 			kept.score(g.Day, points)
@@ -315,6 +318,7 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 	switch {
 	case err == nil:
 		r.Status, r.Grades = Graded, o.Grades
+		markPartlyDone(&r, s.Files)
 	case isTooBig:
 		r.Status, r.Error, r.Grades = NoCompile, tooBig, []labs.Grade{}
 	case worker.BuildKilled(err):

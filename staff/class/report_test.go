@@ -42,11 +42,12 @@ func TestReport(t *testing.T) {
 			"# Day 45 — Rate limits: class report\n",
 			"10 submissions: 8 graded, 0 all passing, 1 not compiling, 1 refused.",
 			"| who | TODO 1 TakeToken | TODO 2 WindowID | TODO 3 Expired | points | note |",
+			"## Pass rate per TODO\n",
 			"| zed \\[s-0026\\] | fail | pass | fail | 0/0 |  |",
 			"1. **TODO 1 TakeToken: the cap comes after the spend here** — 3 students: &lt;script&gt;x&lt;/script&gt;\\|\\*y\\*, amy, zed \\[s-0026\\]\n   - e.g. &lt;b&gt;in&lt;/b&gt; gave \\`1\\`, want 2\n   - the grader's hint: the cap comes after the spend here: cap first\n",
 			"**TODO 2 WindowID: n windows too few** — 2 students: bo, di",
 			"## Not started (not counted as wrong)\n\n- TODO 1 TakeToken: cy\n",
-			"## Not graded\n\n- ed: not compiling\n- fi: refused\n",
+			"## Not graded\n\n- ed: does not compile: labs/day45/todo.go:3:1: x\n- fi: refused: imports\n",
 		}, []string{"<script>", "<b>"}},
 		{"html", h.String(), []string{
 			"<title>Day 45 — Rate limits: class report</title>",
@@ -54,7 +55,7 @@ func TestReport(t *testing.T) {
 			"<strong>TODO 1 TakeToken: the cap comes after the spend here</strong> — 3 students: &lt;script&gt;x&lt;/script&gt;|*y*, amy, zed [s-0026]",
 			"e.g. <span class=\"ex\">&lt;b&gt;in&lt;/b&gt; gave `1`, want 2</span>",
 			"<li>TODO 3 Expired: cy</li>",
-			"<li>ed: not compiling</li>",
+			"<li>ed: does not compile: labs/day45/todo.go:3:1: x</li>",
 		}, []string{"<script>", "<b>", "http", "src="}},
 	} {
 		for _, w := range tc.want {

@@ -120,7 +120,7 @@ func Summarize(day labs.Day, results []Result, roster Roster) Summary {
 				who.Why = string(r.Status)
 				ts.NotGraded = append(ts.NotGraded, who)
 				continue
-			case g.Status == labs.Unfinished:
+			case g.Status == labs.Unfinished && !isPartlyDone(g):
 				ts.NotStarted = append(ts.NotStarted, who)
 				continue
 			}
@@ -209,6 +209,9 @@ func Diagnosis(g labs.Grade) (key, label string) {
 func diagnosis(g labs.Grade) diag {
 	switch g.Status {
 	case labs.Unfinished:
+		if isPartlyDone(g) {
+			return diag{"partly-done", "partly done: panic(notDone) left on some inputs", ""}
+		}
 		return diag{"not-started", "not started (still the stub)", ""}
 	case labs.Timeout:
 		return diag{"timeout", "does not return in time", ""}
@@ -433,6 +436,9 @@ func short(r Result, n int) string {
 	if !ok {
 		return "—"
 	}
+	if isPartlyDone(g) {
+		return "part"
+	}
 	if g.Status == labs.Unfinished {
 		return "stub"
 	}
@@ -447,13 +453,24 @@ func WriteTable(w io.Writer, day labs.Day, results []Result) {
 		fmt.Fprintf(tw, "\tTODO %d", t.Number)
 	}
 	fmt.Fprint(tw, "\tpoints\tnote\n")
+	// Identical files are said as such, naming the first student who
+	// has them: not "(cached)", which reads as if graded apart.
+	first := map[string]string{}
+	for _, r := range results {
+		if _, ok := first[r.Digest]; !ok && r.Digest != "" {
+			first[r.Digest] = r.Who
+		}
+	}
 	for _, r := range results {
 		fmt.Fprint(tw, r.Who)
 		for _, t := range day.TODOs {
 			fmt.Fprintf(tw, "\t%s", short(r, t.Number))
 		}
 		note := note(r)
-		if r.Cached {
+		switch {
+		case first[r.Digest] != "" && first[r.Digest] != r.Who:
+			note = strings.TrimSpace("(the same files as " + first[r.Digest] + ") " + note)
+		case r.Cached:
 			note = strings.TrimSpace("(cached) " + note)
 		}
 		fmt.Fprintf(tw, "\t%g/%g\t%s\n", r.Points, r.Max, note)
