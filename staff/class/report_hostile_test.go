@@ -50,7 +50,7 @@ func TestReportSaysWhoNeedsHelp(t *testing.T) {
 			"Pass rate per TODO", "TODO 1 TakeToken", // per-TODO pass rates
 			"lowest score first",
 			"does not compile: labs/day45/todo.go:3:1: x", `refused: labs/day45/todo.go:3 imports`, // not graded, with why
-			long, // the whole hint, not cut
+			long,                                                                       // the whole hint, not cut
 			"TakeToken(tokens=1) gave 1, want 9", "TakeToken(tokens=7) gave 7, want 9", // each one's own
 			"identical", "amy [s-1], cat", // by digest
 			"same behaviour", // different files, same diagnoses
