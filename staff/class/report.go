@@ -421,14 +421,14 @@ body { font-family: system-ui, sans-serif; max-width: 64rem; margin: 2rem auto; 
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
 th { background: #f3f3f3; }
-td.pass { background: #e6f4ea; color: #1a7f37; }
-td.fail, td.crash, td.timeout, td.part { background: #fdecea; color: #b42318; font-weight: 600; }
-td.build { background: #fff4e5; color: #8a4b00; font-weight: 600; }
-td.refused { background: #f3e8fd; color: #6a1b9a; font-weight: 600; }
-td.lab\? { background: #e8eefc; color: #1f3b8a; }
-td.stub { color: #777; background: #f7f7f7; }
+.pass { background: #e6f4ea; color: #1a7f37; }
+.fail, .crash, .timeout, .part { background: #fdecea; color: #b42318; font-weight: 600; }
+.build { background: #fff4e5; color: #8a4b00; font-weight: 600; }
+.refused { background: #f3e8fd; color: #6a1b9a; font-weight: 600; }
+.lab\? { background: #e8eefc; color: #1f3b8a; }
+.stub { color: #777; background: #f7f7f7; }
 td.num { text-align: right; }
-.bar { display: inline-block; height: .6rem; background: #1a7f37; vertical-align: middle; }
+.bar { display: block; height: 100%; background: #1a7f37; }
 .barbox { display: inline-block; width: 8rem; height: .6rem; background: #eee; margin-right: .5rem; vertical-align: middle; }
 li { margin-bottom: .4rem; } .ex { font-family: ui-monospace, monospace; } .hint { color: #555; }
 .student { break-inside: avoid; margin: .75rem 0; padding: .25rem .75rem; border-left: 4px solid #b42318; }

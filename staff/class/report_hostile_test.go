@@ -72,7 +72,7 @@ func TestReportSaysWhoNeedsHelp(t *testing.T) {
 		t.Errorf("not sorted by score: gus at %d, fay at %d", i, j)
 	}
 	// A colour for every verdict, and print styles.
-	for _, want := range []string{"td.build {", "td.refused {", "td.part", "td.stub {", "@media print", `<td class="build">build</td>`, `<td class="refused">refused</td>`, `<td class="part">part</td>`} {
+	for _, want := range []string{".build {", ".refused {", ".part {", ".stub {", "@media print", `<td class="build">build</td>`, `<td class="refused">refused</td>`, `<td class="part">part</td>`} {
 		if !strings.Contains(h.String(), want) {
 			t.Errorf("the html report lacks %q", want)
 		}
