@@ -249,3 +249,26 @@ func TestGradeClassCompileBombs(t *testing.T) {
 		}
 	}
 }
+
+// Issue 43, finding 5, end to end: an init that never returns beside a
+// real endless loop (dave). The init is one finding for its submission,
+// said once; dave's loop is his alone.
+func TestGradeClassInitHang(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir())
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "dave.go"), classFixture(t, "dave.go"))
+	writeFile(t, filepath.Join(dir, "ivy.go"), "//go:build termlab\n\n"+l.fixture("init_hang"))
+	r := l.run("grade-class", "45", dir)
+	l.want(r, 0)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^ivy +timeout +timeout +timeout +timeout +0/4 +its file never finished loading`),
+		regexp.MustCompile(`(?m)^  not graded, so in no TODO's count \(1\): never loaded: ivy$`),
+		regexp.MustCompile(`(?m)^      does not return in time \(1\): dave$`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("the output lacks %s\n%s", want, r)
+		}
+	}
+}

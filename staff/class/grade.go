@@ -176,6 +176,10 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	g.regradeTimeouts(ctx, template, version, c, subs, out, points) // hang.go
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -319,6 +323,9 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 	case err == nil:
 		r.Status, r.Grades = Graded, o.Grades
 		markPartlyDone(&r, s.Files)
+		if initHang(r) {
+			r.Error = neverLoaded
+		}
 	case isTooBig:
 		r.Status, r.Error, r.Grades = NoCompile, tooBig, []labs.Grade{}
 	case worker.BuildKilled(err):

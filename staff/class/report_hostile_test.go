@@ -102,3 +102,45 @@ func TestMarkPartlyDone(t *testing.T) {
 		t.Errorf("TakeToken partly done %v (want true), WindowID %v (want false)", isPartlyDone(r.Grades[0]), isPartlyDone(r.Grades[1]))
 	}
 }
+
+// Issue 43, finding 5: a file whose init never returns timed out on
+// every TODO, and was counted as four "misconceptions", one merged with
+// another student's real endless loop. It is one finding now, for the
+// submission, and the loop stays its own student's.
+func TestInitHangIsOneFinding(t *testing.T) {
+	day := day45(t)
+	var hang, loop []labs.Grade
+	for _, td := range day.TODOs {
+		hang = append(hang, labs.Grade{TODO: td.Number, Func: td.Func, Status: labs.Timeout, Detail: "did not return"})
+		g := labs.Grade{TODO: td.Number, Func: td.Func, Status: labs.Pass}
+		if td.Number == 2 {
+			g = labs.Grade{TODO: 2, Func: td.Func, Status: labs.Timeout, Detail: "did not return",
+				Counterexample: labs.Fault{Status: labs.Timeout, Input: "WindowID(now=0s, window=1m0s)"}.Stopped()}
+		}
+		loop = append(loop, g)
+	}
+	h := Result{Who: "ivy", Status: Graded, Grades: hang}
+	if !initHang(h) || initHang(Result{Who: "jon", Status: Graded, Grades: loop}) {
+		t.Fatalf("initHang: ivy %v (want true), jon (want false)", initHang(h))
+	}
+	h.Error = neverLoaded
+	s := Summarize(day, []Result{h, {Who: "jon", Status: Graded, Grades: loop}}, Roster{})
+	for _, ts := range s.TODOs {
+		for _, m := range ts.Mistakes {
+			for _, st := range m.Students {
+				if st.Who == "ivy" {
+					t.Errorf("TODO %d: ivy's file that never loaded is a mistake %q", ts.TODO, m.Label)
+				}
+			}
+		}
+		if len(ts.NotGraded) != 1 || ts.NotGraded[0].Who != "ivy" || ts.NotGraded[0].Why != "never loaded" {
+			t.Errorf("TODO %d: not graded %+v, want ivy (never loaded)", ts.TODO, ts.NotGraded)
+		}
+	}
+	var b strings.Builder
+	WriteMistakes(&b, day, s)
+	WriteTable(&b, day, []Result{h})
+	if strings.Count(b.String(), "ivy") != 2 || !strings.Contains(b.String(), "never finished loading") {
+		t.Errorf("ivy should be said once in the summary and once in the table:\n%s", b.String())
+	}
+}

@@ -2,10 +2,12 @@ package class
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -80,10 +82,10 @@ func parseRoster(r io.Reader) (Roster, error) {
 }
 
 // Student is the submission named who, with its roster identifier when
-// who names a student exactly: Assignment-username when the roster has
-// an Assignment (Classroom names a student's repository so), else the
-// username itself. Nothing looser: a name that merely ends in a
-// username ("day45-jane-doe" and the user "doe") is nobody's.
+// who names a student exactly (user): Assignment-username when the roster
+// has an Assignment (Classroom names a student's repository so), or the
+// username itself. Nothing looser: a name that merely ends in a username
+// ("day45-jane-doe" and the user "doe") is nobody's.
 func (r Roster) Student(who string) Student {
 	s := Student{Who: who}
 	if user, ok := r.user(who); ok {
@@ -92,13 +94,14 @@ func (r Roster) Student(who string) Student {
 	return s
 }
 
-// user is the roster's username that who names, if any.
+// user is the roster's username that who names, if any: with an
+// Assignment, a name that starts with it is Assignment-username and
+// nothing else; a name that does not is the username itself.
 func (r Roster) user(who string) (string, bool) {
 	w := strings.ToLower(who)
 	if r.Assignment != "" {
-		var ok bool
-		if w, ok = strings.CutPrefix(w, strings.ToLower(r.Assignment)+"-"); !ok {
-			return "", false
+		if rest, ok := strings.CutPrefix(w, strings.ToLower(r.Assignment)+"-"); ok {
+			w = rest
 		}
 	}
 	_, ok := r.IDs[w]
@@ -106,25 +109,25 @@ func (r Roster) user(who string) (string, bool) {
 }
 
 // WithAssignment is r with its Assignment read off the submissions'
-// names, when they say it: the names share one prefix up to a "-"
-// (Classroom's day45-alice, day45-bob), and with it more of them name a
-// student than without. Otherwise r is as it was, and names must be
+// names: of the prefixes up to a "-" that two or more names share, the
+// one that makes the most of them name a student (the shortest of
+// those), when it makes more than no prefix does. In hw-alice, hw-bo and
+// hw-hw-alice, hw-alice is then alice's repository and hw-hw-alice the
+// student hw-alice's. Otherwise r is as it was, and names must be
 // usernames.
 func (r Roster) WithAssignment(whos []string) Roster {
-	if r.Assignment != "" || len(r.IDs) == 0 || len(whos) < 2 {
+	if r.Assignment != "" || len(r.IDs) == 0 {
 		return r
 	}
-	common := strings.ToLower(whos[0])
+	shared := map[string]int{}
 	for _, w := range whos {
 		w = strings.ToLower(w)
-		for !strings.HasPrefix(w, common) {
-			common = common[:len(common)-1]
+		for i := 1; i < len(w); i++ {
+			if w[i] == '-' {
+				shared[w[:i]]++
+			}
 		}
 	}
-	// Of no prefix and the prefixes up to a "-" the names share, the one
-	// that makes most of them usernames (the shortest of those): in
-	// hw-alice, hw-bo and hw-hw-alice, hw-alice is alice's repository
-	// and hw-hw-alice the student hw-alice's.
 	matches := func(prefix string) int {
 		try := r
 		try.Assignment = prefix
@@ -137,12 +140,16 @@ func (r Roster) WithAssignment(whos []string) Roster {
 		return n
 	}
 	best, most := "", matches("")
-	for i := range len(common) {
-		if common[i] != '-' || i == 0 {
-			continue
+	candidates := make([]string, 0, len(shared))
+	for p, n := range shared {
+		if n >= 2 {
+			candidates = append(candidates, p)
 		}
-		if n := matches(common[:i]); n > most {
-			best, most = common[:i], n
+	}
+	slices.SortFunc(candidates, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
+	for _, p := range candidates {
+		if n := matches(p); n > most {
+			best, most = p, n
 		}
 	}
 	r.Assignment = best

@@ -116,6 +116,10 @@ func Summarize(day labs.Day, results []Result, roster Roster) Summary {
 			who := roster.Student(r.Who)
 			g, ok := r.Grade(t.Number)
 			switch {
+			case initHang(r):
+				who.Why = "never loaded"
+				ts.NotGraded = append(ts.NotGraded, who)
+				continue
 			case r.Status != Graded || !ok:
 				who.Why = string(r.Status)
 				ts.NotGraded = append(ts.NotGraded, who)
@@ -345,7 +349,7 @@ func whyWords(s Status) string {
 	case LabFault:
 		return "the lab could not grade"
 	}
-	return string(s)
+	return string(s) // "never loaded", say
 }
 
 // example is a mistake's counterexample (or a crash's place) in words.
@@ -483,7 +487,7 @@ func WriteTable(w io.Writer, day labs.Day, results []Result) {
 func note(r Result) string {
 	switch r.Status {
 	case Graded:
-		return ""
+		return r.Error // "" but for a file that never loaded (hang.go)
 	case NoCompile:
 		if strings.HasPrefix(r.Error, tooBig) {
 			return firstLine(r.Error)
