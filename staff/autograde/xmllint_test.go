@@ -1,9 +1,12 @@
 package autograde
 
 import (
+	"bytes"
+	"encoding/xml"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +54,67 @@ func TestJUnitValidatesWithXmllint(t *testing.T) {
 	for _, schema := range schemas {
 		if out, ok := lint(schema, bad); ok {
 			t.Errorf("xmllint took a file attribute against %s:\n%s", schema, out)
+		}
+	}
+}
+
+// What Jenkins' junit-4.xsd allows, restated: the attributes of each
+// element and the order of a testcase's and a testsuite's children. Run
+// always (xmllint with TERMLAB_JUNIT4_XSD checks the schema itself).
+var jenkins4 = map[string]struct {
+	attrs []string
+	order []string
+}{
+	"testsuites": {[]string{"name", "time", "tests", "failures", "disabled", "errors"}, []string{"testsuite"}},
+	"testsuite":  {[]string{"name", "tests", "failures", "errors", "time", "disabled", "skipped", "timestamp", "hostname", "id", "package"}, []string{"properties", "testcase", "system-out", "system-err"}},
+	"properties": {nil, []string{"property"}},
+	"property":   {[]string{"name", "value"}, nil},
+	"testcase":   {[]string{"name", "assertions", "time", "classname", "status"}, []string{"skipped", "error", "failure", "system-out", "system-err"}},
+	"failure":    {[]string{"type", "message"}, nil},
+	"error":      {[]string{"type", "message"}, nil},
+	"system-out": {nil, nil},
+	"system-err": {nil, nil},
+}
+
+func TestJUnitKeepsToJenkinsSchema(t *testing.T) {
+	for name, r := range map[string]Report{"mixed": mixed(t), "broken": broken(t)} {
+		data, err := Write(JUnit, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := xml.NewDecoder(bytes.NewReader(data))
+		var stack []string
+		last := map[int]int{} // by depth: the order index of the last child seen
+		for {
+			tok, err := dec.Token()
+			if err != nil {
+				break
+			}
+			switch el := tok.(type) {
+			case xml.StartElement:
+				rule, ok := jenkins4[el.Name.Local]
+				if !ok {
+					t.Errorf("%s: <%s> is not in junit-4.xsd", name, el.Name.Local)
+					continue
+				}
+				for _, a := range el.Attr {
+					if !slices.Contains(rule.attrs, a.Name.Local) {
+						t.Errorf("%s: <%s %s=…>: junit-4.xsd has no such attribute", name, el.Name.Local, a.Name.Local)
+					}
+				}
+				if len(stack) > 0 {
+					parent := jenkins4[stack[len(stack)-1]]
+					i := slices.Index(parent.order, el.Name.Local)
+					if i < 0 || i < last[len(stack)] {
+						t.Errorf("%s: <%s> inside <%s> out of junit-4.xsd's order %v", name, el.Name.Local, stack[len(stack)-1], parent.order)
+					}
+					last[len(stack)] = i
+				}
+				stack = append(stack, el.Name.Local)
+				last[len(stack)] = 0
+			case xml.EndElement:
+				stack = stack[:len(stack)-1]
+			}
 		}
 	}
 }
