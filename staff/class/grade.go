@@ -176,7 +176,10 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	g.regradeTimeouts(ctx, template, version, c, subs, out, points) // hang.go
+	if min(jobs, len(subs)) > 1 {
+		// Graded beside others: a timeout may be their load (hang.go).
+		g.regradeTimeouts(ctx, template, version, c, subs, out, points)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -246,10 +249,11 @@ func (r *Result) score(day labs.Day, points map[int]float64) {
 // buildKilled is the error of a build a SIGKILL from outside stopped.
 const buildKilled = "the build was killed from outside (by the system's out-of-memory killer?): not the student's doing, not graded"
 
-// killedFromOutside: the build, or a TODO's worker, died of SIGKILL. Nothing of the
-// student's sends it: their code cannot reach signals or processes (the
-// gate), the memory bound makes the runtime say "out of memory", and the
-// box's own kill on a timeout is a timeout. So the machine did it.
+// killedFromOutside: the build, or a TODO's worker, died of SIGKILL.
+// Nothing of the student's sends it: their code cannot reach signals or
+// processes (the gate), the memory bound makes the runtime say "out of
+// memory", and the box's own kill on a timeout is a timeout. So the
+// machine did it.
 func killedFromOutside(r Result) bool {
 	return r.Status == LabFault && r.Error == buildKilled || r.Status == Graded && slices.ContainsFunc(r.Grades, func(g labs.Grade) bool {
 		return g.Status == labs.Crash && strings.Contains(g.Detail, "signal: killed")

@@ -9,9 +9,10 @@ import (
 
 // Timeouts are the one verdict the machine can cause: a worker starved of
 // CPU by a loaded machine (the class's own other jobs among them) can
-// look like code that waits for ever. So a submission with a timeout is
-// graded once more at the end of the batch, alone, with nothing else of
-// the batch running; only what times out then is the student's. And a
+// look like code that waits for ever. So, in a batch graded several at
+// a time, a submission with a timeout is graded once more at the end,
+// alone, with nothing else of the batch running; only what times out
+// then is the student's. And a
 // file that never finishes loading (an init, or a package variable, that
 // never returns) times out on every TODO without any TODO being called:
 // that is one finding for the submission, not one per TODO, and not the
