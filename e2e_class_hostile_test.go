@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,18 +49,25 @@ func TestGradeFormatGate(t *testing.T) {
 			}
 		}
 	}
-	// The lab's own notdone.go, changed to reach the solutions, is gated
-	// like the student's file.
+	// The lab's own notdone.go is the lab's: grade --format, like
+	// grade-class and Gradescope, grades with the shipped one, whatever
+	// the folder holds. Changed to reach the solutions, it reaches
+	// nothing; with a comment added, it no longer refuses the submission
+	// for 0 points in some formats while others give 4/4 (issue 43).
 	l.write("labs/day45/todo.go", alice)
-	l.write("labs/day45/notdone.go", "package day45\n\nimport \"termlab/solutions/day45\"\n\nvar notDone = day45.TakeToken\n")
-	if r := l.run("grade", "45", "--format", "classroom"); !strings.Contains(text("classroom", r), `notdone.go:3 imports \"termlab/solutions/day45\"`) {
-		t.Errorf("a changed notdone.go: not refused\n%s", r)
+	for _, changed := range []string{
+		"package day45\n\nimport \"termlab/solutions/day45\"\n\nvar notDone = day45.TakeToken\n",
+		"// mine\n" + notdone,
+	} {
+		l.write("labs/day45/notdone.go", changed)
+		for _, f := range []string{"classroom", "gradescope", "junit", "exercism"} {
+			r := l.run("grade", "45", "--format", f)
+			if out := text(f, r); strings.Contains(out, "refused") || strings.Contains(out, `"status":"fail"`) || strings.Contains(out, "<failure") || strings.Contains(out, "<error") || !regexp.MustCompile(`"status": ?"pass"|failures="0" errors="0"|"score": 4`).MatchString(out) {
+				t.Errorf("%s with notdone.go changed (%q…): not graded 4/4\n%s", f, changed[:12], r)
+			}
+		}
 	}
-	// An allowed submission is graded as before.
 	l.write("labs/day45/notdone.go", notdone)
-	if r := l.run("grade", "45", "--format", "classroom"); strings.Contains(text("classroom", r), "refused") || !strings.Contains(text("classroom", r), `"status":"pass"`) {
-		t.Errorf("alice's file was not graded\n%s", r)
-	}
 }
 
 // A class with hostile submissions beside a correct (alice) and a wrong
@@ -201,5 +209,66 @@ func init() {
 	}
 	if strings.Contains(r.stdout, "does not compile") {
 		t.Errorf("a correct student was blamed for a lab a submission broke\n%s", r)
+	}
+}
+
+// Issue 43, finding 1: the compiler runs what the source asks at compile
+// time. A string constant doubled over and over, and a generic type
+// nested thousands deep, compiled at gigabytes on the staff's machine
+// and were graded. The build is bounded like the worker (here at the
+// worker's 1024 MB, set so a runner's environment cannot loosen it): both
+// are their student's "too big to build", and alice beside them is graded.
+func TestGradeClassCompileBombs(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir(), "TERMLAB_BUILD_MEMORY_MB=1024", "TERMLAB_BUILD_CPU_SECONDS=60")
+	dir := t.TempDir()
+	alice := classFixture(t, "alice/todo.go")
+	writeFile(t, filepath.Join(dir, "alice.go"), alice)
+	var str strings.Builder
+	str.WriteString("\nconst s0 = \"xxxxxxxxxxxxxxxx\"\n")
+	for i := 1; i <= 22; i++ {
+		fmt.Fprintf(&str, "const s%d = s%d + s%d\n", i, i-1, i-1)
+	}
+	str.WriteString("\nvar Bomb = s22\n")
+	writeFile(t, filepath.Join(dir, "bomb-string.go"), alice+str.String())
+	nested := "int"
+	for range 3000 {
+		nested = "T[" + nested + "]"
+	}
+	writeFile(t, filepath.Join(dir, "bomb-generic.go"), alice+"\ntype T[X any] struct{ x X }\n\nvar Bomb "+nested+"\n")
+	r := l.run("grade-class", "45", dir, "--jobs", "1")
+	l.want(r, 0)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^alice +pass +pass +pass +pass +4/4`),
+		regexp.MustCompile(`(?m)^bomb-string +build +build +build +build +0/4 +too big to build`),
+		regexp.MustCompile(`(?m)^bomb-generic +build +build +build +build +0/4 +too big to build`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("the table lacks %s\n%s", want, r)
+		}
+	}
+}
+
+// Issue 43, finding 5, end to end: an init that never returns beside a
+// real endless loop (dave). The init is one finding for its submission,
+// said once; dave's loop is his alone.
+func TestGradeClassInitHang(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker")
+	l := newLab(t, "")
+	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir())
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "dave.go"), classFixture(t, "dave.go"))
+	writeFile(t, filepath.Join(dir, "ivy.go"), "//go:build termlab\n\n"+l.fixture("init_hang"))
+	r := l.run("grade-class", "45", dir)
+	l.want(r, 0)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^ivy +timeout +timeout +timeout +timeout +0/4 +its file never finished loading`),
+		regexp.MustCompile(`(?m)^  not graded, so in no TODO's count \(1\): never loaded: ivy$`),
+		regexp.MustCompile(`(?m)^      does not return in time \(1\): dave$`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("the output lacks %s\n%s", want, r)
+		}
 	}
 }

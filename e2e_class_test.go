@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -283,7 +284,7 @@ func TestGradeClass(t *testing.T) {
 	l.decode(r, &out)
 	// One JUnit file a student who was built, as grade --format junit
 	// would have written it for them.
-	if data, err := os.ReadFile(filepath.Join(per, "bob.xml")); err != nil || !strings.Contains(string(data), `failures="2"`) || !strings.Contains(string(data), `file="labs/day45/todo.go"`) {
+	if data, err := os.ReadFile(filepath.Join(per, "bob.xml")); err != nil || !strings.Contains(string(data), `failures="2"`) || !strings.Contains(string(data), `>labs/day45/todo.go:`) {
 		t.Errorf("bob's JUnit file (%v):\n%s", err, data)
 	}
 	if _, err := os.Stat(filepath.Join(per, "eve.xml")); err == nil || !strings.Contains(r.stderr, "4 per-student junit files in "+per+" (none for eve, fred: not graded at all)") {
@@ -358,6 +359,17 @@ func TestGradescopeRunAutograder(t *testing.T) {
 		{"a one-line import block", func(sub string) {
 			writeFile(t, filepath.Join(sub, "todo.go"), strings.Replace(classFixture(t, "alice/todo.go"), `import "time"`, `import ( "time"; _ "termlab/solutions/day45" )`, 1))
 		}, 0, `imports "termlab/solutions/day45": not on Day 45's allow-list`},
+		// Issue 43: a zipped folder unpacks as the folder (with macOS's
+		// __MACOSX beside it), and a comment added to the lab's own
+		// notdone.go changes nothing (it is never copied).
+		{"a zipped folder", func(sub string) {
+			writeFile(t, filepath.Join(sub, "day45", "todo.go"), classFixture(t, "alice/todo.go"))
+			writeFile(t, filepath.Join(sub, "day45", "notdone.go"), "// mine\npackage day45\n\nvar notDone = \"x\"\n")
+			writeFile(t, filepath.Join(sub, "__MACOSX", "day45", "._todo.go"), "")
+		}, 4, "4 of 4 TODOs pass"},
+		{"a zipped clone", func(sub string) {
+			writeFile(t, filepath.Join(sub, "termlab-main", "labs", "day45", "todo.go"), classFixture(t, "bob.go"))
+		}, 2, "2 of 4 TODOs pass"},
 		{"nothing", func(string) {}, 0, "No todo.go"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -440,71 +452,144 @@ func writeFile(t *testing.T, path, text string) {
 	}
 }
 
-// The Classroom workflow's commands, run as the workflow runs them: the
-// TODOs step's script under bash -e with a GITHUB_OUTPUT file, the command
-// grader's command, then the reporter's sum over the runners it names.
+// The Classroom workflow's commands, run as the workflow runs them: its
+// checkouts as the test lays them out (the student's repository in
+// submission/, the staff's lab in grader/), then every run step in order
+// under bash -e with a GITHUB_OUTPUT file, then the reporter's sum over
+// the runners it names. The student's repository is hostile (issue 43,
+// finding 2): its own staff/autograde forged to pass every TODO, which the
+// grader must never build.
 func TestClassroomWorkflow(t *testing.T) {
-	testrun.Slow(t, "builds and runs the worker")
+	testrun.Slow(t, "builds the lab and runs the worker")
 	wf, err := os.ReadFile(filepath.Join("staff", "platforms", "github-classroom", ".github", "workflows", "classroom.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(wf)
 	env := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?m)^  (DAY|MAX_SCORE): "([^"]*)"`).FindAllStringSubmatch(text, -1) {
+	for _, m := range regexp.MustCompile(`(?m)^  (DAY|MAX_SCORE|GRADER_REPO|GRADER_REF): "([^"]*)"`).FindAllStringSubmatch(text, -1) {
 		env[m[1]] = m[2]
 	}
-	script := regexp.MustCompile(`(?s)id: termlab\n\s+if: success\(\) \|\| failure\(\)\n\s+run: \|\n(.*?)\n      - name:`).FindStringSubmatch(text)
+	type step struct{ name, script string }
+	var steps []step
+	for _, chunk := range strings.Split(text, "\n      - name: ")[1:] {
+		name, body, _ := strings.Cut(chunk, "\n")
+		_, script, ok := strings.Cut(body, "        run: |\n")
+		if !ok {
+			continue
+		}
+		var lines []string
+		for _, line := range strings.Split(script, "\n") {
+			if rest, ok := strings.CutPrefix(line, "          "); ok {
+				lines = append(lines, rest)
+			} else if line != "" {
+				break
+			}
+		}
+		steps = append(steps, step{name, strings.Join(lines, "\n")})
+	}
 	runners := regexp.MustCompile(`(?m)^\s+runners: (.*)$`).FindStringSubmatch(text)
-	if env["DAY"] == "" || script == nil || runners == nil || runners[1] != "termlab" ||
+	if env["DAY"] == "" || len(steps) != 3 || runners == nil || runners[1] != "termlab" ||
+		!strings.Contains(text, "path: submission\n") ||
+		!strings.Contains(text, "repository: ${{ env.GRADER_REPO }}\n          ref: ${{ env.GRADER_REF }}\n          path: grader\n") ||
+		!strings.Contains(text, "go-version-file: grader/go.mod") ||
 		!strings.Contains(text, `TERMLAB_RESULTS: "${{ steps.termlab.outputs.result }}"`) ||
-		!strings.Contains(text, "uses: classroom-resources/autograding-grading-reporter@v1") ||
+		!strings.Contains(text, "if: steps.termlab.outputs.result != ''\n        uses: classroom-resources/autograding-grading-reporter@v1") ||
 		strings.Contains(text, "uses: classroom-resources/autograding-command-grader") {
-		t.Fatalf("the workflow has not the shape this test reads:\n%s", text)
+		t.Fatalf("the workflow has not the shape this test reads (%d run steps):\n%s", len(steps), text)
+	}
+	// The staff pin a commit, not a branch a push could move.
+	if !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(env["GRADER_REF"]) || env["GRADER_REPO"] == "" {
+		t.Errorf("GRADER_REF %q is not a commit, or GRADER_REPO is unset", env["GRADER_REF"])
 	}
 	l := newLab(t, "")
-	step := func(fixture string) classroomResult {
-		output := filepath.Join(t.TempDir(), "github_output")
-		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script[1])
-		cmd.Dir = l.root
-		cmd.Env = append(childEnv(l.env...), "GITHUB_OUTPUT="+output, "DAY="+env["DAY"], "MAX_SCORE="+env["MAX_SCORE"])
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: the TODOs step failed: %v\n%s", fixture, err, out)
+	// run lays out the workspace as the two checkouts do, the student's
+	// repository holding todo (its labs/day45/todo.go), and runs the run
+	// steps in order; it returns the result the reporter would read ("" when
+	// the TODOs step set none) and what the steps printed.
+	run := func(todo string, breakLab string) (string, string) {
+		ws := t.TempDir()
+		student, grader := filepath.Join(ws, "submission"), filepath.Join(ws, "grader")
+		for _, dir := range []string{student, grader} {
+			if err := worker.CopyLab(l.root, dir, course); err != nil {
+				t.Fatal(err)
+			}
 		}
-		data, _ := os.ReadFile(output)
-		value, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "result=")
-		if !ok || strings.Contains(value, "\n") {
-			t.Fatalf("%s: GITHUB_OUTPUT holds no result of one line: %q", fixture, data)
+		// The forge: the student's own grader passes everything, and their
+		// notdone.go is changed (it is the lab's, never copied).
+		forged := filepath.Join(student, "staff", "autograde", "autograde.go")
+		data, _ := os.ReadFile(forged)
+		const line = "Status: g.Status, Max: points[t.Number]"
+		if !strings.Contains(string(data), line) {
+			t.Fatalf("staff/autograde/autograde.go has no %q to forge", line)
 		}
-		return decodeClassroom(t, value)
+		os.WriteFile(forged, []byte(strings.Replace(string(data), line, "Status: labs.Pass, Max: points[t.Number]", 1)), 0o644)
+		os.WriteFile(filepath.Join(student, "labs", "day45", "todo.go"), []byte(todo), 0o644)
+		os.WriteFile(filepath.Join(student, "labs", "day45", "notdone.go"), []byte("package day45\n\nvar notDone = 0\n"), 0o644)
+		if breakLab == "build" {
+			os.WriteFile(filepath.Join(grader, "main.go"), []byte("package main\n\nfunc main() { undefined() }\n"), 0o644)
+		}
+		output := filepath.Join(ws, "github_output")
+		var log strings.Builder
+		for _, s := range steps {
+			if breakLab == "grade" && s.name == "TODOs" {
+				// Built, then unable to grade: it fails as the lab does.
+				os.WriteFile(filepath.Join(ws, "termlab"), []byte("#!/bin/sh\necho 'termlab: cannot grade' >&2\nexit 1\n"), 0o755)
+			}
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", s.script)
+			cmd.Dir = ws
+			cmd.Env = append(childEnv(l.env...), "GITHUB_WORKSPACE="+ws, "GITHUB_OUTPUT="+output, "DAY="+env["DAY"], "MAX_SCORE="+env["MAX_SCORE"])
+			out, err := cmd.CombinedOutput()
+			fmt.Fprintf(&log, "--- %s\n%s", s.name, out)
+			if err != nil {
+				fmt.Fprintf(&log, "(failed: %v)\n", err)
+				break // a failed step ends the job: the later steps do not run
+			}
+		}
+		data, _ = os.ReadFile(output)
+		value, _ := strings.CutPrefix(strings.TrimSpace(string(data)), "result=")
+		if strings.Contains(value, "\n") {
+			t.Fatalf("GITHUB_OUTPUT holds no result of one line: %q", data)
+		}
+		return value, log.String()
 	}
-	// The lab did not build (no ./termlab): one errored test that says
-	// it is the lab's fault, not "Unexpected end of JSON input".
-	res := step("no binary")
-	if res.Status != "error" || len(res.Tests) != 1 || !strings.Contains(res.Tests[0].Message, "not a fault of your code") || trimFloat(res.MaxScore) != env["MAX_SCORE"] {
-		t.Errorf("the lab's failure: %+v", res)
+	// The lab did not build, or built and could not grade: no result, so
+	// no "Points 0/100" as if graded; the job fails, and says why when the
+	// grader ran.
+	if value, log := run(classFixture(t, "alice/todo.go"), "build"); value != "" || !strings.Contains(log, "(failed: ") {
+		t.Errorf("the lab's build failed: result %q\n%s", value, log)
 	}
-	if err := os.Symlink(l.bin, l.path("termlab")); err != nil { // the "Build the lab" step
-		t.Fatal(err)
+	if value, log := run(classFixture(t, "alice/todo.go"), "grade"); value != "" || !strings.Contains(log, "::error title=Not graded::") || !strings.Contains(log, "not a fault of your code") {
+		t.Errorf("the lab's grade failed: result %q\n%s", value, log)
 	}
+	stubs := l.read("labs/day45/todo.go")
 	for _, tc := range []struct {
 		fixture string
+		todo    string
 		points  string
 		status  string
-	}{{"alice/todo.go", "Points 100/100", "pass"}, {"bob.go", "Points 50/100", "fail"}} {
-		l.write("labs/day45/todo.go", classFixture(t, tc.fixture))
-		res := step(tc.fixture)
+	}{
+		{"alice/todo.go", classFixture(t, "alice/todo.go"), "Points 100/100", "pass"},
+		{"bob.go", classFixture(t, "bob.go"), "Points 50/100", "fail"},
+		{"the stubs, with a forged grader", stubs, "Points 0/100", "fail"},
+	} {
+		value, log := run(tc.todo, "")
+		if value == "" {
+			t.Errorf("%s: no result\n%s", tc.fixture, log)
+			continue
+		}
+		res := decodeClassroom(t, value)
 		total := 0.0
 		for _, x := range res.Tests {
 			total += x.Score
 		}
 		if got := "Points " + trimFloat(total) + "/" + trimFloat(res.MaxScore); got != tc.points || res.Status != tc.status || len(res.Tests) != 4 {
-			t.Errorf("%s: the reporter would say %q (%s, %d tests), want %q (%s, 4 tests)", tc.fixture, got, res.Status, len(res.Tests), tc.points, tc.status)
+			t.Errorf("%s: the reporter would say %q (%s, %d tests), want %q (%s, 4 tests)\n%s", tc.fixture, got, res.Status, len(res.Tests), tc.points, tc.status, log)
 		}
 		// The reporter prints a failed test's name and its test_code: the
 		// counterexample and the hint are there.
 		for _, x := range res.Tests {
-			if x.Status == "fail" && (!strings.Contains(x.TestCode, "input: ") || !strings.Contains(x.TestCode, "want:")) {
+			if x.Status == "fail" && tc.fixture == "bob.go" && (!strings.Contains(x.TestCode, "input: ") || !strings.Contains(x.TestCode, "want:")) {
 				t.Errorf("%s: %s's test_code lacks the counterexample: %q", tc.fixture, x.Name, x.TestCode)
 			}
 		}

@@ -180,6 +180,10 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return UsageError(stderr, fmt.Sprintf("unknown command %q", name))
 	}
+	if name != "help" && wantsHelp(argv[1:]) { // help.go
+		fmt.Fprint(stdout, commandHelp(name, cmd.form))
+		return ExitOK
+	}
 	a, err := parseArgs(argv[1:], cmd.flags)
 	if err != nil {
 		return UsageError(stderr, err.Error())

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -30,5 +31,17 @@ func TestClassUsageErrors(t *testing.T) {
 		{[]string{"grade-class", "45", dir, "--roster", ""}, "--roster needs a file"},
 	} {
 		mainUsage(t, c.argv, c.says)
+	}
+}
+
+// Issue 43: `grade-class --help` said "unknown flag"; every command's
+// --help prints what the usage says of it, and exits 0.
+func TestCommandHelp(t *testing.T) {
+	for _, args := range [][]string{{"grade-class", "--help"}, {"grade-class", "45", "-h"}, {"grade", "--help"}} {
+		var out, errOut strings.Builder
+		code := Main(args, strings.NewReader(""), &out, &errOut)
+		if code != ExitOK || errOut.Len() != 0 || !strings.Contains(out.String(), "usage: go run . "+args[0]) || !strings.Contains(out.String(), "  "+args[0]+" ") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out.String(), errOut.String())
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,7 +16,6 @@ import (
 
 	"termlab/cli"
 	"termlab/labs"
-	"termlab/runner/gate"
 	"termlab/runner/worker"
 	"termlab/staff/autograde"
 	"termlab/staff/class"
@@ -36,56 +37,57 @@ func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
 		return cli.UsageError(e.Stderr, msg)
 	}
 	start := time.Now()
-	var o labs.Outcome
-	var err error
-	// The lab's one import gate (runner/gate) before anything of the
-	// student's is built: a Classroom or Gradescope run grades someone
-	// else's code. The lab's own solutions (--solutions) are not theirs.
-	var refused *gate.Refusal
-	if !a.Has("solutions") {
-		err = gate.Folder(day, filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)), worker.BuildTag)
-		if err != nil && !errors.As(err, &refused) {
-			fmt.Fprintln(e.Stderr, "termlab: cannot read the submission:", err)
+	var r autograde.Report
+	if a.Has("solutions") {
+		// The lab's own solutions are not a submission: graded in the
+		// reference program's worker, as every grade of them is.
+		o, err := e.Grades(ctx, day, true)
+		var be *worker.BuildError
+		switch {
+		case err == nil:
+			r = autograde.New(day, o.Grades, e.Root, total)
+		case errors.Is(err, context.Canceled):
+			return e.SayStopped(ctx, "nothing was graded.")
+		case errors.As(err, &be):
+			file, line := learnerPlace(day, be.Error())
+			r = autograde.Broken(day, be.Error(), file, line, e.Root, total)
+		default:
+			fmt.Fprintln(e.Stderr, "termlab:", err)
 			return cli.ExitNotOK
 		}
-	}
-	switch {
-	case refused != nil:
-	case f == autograde.Exercism && !a.Has("solutions"):
-		// Exercism shows a student what their own code printed beside
-		// each test (its per-test output): kept only for this format,
-		// so every other grade runs as the learner's does.
-		run := worker.Runner{Root: e.Root, GradesOnly: true, Prints: true}
-		o, err = run.Run(ctx, day)
-	default:
-		o, err = e.Grades(ctx, day, a.Has("solutions"))
-	}
-	var r autograde.Report
-	var be *worker.BuildError
-	switch {
-	case refused != nil:
-		r = autograde.Broken(day, "refused, nothing was graded: "+refused.Error(), refused.File, refused.Line, e.Root, total)
-	case err == nil:
-		r = autograde.New(day, o.Grades, e.Root, total)
-	case errors.Is(err, context.Canceled):
-		return e.SayStopped(ctx, "nothing was graded.")
-	case errors.As(err, &be):
-		file, line := "", 0
-		for _, l := range be.Locations {
-			if strings.HasPrefix(l.File, strings.Trim(day.LearnerDir, "/")+"/") {
-				file, line = l.File, l.Line
-				break
-			}
-		}
-		r = autograde.Broken(day, be.Error(), file, line, e.Root, total)
-	default:
-		// The lab itself could not grade: no result is better than one
-		// that blames the student.
-		fmt.Fprintln(e.Stderr, "termlab:", err)
-		return cli.ExitNotOK
-	}
-	if a.Has("solutions") {
 		r.Command += " --solutions"
+	} else {
+		// The learner's folder is a submission like any in grade-class,
+		// through the same pipeline (staff/class): the same files read
+		// (the lab's own notdone.go is the shipped one), the same gate, a
+		// scratch copy of the lab, the build bounded, the workers boxed.
+		// Exercism shows a student what their own code printed beside
+		// each test: kept only for that format.
+		g := class.Grader{Root: e.Root, Day: day, Course: course, Jobs: 1, Prints: f == autograde.Exercism}
+		results, err := g.Run(ctx, []class.Submission{class.One("you", filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)))})
+		if errors.Is(err, context.Canceled) {
+			return e.SayStopped(ctx, "nothing was graded.")
+		}
+		if err != nil {
+			fmt.Fprintln(e.Stderr, "termlab:", err)
+			return cli.ExitNotOK
+		}
+		res := results[0]
+		switch res.Status {
+		case class.Graded:
+			r = autograde.New(day, res.Grades, e.Root, total)
+		case class.NoCompile:
+			file, line := learnerPlace(day, res.Error)
+			r = autograde.Broken(day, res.Error, file, line, e.Root, total)
+		case class.Refused:
+			file, line := learnerPlace(day, res.Error)
+			r = autograde.Broken(day, "refused, nothing was graded: "+res.Error, file, line, e.Root, total)
+		default:
+			// The lab itself could not grade: no result is better than
+			// one that blames the student.
+			fmt.Fprintln(e.Stderr, "termlab:", res.Error)
+			return cli.ExitNotOK
+		}
 	}
 	r.Seconds = time.Since(start).Seconds()
 	data, err := autograde.Write(f, r)
@@ -95,6 +97,19 @@ func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
 	}
 	e.Stdout.Write(data)
 	return autograde.ExitCode(f, r)
+}
+
+// learnerPlace is the first place in the learner's folder that msg
+// names (a compiler's file:line, or the gate's), for the formats' file
+// and line.
+func learnerPlace(day labs.Day, msg string) (string, int) {
+	dir := regexp.QuoteMeta(strings.Trim(day.LearnerDir, "/"))
+	m := regexp.MustCompile(`(` + dir + `/[^\s:"]+\.go):([0-9]+)`).FindStringSubmatch(msg)
+	if m == nil {
+		return "", 0
+	}
+	line, _ := strconv.Atoi(m[2])
+	return m[1], line
 }
 
 // cmdGradeClass is `grade-class DAY DIR`: every submission in DIR graded
@@ -162,11 +177,19 @@ func classInput(e cli.Env, a cli.Args, day labs.Day, dir string) (roster class.R
 			return roster, nil, cli.ExitUsage, false
 		}
 	}
-	subs, err := class.Collect(dir, day)
+	subs, err := class.List(dir, day)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "termlab: cannot read the submissions: %v\n", err)
 		return roster, nil, cli.ExitUsage, false
 	}
+	// Classroom names a repository assignment-username: the prefix is
+	// read off the names, and only that prefix plus a username is that
+	// student's (class.Roster.Student).
+	whos := make([]string, len(subs))
+	for i, s := range subs {
+		whos[i] = s.Who
+	}
+	roster = roster.WithAssignment(whos)
 	if len(subs) == 0 {
 		fmt.Fprintf(e.Stderr, "termlab: %s holds no submissions: each is a .go file, a folder with a todo.go, or a clone of the lab\n", dir)
 		return roster, nil, cli.ExitNotOK, false

@@ -38,18 +38,39 @@ type Submission struct {
 	// Refused says why the submission is not built at all ("" when it
 	// is graded): that is its result.
 	Refused string
+	// lazy: listed (List), its files not read yet (Load).
+	lazy bool
+	// size is what its files read so far weigh, against maxTotal.
+	size int64
 }
 
 // maxFile bounds one submitted file: a learner's todo.go is a few kB.
 const maxFile = 1 << 20
 
-// Collect reads every submission in dir for day: a single .go file (the
-// learner's todo.go under another name), a folder holding a todo.go, or a
-// clone of the lab (a folder with the day's learner folder inside). Other
-// entries are submissions that cannot be graded, with the reason, so a
-// student's upload in the wrong shape shows in the table rather than
-// vanishing. Entries starting with "." or "_" are skipped.
+// maxTotal bounds a submission's files together: a thousand files of a
+// megabyte each (ignored by a build tag, so they cost the compiler
+// nothing) would otherwise be a gigabyte in the grader's memory.
+const maxTotal = 2 << 20
+
+// Collect reads every submission in dir for day (List, then Load each):
+// a single .go file (the learner's todo.go under another name), a folder
+// holding a todo.go, or a clone of the lab (a folder with the day's
+// learner folder inside). Other entries are submissions that cannot be
+// graded, with the reason, so a student's upload in the wrong shape
+// shows in the table rather than vanishing. Entries starting with "." or
+// "_" are skipped.
 func Collect(dir string, day labs.Day) ([]Submission, error) {
+	subs, err := List(dir, day)
+	for i := range subs {
+		subs[i].Load(day)
+	}
+	return subs, err
+}
+
+// List names every submission in dir, as Collect does, without reading
+// any: the grader reads each when its turn comes (Load), so a class is
+// never all in memory at once.
+func List(dir string, day labs.Day) ([]Submission, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -60,20 +81,73 @@ func Collect(dir string, day labs.Day) ([]Submission, error) {
 		if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 			continue
 		}
-		path := filepath.Join(dir, name)
 		// The name reaches the staff's terminal, a CSV and JSON: cleaned
 		// of control characters here, once, so that none can move the
 		// cursor, colour the screen or start a row of its own.
-		s := Submission{Who: Clean(strings.TrimSuffix(name, ".go")), Path: path, Files: map[string][]byte{}}
-		s.Refused = s.read(path, day)
-		if s.Refused == "" {
-			s.Refused = s.check(day)
-		}
-		s.Refused = Clean(s.Refused)
-		out = append(out, s)
+		out = append(out, Submission{Who: Clean(strings.TrimSuffix(name, ".go")), Path: filepath.Join(dir, name), lazy: true})
 	}
+	apart(out)
 	slices.SortFunc(out, func(a, b Submission) int { return strings.Compare(a.Who, b.Who) })
 	return out, nil
+}
+
+// One is the submission at path (a .go file, a folder holding a todo.go,
+// or a clone of the lab) under the name who, read by Load as List's are:
+// grade --format grades the learner's folder through it, so every path
+// judges the same files the same way.
+func One(who, path string) Submission {
+	return Submission{Who: Clean(who), Path: path, lazy: true}
+}
+
+// Load reads a listed submission's files and runs the import gate, once;
+// a submission made otherwise is left as it is.
+func (s *Submission) Load(day labs.Day) {
+	if !s.lazy {
+		return
+	}
+	s.lazy = false
+	if s.Refused != "" {
+		return
+	}
+	s.Files = map[string][]byte{}
+	s.Refused = s.read(s.Path, day)
+	if s.Refused == "" {
+		s.Refused = s.check(day)
+	}
+	s.Refused = Clean(s.Refused)
+}
+
+// apart gives every submission a name of its own: two entries that name
+// the same student (dup.go beside dup/, or names that differ only in the
+// control characters Clean replaces) would merge into one row, one roster
+// identifier and one per-student file. They are told apart by their entry
+// names, numbered when those clash too, and refused, with the reason, so
+// that the staff choose which is the student's: neither is graded as the
+// other's.
+func apart(subs []Submission) {
+	by := map[string][]int{}
+	for i, s := range subs {
+		k := strings.ToLower(s.Who)
+		by[k] = append(by[k], i)
+	}
+	for _, idx := range by {
+		if len(idx) < 2 {
+			continue
+		}
+		slices.SortFunc(idx, func(a, b int) int { return strings.Compare(subs[a].Path, subs[b].Path) })
+		entries := make([]string, len(idx))
+		for j, i := range idx {
+			entries[j] = Clean(filepath.Base(subs[i].Path))
+			if fi, err := os.Lstat(subs[i].Path); err == nil && fi.IsDir() {
+				entries[j] += "/"
+			}
+		}
+		for j, i := range idx {
+			subs[i].Who = fmt.Sprintf("%s #%d", entries[j], j+1)
+			subs[i].Refused = fmt.Sprintf("%d entries name the same student (%s): keep the one that is theirs, and grade again", len(idx), strings.Join(entries, ", "))
+			subs[i].Files = map[string][]byte{}
+		}
+	}
 }
 
 // read fills s.Files from path, or says why it cannot.
@@ -171,6 +245,8 @@ func (s *Submission) add(name, path string) string {
 		return name + " is not a regular file (a link?): submit the file itself"
 	case fi.Size() > maxFile:
 		return fmt.Sprintf("%s is %d kB; a submission's file may be %d kB at most", name, fi.Size()>>10, maxFile>>10)
+	case s.size+fi.Size() > maxTotal:
+		return fmt.Sprintf("the submission's .go files come to more than %d kB together (at %s): submit your own files only", maxTotal>>10, name)
 	}
 	data, err := atomicfile.ReadBounded(path, maxFile) // it may have grown since
 	if err != nil {
@@ -181,6 +257,9 @@ func (s *Submission) add(name, path string) string {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return name + " is empty: nothing to grade"
 	}
+	if s.size += int64(len(data)); s.size > maxTotal {
+		return fmt.Sprintf("the submission's .go files come to more than %d kB together (at %s): submit your own files only", maxTotal>>10, name)
+	}
 	s.Files[name] = data
 	return ""
 }
@@ -188,7 +267,12 @@ func (s *Submission) add(name, path string) string {
 // check is the lab's one import gate (runner/gate): the day's allow-list,
 // on the parsed files.
 func (s *Submission) check(day labs.Day) string {
-	if err := gate.Files(day, s.Files); err != nil {
+	// Named as in the lab (labs/day45/todo.go), as every path says them.
+	files := make(map[string][]byte, len(s.Files))
+	for n, data := range s.Files {
+		files[strings.Trim(day.LearnerDir, "/")+"/"+n] = data
+	}
+	if err := gate.Files(day, files); err != nil {
 		return err.Error()
 	}
 	return ""

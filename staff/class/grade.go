@@ -176,6 +176,13 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if min(jobs, len(subs)) > 1 {
+		// Graded beside others: a timeout may be their load (hang.go).
+		g.regradeTimeouts(ctx, template, version, c, subs, out, points)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -183,12 +190,16 @@ func (g *Grader) Run(ctx context.Context, subs []Submission) ([]Result, error) {
 // this version of the lab, sealed by this grader.
 func (g *Grader) one(ctx context.Context, template, version string, c *cache, s Submission, points map[int]float64) Result {
 	start := time.Now()
+	s.Load(g.Day) // read now, one submission per job: never the class at once
 	r := Result{Who: s.Who, Digest: s.Digest()}
 	tampered := false
 	if c != nil {
 		kept, ok, bad := c.get(r.Digest)
 		if ok {
 			kept.Who, kept.Cached = s.Who, true
+			// This run's time for this student (the look-up), never the
+			// time another student's identical files took to grade.
+			kept.Seconds = time.Since(start).Seconds()
 			// The verdicts are kept; the points follow this run's
 			// --max-score.
 			kept.score(g.Day, points)
@@ -200,7 +211,18 @@ func (g *Grader) one(ctx context.Context, template, version string, c *cache, s 
 	case s.Refused != "":
 		r.Status, r.Error, r.Grades = Refused, s.Refused, []labs.Grade{}
 	default:
-		r = g.build(ctx, template, version, s, r)
+		base := r
+		r = g.build(ctx, template, version, s, base)
+		// A worker killed from outside (the kernel's OOM killer, a
+		// person) is the machine's doing: graded once more, and if it
+		// happens again, nobody's grade.
+		if killedFromOutside(r) && ctx.Err() == nil {
+			r = g.build(ctx, template, version, s, base)
+		}
+		if killedFromOutside(r) {
+			r.Status, r.Grades = LabFault, []labs.Grade{}
+			r.Error = "a worker was killed from outside twice (by the system's out-of-memory killer?): not the student's doing, so not graded"
+		}
 	}
 	r.Seconds = time.Since(start).Seconds()
 	r.score(g.Day, points)
@@ -224,13 +246,27 @@ func (r *Result) score(day labs.Day, points map[int]float64) {
 	}
 }
 
+// buildKilled is the error of a build a SIGKILL from outside stopped.
+const buildKilled = "the build was killed from outside (by the system's out-of-memory killer?): not the student's doing, not graded"
+
+// killedFromOutside: the build, or a TODO's worker, died of SIGKILL.
+// Nothing of the student's sends it: their code cannot reach signals or
+// processes (the gate), the memory bound makes the runtime say "out of
+// memory", and the box's own kill on a timeout is a timeout. So the
+// machine did it.
+func killedFromOutside(r Result) bool {
+	return r.Status == LabFault && r.Error == buildKilled || r.Status == Graded && slices.ContainsFunc(r.Grades, func(g labs.Grade) bool {
+		return g.Status == labs.Crash && strings.Contains(g.Detail, "signal: killed")
+	})
+}
+
 // cacheable: a lab error is not the student's, and a timeout may be the
 // machine's (a loaded one is slow), so both are graded again next time.
 func cacheable(r Result) bool {
 	if r.Status == LabFault {
 		return false
 	}
-	return !slices.ContainsFunc(r.Grades, func(g labs.Grade) bool { return g.Status == labs.Timeout })
+	return !killedFromOutside(r) && !slices.ContainsFunc(r.Grades, func(g labs.Grade) bool { return g.Status == labs.Timeout })
 }
 
 // build grades s in a scratch copy of the lab of its own, through the
@@ -274,12 +310,30 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 		r.Status, r.Error = LabFault, err.Error()
 		return r
 	}
-	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin, Confine: true, Prints: g.Prints}
+	// The build is the student's code run by the compiler: bounded like
+	// the worker (worker.BoundedGo), so a compile bomb is that student's
+	// "too big to build", never the staff machine's out-of-memory.
+	bounds := worker.CurrentBuildBounds()
+	goCmd, err := worker.BoundedGo(filepath.Dir(bin), bounds)
+	if err != nil {
+		r.Status, r.Error = LabFault, "cannot bound the build: "+err.Error()
+		return r
+	}
+	run := worker.Runner{Root: scratch, GradesOnly: true, Bin: bin, Confine: true, Prints: g.Prints, Go: goCmd}
 	o, err := run.Run(ctx, g.Day)
 	var be *worker.BuildError
+	tooBig, isTooBig := worker.BuildTooBig(err, bounds)
 	switch {
 	case err == nil:
 		r.Status, r.Grades = Graded, o.Grades
+		markPartlyDone(&r, s.Files)
+		if initHang(r) {
+			r.Error = neverLoaded
+		}
+	case isTooBig:
+		r.Status, r.Error, r.Grades = NoCompile, tooBig, []labs.Grade{}
+	case worker.BuildKilled(err):
+		r.Status, r.Error, r.Grades = LabFault, buildKilled, []labs.Grade{}
 	case errors.As(err, &be):
 		r.Status, r.Error, r.Grades = NoCompile, be.Error(), []labs.Grade{}
 	default:
@@ -294,7 +348,7 @@ func (g *Grader) build(ctx context.Context, template, version string, s Submissi
 // its grader) grades everyone again.
 func Version(root string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s=%s\x00%s=%s\x00", runtime.Version(), worker.LimitEnv, os.Getenv(worker.LimitEnv), worker.MemoryEnv, os.Getenv(worker.MemoryEnv))
+	fmt.Fprintf(h, "%s\x00%s=%s\x00%s=%s\x00build=%s\x00", runtime.Version(), worker.LimitEnv, os.Getenv(worker.LimitEnv), worker.MemoryEnv, os.Getenv(worker.MemoryEnv), worker.CurrentBuildBounds())
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err

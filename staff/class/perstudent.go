@@ -1,12 +1,16 @@
 package class
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"termlab/labs"
 	"termlab/staff/autograde"
@@ -42,18 +46,50 @@ func WritePerStudent(dir string, f autograde.Format, day labs.Day, subs []Submis
 	for _, s := range subs {
 		files[s.Who] = s
 	}
+	taken := map[string]bool{}
 	for _, r := range results {
 		if r.Status != Graded && r.Status != NoCompile {
 			skipped = append(skipped, r.Who)
 			continue
 		}
-		path := filepath.Join(dir, filepath.Base(r.Who)+fileExt(f))
-		if err := writeOne(path, f, day, files[r.Who], r, total); err != nil {
+		path := filepath.Join(dir, fileName(r.Who, taken)+fileExt(f))
+		sub := files[r.Who]
+		sub.Load(day) // one at a time, as the grader read them
+		if err := writeOne(path, f, day, sub, r, total); err != nil {
 			return written, skipped, fmt.Errorf("%s: %w", path, err)
 		}
 		written = append(written, path)
 	}
 	return written, skipped, nil
+}
+
+// maxName bounds a per-student file's name, in bytes: file systems take
+// 255, and the extension and a digest need room.
+const maxName = 200
+
+// fileName is who as a file name of its own: no separator, at most
+// maxName bytes (cut on a character and told apart by a digest of the
+// whole name), and not one taken already in any case (a file system may
+// not tell Ann from ann).
+func fileName(who string, taken map[string]bool) string {
+	name := strings.NewReplacer("/", "_", "\\", "_", "\x00", "_").Replace(who)
+	if name == "" || name == "." || name == ".." {
+		name = "_" + name
+	}
+	sum := sha256.Sum256([]byte(who))
+	tag := "-" + hex.EncodeToString(sum[:4])
+	if len(name) > maxName {
+		cut := maxName - len(tag)
+		for cut > 0 && !utf8.RuneStart(name[cut]) {
+			cut--
+		}
+		name = name[:cut] + tag
+	}
+	for n := 2; taken[strings.ToLower(name)]; n++ {
+		name = fmt.Sprintf("%s-%d", strings.TrimSuffix(name, fmt.Sprintf("-%d", n-1)), n)
+	}
+	taken[strings.ToLower(name)] = true
+	return name
 }
 
 func writeOne(path string, f autograde.Format, day labs.Day, sub Submission, r Result, total float64) error {

@@ -17,7 +17,7 @@ func TestReport(t *testing.T) {
 	results = append(results, Result{Who: "<script>x</script>|*y*", Status: Graded, Grades: []labs.Grade{
 		grade(1, labs.Fail, "the cap comes after the spend here: cap first", &labs.Counterexample{Input: "<b>in</b>", Got: "`1`", Want: "2"}),
 		grade(2, labs.Pass, "", nil), grade(3, labs.Pass, "", nil)}})
-	r := NewReport(day, results, Roster{"zed": "s-0026"})
+	r := NewReport(day, results, Roster{IDs: map[string]string{"zed": "s-0026"}})
 	// Ranked over the class: the 3-student ones first.
 	var ranks []string
 	for _, m := range r.Ranked {
@@ -42,11 +42,12 @@ func TestReport(t *testing.T) {
 			"# Day 45 — Rate limits: class report\n",
 			"10 submissions: 8 graded, 0 all passing, 1 not compiling, 1 refused.",
 			"| who | TODO 1 TakeToken | TODO 2 WindowID | TODO 3 Expired | points | note |",
+			"## Pass rate per TODO\n",
 			"| zed \\[s-0026\\] | fail | pass | fail | 0/0 |  |",
 			"1. **TODO 1 TakeToken: the cap comes after the spend here** — 3 students: &lt;script&gt;x&lt;/script&gt;\\|\\*y\\*, amy, zed \\[s-0026\\]\n   - e.g. &lt;b&gt;in&lt;/b&gt; gave \\`1\\`, want 2\n   - the grader's hint: the cap comes after the spend here: cap first\n",
-			"**TODO 2 WindowID: n windows too few** — 2 students: classroom-bo, di",
+			"**TODO 2 WindowID: n windows too few** — 2 students: bo, di",
 			"## Not started (not counted as wrong)\n\n- TODO 1 TakeToken: cy\n",
-			"## Not graded\n\n- ed: not compiling\n- fi: refused\n",
+			"## Not graded\n\n- ed: does not compile: labs/day45/todo.go:3:1: x\n- fi: refused: imports\n",
 		}, []string{"<script>", "<b>"}},
 		{"html", h.String(), []string{
 			"<title>Day 45 — Rate limits: class report</title>",
@@ -54,7 +55,7 @@ func TestReport(t *testing.T) {
 			"<strong>TODO 1 TakeToken: the cap comes after the spend here</strong> — 3 students: &lt;script&gt;x&lt;/script&gt;|*y*, amy, zed [s-0026]",
 			"e.g. <span class=\"ex\">&lt;b&gt;in&lt;/b&gt; gave `1`, want 2</span>",
 			"<li>TODO 3 Expired: cy</li>",
-			"<li>ed: not compiling</li>",
+			"<li>ed: does not compile: labs/day45/todo.go:3:1: x</li>",
 		}, []string{"<script>", "<b>", "http", "src="}},
 	} {
 		for _, w := range tc.want {
@@ -82,7 +83,7 @@ func TestReportFiles(t *testing.T) {
 	}
 	day, results := summaryClass()
 	dir := t.TempDir()
-	md, html, err := NewReport(day, results, nil).WriteReportFiles(filepath.Join(dir, "day45"))
+	md, html, err := NewReport(day, results, Roster{}).WriteReportFiles(filepath.Join(dir, "day45"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestReportFiles(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("left behind: %v", entries)
 	}
-	if _, _, err := NewReport(day, results, nil).WriteReportFiles(filepath.Join(dir, "nowhere", "r")); err == nil {
+	if _, _, err := NewReport(day, results, Roster{}).WriteReportFiles(filepath.Join(dir, "nowhere", "r")); err == nil {
 		t.Error("a report into a missing folder")
 	}
 }
@@ -127,9 +128,10 @@ func TestWritePerStudent(t *testing.T) {
 		t.Fatalf("written %v, skipped %v", written, skipped)
 	}
 	for _, tc := range []struct{ file, want string }{
-		{"bob.xml", `<testcase name="TODO 2: WindowID" classname="termlab.day45.WindowID" time="0.000" file="labs/day45/todo.go" line="8">`},
+		{"bob.xml", `<testcase name="TODO 2: WindowID" classname="termlab.day45.WindowID" time="0.000">`},
+		{"bob.xml", ">labs/day45/todo.go:8&#xA;"},
 		{"bob.xml", "hint:  look at the edge"},
-		{"carol.xml", `file="labs/day45/todo.go" line="9"`},
+		{"carol.xml", ">labs/day45/todo.go:9&#xA;"},
 		{"carol.xml", "undefined: tokns"},
 	} {
 		data, err := os.ReadFile(filepath.Join(dir, tc.file))

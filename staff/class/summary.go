@@ -1,7 +1,6 @@
 package class
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -76,6 +75,9 @@ type Summary struct {
 	LabErrors   int           `json:"lab_errors"`
 	AllPass     int           `json:"all_pass"`
 	TODOs       []TODOSummary `json:"todos"`
+	// Missing are the roster's students with no submission in the
+	// folder (empty without a roster).
+	Missing []Student `json:"missing"`
 }
 
 // Summarize counts the grader's diagnoses per TODO, with who made each:
@@ -84,7 +86,10 @@ type Summary struct {
 // or by what happened (a timeout); a stub as shipped is "not started".
 // roster may be nil.
 func Summarize(day labs.Day, results []Result, roster Roster) Summary {
-	s := Summary{Submissions: len(results)}
+	s := Summary{Submissions: len(results), Missing: roster.Missing(results)}
+	if s.Missing == nil {
+		s.Missing = []Student{}
+	}
 	for _, r := range results {
 		switch r.Status {
 		case Graded:
@@ -110,11 +115,15 @@ func Summarize(day labs.Day, results []Result, roster Roster) Summary {
 			who := roster.Student(r.Who)
 			g, ok := r.Grade(t.Number)
 			switch {
+			case initHang(r):
+				who.Why = "never loaded"
+				ts.NotGraded = append(ts.NotGraded, who)
+				continue
 			case r.Status != Graded || !ok:
 				who.Why = string(r.Status)
 				ts.NotGraded = append(ts.NotGraded, who)
 				continue
-			case g.Status == labs.Unfinished:
+			case g.Status == labs.Unfinished && !isPartlyDone(g):
 				ts.NotStarted = append(ts.NotStarted, who)
 				continue
 			}
@@ -203,6 +212,9 @@ func Diagnosis(g labs.Grade) (key, label string) {
 func diagnosis(g labs.Grade) diag {
 	switch g.Status {
 	case labs.Unfinished:
+		if isPartlyDone(g) {
+			return diag{"partly-done", "partly done: panic(notDone) left on some inputs", ""}
+		}
 		return diag{"not-started", "not started (still the stub)", ""}
 	case labs.Timeout:
 		return diag{"timeout", "does not return in time", ""}
@@ -348,7 +360,7 @@ func whyWords(s Status) string {
 	case LabFault:
 		return "the lab could not grade"
 	}
-	return string(s)
+	return string(s) // "never loaded", say
 }
 
 // example is a mistake's counterexample (or a crash's place) in words.
@@ -383,6 +395,9 @@ func WriteMistakes(w io.Writer, day labs.Day, s Summary) {
 		fmt.Fprintf(w, ", %d the lab could not grade", s.LabErrors)
 	}
 	fmt.Fprintln(w, "):")
+	if len(s.Missing) > 0 {
+		fmt.Fprintf(w, "  no submission (%d): %s\n", len(s.Missing), names(s.Missing))
+	}
 	// Who was not graded at all is the same for every TODO: said once,
 	// and under a TODO only where it differs.
 	whole := ""
@@ -436,6 +451,9 @@ func short(r Result, n int) string {
 	if !ok {
 		return "—"
 	}
+	if isPartlyDone(g) {
+		return "part"
+	}
 	if g.Status == labs.Unfinished {
 		return "stub"
 	}
@@ -450,13 +468,24 @@ func WriteTable(w io.Writer, day labs.Day, results []Result) {
 		fmt.Fprintf(tw, "\tTODO %d", t.Number)
 	}
 	fmt.Fprint(tw, "\tpoints\tnote\n")
+	// Identical files are said as such, naming the first student who
+	// has them: not "(cached)", which reads as if graded apart.
+	first := map[string]string{}
+	for _, r := range results {
+		if _, ok := first[r.Digest]; !ok && r.Digest != "" {
+			first[r.Digest] = r.Who
+		}
+	}
 	for _, r := range results {
 		fmt.Fprint(tw, r.Who)
 		for _, t := range day.TODOs {
 			fmt.Fprintf(tw, "\t%s", short(r, t.Number))
 		}
 		note := note(r)
-		if r.Cached {
+		switch {
+		case first[r.Digest] != "" && first[r.Digest] != r.Who:
+			note = strings.TrimSpace("(the same files as " + first[r.Digest] + ") " + note)
+		case r.Cached:
 			note = strings.TrimSpace("(cached) " + note)
 		}
 		fmt.Fprintf(tw, "\t%g/%g\t%s\n", r.Points, r.Max, note)
@@ -469,12 +498,19 @@ func WriteTable(w io.Writer, day labs.Day, results []Result) {
 func note(r Result) string {
 	switch r.Status {
 	case Graded:
-		return ""
+		return r.Error // "" but for a file that never loaded (hang.go)
 	case NoCompile:
+		if strings.HasPrefix(r.Error, tooBig) {
+			return firstLine(r.Error)
+		}
 		return compileNote(r.Error)
 	}
 	return firstLine(r.Error)
 }
+
+// tooBig starts the error of a build stopped by its bounds
+// (worker.BuildTooBig).
+const tooBig = "too big to build"
 
 // compileNote is the compiler's first line about the student's code.
 func compileNote(msg string) string {
@@ -489,42 +525,6 @@ func compileNote(msg string) string {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
-}
-
-// WriteCSV writes the gradebook as CSV: one row per submission, each
-// TODO's verdict and then, after the error, its diagnosis (the key the
-// summary groups by: "pass", "not-started", "timeout", "crash …",
-// "hint …") and the roster's identifier.
-func WriteCSV(w io.Writer, day labs.Day, results []Result, roster Roster) error {
-	cw := csv.NewWriter(w)
-	head := []string{"who", "status"}
-	for _, t := range day.TODOs {
-		head = append(head, fmt.Sprintf("todo%d_%s", t.Number, t.Func))
-	}
-	head = append(head, "points", "max_points", "error")
-	for _, t := range day.TODOs {
-		head = append(head, fmt.Sprintf("todo%d_diagnosis", t.Number))
-	}
-	head = append(head, "roster_id")
-	cw.Write(head)
-	for _, r := range results {
-		row := []string{r.Who, string(r.Status)}
-		for _, t := range day.TODOs {
-			row = append(row, short(r, t.Number))
-		}
-		row = append(row, fmt.Sprint(r.Points), fmt.Sprint(r.Max), note(r))
-		for _, t := range day.TODOs {
-			key := ""
-			if g, ok := r.Grade(t.Number); ok && r.Status == Graded {
-				key, _ = Diagnosis(g)
-			}
-			row = append(row, key)
-		}
-		row = append(row, roster.Student(r.Who).ID)
-		cw.Write(row)
-	}
-	cw.Flush()
-	return cw.Error()
 }
 
 // TODODiagnosis is one student's diagnosis on one TODO, in the JSON.

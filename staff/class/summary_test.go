@@ -43,7 +43,7 @@ func summaryClass() (labs.Day, []Result) {
 	results := []Result{
 		{Who: "zed", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, capHint, ce("zed's")), pass(2), grade(3, labs.Fail, shards("7"), ce("z3"))}},
 		{Who: "amy", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, capHint, ce("amy's")), grade(2, labs.Timeout, "", ce("now=1h")), grade(3, labs.Fail, shards("8"), ce("a3"))}},
-		{Who: "classroom-bo", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, unitHint, ce("bo's")), grade(2, labs.Fail, few("2", "1m30s"), ce("b2")), crash(3, "panicked: runtime error: integer divide by zero", "labs/day45/todo.go:31")}},
+		{Who: "bo", Status: Graded, Grades: []labs.Grade{grade(1, labs.Fail, unitHint, ce("bo's")), grade(2, labs.Fail, few("2", "1m30s"), ce("b2")), crash(3, "panicked: runtime error: integer divide by zero", "labs/day45/todo.go:31")}},
 		{Who: "cy", Status: Graded, Grades: []labs.Grade{grade(1, labs.Unfinished, "", nil), grade(2, labs.Unfinished, "", nil), grade(3, labs.Unfinished, "", nil)}},
 		{Who: "di", Status: Graded, Grades: []labs.Grade{pass(1), grade(2, labs.Fail, few("1", "4.5s"), ce("d2")), withInput(crash(3, "panicked: runtime error: index out of range [5] with length 3", "labs/day45/todo.go:40"), "Expired(stamp=5s, now=0s, window=3s)")}},
 		{Who: "ev", Status: Graded, Grades: []labs.Grade{pass(1), pass(2), crash(3, "panicked: runtime error: index out of range [-1]", "labs/day45/todo.go:12")}},
@@ -56,7 +56,7 @@ func summaryClass() (labs.Day, []Result) {
 
 func TestSummarize(t *testing.T) {
 	day, results := summaryClass()
-	roster := Roster{"bo": "s-0002", "zed": "s-0026"}
+	roster := Roster{IDs: map[string]string{"bo": "s-0002", "zed": "s-0026"}}
 	s := Summarize(day, results, roster)
 	if s.Submissions != 9 || s.Graded != 7 || s.NoCompile != 1 || s.Refused != 1 || s.AllPass != 0 {
 		t.Errorf("counts: %+v", s)
@@ -74,18 +74,18 @@ func TestSummarize(t *testing.T) {
 	}{
 		{1, 3, 6, []mistake{
 			{"the cap comes after the spend here", "amy, zed [s-0026]", "amy's gave 1, want 2"},
-			{"integer seconds", "classroom-bo [s-0002]", "bo's gave 1, want 2"},
+			{"integer seconds", "bo [s-0002]", "bo's gave 1, want 2"},
 		}, "cy"},
 		{2, 3, 6, []mistake{
 			// One misconception in two sets of numbers: one group.
-			{"n windows too few", "classroom-bo [s-0002], di", "b2 gave 1, want 2"},
+			{"n windows too few", "bo [s-0002], di", "b2 gave 1, want 2"},
 			{"does not return in time", "amy", "on input now=1h"},
 		}, "cy"},
 		{3, 6, 6, []mistake{
 			// Ties in the order of the first student's name; the figure
 			// both hints have (28) is kept, the one that differs is n.
 			{"only n of the 28 shards see the burst", "amy, zed [s-0026]", "a3 gave 1, want 2"},
-			{"crashes: integer divide by zero", "classroom-bo [s-0002], fo", "at labs/day45/todo.go:31"},
+			{"crashes: integer divide by zero", "bo [s-0002], fo", "at labs/day45/todo.go:31"},
 			{"crashes: index out of range", "di, ev", "on input Expired(stamp=5s, now=0s, window=3s) at labs/day45/todo.go:40"},
 		}, "cy"},
 	} {
@@ -181,13 +181,13 @@ func TestSummarize(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if d := doc.Submissions[2]; d.Who != "classroom-bo" || d.ID != "s-0002" || len(d.Diagnoses) != 3 || d.Diagnoses[1].Key != "hint # windows too few: window # starts at # and now is past it" {
+	if d := doc.Submissions[2]; d.Who != "bo" || d.ID != "s-0002" || len(d.Diagnoses) != 3 || d.Diagnoses[1].Key != "hint # windows too few: window # starts at # and now is past it" {
 		t.Errorf("JSON of bo: %+v", d)
 	}
 	if d := doc.Submissions[7]; d.Status != "does-not-compile" || len(d.Diagnoses) != 0 {
 		t.Errorf("JSON of ed: %+v", d)
 	}
-	if got := names(doc.Summary.TODOs[2].Mistakes[1].Students); got != "classroom-bo [s-0002], fo" {
+	if got := names(doc.Summary.TODOs[2].Mistakes[1].Students); got != "bo [s-0002], fo" {
 		t.Errorf("JSON summary's students: %q", got)
 	}
 }
@@ -203,7 +203,7 @@ func TestSummarizeAllPassAndNobody(t *testing.T) {
 		{[]Result{{Who: "a", Status: Refused}}, "  not graded, so in no TODO's count (1): refused: a\n  TODO 1 F: nothing was graded\n"},
 	} {
 		var b bytes.Buffer
-		WriteMistakes(&b, day, Summarize(day, tc.results, nil))
+		WriteMistakes(&b, day, Summarize(day, tc.results, Roster{}))
 		if !strings.Contains(b.String(), tc.want) {
 			t.Errorf("got\n%s\nwant %q", b.String(), tc.want)
 		}
@@ -264,12 +264,91 @@ func TestRoster(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for who, id := range map[string]string{"ann-b": "ann@uni.edu", "day45-Ann-B": "ann@uni.edu", "bo": "bo@uni.edu", "lab-bo": "bo@uni.edu", "bob": "", "cy": ""} {
+	// Without an assignment, a name is a username or nobody's.
+	for who, id := range map[string]string{"ann-b": "ann@uni.edu", "Ann-B": "ann@uni.edu", "bo": "bo@uni.edu", "lab-bo": "", "bob": "", "cy": ""} {
 		if got := r.Student(who).ID; got != id {
 			t.Errorf("%s: %q, want %q", who, got, id)
 		}
 	}
+	if got := r.Missing([]Result{{Who: "bo"}}); len(got) != 1 || got[0].Who != "ann-b" || got[0].ID != "ann@uni.edu" {
+		t.Errorf("missing: %+v, want ann-b alone", got)
+	}
+	if _, err := parseRoster(strings.NewReader("identifier,github_username\na,x\nb,X\n")); err == nil {
+		t.Errorf("a username twice: no error")
+	}
 	if _, err := parseRoster(strings.NewReader("name,email\nx,y\n")); err == nil || !strings.Contains(err.Error(), "identifier and github_username") {
 		t.Errorf("a CSV that is no roster: %v", err)
+	}
+}
+
+// Issue 43, finding 6: a Classroom repository is the assignment's prefix
+// and the username, exactly. A student named hw-alice does not capture
+// alice's repository hw-alice, day45-jane-doe is nobody's when the roster
+// has only a "doe", and the prefix is read off the names when they share
+// one.
+func TestRosterExact(t *testing.T) {
+	ids := map[string]string{"alice": "s-alice", "hw-alice": "s-hw-alice", "doe": "s-john-doe", "bo": "s-bo"}
+	for _, tc := range []struct {
+		whos []string
+		want map[string]string
+	}{
+		{[]string{"hw-alice", "hw-bo", "hw-hw-alice"}, map[string]string{"hw-alice": "s-alice", "hw-bo": "s-bo", "hw-hw-alice": "s-hw-alice"}},
+		{[]string{"day45-jane-doe", "day45-doe", "day45-bo"}, map[string]string{"day45-jane-doe": "", "day45-doe": "s-john-doe", "day45-bo": "s-bo"}},
+		// A name that is a username: no prefix, usernames alone.
+		{[]string{"alice", "day45-bo"}, map[string]string{"alice": "s-alice", "day45-bo": ""}},
+	} {
+		r := Roster{IDs: ids, Users: []string{"alice", "hw-alice", "doe", "bo"}}.WithAssignment(tc.whos)
+		var results []Result
+		for _, who := range tc.whos {
+			if got := r.Student(who).ID; got != tc.want[who] {
+				t.Errorf("%v (assignment %q): %s is %q, want %q", tc.whos, r.Assignment, who, got, tc.want[who])
+			}
+			results = append(results, Result{Who: who})
+		}
+		missing := map[string]bool{}
+		for _, m := range r.Missing(results) {
+			missing[m.ID] = true
+		}
+		for _, id := range ids {
+			credited := false
+			for _, who := range tc.whos {
+				credited = credited || tc.want[who] == id
+			}
+			if credited == missing[id] {
+				t.Errorf("%v: %s credited %v, missing %v", tc.whos, id, credited, missing[id])
+			}
+		}
+	}
+}
+
+// CSV cells that a spreadsheet would run as a formula are quoted; the
+// roster's students without a submission have a row each.
+func TestCSVIsNotAFormula(t *testing.T) {
+	day := day45(t)
+	results := []Result{
+		{Who: "=HYPERLINK(\"http://x\",\"y\")", Status: Refused, Error: "-2+3"},
+		{Who: "+SUM(1,2)", Status: Refused, Error: "@cmd"},
+		{Who: "@cmd", Status: Refused, Error: "\tx"},
+		{Who: "-2+3", Status: Refused, Error: "\rx"},
+	}
+	roster := Roster{IDs: map[string]string{"-2+3": "=1+1", "zoe": "s-zoe"}, Users: []string{"-2+3", "zoe"}}
+	var b strings.Builder
+	if err := WriteCSV(&b, day, results, roster); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows {
+		for _, cell := range row {
+			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("a cell a spreadsheet runs: %q\n%s", cell, b.String())
+			}
+		}
+	}
+	last := rows[len(rows)-1]
+	if last[0] != "zoe" || last[1] != Missing || last[len(last)-1] != "s-zoe" {
+		t.Errorf("no row for zoe, who submitted nothing: %q", last)
 	}
 }
