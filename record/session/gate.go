@@ -1,0 +1,116 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"termlab/labs"
+	"termlab/record/predictions"
+)
+
+// The predict-first gate, in one place for every front end: a part's
+// figures leave the session only once the predictions of its stage are
+// in (made, skipped, or already revealed), or when the learner opens it on
+// purpose (Run.Reveal), which burns them.
+
+// Stage is the parts asked about together: the course day's parts first,
+// all at once (a Part 1 actual would give away a later part's answer),
+// then each part beyond the course day on its own, in the day's order.
+type Stage struct {
+	Parts []labs.Part
+	Preds []labs.Prediction
+}
+
+// Stages is day's stages, in play order.
+func Stages(day labs.Day) []Stage {
+	out := []Stage{}
+	course := -1
+	for _, p := range day.Parts {
+		if !p.Beyond && course >= 0 {
+			out[course].Parts = append(out[course].Parts, p)
+			continue
+		}
+		if !p.Beyond {
+			course = len(out)
+		}
+		out = append(out, Stage{Parts: []labs.Part{p}})
+	}
+	for i := range out {
+		for _, p := range out[i].Parts {
+			for _, pr := range day.Predictions {
+				if pr.Part == p.ID {
+					out[i].Preds = append(out[i].Preds, pr)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// In reports whether a prediction no longer waits for a guess: made,
+// skipped, or revealed already (its actual has been shown).
+func In(a predictions.Answers, id string) bool {
+	g, ok := a.Predictions[id]
+	return ok && (g.Value != nil || g.Skipped || g.Revealed)
+}
+
+// Waiting is the predictions of part's stage that still wait for a guess;
+// none when the part may show its figures.
+func Waiting(day labs.Day, a predictions.Answers, part string) []string {
+	for _, st := range Stages(day) {
+		for _, p := range st.Parts {
+			if p.ID != part {
+				continue
+			}
+			var ids []string
+			for _, pr := range st.Preds {
+				if !In(a, pr.ID) {
+					ids = append(ids, pr.ID)
+				}
+			}
+			return ids
+		}
+	}
+	return nil
+}
+
+// Hold is a part of a run held back: its figures wait for these guesses.
+type Hold struct {
+	Part    string
+	Waiting []string // prediction IDs
+}
+
+// answersOf is the predictions a part's metrics answer.
+func answersOf(day labs.Day, p labs.PartResult) []string {
+	has := map[string]bool{}
+	for _, m := range p.Metrics {
+		has[m.Name] = true
+	}
+	var ids []string
+	for _, pr := range day.Predictions {
+		if has[pr.Metric] {
+			ids = append(ids, pr.ID)
+		}
+	}
+	return ids
+}
+
+// heldPart is what is left of a held part: its name and status, and a line
+// saying what it waits for. Its lines, figures, metrics and detail (a
+// failed part's detail can quote a figure) stay in the session.
+func heldPart(day labs.Day, p labs.PartResult, waiting []string) labs.PartResult {
+	return labs.PartResult{ID: p.ID, Title: p.Title, Status: p.Status, TODO: p.TODO, Span: p.Span,
+		Lines: []string{HeldLine(day, waiting)}}
+}
+
+// HeldLine says what a held part waits for, and how to open it.
+func HeldLine(day labs.Day, waiting []string) string {
+	return fmt.Sprintf("⏸ held back until you predict %s: go run . predict %d %s=… (or in the lab). To see it anyway, go run . run %d --reveal (it burns %s).",
+		Names(waiting), day.Number, waiting[0], day.Number, Names(waiting))
+}
+
+// Names names predictions: "P7, P8".
+func Names(ids []string) string { return strings.Join(ids, ", ") }
+
+// WaitingFor is the guesses a held part waits for; nil when it is not held.
+func WaitingFor(held []Hold, part string) []string { return waitingFor(held, part) }
