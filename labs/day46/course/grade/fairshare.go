@@ -49,7 +49,7 @@ func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 			return nil
 		}
 		return d.add(&labs.Failure{
-			What:           "wrong on " + c.what,
+			What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want),
 				Answers: shareAnswers[fair.FormatFairShare(c.capacity, c.demands)]},
 		}, func(raw fair.Funcs) string { return diagnoseShares(raw.FairShare, ref.FairShare, c) })
