@@ -9,8 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/record/report"
 	"termlab/record/results"
+	learner "termlab/record/session"
 )
 
 // resultsModel shows what the lab writes into RESULTS.md, by the command
@@ -90,7 +90,7 @@ func reportText(s *session) string {
 		o.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: "not played yet",
 			Detail: "it plays once " + made(g.preds)}
 	}
-	return report.Text(s.day, o, s.rows()) + results.Drills(s.day, s.answers)
+	return learner.ResultsText(s.day, o, s.rows(), s.answers)
 }
 
 func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {

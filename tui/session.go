@@ -10,6 +10,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	learner "termlab/record/session"
 	"termlab/runner/worker"
 )
 
@@ -187,27 +188,12 @@ type stage struct {
 // so newSession works them out once.
 func (s *session) stages() []stage { return s.stageList }
 
+// stagesOf is the learner session's stages (record/session.Stages): the
+// gate is the same on every front end.
 func stagesOf(day labs.Day) []stage {
-	out := []stage{}
-	course := -1
-	for _, p := range day.Parts {
-		if !p.Beyond && course >= 0 {
-			out[course].parts = append(out[course].parts, p)
-			continue
-		}
-		if !p.Beyond {
-			course = len(out)
-		}
-		out = append(out, stage{parts: []labs.Part{p}})
-	}
-	for i := range out {
-		for _, p := range out[i].parts {
-			for _, pr := range day.Predictions {
-				if pr.Part == p.ID {
-					out[i].preds = append(out[i].preds, pr)
-				}
-			}
-		}
+	var out []stage
+	for _, st := range learner.Stages(day) {
+		out = append(out, stage{parts: st.Parts, preds: st.Preds})
 	}
 	return out
 }
@@ -348,7 +334,7 @@ func (s *session) revealReady(d deps) tea.Cmd {
 		for _, id := range ids {
 			a.RevealAs(id, shown[id])
 		}
-		a.LastRun = maps.Clone(lastRun)
+		a.LastRun = learner.StableMetrics(lastRun)
 	})
 	id := s.unsaved[len(s.unsaved)-1].id
 	for _, p := range parts {
@@ -444,7 +430,7 @@ func (s *session) grade(n int) (labs.Grade, bool) {
 	if s.pending != nil {
 		for _, g := range s.pending.Grades {
 			if g.TODO == n && g.Status != "" {
-				return g, true
+				return s.redact(g), true
 			}
 		}
 	}
@@ -453,10 +439,16 @@ func (s *session) grade(n int) (labs.Grade, bool) {
 	}
 	for _, g := range s.outcome.Grades {
 		if g.TODO == n {
-			return g, true
+			return s.redact(g), true
 		}
 	}
 	return labs.Grade{}, false
+}
+
+// redact holds back what a verdict would give away of a prediction still
+// open (record/session.Redact), as every front end does.
+func (s *session) redact(g labs.Grade) labs.Grade {
+	return learner.Redact(s.day, s.answers, []labs.Grade{g})[0]
 }
 
 // passed counts the TODOs passing, from the same verdicts the TODO rows

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/record/atomicfile"
 	"termlab/record/predictions"
 	"termlab/watch"
 )
@@ -398,6 +399,11 @@ func (a *App) storeChanged(msg watchMsg) tea.Cmd {
 			a.warnings = append(a.warnings, "answers saved from another shell will show only after a restart: "+msg.err.Error())
 		}
 		return nil
+	}
+	if msg.ev.Lost == nil && msg.ev.Name != "" && atomicfile.Ours(msg.ev.Name) {
+		// The lab's own write: what it wrote came back to the screens
+		// with the write (savedMsg, historyMsg), so nothing is re-read.
+		return nextWatchCmd(msg.w)
 	}
 	return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), nextWatchCmd(msg.w))
 }

@@ -183,7 +183,7 @@ func lastRun(day labs.Day, before labs.Metrics, o labs.Outcome, open map[string]
 			m[x.Name] = x.Value
 		}
 	}
-	if m = stableMetrics(m); len(m) == 0 {
+	if m = StableMetrics(m); len(m) == 0 {
 		return before
 	}
 	return m
