@@ -95,11 +95,12 @@ func answersOf(day labs.Day, p labs.PartResult) []string {
 	return ids
 }
 
-// heldPart is what is left of a held part: its name and status, and a line
-// saying what it waits for. Its lines, figures, metrics and detail (a
-// failed part's detail can quote a figure) stay in the session.
+// heldPart is what is left of a held part: its name, a line saying what it
+// waits for and, when it did not run to the end, what stopped it (a
+// verdict on the learner's code, which a grade shows before any guess as
+// well). Its lines, figures and metrics stay in the session.
 func heldPart(day labs.Day, p labs.PartResult, waiting []string) labs.PartResult {
-	return labs.PartResult{ID: p.ID, Title: p.Title, Status: p.Status, TODO: p.TODO, Span: p.Span,
+	return labs.PartResult{ID: p.ID, Title: p.Title, Status: p.Status, TODO: p.TODO, Detail: p.Detail, Where: p.Where, Span: p.Span,
 		Lines: []string{HeldLine(day, waiting)}}
 }
 
