@@ -11,8 +11,9 @@ import (
 // input is a prediction's scenario (the grader tags it,
 // labs.Counterexample.Answers) keeps the input and the learner's own
 // figure, but its want and its hint, which would state or point at that
-// prediction's answer, stay held until the prediction is made, skipped or
-// revealed.
+// prediction's answer, stay held until the prediction is revealed (a guess
+// made but not on record could still be changed to the want). Graded
+// reveals the ones already made or skipped before it shows them.
 func Redact(day labs.Day, a predictions.Answers, grades []labs.Grade) []labs.Grade {
 	out := slices.Clone(grades)
 	for i, g := range out {
@@ -22,7 +23,7 @@ func Redact(day labs.Day, a predictions.Answers, grades []labs.Grade) []labs.Gra
 		}
 		var open []string
 		for _, id := range ce.Answers {
-			if !In(a, id) {
+			if !a.Predictions[id].Revealed {
 				open = append(open, id)
 			}
 		}

@@ -208,14 +208,29 @@ func (s *Session) keep(l *Landed, o labs.Outcome, a predictions.Answers, from st
 // TODOs passed are saved, the grade kept in the history unless it repeats
 // the last run, and the grades come back redacted.
 func (s *Session) Graded(o labs.Outcome) (Landed, error) {
+	// A grade shows verdicts only: any part in o stays here.
+	o = labs.Outcome{Day: o.Day, Impl: o.Impl, Grades: o.Grades}
 	l := Landed{Shown: o}
 	a, err := s.Answers()
 	if err != nil {
 		l.Problems = append(l.Problems, err)
 	}
-	if o.Impl == labs.Learner {
+	// Held as the file stands, should the save below fail.
+	l.Answers, l.Shown.Grades = a, Redact(s.Day, a, o.Grades)
+	tagged := taggedBy(o.Grades)
+	if o.Impl == labs.Learner || len(tagged) > 0 {
 		a, err = s.Update(func(a *predictions.Answers) error {
-			a.TODOsPassed = o.Passed()
+			// A case that is a prediction's question shows its want once
+			// the guess is in: the reveal goes on record first, so the
+			// guess judged is the one made before it.
+			for _, id := range tagged {
+				if In(*a, id) {
+					a.Reveal(id)
+				}
+			}
+			if o.Impl == labs.Learner {
+				a.TODOsPassed = o.Passed()
+			}
 			return nil
 		})
 		var corrupt *predictions.CorruptError
@@ -224,11 +239,25 @@ func (s *Session) Graded(o labs.Outcome) (Landed, error) {
 		} else if err != nil {
 			l.Problems = append(l.Problems, err)
 		}
-		l.Moved = s.keep(&l, o, a, history.FromGrade, nil)
+		if o.Impl == labs.Learner {
+			l.Moved = s.keep(&l, o, a, history.FromGrade, nil)
+		}
 	}
 	l.Answers = a
 	l.Shown.Grades = Redact(s.Day, a, o.Grades)
 	return l, nil
+}
+
+// taggedBy is the predictions the grades' counterexamples are the
+// questions of.
+func taggedBy(grades []labs.Grade) []string {
+	var ids []string
+	for _, g := range grades {
+		if g.Counterexample != nil {
+			ids = append(ids, g.Counterexample.Answers...)
+		}
+	}
+	return ids
 }
 
 // WriteResults refreshes the day's block of RESULTS.md with what may be

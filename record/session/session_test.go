@@ -1,7 +1,6 @@
 package session_test
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,7 +17,6 @@ import (
 	"termlab/labs/registry/full"
 	"termlab/record/history"
 	"termlab/record/predictions"
-	"termlab/record/report"
 	"termlab/record/session"
 	solutions45 "termlab/solutions/day45"
 )
@@ -74,43 +72,6 @@ func written(t *testing.T, s *session.Session) []predictions.Seen {
 	return out
 }
 
-// leaks is every way an open prediction's answer left the session in
-// out: its metric by name (the JSON, the answers' last run, the history's
-// figures), an actual on its scoreboard row, or a line of a part held back.
-func leaks(p played, l session.Landed, out []predictions.Seen) []string {
-	var found []string
-	for _, pr := range p.day.Predictions {
-		if l.Answers.Predictions[pr.ID].Revealed {
-			continue
-		}
-		for _, o := range out {
-			if strings.Contains(o.Text, `"`+pr.Metric+`"`) {
-				found = append(found, pr.ID+"'s metric "+pr.Metric+" is in "+o.In)
-			}
-		}
-		for _, r := range l.Rows {
-			if r.ID == pr.ID && r.Actual != nil {
-				found = append(found, pr.ID+"'s scoreboard row has its actual")
-			}
-		}
-	}
-	for _, h := range l.Held {
-		for _, part := range p.o.Parts {
-			if part.ID != h.Part {
-				continue
-			}
-			for _, line := range part.Lines {
-				for _, o := range out {
-					if strings.Contains(o.Text, line) {
-						found = append(found, "held Part "+h.Part+"'s line is in "+o.In+": "+line)
-					}
-				}
-			}
-		}
-	}
-	return found
-}
-
 // TestNothingLeavesBeforeItsGuess lands every day's reference run (a
 // correct learner) at each stage of guessing (none, the first stage's,
 // all) and finds no open prediction's answer in what the session lets out
@@ -122,23 +83,22 @@ func TestNothingLeavesBeforeItsGuess(t *testing.T) {
 		stages := session.Stages(p.day)
 		for _, upTo := range []int{0, 1, len(stages)} {
 			s := lab(t, p.day)
-			if _, err := s.Update(func(a *predictions.Answers) error {
+			before, err := s.Update(func(a *predictions.Answers) error {
 				for _, st := range stages[:upTo] {
 					for _, pr := range st.Preds {
 						a.Skip(pr.ID)
 					}
 				}
 				return nil
-			}); err != nil {
+			})
+			if err != nil {
 				t.Fatal(err)
 			}
 			l, err := s.Land(session.Run{Outcome: p.o, From: history.FromRun, Ref: ref, Results: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			js, _ := json.Marshal(l.Shown)
-			out := append(written(t, s), predictions.Seen{In: "the report", Text: report.Text(p.day, l.Shown, l.Rows)}, predictions.Seen{In: "the JSON", Text: string(js)})
-			for _, leak := range leaks(p, l, out) {
+			for _, leak := range session.Leaks(p.day, before, p.o, ref, l, s.Outputs(l)) {
 				t.Errorf("day %d, %d stages guessed: %s", p.day.Number, upTo, leak)
 			}
 			if len(l.Burned) > 0 {
@@ -270,7 +230,32 @@ func TestAGradersCaseThatIsAQuestionWaits(t *testing.T) {
 	}
 	a := predictions.New(46)
 	a.Set("P4", 50)
-	if made := session.Redact(day, a, []labs.Grade{g})[0]; made.Counterexample.Want != "[60 10 10 10 10]" || made.Hint == "" {
-		t.Errorf("P4 made: want %q, hint %q", made.Counterexample.Want, made.Hint)
+	if made := session.Redact(day, a, []labs.Grade{g})[0]; made.Counterexample.Want == "[60 10 10 10 10]" {
+		t.Errorf("P4 made, not on record: want %q shown (the guess could still change)", made.Counterexample.Want)
+	}
+	a.Reveal("P4")
+	if shown := session.Redact(day, a, []labs.Grade{g})[0]; shown.Counterexample.Want != "[60 10 10 10 10]" || shown.Hint == "" {
+		t.Errorf("P4 revealed: want %q, hint %q", shown.Counterexample.Want, shown.Hint)
+	}
+
+	// Graded: with P4 open the want waits and nothing is revealed; once P4
+	// is made, grading reveals it (on record first) and shows the want.
+	s := lab(t, day)
+	o := labs.Outcome{Day: 46, Impl: labs.Learner, Grades: []labs.Grade{g}}
+	l, err := s.Graded(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Shown.Grades[0].Counterexample.Want == g.Counterexample.Want || l.Answers.Predictions["P4"].Revealed {
+		t.Errorf("P4 open: grade shows %q, revealed %v", l.Shown.Grades[0].Counterexample.Want, l.Answers.Predictions["P4"].Revealed)
+	}
+	if _, err := s.Update(func(a *predictions.Answers) error { a.Set("P4", 50); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if l, err = s.Graded(o); err != nil {
+		t.Fatal(err)
+	}
+	if p4 := l.Answers.Predictions["P4"]; l.Shown.Grades[0].Counterexample.Want != g.Counterexample.Want || !p4.Revealed || p4.Scored == nil || *p4.Scored != 50 {
+		t.Errorf("P4 made: grade shows %q, P4 on record %+v", l.Shown.Grades[0].Counterexample.Want, p4)
 	}
 }
