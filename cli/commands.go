@@ -55,7 +55,7 @@ type scored struct {
 // reference) and lands the run in the learner's session, which records
 // the reveals of what may show before anything is shown. When the run
 // cannot be made it returns ok=false with the exit code, having said why.
-func (e Env) runScored(ctx context.Context, a Args, writeResults bool) (s scored, code int, ok bool) {
+func (e Env) runScored(ctx context.Context, a Args, writeResults session.Results) (s scored, code int, ok bool) {
 	day, err := e.dayOrNext(a)
 	if err != nil {
 		return s, UsageError(e.Stderr, err.Error()), false
@@ -133,7 +133,11 @@ func (e Env) referenceFor(ctx context.Context, day labs.Day, o labs.Outcome) lab
 }
 
 func cmdRun(ctx context.Context, e Env, a Args) int {
-	s, code, ok := e.runScored(ctx, a, !a.Has("solutions"))
+	results := session.ResultsIfShown
+	if a.Has("solutions") {
+		results = session.NoResults
+	}
+	s, code, ok := e.runScored(ctx, a, results)
 	if !ok {
 		return code
 	}
@@ -378,7 +382,7 @@ func revisedNote(g predictions.Guess) string {
 }
 
 func cmdResults(ctx context.Context, e Env, a Args) int {
-	s, code, ok := e.runScored(ctx, a, true)
+	s, code, ok := e.runScored(ctx, a, session.ResultsAlways)
 	if !ok {
 		return code
 	}

@@ -87,6 +87,18 @@ type Part struct {
 	Figures []labs.Metric `json:"figures,omitempty"`
 }
 
+// Idle reports whether a run found nothing done: every TODO unfinished.
+// The screens keep no such run as a day's first (opening the lab on the
+// shipped stubs changes no file); a command asked for keeps it.
+func (r Record) Idle() bool {
+	for _, s := range r.TODOs {
+		if s != labs.Unfinished {
+			return false
+		}
+	}
+	return true
+}
+
 // Ran reports whether the run played the parts (a grade does not).
 func (r Record) Ran() bool { return len(r.Parts) > 0 }
 

@@ -62,9 +62,22 @@ type Run struct {
 	// Ref is the reference's metrics a learner's run is judged against
 	// (nil: rows that need it wait).
 	Ref labs.Metrics
-	// Results refreshes the day's block of RESULTS.md.
-	Results bool
+	// Results says when the day's block of RESULTS.md is refreshed.
+	Results Results
 }
+
+// Results says when a landing refreshes RESULTS.md.
+type Results int
+
+// When a landing refreshes RESULTS.md.
+const (
+	NoResults Results = iota
+	// ResultsIfShown: when any part shows (a run): a block of held parts
+	// would rewrite the learner's file with nothing they can read.
+	ResultsIfShown
+	// ResultsAlways: the learner asked for it (`results`).
+	ResultsAlways
+)
 
 // Landed is what a run may show, once its reveals are on record.
 type Landed struct {
@@ -143,7 +156,7 @@ func (s *Session) Land(r Run) (Landed, error) {
 	if o.Impl == labs.Learner {
 		l.Moved = s.keep(&l, o, answers, r.From, func(p string) bool { return open[p] })
 	}
-	if r.Results {
+	if r.Results == ResultsAlways || r.Results == ResultsIfShown && len(open) > 0 {
 		change, err := s.WriteResults(l.Shown, l.Rows, answers)
 		if err != nil {
 			l.Problems = append(l.Problems, fmt.Errorf("RESULTS.md was not updated: %w", err))

@@ -94,7 +94,7 @@ func TestNothingLeavesBeforeItsGuess(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l, err := s.Land(session.Run{Outcome: p.o, From: history.FromRun, Ref: ref, Results: true})
+			l, err := s.Land(session.Run{Outcome: p.o, From: history.FromRun, Ref: ref, Results: session.ResultsAlways})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,7 +174,7 @@ func TestAnUnchangedRunChangesNoFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		land := func() {
-			if _, err := s.Land(session.Run{Outcome: p.o, From: history.FromRun, Ref: p.o.Metrics(), Results: true}); err != nil {
+			if _, err := s.Land(session.Run{Outcome: p.o, From: history.FromRun, Ref: p.o.Metrics(), Results: session.ResultsIfShown}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -189,7 +189,7 @@ func TestAnUnchangedRunChangesNoFile(t *testing.T) {
 			o.Parts[i] = pr
 		}
 		s.Now = func() time.Time { return time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC) }
-		if _, err := s.Land(session.Run{Outcome: o, From: history.FromScreens, Ref: p.o.Metrics(), Results: true}); err != nil {
+		if _, err := s.Land(session.Run{Outcome: o, From: history.FromScreens, Ref: p.o.Metrics(), Results: session.ResultsIfShown}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.Graded(labs.Outcome{Day: p.day.Number, Impl: labs.Learner, Grades: p.o.Grades}); err != nil {

@@ -68,7 +68,7 @@ func TestNoAnswerLeavesTheSession(t *testing.T) {
 			for _, leak := range session.Leaks(day, before, o, ref46, graded, s.Outputs(graded)) {
 				t.Errorf("%s, %d stages guessed, grade: %s", v.name, upTo, leak)
 			}
-			landed, err := s.Land(session.Run{Outcome: o, From: history.FromRun, Ref: ref46, Results: true})
+			landed, err := s.Land(session.Run{Outcome: o, From: history.FromRun, Ref: ref46, Results: session.ResultsAlways})
 			if err != nil {
 				t.Fatal(err)
 			}
