@@ -44,7 +44,11 @@ func TestHistoryEndToEnd(t *testing.T) {
 	todo1 := "\ttokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens > 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false\n"
 	l.want(l.run("predict", "45", "P1=20", "P2=10", "P3=200", "P4=100", "P5=100", "P6=20"), exitOK)
 
-	l.want(l.run("grade", "45"), exitNotOK) // run 1: nothing done
+	// Run 1: TODO 2 done. (A run or grade that finds nothing done is not
+	// kept as a day's first: the stubs change no tracked file.)
+	shipped = strings.Replace(shipped, "\tpanic(notDone) // TODO 2\n", "\treturn int64(now / window)\n", 1)
+	l.write("labs/day45/todo.go", shipped)
+	l.want(l.run("grade", "45"), exitNotOK)
 	l.write("labs/day45/todo.go", strings.Replace(shipped, "\tpanic(notDone) // TODO 1\n", todo1, 1))
 	r := l.run("run", "45") // run 2: TODO 1 off by one token
 	l.want(r, exitNotOK)
@@ -106,7 +110,7 @@ func TestHistoryEndToEnd(t *testing.T) {
 
 	r = l.run("list")
 	l.want(r, exitOK)
-	for _, want := range []string{"TODOs 1/4 · predictions 6/12", "3 runs", "Next: Day 45"} {
+	for _, want := range []string{"TODOs 2/4 · predictions 6/12", "3 runs", "Next: Day 45"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("list lacks %q\n%s", want, r)
 		}

@@ -150,8 +150,8 @@ func cmdRun(ctx context.Context, e Env, a Args) int {
 			for _, h := range s.Held {
 				ids = append(ids, h.Waiting...)
 			}
-			fmt.Fprintf(e.Stdout, "\nHeld back: %s wait for your guesses (go run . predict %d %s=…, or in the lab); go run . run %d --reveal shows them anyway and burns those predictions.\n",
-				session.Names(slices.Compact(ids)), s.day.Number, ids[0], s.day.Number)
+			fmt.Fprint(e.Stdout, "\n"+wrapText(fmt.Sprintf("Held back, as on the screens: the parts whose predictions are not in. Guess first (go run . predict %d %s=…, or in the lab) and run again; go run . run %d --reveal shows them now and burns %s.",
+				s.day.Number, ids[0], s.day.Number, session.Names(ids)), lineWidth, "  "))
 		}
 		if len(s.Burned) > 0 {
 			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\n", strings.Join(s.Burned, ", "))

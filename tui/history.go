@@ -1,10 +1,7 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -89,10 +86,6 @@ func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
 		// As the learner session keeps a run (record/session): no
 		// wall-clock figure, and a run that repeats the last is not kept.
 		r := history.New(day, learner.Stable(o), history.Take(d.root, day), history.FromScreens, d.now(), a, func(p string) bool { return ready[p] })
-		if _, err := os.Stat(history.Path(d.predictionsDir(), day.Number)); r.Idle() && errors.Is(err, fs.ErrNotExist) {
-			// Opening the lab on the shipped stubs is no record yet.
-			return historyMsg{day: day.Number, answered: answered(d, day)}
-		}
 		recs, added, err := history.AppendNew(d.predictionsDir(), day.Number, r)
 		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: answered(d, day)}
 		if err != nil && !added {

@@ -88,8 +88,8 @@ type Part struct {
 }
 
 // Idle reports whether a run found nothing done: every TODO unfinished.
-// The screens keep no such run as a day's first (opening the lab on the
-// shipped stubs changes no file); a command asked for keeps it.
+// AppendNew keeps no such run as a day's first: opening the lab, running
+// or grading the shipped stubs changes no file.
 func (r Record) Idle() bool {
 	for _, s := range r.TODOs {
 		if s != labs.Unfinished {
@@ -393,8 +393,9 @@ func Append(dir string, day int, r Record) ([]Record, error) {
 }
 
 // AppendNew is Append that leaves the file alone when r repeats the last
-// run (Repeats): re-running unchanged code is no new record, so the
-// tracked file does not change. added says whether r was written.
+// run (Repeats), or would be the first and found nothing done (Idle):
+// re-running unchanged code is no new record, so the tracked file does not
+// change. added says whether r was written.
 func AppendNew(dir string, day int, r Record) (recs []Record, added bool, err error) {
 	recs, err = appendRun(dir, day, r, true)
 	if errors.Is(err, errRepeat) {
@@ -449,7 +450,7 @@ func appendRun(dir string, day int, r Record, skipRepeat bool) ([]Record, error)
 			return nil, fmt.Errorf("%v; nothing was recorded", bad)
 		}
 	}
-	if skipRepeat && loadErr == nil && len(recs) > 0 && Repeats(recs[len(recs)-1], r) {
+	if skipRepeat && loadErr == nil && (len(recs) > 0 && Repeats(recs[len(recs)-1], r) || len(recs) == 0 && r.Idle()) {
 		return recs, errRepeat
 	}
 	r.Changed = changed(recs, r)

@@ -1,7 +1,7 @@
 package session
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 
 	"termlab/labs"
@@ -104,14 +104,22 @@ func heldPart(day labs.Day, p labs.PartResult, waiting []string) labs.PartResult
 		Lines: []string{HeldLine(day, waiting)}}
 }
 
-// HeldLine says what a held part waits for, and how to open it.
+// HeldLine says what a held part waits for; the command that printed it
+// says how to open it.
 func HeldLine(day labs.Day, waiting []string) string {
-	return fmt.Sprintf("⏸ held back until you predict %s: go run . predict %d %s=… (or in the lab). To see it anyway, go run . run %d --reveal (it burns %s).",
-		Names(waiting), day.Number, waiting[0], day.Number, Names(waiting))
+	return "⏸ held back until you predict (or skip) " + Names(waiting)
 }
 
-// Names names predictions: "P7, P8".
-func Names(ids []string) string { return strings.Join(ids, ", ") }
+// Names names predictions, each once, in order: "P7, P8".
+func Names(ids []string) string {
+	var once []string
+	for _, id := range ids {
+		if !slices.Contains(once, id) {
+			once = append(once, id)
+		}
+	}
+	return strings.Join(once, ", ")
+}
 
 // WaitingFor is the guesses a held part waits for; nil when it is not held.
 func WaitingFor(held []Hold, part string) []string { return waitingFor(held, part) }
