@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"termlab/labs"
@@ -100,11 +99,7 @@ func (e Env) session(day labs.Day) *session.Session { return session.Open(e.Root
 // terminal, asks first. Off a terminal the flag is the learner's word.
 func (e Env) confirmReveal(sess *session.Session, o labs.Outcome) bool {
 	a, _ := sess.Answers()
-	var burn []string
-	for _, p := range o.Parts {
-		burn = append(burn, session.Waiting(sess.Day, a, p.ID)...)
-	}
-	burn = slices.Compact(burn)
+	burn := session.Burns(sess.Day, a, o)
 	if len(burn) == 0 {
 		return true
 	}
@@ -146,12 +141,16 @@ func cmdRun(ctx context.Context, e Env, a Args) int {
 	} else {
 		fmt.Fprint(e.Stdout, report.Text(s.day, s.Shown, s.Rows))
 		if len(s.Held) > 0 {
-			var ids []string
+			var ids, burns []string
 			for _, h := range s.Held {
 				ids = append(ids, h.Waiting...)
+				burns = append(burns, h.Burns...)
 			}
-			fmt.Fprint(e.Stdout, "\n"+wrapText(fmt.Sprintf("Held back, as on the screens: the parts whose predictions are not in. Guess first (go run . predict %d %s=…, or in the lab) and run again; go run . run %d --reveal shows them now and burns %s.",
-				s.day.Number, ids[0], s.day.Number, session.Names(ids)), lineWidth, "  "))
+			say := fmt.Sprintf("Held back, as on the screens: the parts whose predictions are not in. Guess first (go run . predict %d %s=…, or in the lab) and run again.", s.day.Number, ids[0])
+			if len(burns) > 0 {
+				say += fmt.Sprintf(" go run . run %d --reveal shows them now and burns %s.", s.day.Number, session.Names(burns))
+			}
+			fmt.Fprint(e.Stdout, "\n"+wrapText(say, lineWidth, "  "))
 		}
 		if len(s.Burned) > 0 {
 			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\n", strings.Join(s.Burned, ", "))

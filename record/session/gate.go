@@ -78,6 +78,23 @@ func Waiting(day labs.Day, a predictions.Answers, part string) []string {
 type Hold struct {
 	Part    string
 	Waiting []string // prediction IDs
+	// Burns is the open predictions its figures answer: what opening it
+	// (Run.Reveal) would reveal with no guess.
+	Burns []string
+}
+
+// Burns is the predictions opening o's parts would reveal with no guess
+// made: what --reveal names before it shows them.
+func Burns(day labs.Day, a predictions.Answers, o labs.Outcome) []string {
+	var ids []string
+	for _, p := range o.Parts {
+		for _, id := range answersOf(day, p) {
+			if !In(a, id) && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
 }
 
 // answersOf is the predictions a part's metrics answer.

@@ -110,7 +110,7 @@ func (s *Session) Land(r Run) (Landed, error) {
 		shown := labs.Metrics{}
 		for _, p := range o.Parts {
 			if w := Waiting(day, *a, p.ID); len(w) > 0 && !r.Reveal {
-				held = append(held, Hold{Part: p.ID, Waiting: w})
+				held = append(held, Hold{Part: p.ID, Waiting: w, Burns: Burns(day, *a, labs.Outcome{Parts: []labs.PartResult{p}})})
 				continue
 			}
 			open[p.ID] = true
