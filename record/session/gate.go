@@ -112,6 +112,23 @@ func answersOf(day labs.Day, p labs.PartResult) []string {
 	return ids
 }
 
+// HeldPart is what a front end shows of a part held back (heldPart).
+func HeldPart(day labs.Day, p labs.PartResult, waiting []string) labs.PartResult {
+	return heldPart(day, p, waiting)
+}
+
+// MarkHeld marks the scoreboard rows of the predictions held parts wait
+// for, so every front end says the same of them.
+func MarkHeld(rows []predictions.Row, held []Hold) []predictions.Row {
+	out := slices.Clone(rows)
+	for i, row := range out {
+		for _, h := range held {
+			out[i].Held = out[i].Held || slices.Contains(h.Waiting, row.ID)
+		}
+	}
+	return out
+}
+
 // heldPart is what is left of a held part: its name, a line saying what it
 // waits for and, when it did not run to the end, what stopped it (a
 // verdict on the learner's code, which a grade shows before any guess as
@@ -124,6 +141,9 @@ func heldPart(day labs.Day, p labs.PartResult, waiting []string) labs.PartResult
 // HeldLine says what a held part waits for; the command that printed it
 // says how to open it.
 func HeldLine(day labs.Day, waiting []string) string {
+	if len(waiting) == 0 {
+		return "⏸ held back until its reveal is on record"
+	}
 	return "⏸ held back until you predict (or skip) " + Names(waiting)
 }
 

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"termlab/labs"
@@ -153,12 +152,7 @@ func (s *Session) Land(r Run) (Landed, error) {
 	if o.Impl == labs.Learner {
 		ref = r.Ref
 	}
-	l.Rows = predictions.ScoreAgainst(day, answers, shownM, ref, o.Grades)
-	for i, row := range l.Rows {
-		for _, h := range held {
-			l.Rows[i].Held = l.Rows[i].Held || slices.Contains(h.Waiting, row.ID)
-		}
-	}
+	l.Rows = MarkHeld(predictions.ScoreAgainst(day, answers, shownM, ref, o.Grades), held)
 	if o.Impl == labs.Learner {
 		l.Moved = s.keep(&l, o, answers, r.From, func(p string) bool { return open[p] })
 	}
