@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -20,26 +19,7 @@ func TestTrackedFilesChangeOnlyWithTheRecord(t *testing.T) {
 	testrun.Slow(t, "builds and runs both workers")
 	t.Parallel()
 	l := newLab(t, "")
-	for _, f := range []string{".gitignore", "predictions/.gitignore"} {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l.write(f, string(data))
-	}
-	git := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.autocrlf=false"}, args...)...)
-		cmd.Dir = l.root
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Skipf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	git("init", "-q")
-	git("add", "-A")
-	git("commit", "-qm", "the course as shipped")
+	git := l.gitShipped()
 	clean := func(after string) {
 		t.Helper()
 		if st := git("status", "--porcelain", "--untracked-files=all"); st != "" {

@@ -19,26 +19,7 @@ func TestHistoryEndToEnd(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
 	t.Parallel()
 	l := newLab(t, "")
-	for _, f := range []string{".gitignore", "predictions/.gitignore"} {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l.write(f, string(data))
-	}
-	git := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.autocrlf=false"}, args...)...)
-		cmd.Dir = l.root
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Skipf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	git("init", "-q")
-	git("add", "-A")
-	git("commit", "-qm", "the course as shipped")
+	git := l.gitShipped()
 
 	shipped := l.read("labs/day45/todo.go")
 	todo1 := "\ttokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens > 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false\n"
@@ -171,4 +152,32 @@ func within80(t *testing.T, out string) {
 			t.Errorf("a line of %d columns: %q", n, line)
 		}
 	}
+}
+
+// gitShipped makes the lab a git repository with the course as shipped
+// committed (the lab's .gitignore files included), and returns a runner of
+// git in it; a test without git is skipped.
+func (l *lab) gitShipped() func(args ...string) string {
+	t := l.t
+	for _, f := range []string{".gitignore", "predictions/.gitignore"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.write(f, string(data))
+	}
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.autocrlf=false"}, args...)...)
+		cmd.Dir = l.root
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Skipf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "the course as shipped")
+	return git
 }

@@ -83,10 +83,11 @@ func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
 		}
 	}
 	return func() tea.Msg {
-		// As the learner session keeps a run (record/session): no
-		// wall-clock figure, and a run that repeats the last is not kept.
-		r := history.New(day, learner.Stable(o), history.Take(d.root, day), history.FromScreens, d.now(), a, func(p string) bool { return ready[p] })
-		recs, added, err := history.AppendNew(d.predictionsDir(), day.Number, r)
+		// Kept by the learner's session (record/session): no wall-clock
+		// figure, no run that repeats the last, no idle first run.
+		sess := learner.Open(d.root, day)
+		sess.Now = d.now
+		recs, added, err := sess.Keep(o, history.FromScreens, a, func(p string) bool { return ready[p] })
 		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: answered(d, day)}
 		if err != nil && !added {
 			msg.err = fmt.Errorf("this run was not added to the history: %w", err)

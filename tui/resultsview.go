@@ -71,7 +71,7 @@ func writeResultsCmd(d deps, day labs.Day, text string, auto bool) tea.Cmd {
 			resultsFile.done = map[string]int{}
 		}
 		resultsFile.done[path] = seq
-		change, err := results.Update(path, day.Number, text, results.Skeleton(day))
+		change, err := learner.Open(d.root, day).WriteBlock(text)
 		return resultsMsg{change: change, err: err, auto: auto}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"termlab/labs"
 	"termlab/record/atomicfile"
 	"termlab/record/predictions"
+	learner "termlab/record/session"
 	"termlab/watch"
 )
 
@@ -104,7 +105,7 @@ func writeCmd(d deps, day int) tea.Cmd {
 		}
 		update := func(change func(*predictions.Answers) error) (predictions.Answers, error) {
 			if known, err := d.course.Find(day); err == nil {
-				return predictions.UpdateDay(dir, known, change)
+				return learner.Open(d.root, known).Update(change)
 			}
 			return predictions.Update(dir, day, change)
 		}
@@ -242,7 +243,7 @@ func putBackCmd(d deps, day labs.Day, prev predictions.Answers, lost *prediction
 	fill := fillFrom(prev)
 	return func() tea.Msg {
 		d.saver.io.Lock()
-		_, err := predictions.UpdateDay(d.predictionsDir(), day, func(a *predictions.Answers) error {
+		_, err := learner.Open(d.root, day).Update(func(a *predictions.Answers) error {
 			fill(a)
 			return nil
 		})

@@ -357,29 +357,27 @@ func save(root, dir string, a *Answers) error {
 	if err := a.check(a.Day); err != nil {
 		return fmt.Errorf("saving answers for day %d: %v", a.Day, err)
 	}
-	if a.LastRun != nil {
-		clean := make(labs.Metrics, len(a.LastRun))
-		for k, v := range a.LastRun {
-			if finite(v) {
-				clean[k] = v
-			}
-		}
-		a.LastRun = clean
-	}
+	a.LastRun = finiteOnly(a.LastRun)
 	return writeJSON(root, Path(dir, a.Day), *a)
+}
+
+// finiteOnly is m without the metrics JSON cannot hold.
+func finiteOnly(m labs.Metrics) labs.Metrics {
+	if m == nil {
+		return nil
+	}
+	clean := make(labs.Metrics, len(m))
+	for k, v := range m {
+		if finite(v) {
+			clean[k] = v
+		}
+	}
+	return clean
 }
 
 // encode is the bytes save writes for a.
 func encode(a Answers) ([]byte, error) {
-	if a.LastRun != nil {
-		clean := make(labs.Metrics, len(a.LastRun))
-		for k, v := range a.LastRun {
-			if finite(v) {
-				clean[k] = v
-			}
-		}
-		a.LastRun = clean
-	}
+	a.LastRun = finiteOnly(a.LastRun)
 	data, err := json.MarshalIndent(a, "", "  ")
 	return append(data, '\n'), err
 }

@@ -206,8 +206,7 @@ func lastRun(day labs.Day, before labs.Metrics, o labs.Outcome, open map[string]
 // repeats the last one, and returns what it moved. show says which parts'
 // figures may be kept.
 func (s *Session) keep(l *Landed, o labs.Outcome, a predictions.Answers, from string, show func(string) bool) []string {
-	rec := history.New(s.Day, Stable(o), history.Take(s.Root, s.Day), from, s.Now(), a, show)
-	recs, added, err := history.AppendNew(s.Dir(), s.Day.Number, rec)
+	recs, added, err := s.Keep(o, from, a, show)
 	if err != nil {
 		l.Problems = append(l.Problems, err)
 	}
@@ -215,6 +214,14 @@ func (s *Session) keep(l *Landed, o labs.Outcome, a predictions.Answers, from st
 		return nil
 	}
 	return history.Moved(recs, len(recs)-1)
+}
+
+// Keep appends a run of the learner's code to the day's history (no
+// wall-clock figure; show says which parts' figures may be kept), unless
+// it repeats the last run or would be an idle first (history.AppendNew).
+func (s *Session) Keep(o labs.Outcome, from string, a predictions.Answers, show func(string) bool) (recs []history.Record, added bool, err error) {
+	rec := history.New(s.Day, Stable(o), history.Take(s.Root, s.Day), from, s.Now(), a, show)
+	return history.AppendNew(s.Dir(), s.Day.Number, rec)
 }
 
 // Graded is Land for a grade: no part played, so nothing to reveal; the
@@ -276,7 +283,12 @@ func taggedBy(grades []labs.Grade) []string {
 // WriteResults refreshes the day's block of RESULTS.md with what may be
 // shown of a run, its wall-clock lines left out.
 func (s *Session) WriteResults(shown labs.Outcome, rows []predictions.Row, a predictions.Answers) (results.Change, error) {
-	return results.Update(s.ResultsPath(), s.Day.Number, ResultsText(s.Day, shown, rows, a), results.Skeleton(s.Day))
+	return s.WriteBlock(ResultsText(s.Day, shown, rows, a))
+}
+
+// WriteBlock puts text (ResultsText) in the day's block of RESULTS.md.
+func (s *Session) WriteBlock(text string) (results.Change, error) {
+	return results.Update(s.ResultsPath(), s.Day.Number, text, results.Skeleton(s.Day))
 }
 
 // ResultsText is the block RESULTS.md keeps for a run as shown.

@@ -1,8 +1,6 @@
 package grade_test
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -14,9 +12,7 @@ import (
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/parts"
 	"termlab/labs/day45/course/words"
-	"termlab/record/history"
-	"termlab/record/predictions"
-	"termlab/record/session"
+	"termlab/record/session/leakcheck"
 	"termlab/runner/testrun"
 	"termlab/solutions/day45"
 )
@@ -51,7 +47,6 @@ func TestNoAnswerLeavesTheSession(t *testing.T) {
 			t.Fatalf("the default run's variants were renamed: found %d of %q", len(vs), few)
 		}
 	}
-	stages := session.Stages(day)
 	for _, v := range vs {
 		f := v.funcs()
 		o := labs.Outcome{Day: 45, Impl: labs.Learner, Parts: play(f)}
@@ -62,36 +57,6 @@ func TestNoAnswerLeavesTheSession(t *testing.T) {
 			}
 			o.Grades = append(o.Grades, g)
 		}
-		for _, upTo := range []int{0, 1, len(stages)} {
-			s := session.Open(t.TempDir(), day)
-			if err := os.MkdirAll(filepath.Join(s.Root, "predictions"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			before, err := s.Update(func(a *predictions.Answers) error {
-				for _, st := range stages[:upTo] {
-					for _, pr := range st.Preds {
-						a.Set(pr.ID, 7777) // no answer of this day's
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			graded, err := s.Graded(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, leak := range session.Leaks(day, before, o, ref45, graded, s.Outputs(graded)) {
-				t.Errorf("%s, %d stages guessed, grade: %s", v.name, upTo, leak)
-			}
-			landed, err := s.Land(session.Run{Outcome: o, From: history.FromRun, Ref: ref45, Results: session.ResultsAlways})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, leak := range session.Leaks(day, before, o, ref45, landed, s.Outputs(landed)) {
-				t.Errorf("%s, %d stages guessed, run: %s", v.name, upTo, leak)
-			}
-		}
+		leakcheck.Stages(t, day, v.name, o, ref45)
 	}
 }
