@@ -146,16 +146,17 @@ func savedGrades(day labs.Day, a predictions.Answers) []labs.Grade {
 	return nil
 }
 
-// answered reports whether a prediction is made or skipped.
-func (s *session) answered(id string) bool {
-	g, ok := s.answers.Predictions[id]
-	return ok && (g.Value != nil || g.Skipped)
-}
+// answered reports whether a prediction no longer holds its part back:
+// made, skipped, or already revealed (burned by `run --reveal`), the
+// learner session's rule (record/session.In), so the screens and the
+// commands show the same parts for the same record.
+func (s *session) answered(id string) bool { return learner.In(s.answers, id) }
 
-// predicted counts the predictions answered or skipped.
+// predicted counts the predictions made or skipped (a burned one may
+// still get a guess, shown but not scored).
 func (s *session) predicted() (done, total int) {
 	for _, p := range s.day.Predictions {
-		if s.answered(p.ID) {
+		if g := s.answers.Predictions[p.ID]; g.Value != nil || g.Skipped {
 			done++
 		}
 	}

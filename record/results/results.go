@@ -68,6 +68,11 @@ func Update(path string, day int, report, skeleton string) (Change, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: %w; nothing was changed", path, err)
 	}
+	if text == string(old) {
+		// The same block again: no write, so no watcher wakes and the
+		// file's time stays.
+		return change, nil
+	}
 	return change, atomicfile.WriteWithin(root, path, []byte(text), 0o644)
 }
 
