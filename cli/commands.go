@@ -13,6 +13,7 @@ import (
 	"termlab/record/history"
 	"termlab/record/predictions"
 	"termlab/record/report"
+	"termlab/record/results"
 	"termlab/record/session"
 	"termlab/runner/worker"
 )
@@ -156,7 +157,7 @@ func cmdRun(ctx context.Context, e Env, a Args) int {
 			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\n", strings.Join(s.Burned, ", "))
 		}
 		if s.Results != "" {
-			fmt.Fprintf(e.Stdout, "\nRESULTS.md: %s the Day %d report section (your own text is untouched).\n", s.Results, s.day.Number)
+			e.sayResults(s.day, s.Results)
 		}
 		if s.Shown.Impl == labs.Learner {
 			e.sayMoved(s.day, s.Moved)
@@ -388,8 +389,17 @@ func cmdResults(ctx context.Context, e Env, a Args) int {
 	if s.Results == "" {
 		return ExitNotOK
 	}
-	fmt.Fprintf(e.Stdout, "\nRESULTS.md: %s the Day %d report section (your own text is untouched).\n", s.Results, s.day.Number)
+	e.sayResults(s.day, s.Results)
 	return ExitOK
+}
+
+// sayResults says what a run did to RESULTS.md.
+func (e Env) sayResults(day labs.Day, change results.Change) {
+	if change == results.Same {
+		fmt.Fprintf(e.Stdout, "\nRESULTS.md: the Day %d report section already says this; nothing was written.\n", day.Number)
+		return
+	}
+	fmt.Fprintf(e.Stdout, "\nRESULTS.md: %s the Day %d report section (your own text is untouched).\n", change, day.Number)
 }
 
 func writeJSON(w io.Writer, v any) {
