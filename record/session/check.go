@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,9 +78,27 @@ func Leaks(day labs.Day, before predictions.Answers, o labs.Outcome, ref labs.Me
 			}
 		}
 	}
+	// A grader's case that is an open prediction's question (tagged) shows
+	// neither its want nor its hint.
+	for i, g := range l.Shown.Grades {
+		ce := g.Counterexample
+		if ce == nil || i >= len(o.Grades) || o.Grades[i].Counterexample == nil {
+			continue
+		}
+		for _, id := range ce.Answers {
+			if slices.ContainsFunc(open.Predictions, func(p labs.Prediction) bool { return p.ID == id }) &&
+				(ce.Want == o.Grades[i].Counterexample.Want || g.Hint != "" && g.Hint == o.Grades[i].Hint) {
+				found = append(found, fmt.Sprintf("TODO %d's counterexample is %s's question and shows its want or hint", g.TODO, id))
+			}
+		}
+	}
 	if ref != nil {
-		// What a verdict states: its want, detail and hint. The input is
-		// the grader's setting, and the got is the learner's own figure.
+		// What a verdict states (its want, detail and hint: the input is
+		// the grader's setting, the got the learner's own figure) may not
+		// hold an open prediction's answer with the answer's unit. A bare
+		// figure in a verdict ("[20 40 0 70]", "1000 times") is too often
+		// a coincidence to call; the tag above is what holds a question's
+		// answer back.
 		var said []labs.Grade
 		for _, g := range l.Shown.Grades {
 			if ce := g.Counterexample; ce != nil {
@@ -88,7 +107,10 @@ func Leaks(day labs.Day, before predictions.Answers, o labs.Outcome, ref labs.Me
 			said = append(said, g)
 		}
 		for _, leak := range predictions.InGrades(open, ref, said...) {
-			found = append(found, leak.String())
+			p, _ := day.Prediction(leak.Prediction)
+			if p.Unit != "" && (strings.Contains(leak.Excerpt, leak.Figure+" "+p.Unit) || strings.Contains(leak.Excerpt, leak.Figure+p.Unit)) {
+				found = append(found, leak.String())
+			}
 		}
 	}
 	return found
