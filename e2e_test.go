@@ -618,7 +618,8 @@ func TestHostilePanicMessageInResults(t *testing.T) {
 	l := newLab(t, "panic_hostile")
 	l.write("RESULTS.md", "# my notes\n\nkeep me\n")
 	for i := range 2 {
-		r := l.run("run", "45")
+		// --reveal: the parts, with the panic's message, go into RESULTS.md.
+		r := l.run("run", "45", "--reveal")
 		l.want(r, exitNotOK)
 		if strings.Contains(r.stderr, "RESULTS.md") || !strings.Contains(r.stdout, "RESULTS.md:") {
 			t.Fatalf("run %d: RESULTS.md was not refreshed\n%s", i+1, r)
@@ -1561,7 +1562,8 @@ func TestRunShowsNoActualUnlessTheRevealIsRecorded(t *testing.T) {
 			l := newLab(t, "")
 			c.setup(t, l)
 			before := readAny(l.path(file))
-			r := l.run("run", "45", "--solutions")
+			// --reveal: a run that reveals nothing has nothing to record.
+			r := l.run("run", "45", "--solutions", "--reveal")
 			l.want(r, exitNotOK)
 			if r.stdout != "" {
 				t.Errorf("stdout is not empty: an actual may have shown\n%s", r)
@@ -1573,7 +1575,7 @@ func TestRunShowsNoActualUnlessTheRevealIsRecorded(t *testing.T) {
 				t.Errorf("%s changed:\n%s", file, got)
 			}
 
-			r = l.run("run", "45", "--solutions", "--json")
+			r = l.run("run", "45", "--solutions", "--json", "--reveal")
 			l.want(r, exitNotOK)
 			var out map[string]any
 			l.decode(r, &out)

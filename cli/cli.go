@@ -45,7 +45,9 @@ const usage = `usage: go run . [command] [day] [flags]
   (no command)        open the lab in the terminal
   list                the days, and how far you have got in each
   run [day]           run the day's experiments on your code; print the report
-                      and refresh your RESULTS.md section
+                      and refresh your RESULTS.md section; a part whose
+                      predictions are not in yet is held back (--reveal
+                      shows it anyway, and burns those predictions)
   grade [day]         grade your TODOs: pass, fail (with a counterexample),
                       unfinished, crash or timeout
   history [day] [N]   the day's runs, newest first, and what each moved; with
@@ -120,10 +122,10 @@ type command struct {
 var commands = map[string]command{
 	"list":          {run: cmdList, form: "list"},
 	"history":       {run: cmdHistory, flags: []string{"json"}, words: 2, form: "history [day] [run]"},
-	"run":           {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis="}, words: 1, form: "run [day]"},
+	"run":           {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis=", "reveal"}, words: 1, form: "run [day]"},
 	"grade":         {run: cmdGrade, flags: []string{"solutions", "json", "format=", "max-score="}, words: 1, form: "grade [day]"},
 	"predict":       {run: cmdPredict, words: -1, form: "predict day ID=N…"},
-	"results":       {run: cmdResults, flags: []string{"solutions"}, words: 1, form: "results [day]"},
+	"results":       {run: cmdResults, flags: []string{"solutions", "reveal"}, words: 1, form: "results [day]"},
 	"reset":         {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
 	"check":         {run: tool("check"), words: 1, form: "check [day]"},
 	"new-day":       {run: tool("new-day"), flags: []string{"model="}, words: 2, form: "new-day NN \"Title\" [--model NAME]"},

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/record/report"
 	"termlab/record/results"
+	"termlab/record/session"
 	"termlab/runner/worker"
 )
 
@@ -20,7 +22,7 @@ import (
 // already been kept aside by predictions.Load; say so and go on with an
 // empty set rather than refusing to run.
 func (e Env) loadAnswers(day labs.Day) predictions.Answers {
-	a, err := predictions.LoadDay(e.predictionsDir(), day)
+	a, err := e.session(day).Answers()
 	if err != nil {
 		fmt.Fprintln(e.Stderr, "termlab:", err)
 	}
@@ -33,7 +35,7 @@ func (e Env) loadAnswers(day labs.Day) predictions.Answers {
 // was kept aside and the save made; say so and go on. Any other error
 // means nothing was written.
 func (e Env) updateAnswers(day labs.Day, change func(*predictions.Answers) error) (predictions.Answers, error) {
-	a, err := predictions.UpdateDay(e.predictionsDir(), day, change)
+	a, err := e.session(day).Update(change)
 	var corrupt *predictions.CorruptError
 	if errors.As(err, &corrupt) {
 		fmt.Fprintln(e.Stderr, "termlab:", err)
@@ -42,23 +44,19 @@ func (e Env) updateAnswers(day labs.Day, change func(*predictions.Answers) error
 	return a, err
 }
 
-// scored is one run of a day with its actuals revealed and the learner's
-// answers saved: what run and results both report.
+// scored is one run of a day as the learner's session landed it: only the
+// parts whose predictions are in (or that --reveal opened) show.
 type scored struct {
-	day       labs.Day
-	o         labs.Outcome
-	rows      []predictions.Row
-	unguessed []string // revealed by this run before any guess was made
-	answers   predictions.Answers
-	moved     []string // what the run moved since the last (record/history)
+	day labs.Day
+	session.Landed
 }
 
 // runScored runs the day named in a on the learner's code (or the
-// reference), reveals the actuals it produced (the guesses are on record
-// from here on) and saves the answers. When the run cannot be made it
-// returns ok=false with the exit code, having said why.
-func (e Env) runScored(ctx context.Context, a Args) (s scored, code int, ok bool) {
-	day, err := dayArg(a, false)
+// reference) and lands the run in the learner's session, which records
+// the reveals of what may show before anything is shown. When the run
+// cannot be made it returns ok=false with the exit code, having said why.
+func (e Env) runScored(ctx context.Context, a Args, writeResults session.Results) (s scored, code int, ok bool) {
+	day, err := e.dayOrNext(a)
 	if err != nil {
 		return s, UsageError(e.Stderr, err.Error()), false
 	}
@@ -66,20 +64,17 @@ func (e Env) runScored(ctx context.Context, a Args) (s scored, code int, ok bool
 	if err != nil {
 		return s, e.BuildFailed(ctx, day, err, a.Has("json")), false
 	}
-	metrics := o.Metrics()
-	s = scored{day: day, o: o}
-	// The reveal is recorded before any actual is shown: a guess typed
-	// afterwards is then revised, never judged. If it cannot be recorded,
-	// nothing is shown (fail closed).
-	answers, err := e.updateAnswers(day, func(ans *predictions.Answers) error {
-		s.unguessed = unguessedReveals(day, *ans, metrics)
-		ans.RevealRun(day, metrics)
-		if o.Impl == labs.Learner {
-			ans.LastRun = metrics
-			ans.TODOsPassed = o.Passed()
-		}
-		return nil
-	})
+	sess := e.session(day)
+	reveal := a.Has("reveal")
+	if reveal && !e.confirmReveal(sess, o) {
+		fmt.Fprintln(e.Stderr, "Nothing was revealed; the run is shown as the screens show it.")
+		reveal = false
+	}
+	var ref labs.Metrics
+	if o.Impl == labs.Learner {
+		ref = e.referenceFor(ctx, day, o)
+	}
+	l, err := sess.Land(session.Run{Outcome: o, From: history.FromRun, Reveal: reveal, Ref: ref, Results: writeResults})
 	if err != nil {
 		if a.Has("json") {
 			writeJSON(e.Stdout, struct {
@@ -91,16 +86,31 @@ func (e Env) runScored(ctx context.Context, a Args) (s scored, code int, ok bool
 		fmt.Fprintf(e.Stderr, "termlab: the actuals stay hidden: a run shows them only once it has recorded their reveal in %s, so no guess is ever typed with the answer in view. Fix the above and run again.\n", predictions.Path(e.predictionsDir(), day.Number))
 		return s, ExitNotOK, false
 	}
-	ref, grades := metrics, o.Grades
-	if o.Impl == labs.Learner {
-		ref = e.referenceFor(ctx, day, o)
+	for _, p := range l.Problems {
+		fmt.Fprintln(e.Stderr, "termlab:", p)
 	}
-	s.rows = predictions.ScoreAgainst(day, answers, metrics, ref, grades)
-	s.answers = answers
-	if o.Impl == labs.Learner {
-		s.moved = e.recordRun(day, o, answers, history.FromRun)
+	return scored{day: day, Landed: l}, ExitOK, true
+}
+
+// session is the learner's record of day: every command writes it
+// through this.
+func (e Env) session(day labs.Day) *session.Session { return session.Open(e.Root, day) }
+
+// confirmReveal names the predictions a --reveal would burn and, on a
+// terminal, asks first. Off a terminal the flag is the learner's word.
+func (e Env) confirmReveal(sess *session.Session, o labs.Outcome) bool {
+	a, _ := sess.Answers()
+	burn := session.Burns(sess.Day, a, o)
+	if len(burn) == 0 {
+		return true
 	}
-	return s, ExitOK, true
+	fmt.Fprintf(e.Stderr, "--reveal shows the actuals of %s before you have guessed them: they are burned (shown, never scored).\n", session.Names(burn))
+	if !IsTerminal(e.Stdin) {
+		return true
+	}
+	fmt.Fprint(e.Stderr, "Reveal them? [y/N] ")
+	line, _ := bufio.NewReader(e.Stdin).ReadString('\n')
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y")
 }
 
 // referenceFor is the reference's metrics a learner's run is judged
@@ -119,23 +129,40 @@ func (e Env) referenceFor(ctx context.Context, day labs.Day, o labs.Outcome) lab
 }
 
 func cmdRun(ctx context.Context, e Env, a Args) int {
-	s, code, ok := e.runScored(ctx, a)
+	results := session.ResultsIfShown
+	if a.Has("solutions") {
+		results = session.NoResults
+	}
+	s, code, ok := e.runScored(ctx, a, results)
 	if !ok {
 		return code
 	}
 	if a.Has("json") {
-		writeJSON(e.Stdout, runJSON(s.day, s.o, s.rows))
+		writeJSON(e.Stdout, runJSON(s.day, s.Shown, s.Rows, s.Held))
 	} else {
-		text := report.Text(s.day, s.o, s.rows)
-		fmt.Fprint(e.Stdout, text)
-		if len(s.unguessed) > 0 {
-			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\nNext time predict first: go run . predict %d P1=… (or in the lab).\n", strings.Join(s.unguessed, ", "), s.day.Number)
+		fmt.Fprint(e.Stdout, report.Text(s.day, s.Shown, s.Rows))
+		if len(s.Held) > 0 {
+			var ids, burns []string
+			for _, h := range s.Held {
+				ids = append(ids, h.Waiting...)
+				burns = append(burns, h.Burns...)
+			}
+			say := fmt.Sprintf("Held back, as on the screens: the parts whose predictions are not in. Guess first (go run . predict %d %s=…, or in the lab) and run again.", s.day.Number, ids[0])
+			if len(burns) > 0 {
+				say += fmt.Sprintf(" go run . run %d --reveal shows them now and burns %s.", s.day.Number, session.Names(burns))
+			}
+			fmt.Fprint(e.Stdout, "\n"+wrapText(say, lineWidth, "  "))
 		}
-		if s.o.Impl == labs.Learner {
-			e.refreshResults(s.day, text+results.Drills(s.day, s.answers))
-			e.sayMoved(s.day, s.moved)
+		if len(s.Burned) > 0 {
+			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\n", strings.Join(s.Burned, ", "))
 		}
-		if bad := failingGrades(s.o); len(bad) > 0 {
+		if s.Results != "" {
+			e.sayResults(s.day, s.Results)
+		}
+		if s.Shown.Impl == labs.Learner {
+			e.sayMoved(s.day, s.Moved)
+		}
+		if bad := failingGrades(s.Shown); len(bad) > 0 {
 			fmt.Fprintf(e.Stdout, "\nEvery part ran, but not every TODO is right; the figures above come from your code as it is:\n")
 			for _, g := range bad {
 				fmt.Fprintf(e.Stdout, "  TODO %d (%s) %s: %s\n", g.TODO, g.Func, g.Status, g.Detail)
@@ -143,12 +170,12 @@ func cmdRun(ctx context.Context, e Env, a Args) int {
 			fmt.Fprintf(e.Stdout, "go run . grade %d shows the smallest input where it goes wrong, and a hint.\n", s.day.Number)
 		}
 	}
-	for _, p := range s.o.Parts {
+	for _, p := range s.Shown.Parts {
 		if p.Status != labs.OK {
 			return ExitNotOK
 		}
 	}
-	if len(failingGrades(s.o)) > 0 {
+	if len(failingGrades(s.Shown)) > 0 {
 		// A TODO a part's checks cannot catch (ShardOf giving a new shard
 		// each call still gives a valid one each time) fails its grade:
 		// not a run to call done.
@@ -175,30 +202,19 @@ func failingGrades(o labs.Outcome) []labs.Grade {
 	return bad
 }
 
-// unguessedReveals lists the predictions this run is about to reveal that
-// have neither a guess nor an explicit skip.
-func unguessedReveals(day labs.Day, a predictions.Answers, m labs.Metrics) []string {
-	var ids []string
-	for _, p := range day.Predictions {
-		g := a.Predictions[p.ID]
-		if _, ran := m[p.Metric]; ran && !g.Revealed && g.Value == nil && !g.Skipped {
-			ids = append(ids, p.ID)
-		}
-	}
-	return ids
-}
-
 // runJSON is the stable run interface (see docs/JSON.md).
-func runJSON(day labs.Day, o labs.Outcome, rows []predictions.Row) any {
+func runJSON(day labs.Day, o labs.Outcome, rows []predictions.Row, held []session.Hold) any {
 	type part struct {
 		ID     string      `json:"id"`
 		Status labs.Status `json:"status"`
 		TODO   int         `json:"todo,omitempty"`
 		Detail string      `json:"detail,omitempty"`
+		// Held is the predictions a part held back waits for.
+		Held []string `json:"held,omitempty"`
 	}
 	parts := []part{}
 	for _, p := range o.Parts {
-		parts = append(parts, part{p.ID, p.Status, p.TODO, p.Detail})
+		parts = append(parts, part{p.ID, p.Status, p.TODO, p.Detail, session.WaitingFor(held, p.ID)})
 	}
 	return struct {
 		Day        int                   `json:"day"`
@@ -211,7 +227,7 @@ func runJSON(day labs.Day, o labs.Outcome, rows []predictions.Row) any {
 }
 
 func cmdGrade(ctx context.Context, e Env, a Args) int {
-	day, err := dayArg(a, false)
+	day, err := e.dayOrNext(a)
 	if err != nil {
 		return UsageError(e.Stderr, err.Error())
 	}
@@ -223,28 +239,25 @@ func cmdGrade(ctx context.Context, e Env, a Args) int {
 	if err != nil {
 		return e.BuildFailed(ctx, day, err, a.Has("json"))
 	}
-	var moved []string
-	if o.Impl == labs.Learner {
-		answers, err := e.updateAnswers(day, func(a *predictions.Answers) error {
-			a.TODOsPassed = o.Passed()
-			return nil
-		})
-		if err != nil {
-			fmt.Fprintln(e.Stderr, "termlab: progress could not be saved:", err)
-		}
-		moved = e.recordRun(day, o, answers, history.FromGrade)
+	l, err := e.session(day).Graded(o)
+	if err != nil {
+		fmt.Fprintln(e.Stderr, "termlab:", err)
 	}
+	for _, p := range l.Problems {
+		fmt.Fprintln(e.Stderr, "termlab:", p)
+	}
+	grades := l.Shown.Grades
 	if a.Has("json") {
 		writeJSON(e.Stdout, struct {
 			Day    int          `json:"day"`
 			TODOs  []labs.Grade `json:"todos"`
 			Passed int          `json:"passed"`
 			Total  int          `json:"total"`
-		}{day.Number, o.Grades, o.Passed(), len(o.Grades)})
+		}{day.Number, grades, o.Passed(), len(grades)})
 	} else {
-		fmt.Fprint(e.Stdout, report.Grades(day, o.Grades))
+		fmt.Fprint(e.Stdout, report.Grades(day, grades))
 		if o.Impl == labs.Learner {
-			e.sayMoved(day, moved)
+			e.sayMoved(day, l.Moved)
 		}
 	}
 	if o.Passed() != len(o.Grades) {
@@ -369,25 +382,24 @@ func revisedNote(g predictions.Guess) string {
 }
 
 func cmdResults(ctx context.Context, e Env, a Args) int {
-	s, code, ok := e.runScored(ctx, a)
+	s, code, ok := e.runScored(ctx, a, session.ResultsAlways)
 	if !ok {
 		return code
 	}
-	if !e.refreshResults(s.day, report.Text(s.day, s.o, s.rows)+results.Drills(s.day, s.answers)) {
+	if s.Results == "" {
 		return ExitNotOK
 	}
+	e.sayResults(s.day, s.Results)
 	return ExitOK
 }
 
-// refreshResults writes the report into RESULTS.md and says what it did.
-func (e Env) refreshResults(day labs.Day, text string) bool {
-	change, err := results.Update(e.resultsPath(), day.Number, text, results.Skeleton(day))
-	if err != nil {
-		fmt.Fprintln(e.Stderr, "termlab: RESULTS.md was not updated:", err)
-		return false
+// sayResults says what a run did to RESULTS.md.
+func (e Env) sayResults(day labs.Day, change results.Change) {
+	if change == results.Same {
+		fmt.Fprintf(e.Stdout, "\nRESULTS.md: the Day %d report section already says this; nothing was written.\n", day.Number)
+		return
 	}
 	fmt.Fprintf(e.Stdout, "\nRESULTS.md: %s the Day %d report section (your own text is untouched).\n", change, day.Number)
-	return true
 }
 
 func writeJSON(w io.Writer, v any) {

@@ -2,17 +2,14 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"termlab/labs"
 	"termlab/record/atomicfile"
 	"termlab/record/history"
-	"termlab/record/predictions"
 	"termlab/record/results"
 )
 
@@ -21,26 +18,6 @@ import (
 
 // lineWidth is what the plain-text commands fit their lines in.
 const lineWidth = 80
-
-// recordRun appends a run of the learner's code to the day's history and
-// returns what it moved since the run before. A history that cannot be
-// written costs the learner nothing else: the run stands, and stderr says
-// why it was not kept.
-func (e Env) recordRun(day labs.Day, o labs.Outcome, a predictions.Answers, from string) []string {
-	// The command line reveals every part that ran before it prints it, so
-	// every figure of this run may be kept (show is nil).
-	r := history.New(day, o, history.Take(e.Root, day), from, time.Now(), a, nil)
-	recs, err := history.Append(e.predictionsDir(), day.Number, r)
-	var bad *history.CorruptError
-	switch {
-	case errors.As(err, &bad):
-		fmt.Fprintln(e.Stderr, "termlab:", err)
-	case err != nil:
-		fmt.Fprintln(e.Stderr, "termlab: this run was not added to the history:", err)
-		return nil
-	}
-	return history.Moved(recs, len(recs)-1)
-}
 
 // sayMoved prints what a run moved, and the day's next step, after a
 // plain-text run or grade.
@@ -75,6 +52,17 @@ func (e Env) nextDay() (labs.Day, []history.Progress) {
 		i = len(course) - 1
 	}
 	return course[i], ps
+}
+
+// dayOrNext is the day a command names, or, with none, the day the list
+// names next (the first not done): never a day the learner has not come
+// to, whose files a command would otherwise create.
+func (e Env) dayOrNext(a Args) (labs.Day, error) {
+	if len(a.Pos) == 0 {
+		next, _ := e.nextDay()
+		return next, nil
+	}
+	return dayArg(a, true)
 }
 
 // nextLine says what comes next once a day has everything in but its
@@ -132,7 +120,7 @@ func cmdList(_ context.Context, e Env, _ Args) int {
 // cmdHistory prints a day's runs, newest first, each with what it moved;
 // with a run number, that run beside the latest.
 func cmdHistory(_ context.Context, e Env, a Args) int {
-	day, err := dayArg(a, false)
+	day, err := e.dayOrNext(a)
 	if err != nil {
 		return UsageError(e.Stderr, err.Error())
 	}

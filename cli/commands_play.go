@@ -48,7 +48,7 @@ type playJSON struct {
 // cmdPlay is `play [day]`: one frame of a figure of the day's playground,
 // at the knobs' settings, once the predictions it reads out are revealed.
 func cmdPlay(ctx context.Context, e Env, a Args) int {
-	day, err := dayArg(a, false)
+	day, err := e.dayOrNext(a)
 	if err != nil {
 		return UsageError(e.Stderr, err.Error())
 	}
@@ -141,7 +141,7 @@ func (e Env) openPlayGate(day labs.Day, f labs.PlayFigure, reveal bool) (code in
 		return ExitNotOK, false
 	}
 	if len(g.Reveal) > 0 {
-		if _, err := predictions.UpdateDay(e.predictionsDir(), day, func(a *predictions.Answers) error {
+		if _, err := e.session(day).Update(func(a *predictions.Answers) error {
 			for _, id := range g.Reveal {
 				a.Reveal(id)
 			}

@@ -36,7 +36,7 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	if dumbTerminal(os.Getenv) {
 		e := Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Root: root}
-		code := plainLab(ctx, e, plainDay(root), nil)
+		code := plainLab(ctx, e, plainDay(e), nil)
 		if bySignal(ctx) {
 			fmt.Fprintf(stderr, "termlab: %s; the lab is closed.\n", stopReason(ctx))
 			return ExitNotOK

@@ -196,11 +196,12 @@ func plainHelp(w io.Writer) {
 }
 
 // plainDay is the day the plain lab opens: the one open when the lab last
-// closed, else the newest.
-func plainDay(root string) labs.Day {
-	st, _ := predictions.LoadLab(filepath.Join(root, "predictions"))
+// closed, else the one the day list names next.
+func plainDay(e Env) labs.Day {
+	st, _ := predictions.LoadLab(filepath.Join(e.Root, "predictions"))
 	if d, err := course.Find(st.LastDay); err == nil && st.LastDay > 0 {
 		return d
 	}
-	return course[len(course)-1]
+	next, _ := e.nextDay()
+	return next
 }

@@ -144,6 +144,10 @@ type Counterexample struct {
 	Input string `json:"input"`
 	Got   string `json:"got"`
 	Want  string `json:"want"`
+	// Answers is the predictions whose scenario this input is (a grader's
+	// fixed case tagged with them): while one is open, the learner's
+	// session holds back Want and the hint (record/session.Redact).
+	Answers []string `json:"answers,omitempty"`
 }
 
 // Outcome is everything one run of a day produced.

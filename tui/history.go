@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"termlab/record/atomicfile"
 	"termlab/record/history"
 	"termlab/record/results"
+	learner "termlab/record/session"
 )
 
 // historyModel is the History screen: the day's runs, newest first, each
@@ -83,11 +83,13 @@ func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
 		}
 	}
 	return func() tea.Msg {
-		r := history.New(day, o, history.Take(d.root, day), history.FromScreens, d.now(), a, func(p string) bool { return ready[p] })
-		recs, err := history.Append(d.predictionsDir(), day.Number, r)
-		var bad *history.CorruptError
-		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: err == nil || errors.As(err, &bad), answered: answered(d, day)}
-		if !msg.appended {
+		// Kept by the learner's session (record/session): no wall-clock
+		// figure, no run that repeats the last, no idle first run.
+		sess := learner.Open(d.root, day)
+		sess.Now = d.now
+		recs, added, err := sess.Keep(o, history.FromScreens, a, func(p string) bool { return ready[p] })
+		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: answered(d, day)}
+		if err != nil && !added {
 			msg.err = fmt.Errorf("this run was not added to the history: %w", err)
 		}
 		return msg

@@ -9,8 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/record/report"
 	"termlab/record/results"
+	learner "termlab/record/session"
 )
 
 // resultsModel shows what the lab writes into RESULTS.md, by the command
@@ -71,26 +71,28 @@ func writeResultsCmd(d deps, day labs.Day, text string, auto bool) tea.Cmd {
 			resultsFile.done = map[string]int{}
 		}
 		resultsFile.done[path] = seq
-		change, err := results.Update(path, day.Number, text, results.Skeleton(day))
+		change, err := learner.Open(d.root, day).WriteBlock(text)
 		return resultsMsg{change: change, err: err, auto: auto}
 	}
 }
 
 // reportText is the day's report as the learner has seen it: the parts on
-// the scoreboard in full, the others only named, with what they wait for.
+// the scoreboard in full, the others held back as every front end holds
+// them (record/session), so the screens and `run` write the same block.
 func reportText(s *session) string {
 	o := *s.outcome
 	o.Parts = make([]labs.PartResult, len(s.outcome.Parts))
+	var held []learner.Hold
 	for i, p := range s.outcome.Parts {
 		if s.isRevealed(p) {
 			o.Parts[i] = p
 			continue
 		}
-		g := s.stageOf(firstPrediction(s, p.ID))
-		o.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: "not played yet",
-			Detail: "it plays once " + made(g.preds)}
+		w := learner.Waiting(s.day, s.answers, p.ID)
+		held = append(held, learner.Hold{Part: p.ID, Waiting: w})
+		o.Parts[i] = learner.HeldPart(s.day, p, w)
 	}
-	return report.Text(s.day, o, s.rows()) + results.Drills(s.day, s.answers)
+	return learner.ResultsText(s.day, o, learner.MarkHeld(s.rows(), held), s.answers)
 }
 
 func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {

@@ -10,6 +10,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	learner "termlab/record/session"
 	"termlab/runner/worker"
 )
 
@@ -145,16 +146,17 @@ func savedGrades(day labs.Day, a predictions.Answers) []labs.Grade {
 	return nil
 }
 
-// answered reports whether a prediction is made or skipped.
-func (s *session) answered(id string) bool {
-	g, ok := s.answers.Predictions[id]
-	return ok && (g.Value != nil || g.Skipped)
-}
+// answered reports whether a prediction no longer holds its part back:
+// made, skipped, or already revealed (burned by `run --reveal`), the
+// learner session's rule (record/session.In), so the screens and the
+// commands show the same parts for the same record.
+func (s *session) answered(id string) bool { return learner.In(s.answers, id) }
 
-// predicted counts the predictions answered or skipped.
+// predicted counts the predictions made or skipped (a burned one may
+// still get a guess, shown but not scored).
 func (s *session) predicted() (done, total int) {
 	for _, p := range s.day.Predictions {
-		if s.answered(p.ID) {
+		if g := s.answers.Predictions[p.ID]; g.Value != nil || g.Skipped {
 			done++
 		}
 	}
@@ -187,27 +189,12 @@ type stage struct {
 // so newSession works them out once.
 func (s *session) stages() []stage { return s.stageList }
 
+// stagesOf is the learner session's stages (record/session.Stages): the
+// gate is the same on every front end.
 func stagesOf(day labs.Day) []stage {
-	out := []stage{}
-	course := -1
-	for _, p := range day.Parts {
-		if !p.Beyond && course >= 0 {
-			out[course].parts = append(out[course].parts, p)
-			continue
-		}
-		if !p.Beyond {
-			course = len(out)
-		}
-		out = append(out, stage{parts: []labs.Part{p}})
-	}
-	for i := range out {
-		for _, p := range out[i].parts {
-			for _, pr := range day.Predictions {
-				if pr.Part == p.ID {
-					out[i].preds = append(out[i].preds, pr)
-				}
-			}
-		}
+	var out []stage
+	for _, st := range learner.Stages(day) {
+		out = append(out, stage{parts: st.Parts, preds: st.Preds})
 	}
 	return out
 }
@@ -348,7 +335,7 @@ func (s *session) revealReady(d deps) tea.Cmd {
 		for _, id := range ids {
 			a.RevealAs(id, shown[id])
 		}
-		a.LastRun = maps.Clone(lastRun)
+		a.LastRun = learner.StableMetrics(lastRun)
 	})
 	id := s.unsaved[len(s.unsaved)-1].id
 	for _, p := range parts {
@@ -444,7 +431,7 @@ func (s *session) grade(n int) (labs.Grade, bool) {
 	if s.pending != nil {
 		for _, g := range s.pending.Grades {
 			if g.TODO == n && g.Status != "" {
-				return g, true
+				return s.redact(g), true
 			}
 		}
 	}
@@ -453,10 +440,16 @@ func (s *session) grade(n int) (labs.Grade, bool) {
 	}
 	for _, g := range s.outcome.Grades {
 		if g.TODO == n {
-			return g, true
+			return s.redact(g), true
 		}
 	}
 	return labs.Grade{}, false
+}
+
+// redact holds back what a verdict would give away of a prediction still
+// open (record/session.Redact), as every front end does.
+func (s *session) redact(g labs.Grade) labs.Grade {
+	return learner.Redact(s.day, s.answers, []labs.Grade{g})[0]
 }
 
 // passed counts the TODOs passing, from the same verdicts the TODO rows

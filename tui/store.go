@@ -10,7 +10,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/record/atomicfile"
 	"termlab/record/predictions"
+	learner "termlab/record/session"
 	"termlab/watch"
 )
 
@@ -103,7 +105,7 @@ func writeCmd(d deps, day int) tea.Cmd {
 		}
 		update := func(change func(*predictions.Answers) error) (predictions.Answers, error) {
 			if known, err := d.course.Find(day); err == nil {
-				return predictions.UpdateDay(dir, known, change)
+				return learner.Open(d.root, known).Update(change)
 			}
 			return predictions.Update(dir, day, change)
 		}
@@ -241,7 +243,7 @@ func putBackCmd(d deps, day labs.Day, prev predictions.Answers, lost *prediction
 	fill := fillFrom(prev)
 	return func() tea.Msg {
 		d.saver.io.Lock()
-		_, err := predictions.UpdateDay(d.predictionsDir(), day, func(a *predictions.Answers) error {
+		_, err := learner.Open(d.root, day).Update(func(a *predictions.Answers) error {
 			fill(a)
 			return nil
 		})
@@ -398,6 +400,11 @@ func (a *App) storeChanged(msg watchMsg) tea.Cmd {
 			a.warnings = append(a.warnings, "answers saved from another shell will show only after a restart: "+msg.err.Error())
 		}
 		return nil
+	}
+	if msg.ev.Lost == nil && msg.ev.Name != "" && atomicfile.Ours(msg.ev.Name) {
+		// The lab's own write: what it wrote came back to the screens
+		// with the write (savedMsg, historyMsg), so nothing is re-read.
+		return nextWatchCmd(msg.w)
 	}
 	return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), nextWatchCmd(msg.w))
 }

@@ -102,6 +102,7 @@ func WriteWithin(root, path string, data []byte, perm os.FileMode) error {
 	if err := os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("cannot replace %s: %w", target, err)
 	}
+	remember([]string{path, target}, data)
 	// Make the rename itself durable. Not every system can sync a folder,
 	// and the file is already complete, so a failure here is ignored.
 	if d, err := os.Open(dir); err == nil {

@@ -87,6 +87,18 @@ type Part struct {
 	Figures []labs.Metric `json:"figures,omitempty"`
 }
 
+// Idle reports whether a run found nothing done: every TODO unfinished.
+// AppendNew keeps no such run as a day's first: opening the lab, running
+// or grading the shipped stubs changes no file.
+func (r Record) Idle() bool {
+	for _, s := range r.TODOs {
+		if s != labs.Unfinished {
+			return false
+		}
+	}
+	return true
+}
+
 // Ran reports whether the run played the parts (a grade does not).
 func (r Record) Ran() bool { return len(r.Parts) > 0 }
 
@@ -203,7 +215,8 @@ func New(day labs.Day, o labs.Outcome, snap Snapshot, from string, at time.Time,
 		part := Part{ID: p.ID, Status: p.Status, TODO: p.TODO}
 		if show == nil || show(p.ID) {
 			for _, m := range p.Metrics {
-				if finite(m.Value) {
+				// A wall-clock figure differs every run: not in a tracked file.
+				if finite(m.Value) && !Stopwatch(m) {
 					part.Figures = append(part.Figures, m)
 					shown[m.Name] = m.Value
 				}
@@ -376,6 +389,37 @@ const labError labs.Status = "lab-error"
 // aside first, and a *CorruptError comes back with the history written.
 // Any other error means nothing was written.
 func Append(dir string, day int, r Record) ([]Record, error) {
+	return appendRun(dir, day, r, false)
+}
+
+// AppendNew is Append that leaves the file alone when r repeats the last
+// run (Repeats), or would be the first and found nothing done (Idle):
+// re-running unchanged code is no new record, so the tracked file does not
+// change. added says whether r was written.
+func AppendNew(dir string, day int, r Record) (recs []Record, added bool, err error) {
+	recs, err = appendRun(dir, day, r, true)
+	if errors.Is(err, errRepeat) {
+		return recs, false, nil
+	}
+	return recs, err == nil || errors.As(err, new(*CorruptError)), err
+}
+
+// errRepeat is appendRun's word that it wrote nothing: r repeats the last.
+var errRepeat = errors.New("the same run as the last")
+
+// Repeats reports whether r is the same run as last: the same files, the
+// same verdicts, parts, figures and scores, when and from where aside.
+func Repeats(last, r Record) bool {
+	if !r.Ran() {
+		// A grade plays no part: it repeats any run of the same files
+		// with the same verdicts.
+		last.Parts, last.Scores = nil, nil
+	}
+	last.At, r.At, last.From, r.From, last.Changed, r.Changed = time.Time{}, time.Time{}, "", "", nil, nil
+	return bytes.Equal(line(last), line(r))
+}
+
+func appendRun(dir string, day int, r Record, skipRepeat bool) ([]Record, error) {
 	path := Path(dir, day)
 	root := filepath.Dir(filepath.Clean(dir))
 	if _, err := atomicfile.Within(root, path); err != nil {
@@ -405,6 +449,9 @@ func Append(dir string, day int, r Record) ([]Record, error) {
 			// it would lose them, and they are the learner's to look at.
 			return nil, fmt.Errorf("%v; nothing was recorded", bad)
 		}
+	}
+	if skipRepeat && loadErr == nil && (len(recs) > 0 && Repeats(recs[len(recs)-1], r) || len(recs) == 0 && r.Idle()) {
+		return recs, errRepeat
 	}
 	r.Changed = changed(recs, r)
 	recs, lines = append(recs, r), append(lines, line(r))

@@ -3,6 +3,7 @@ package predictions
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,7 +43,7 @@ type Seen struct{ In, Text string }
 // and the "why" of every prediction of an earlier stage (the scoreboard
 // shows it once its part is revealed).
 func Hindsight(day labs.Day, ref labs.Metrics) []Leak {
-	return hindsight(day, ref, func(id string) []Seen { return VisibleBefore(day, id) })
+	return hindsight(day, ref, true, func(id string) []Seen { return VisibleBefore(day, id) })
 }
 
 // ReadFirst is the module's files a learner reads before any prediction,
@@ -61,7 +62,7 @@ var ReadFirst = []string{"README.md", "labs/BENCHMARKS.md",
 // answer gives it away whatever the lesson says.
 func FindIn(day labs.Day, ref labs.Metrics, texts ...Seen) []Leak {
 	day.Allowed = slices.DeleteFunc(slices.Clone(day.Allowed), func(a labs.Allowed) bool { return a.In == "" })
-	return hindsight(day, ref, func(string) []Seen { return texts })
+	return hindsight(day, ref, false, func(string) []Seen { return texts })
 }
 
 // FindInOwn is FindIn over a day's own pages outside the screens, such as
@@ -70,10 +71,13 @@ func FindIn(day labs.Day, ref labs.Metrics, texts ...Seen) []Leak {
 // anywhere (an Allowed with no In), and the others apply where they name
 // the page.
 func FindInOwn(day labs.Day, ref labs.Metrics, texts ...Seen) []Leak {
-	return hindsight(day, ref, func(string) []Seen { return texts })
+	return hindsight(day, ref, false, func(string) []Seen { return texts })
 }
 
-func hindsight(day labs.Day, ref labs.Metrics, visible func(id string) []Seen) []Leak {
+// hindsight finds the answers in visible's texts; crossUnits also reads
+// spans of time in another unit, which only the day's own words are held
+// to (a guide's measured timings are seconds of the machine, not answers).
+func hindsight(day labs.Day, ref labs.Metrics, crossUnits bool, visible func(id string) []Seen) []Leak {
 	var leaks []Leak
 	for _, p := range day.Predictions {
 		v, ok := ref[p.Metric]
@@ -89,9 +93,79 @@ func hindsight(day labs.Day, ref labs.Metrics, visible func(id string) []Seen) [
 					leaks = append(leaks, Leak{Prediction: p.ID, Figure: f, In: seen.In, Excerpt: excerpt(seen.Text, at, len(f))})
 				}
 			}
+			// The same answer in another unit: "about a second" states a
+			// 1,010 ms answer as surely as "1,010 ms" does.
+			for _, d := range otherUnitDurations(seen.Text, p.Unit) {
+				if !crossUnits {
+					break
+				}
+				// Within 10% is close enough on the scoreboard.
+				if math.Abs(d.value-v) <= 0.1*math.Abs(v) && !allowed(day.Allowed, p.ID, d.text, seen.In) {
+					leaks = append(leaks, Leak{Prediction: p.ID, Figure: d.text, In: seen.In, Excerpt: excerpt(seen.Text, d.at, len(d.text))})
+				}
+			}
 		}
 	}
 	return leaks
+}
+
+// duration is a span of time a text states, converted to a prediction's
+// unit.
+type duration struct {
+	value float64
+	text  string
+	at    int
+}
+
+// spokenDuration is a span of time: a number and a unit ("1.5 s", "20
+// milliseconds"), or a hedged word ("about a second": "a second" alone is
+// more often a rate, "100 requests a second").
+var spokenDuration = regexp.MustCompile(`(?i)\b(?:([0-9]+(?:\.[0-9]+)?)\s*(ms|s|min)|(?:(?:about|around|roughly|nearly|almost|some|under|over) (a|an|one|half a)|([0-9]+(?:\.[0-9]+)?))\s+(milliseconds?|seconds?|minutes?))\b`)
+
+// otherUnitDurations is every span of time in text written in a unit other
+// than unit (ms or s), as a value in unit; nil for another kind of unit.
+func otherUnitDurations(text, unit string) []duration {
+	perUnit := map[string]float64{"ms": 1e-3, "s": 1}[unit]
+	if perUnit == 0 {
+		return nil
+	}
+	var out []duration
+	for _, m := range spokenDuration.FindAllStringSubmatchIndex(text, -1) {
+		num, u := "", ""
+		if m[2] >= 0 {
+			num, u = text[m[2]:m[3]], text[m[4]:m[5]]
+		} else if m[6] >= 0 {
+			num, u = text[m[6]:m[7]], text[m[10]:m[11]]
+		} else {
+			num, u = text[m[8]:m[9]], text[m[10]:m[11]]
+		}
+		num, u = strings.ToLower(num), strings.ToLower(u)
+		var secs float64
+		switch {
+		case strings.HasPrefix(u, "ms") || strings.HasPrefix(u, "milli"):
+			if unit == "ms" {
+				continue // the prediction's own unit: the figure check covers it
+			}
+			secs = 1e-3
+		case strings.HasPrefix(u, "min"):
+			secs = 60
+		default:
+			if unit == "s" {
+				continue
+			}
+			secs = 1
+		}
+		n := 1.0
+		switch num {
+		case "a", "an", "one":
+		case "half a":
+			n = 0.5
+		default:
+			n, _ = strconv.ParseFloat(num, 64)
+		}
+		out = append(out, duration{value: n * secs / perUnit, text: text[m[0]:m[1]], at: m[0]})
+	}
+	return out
 }
 
 // VisibleBefore is the text a learner can see before prediction id is
@@ -246,7 +320,7 @@ func InGrades(day labs.Day, ref labs.Metrics, grades ...labs.Grade) []Leak {
 		if ce := g.Counterexample; ce != nil {
 			texts = append(texts, Seen{where + " (counterexample)", ce.Input + "\n" + ce.Got + "\n" + ce.Want})
 		}
-		leaks = append(leaks, hindsight(day, ref, func(string) []Seen { return texts })...)
+		leaks = append(leaks, hindsight(day, ref, false, func(string) []Seen { return texts })...)
 		// The answer with its unit, exceptions or not.
 		for _, p := range day.Predictions {
 			v, ok := ref[p.Metric]

@@ -2,6 +2,7 @@ package predictions
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"termlab/labs"
@@ -77,6 +78,29 @@ func TestHindsight(t *testing.T) {
 		"P3 7 P1 why", // P1's why shows before Part 2's guess
 	}
 	if !slices.Equal(got, want) {
+		t.Errorf("Hindsight = %q\nwant %q", got, want)
+	}
+}
+
+// TestHindsightAcrossUnits: a question that states another's answer in
+// another unit ("about a second" for 1,009.9 ms) is a leak; a rate ("100
+// requests a second") and a far-off span are not.
+func TestHindsightAcrossUnits(t *testing.T) {
+	day := labs.Day{
+		Parts: []labs.Part{{ID: "1"}},
+		Predictions: []labs.Prediction{
+			{ID: "P1", Metric: "a", Part: "1", Unit: "ms", Question: "Its p99, in ms? The server does 100 requests a second."},
+			{ID: "P7", Metric: "b", Part: "1", Unit: "ms", Question: "Under DRR, its median in ms? (It was about a second through one FIFO.)"},
+			{ID: "P8", Metric: "c", Part: "1", Unit: "s", Question: "How long, in s? Each takes 10 ms; it was 1.5 s before."},
+		},
+	}
+	ref := labs.Metrics{"a": 1009.9, "b": 19.7, "c": 0.25}
+	var got []string
+	for _, l := range Hindsight(day, ref) {
+		got = append(got, l.Prediction+" "+l.Figure+" "+l.In)
+	}
+	want := []string{"P1 about a second P7 question"}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "P1 ") || !strings.Contains(got[0], "a second P7 question") {
 		t.Errorf("Hindsight = %q\nwant %q", got, want)
 	}
 }

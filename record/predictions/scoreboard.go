@@ -40,6 +40,9 @@ type Row struct {
 	// reference's is not known yet and a TODO it needs is not passing, so
 	// the row waits rather than judge a guess against a bug.
 	Awaiting bool
+	// Held: its part ran but is held back until this guess is in
+	// (record/session's gate).
+	Held bool `json:"-"`
 	// Verdict judges the guess on record at the reveal against Actual; nil
 	// unless both exist.
 	Verdict *Verdict

@@ -1,6 +1,7 @@
 package predictions
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -302,10 +303,30 @@ func update(dir string, day int, known *labs.Day, change func(*Answers) error) (
 			return Answers{}, err
 		}
 	}
+	// A change that changes nothing writes nothing: an unchanged file
+	// keeps git's status clean and wakes no watcher, and a day never opened
+	// gets no file from a command that only looked at it.
+	if loadErr == nil && unchanged(path, a) {
+		return a, nil
+	}
 	if err := save(root, dir, &a); err != nil {
 		return Answers{}, err
 	}
 	return a, loadErr
+}
+
+// unchanged reports whether writing a would leave the file at path as it
+// is: the same bytes, or no file and nothing in a to keep.
+func unchanged(path string, a Answers) bool {
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return len(a.Predictions) == 0 && len(a.Drills) == 0 && len(a.LastRun) == 0 && a.TODOsPassed == 0
+	}
+	if err != nil {
+		return false
+	}
+	data, err := encode(a)
+	return err == nil && bytes.Equal(old, data)
 }
 
 // lockPath is the lock file that serialises the writers of a day's
@@ -336,16 +357,29 @@ func save(root, dir string, a *Answers) error {
 	if err := a.check(a.Day); err != nil {
 		return fmt.Errorf("saving answers for day %d: %v", a.Day, err)
 	}
-	if a.LastRun != nil {
-		clean := make(labs.Metrics, len(a.LastRun))
-		for k, v := range a.LastRun {
-			if finite(v) {
-				clean[k] = v
-			}
-		}
-		a.LastRun = clean
-	}
+	a.LastRun = finiteOnly(a.LastRun)
 	return writeJSON(root, Path(dir, a.Day), *a)
+}
+
+// finiteOnly is m without the metrics JSON cannot hold.
+func finiteOnly(m labs.Metrics) labs.Metrics {
+	if m == nil {
+		return nil
+	}
+	clean := make(labs.Metrics, len(m))
+	for k, v := range m {
+		if finite(v) {
+			clean[k] = v
+		}
+	}
+	return clean
+}
+
+// encode is the bytes save writes for a.
+func encode(a Answers) ([]byte, error) {
+	a.LastRun = finiteOnly(a.LastRun)
+	data, err := json.MarshalIndent(a, "", "  ")
+	return append(data, '\n'), err
 }
 
 // writeJSON writes v as indented JSON with a trailing newline. Struct fields

@@ -164,6 +164,8 @@ func verdict(r predictions.Row) string {
 	switch {
 	case r.Awaiting:
 		return "(judged once the reference has run)"
+	case r.Held:
+		return "(held back until you guess)"
 	case r.Actual == nil:
 		return "(part not run yet)"
 	case r.Verdict == nil && r.Revised:

@@ -39,6 +39,7 @@ const (
 	Created  Change = "created"  // the file did not exist
 	Added    Change = "added"    // the file had no section for the day; one was appended
 	Replaced Change = "replaced" // the day's section was refreshed
+	Same     Change = "kept"     // the day's section already said this: nothing written
 )
 
 // Update writes report into day's section of the file at path. A missing
@@ -67,6 +68,11 @@ func Update(path string, day int, report, skeleton string) (Change, error) {
 	text, change, err := splice(string(old), day, report)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w; nothing was changed", path, err)
+	}
+	if text == string(old) {
+		// The same block again: no write, so no watcher wakes and the
+		// file's time stays.
+		return Same, nil
 	}
 	return change, atomicfile.WriteWithin(root, path, []byte(text), 0o644)
 }

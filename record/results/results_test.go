@@ -255,3 +255,20 @@ func TestUpdateRefusesALinkOutOfTheRepository(t *testing.T) {
 		t.Errorf("the file outside was written: %q", got)
 	}
 }
+
+// TestTheSameBlockWritesNothing: refreshing a section with what it already
+// says leaves the file alone and says so.
+func TestTheSameBlockWritesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "RESULTS.md")
+	write(t, path, "# Mine\n\n<!-- termlab:day45:begin -->\nold\n<!-- termlab:day45:end -->\n")
+	if change, err := Update(path, 45, "report", skeleton); err != nil || change != Replaced {
+		t.Fatalf("first: %q, %v", change, err)
+	}
+	before, _ := os.Stat(path)
+	if change, err := Update(path, 45, "report", skeleton); err != nil || change != Same {
+		t.Fatalf("again: %q, %v", change, err)
+	}
+	if after, _ := os.Stat(path); !os.SameFile(before, after) {
+		t.Error("the same block was written again")
+	}
+}

@@ -31,6 +31,13 @@ var shareCases = []shareCase{
 	{100, []float64{40, 40, 30, 30, 30}, "a level between two demands"},
 }
 
+// shareAnswers tags the fixed cases that are a prediction's scenario with
+// that prediction: its want is the prediction's answer, which the learner's
+// session holds back while the prediction is open (record/session.Redact).
+var shareAnswers = map[string][]string{
+	fair.FormatFairShare(100, []float64{200, 10, 10, 10, 10}): {"P4"},
+}
+
 func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 	check := func(c shareCase) *labs.Failure {
 		got := mixed.FairShare(c.capacity, c.demands)
@@ -43,8 +50,9 @@ func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 			return nil
 		}
 		return d.add(&labs.Failure{
-			What:           "wrong on " + c.what,
-			Counterexample: labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want)},
+			What: "wrong on " + c.what,
+			Counterexample: labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want),
+				Answers: shareAnswers[fair.FormatFairShare(c.capacity, c.demands)]},
 		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseShares(raw.FairShare, ref.FairShare, c) })
 	}
 	random := randomShareCases(46, 1, randomCases)

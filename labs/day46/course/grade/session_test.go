@@ -1,0 +1,54 @@
+package grade_test
+
+import (
+	"slices"
+	"testing"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/grade"
+	"termlab/labs/day46/course/parts"
+	"termlab/labs/day46/course/words"
+	"termlab/record/session/leakcheck"
+	"termlab/runner/testrun"
+)
+
+// TestNoAnswerLeavesTheSession runs learner-style programs, wrong and
+// right, through the learner's session as `run`, `grade` and the screens
+// land them, at each stage of guessing (none, the course day's, all), and
+// finds no open prediction's answer in anything it lets out: the printed
+// report and grades, the JSON, every file written (session.Leaks). The
+// default run takes a few variants, among them the FairShare whose
+// counterexample is P4's question; TERMLAB_TEST_ALL=1 takes every one.
+func TestNoAnswerLeavesTheSession(t *testing.T) {
+	day := words.Day()
+	ref46 := labs.Outcome{Day: 46, Impl: labs.Reference, Parts: play(day, ref)}.Metrics()
+	vs := append(slices.Clone(wrong), correct...)
+	if !testrun.All() {
+		few := []string{"capped equal split, no redistribution", "forgets to add the quantum", "repeat: meet everyone under the split, split again"}
+		vs = slices.DeleteFunc(vs, func(v variant) bool { return !slices.Contains(few, v.name) })
+		if len(vs) != len(few) {
+			t.Fatalf("the default run's variants were renamed: found %d of %q", len(vs), few)
+		}
+	}
+	for _, v := range vs {
+		o := labs.Outcome{Day: 46, Impl: labs.Learner, Parts: play(day, v.f)}
+		for _, todo := range day.TODOs {
+			g := labs.Grade{TODO: todo.Number, Func: todo.Func, Status: labs.Pass}
+			if todo.Number == v.todo {
+				g = grade.TODO(v.todo, v.f, ref)
+			}
+			o.Grades = append(o.Grades, g)
+		}
+		leakcheck.Stages(t, day, v.name, o, ref46)
+	}
+}
+
+// play runs every part of day on f, as the worker would.
+func play(day labs.Day, f fair.Funcs) []labs.PartResult {
+	var out []labs.PartResult
+	for _, p := range day.Parts {
+		out = append(out, parts.Run(p.ID, f, grade.Limit))
+	}
+	return out
+}
