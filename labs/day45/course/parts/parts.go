@@ -206,10 +206,9 @@ func perSecondLine(counts []int) string {
 	return b.String()
 }
 
-// Stopwatch starts every line that reports a wall-clock measurement. Such
-// lines (and metrics whose names end in _ns) differ between runs, so
-// comparisons of two runs leave them out.
-const Stopwatch = "⏱"
+// Stopwatch starts every line that reports a wall-clock measurement: the
+// engine's mark (labs.Stopwatch), which comparisons of two runs leave out.
+const Stopwatch = labs.Stopwatch
 
 // IndexesFrom is from, from+1, … to as floats (a figure's x axis).
 func IndexesFrom(from, to int) []float64 {
