@@ -155,7 +155,7 @@ func (m *runModel) load(prev, o *labs.Outcome, day labs.Day) {
 		was, seen := old[p.ID]
 		switch {
 		case seen && sameRun(was.res, p):
-			pp = was // unchanged: its charts keep what they showed
+			pp = was   // unchanged: its charts keep what they showed
 			pp.res = p // with this run's wall-clock measurements
 			kept = kept || p.ID == id
 		case m.watched[p.ID].ID != "" && sameRun(m.watched[p.ID], p):
