@@ -180,6 +180,10 @@ func Main(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return UsageError(stderr, fmt.Sprintf("unknown command %q", name))
 	}
+	if name != "help" && slices.ContainsFunc(argv[1:], func(s string) bool { return s == "-h" || s == "--help" }) {
+		fmt.Fprint(stdout, commandUsage(name))
+		return ExitOK
+	}
 	a, err := parseArgs(argv[1:], cmd.flags)
 	if err != nil {
 		return UsageError(stderr, err.Error())
@@ -256,6 +260,39 @@ func UsageError(w io.Writer, msg string) int {
 // tests, which read it in what the binary prints).
 const UsageHint = "usage: go run . [command] [day] [flags]; go run . --help lists the commands and flags"
 
+// commandUsage is `go run . NAME --help`: the command's own entry of the
+// usage text, and for play every figure's knobs, which are its flags.
+func commandUsage(name string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: go run . %s\n\n", commands[name].form)
+	in := false
+	for _, l := range strings.Split(usage, "\n") {
+		switch {
+		case strings.HasPrefix(l, "  "+name+" "):
+			in = true
+		case in && (!strings.HasPrefix(l, "   ") || strings.TrimSpace(l) == ""):
+			in = false
+		}
+		if in {
+			b.WriteString(l + "\n")
+		}
+	}
+	if name == "play" {
+		for _, d := range course {
+			for _, f := range d.Figures {
+				fmt.Fprintf(&b, "\nDay %d --figure %s (%s): %s\n", d.Number, f.ID, f.Title, knobList(f))
+			}
+		}
+	}
+	b.WriteString("\ngo run . --help lists every command and flag\n")
+	return b.String()
+}
+
+// anyFlag in a command's flags takes any other --name VALUE, for a command
+// that knows better than the table what a wrong flag should have been
+// (play names the figure's knobs).
+const anyFlag = "*="
+
 func parseArgs(argv []string, allowed []string) (Args, error) {
 	a := Args{Flags: map[string]string{}}
 	for i := 0; i < len(argv); i++ {
@@ -279,6 +316,10 @@ func parseArgs(argv []string, allowed []string) (Args, error) {
 				ok, takesValue = true, strings.HasSuffix(f, "=")
 			}
 		}
+		wild := !ok && slices.Contains(allowed, anyFlag)
+		if wild {
+			ok, takesValue = true, true // the command says what it lacks
+		}
 		if ok && takesValue && !hasValue && i+1 < len(argv) && !strings.HasPrefix(argv[i+1], "-") {
 			i++ // --addr 127.0.0.1:8045, the spelling with a space
 			value, hasValue = argv[i], true
@@ -286,7 +327,7 @@ func parseArgs(argv []string, allowed []string) (Args, error) {
 		switch {
 		case !ok:
 			return a, fmt.Errorf("unknown flag %q", s)
-		case takesValue && !hasValue:
+		case takesValue && !hasValue && !wild:
 			return a, fmt.Errorf("flag --%s needs a value: --%s=… or --%s …", name, name, name)
 		case !takesValue && hasValue:
 			return a, fmt.Errorf("flag --%s takes no value", name)

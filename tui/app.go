@@ -403,7 +403,7 @@ func (a *App) listAnswers() map[int]predictions.Answers {
 func (a *App) statusView() string {
 	line, bad := "", false
 	if !a.onPicker && a.day != nil {
-		line, bad = a.day.status()
+		line, bad = a.day.statusLine(max(a.c.width, 1))
 	}
 	style := a.c.styles.Status
 	if bad {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -255,13 +256,38 @@ func (m *dayModel) resize(w, h int) {
 	}
 }
 
-// status is the day's line at the bottom: the build, then the last note.
+// status is the day's line at the bottom, whole: the build, then the last
+// note.
 func (m *dayModel) status() (string, bool) {
-	var parts []string
-	bad := false
+	parts, _, bad := m.statusParts()
+	return strings.Join(parts, " · "), bad
+}
+
+// statusLine is the status fitted to w columns: the parts that only
+// explain (why a build is slow) are left out before the line would wrap;
+// a note that still does not fit wraps (statusView), since a note is read
+// whole.
+func (m *dayModel) statusLine(w int) (string, bool) {
+	parts, extra, bad := m.statusParts()
+	line := strings.Join(parts, " · ")
+	if width(line) > w {
+		line = strings.Join(slices.DeleteFunc(parts, func(p string) bool { return extra[p] }), " · ")
+	}
+	return line, bad
+}
+
+// statusParts is the status line's parts, in order; extra marks those that
+// only explain another.
+func (m *dayModel) statusParts() (parts []string, extra map[string]bool, bad bool) {
+	extra = map[string]bool{}
 	switch {
 	case m.s.building:
-		parts = append(parts, m.run.building(&m.s))
+		what, why := m.run.building(&m.s)
+		parts = append(parts, what)
+		if why != "" {
+			parts = append(parts, why)
+			extra[why] = true
+		}
 		if m.s.pending != nil && m.s.graded() {
 			// Verdicts of this run are landing: the count moves with the rows.
 			parts = append(parts, fmt.Sprintf("%d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)))
@@ -286,7 +312,9 @@ func (m *dayModel) status() (string, bool) {
 			if len(g.parts) == 1 {
 				verb = "waits"
 			}
-			parts = append(parts, fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds)))
+			waits := fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds))
+			parts = append(parts, waits)
+			extra[waits] = true // the Run screen says it too
 		}
 	}
 	if m.s.note != "" {
@@ -296,5 +324,5 @@ func (m *dayModel) status() (string, bool) {
 	if mv := m.history.movedLine(); mv != "" && !m.s.building && (m.s.note == "" || m.s.note == resultsUpdatedNote) {
 		parts = append(parts, mv)
 	}
-	return strings.Join(parts, " · "), bad
+	return parts, extra, bad
 }

@@ -3,8 +3,10 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"termlab/labs"
+	"termlab/record/predictions"
 )
 
 // What a newcomer tripped on, each as they saw it at 80×24.
@@ -148,5 +150,103 @@ func TestRunScreenTopAndBottomKeys(t *testing.T) {
 		if run.scroll != 0 {
 			t.Fatalf("%s scrolled to %d, want the top", k, run.scroll)
 		}
+	}
+}
+
+// The status line is one line while the code builds and the experiments
+// run, at 80 and at 40 columns: "running… 3 s: your TODOs are graded, the
+// experiments are still running · 0/4 TODOs pass" wrapped onto two.
+func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
+	f := newFake(refAnswer())
+	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
+	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	c.deps.after = tm.after
+	m := newDay(c, theDay, predictions.New(45))
+	m.visible = true
+	m.resize(80, 20)
+	m.startRun() // left pending: a long first build
+	m.update(nil)
+	for sec := 1; sec <= 34; sec++ {
+		fn := tm.fns[0]
+		tm.fns, tm.asked = nil, nil
+		m.update(fn(tm.t0.Add(time.Duration(sec) * time.Second)))
+	}
+	check := func(state string, wantAt80 ...string) {
+		t.Helper()
+		for _, w := range []int{80, 40} {
+			line, _ := m.statusLine(w)
+			if width(line) > w {
+				t.Errorf("%s at %d columns: the status line wraps: %q", state, w, line)
+			}
+			if w == 80 {
+				for _, want := range wantAt80 {
+					if !strings.Contains(line, want) {
+						t.Errorf("%s at 80 columns: the status line lacks %q: %q", state, want, line)
+					}
+				}
+			}
+		}
+	}
+	check("the first build", "building… 34 s", "the first build takes about a minute")
+	// The verdicts are in, the parts still to come.
+	o := stubOutcome(theDay)
+	o.Parts = nil
+	m.s.pending = &o
+	check("the experiments", "the experiments… 34 s", "0/4 TODOs pass")
+}
+
+// How to think about P9 is read whole at 80×24 ("A little into the new
+// minute," was the last line, and pgdn did nothing); at 40×12, pgdn shows
+// the rest of the focused prediction, the note on a revealed guess
+// included.
+func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		w, h := size[0], size[1]
+		d, _ := openDay(t, newFake(refAnswer()), w, h)
+		d.tab(tabPredict)
+		var p9 labs.Prediction
+		for i, p := range theDay.Predictions {
+			if p.ID == "P9" {
+				p9 = p
+				for range i {
+					d.keys("down")
+				}
+			}
+		}
+		if d.day().predict.focus < 0 || theDay.Predictions[d.day().predict.focus].ID != "P9" {
+			t.Fatal("could not focus P9")
+		}
+		d.keys("ctrl+t")
+		seen := flat(d.app.View())
+		for range 20 {
+			if strings.Contains(seen, flat(p9.Think)) {
+				break
+			}
+			d.keys("pgdown")
+			seen += " " + flat(d.app.View())
+		}
+		// The think text may span two pages: every one of its words must
+		// have been on screen, in order, across them.
+		for _, word := range strings.Fields(p9.Think) {
+			if !strings.Contains(seen, word) {
+				t.Fatalf("at %d×%d, %q of how to think about P9 never came on screen:\n%s", w, h, word, d.view())
+			}
+		}
+		if w == 80 && !strings.Contains(flat(d.app.View()), flat(p9.Think)) {
+			t.Fatalf("at 80×24 how to think about P9 is not on one screen:\n%s", d.view())
+		}
+		checkFits(t, d.app.View(), w, h)
+	}
+}
+
+// A recorded guess is marked as recorded, not with a ✓ that reads as
+// "correct" before any actual is out.
+func TestARecordedGuessIsNotTicked(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.tab(tabPredict)
+	d.keys("e", "20", "enter")
+	v := d.view()
+	if strings.Contains(v, "P1  ✓") || strings.Contains(v, "✓ recorded") {
+		t.Fatalf("a recorded guess is ticked:\n%s", v)
 	}
 }
