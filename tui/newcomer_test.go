@@ -250,3 +250,27 @@ func TestARecordedGuessIsNotTicked(t *testing.T) {
 		t.Fatalf("a recorded guess is ticked:\n%s", v)
 	}
 }
+
+// The ? overlay fits the screen on every tab: bubbles' help cut its last
+// column at 80 columns ("jump to scree…"); groups that do not fit go on a
+// row of their own.
+func TestTheKeysOverlayIsNeverCut(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.predictAll(nil)
+	for tab := range len(d.day().screens) {
+		d.tab(tab)
+		d.keys("?")
+		v := d.view()
+		lines := strings.Split(v, "\n")
+		for _, l := range lines[len(lines)-helpLines(d):] {
+			if strings.Contains(l, "…") {
+				t.Errorf("tab %d: the keys overlay is cut: %q", tab+1, l)
+			}
+		}
+		checkFits(t, d.app.View(), 80, 24)
+		d.keys("?")
+	}
+}
+
+// helpLines is how many lines the keys overlay takes at the bottom.
+func helpLines(d *driver) int { return lineCount(d.app.helpView()) }
