@@ -274,3 +274,39 @@ func TestTheKeysOverlayIsNeverCut(t *testing.T) {
 
 // helpLines is how many lines the keys overlay takes at the bottom.
 func helpLines(d *driver) int { return lineCount(d.app.helpView()) }
+
+// Figure 1's legend keeps each glyph's meaning when the traffic knob
+// turns (× was the sliding counter in one mode, the promise in the
+// other), and no row label is cut ("sliding…").
+func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
+	d.predictAll(allGuesses())
+	d.tab(tabPlay)
+	d.keys("enter")
+	glyphOf := func(name string) string {
+		t.Helper()
+		v := d.view()
+		i := strings.Index(v, " "+name)
+		if i < 0 {
+			t.Fatalf("the legend lacks %q:\n%s", name, v)
+		}
+		r := []rune(v[:i])
+		return string(r[len(r)-1])
+	}
+	names := []string{"sliding log", "sliding counter", "promise"}
+	burst := map[string]string{}
+	for _, n := range names {
+		burst[n] = glyphOf(n)
+	}
+	d.keys("down", "down", "+") // steady
+	d.wantView("traffic              steady")
+	for _, n := range names {
+		if g := glyphOf(n); g != burst[n] {
+			t.Errorf("%s is drawn with %s under steady traffic and %s under a burst", n, g, burst[n])
+		}
+	}
+	if strings.Contains(d.view(), "…│") {
+		t.Errorf("a row label is cut:\n%s", d.view())
+	}
+	d.wantView("promise = 100")
+}

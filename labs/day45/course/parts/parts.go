@@ -184,6 +184,7 @@ func Indexes(n int) []float64 {
 // split separates events into accepted and rejected point series at y.
 func split(at []time.Duration, ok []bool, y []float64) (acc, rej labs.Series) {
 	acc.Name, rej.Name = "accepted", "rejected"
+	acc.Events, rej.Events = true, true
 	for i, t := range at {
 		s := &rej
 		if ok[i] {
