@@ -310,3 +310,25 @@ func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 	}
 	d.wantView("promise = 100")
 }
+
+// At 40×12 the Play screen kept its readouts and showed no chart, with no
+// word of one; it now says c brings the chart, and c does.
+func TestPlayAtFortyByTwelveOffersItsChart(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
+	d.predictAll(allGuesses())
+	d.tab(tabPlay)
+	d.keys("enter")
+	for fig := range len(theDay.Figures) {
+		if !strings.Contains(d.view(), "└") {
+			d.wantView("c: the chart")
+			d.keys("c")
+			if !strings.Contains(d.view(), "└") {
+				t.Fatalf("figure %d: c shows no chart at 40×12:\n%s", fig+1, d.view())
+			}
+			d.wantView("c: the knobs and figures")
+			checkFits(t, d.app.View(), 40, 12)
+			d.keys("c")
+		}
+		d.keys("f")
+	}
+}
