@@ -332,3 +332,16 @@ func TestPlayAtFortyByTwelveOffersItsChart(t *testing.T) {
 		d.keys("f")
 	}
 }
+
+// At 40×12 the Run screen's clock is one line while a part plays.
+func TestTheRunClockFitsFortyColumns(t *testing.T) {
+	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
+	d.hold = true
+	d.predictAll(nil)
+	d.tab(tabRun)
+	d.step()
+	run := d.day().run
+	if c := run.clock(&d.day().s, 40); width(c) > 40 || !strings.Contains(c, "t = ") {
+		t.Fatalf("the clock at 40 columns: %q", c)
+	}
+}

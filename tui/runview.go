@@ -96,7 +96,7 @@ func (m *runModel) strip(s *session, w int) string {
 
 // clock says where the replay of the part on screen stands; once it is
 // played, what is next and which key goes there.
-func (m *runModel) clock(s *session) string {
+func (m *runModel) clock(s *session, w int) string {
 	st := m.c.styles
 	speed := fmt.Sprintf("×%g", speeds[m.speed])
 	p := m.parts[m.shown]
@@ -139,7 +139,13 @@ func (m *runModel) clock(s *session) string {
 	} else if p.end > p.start {
 		where = fmt.Sprintf("%.0f%%", (p.now-p.start)/(p.end-p.start)*100)
 	}
-	return fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
+	line := fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
+	if width(line) > w {
+		// The strip above names the part: a narrow screen keeps the clock
+		// on one line ("t = 0.6 s of 60 s" wrapped at 40 columns).
+		line = fmt.Sprintf("%s %s · %s", state, st.Dim.Render(speed), where)
+	}
+	return line
 }
 
 // allPlayedOK reports whether every part played its experiment.
@@ -301,7 +307,7 @@ func partPredictions(s *session, id string) []predictions.Row {
 func (m *runModel) head(s *session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
 	head := []string{trunc(m.strip(s, w), w)}
-	head = append(head, strings.Split(wrap(m.clock(s), w), "\n")...)
+	head = append(head, strings.Split(wrap(m.clock(s, w), w), "\n")...)
 	if len(m.changed) > 0 {
 		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
 		head = append(head, strings.Split(styleLines(m.c.styles.Accent, wrap(line, w)), "\n")...)
