@@ -309,6 +309,10 @@ func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 		t.Errorf("a row label is cut:\n%s", d.view())
 	}
 	d.wantView("promise = 100")
+	// The refusals drawn as a strip are counted in the summary too.
+	if strings.Contains(d.view(), "refused │") {
+		d.wantView("fixed window  accepted 300 · refused 150")
+	}
 }
 
 // At 40×12 the Play screen kept its readouts and showed no chart, with no
