@@ -349,3 +349,19 @@ func TestTheRunClockFitsFortyColumns(t *testing.T) {
 		t.Fatalf("the clock at 40 columns: %q", c)
 	}
 }
+
+// Once a run has landed, the status line fits 40 columns too: the run's
+// time goes first, then "nothing moved" (seen in a real terminal by
+// .ci/screens: "✓ ran 22:08:31 · 0/4 TODOs pass · / nothing moved since the
+// last run").
+func TestTheStatusLineAfterARunFitsFortyColumns(t *testing.T) {
+	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 40, 12)
+	d.keys("r")
+	line, _ := d.day().statusLine(40)
+	if width(line) > 40 || !strings.Contains(line, "0/4 TODOs pass") {
+		t.Fatalf("the status line at 40 columns: %q", line)
+	}
+	if full, _ := d.day().statusLine(200); !strings.Contains(full, "✓ ran ") {
+		t.Fatalf("a wide status line lost the run's time: %q", full)
+	}
+}
