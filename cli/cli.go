@@ -262,6 +262,11 @@ func UsageError(w io.Writer, msg string) int {
 // tests, which read it in what the binary prints).
 const UsageHint = "usage: go run . [command] [day] [flags]; go run . --help lists the commands and flags"
 
+// anyFlag in a command's flags takes any other --name VALUE, for a command
+// that knows better than the table what a wrong flag should have been
+// (play names the figure's knobs).
+const anyFlag = "*="
+
 func parseArgs(argv []string, allowed []string) (Args, error) {
 	a := Args{Flags: map[string]string{}}
 	for i := 0; i < len(argv); i++ {
@@ -285,6 +290,10 @@ func parseArgs(argv []string, allowed []string) (Args, error) {
 				ok, takesValue = true, strings.HasSuffix(f, "=")
 			}
 		}
+		wild := !ok && slices.Contains(allowed, anyFlag)
+		if wild {
+			ok, takesValue = true, true // the command says what it lacks
+		}
 		if ok && takesValue && !hasValue && i+1 < len(argv) && !strings.HasPrefix(argv[i+1], "-") {
 			i++ // --addr 127.0.0.1:8045, the spelling with a space
 			value, hasValue = argv[i], true
@@ -292,7 +301,7 @@ func parseArgs(argv []string, allowed []string) (Args, error) {
 		switch {
 		case !ok:
 			return a, fmt.Errorf("unknown flag %q", s)
-		case takesValue && !hasValue:
+		case takesValue && !hasValue && !wild:
 			return a, fmt.Errorf("flag --%s needs a value: --%s=… or --%s …", name, name, name)
 		case !takesValue && hasValue:
 			return a, fmt.Errorf("flag --%s takes no value", name)

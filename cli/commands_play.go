@@ -18,6 +18,9 @@ import (
 func playFlags() []string {
 	seen := map[string]bool{}
 	flags := []string{"figure=", "impl=", "json", "reveal", "solutions"}
+	// Any other --name VALUE is taken too (anyFlag), so that a knob the
+	// figure lacks ("--rate") is answered with the figure's own knobs
+	// rather than "unknown flag".
 	for _, d := range course {
 		for _, f := range d.Figures {
 			for _, k := range f.Knobs {
@@ -29,7 +32,7 @@ func playFlags() []string {
 		}
 	}
 	sort.Strings(flags[5:])
-	return flags
+	return append(flags, anyFlag)
 }
 
 // playJSON is what `play --json` prints: the frame, and the figure's knobs
@@ -91,11 +94,7 @@ func playSetting(day labs.Day, a Args) (f labs.PlayFigure, v labs.Values, impl l
 		}
 		k, ok := f.Knob(name)
 		if !ok {
-			var names []string
-			for _, k := range f.Knobs {
-				names = append(names, "--"+k.Name)
-			}
-			return f, nil, impl, fmt.Sprintf("figure %s has no knob --%s (its knobs: %s)", f.ID, name, strings.Join(names, ", "))
+			return f, nil, impl, fmt.Sprintf("figure %s has no knob --%s; its knobs: %s", f.ID, name, knobList(f))
 		}
 		x, err := k.Parse(s)
 		if err != nil {
@@ -116,6 +115,27 @@ func playSetting(day labs.Day, a Args) (f labs.PlayFigure, v labs.Values, impl l
 	}
 	return f, v, impl, ""
 }
+
+// knobList names a figure's knobs as flags, each with what it takes:
+// "--r 1–50 (tokens/s), --traffic steady|bursts".
+func knobList(f labs.PlayFigure) string {
+	var names []string
+	for _, k := range f.Knobs {
+		what := fmt.Sprintf("%s–%s", trimNum(k.Min), trimNum(k.Max))
+		if len(k.Choices) > 0 {
+			what = strings.Join(k.Choices, "|")
+		} else if k.Unit != "" {
+			what += " " + k.Unit
+		}
+		if k.Label != "" && k.Label != k.Name {
+			what += " (" + k.Label + ")"
+		}
+		names = append(names, fmt.Sprintf("--%s %s", k.Name, what))
+	}
+	return strings.Join(names, ", ")
+}
+
+func trimNum(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%g", v), ".0") }
 
 // openPlayGate opens figure f once the predictions it can read out are
 // revealed (labs.PlayGate): the playground is a reveal, so made ones are

@@ -27,11 +27,28 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"play", "45", "--traffic", "sideways"}, "one of: steady, burst at the boundary"},
 		{[]string{"play", "45", "--figure", "nope"}, `no figure "nope" (figures: boundary, loan, fleet)`},
 		{[]string{"play", "45", "--figure", "loan", "--limit", "10"}, "figure loan has no knob --limit"},
-		{[]string{"play", "45", "--colour"}, "unknown flag"},
+		{[]string{"play", "45", "--colour"}, "figure boundary has no knob --colour; its knobs: --limit 10–200 (limit per window)"},
+		// A knob of another name: the figure's own are listed, not
+		// "unknown flag" (issue 45).
+		{[]string{"play", "45", "--figure", "loan", "--rate", "25"}, "figure loan has no knob --rate; its knobs: --r 1–50 /s (refill rate r), --b 1–60 (burst b), --traffic steady|bursty|flood"},
 		{[]string{"play", "45", "46"}, `unexpected "46"`},
 		{[]string{"play", "45", "--impl", "mine"}, "takes learner (your code, failing TODOs included) or reference"},
 	} {
 		mainUsage(t, c.argv, c.says)
+	}
+}
+
+// play --help lists every figure's knobs, which are its flags
+// (TestCommandHelp checks every command's own usage).
+func TestPlayHelpListsTheKnobs(t *testing.T) {
+	var out bytes.Buffer
+	if code := Main([]string{"play", "-h"}, strings.NewReader(""), &out, &out); code != ExitOK {
+		t.Fatalf("play -h: exit %d", code)
+	}
+	for _, want := range []string{"Day 45 --figure loan", "--r 1–50 /s (refill rate r)", "Day 46 --figure shards"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("play -h lacks %q:\n%s", want, out.String())
+		}
 	}
 }
 

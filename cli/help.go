@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -29,6 +30,14 @@ func commandHelp(name, form string) string {
 		}
 		if in {
 			b.WriteString(line + "\n")
+		}
+	}
+	if name == "play" {
+		// play's flags are its figures' knobs: each figure's, by day.
+		for _, d := range course {
+			for _, f := range d.Figures {
+				fmt.Fprintf(&b, "\nDay %d --figure %s (%s): %s\n", d.Number, f.ID, f.Title, knobList(f))
+			}
 		}
 	}
 	b.WriteString("\n" + UsageHint + "\n")

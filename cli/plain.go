@@ -44,6 +44,9 @@ type plainJob struct {
 // saves delivers a value on every change to the learner's folder (nil: the
 // lab watches it itself).
 func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) int {
+	lw := newLineWrapper(e.Stdout, plainWidth(e.Stdout))
+	defer lw.flush()
+	e.Stdout = lw
 	if saves == nil {
 		ch, stop, err := watch.Saves(filepath.Join(e.Root, filepath.FromSlash(day.LearnerDir)), watch.Code)
 		if err != nil {

@@ -85,6 +85,11 @@ type Series struct {
 	Name string    `json:"name"`
 	X    []float64 `json:"x"`
 	Y    []float64 `json:"y"`
+	// Events marks a Line figure's series as events along its first
+	// series (accepts and refusals, say), drawn as a strip under the plot.
+	// The figure says so: a line that happens to lie on the first one (the
+	// sliding log under steady traffic) is still a line.
+	Events bool `json:"events,omitempty"`
 }
 
 // Mark is a labelled position on a figure's X axis.

@@ -308,7 +308,28 @@ func (a *App) helpView() string {
 		}
 		return keyBar(km.short, km.global, hm.Width, lines, a.c.styles)
 	}
-	return hm.View(a.keyMap())
+	return fullHelpRows(hm, a.keyMap().full)
+}
+
+// fullHelpRows lays the key groups out as bubbles' help does, in columns,
+// but starts a new row of columns where the next would pass the screen's
+// edge: bubbles cuts that column with "…" ("jump to scree…" at 80 columns).
+func fullHelpRows(hm help.Model, groups [][]key.Binding) string {
+	w := hm.Width
+	hm.Width = 0 // measure each row whole
+	var rows []string
+	var row [][]key.Binding
+	for _, g := range groups {
+		if len(row) > 0 && w > 0 && width(hm.FullHelpView(append(slices.Clone(row), g))) > w {
+			rows = append(rows, hm.FullHelpView(row))
+			row = nil
+		}
+		row = append(row, g)
+	}
+	if len(row) > 0 {
+		rows = append(rows, hm.FullHelpView(row))
+	}
+	return strings.Join(rows, "\n")
 }
 
 func (a *App) View() string {
@@ -403,7 +424,7 @@ func (a *App) listAnswers() map[int]predictions.Answers {
 func (a *App) statusView() string {
 	line, bad := "", false
 	if !a.onPicker && a.day != nil {
-		line, bad = a.day.status()
+		line, bad = a.day.statusLine(max(a.c.width, 1))
 	}
 	style := a.c.styles.Status
 	if bad {

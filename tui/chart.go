@@ -25,8 +25,8 @@ import (
 //     4 served) without colour and without squinting at an eighth block.
 //   - Line: the first series is a line in braille dots, the others lines of
 //     their own glyph (• × + ◆ o #), so they part without colour. A series
-//     whose points all sit on the first series (same X, same Y) is events
-//     along the line, such as accepts and rejects, drawn as a strip under
+//     the figure marks as events (labs.Series.Events) is events along the
+//     first line, such as accepts and rejects, drawn as a strip under
 //     the plot showing where and how densely they happened, each kind of
 //     event with a shape of its own (● accepted, ✕ rejected: small where
 //     sparse, large where dense).
@@ -102,22 +102,9 @@ func prepFigure(f labs.Figure) figPrep {
 		fp.ymax = fp.ymin + 1
 	}
 	fp.events = make([]bool, len(f.Series))
-	if f.Kind == labs.Line && len(f.Series) > 1 {
-		on := map[[2]float64]bool{}
-		s0 := f.Series[0]
-		for i := range min(len(s0.X), len(s0.Y)) {
-			on[[2]float64{s0.X[i], s0.Y[i]}] = true
-		}
-		for k := 1; k < len(f.Series); k++ {
-			s := f.Series[k]
-			all := len(s.X) > 0
-			for i := range min(len(s.X), len(s.Y)) {
-				if !on[[2]float64{s.X[i], s.Y[i]}] {
-					all = false
-					break
-				}
-			}
-			fp.events[k] = all
+	if f.Kind == labs.Line {
+		for k, s := range f.Series {
+			fp.events[k] = k > 0 && s.Events
 		}
 	}
 	if f.Kind == labs.Bars {
@@ -362,7 +349,13 @@ func legend(fp figPrep, st Styles, w int) []string {
 	var parts []string
 	last := len(fp.fig.Series) - 1
 	for k, s := range fp.fig.Series {
-		parts = append(parts, st.series(k).Render(seriesGlyph(fp, k, last))+" "+st.Dim.Render(s.Name))
+		name := s.Name
+		if v, ok := flatAt(s); ok && fp.fig.Kind == labs.Line && !fp.events[k] {
+			// A level (a promise, a limit) names its value: near the
+			// bottom of a tall axis it sits on the row labelled 0.
+			name += " = " + predictions.FormatValue(v, "")
+		}
+		parts = append(parts, st.series(k).Render(seriesGlyph(fp, k, last))+" "+st.Dim.Render(name))
 	}
 	for _, m := range fp.fig.Marks {
 		parts = append(parts, st.Warn.Render("┊")+" "+st.Dim.Render(m.Label+" ("+predictions.FormatValue(m.X, "")+")"))
@@ -387,6 +380,20 @@ func legend(fp figPrep, st Styles, w int) []string {
 		}
 	}
 	return strings.Split(strings.Join(lines, "\n"), "\n")
+}
+
+// flatAt reports the one value a series holds at every point, if it holds
+// one (two points at least).
+func flatAt(s labs.Series) (float64, bool) {
+	if len(s.Y) < 2 {
+		return 0, false
+	}
+	for _, y := range s.Y[1:] {
+		if y != s.Y[0] {
+			return 0, false
+		}
+	}
+	return s.Y[0], true
 }
 
 // seriesGlyph is what series k is drawn with, for the legend.

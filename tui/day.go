@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/record/history"
 	"termlab/record/predictions"
 	"termlab/watch"
 )
@@ -255,13 +257,51 @@ func (m *dayModel) resize(w, h int) {
 	}
 }
 
-// status is the day's line at the bottom: the build, then the last note.
+// status is the day's line at the bottom, whole: the build, then the last
+// note.
 func (m *dayModel) status() (string, bool) {
-	var parts []string
-	bad := false
+	parts, _, bad := m.statusParts()
+	return strings.Join(parts, " · "), bad
+}
+
+// statusLine is the status fitted to w columns: first a part's shorter
+// form (the run without its time), then the parts that only explain or
+// repeat (why a build is slow, what the run moved, which parts wait) are
+// left out, the last first, before the line would wrap; a note that still
+// does not fit wraps (statusView), whole, since a note is read whole.
+func (m *dayModel) statusLine(w int) (string, bool) {
+	parts, extra, bad := m.statusParts()
+	whole := strings.Join(parts, " · ")
+	fits := func() bool { return width(strings.Join(parts, " · ")) <= w }
+	for i, p := range parts {
+		if short, ok := extra[p]; ok && short != "" && !fits() {
+			parts[i] = short
+		}
+	}
+	for i := len(parts) - 1; i >= 0 && !fits(); i-- {
+		if short, ok := extra[parts[i]]; ok && short == "" {
+			parts = slices.Delete(parts, i, i+1)
+		}
+	}
+	if !fits() {
+		return whole, bad // a long note wraps anyway: all of it, then
+	}
+	return strings.Join(parts, " · "), bad
+}
+
+// statusParts is the status line's parts, in order; extra holds those a
+// narrow line can do without: "" for a part to leave out, or its shorter
+// form.
+func (m *dayModel) statusParts() (parts []string, extra map[string]string, bad bool) {
+	extra = map[string]string{}
 	switch {
 	case m.s.building:
-		parts = append(parts, m.run.building(&m.s))
+		what, why := m.run.building(&m.s)
+		parts = append(parts, what)
+		if why != "" {
+			parts = append(parts, why)
+			extra[why] = ""
+		}
 		if m.s.pending != nil && m.s.graded() {
 			// Verdicts of this run are landing: the count moves with the rows.
 			parts = append(parts, fmt.Sprintf("%d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)))
@@ -279,14 +319,18 @@ func (m *dayModel) status() (string, bool) {
 		parts = append(parts, "✗ the run failed")
 		bad = true
 	case m.s.outcome != nil:
-		parts = append(parts, fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.passed(), len(m.s.day.TODOs)))
+		ran := fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.passed(), len(m.s.day.TODOs))
+		parts = append(parts, ran)
+		extra[ran] = fmt.Sprintf("✓ %d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs))
 		// The run happened; what the learner holds back is its reveal.
 		if g, open := m.s.due(); open && m.s.note == "" && m.tab != tabPredict {
 			verb := "wait"
 			if len(g.parts) == 1 {
 				verb = "waits"
 			}
-			parts = append(parts, fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds)))
+			waits := fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds))
+			parts = append(parts, waits)
+			extra[waits] = "" // the Run screen says it too
 		}
 	}
 	if m.s.note != "" {
@@ -295,6 +339,9 @@ func (m *dayModel) status() (string, bool) {
 	}
 	if mv := m.history.movedLine(); mv != "" && !m.s.building && (m.s.note == "" || m.s.note == resultsUpdatedNote) {
 		parts = append(parts, mv)
+		if mv == history.NothingMoved {
+			extra[mv] = "" // only a change is news on a narrow line
+		}
 	}
-	return strings.Join(parts, " · "), bad
+	return parts, extra, bad
 }

@@ -172,7 +172,7 @@ func TestThePredictBoxNeverShowsAnUnsavedValueAsRecorded(t *testing.T) {
 	if v, _ := loadSaved(t, root).Value(id); v != 40 {
 		t.Fatalf("%s on disk = %v, want 40", id, v)
 	}
-	d.wantView("[40", "✓ recorded")
+	d.wantView("[40", "● recorded")
 
 	d.keys("4") // the step: one more key after the record
 	v := d.view()
@@ -197,7 +197,7 @@ func TestThePredictBoxNeverShowsAnUnsavedValueAsRecorded(t *testing.T) {
 	if v, _ := loadSaved(t, root).Value(id); v != 404 {
 		t.Fatalf("%s on disk = %v after enter, want 404", id, v)
 	}
-	d.wantView("[404", "✓ recorded")
+	d.wantView("[404", "● recorded")
 }
 
 // stub is a TODO left as shipped: it panics with labs.NotDone.

@@ -156,7 +156,7 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 			{Title: "Widgets per second", Kind: labs.Bars, XLabel: "second", YLabel: "widgets",
 				Series: []labs.Series{{Name: "made", X: []float64{0, 1, 2, 3}, Y: []float64{1, 0, 1, 1}}}},
 			{Title: "Stock", Kind: labs.Line, XLabel: "seconds", YLabel: "widgets",
-				Series: []labs.Series{{Name: "stock", X: []float64{0, 5, 10}, Y: []float64{0, 3, 1}}, {Name: "sold", X: []float64{10}, Y: []float64{1}}},
+				Series: []labs.Series{{Name: "stock", X: []float64{0, 5, 10}, Y: []float64{0, 3, 1}}, {Name: "sold", X: []float64{10}, Y: []float64{1}, Events: true}},
 				Marks:  []labs.Mark{{X: 5, Label: "restock"}}},
 			{Title: "Orders", Kind: labs.Points, XLabel: "order", YLabel: "size",
 				Series: []labs.Series{{Name: "small", X: []float64{1, 2}, Y: []float64{1, 2}}, {Name: "big", X: []float64{3}, Y: []float64{9}}}},
@@ -192,10 +192,19 @@ func TestDrawFigure(t *testing.T) {
 	}
 
 	line := labs.Figure{Title: "l", Kind: labs.Line, XLabel: "seconds",
-		Series: []labs.Series{{Name: "level", X: []float64{0, 1, 2}, Y: []float64{2, 0, 1}}, {Name: "hit", X: []float64{1}, Y: []float64{0}}}}
+		Series: []labs.Series{{Name: "level", X: []float64{0, 1, 2}, Y: []float64{2, 0, 1}}, {Name: "hit", X: []float64{1}, Y: []float64{0}, Events: true}}}
 	fp := prepFigure(line)
 	if fp.events[0] || !fp.events[1] {
 		t.Fatalf("events: %v", fp.events)
+	}
+	// A line that lies on the first one is still a line: only the figure
+	// says which series are events (issue 45: under steady traffic the
+	// sliding log and counter sat on the fixed window's line and were
+	// drawn as strips labelled "sliding…").
+	same := line
+	same.Series = []labs.Series{line.Series[0], {Name: "twin", X: []float64{0, 1, 2}, Y: []float64{2, 0, 1}}}
+	if prepFigure(same).events[1] {
+		t.Fatal("a line on the first line was drawn as events")
 	}
 	out = drawFigure(fp, math.Inf(1), 30, 3, st, false)
 	if !strings.ContainsAny(out, "⠁⠂⠄⡀⠈⠐⠠⢀⣀⠉⠒⠤") || !strings.Contains(out, "hit│") {

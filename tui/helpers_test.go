@@ -318,8 +318,8 @@ func (d *driver) keys(keys ...string) {
 var named = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab, "esc": tea.KeyEsc,
 	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-	"ctrl+x": tea.KeyCtrlX, "ctrl+c": tea.KeyCtrlC, "ctrl+r": tea.KeyCtrlR, "backspace": tea.KeyBackspace,
-	"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "space": tea.KeySpace,
+	"ctrl+x": tea.KeyCtrlX, "ctrl+t": tea.KeyCtrlT, "ctrl+c": tea.KeyCtrlC, "ctrl+r": tea.KeyCtrlR, "backspace": tea.KeyBackspace,
+	"pgdown": tea.KeyPgDown, "pgdn": tea.KeyPgDown, "pgup": tea.KeyPgUp, "space": tea.KeySpace, "home": tea.KeyHome, "end": tea.KeyEnd,
 }
 
 func namedKey(k string) (tea.KeyMsg, bool) {

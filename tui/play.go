@@ -41,6 +41,9 @@ type playModel struct {
 	frameGen, besideGen int
 	// onRef is the learner's choice to play the reference alone (i).
 	onRef bool
+	// chartFirst is the learner's choice (c), on a short screen, of the
+	// chart over the readouts.
+	chartFirst bool
 
 	head    float64 // the playhead, in virtual seconds
 	paused  bool
@@ -76,6 +79,9 @@ func (m *playModel) close() {
 type playKeys struct {
 	Knob, Turn, Less, More, Figure, Pause, Step key.Binding
 	Back, Reveal, Impl                          key.Binding
+	// Chart puts the chart before the readouts on a screen too short for
+	// both (40×12), which otherwise keeps the readouts.
+	Chart key.Binding
 }
 
 func newPlayKeys() playKeys {
@@ -90,6 +96,7 @@ func newPlayKeys() playKeys {
 		Impl:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "yours/reference")),
 		Pause:  key.NewBinding(key.WithKeys(" ", "p"), key.WithHelp("space", "pause/play")),
 		Step:   key.NewBinding(key.WithKeys("left", "right", "h", "l"), key.WithHelp("←/→", "step")),
+		Chart:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "chart/figures")),
 	}
 }
 
@@ -187,6 +194,9 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	}
 	f := m.figure(s)
 	switch {
+	case key.Matches(k, pk.Chart):
+		m.chartFirst = !m.chartFirst
+		return nil
 	case key.Matches(k, pk.Impl):
 		m.onRef = !m.onRef
 		m.beside = nil
@@ -238,6 +248,6 @@ func (m *playModel) help(s *session) keyMap {
 	}
 	return keyMap{
 		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure, pk.Impl},
-		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl}},
+		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl, pk.Chart}},
 	}
 }

@@ -135,8 +135,21 @@ func (m *playModel) view(s *session, w, h int) string {
 	if rows() > h && chartRows > 0 {
 		chartRows -= minPlot - 3 // a lower chart before none
 	}
-	if rows() > h {
+	// Still too short for both: the readouts stay, or (c) the chart does;
+	// a line says which key brings the other.
+	short := rows() > h && chartRows > 0
+	if short && m.chartFirst {
+		// The chart alone, under one line that says how to get back.
+		hint := st.Dim.Render(trunc("c: the knobs and figures", w))
+		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1
+		chart := drawFigure(m.fp, m.head, w, max(h-1-overhead, 1), st, !m.paused && m.state() == "playing")
+		return fit(hint+"\n"+chart, w, h)
+	}
+	if rows() > h && !m.chartFirst {
 		chartRows = 0
+		if short {
+			reads = append([]string{st.Dim.Render(trunc("c: the chart", w))}, reads...)
+		}
 	}
 	if len(errLines) > 0 {
 		b = append(b, styleLines(st.Bad, strings.Join(errLines, "\n")))

@@ -31,8 +31,12 @@ type predictModel struct {
 	msgs   []string // the latest refusal per row, "" when none
 	focus  int
 	active bool // a text box has the focus
-	w, h   int
-	s      *session // the day's, for putting stored guesses back
+	// peek scrolls the focused prediction's lines past what fits under its
+	// box (how to think about it, a note), with pgdn and pgup; it is the
+	// focused row's own, so moving to another row resets it.
+	peek int
+	w, h int
+	s    *session // the day's, for putting stored guesses back
 }
 
 func newPredict(c *common, s *session) *predictModel {
@@ -117,7 +121,7 @@ func (m *predictModel) move(to int) tea.Cmd {
 		return nil
 	}
 	m.revert(m.focus)
-	m.focus = clamp(to, 0, len(m.inputs)-1)
+	m.focus, m.peek = clamp(to, 0, len(m.inputs)-1), 0
 	return m.setActive(m.active)
 }
 
@@ -151,8 +155,18 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if !isKey || len(m.inputs) == 0 {
 		return nil
 	}
-	fk, lk := m.c.keys.Form, m.c.keys.List
+	fk, lk, sk := m.c.keys.Form, m.c.keys.List, m.c.keys.Scroll
 	p := s.day.Predictions[m.focus]
+	// pgdn and pgup only (not space or f, which type into an open box).
+	switch k.Type {
+	case tea.KeyPgDown:
+		m.peek += max(m.h/2, 1) // clamped when drawn
+		return nil
+	case tea.KeyPgUp:
+		m.peek = max(m.peek-max(m.h/2, 1), 0)
+		return nil
+	}
+	_ = sk
 	if key.Matches(k, fk.Think) && p.Think != "" {
 		// Shown on request only, box open or not, and the request is
 		// recorded, so the scoreboard's record says which guesses had help.
@@ -285,26 +299,36 @@ func (m *predictModel) view(s *session, w, h int) string {
 	// lines below.
 	lines := append(strings.Split(m.header(s, w), "\n"), "")
 	later := laterStages(s)
-	focusTop, inputEnd := 0, 0
+	focusTop, focusLen, inputEnd := 0, 0, 0
 	for i, p := range s.day.Predictions {
 		if i != m.focus {
 			lines = append(lines, m.row(s, p, later, w))
 			continue
 		}
 		focused, boxEnd := m.focused(s, i, p, w)
-		focusTop, inputEnd = len(lines), len(lines)+boxEnd
+		focusTop, focusLen, inputEnd = len(lines), len(focused), len(lines)+boxEnd
 		lines = append(lines, focused...)
 	}
-	// Keep the focused row in view from its question down to its box and
-	// message; on a short screen the box wins over the question's start.
+	// Keep the focused row in view, whole when it fits: its question, its
+	// box and message, then how to think about it and any note. On a short
+	// screen the box wins over the question's start, and pgdn shows what
+	// is left of the row under it.
+	focusEnd := focusTop + focusLen
 	off := 0
-	if inputEnd > h {
-		off = focusTop
+	if focusEnd > h {
+		off = min(focusTop, focusEnd-h)
 	}
 	if inputEnd-off > h {
 		off = inputEnd - h
 	}
+	if most := max(focusEnd-h, off); m.peek > most-off {
+		m.peek = max(most-off, 0) // View draws; the offset is only clamped
+	}
+	off += m.peek
 	out, _ := window(strings.Join(lines, "\n"), off, h)
+	if off+h < focusEnd && h >= 3 {
+		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.styles.Dim.Render("↓ pgdn: the rest of "+s.day.Predictions[m.focus].ID)), "\n")
+	}
 	return out
 }
 
@@ -363,7 +387,9 @@ func (m *predictModel) mark(g predictions.Guess) string {
 	case g.Skipped:
 		return st.Warn.Render("↷")
 	case g.Value != nil:
-		return st.Good.Render("✓")
+		// Recorded, not judged: a ✓ here read as "correct" before any
+		// actual was out.
+		return st.Accent.Render("●")
 	}
 	return st.Dim.Render("·")
 }
@@ -464,7 +490,7 @@ func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string 
 	case g.Skipped:
 		status = st.Warn.Render("skipped")
 	case g.Value != nil:
-		status = st.Good.Render("✓ recorded")
+		status = st.Accent.Render("● recorded")
 	}
 	if m.active {
 		return status

@@ -149,13 +149,16 @@ func (m *runModel) load(prev, o *labs.Outcome, day labs.Day) {
 		old[pp.res.ID] = pp
 	}
 	m.parts, m.changed = m.parts[:0:0], nil
+	kept := false // the part on screen is unchanged: it keeps its place
 	for _, p := range o.Parts {
 		pp := newPartPlay(p)
 		was, seen := old[p.ID]
 		switch {
-		case seen && reflect.DeepEqual(was.res, p):
-			pp = was // unchanged: its charts keep what they showed
-		case m.watched[p.ID].ID != "" && reflect.DeepEqual(m.watched[p.ID], p):
+		case seen && sameRun(was.res, p):
+			pp = was   // unchanged: its charts keep what they showed
+			pp.res = p // with this run's wall-clock measurements
+			kept = kept || p.ID == id
+		case m.watched[p.ID].ID != "" && sameRun(m.watched[p.ID], p):
 			pp.now, pp.done = pp.end, true
 		case seen && prev != nil && (was.done || was.now > was.start):
 			// Named only when the learner has seen some of it: a part not
@@ -165,17 +168,20 @@ func (m *runModel) load(prev, o *labs.Outcome, day labs.Day) {
 		m.parts = append(m.parts, pp)
 	}
 	m.shown, m.landed = 0, -1
-	kept := false
 	for i, pp := range m.parts {
 		if pp.res.ID == id {
 			m.shown = i
-			kept = reflect.DeepEqual(pp, old[id])
 		}
 	}
 	if !kept {
 		m.scroll = 0 // a part that plays again starts from its top
 	}
 }
+
+// sameRun reports whether two results of a part show the same run: a
+// figure measured on the wall clock (what one check costs) differs every
+// time, and a re-run of unchanged code must not mark the part unplayed.
+func sameRun(a, b labs.PartResult) bool { return reflect.DeepEqual(a.Repeatable(), b.Repeatable()) }
 
 // changedLine says what changed in one part between two runs: the TODOs it
 // uses whose verdict moved, by the learner's function names. When no
@@ -271,14 +277,25 @@ func (m *runModel) finish(i int, s *session) {
 	m.watched[p.res.ID] = p.res
 }
 
-// show puts part i on screen (the learner moved), from its top.
+// show puts part i on screen (the learner moved), from its top. A pause
+// belonged to the part it was pressed on: the next part starts playing.
 func (m *runModel) show(i int) {
 	if len(m.parts) == 0 {
 		return
 	}
 	if i = clamp(i, 0, len(m.parts)-1); i != m.shown {
-		m.shown, m.scroll = i, 0
+		m.shown, m.scroll, m.paused = i, 0, false
+		m.restartTicks()
 	}
+}
+
+// restartTicks drops a tick on its way for what was on screen before, so
+// the next one counts from its own start: a tick sent before a skip or a
+// part change would otherwise arrive with the old part's last time and
+// move the new replay on by a quarter of a second's worth at once.
+func (m *runModel) restartTicks() {
+	m.tickID++
+	m.ticking, m.last = false, time.Time{}
 }
 
 // showPart puts the part with this ID on screen when the one there is
@@ -386,8 +403,12 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	switch {
 	case key.Matches(k, rk.Pause):
 		if p.done && m.canPlay(m.shown, s) {
-			// Played: play it again (its actuals stay revealed).
+			// Played: play it again (its actuals stay revealed), from its
+			// first frame at ×1, so the replay is one a person can follow
+			// (at ×16 a minute of traffic passes in a third of a second).
 			p.now, p.done, m.paused, m.scroll = p.start, false, false, 0
+			m.speed = min(m.speed, speedOne)
+			m.restartTicks()
 			return nil
 		}
 		m.paused = !m.paused
@@ -414,14 +435,11 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 		} else {
 			m.show(m.shown + 1)
 		}
-	case key.Matches(k, sk.Up):
-		m.scroll = max(m.scroll-1, 0)
-	case key.Matches(k, sk.Down):
-		m.scroll = min(m.scroll+1, m.maxScroll(s))
-	case key.Matches(k, sk.PageUp):
-		m.scroll = max(m.scroll-max(m.h/2, 1), 0)
-	case key.Matches(k, key.NewBinding(key.WithKeys("pgdown"))):
-		m.scroll = min(m.scroll+max(m.h/2, 1), m.maxScroll(s))
+	default:
+		// The scroll keys every long text has (space is pause here, and
+		// matched above). scrollKey clamps to the last page, maxScroll's.
+		h := m.bodyHeight(s)
+		m.scroll = scrollKey(sk, k, m.scroll, h, m.maxScroll(s)+h)
 	}
 	return nil
 }
@@ -437,11 +455,11 @@ func (m *runModel) help(s *session) keyMap {
 	if m.waiting(s) >= 0 {
 		return keyMap{
 			short: []key.Binding{rk.Predict, rk.PrevPart, sk.Up},
-			full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart, rk.SkipAll}, {sk.Up, sk.PageUp}},
+			full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart, rk.SkipAll}, {sk.Up, sk.PageUp, sk.Top}},
 		}
 	}
 	return keyMap{
 		short: []key.Binding{rk.Pause, rk.PrevPart, rk.Step, rk.Faster, rk.Skip, sk.Up},
-		full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp}},
+		full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp, sk.Top}},
 	}
 }

@@ -45,19 +45,22 @@ const (
 func firstBuild(s *session) bool { return s.outcome == nil && s.runErr == nil }
 
 // building says what is going on while the code builds and runs: a plain
-// word while it is quick, an explanation only once it is slow.
-func (m *runModel) building(s *session) string {
+// word while it is quick, and once it is slow the time so far, then why
+// (the second part, which a narrow status line leaves out before it wraps).
+// Both are short: the status line is one line at 80 columns.
+func (m *runModel) building(s *session) (what, why string) {
 	secs := int(m.buildFor.Seconds())
 	switch {
 	case s.pending != nil && m.buildFor >= slowFirst:
-		// Built: the verdicts are in and the experiments are running.
-		return fmt.Sprintf("running… %d s: your TODOs are graded, the experiments are still running", secs)
+		// The verdicts are in (the count follows); the parts are still
+		// to come, from a worker that may itself still be building.
+		return fmt.Sprintf("the experiments… %d s", secs), ""
 	case s.pending != nil:
-		return "grading…"
+		return "grading…", ""
 	case firstBuild(s) && m.buildFor >= slowFirst:
-		return fmt.Sprintf("building… %d s: compiling your code and the lab's worker (the first build takes about a minute on a fresh machine, later saves a second or two)", secs)
+		return fmt.Sprintf("building… %d s", secs), "the first build takes about a minute"
 	case !firstBuild(s) && m.buildFor >= slowSave:
-		return fmt.Sprintf("building… %d s: slower than a save usually takes; the machine may be busy", secs)
+		return fmt.Sprintf("building… %d s", secs), "slower than a save usually takes"
 	}
-	return "building…"
+	return "building…", ""
 }

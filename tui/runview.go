@@ -19,9 +19,12 @@ func (m *runModel) maxScroll(s *session) int {
 	if m.shown >= len(m.parts) {
 		return 0
 	}
-	bodyH := max(m.h-len(m.head(s, m.w)), 1)
+	bodyH := m.bodyHeight(s)
 	return max(lineCount(m.partView(s, m.shown, m.w, bodyH))-bodyH, 0)
 }
+
+// bodyHeight is the lines under the head that the part on screen has.
+func (m *runModel) bodyHeight(s *session) int { return max(m.h-len(m.head(s, m.w)), 1) }
 
 func (m *runModel) view(s *session, w, h int) string {
 	st := m.c.styles
@@ -93,23 +96,29 @@ func (m *runModel) strip(s *session, w int) string {
 
 // clock says where the replay of the part on screen stands; once it is
 // played, what is next and which key goes there.
-func (m *runModel) clock(s *session) string {
+func (m *runModel) clock(s *session, w int) string {
 	st := m.c.styles
 	speed := fmt.Sprintf("×%g", speeds[m.speed])
 	p := m.parts[m.shown]
 	if p.done {
-		played := st.Good.Render("✓ Part " + p.res.ID + " played")
+		played := m.playedLine(p.res)
 		n := m.next()
 		switch {
-		case n < 0:
+		case n < 0 && m.allPlayedOK():
 			return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays Part "+p.res.ID+" again · ←/→ other parts")
+		case n < 0:
+			return played + st.Dim.Render(" · every part is through; those that wait on a TODO play once it passes · ←/→ other parts")
 		case !m.ready(n, s):
 			g := s.stageOf(firstPrediction(s, m.parts[n].res.ID))
 			return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" waits for "+ids(g.preds)+" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
 		}
-		key := "→"
+		// → and ← move one part; the hint names the keys that get there.
+		key, steps := "→", n-m.shown
 		if n < m.shown {
-			key = "←"
+			key, steps = "←", m.shown-n
+		}
+		if steps > 1 {
+			return played + st.Dim.Render(fmt.Sprintf(" · next to play: Part %s · ", m.parts[n].res.ID)) + st.Key.Render(key) + st.Dim.Render(fmt.Sprintf(" %d times gets there", steps))
 		}
 		return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" · ") + st.Key.Render(key) + st.Dim.Render(" plays it")
 	}
@@ -130,7 +139,37 @@ func (m *runModel) clock(s *session) string {
 	} else if p.end > p.start {
 		where = fmt.Sprintf("%.0f%%", (p.now-p.start)/(p.end-p.start)*100)
 	}
-	return fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
+	line := fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
+	if width(line) > w {
+		// The strip above names the part: a narrow screen keeps the clock
+		// on one line ("t = 0.6 s of 60 s" wrapped at 40 columns).
+		line = fmt.Sprintf("%s %s · %s", state, st.Dim.Render(speed), where)
+	}
+	return line
+}
+
+// allPlayedOK reports whether every part played its experiment.
+func (m *runModel) allPlayedOK() bool {
+	for _, p := range m.parts {
+		if !p.done || p.res.Status != labs.OK {
+			return false
+		}
+	}
+	return true
+}
+
+// playedLine is what a played part's clock says of it, with the strip's
+// mark: a part that waited on an unfinished TODO or failed did not play its
+// experiment, and "✓ played" above "waiting on TODO 1" read as a success.
+func (m *runModel) playedLine(p labs.PartResult) string {
+	st := m.c.styles
+	switch p.Status {
+	case labs.OK:
+		return st.Good.Render("✓ Part " + p.ID + " played")
+	case labs.Unfinished:
+		return st.Warn.Render("⏳ Part " + p.ID + " did not play")
+	}
+	return st.Bad.Render("✗ Part " + p.ID + " failed")
 }
 
 func trimFloat(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0") }
@@ -268,7 +307,7 @@ func partPredictions(s *session, id string) []predictions.Row {
 func (m *runModel) head(s *session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
 	head := []string{trunc(m.strip(s, w), w)}
-	head = append(head, strings.Split(wrap(m.clock(s), w), "\n")...)
+	head = append(head, strings.Split(wrap(m.clock(s, w), w), "\n")...)
 	if len(m.changed) > 0 {
 		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
 		head = append(head, strings.Split(styleLines(m.c.styles.Accent, wrap(line, w)), "\n")...)

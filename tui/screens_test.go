@@ -139,7 +139,7 @@ func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 		t.Fatal("the skip of P2 was not saved")
 	}
 	// The form asks for the course day's six first.
-	d.wantView("P1  ✓ 20 requests", "P2  ↷ skipped", "› P3", "2 of 6 made")
+	d.wantView("P1  ● 20 requests", "P2  ↷ skipped", "› P3", "2 of 6 made")
 
 	// The run waits, and nothing is revealed meanwhile: Part 1's actuals
 	// would give P6 away, so the course day's parts go together.
@@ -292,7 +292,7 @@ func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	if note := d.day().s.note; !strings.Contains(note, "P1 revised to 20 requests; the scoreboard still judges the guess on record at the reveal (15 requests)") {
 		t.Fatalf("note after a revision: %q", note)
 	}
-	d.wantView("P1  ✓ 20 requests*")
+	d.wantView("P1  ● 20 requests*")
 	d.keys("up")
 	d.wantView("revised after the reveal", "keeps judging your first guess, 15 requests")
 	d.tab(tabScore)

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 
 	"termlab/author/kit"
@@ -214,20 +213,12 @@ func gradeShipped(ctx context.Context, root string, day labs.Day) (labs.Outcome,
 	return r.Run(ctx, day)
 }
 
-// measuredPrefix starts a report line that gives a wall-clock measurement
-// (Day 45's course.Stopwatch); such lines, and metrics whose names end in
-// _ns, differ from run to run by nature.
-const measuredPrefix = "⏱"
-
 // repeatable is what two runs must agree on: everything but the wall-clock
-// measurements (and figures titled as one).
+// measurements (labs.PartResult.Repeatable).
 func repeatable(parts []labs.PartResult) []labs.PartResult {
 	out := make([]labs.PartResult, len(parts))
 	for i, p := range parts {
-		p.Metrics = slices.DeleteFunc(slices.Clone(p.Metrics), func(m labs.Metric) bool { return strings.HasSuffix(m.Name, "_ns") })
-		p.Lines = slices.DeleteFunc(slices.Clone(p.Lines), func(l string) bool { return strings.HasPrefix(l, measuredPrefix) })
-		p.Figures = slices.DeleteFunc(slices.Clone(p.Figures), func(f labs.Figure) bool { return strings.HasPrefix(f.Title, measuredPrefix) })
-		out[i] = p
+		out[i] = p.Repeatable()
 	}
 	return out
 }

@@ -46,10 +46,13 @@ func Moved(recs []Record, i int) []string {
 	return out
 }
 
+// NothingMoved is Summary's line for a run that moved nothing.
+const NothingMoved = "nothing moved since the last run"
+
 // Summary joins what moved into one line, at most max items of it.
 func Summary(moved []string, max int) string {
 	if len(moved) == 0 {
-		return "nothing moved since the last run"
+		return NothingMoved
 	}
 	if max > 0 && len(moved) > max {
 		return strings.Join(moved[:max], "; ") + fmt.Sprintf("; and %d more", len(moved)-max)

@@ -184,6 +184,7 @@ func Indexes(n int) []float64 {
 // split separates events into accepted and rejected point series at y.
 func split(at []time.Duration, ok []bool, y []float64) (acc, rej labs.Series) {
 	acc.Name, rej.Name = "accepted", "rejected"
+	acc.Events, rej.Events = true, true
 	for i, t := range at {
 		s := &rej
 		if ok[i] {
@@ -206,10 +207,9 @@ func perSecondLine(counts []int) string {
 	return b.String()
 }
 
-// Stopwatch starts every line that reports a wall-clock measurement. Such
-// lines (and metrics whose names end in _ns) differ between runs, so
-// comparisons of two runs leave them out.
-const Stopwatch = "⏱"
+// Stopwatch starts every line that reports a wall-clock measurement: the
+// engine's mark (labs.Stopwatch), which comparisons of two runs leave out.
+const Stopwatch = labs.Stopwatch
 
 // IndexesFrom is from, from+1, … to as floats (a figure's x axis).
 func IndexesFrom(from, to int) []float64 {

@@ -177,7 +177,7 @@ func refusedOf(arrivals, accepted []time.Duration) []time.Duration {
 // it): the sample at or after each stamp, once, so the chart draws them as
 // events along the line.
 func marksOn(line labs.Series, name string, stamps []time.Duration) labs.Series {
-	s := labs.Series{Name: name}
+	s := labs.Series{Name: name, Events: true}
 	k := 0
 	for i, x := range line.X {
 		hit := false

@@ -85,7 +85,7 @@ func queueRun(next func(now, nextEmit time.Duration) time.Duration, r float64, b
 // where a request was accepted and where one was refused as points on it:
 // the chart draws those as strips of ● and ✕ under the line.
 func levelSeries(arrivals []time.Duration, level []float64, ok []bool, span time.Duration, bins int) (lvl, acc, ref labs.Series) {
-	lvl, acc, ref = labs.Series{Name: "token bucket level"}, labs.Series{Name: "accepted"}, labs.Series{Name: "refused"}
+	lvl, acc, ref = labs.Series{Name: "token bucket level"}, labs.Series{Name: "accepted", Events: true}, labs.Series{Name: "refused", Events: true}
 	i := 0
 	for k := range bins {
 		end := span * time.Duration(k+1) / time.Duration(bins)

@@ -14,6 +14,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"termlab/labs"
@@ -94,7 +95,20 @@ func even(n int, from, span time.Duration) []time.Duration {
 	return out
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+// itoa writes a count as the screens write a readout's value, in groups
+// of three ("offered 2,400" beside "refused 1,528").
+func itoa(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
 
 func fmtF(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
