@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"termlab/record/predictions"
 	"termlab/watch"
@@ -320,7 +321,7 @@ func fullHelpRows(hm help.Model, groups [][]key.Binding) string {
 	var rows []string
 	var row [][]key.Binding
 	for _, g := range groups {
-		if len(row) > 0 && w > 0 && width(hm.FullHelpView(append(slices.Clone(row), g))) > w {
+		if len(row) > 0 && w > 0 && lipgloss.Width(hm.FullHelpView(append(slices.Clone(row), g))) > w {
 			rows = append(rows, hm.FullHelpView(row))
 			row = nil
 		}

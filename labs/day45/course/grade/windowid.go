@@ -25,9 +25,9 @@ const century = 100 * 365 * 24 * time.Hour
 var windowCases = []windowCase{
 	{0, time.Minute, "the very start"},
 	{30 * time.Second, time.Minute, "the middle of the first window"},
-	{time.Minute, time.Minute, "exactly on a boundary"},
-	{time.Minute - time.Nanosecond, time.Minute, "one nanosecond before a boundary"},
-	{90 * time.Second, time.Minute, "half way through the second window"},
+	{time.Minute, time.Minute, "a moment exactly on a boundary"},
+	{time.Minute - time.Nanosecond, time.Minute, "a moment one nanosecond before a boundary"},
+	{90 * time.Second, time.Minute, "a moment half way through the second window"},
 	{1500 * time.Millisecond, time.Second, "a sub-second part of the clock"},
 	{2 * time.Second, 500 * time.Millisecond, "a window shorter than a second"},
 	{2500 * time.Microsecond, time.Millisecond, "a window of one millisecond"},
