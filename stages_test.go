@@ -24,7 +24,7 @@ import (
 // keeps it out, so go test ./... passes whatever state it is in).
 //
 // One lab, one worker rebuilt per stage: the compact form of what
-// .ci/after.d/stages.sh checks at length (the whole suite at each stage)
+// .ci/stages checks at length (the whole suite at each stage)
 // and TestBrokenLearnerCode checks fault by fault.
 func TestTheLearnersStages(t *testing.T) {
 	day, err := course.Find(45)

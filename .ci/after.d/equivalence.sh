@@ -5,7 +5,7 @@
 # fuses a*b+c into one FMA instruction (one rounding instead of two), as it
 # does on arm64, so float results can differ in the last bit from v1's.
 # The suites run under both amd64 levels: v1, the default, in .ci/run's
-# `go test -race ./...` (TERMLAB_TEST_ALL=1), which runs every test of
+# race run (.ci/stages, stage d1, TERMLAB_TEST_ALL=1), which runs every test of
 # these suites (only TestVerdictsUnderLoad skips under the race detector,
 # and it runs below), so here they run under v3 alone; on its own,
 # EQUIVALENCE_LEVELS="v1 v3" runs both. arm64 cannot run here (no
