@@ -4,15 +4,13 @@
 # A verdict must not depend on the machine: with GOAMD64=v3 the compiler
 # fuses a*b+c into one FMA instruction (one rounding instead of two), as it
 # does on arm64, so float results can differ in the last bit from v1's.
-# The suites run under both amd64 levels: v1, the default, in .ci/run's
-# race run (.ci/stages, stage d1, TERMLAB_TEST_ALL=1), which runs every test of
-# these suites (only TestVerdictsUnderLoad skips under the race detector,
-# and it runs below), so here they run under v3 alone; on its own,
-# EQUIVALENCE_LEVELS="v1 v3" runs both. arm64 cannot run here (no
-# emulator on the CI machine), so their test binaries are only
-# cross-compiled, which at least proves they build; Day 45's explicit
-# math.FMA variants exercise fused arithmetic on every machine, arm64's
-# kind included.
+# The suites run whole under both amd64 levels, without the race detector
+# (.ci/run's race run, stage d1 of .ci/stages, runs a sample of the
+# largest, testrun.RaceSampled: there it cost several times its CPU).
+# arm64 cannot run here (no emulator on the CI machine), so their test
+# binaries are only cross-compiled, which at least proves they build; Day
+# 45's explicit math.FMA variants exercise fused arithmetic on every
+# machine, arm64's kind included.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -55,7 +53,7 @@ echo "-- registered days: ${days[*]}"
 # it rather than from runs of their own.
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-for level in ${EQUIVALENCE_LEVELS:-v3}; do
+for level in v1 v3; do
   for suite in "${suites[@]}"; do
     pkg=${suite%%|*}
     run=${suite#*|}
