@@ -30,6 +30,7 @@ import (
 // and TestBrokenLearnerCode checks fault by fault.
 func TestTheLearnersStages(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker at four stages")
+	t.Parallel()
 	day, err := course.Find(45)
 	if err != nil {
 		t.Fatal(err)
