@@ -20,7 +20,7 @@ cd "$(dirname "$0")/../.."
 suites=(
   "./labs/day45/course/grade/|Equivalence|NewFamily|Family2|Family3|HintsOnceWrong|WindowHintNeverWraps|TieZone|Shrunk|Stateful|Mutant|Counterexample"
   "./labs/day45/course/parts/|Perturbed|TieShift"
-  "./labs/day46/course/grade/|ReferencePasses|NewFamily|Family3|ChargeWithoutServing|EquivalentPrograms|WrongProgram|Counterexample|Shrunk|WithinTheTolerance|HintsName|ShardSpread|ChiSquare"
+  "./labs/day46/course/grade/|ReferencePasses|NewFamily|Family3|ChargeWithoutServing|EquivalentPrograms|WrongProgram|Behaviour|Counterexample|Shrunk|WithinTheTolerance|HintsName|ShardSpread|ChiSquare"
   "./labs/day46/course/|Survive|RepeatExactly"
 )
 # Every registered day's suites run: a day is registered by its folder
