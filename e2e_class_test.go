@@ -8,6 +8,7 @@ package main
 // expects. go test -short skips them (they build workers).
 
 import (
+	"archive/zip"
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
@@ -17,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -424,22 +426,46 @@ func TestGradescopeRunAutograder(t *testing.T) {
 
 // make-zip.sh writes the zip where it is told (by default beside the
 // repository, never in it), with setup.sh and run_autograder at its root.
+// It archives a git commit: in a tree that is no checkout (.ci's stages
+// run the suite in a git archive) it runs in a repository of its own
+// holding the files the zip must carry, so the test never skips.
 func TestGradescopeZip(t *testing.T) {
 	testrun.Slow(t, "archives the repository")
-	if err := exec.Command("git", "rev-parse", "HEAD").Run(); err != nil {
-		t.Skip("not a git checkout")
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("make-zip.sh needs git: %v", err)
 	}
-	zip := filepath.Join(t.TempDir(), "ag.zip")
-	if out, err := exec.Command("bash", filepath.Join("staff", "platforms", "gradescope", "make-zip.sh"), zip).CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote "+zip) {
+	script := filepath.Join("staff", "platforms", "gradescope", "make-zip.sh")
+	if err := exec.Command("git", "rev-parse", "HEAD").Run(); err != nil {
+		repo := t.TempDir()
+		for _, f := range []string{script, filepath.Join("staff", "platforms", "gradescope", "setup.sh"), filepath.Join("staff", "platforms", "gradescope", "run_autograder"), "go.mod"} {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(repo, f), string(b))
+		}
+		for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "t"}} {
+			cmd := exec.Command("git", args...)
+			cmd.Dir = repo
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v\n%s", args, err, out)
+			}
+		}
+		t.Logf("not a git checkout: make-zip.sh runs in a repository of its own (%s)", repo)
+		script = filepath.Join(repo, script)
+	}
+	path := filepath.Join(t.TempDir(), "ag.zip")
+	if out, err := exec.Command("bash", script, path).CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote "+path) {
 		t.Fatalf("make-zip.sh: %v\n%s", err, out)
 	}
-	out, err := exec.Command("unzip", "-l", zip).Output()
+	z, err := zip.OpenReader(path)
 	if err != nil {
-		t.Skipf("no unzip to list it: %v", err)
+		t.Fatalf("make-zip.sh wrote no zip: %v", err)
 	}
-	for _, f := range []string{" setup.sh\n", " run_autograder\n", " go.mod\n"} {
-		if !strings.Contains(string(out), f) {
-			t.Errorf("the zip lacks%s", strings.TrimSuffix(f, "\n"))
+	defer z.Close()
+	for _, want := range []string{"setup.sh", "run_autograder", "go.mod"} {
+		if !slices.ContainsFunc(z.File, func(f *zip.File) bool { return f.Name == want }) {
+			t.Errorf("the zip lacks %s at its root", want)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 // plays in the worker and says so.
 func TestPlayRunsTheLearnersCode(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel()
 	l := newLab(t, "")
 	src, err := os.ReadFile(filepath.Join("solutions", "day45", "solutions.go"))
 	if err != nil {

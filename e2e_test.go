@@ -1780,6 +1780,7 @@ func NextEmit(now, nextEmit time.Duration) time.Duration { return max(now, nextE
 // what the learner's code gave and which TODO moved it.
 func TestRunJudgesAgainstTheReference(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel()
 	l := newLab(t, "")
 	l.write("labs/day45/todo.go", keepsTwoBack)
 	l.want(l.run("predict", "45", "P1=20", "P6=18", "P2=10.3", "P3=200", "P4=100", "P5=10"), 0)

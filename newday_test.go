@@ -20,6 +20,9 @@ import (
 // .ci/run, not by the default go test ./... (testrun.Slow).
 func TestANewDayIsOnePackageAndOneStep(t *testing.T) {
 	testrun.Slow(t, "builds and tests a whole copy of the lab")
+	// The longest of the root package's tests (a whole copy built, vetted
+	// and tested): beside the others, not ahead of them.
+	t.Parallel()
 	l := newLab(t, "")
 	copyTests(t, ".", l.root)
 	l.want(l.run("new-day", "47", "Throwaway"), 0)

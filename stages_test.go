@@ -12,10 +12,12 @@ import (
 	"testing"
 
 	"termlab/labs"
+	"termlab/runner/testrun"
 	"termlab/runner/worker"
 )
 
-// The learner's stages, end to end, in the default go test ./...: in one
+// The learner's stages, end to end (the whole suite, TERMLAB_TEST_ALL=1:
+// a worker build at each stage was the default run's dearest test): in one
 // copy of the lab, labs/day45/todo.go goes through the four stages the
 // README promises (the shipped stubs, TODOs 1-2 done, all four done, a
 // compile error in a body), and at each the lab grades it as that stage
@@ -24,9 +26,11 @@ import (
 // keeps it out, so go test ./... passes whatever state it is in).
 //
 // One lab, one worker rebuilt per stage: the compact form of what
-// .ci/after.d/stages.sh checks at length (the whole suite at each stage)
+// .ci/stages checks at length (the whole suite at each stage)
 // and TestBrokenLearnerCode checks fault by fault.
 func TestTheLearnersStages(t *testing.T) {
+	testrun.Slow(t, "builds and runs the worker at four stages")
+	t.Parallel()
 	day, err := course.Find(45)
 	if err != nil {
 		t.Fatal(err)

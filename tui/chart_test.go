@@ -7,9 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"termlab/labs"
-	day46course "termlab/labs/day46/course"
 	"termlab/record/predictions"
-	solutions46 "termlab/solutions/day46"
 )
 
 // plotRows is the plot of a drawn figure: the rows between the title and
@@ -85,8 +83,8 @@ func TestBarsTellSeriesApartInEveryCell(t *testing.T) {
 // what they offered, reads at a glance without colour at 80×24: each quiet
 // tenant's offered and served stand as numbers on its bars.
 func TestDay46Part1ReadsWithoutColour(t *testing.T) {
-	day := day46course.New(solutions46.Funcs)
-	o := day.Execute(labs.Reference)
+	day := theDay46
+	o := day46Reference()
 	o.Impl = labs.Learner
 	c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))
 	c.styles = plainStyles()

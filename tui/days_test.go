@@ -21,6 +21,7 @@ func TestEveryRegisteredDayFits80x24(t *testing.T) {
 	const w, h = 80, 24
 	for _, day := range full.Days {
 		t.Run(strconv.Itoa(day.Number), func(t *testing.T) {
+			t.Parallel() // each day has a lab and a driver of its own
 			ref := day.Execute(labs.Reference)
 			ref.Impl = labs.Learner
 			f := newFake(fakeAnswer{o: stubOutcome(day)})

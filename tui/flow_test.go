@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -136,14 +137,30 @@ func TestEveryRunRefreshesRESULTS(t *testing.T) {
 		t.Fatalf("no RESULTS.md after a run: %v", err)
 	}
 	ref := reference()
+	// P1–P6 are the predictions of Parts 1–3: those parts' reports are
+	// shown, the later parts' are not. Both kinds must be there to check.
+	shownParts, hiddenParts := 0, 0
 	for _, p := range ref.Parts {
 		if len(p.Lines) == 0 {
 			continue
 		}
+		n, err := strconv.Atoi(p.ID)
+		if err != nil {
+			t.Fatalf("Part %q: not a number: %v", p.ID, err)
+		}
 		shown := strings.Contains(string(b), p.Lines[0])
-		if want := p.ID <= "3"; shown != want {
+		want := n <= 3
+		if shown != want {
 			t.Errorf("Part %s's report in RESULTS.md = %v, want %v (its predictions made: %v)", p.ID, shown, want, want)
 		}
+		if want {
+			shownParts++
+		} else {
+			hiddenParts++
+		}
+	}
+	if shownParts == 0 || hiddenParts == 0 {
+		t.Errorf("checked %d parts that must show and %d that must not: want some of each", shownParts, hiddenParts)
 	}
 
 	mine := strings.Replace(string(b), "> (your answer here)", "> Mine: 200 against 100.", 1)

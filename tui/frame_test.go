@@ -44,6 +44,7 @@ func TestEverySizeFitsAndNothingPanics(t *testing.T) {
 	for _, sz := range sizes {
 		w, h := sz[0], sz[1]
 		t.Run(strconv.Itoa(w)+"x"+strconv.Itoa(h), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			f := newFake(refAnswer())
 			d, _ := openDay(t, f, w, h)
 			visitAll(t, d, w, h) // before predicting

@@ -21,7 +21,9 @@ import (
 	// Parts 4 and 6 play in these tests' own process (a fake runner): link them.
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
+	day46course "termlab/labs/day46/course"
 	solutions45 "termlab/solutions/day45"
+	solutions46 "termlab/solutions/day46"
 )
 
 // The real Day 45, graded against the reference. In this test process the
@@ -30,6 +32,15 @@ var theDay = day45.New(solutions45.Funcs, fleet.Pieces, door.Pieces)
 
 // reference is the reference solutions' outcome: every TODO passes.
 var reference = sync.OnceValue(func() labs.Outcome { return theDay.Execute(labs.Reference) })
+
+// theDay46 is the real Day 46 and day46Reference its reference's outcome,
+// computed once for every test that draws it (a run of the whole day is
+// the dearest step of those tests, under the race detector most of all).
+// Tests copy the Outcome and set its Impl; none changes what it holds.
+var (
+	theDay46       = day46course.New(solutions46.Funcs)
+	day46Reference = sync.OnceValue(func() labs.Outcome { return theDay46.Execute(labs.Reference) })
+)
 
 // stubOutcome is what the shipped stubs give: nothing done, every part
 // waiting on its first TODO.

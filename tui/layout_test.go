@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,9 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
-	day46course "termlab/labs/day46/course"
 	"termlab/record/predictions"
-	solutions46 "termlab/solutions/day46"
 )
 
 // noCuts makes any line the screens lean on fit to cut fail the test, for
@@ -110,13 +107,12 @@ func figTitles(p labs.PartResult) []string {
 // Issue 12 item 12: every screen at 80×24 and 120×40 fits, leans on no cut
 // at the edge, and shows its key bar, titles and messages whole.
 func TestEveryScreenIsWhole(t *testing.T) {
-	day46 := day46course.New(solutions46.Funcs)
 	days := []struct {
 		day labs.Day
 		ref func() labs.Outcome
 	}{
 		{theDay, reference},
-		{day46, sync.OnceValue(func() labs.Outcome { return day46.Execute(labs.Reference) })},
+		{theDay46, day46Reference},
 	}
 	for _, dd := range days {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"termlab/labs"
 	day46 "termlab/labs/day46/course"
 	"termlab/record/predictions"
+	"termlab/runner/testrun"
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 )
@@ -79,43 +79,6 @@ var heaviest = map[string]labs.Values{
 	"share":     {"others": 8, "weight": 8},
 }
 
-// burn starts n burner processes (this test binary again, spinning in
-// TestBurner) until stop is closed: other programs on a busy machine, so
-// the worker and this benchmark compete with them for the cores as the
-// operating system shares them out.
-func burn(b *testing.B, n int, stop chan struct{}) {
-	for range n {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestBurner$")
-		cmd.Env = append(os.Environ(), burnerEnv+"=1")
-		if err := cmd.Start(); err != nil {
-			b.Fatalf("a burner did not start: %v", err)
-		}
-		go func() {
-			<-stop
-			cmd.Process.Kill()
-			cmd.Wait()
-		}()
-	}
-}
-
-const burnerEnv = "TERMLAB_BENCH_BURNER"
-
-// TestBurner is a burner process for BenchmarkPlayKnobToFrame: it spins
-// when started as one (a minute at most, so it never outlives the
-// benchmark), and does nothing otherwise.
-func TestBurner(t *testing.T) {
-	if os.Getenv(burnerEnv) != "1" {
-		return
-	}
-	x, until := 0, time.Now().Add(time.Minute)
-	for time.Now().Before(until) {
-		for i := range 1 << 20 {
-			x += i
-		}
-	}
-	_ = x
-}
-
 func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs.Values, burners int) {
 	sess := &worker.PlaySession{Bin: bin, Day: d}
 	defer sess.Close()
@@ -162,9 +125,13 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 	}
 	here := func(v labs.Values) labs.Frame { return f.Play(labs.Reference, f.Settle(v)) }
 	turn(0, inWorker) // starts the worker: the screen's first frame, not a turn
-	stop := make(chan struct{})
-	defer close(stop)
-	burn(b, burners, stop)
+	// Burners: other programs on a busy machine, so the worker and this
+	// benchmark compete with them for the cores as the operating system
+	// shares them out (testrun.Burn: this binary again, spinning from its
+	// init until b ends).
+	if burners > 0 {
+		testrun.Burn(b, burners)
+	}
 	var floors, workers []time.Duration
 	i := 0
 	for b.Loop() {

@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -152,44 +153,48 @@ func TestNoHindsightInGrades(t *testing.T) {
 		}
 		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
 		for _, todo := range day.TODOs {
-			n := todo.Number
-			g := grade(n, 0, 0)
-			if g.Status != labs.Pass {
-				t.Fatalf("day %d TODO %d: the reference itself fails: %+v", day.Number, n, g)
-			}
-			// A pass's detail counts checks: no count may be an answer either.
-			for _, l := range predictions.InGrades(day, m, g) {
-				t.Errorf("day %d TODO %d passing: %s", day.Number, n, l)
-			}
-			experiment := func(g labs.Grade) bool {
-				return g.Status == labs.Fail && (strings.Contains(g.Detail, "comes out differently") ||
-					g.Counterexample != nil && strings.HasPrefix(g.Counterexample.Input, "Part "))
-			}
-			tried := 0
-			for _, span := range []int{1, 300} {
-				var found *labs.Grade
-				var last labs.Grade
-				for _, k := range []int{1, 2, 3, 5, 8, 13, 21, 34, 55} {
-					if last = grade(n, k, k+span); experiment(last) {
-						found = &last
-						break
+			t.Run(fmt.Sprintf("day%d/TODO%d", day.Number, todo.Number), func(t *testing.T) {
+				// Each TODO is graded on its own: independent, in parallel.
+				t.Parallel()
+				n := todo.Number
+				g := grade(n, 0, 0)
+				if g.Status != labs.Pass {
+					t.Fatalf("day %d TODO %d: the reference itself fails: %+v", day.Number, n, g)
+				}
+				// A pass's detail counts checks: no count may be an answer either.
+				for _, l := range predictions.InGrades(day, m, g) {
+					t.Errorf("day %d TODO %d passing: %s", day.Number, n, l)
+				}
+				experiment := func(g labs.Grade) bool {
+					return g.Status == labs.Fail && (strings.Contains(g.Detail, "comes out differently") ||
+						g.Counterexample != nil && strings.HasPrefix(g.Counterexample.Input, "Part "))
+				}
+				tried := 0
+				for _, span := range []int{1, 300} {
+					var found *labs.Grade
+					var last labs.Grade
+					for _, k := range []int{1, 2, 3, 5, 8, 13, 21, 34, 55} {
+						if last = grade(n, k, k+span); experiment(last) {
+							found = &last
+							break
+						}
+					}
+					if found == nil {
+						// Some TODOs' figures shrug off one wrong call
+						// (a window id once off by one); the other kind must do.
+						t.Logf("day %d TODO %d: no wrong call among the first 55 an experiment made (span %d) made it come out differently; the last said %+v", day.Number, n, span, last)
+						continue
+					}
+					tried++
+					t.Logf("day %d TODO %d: %s | %+v | %s", day.Number, n, found.Detail, found.Counterexample, found.Hint)
+					for _, l := range predictions.InGrades(day, m, *found) {
+						t.Errorf("day %d TODO %d: %s", day.Number, n, l)
 					}
 				}
-				if found == nil {
-					// Some TODOs' figures shrug off one wrong call
-					// (a window id once off by one); the other kind must do.
-					t.Logf("day %d TODO %d: no wrong call among the first 55 an experiment made (span %d) made it come out differently; the last said %+v", day.Number, n, span, last)
-					continue
+				if tried == 0 {
+					t.Errorf("day %d TODO %d: no state-keeping function failed an experiment, so its verdicts went unchecked", day.Number, n)
 				}
-				tried++
-				t.Logf("day %d TODO %d: %s | %+v | %s", day.Number, n, found.Detail, found.Counterexample, found.Hint)
-				for _, l := range predictions.InGrades(day, m, *found) {
-					t.Errorf("day %d TODO %d: %s", day.Number, n, l)
-				}
-			}
-			if tried == 0 {
-				t.Errorf("day %d TODO %d: no state-keeping function failed an experiment, so its verdicts went unchecked", day.Number, n)
-			}
+			})
 		}
 	}
 }

@@ -20,36 +20,39 @@ func TestTheHistoryKeepsWhatItPromises(t *testing.T) {
 		if d, ok := heavy[day.Number]; ok {
 			day = d
 		}
-		o := labs.Outcome{Day: day.Number, Parts: day.Run(labs.Reference), Grades: day.Grade(labs.Reference)}
-		a := predictions.New(day.Number)
-		for _, p := range day.Predictions {
-			a.Set(p.ID, 123456.5)
-		}
-		a.RevealRun(day, o.Metrics())
-		snap := history.Snapshot{Digest: "0123456789ab", Bodies: map[int]string{}}
-		for _, td := range day.TODOs {
-			snap.Bodies[td.Number] = "fnv:01234567"
-		}
-		dir := t.TempDir() + "/predictions"
-		for i := range history.MaxRuns + 3 {
-			r := history.New(day, o, snap, history.FromScreens, time.Unix(1_800_000_000+int64(i), 0), a, nil)
-			r.Changed = []int{1, 2, 3, 4}
-			if _, err := history.Append(dir, day.Number, r); err != nil {
+		t.Run(fmt.Sprintf("day%d", day.Number), func(t *testing.T) {
+			t.Parallel() // each day runs, grades and writes a folder of its own
+			o := labs.Outcome{Day: day.Number, Parts: day.Run(labs.Reference), Grades: day.Grade(labs.Reference)}
+			a := predictions.New(day.Number)
+			for _, p := range day.Predictions {
+				a.Set(p.ID, 123456.5)
+			}
+			a.RevealRun(day, o.Metrics())
+			snap := history.Snapshot{Digest: "0123456789ab", Bodies: map[int]string{}}
+			for _, td := range day.TODOs {
+				snap.Bodies[td.Number] = "fnv:01234567"
+			}
+			dir := t.TempDir() + "/predictions"
+			for i := range history.MaxRuns + 3 {
+				r := history.New(day, o, snap, history.FromScreens, time.Unix(1_800_000_000+int64(i), 0), a, nil)
+				r.Changed = []int{1, 2, 3, 4}
+				if _, err := history.Append(dir, day.Number, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			recs, err := history.Load(dir, day.Number)
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		recs, err := history.Load(dir, day.Number)
-		if err != nil {
-			t.Fatal(err)
-		}
-		one := len(history.Encode(recs[len(recs)-1:]))
-		t.Logf("day %d: a run takes %d bytes; %d runs kept", day.Number, one, len(recs))
-		if len(recs) != history.MaxRuns {
-			t.Errorf("day %d: %d runs kept, not the %d promised (a run takes %d bytes, the cap is %d)", day.Number, len(recs), history.MaxRuns, one, history.MaxBytes)
-		}
-		// And with room to spare: a quarter more figures must still fit.
-		if one*history.MaxRuns*5/4 > history.MaxBytes {
-			t.Errorf("day %d: %s", day.Number, fmt.Sprintf("%d runs of %d bytes, and a quarter more, pass the cap of %d", history.MaxRuns, one, history.MaxBytes))
-		}
+			one := len(history.Encode(recs[len(recs)-1:]))
+			t.Logf("day %d: a run takes %d bytes; %d runs kept", day.Number, one, len(recs))
+			if len(recs) != history.MaxRuns {
+				t.Errorf("day %d: %d runs kept, not the %d promised (a run takes %d bytes, the cap is %d)", day.Number, len(recs), history.MaxRuns, one, history.MaxBytes)
+			}
+			// And with room to spare: a quarter more figures must still fit.
+			if one*history.MaxRuns*5/4 > history.MaxBytes {
+				t.Errorf("day %d: %s", day.Number, fmt.Sprintf("%d runs of %d bytes, and a quarter more, pass the cap of %d", history.MaxRuns, one, history.MaxBytes))
+			}
+		})
 	}
 }

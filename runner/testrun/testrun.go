@@ -6,8 +6,8 @@
 // clone on a slow machine, and a second run with nothing changed must come
 // from Go's test cache. So the tests that build and run the worker programs
 // many times over (the end-to-end suite, the signals, serve, the screens'
-// re-run on save) run only with TERMLAB_TEST_ALL=1, which .ci/run sets; the
-// default run keeps a compact end-to-end test of the learner's stages.
+// re-run on save, the learner's stages graded end to end) run only with
+// TERMLAB_TEST_ALL=1, which .ci/run sets.
 //
 // Main gives each test binary a temporary folder of its own: TMPDIR and
 // XDG_CACHE_HOME point inside it, so t.TempDir, os.MkdirTemp, the workers'
@@ -53,6 +53,15 @@ func Slow(t testing.TB, what string) {
 		t.Skipf("%s: runs with %s=1 (.ci/run), not in the default go test ./...", what, AllEnv)
 	}
 }
+
+// RaceSampled reports whether a case that is the seen-th of its kind
+// (counting from 1) runs in this build: every case without the race
+// detector; under it only the first perKind of each kind. A suite of many
+// like cases (a grader's variants) costs several times its CPU under the
+// detector and finds no more races at its hundredth case than at its
+// second; .ci/after.d/equivalence.sh runs such suites whole without it,
+// under both GOAMD64 levels.
+func RaceSampled(seen, perKind int) bool { return !Race || seen <= perKind }
 
 // listEnv asks a test binary started by ListDir to list a folder and exit.
 const listEnv = "TERMLAB_TESTRUN_LIST"

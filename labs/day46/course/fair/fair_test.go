@@ -161,6 +161,10 @@ func TestWeightedByHand(t *testing.T) {
 		{100, []float64{100, 100}, []int{3, 1}, []float64{75, 25}},
 	} {
 		got := fair.Weighted(day46.FairShare, tt.capacity, tt.demands, tt.weights)
+		if len(got) != len(tt.want) {
+			t.Errorf("Weighted(%v, %v, %v) = %v: %d shares, want %d", tt.capacity, tt.demands, tt.weights, got, len(got), len(tt.want))
+			continue
+		}
 		for i := range tt.want {
 			if math.Abs(got[i]-tt.want[i]) > 1e-9 {
 				t.Errorf("Weighted(%v, %v, %v) = %v, want %v", tt.capacity, tt.demands, tt.weights, got, tt.want)

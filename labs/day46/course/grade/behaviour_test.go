@@ -13,6 +13,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
 	"termlab/labs/diagnose"
+	"termlab/runner/testrun"
 )
 
 // Learner-style wrong variants, one or more per property the diagnosis
@@ -452,8 +453,13 @@ func TestBehaviourHintsNameTheirMistake(t *testing.T) {
 }
 
 func TestBehaviourCorrectVariantsPass(t *testing.T) {
+	per := map[int]int{}
 	for _, v := range behaviourCorrect {
+		if per[v.todo]++; !testrun.RaceSampled(per[v.todo], 2) {
+			continue // all of them run without the race detector (equivalence.sh)
+		}
 		t.Run(v.name, func(t *testing.T) {
+			t.Parallel() // the grader's bound is CPU time of its own thread
 			if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {
 				t.Errorf("TODO %d: %s: %s (hint %q)", v.todo, g.Status, g.Detail, g.Hint)
 			}
