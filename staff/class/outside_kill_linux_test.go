@@ -5,14 +5,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"termlab/labs/registry/full"
+	"termlab/runner/proc"
 	"termlab/runner/testrun"
 	"termlab/runner/worker"
 )
@@ -81,41 +80,34 @@ func TestWorkerKilledFromOutside(t *testing.T) {
 
 // workers are the pids of this process's worker programs (termlab-worker
 // grading a TODO): the processes whose parent chain leads here and whose
-// command line is the class's worker.
+// command line is the class's worker, in this process's own pid numbers
+// (runner/proc: /proc may be another pid namespace's, as under a CI
+// sandbox that unshares the pid namespace but keeps the host's /proc).
 func workers() []int {
 	self := os.Getpid()
-	entries, _ := os.ReadDir("/proc")
+	list := proc.List()
 	var out []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmd, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+	for _, p := range list {
+		cmd, err := os.ReadFile(filepath.Join(p.Dir, "cmdline"))
 		prog, _, _ := bytes.Cut(cmd, []byte{0})
 		if err != nil || !bytes.HasSuffix(prog, []byte("/.bin/worker")) {
 			continue
 		}
-		if descends(pid, self) {
-			out = append(out, pid)
+		if descends(list, p.Pid, self) {
+			out = append(out, p.Pid)
 		}
 	}
 	return out
 }
 
-// descends reports whether pid's parent chain reaches ancestor.
-func descends(pid, ancestor int) bool {
+// descends reports whether pid's parent chain in list reaches ancestor.
+func descends(list []proc.Proc, pid, ancestor int) bool {
 	for range 32 {
-		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-		if err != nil {
+		p, ok := proc.Find(list, pid)
+		if !ok {
 			return false
 		}
-		i := bytes.LastIndexByte(stat, ')')
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) < 2 {
-			return false
-		}
-		if pid, _ = strconv.Atoi(f[1]); pid == ancestor {
+		if pid = p.Ppid; pid == ancestor {
 			return true
 		} else if pid <= 1 {
 			return false
