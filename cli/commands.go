@@ -149,7 +149,9 @@ func cmdRun(ctx context.Context, e Env, a Args) int {
 			}
 			say := fmt.Sprintf("Held back, as on the screens: the parts whose predictions are not in. Guess first (go run . predict %d %s=…, or in the lab) and run again.", s.day.Number, ids[0])
 			if len(burns) > 0 {
-				say += fmt.Sprintf(" go run . run %d --reveal shows them now and burns %s.", s.day.Number, session.Names(burns))
+				// Only figures that exist now are shown (and burned): a
+				// part that also waits on a TODO has none yet.
+				say += fmt.Sprintf(" go run . run %d --reveal shows what of them has run now, burning %s.", s.day.Number, session.Names(burns))
 			}
 			fmt.Fprint(e.Stdout, "\n"+wrapText(say, lineWidth, "  "))
 		}
