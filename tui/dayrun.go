@@ -76,7 +76,7 @@ func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
 	// parts whose reveal is on record. Those being recorded follow once
 	// they are (see saved).
 	if m.s.anyRevealed() {
-		cmds = append(cmds, writeResultsCmd(d, m.s.day, reportText(&m.s), true))
+		cmds = append(cmds, writeResultsCmd(&m.s, true))
 	}
 	return tea.Batch(cmds...)
 }

@@ -414,7 +414,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	f := newFake(refAnswer())
 	f.gate = make(chan struct{})
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
-	m := newDay(c, theDay, predictions.New(45))
+	m := newDay(c, theDay)
 	m.visible = true
 	m.watcher = watch.New(t.TempDir(), watch.Code) // not started: the test sends its messages
 	save := watchMsg{w: m.watcher, ev: watch.Event{Name: "todo.go"}}

@@ -107,7 +107,7 @@ func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
 	if v, ok := s.answers.Value("P2"); !ok || v != 7 {
 		t.Errorf("a reload dropped a change on its way: P2 = %v %v", v, ok)
 	}
-	d.run(writeCmd(d.app.c.deps, theDay.Number))
+	d.run(writeCmd(s.rec))
 	if v, ok := savedValue(t, root, "P2"); !ok || v != 7 {
 		t.Errorf("P2 in the file: %v %v, want 7", v, ok)
 	}
