@@ -233,6 +233,7 @@ func (r *Record) Reload() (note string) {
 	defer r.mu.Unlock()
 	prev := r.file
 	r.file = a
+	r.forget()
 	var e *predictions.CorruptError
 	switch {
 	case errors.As(err, &e):
@@ -333,6 +334,20 @@ func (r *Record) settle(upTo int, err error) bool {
 		r.revealErr = nil
 	}
 	return landed
+}
+
+// forget hides again a part whose reveal the file no longer holds (the
+// answers were reset or replaced from outside): its figures show only once
+// a reveal is on record again. Under mu.
+func (r *Record) forget() {
+	for id, p := range r.revealed {
+		for _, pid := range answersOf(r.s.Day, p) {
+			if !r.file.Predictions[pid].Revealed {
+				delete(r.revealed, id)
+				break
+			}
+		}
+	}
 }
 
 func (r *Record) isRevealed(p labs.PartResult) bool {

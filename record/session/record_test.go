@@ -173,6 +173,16 @@ func TestRecordRevealIsOnFileBeforeItShows(t *testing.T) {
 			t.Errorf("%s's figure is shown but its reveal is not on file", pr.ID)
 		}
 	}
+
+	// The record is gone from outside (a fresh start: every file of
+	// predictions/ removed): what it showed is hidden again.
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	rec.Reload()
+	if v := rec.Reveals(); len(v.Revealed) > 0 {
+		t.Errorf("parts still show after their reveals left the file: %v", keys(v.Revealed))
+	}
 }
 
 // A re-run of unchanged code lands on what is already on record: no
