@@ -85,6 +85,10 @@ func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 		switch {
 		case msg.err != nil:
 			m.last, m.lastBad = "RESULTS.md was not updated: "+msg.err.Error(), true
+		case msg.auto && msg.change == results.Same:
+			return nil // nothing was written: nothing to say
+		case msg.change == results.Same:
+			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: the Day %d report section already says this; nothing was written.", s.day.Number), false
 		case msg.auto:
 			// A refresh the learner did not ask for never hides a
 			// problem on the status line (a damaged answers file put
