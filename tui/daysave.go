@@ -87,7 +87,7 @@ func (m *dayModel) saved(msg savedMsg) tea.Cmd {
 	// A save that worked after a failed reveal: the parts still waiting
 	// are recorded now (revealReady does nothing while a reveal fails, so
 	// this never loops).
-	return tea.Batch(append(cmds, m.s.revealReady(m.c.deps))...)
+	return tea.Batch(append(cmds, m.s.revealReady())...)
 }
 
 // reloaded takes the answers as read after another program changed them;
@@ -118,5 +118,5 @@ func (m *dayModel) refreshForms(old predictions.Answers) {
 // predictions are all in; they land (and RESULTS.md is refreshed) once it
 // is on record, in saved.
 func (m *dayModel) landReady() tea.Cmd {
-	return m.s.revealReady(m.c.deps)
+	return m.s.revealReady()
 }

@@ -250,7 +250,7 @@ func span(names []string) string {
 // whose predictions are all in and whose actuals are not on the
 // scoreboard yet (record/session.Record.Reveal); they show once the write
 // is on record (saved). nil when nothing is to reveal.
-func (s *session) revealReady(d deps) tea.Cmd {
+func (s *session) revealReady() tea.Cmd {
 	if s.outcome == nil || !s.rec.Reveal(*s.outcome) {
 		return nil
 	}

@@ -5,8 +5,10 @@ import (
 	"maps"
 	"reflect"
 	"sync"
+	"time"
 
 	"termlab/labs"
+	"termlab/record/history"
 	"termlab/record/predictions"
 	"termlab/record/results"
 )
@@ -393,6 +395,36 @@ func Shown(day labs.Day, base labs.Metrics, parts map[string]labs.PartResult) la
 		}
 	}
 	return m
+}
+
+// KeepRun is the history's side of a run of the learner's code landing:
+// the run, kept (Session.Keep) with the figures of only the parts that may
+// show now and their predictions judged as their reveal will judge them,
+// since the history is a tracked file and must hold no actual the learner
+// has not been shown. What it keeps is decided now; the returned func
+// writes it (in the background).
+func (r *Record) KeepRun(o labs.Outcome, from string, now func() time.Time) func() ([]history.Record, bool, error) {
+	r.mu.Lock()
+	a := r.view()
+	r.mu.Unlock()
+	day := r.s.Day
+	ready := map[string]bool{}
+	for _, p := range day.Parts {
+		ready[p.ID] = len(Waiting(day, a, p.ID)) == 0
+	}
+	metrics := o.Metrics()
+	for _, pr := range day.Predictions {
+		if _, ran := metrics[pr.Metric]; ran && ready[pr.Part] {
+			a.Reveal(pr.ID)
+		}
+	}
+	s := *r.s
+	if now != nil {
+		s.Now = now
+	}
+	return func() ([]history.Record, bool, error) {
+		return s.Keep(o, from, a, func(p string) bool { return ready[p] })
+	}
 }
 
 // Results asks for the day's block of RESULTS.md to say text; WriteResults
