@@ -13,15 +13,17 @@ import (
 	"termlab/runner/worker"
 )
 
-// session is the state of one open day that several screens read: the
-// learner's answers, the latest run and what of it has been shown. The day
-// model owns it; screens get a pointer during their Update and View.
+// session is the state of one open day that several screens read: a
+// snapshot of the day's record, the latest run and what of it has been
+// shown. The day model owns it; screens get a pointer during their Update
+// and View.
 //
-// The data flows one way: a run lands (outcomeMsg), and every part whose
-// predictions are made or skipped is revealed at once, whichever screen is
-// open; the Run screen's replay is only a way to watch it. A reveal counts
-// once it is on record in the answers file: until then the part's actuals
-// stay hidden everywhere (recording), and the replay does not draw it.
+// The data flows one way: a run lands (outcomeMsg), and the day's record
+// is asked to reveal every part whose predictions are made or skipped, at
+// once, whichever screen is open; the Run screen's replay is only a way to
+// watch it. A reveal counts once it is on record in the answers file: the
+// record lets a part's figures out only then (recording until it is), and
+// the replay does not draw it before.
 type session struct {
 	day labs.Day
 	// rec is the day's record (record/session.Record): the answers, the
