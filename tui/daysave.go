@@ -80,8 +80,10 @@ func (m *dayModel) saved(msg savedMsg) tea.Cmd {
 		cmds = append(cmds, writeResultsCmd(&m.s, true))
 	}
 	if m.s.rec.Pending() {
-		// The save found the file unusable and wrote its changes on an
-		// empty one: the rest goes back in.
+		// What is still queued is written: the answers the record put
+		// back when the save found the file unusable and wrote on an empty
+		// one, or a change made meanwhile (whose own Cmd then finds
+		// nothing left).
 		cmds = append(cmds, writeCmd(m.s.rec))
 	}
 	// A save that worked after a failed reveal: the parts still waiting
