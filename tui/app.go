@@ -27,7 +27,6 @@ type App struct {
 	onPicker bool
 
 	loaded   bool
-	answers  map[int]predictions.Answers // every day's answers, for the list
 	warnings []string
 
 	storeWatch *watch.Watcher // on predictions/, for saves from a shell
@@ -39,7 +38,7 @@ func newApp(c *common) *App {
 	h.Styles.ShortKey, h.Styles.FullKey = st.Key, st.Key
 	h.Styles.ShortDesc, h.Styles.FullDesc = st.Dim, st.Dim
 	h.Styles.ShortSeparator, h.Styles.FullSeparator, h.Styles.Ellipsis = st.Faint, st.Faint, st.Faint
-	return &App{c: c, help: h, picker: newPicker(c), onPicker: true, answers: map[int]predictions.Answers{}}
+	return &App{c: c, help: h, picker: newPicker(c), onPicker: true}
 }
 
 // Init loads the learner's progress and watches it for saves made from a
@@ -63,15 +62,16 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		a.c.width, a.c.height = msg.Width, msg.Height
 		return nil
-	case loadedMsg:
-		a.loaded = true
-		a.answers, a.warnings = msg.answers, msg.warnings
-		for i, d := range a.c.deps.course {
-			if d.Number == msg.lastDay {
-				a.picker.sel = i
+	case readMsg:
+		if msg.first {
+			a.loaded = true
+			for i, d := range a.c.deps.course {
+				if d.Number == msg.lastDay {
+					a.picker.sel = i
+				}
 			}
 		}
-		return nil
+		return a.read(msg)
 	case openDayMsg:
 		return a.open(msg.index)
 
@@ -79,49 +79,14 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		if msg.w == a.storeWatch {
 			return a.storeChanged(msg)
 		}
-	case reloadedMsg:
-		var cmds []tea.Cmd
-		notes := msg.warnings
-		for _, n := range slices.Sorted(maps.Keys(msg.lost)) {
-			if a.day != nil && a.day.s.day.Number == n {
-				continue // the open day puts its own back (reloaded)
-			}
-			day, err := a.c.deps.course.Find(n)
-			if prev, ok := a.answers[n]; ok && err == nil && hasAnswers(prev) {
-				cmds = append(cmds, putBackCmd(a.c.deps, day, prev, msg.lost[n]))
-				msg.answers[n] = prev // until the file is read again
-				continue
-			}
-			notes = append(notes, msg.lost[n].Error())
-		}
-		if len(notes) > 0 {
-			// A file damaged from outside was kept aside: say so where the
-			// learner is looking.
-			a.warnings = append(a.warnings, notes...)
-			if a.day != nil {
-				a.day.s.setNote(strings.Join(notes, "; "), true)
-			}
-		}
-		for n, ans := range msg.answers {
-			if a.day != nil && a.day.s.day.Number == n {
-				cmds = append(cmds, a.day.reloaded(ans, msg.ioSeq, msg.upTo[n], msg.lost[n]))
-				continue
-			}
-			a.answers[n] = ans
-		}
-		if a.day != nil {
-			// The day has its answers (reloaded): what they open follows
-			// (update), the parts whose predictions are now in, the Play
-			// screen.
-			cmds = append(cmds, a.day.update(msg))
-		}
-		return tea.Batch(cmds...)
 	case savedMsg:
 		if a.day != nil && a.day.s.day.Number == msg.day {
 			return a.day.update(msg)
 		}
-		if msg.err == nil {
-			a.answers[msg.day] = msg.a // a day closed while it was saving
+		// A day closed while it was saving: its record has the result,
+		// and writes what it put back, if anything.
+		if day, err := a.c.deps.course.Find(msg.day); err == nil && a.c.deps.records.of(day).Pending() {
+			return writeCmd(a.c.deps.records.of(day))
 		}
 		return nil
 	case historyMsg:
@@ -152,14 +117,9 @@ func (a *App) open(i int) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	if a.day != nil {
-		a.answers[a.day.s.day.Number] = a.day.s.answers
 		cmds = append(cmds, a.day.close())
 	}
-	ans, ok := a.answers[day.Number]
-	if !ok {
-		ans = predictions.New(day.Number)
-	}
-	a.day = newDay(a.c, day, cloneAnswers(ans))
+	a.day = newDay(a.c, day)
 	a.day.visible = true
 	a.resize()
 	return tea.Batch(append(cmds, a.day.init())...)
@@ -209,7 +169,6 @@ func (a *App) key(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, g.Back):
 		a.onPicker, a.day.visible = true, false
-		a.answers[a.day.s.day.Number] = cloneAnswers(a.day.s.answers)
 		return nil // a replay in progress stops at its next tick
 	case key.Matches(k, g.NextTab):
 		return a.day.update(switchTabMsg{tab: a.day.tab + 1})
@@ -401,16 +360,17 @@ func (a *App) fullHelp(w int) string {
 	return strings.Join(lines, "\n")
 }
 
-// listAnswers is what the day list shows: the saved answers, with the
-// open day's as its screens hold them and its TODOs passing counted from
-// the verdicts on screen, so the list moves in the same frame as the rows.
+// listAnswers is what the day list shows: every day's answers as its
+// record holds them, with the open day's as its screens hold them and its
+// TODOs passing counted from the verdicts on screen, so the list moves in
+// the same frame as the rows.
 func (a *App) listAnswers() map[int]predictions.Answers {
-	if a.day == nil {
-		return a.answers
+	out := make(map[int]predictions.Answers, len(a.c.deps.course))
+	for _, day := range a.c.deps.course {
+		out[day.Number] = a.c.deps.records.of(day).Answers()
 	}
-	out := make(map[int]predictions.Answers, len(a.answers)+1)
-	for n, ans := range a.answers {
-		out[n] = ans
+	if a.day == nil {
+		return out
 	}
 	ans := a.day.s.answers
 	if a.day.s.graded() {
@@ -418,6 +378,41 @@ func (a *App) listAnswers() map[int]predictions.Answers {
 	}
 	out[a.day.s.day.Number] = ans
 	return out
+}
+
+// read takes every day's answers read again: the open day draws them, a
+// problem found on the way is said where the learner is looking, and a day
+// whose record put answers back writes them.
+func (a *App) read(msg readMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	notes := msg.other
+	open := 0
+	if a.day != nil {
+		open = a.day.s.day.Number
+	}
+	for _, n := range slices.Sorted(maps.Keys(msg.notes)) {
+		if n != open {
+			notes = append(notes, msg.notes[n])
+		}
+	}
+	if len(notes) > 0 {
+		a.warnings = append(a.warnings, notes...)
+		if a.day != nil {
+			a.day.s.setNote(strings.Join(notes, "; "), true)
+		}
+	}
+	for _, n := range msg.again {
+		if day, err := a.c.deps.course.Find(n); err == nil && n != open {
+			cmds = append(cmds, writeCmd(a.c.deps.records.of(day)))
+		}
+	}
+	if a.day != nil {
+		cmds = append(cmds, a.day.reloaded(msg.notes[open]))
+		// The day has its answers: what they open follows (update), the
+		// parts whose predictions are now in, the Play screen.
+		cmds = append(cmds, a.day.update(msg))
+	}
+	return tea.Batch(cmds...)
 }
 
 // statusView is the status line, wrapped onto a second line when a

@@ -51,7 +51,9 @@ type deps struct {
 	// tests play a stand-in in process.
 	learnerFrames func(d deps, day labs.Day) learnerFrames
 
-	saver *saver
+	// records is every day's record (record/session.Record): the one
+	// owner of the answers and their saves.
+	records *records
 	// runGate makes runs one at a time: a cancelled run is still stopping
 	// its processes (and may be writing the worker binary) when the next
 	// one starts, and two builds must not write the same binary at once.

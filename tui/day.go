@@ -11,7 +11,6 @@ import (
 
 	"termlab/labs"
 	"termlab/record/history"
-	"termlab/record/predictions"
 	"termlab/watch"
 )
 
@@ -71,8 +70,8 @@ type dayModel struct {
 	cancel context.CancelFunc
 }
 
-func newDay(c *common, day labs.Day, a predictions.Answers) *dayModel {
-	m := &dayModel{c: c, s: newSession(day, a)}
+func newDay(c *common, day labs.Day) *dayModel {
+	m := &dayModel{c: c, s: newSession(day, c.deps.records.of(day))}
 	m.predict = newPredict(c, &m.s)
 	m.run = newRun(c)
 	m.todos = newTodos(c)
@@ -141,7 +140,7 @@ func (m *dayModel) modal() bool { return m.tab == tabTODOs && m.todos.modal() }
 func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	cmds := []tea.Cmd{m.handle(msg)}
 	switch msg.(type) {
-	case tea.KeyMsg, reloadedMsg:
+	case tea.KeyMsg, readMsg:
 		// A prediction may have been made, here or by another program:
 		// every part of the latest run whose predictions are now in lands
 		// on the scoreboard at once (a run that lands does the same, in

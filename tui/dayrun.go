@@ -69,14 +69,14 @@ func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
 	passed := o.Passed()
 	save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 	m.run.load(prev, &o, m.s.day)
-	cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady(d)}
+	cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady()}
 	cmds = append(cmds, m.refAgain())
 	// As the command line's run does, every finished run refreshes the
 	// lab's section of RESULTS.md with what the learner may see: the
 	// parts whose reveal is on record. Those being recorded follow once
 	// they are (see saved).
 	if m.s.anyRevealed() {
-		cmds = append(cmds, writeResultsCmd(d, m.s.day, reportText(&m.s), true))
+		cmds = append(cmds, writeResultsCmd(&m.s, true))
 	}
 	return tea.Batch(cmds...)
 }

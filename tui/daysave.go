@@ -16,7 +16,6 @@ import (
 // a run's history, the lab's state, a reset of the learner's file,
 // RESULTS.md and a reference solution read for the TODOs screen.
 func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
-	d := m.c.deps
 	switch msg := msg.(type) {
 	case savedMsg:
 		return m.saved(msg)
@@ -33,7 +32,7 @@ func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 			m.s.setNote(why, true)
 			return nil
 		}
-		return writeResultsCmd(d, m.s.day, reportText(&m.s), false)
+		return writeResultsCmd(&m.s, false)
 	case resultsMsg:
 		return m.results.update(msg, &m.s)
 	case solutionMsg:
@@ -60,63 +59,53 @@ func (m *dayModel) reset(msg resetMsg) tea.Cmd {
 	return tea.Batch(m.debounce(), locsCmd(m.c.deps, m.s.day))
 }
 
-// saved takes the answers as a write left them (or why it failed): the
-// screens show the file with what is still on its way on top, and the
-// parts whose reveal is now on record show their actuals (and refresh
-// RESULTS.md, as a landing run does).
+// saved takes what a write of the answers did: the screens draw the
+// record as it now stands, and the parts whose reveal is now on record show
+// their actuals (and refresh RESULTS.md, as a landing run does).
 func (m *dayModel) saved(msg savedMsg) tea.Cmd {
-	old, prev := m.s.answers, m.s.disk
-	if msg.err == nil {
-		m.s.fromDisk(msg.a, msg.ioSeq, msg.upTo)
-	} else {
-		m.s.dropPending(msg.upTo)
-		m.s.setNote("your answers could not be saved: "+msg.err.Error(), true)
+	old := m.s.answers
+	m.s.sync()
+	if msg.Err != nil {
+		m.s.setNote("your answers could not be saved: "+msg.Err.Error(), true)
 	}
-	var cmds []tea.Cmd
-	if lost := lostFile(msg.warn); lost != nil {
-		// The save found the file unusable and wrote its changes on an
-		// empty one: the rest goes back in.
-		cmds = append(cmds, m.putBack(prev, lost))
-	} else if msg.warn != nil && !(restoredOnly(msg.warn) && m.s.noteBad && m.s.note != "") {
-		// (A reveal put back from the day's reveals file does not push a
-		// problem off the status line: putting back a lost file's answers
-		// meets one on the way, and that note says more.)
-		m.s.setNote(msg.warn.Error(), true)
+	// (A reveal put back from the day's reveals file does not push a
+	// problem off the status line: putting back a lost file's answers
+	// meets one on the way, and that note says more.)
+	if msg.Note != "" && !(msg.Restored && m.s.noteBad && m.s.note != "") {
+		m.s.setNote(msg.Note, true)
 	}
-	landed := m.s.settle(msg.a, msg.upTo, msg.err)
 	m.refreshForms(old)
-	if landed {
-		cmds = append(cmds, writeResultsCmd(m.c.deps, m.s.day, reportText(&m.s), true))
+	var cmds []tea.Cmd
+	if msg.Landed {
+		cmds = append(cmds, writeResultsCmd(&m.s, true))
+	}
+	if m.s.rec.Pending() {
+		// What is still queued is written: the answers the record put
+		// back when the save found the file unusable and wrote on an empty
+		// one, or a change made meanwhile (whose own Cmd then finds
+		// nothing left).
+		cmds = append(cmds, writeCmd(m.s.rec))
 	}
 	// A save that worked after a failed reveal: the parts still waiting
 	// are recorded now (revealReady does nothing while a reveal fails, so
 	// this never loops).
-	return tea.Batch(append(cmds, m.s.revealReady(m.c.deps))...)
+	return tea.Batch(append(cmds, m.s.revealReady())...)
 }
 
-// reloaded takes the answers as read after another program changed them.
-// When the file could not be used at all (lost), the answers the day last
-// read from it are put back (see lostFile).
-func (m *dayModel) reloaded(a predictions.Answers, ioSeq, upTo int, lost *predictions.CorruptError) tea.Cmd {
-	old, prev := m.s.answers, m.s.disk
-	m.s.fromDisk(a, ioSeq, upTo)
-	cmd := m.putBack(prev, lost)
+// reloaded takes the answers as read after another program changed them;
+// note is what the read found wrong (a file that could not be used at all
+// has its answers put back by the record, and is written again).
+func (m *dayModel) reloaded(note string) tea.Cmd {
+	old := m.s.answers
+	m.s.sync()
+	if note != "" {
+		m.s.setNote(note, true)
+	}
 	m.refreshForms(old)
-	return cmd
-}
-
-// putBack queues prev's answers as a change when lost says the file
-// started empty, and says what happened.
-func (m *dayModel) putBack(prev predictions.Answers, lost *predictions.CorruptError) tea.Cmd {
-	if lost == nil {
-		return nil
+	if m.s.rec.Pending() {
+		return writeCmd(m.s.rec)
 	}
-	if !hasAnswers(prev) {
-		m.s.setNote(lost.Error(), true)
-		return nil
-	}
-	m.s.setNote(putBackNote(lost), true)
-	return m.s.change(m.c.deps, fillFrom(prev))
+	return nil
 }
 
 // refreshForms puts answers that changed under the screens in their boxes.
@@ -131,5 +120,5 @@ func (m *dayModel) refreshForms(old predictions.Answers) {
 // predictions are all in; they land (and RESULTS.md is refreshed) once it
 // is on record, in saved.
 func (m *dayModel) landReady() tea.Cmd {
-	return m.s.revealReady(m.c.deps)
+	return m.s.revealReady()
 }

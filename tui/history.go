@@ -12,7 +12,6 @@ import (
 	"termlab/record/atomicfile"
 	"termlab/record/history"
 	"termlab/record/results"
-	learner "termlab/record/session"
 )
 
 // historyModel is the History screen: the day's runs, newest first, each
@@ -70,24 +69,11 @@ func answered(d deps, day labs.Day) bool {
 // file in the repository, and must not hold an actual the learner has not
 // been shown.
 func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
-	day := s.day
-	a := cloneAnswers(s.answers)
-	ready := map[string]bool{}
-	for _, p := range day.Parts {
-		ready[p.ID] = s.partReady(p.ID)
-	}
-	metrics := o.Metrics()
-	for _, pr := range day.Predictions {
-		if _, ran := metrics[pr.Metric]; ran && ready[pr.Part] {
-			a.Reveal(pr.ID)
-		}
-	}
+	// Kept by the day's record (record/session): no wall-clock figure, no
+	// run that repeats the last, no idle first run.
+	keep, day := s.rec.KeepRun(o, history.FromScreens, d.now), s.day
 	return func() tea.Msg {
-		// Kept by the learner's session (record/session): no wall-clock
-		// figure, no run that repeats the last, no idle first run.
-		sess := learner.Open(d.root, day)
-		sess.Now = d.now
-		recs, added, err := sess.Keep(o, history.FromScreens, a, func(p string) bool { return ready[p] })
+		recs, added, err := keep()
 		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: answered(d, day)}
 		if err != nil && !added {
 			msg.err = fmt.Errorf("this run was not added to the history: %w", err)

@@ -15,7 +15,6 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
-	"termlab/record/predictions"
 )
 
 // noCuts makes any line the screens lean on fit to cut fail the test, for
@@ -401,7 +400,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	c.deps.after = tm.after
-	m := newDay(c, theDay, predictions.New(45))
+	m := newDay(c, theDay)
 	m.visible = true
 	m.resize(80, 20)
 	m.startRun() // the run itself is left pending: a long, cold build

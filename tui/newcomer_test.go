@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/record/predictions"
 )
 
 // What a newcomer tripped on, each as they saw it at 80×24.
@@ -161,7 +160,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	c.deps.after = tm.after
-	m := newDay(c, theDay, predictions.New(45))
+	m := newDay(c, theDay)
 	m.visible = true
 	m.resize(80, 20)
 	m.startRun() // left pending: a long first build

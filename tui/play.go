@@ -121,7 +121,7 @@ func (m *playModel) figure(s *session) labs.PlayFigure { return s.day.Figures[m.
 // (labs.PlayGate): a prediction counts as revealed once its reveal is on
 // record in the answers file, as a run's reveal does.
 func (m *playModel) gate(s *session) labs.PlayGate {
-	return s.day.PlayGate(m.figure(s), s.answered, func(id string) bool { return s.disk.Predictions[id].Revealed })
+	return s.day.PlayGate(m.figure(s), s.answered, s.rec.OnFile)
 }
 
 func (m *playModel) open(s *session) bool { return m.gate(s).Open() }

@@ -13,6 +13,7 @@ import (
 	"termlab/labs"
 	day46 "termlab/labs/day46/course"
 	"termlab/record/predictions"
+	learner "termlab/record/session"
 	"termlab/runner/testrun"
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
@@ -86,8 +87,9 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 	for _, p := range d.Predictions {
 		a.Predictions[p.ID] = predictions.Guess{Skipped: true, Revealed: true}
 	}
-	s := newSession(d, a)
-	c := testCommon(b, labs.Course{d}, b.TempDir(), newFake())
+	root := b.TempDir()
+	s := newSession(d, learner.NewRecord(learner.Open(root, d), a))
+	c := testCommon(b, labs.Course{d}, root, newFake())
 	m := newPlay(c)
 	m.fig = slicesIndex(d.Figures, f.ID)
 	// The first numeric knob, turned between its default and the next step.

@@ -32,7 +32,7 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.dontWantView("accepted")
 	checkFits(t, d.app.View(), 80, 24)
 	d.keys("enter")
-	if a := d.day().s.disk; !a.Predictions["P7"].Revealed || a.Predictions["P10"].Revealed {
+	if a := d.day().s.rec.File(); !a.Predictions["P7"].Revealed || a.Predictions["P10"].Revealed {
 		t.Fatalf("enter revealed %+v", a.Predictions)
 	}
 	d.wantView("Figure 1 of 3 · The calendar with a blind spot", "yours (TODOs 2, 3 failing)",

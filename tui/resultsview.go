@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -45,33 +44,18 @@ type resultsMsg struct {
 	auto   bool // a run or a reveal asked for it, not the learner
 }
 
-// resultsFile serialises the lab's writes of RESULTS.md: each is a
-// read-modify-write of the learner's file, and tea.Cmds run concurrently.
-// A write older than one already done is dropped, so a slow one can never
-// put back an older report.
-var resultsFile struct {
-	sync.Mutex
-	seq  int
-	done map[string]int // the newest write done, per file
-}
-
-func writeResultsCmd(d deps, day labs.Day, text string, auto bool) tea.Cmd {
-	resultsFile.Lock()
-	resultsFile.seq++
-	seq := resultsFile.seq
-	resultsFile.Unlock()
-	path := d.resultsPath()
+// writeResultsCmd refreshes the day's block of RESULTS.md with the report
+// as the learner has seen it. The record writes the block last asked for
+// (record/session.Record.Results), so a slow write can never put back an
+// older report; nil when a later Cmd's text was written already.
+func writeResultsCmd(s *session, auto bool) tea.Cmd {
+	rec := s.rec
+	rec.Results(reportText(s))
 	return func() tea.Msg {
-		resultsFile.Lock()
-		defer resultsFile.Unlock()
-		if seq < resultsFile.done[path] {
+		change, ok, err := rec.WriteResults()
+		if !ok {
 			return nil
 		}
-		if resultsFile.done == nil {
-			resultsFile.done = map[string]int{}
-		}
-		resultsFile.done[path] = seq
-		change, err := learner.Open(d.root, day).WriteBlock(text)
 		return resultsMsg{change: change, err: err, auto: auto}
 	}
 }
@@ -101,6 +85,10 @@ func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 		switch {
 		case msg.err != nil:
 			m.last, m.lastBad = "RESULTS.md was not updated: "+msg.err.Error(), true
+		case msg.auto && msg.change == results.Same:
+			return nil // nothing was written: nothing to say
+		case msg.change == results.Same:
+			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: the Day %d report section already says this; nothing was written.", s.day.Number), false
 		case msg.auto:
 			// A refresh the learner did not ask for never hides a
 			// problem on the status line (a damaged answers file put

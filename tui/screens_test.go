@@ -414,7 +414,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	f := newFake(refAnswer())
 	f.gate = make(chan struct{})
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
-	m := newDay(c, theDay, predictions.New(45))
+	m := newDay(c, theDay)
 	m.visible = true
 	m.watcher = watch.New(t.TempDir(), watch.Code) // not started: the test sends its messages
 	save := watchMsg{w: m.watcher, ev: watch.Event{Name: "todo.go"}}
@@ -515,7 +515,7 @@ func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
 	d.keys("w")
 	// The run already wrote the same section: w keeps it as it is (the
 	// learner's tracked file changes only when their record does).
-	d.wantView("RESULTS.md: kept the Day 45 report section")
+	d.wantView("RESULTS.md: the Day 45 report section already says this")
 	b, err := os.ReadFile(filepath.Join(root, "RESULTS.md"))
 	if err != nil || !strings.Contains(string(b), "<!-- termlab:day45:begin -->") || !strings.Contains(string(b), "Day 45 — Rate limiting (run on your code)") {
 		t.Fatalf("RESULTS.md: %v\n%s", err, b)
@@ -524,7 +524,7 @@ func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
 	mine := strings.Replace(string(b), "> (your answer here)", "> My answer: 200 against 100.", 1)
 	write(t, filepath.Join(root, "RESULTS.md"), mine)
 	d.keys("w")
-	d.wantView("RESULTS.md: kept the Day 45 report section; your own text is untouched.")
+	d.wantView("RESULTS.md: the Day 45 report section already says this; nothing was written.")
 	if b, _ := os.ReadFile(filepath.Join(root, "RESULTS.md")); !strings.Contains(string(b), "My answer: 200 against 100.") {
 		t.Fatal("the learner's text was lost")
 	}

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"maps"
 	"reflect"
 	"time"
 
@@ -14,40 +13,35 @@ import (
 	"termlab/runner/worker"
 )
 
-// session is the state of one open day that several screens read: the
-// learner's answers, the latest run and what of it has been shown. The day
-// model owns it; screens get a pointer during their Update and View.
+// session is the state of one open day that several screens read: a
+// snapshot of the day's record, the latest run and what of it has been
+// shown. The day model owns it; screens get a pointer during their Update
+// and View.
 //
-// The data flows one way: a run lands (outcomeMsg), and every part whose
-// predictions are made or skipped is revealed at once, whichever screen is
-// open; the Run screen's replay is only a way to watch it. A reveal counts
-// once it is on record in the answers file: until then the part's actuals
-// stay hidden everywhere (recording), and the replay does not draw it.
+// The data flows one way: a run lands (outcomeMsg), and the day's record
+// is asked to reveal every part whose predictions are made or skipped, at
+// once, whichever screen is open; the Run screen's replay is only a way to
+// watch it. A reveal counts once it is on record in the answers file: the
+// record lets a part's figures out only then (recording until it is), and
+// the replay does not draw it before.
 type session struct {
-	day     labs.Day
-	answers predictions.Answers // disk with unsaved on top: what the screens show
+	day labs.Day
+	// rec is the day's record (record/session.Record): the answers, the
+	// changes on their way to the file, and the reveals of the latest run.
+	// What follows is the screens' snapshot of it, taken on their own
+	// goroutine (sync), so a frame is drawn from one state.
+	rec     *learner.Record
+	answers predictions.Answers // the file with the changes on their way on top
 
-	// disk is the file as last read or written here (stamped diskSeq);
-	// unsaved is what the learner did since that is still on its way to
-	// the file (see store.go).
-	disk    predictions.Answers
-	diskSeq int
-	unsaved []change
-
-	// recording is, per part ID, a part whose reveal is being written: its
-	// actuals show only once the reveal is on record (then it moves to
-	// revealed). revealErr is why the last reveal could not be recorded;
-	// those actuals stay hidden until a reveal is recorded again.
-	recording map[string]recording
+	// recording is the parts whose reveal is being written: their actuals
+	// show only once it is on record (then they are in revealed).
+	// revealErr is why the last reveal could not be recorded; those
+	// actuals stay hidden until a reveal is recorded again.
+	recording map[string]bool
 	revealErr error
-	// firstShown is, per prediction ID, the guess on screen when the lab
-	// first set out to reveal it, kept until the file shows it revealed: a
-	// reveal whose write failed and lands later judges that guess, so a
-	// guess changed in between counts as revised (RevealAs).
-	firstShown map[string]predictions.Guess
 
 	// base is the scoreboard's metrics as saved by the last session
-	// (Answers.LastRun); revealed parts replace it part by part.
+	// (Answers.LastRun, as on file); revealed parts replace it part by part.
 	base labs.Metrics
 	// revealed is, per part ID, the version of the part whose actuals are on
 	// the scoreboard.
@@ -81,46 +75,23 @@ type session struct {
 	stageList []stage // see stages
 }
 
-func newSession(day labs.Day, a predictions.Answers) session {
-	if a.Day == 0 {
-		a = predictions.New(day.Number)
-	}
-	return session{day: day, answers: a, disk: cloneAnswers(a), base: maps.Clone(a.LastRun), revealed: map[string]labs.PartResult{},
-		recording: map[string]recording{}, locs: map[string]string{}, stageList: stagesOf(day)}
+func newSession(day labs.Day, rec *learner.Record) session {
+	s := session{day: day, rec: rec, locs: map[string]string{}, stageList: stagesOf(day)}
+	s.sync()
+	return s
 }
 
-// recording is a part whose reveal is being written, and the change that
-// writes it.
-type recording struct {
-	res labs.PartResult
-	id  int
-	ids []string // the predictions it reveals
+// sync takes the snapshot of the record the screens draw from.
+func (s *session) sync() {
+	s.answers = s.rec.Answers()
+	s.base = s.rec.File().LastRun
+	v := s.rec.Reveals()
+	s.revealed, s.recording, s.revealErr = v.Revealed, v.Recording, v.Err
 }
 
 // shown is the metrics the learner has seen: the last session's, with every
 // part revealed since replacing its own.
-func (s *session) shown() labs.Metrics { return s.shownWith(nil) }
-
-// shownWith is shown with more parts' metrics on it.
-func (s *session) shownWith(more map[string]recording) labs.Metrics {
-	m := labs.Metrics{}
-	maps.Copy(m, s.base)
-	parts := maps.Clone(s.revealed)
-	for id, r := range more {
-		parts[id] = r.res
-	}
-	for id, p := range parts {
-		for _, pr := range s.day.Predictions {
-			if pr.Part == id {
-				delete(m, pr.Metric)
-			}
-		}
-		for _, x := range p.Metrics {
-			m[x.Name] = x.Value
-		}
-	}
-	return m
-}
+func (s *session) shown() labs.Metrics { return learner.Shown(s.day, s.base, s.revealed) }
 
 // rows is the scoreboard as the learner has seen it, each guess judged
 // against the reference's figure (s.ref), not against the learner's code.
@@ -277,112 +248,21 @@ func span(names []string) string {
 	return names[0] + "–" + names[len(names)-1]
 }
 
-// revealIDs is the predictions a part's metrics answer.
-func (s *session) revealIDs(p labs.PartResult) []string {
-	var ids []string
-	has := map[string]bool{}
-	for _, x := range p.Metrics {
-		has[x.Name] = true
-	}
-	for _, pr := range s.day.Predictions {
-		if has[pr.Metric] {
-			ids = append(ids, pr.ID)
-		}
-	}
-	return ids
-}
-
-// revealReady records the reveal of every part of the latest run whose
-// predictions are all made or skipped and whose actuals are not on the
-// scoreboard yet (a new run may have changed them): one change to the
-// file, which reveals their predictions (the guesses on record are the
-// ones judged from now on) and saves the metrics as LastRun. The parts
-// show once the write is on record (revealed); nil when nothing is to
-// reveal. After a failed reveal it waits for a save that works (a re-run
-// saves the TODOs passed) rather than retrying in a loop.
-func (s *session) revealReady(d deps) tea.Cmd {
-	if s.outcome == nil || s.revealErr != nil {
+// revealReady asks the record to reveal every part of the latest run
+// whose predictions are all in and whose actuals are not on the
+// scoreboard yet (record/session.Record.Reveal); they show once the write
+// is on record (saved). nil when nothing is to reveal.
+func (s *session) revealReady() tea.Cmd {
+	if s.outcome == nil || !s.rec.Reveal(*s.outcome) {
 		return nil
 	}
-	more := maps.Clone(s.recording)
-	var ids []string
-	var parts []labs.PartResult
-	for _, p := range s.outcome.Parts {
-		if r, ok := s.recording[p.ID]; s.partReady(p.ID) && !s.isRevealed(p) && !(ok && reflect.DeepEqual(r.res, p)) {
-			parts = append(parts, p)
-			more[p.ID] = recording{res: p}
-			ids = append(ids, s.revealIDs(p)...)
-		}
-	}
-	if len(parts) == 0 {
-		return nil
-	}
-	lastRun := s.shownWith(more)
-	if s.firstShown == nil {
-		s.firstShown = map[string]predictions.Guess{}
-	}
-	shown := make(map[string]predictions.Guess, len(ids))
-	for _, id := range ids {
-		g, ok := s.firstShown[id]
-		if !ok {
-			g = s.answers.Predictions[id]
-			g.Value, g.Scored = cloneFloat(g.Value), cloneFloat(g.Scored)
-			s.firstShown[id] = g
-		}
-		shown[id] = g
-	}
-	cmd := s.change(d, func(a *predictions.Answers) {
-		for _, id := range ids {
-			a.RevealAs(id, shown[id])
-		}
-		a.LastRun = learner.StableMetrics(lastRun)
-	})
-	id := s.unsaved[len(s.unsaved)-1].id
-	for _, p := range parts {
-		s.recording[p.ID] = recording{res: p, id: id, ids: s.revealIDs(p)}
-	}
-	return cmd
-}
-
-// settle moves the parts whose reveal was in a write up to upTo: after a
-// save (err nil), a part whose predictions the saved file shows revealed is
-// on record, and its actuals show; after a failed one they stay hidden and
-// revealErr says why. It reports whether any part landed.
-func (s *session) settle(saved predictions.Answers, upTo int, err error) bool {
-	landed := false
-	for id, r := range s.recording {
-		if r.id > upTo {
-			continue
-		}
-		if err != nil {
-			delete(s.recording, id)
-			s.revealErr = err
-			continue
-		}
-		onRecord := true
-		for _, pid := range r.ids {
-			onRecord = onRecord && saved.Predictions[pid].Revealed
-		}
-		for _, pid := range r.ids {
-			if saved.Predictions[pid].Revealed {
-				delete(s.firstShown, pid) // on record: the file judges now
-			}
-		}
-		if onRecord {
-			delete(s.recording, id)
-			s.revealed[id] = r.res
-			landed = true
-		}
-	}
-	if err == nil && len(s.recording) == 0 {
-		s.revealErr = nil
-	}
-	return landed
+	s.sync()
+	return writeCmd(s.rec)
 }
 
 // revealState says why a part's actuals are not shown.
 func (s *session) revealState(part string) string {
-	if _, ok := s.recording[part]; ok {
+	if s.recording[part] {
 		return "Recording that you have seen this part before its actuals show…"
 	}
 	if s.revealErr != nil {

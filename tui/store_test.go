@@ -12,6 +12,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/record/results"
 )
 
 // cliPredict saves guesses the way `predict` does (predictions.Update is
@@ -107,7 +108,7 @@ func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
 	if v, ok := s.answers.Value("P2"); !ok || v != 7 {
 		t.Errorf("a reload dropped a change on its way: P2 = %v %v", v, ok)
 	}
-	d.run(writeCmd(d.app.c.deps, theDay.Number))
+	d.run(writeCmd(s.rec))
 	if v, ok := savedValue(t, root, "P2"); !ok || v != 7 {
 		t.Errorf("P2 in the file: %v %v, want 7", v, ok)
 	}
@@ -443,5 +444,16 @@ func TestAnAutomaticResultsRefreshKeepsAProblemInView(t *testing.T) {
 	d.send(resultsMsg{auto: true})
 	if s.note != resultsUpdatedNote {
 		t.Errorf("a plain note was not replaced by the refresh: %q", s.note)
+	}
+	// A refresh that found the block already saying it wrote nothing, and
+	// does not say it updated anything.
+	s.setNote("P1 saved", false)
+	d.send(resultsMsg{auto: true, change: results.Same})
+	if s.note != "P1 saved" {
+		t.Errorf("a refresh that wrote nothing said %q", s.note)
+	}
+	d.send(resultsMsg{change: results.Same})
+	if !strings.Contains(s.note, "already says this; nothing was written") {
+		t.Errorf("the learner's write that changed nothing says %q", s.note)
 	}
 }

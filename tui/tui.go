@@ -117,7 +117,7 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 			frame:         time.Second / renderFPS,
 			now:           time.Now,
 			after:         tea.Tick,
-			saver:         &saver{},
+			records:       &records{root: cfg.Root},
 			refMetrics:    referenceMetricsWith(r),
 			refFrames:     newRefSession,
 			learnerFrames: newLearnerSession,

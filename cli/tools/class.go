@@ -16,6 +16,7 @@ import (
 
 	"termlab/cli"
 	"termlab/labs"
+	"termlab/record/session"
 	"termlab/runner/worker"
 	"termlab/staff/autograde"
 	"termlab/staff/class"
@@ -75,7 +76,7 @@ func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
 		res := results[0]
 		switch res.Status {
 		case class.Graded:
-			r = autograde.New(day, res.Grades, e.Root, total)
+			r = autograde.New(day, learnersView(e.Root, day, res.Grades), e.Root, total)
 		case class.NoCompile:
 			file, line := learnerPlace(day, res.Error)
 			r = autograde.Broken(day, res.Error, file, line, e.Root, total)
@@ -97,6 +98,17 @@ func gradeAs(ctx context.Context, e cli.Env, a cli.Args) int {
 	}
 	e.Stdout.Write(data)
 	return autograde.ExitCode(f, r)
+}
+
+// learnersView is the learner's grades as they may leave the lab: a
+// counterexample that is an open prediction's question keeps its want and
+// hint back, as `grade` keeps them (record/session.Redact). It only reads
+// the answers: an autograder's run reveals nothing and writes no file of
+// the learner's, so a guess made but not yet revealed stays held here too.
+// (grade-class is the staff's view of a class, and shows every want.)
+func learnersView(root string, day labs.Day, grades []labs.Grade) []labs.Grade {
+	a, _ := session.Open(root, day).Answers() // damaged: empty, every prediction open
+	return session.Redact(day, a, grades)
 }
 
 // learnerPlace is the first place in the learner's folder that msg
