@@ -110,7 +110,8 @@ type boxed struct {
 	timedOut bool
 	// cpu is set when bound was counted in the worker's CPU time (where
 	// /proc can tell it); spent says what stopped it then ("cpu": it used
-	// that time; "idle": it stopped running, see labs.CPUBound).
+	// that time; "idle": it stopped running; "starved": the machine gave
+	// it no CPU; see labs.CPUBound).
 	cpu    bool
 	spent  string
 	labErr error // the program could not be started at all (see LabError)
@@ -149,11 +150,22 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 // cpuPoll is how often the runner reads a worker's CPU time.
 const cpuPoll = 50 * time.Millisecond
 
-// watchCPU calls stop with what spent the bound ("cpu" or "idle", see
-// labs.CPUBound) once pid has spent it, polling until done closes.
+// watchCPU calls stop with what spent the bound ("cpu", "idle" or
+// "starved", see labs.CPUBound) once pid has spent it, polling until done
+// closes.
 func watchCPU(pid int, bound time.Duration, done <-chan struct{}, stop func(why string)) {
-	used, _ := childCPU(pid)
-	judge := labs.NewCPUBound(bound, time.Now(), used)
+	queue := childQueue(pid)
+	read := func() (labs.Reading, bool) {
+		used, ok := childCPU(pid)
+		r := labs.Reading{CPU: used}
+		if ok && queue != nil {
+			r.Queued, r.Ready, r.Stopped, r.QueueKnown = queue()
+		}
+		return r, ok
+	}
+	first, _ := read()
+	judge := labs.NewCPUBound(bound, time.Now(), first)
+	judge.Tick = cpuPoll
 	tick := time.NewTicker(cpuPoll)
 	defer tick.Stop()
 	for {
@@ -161,11 +173,11 @@ func watchCPU(pid int, bound time.Duration, done <-chan struct{}, stop func(why 
 		case <-done:
 			return
 		case now := <-tick.C:
-			used, ok := childCPU(pid)
+			r, ok := read()
 			if !ok {
 				continue
 			}
-			if why := judge.Spent(now, used); why != "" {
+			if why := judge.Observe(now, r); why != "" {
 				stop(why)
 				return
 			}
