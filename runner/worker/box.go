@@ -108,6 +108,9 @@ type boxed struct {
 	prints   *prints // the learner's output, when kept (prints.go)
 	runErr   error
 	timedOut bool
+	// loaded: the worker said it got past the learner's package's init
+	// (loadedLine).
+	loaded bool
 	// cpu is set when bound was counted in the worker's CPU time (where
 	// /proc can tell it); spent says what stopped it then ("cpu": it used
 	// that time; "idle": it stopped running; "starved": the machine gave
@@ -120,6 +123,11 @@ type boxed struct {
 // envelope starts every answer: the runner knows the nonce, the learner's
 // code (which cannot read the runner's memory) normally does not.
 func envelope(nonce string) []byte { return []byte("termlab-answer " + nonce + "\n") }
+
+// loadedLine is what a worker writes on the answer pipe once its main runs,
+// before its task: a worker stopped without it never finished loading the
+// learner's package (an init, a package variable, that never returns).
+func loadedLine(nonce string) []byte { return []byte("termlab-loaded " + nonce + "\n") }
 
 // run starts the worker boxed, gives it the nonce, waits for it within
 // bound (or until ctx ends) and reads its answer. Where the OS tells a
@@ -275,6 +283,7 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	killStrays(mark)
 	pr.SetReadDeadline(time.Now().Add(answerGrace))
 	data := <-read
+	b.loaded = bytes.Contains(data, loadedLine(nonce))
 	b.timedOut = ctx.Err() != nil
 	b.spent, _ = spent.Load().(string)
 	if b.timedOut {

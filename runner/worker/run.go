@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"termlab/labs"
@@ -209,17 +210,40 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
+	// The first worker stopped in the file's init (InitHang) settles every
+	// TODO and part: the others, which would each wait out a bound on
+	// the same init, are stopped.
+	vctx, stopVerdicts := context.WithCancel(ctx)
+	defer stopVerdicts()
+	var hang atomic.Pointer[labs.Grade]
 	var verdicts sync.WaitGroup
 	for i, t := range day.TODOs {
 		verdicts.Go(func() {
-			g, fault := r.grade(ctx, bin, day, t, labs.Learner)
+			g, fault := r.grade(vctx, bin, day, t, labs.Learner)
 			if noteLab(fault, bin) {
 				return
+			}
+			if fault != nil && fault.Status == labs.Timeout && fault.File && hang.CompareAndSwap(nil, &g) {
+				stopVerdicts()
 			}
 			update(func() { out.Grades[i] = g })
 		})
 	}
 	verdicts.Wait()
+	if h := hang.Load(); h != nil && labErr == nil && ctx.Err() == nil {
+		update(func() {
+			for i, t := range day.TODOs {
+				out.Grades[i] = labs.Grade{TODO: t.Number, Func: t.Func, Status: h.Status, Detail: h.Detail,
+					Hint: fmt.Sprintf("not %s's own fault: the file never got as far as calling it", t.Func)}
+			}
+			for i, p := range parts {
+				out.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Timeout, Detail: h.Detail}
+				fileFault[i] = true
+			}
+		})
+		r.verdicts.open()
+		return out, nil
+	}
 	r.verdicts.open()
 	// Then the parts, two at a time (tasks), the longest first, so the last
 	// to land is short.
@@ -401,11 +425,19 @@ func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v 
 		return &labs.Fault{Status: labs.Crash, Detail: fmt.Sprintf("the worker's answer was larger than %d MB and was not read: does your code print or write without end?", maxAnswer>>20)}
 	case len(b.answer) > 0 && json.Unmarshal(b.answer, v) == nil:
 		return nil
+	case b.timedOut && !b.loaded && (b.spent == "cpu" || b.spent == "idle"):
+		return &labs.Fault{Status: labs.Timeout, File: true, Detail: InitHang}
 	case b.timedOut:
 		return &labs.Fault{Status: labs.Timeout, Detail: timeoutDetail(b, bound)}
 	}
 	return deathFault(b.runErr, b.stderr.String(), day)
 }
+
+// InitHang is the detail of every TODO of a file whose package never
+// finished loading: found on the first worker stopped before its main ran,
+// it settles the whole run (runBuilt), one finding for the file and one
+// bound's cost, the same words at any load.
+const InitHang = "your file never finished loading: an init function or a package variable does not return, so no TODO could be called"
 
 // timeoutDetail says which bound stopped a worker: its CPU time (busy),
 // the wall clock's backstop on waiting (a worker that waited without

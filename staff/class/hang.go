@@ -49,7 +49,10 @@ func (g *Grader) regradeTimeouts(ctx context.Context, template, version string, 
 		if ctx.Err() != nil {
 			return
 		}
-		if !hasTimeout(r) {
+		// An init that never returns was found before any TODO ran
+		// (worker.InitHang): the load did not cause it, and grading it
+		// again would cost its bound once more.
+		if !hasTimeout(r) || r.Error == neverLoaded {
 			continue
 		}
 		again := g.one(ctx, template, version, c, subs[i], points)
