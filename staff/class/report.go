@@ -141,9 +141,7 @@ func NewReport(day labs.Day, results []Result, roster Roster) Report {
 	for _, t := range s.TODOs {
 		rate := TODORate{TODO: t.TODO, Func: t.Func, Wrong: t.Wrong, NotStarted: len(t.NotStarted), Graded: t.Of + len(t.NotStarted)}
 		rate.Passed = t.Of - t.Wrong
-		if rate.Graded > 0 {
-			rate.Percent = 100 * rate.Passed / rate.Graded
-		}
+		rate.Percent = percent(rate.Passed, rate.Graded)
 		r.Rates = append(r.Rates, rate)
 		for _, m := range t.Mistakes {
 			title := m.Label
@@ -534,4 +532,22 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// percent is part of all to the nearest whole percent (2 of 3 is 67, not
+// the 66 a truncation shows), but never 100 while someone is missing nor 0
+// while someone is there: the bar and its figure must not say "everyone"
+// or "no one" when that is not so.
+func percent(part, all int) int {
+	if all <= 0 {
+		return 0
+	}
+	p := (200*part + all) / (2 * all)
+	switch {
+	case part < all && p == 100:
+		return 99
+	case part > 0 && p == 0:
+		return 1
+	}
+	return p
 }

@@ -144,3 +144,15 @@ func TestWritePerStudent(t *testing.T) {
 		t.Errorf("gradescope: %v %v", written, err)
 	}
 }
+
+// The pass rate's figure is rounded, never "everyone" or "no one" when
+// that is not so (the report in a browser read "2 (66%)" for 2 of 3).
+func TestPercent(t *testing.T) {
+	for _, c := range []struct{ part, all, want int }{
+		{2, 3, 67}, {1, 3, 33}, {0, 3, 0}, {3, 3, 100}, {0, 0, 0}, {199, 200, 99}, {1, 300, 1}, {1, 2, 50},
+	} {
+		if got := percent(c.part, c.all); got != c.want {
+			t.Errorf("percent(%d, %d) = %d, want %d", c.part, c.all, got, c.want)
+		}
+	}
+}
