@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"termlab/labs"
@@ -210,37 +209,8 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
-	// The first worker stopped in the file's init (InitHang) settles every
-	// TODO and part: the others, which would each wait out a bound on
-	// the same init, are stopped.
-	vctx, stopVerdicts := context.WithCancel(ctx)
-	defer stopVerdicts()
-	var hang atomic.Pointer[labs.Grade]
-	var verdicts sync.WaitGroup
-	for i, t := range day.TODOs {
-		verdicts.Go(func() {
-			g, fault := r.grade(vctx, bin, day, t, labs.Learner)
-			if noteLab(fault, bin) {
-				return
-			}
-			if fault != nil && fault.Status == labs.Timeout && fault.File && hang.CompareAndSwap(nil, &g) {
-				stopVerdicts()
-			}
-			update(func() { out.Grades[i] = g })
-		})
-	}
-	verdicts.Wait()
-	if h := hang.Load(); h != nil && labErr == nil && ctx.Err() == nil {
-		update(func() {
-			for i, t := range day.TODOs {
-				out.Grades[i] = labs.Grade{TODO: t.Number, Func: t.Func, Status: h.Status, Detail: h.Detail,
-					Hint: fmt.Sprintf("not %s's own fault: the file never got as far as calling it", t.Func)}
-			}
-			for i, p := range parts {
-				out.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Timeout, Detail: h.Detail}
-				fileFault[i] = true
-			}
-		})
+	if r.gradeAll(ctx, bin, day, noteLab, func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }) && labErr == nil && ctx.Err() == nil {
+		update(func() { initHangOutcome(&out, day, parts, fileFault) })
 		r.verdicts.open()
 		return out, nil
 	}
@@ -432,12 +402,6 @@ func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v 
 	}
 	return deathFault(b.runErr, b.stderr.String(), day)
 }
-
-// InitHang is the detail of every TODO of a file whose package never
-// finished loading: found on the first worker stopped before its main ran,
-// it settles the whole run (runBuilt), one finding for the file and one
-// bound's cost, the same words at any load.
-const InitHang = "your file never finished loading: an init function or a package variable does not return, so no TODO could be called"
 
 // timeoutDetail says which bound stopped a worker: its CPU time (busy),
 // the wall clock's backstop on waiting (a worker that waited without
