@@ -351,7 +351,7 @@ func (r Report) WriteMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, " %s | %s |\n", md(row.Points), md(row.Note))
 	}
-	b.WriteString("\n## Misconceptions, most common first\n\n")
+	b.WriteString("\n## What the class got wrong, most common first\n\n")
 	if len(r.Ranked) == 0 {
 		b.WriteString("None: every TODO that was tried passes.\n")
 	}
@@ -457,7 +457,7 @@ li { margin-bottom: .4rem; } .ex { font-family: ui-monospace, monospace; } .hint
 <tr><th>who</th>{{range .TODOs}}<th>TODO {{.Number}} {{.Func}}</th>{{end}}<th>points</th><th>note</th></tr>
 {{range .Rows}}<tr><td>{{.Student}}</td>{{range .Verdicts}}<td class="{{.}}">{{.}}</td>{{end}}<td class="num">{{.Points}}</td><td>{{.Note}}</td></tr>
 {{end}}</table>
-<h2>Misconceptions, most common first</h2>
+<h2>What the class got wrong, most common first</h2>
 {{if not .Ranked}}<p>None: every TODO that was tried passes.</p>{{end}}<ol>
 {{range .Ranked}}<li><strong>TODO {{.TODO}} {{.Func}}: {{.Title}}</strong> — {{plural .Count "student" "students"}}: {{.Names}}
 {{if .Example}}<br>e.g. <span class="ex">{{.Example}}</span>{{end}}{{if and .Hint (ne .Hint .Title)}}<br><span class="hint">the grader's hint: {{.Hint}}</span>{{end}}</li>

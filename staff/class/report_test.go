@@ -88,7 +88,7 @@ func TestReportFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{md, html} {
-		if data, err := os.ReadFile(p); err != nil || !strings.Contains(string(data), "Misconceptions, most common first") {
+		if data, err := os.ReadFile(p); err != nil || !strings.Contains(string(data), "What the class got wrong, most common first") {
 			t.Errorf("%s: %v", p, err)
 		}
 	}
