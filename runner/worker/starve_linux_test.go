@@ -19,7 +19,7 @@ func TestWatchCPUTellsStarvedFromWaiting(t *testing.T) {
 	if testing.Short() || os.Getenv("TERMLAB_TEST_ALL") == "" { // testrun.Slow, which this package's own tests cannot import
 		t.Skip("stops and starts real processes for some seconds: runs with TERMLAB_TEST_ALL=1 (.ci/run)")
 	}
-	const bound = 50 * time.Millisecond
+	const bound = 20 * time.Millisecond
 	tests := []struct {
 		name  string
 		shell string
