@@ -53,7 +53,7 @@ type CPUBound struct {
 	// stretch is counted as starved. Zero: no such check.
 	Tick time.Duration
 
-	start, prev, lastMoved time.Time
+	prev, lastMoved time.Time
 	startCPU, prevCPU      time.Duration
 	lastCPU, prevQueued    time.Duration
 	waited, starved        time.Duration
@@ -66,9 +66,10 @@ type Reading struct {
 	// QueueKnown whether it could be read.
 	Queued     time.Duration
 	QueueKnown bool
-	// Ready: the run is ready to run right now (state R), so what of
-	// the last stretch it spent off the CPU it spent queued (the kernel
-	// adds a wait to Queued only once the run gets a CPU again).
+	// Ready: the run is ready to run, or running, right now (state R),
+	// so what of the last stretch it spent off the CPU it spent queued
+	// (the kernel adds a wait to Queued only once the run gets a CPU
+	// again). A run that waits for something of its own sleeps (S).
 	Ready bool
 	// Stopped: the run is stopped from outside (SIGSTOP) right now.
 	Stopped bool
@@ -93,7 +94,7 @@ const lateTicks = 10
 
 // NewCPUBound starts judging a run whose clocks now read r.
 func NewCPUBound(limit time.Duration, now time.Time, r Reading) *CPUBound {
-	return &CPUBound{Limit: limit, start: now, prev: now, lastMoved: now,
+	return &CPUBound{Limit: limit, prev: now, lastMoved: now,
 		startCPU: r.CPU, prevCPU: r.CPU, lastCPU: r.CPU, prevQueued: r.Queued}
 }
 
