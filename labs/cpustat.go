@@ -53,10 +53,10 @@ type CPUBound struct {
 	// stretch is counted as starved. Zero: no such check.
 	Tick time.Duration
 
-	prev, lastMoved time.Time
-	startCPU, prevCPU      time.Duration
-	lastCPU, prevQueued    time.Duration
-	waited, starved        time.Duration
+	prev, lastMoved     time.Time
+	startCPU, prevCPU   time.Duration
+	lastCPU, prevQueued time.Duration
+	waited, starved     time.Duration
 }
 
 // A Reading is one look at a run's clocks.
