@@ -399,7 +399,7 @@ var brokenCases = []brokenCase{
 	{name: "panic_hostile", todo: 1, status: labs.Crash, detail: "panicked: ", where: true, partsStop: true, input: "TakeToken(tokens="},
 	{name: "goroutine_panic", todo: 1, status: labs.Crash, detail: "assignment to entry in nil map", where: true, partsStop: true},
 	{name: "hang", todo: 2, status: labs.Timeout, detail: "did not return", partsStop: true, input: "WindowID(now="},
-	{name: "init_hang", all: true, status: labs.Timeout, detail: "did not finish", partsStop: true, env: []string{worker.LimitEnv + "=300ms"}},
+	{name: "init_hang", all: true, status: labs.Timeout, detail: "never finished loading", partsStop: true, env: []string{worker.LimitEnv + "=300ms"}},
 	{name: "nan", todo: 1, status: labs.Fail, detail: "NaN tokens", partsStop: true},
 	{name: "posinf", todo: 1, status: labs.Fail, detail: "+Inf tokens: a bucket can never hold infinitely many", partsStop: true},
 	{name: "neginf", todo: 1, status: labs.Fail, detail: "-Inf tokens: a bucket can never hold infinitely many", partsStop: true},

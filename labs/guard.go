@@ -159,16 +159,23 @@ const cpuTick = 20 * time.Millisecond
 
 func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn func()) Fault {
 	done := make(chan Fault, 1)
-	clock := make(chan func() time.Duration, 1)
+	type clocks struct {
+		used  func() time.Duration
+		queue func() (time.Duration, bool, bool)
+	}
+	clock := make(chan clocks, 1)
 	go func() {
 		returned := false
 		if cpu {
 			// fn's thread is its own for the whole call, so the
 			// thread's CPU clock is fn's (plus its share of the
-			// collector's assists, which its allocations cause).
+			// collector's assists, which its allocations cause), and
+			// so is its time on the run queue.
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			clock <- threadClock()
+			queue, closeQueue := threadQueue()
+			defer closeQueue()
+			clock <- clocks{threadClock(), queue}
 		}
 		defer func() {
 			r := recover()
@@ -192,17 +199,12 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 		fn()
 		returned = true
 	}()
-	timeout := func() Fault {
+	timeout := func(why string) Fault {
 		todo := 0
 		if track != nil {
 			todo = track.Current()
 		}
-		what := fmt.Sprintf("did not return within %v", limit)
-		if cpu {
-			what = fmt.Sprintf("did not return within %v of CPU time", limit)
-		}
-		return Fault{Status: Timeout, TODO: todo, Input: track.input(),
-			Detail: what + ": a loop that never ends, or one that takes far too many steps (one per nanosecond of a long clock, say)"}
+		return Fault{Status: Timeout, TODO: todo, Input: track.input(), Detail: TimeoutDetail(why, limit, cpu)}
 	}
 	if !cpu {
 		timer := time.NewTimer(limit)
@@ -211,11 +213,19 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 		case f := <-done:
 			return f
 		case <-timer.C:
-			return timeout()
+			return timeout("")
 		}
 	}
-	used := <-clock
-	bound := NewCPUBound(limit, time.Now(), used())
+	c := <-clock
+	read := func() Reading {
+		r := Reading{CPU: c.used()}
+		if c.queue != nil {
+			r.Queued, r.Ready, r.QueueKnown = c.queue()
+		}
+		return r
+	}
+	bound := NewCPUBound(limit, time.Now(), read())
+	bound.Tick = cpuTick
 	tick := time.NewTicker(cpuTick)
 	defer tick.Stop()
 	for {
@@ -223,16 +233,41 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 		case f := <-done:
 			return f
 		case now := <-tick.C:
-			switch bound.Spent(now, used()) {
-			case "cpu":
-				return timeout()
-			case "idle":
-				f := timeout()
-				f.Detail = fmt.Sprintf("did not return, and stopped using CPU time: after %v on the clock (%d× its CPU bound of %v) it waits for something that never comes (a channel, a lock, a sleep)", now.Sub(bound.start).Round(time.Millisecond), WallBackstop, limit)
+			if why := bound.Observe(now, read()); why != "" {
+				f := timeout(why)
+				if why == "starved" {
+					// Not the code's: no call of it to blame.
+					f.TODO, f.Input = 0, ""
+				}
 				return f
 			}
 		}
 	}
+}
+
+// Starved starts the detail of a run the machine starved of CPU (see
+// CPUBound): not a verdict on the code, and never kept as one. Whoever
+// reads it runs the code again, and says so if that starves too.
+const Starved = "the machine was too busy to grade this"
+
+// IsStarved reports whether a timeout's detail says the machine starved
+// the run rather than the code running too long.
+func IsStarved(detail string) bool { return strings.HasPrefix(detail, Starved) }
+
+// TimeoutDetail says why a run bounded by limit was stopped: what
+// CPUBound said (why), or the wall clock (why "", or cpu false). The words
+// hold no figure the load changes: the same code reads the same on an idle
+// machine and a busy one.
+func TimeoutDetail(why string, limit time.Duration, cpu bool) string {
+	switch {
+	case !cpu:
+		return fmt.Sprintf("did not return within %v: a loop that never ends, or one that takes far too many steps (one per nanosecond of a long clock, say)", limit)
+	case why == "idle":
+		return fmt.Sprintf("did not return, and stopped using CPU time: it waited %d× its CPU bound of %v for something that never comes (a channel, a lock, a sleep)", WallBackstop, limit)
+	case why == "starved":
+		return fmt.Sprintf("%s: the code was ready to run but the machine gave it no CPU for %d× its CPU bound of %v (other programs, or a CPU quota). This is not the code's result; grade it again", Starved, StarveBackstop, limit)
+	}
+	return fmt.Sprintf("did not return within %v of CPU time, its own code busy on the CPU all along: a loop that never ends, or one that takes far too many steps (one per nanosecond of a long clock, say)", limit)
 }
 
 // input is the call in progress, or "" without a tracker.

@@ -78,35 +78,80 @@ func TestParseStatCPU(t *testing.T) {
 
 // CPUBound: a run starved by a busy machine (its CPU clock moving slowly)
 // is never stopped by the wall clock; one whose clock stands still is, past
-// the backstop; one that used its CPU time is, at any wall time.
+// the backstop; one that used its CPU time is, at any wall time. With the
+// run queue known, a run that was ready but got no CPU is "starved", never
+// "idle", however still its CPU clock stood, and a stopped run or a
+// watcher that was not run itself counts as starved too.
 func TestCPUBound(t *testing.T) {
 	t0 := time.Unix(1000, 0)
 	limit := time.Second
+	const tick = 100 * time.Millisecond
 	tests := []struct {
-		name string
-		step time.Duration // CPU used per second of wall time
-		secs int
-		want string
+		name  string
+		step  time.Duration // CPU used per second of wall time
+		queue time.Duration // run-queue wait per second of wall time (-1: unknown)
+		stop  bool          // stopped from outside
+		late  bool          // one reading a second, ten ticks late
+		secs  int
+		want  string
 	}{
-		{"starved at 3%: 30s on the clock, no verdict", 30 * time.Millisecond, 30, ""},
-		{"spinning: its CPU second is spent", time.Second, 2, "cpu"},
-		{"waiting: idle past the backstop", 0, WallBackstop + 1, "idle"},
-		{"waiting, before the backstop: no verdict", 0, WallBackstop - 1, ""},
+		{"starved at 3%: 30s on the clock, no verdict", 30 * time.Millisecond, -1, false, false, 30, ""},
+		{"spinning: its CPU second is spent", time.Second, -1, false, false, 2, "cpu"},
+		{"spinning at 6% of a CPU, queued the rest: busy, not waiting", 60 * time.Millisecond, 940 * time.Millisecond, false, false, 30, "cpu"},
+		{"waiting: idle past the backstop", 0, -1, false, false, WallBackstop + 1, "idle"},
+		{"waiting, queue known: idle past the backstop", 0, 0, false, false, WallBackstop + 1, "idle"},
+		{"waiting, before the backstop: no verdict", 0, -1, false, false, WallBackstop - 1, ""},
+		{"at 1% of a CPU, queued the rest: never idle", 10 * time.Millisecond, 990 * time.Millisecond, false, false, StarveBackstop - 1, ""},
+		{"at 1% of a CPU for long: starved", 10 * time.Millisecond, 990 * time.Millisecond, false, false, StarveBackstop + 2, "starved"},
+		{"no CPU at all, all of it queued: starved, not idle", 0, time.Second, false, false, StarveBackstop + 1, "starved"},
+		{"stopped from outside (SIGSTOP): starved, not idle", 0, 0, true, false, StarveBackstop + 1, "starved"},
+		{"its watcher not run either: starved, not idle", 0, 0, false, true, StarveBackstop + 1, "starved"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := NewCPUBound(limit, t0, 5*time.Second)
+			r := Reading{CPU: 5 * time.Second, Queued: 7 * time.Second, QueueKnown: tt.queue >= 0}
+			b := NewCPUBound(limit, t0, r)
+			if !tt.late {
+				b.Tick = tick
+			} else {
+				b.Tick = tick / 10
+			}
 			got := ""
 			for s := 1; s <= tt.secs && got == ""; s++ {
 				used := 5*time.Second + time.Duration(s)*tt.step
 				if tt.step > 0 && used-5*time.Second > limit {
 					used = 5*time.Second + limit
 				}
-				got = b.Spent(t0.Add(time.Duration(s)*time.Second), used)
+				r := Reading{CPU: used, Stopped: tt.stop, QueueKnown: tt.queue >= 0,
+					Queued: 7*time.Second + time.Duration(s)*max(0, tt.queue)}
+				got = b.Observe(t0.Add(time.Duration(s)*time.Second), r)
 			}
 			if got != tt.want {
 				t.Fatalf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestParseSchedstat(t *testing.T) {
+	run, q, ok := ParseSchedstat([]byte("123456789 987654321 42\n"))
+	if !ok || run != 123456789 || q != 987654321 {
+		t.Fatalf("got %v %v %v", run, q, ok)
+	}
+	for _, bad := range []string{"", "12", "x 1 2", "1 -2 3"} {
+		if _, _, ok := ParseSchedstat([]byte(bad)); ok {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// The words of a timeout hold no figure the load changes, and say which
+// of busy, waiting and starved it was.
+func TestTimeoutDetail(t *testing.T) {
+	for why, want := range map[string]string{"cpu": "busy on the CPU", "idle": "waited 5×", "starved": Starved} {
+		d := TimeoutDetail(why, 2*time.Second, true)
+		if !strings.Contains(d, want) || IsStarved(d) != (why == "starved") {
+			t.Errorf("%s: %q", why, d)
+		}
 	}
 }

@@ -139,3 +139,20 @@ func nsPids(status []byte) []int {
 	}
 	return nil
 }
+
+// Dir is the /proc folder of the process pid (in our numbers), or "" when
+// it is not there. Where /proc numbers processes as we do, that is
+// /proc/PID without reading the whole table.
+func Dir(pid int) string {
+	if depth, _ := self(); depth == 1 {
+		dir := filepath.Join("/proc", strconv.Itoa(pid))
+		if _, err := os.Stat(dir); err != nil {
+			return ""
+		}
+		return dir
+	}
+	if p, ok := Find(List(), pid); ok {
+		return p.Dir
+	}
+	return ""
+}

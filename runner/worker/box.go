@@ -108,9 +108,13 @@ type boxed struct {
 	prints   *prints // the learner's output, when kept (prints.go)
 	runErr   error
 	timedOut bool
+	// loaded: the worker said it got past the learner's package's init
+	// (loadedLine).
+	loaded bool
 	// cpu is set when bound was counted in the worker's CPU time (where
 	// /proc can tell it); spent says what stopped it then ("cpu": it used
-	// that time; "idle": it stopped running, see labs.CPUBound).
+	// that time; "idle": it stopped running; "starved": the machine gave
+	// it no CPU; see labs.CPUBound).
 	cpu    bool
 	spent  string
 	labErr error // the program could not be started at all (see LabError)
@@ -119,6 +123,11 @@ type boxed struct {
 // envelope starts every answer: the runner knows the nonce, the learner's
 // code (which cannot read the runner's memory) normally does not.
 func envelope(nonce string) []byte { return []byte("termlab-answer " + nonce + "\n") }
+
+// loadedLine is what a worker writes on the answer pipe once its main runs,
+// before its task: a worker stopped without it never finished loading the
+// learner's package (an init, a package variable, that never returns).
+func loadedLine(nonce string) []byte { return []byte("termlab-loaded " + nonce + "\n") }
 
 // run starts the worker boxed, gives it the nonce, waits for it within
 // bound (or until ctx ends) and reads its answer. Where the OS tells a
@@ -149,11 +158,22 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 // cpuPoll is how often the runner reads a worker's CPU time.
 const cpuPoll = 50 * time.Millisecond
 
-// watchCPU calls stop with what spent the bound ("cpu" or "idle", see
-// labs.CPUBound) once pid has spent it, polling until done closes.
+// watchCPU calls stop with what spent the bound ("cpu", "idle" or
+// "starved", see labs.CPUBound) once pid has spent it, polling until done
+// closes.
 func watchCPU(pid int, bound time.Duration, done <-chan struct{}, stop func(why string)) {
-	used, _ := childCPU(pid)
-	judge := labs.NewCPUBound(bound, time.Now(), used)
+	queue := childQueue(pid)
+	read := func() (labs.Reading, bool) {
+		used, ok := childCPU(pid)
+		r := labs.Reading{CPU: used}
+		if ok && queue != nil {
+			r.Queued, r.Ready, r.Stopped, r.QueueKnown = queue()
+		}
+		return r, ok
+	}
+	first, _ := read()
+	judge := labs.NewCPUBound(bound, time.Now(), first)
+	judge.Tick = cpuPoll
 	tick := time.NewTicker(cpuPoll)
 	defer tick.Stop()
 	for {
@@ -161,11 +181,11 @@ func watchCPU(pid int, bound time.Duration, done <-chan struct{}, stop func(why 
 		case <-done:
 			return
 		case now := <-tick.C:
-			used, ok := childCPU(pid)
+			r, ok := read()
 			if !ok {
 				continue
 			}
-			if why := judge.Spent(now, used); why != "" {
+			if why := judge.Observe(now, r); why != "" {
 				stop(why)
 				return
 			}
@@ -263,6 +283,7 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	killStrays(mark)
 	pr.SetReadDeadline(time.Now().Add(answerGrace))
 	data := <-read
+	b.loaded = bytes.Contains(data, loadedLine(nonce))
 	b.timedOut = ctx.Err() != nil
 	b.spent, _ = spent.Load().(string)
 	if b.timedOut {

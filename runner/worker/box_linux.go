@@ -157,3 +157,14 @@ func killAdopted() {
 // from its CPU-time clock (labs.ProcessCPU: right in our pid numbers, where
 // /proc may not be); ok is false when it cannot be read.
 func childCPU(pid int) (time.Duration, bool) { return labs.ProcessCPU(pid) }
+
+// childQueue reads process pid's time on the run queue, whether it is
+// ready to run and whether it is stopped (labs.ProcessQueue), from its
+// /proc folder found once; nil where there is none.
+func childQueue(pid int) func() (time.Duration, bool, bool, bool) {
+	dir := proc.Dir(pid)
+	if dir == "" {
+		return nil
+	}
+	return func() (time.Duration, bool, bool, bool) { return labs.ProcessQueue(dir) }
+}

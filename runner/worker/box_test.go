@@ -66,6 +66,12 @@ func init() {
 			}
 		}
 	case "hang":
+		if log := os.Getenv("TERMLAB_BOXTEST_STARTS"); log != "" { // one byte per worker started
+			if f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				f.Write([]byte("x"))
+				f.Close()
+			}
+		}
 		for {
 		}
 	case "bigans": // 100 MB at the answer's fd
@@ -204,7 +210,7 @@ func TestBoxedWorkers(t *testing.T) {
 		{"an init that allocates without end hits the memory bound", "alloc",
 			map[string]string{worker.MemoryEnv: "120", worker.LimitEnv: "20s"}, labs.Crash, "your code used more than 120 MB"},
 		{"an init that never returns is stopped", "hang",
-			map[string]string{worker.LimitEnv: "400ms"}, labs.Timeout, "did not finish within 400ms"},
+			map[string]string{worker.LimitEnv: "400ms"}, labs.Timeout, worker.InitHang},
 		{"an answer of 100 MB is refused, not read", "bigans", nil, labs.Crash, "larger than 4 MB"},
 		{"a forged answer without the nonce is ignored", "forge", nil, labs.Unfinished, "not done"},
 		{"nothing misbehaves", "", nil, labs.Unfinished, "not done"},
@@ -227,6 +233,42 @@ func TestBoxedWorkers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Issue 43, finding 5: an init that never returns is one finding for the
+// file, found once. The first worker stopped before its main ran settles
+// every TODO and every part with the same words; no part's worker is
+// started to wait out a bound of its own on the same init. Before, each
+// TODO and each part timed out on its own (four verdicts, then a bound per
+// part, two at a time), each with the words of its own bound.
+func TestInitHangFoundOnce(t *testing.T) {
+	f := boxFixture(t)
+	starts := filepath.Join(t.TempDir(), "starts")
+	t.Setenv(fixtureEnv, "hang")
+	t.Setenv("TERMLAB_BOXTEST_STARTS", starts)
+	t.Setenv(worker.LimitEnv, "400ms")
+	r := worker.Runner{Root: f.root, Bin: f.bin}
+	o, err := r.Run(t.Context(), fixtureDay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range o.Grades {
+		if g.Status != labs.Timeout || g.Detail != worker.InitHang {
+			t.Errorf("TODO %d: %s %q, want timeout %q", g.TODO, g.Status, g.Detail, worker.InitHang)
+		}
+	}
+	if len(o.Parts) == 0 {
+		t.Fatal("no parts: the run should have had them")
+	}
+	for _, p := range o.Parts {
+		if p.Status != labs.Timeout || p.Detail != worker.InitHang || p.TODO != 0 {
+			t.Errorf("part %s: %s %q (TODO %d), want timeout %q blamed on no TODO", p.ID, p.Status, p.Detail, p.TODO, worker.InitHang)
+		}
+	}
+	n, _ := os.ReadFile(starts)
+	if len(n) == 0 || len(n) > len(fixtureDay.TODOs) {
+		t.Errorf("%d workers started, want at most one per TODO (%d): no part's worker waits out the same init", len(n), len(fixtureDay.TODOs))
 	}
 }
 

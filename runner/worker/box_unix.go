@@ -29,5 +29,7 @@ func killTree(int) {}
 // Without /proc, a worker is bounded on the wall clock.
 func childCPU(int) (time.Duration, bool) { return 0, false }
 
+func childQueue(int) func() (time.Duration, bool, bool, bool) { return nil }
+
 // No network namespace an unprivileged process can make on other Unixes.
 func confineAttr(*syscall.SysProcAttr) bool { return false }

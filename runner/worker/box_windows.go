@@ -30,4 +30,6 @@ func killTree(int) {}
 // A worker is bounded on the wall clock.
 func childCPU(int) (time.Duration, bool) { return 0, false }
 
+func childQueue(int) func() (time.Duration, bool, bool, bool) { return nil }
+
 func confineAttr(*syscall.SysProcAttr) bool { return false }

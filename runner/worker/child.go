@@ -140,6 +140,12 @@ func Main(days labs.Course, args []string, extra map[string]func(args []string) 
 		fmt.Fprintf(os.Stderr, "%s cannot answer: its %s\n", workerMark, stdinGone)
 		return 1
 	}
+	if args[2] != PlayKind {
+		// Past every package's init: the runner tells a worker stopped
+		// before this line (an init that never returns) from one stopped
+		// in a TODO by it (see loadedLine).
+		answer.Write(loadedLine(nonce))
+	}
 	if err := Serve(day, args[2], args[3], impl, nonce, answer); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

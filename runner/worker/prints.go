@@ -79,6 +79,19 @@ func (p *prints) fresh() *prints {
 	return &prints{}
 }
 
+// reset empties p for a run of the task again (nil stays nil): only the
+// run that is kept shows its prints.
+func (p *prints) reset() {
+	if p == nil {
+		return
+	}
+	for _, h := range []*head{&p.out, &p.err} {
+		h.mu.Lock()
+		h.buf, h.more = nil, false
+		h.mu.Unlock()
+	}
+}
+
 // capturePrints sends cmd's stdout to b.prints, and its stderr there as
 // well as to b.stderr (which deathFault reads), when b keeps prints.
 func (b *boxed) capturePrints(cmd *exec.Cmd) {

@@ -209,17 +209,11 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
-	var verdicts sync.WaitGroup
-	for i, t := range day.TODOs {
-		verdicts.Go(func() {
-			g, fault := r.grade(ctx, bin, day, t, labs.Learner)
-			if noteLab(fault, bin) {
-				return
-			}
-			update(func() { out.Grades[i] = g })
-		})
+	if r.gradeAll(ctx, bin, day, noteLab, func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }) && labErr == nil && ctx.Err() == nil {
+		update(func() { initHangOutcome(&out, day, parts, fileFault) })
+		r.verdicts.open()
+		return out, nil
 	}
-	verdicts.Wait()
 	r.verdicts.open()
 	// Then the parts, two at a time (tasks), the longest first, so the last
 	// to land is short.
@@ -342,8 +336,45 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 
 // exec runs one task in a boxed process and decodes its answer into v.
 // When the process dies without answering, the returned Fault says how.
-// out, when not nil, keeps what the process printed.
+// out, when not nil, keeps what the process printed. A run the machine
+// starved of CPU (labs.Starved: said by the worker's guard, or by the
+// bound on the worker) is nobody's verdict: it runs again, up to
+// starveTries in all, and only the last is kept.
 func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints) *labs.Fault {
+	for try := 1; ; try++ {
+		fault := r.exec1(ctx, bin, day, t, v, out)
+		if try == starveTries || ctx.Err() != nil || !starved(fault, v) {
+			return fault
+		}
+		out.reset()
+		switch a := v.(type) { // a new answer, not laid over the old one
+		case *labs.Grade:
+			*a = labs.Grade{}
+		case *labs.PartResult:
+			*a = labs.PartResult{}
+		}
+	}
+}
+
+// starveTries bounds the runs of one task the machine starves.
+const starveTries = 3
+
+// starved reports whether a task's run was starved: its fault, or the
+// grade or part its worker answered, says labs.Starved.
+func starved(f *labs.Fault, v any) bool {
+	if f != nil {
+		return f.Status == labs.Timeout && labs.IsStarved(f.Detail)
+	}
+	switch a := v.(type) {
+	case *labs.Grade:
+		return a.Status == labs.Timeout && labs.IsStarved(a.Detail)
+	case *labs.PartResult:
+		return a.Status == labs.Timeout && labs.IsStarved(a.Detail)
+	}
+	return false
+}
+
+func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints) *labs.Fault {
 	if why := unrunnable(bin); why != "" {
 		return &labs.Fault{Status: labError, Detail: fmt.Sprintf("the worker program %s cannot run: %s", bin, why)}
 	}
@@ -364,21 +395,29 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 		return &labs.Fault{Status: labs.Crash, Detail: fmt.Sprintf("the worker's answer was larger than %d MB and was not read: does your code print or write without end?", maxAnswer>>20)}
 	case len(b.answer) > 0 && json.Unmarshal(b.answer, v) == nil:
 		return nil
+	case b.timedOut && !b.loaded && (b.spent == "cpu" || b.spent == "idle"):
+		return &labs.Fault{Status: labs.Timeout, File: true, Detail: InitHang}
 	case b.timedOut:
 		return &labs.Fault{Status: labs.Timeout, Detail: timeoutDetail(b, bound)}
 	}
 	return deathFault(b.runErr, b.stderr.String(), day)
 }
 
-// timeoutDetail says which bound stopped a worker: its CPU time, the wall
-// clock's backstop (a worker that waited without running), or the wall
-// clock (where CPU time cannot be read, or ctx ended first).
+// timeoutDetail says which bound stopped a worker: its CPU time (busy),
+// the wall clock's backstop on waiting (a worker that waited without
+// running), the machine (starved: it gave the worker no CPU), or the
+// wall clock (where CPU time cannot be read, or ctx ended first). The
+// words are labs.TimeoutDetail's, so a starved worker reads labs.Starved
+// wherever it was caught.
 func timeoutDetail(b *boxed, bound time.Duration) string {
+	if b.spent == "starved" {
+		return labs.TimeoutDetail(b.spent, bound, true)
+	}
 	switch b.spent {
 	case "cpu":
-		return fmt.Sprintf("the worker did not finish within %v of CPU time and was stopped", bound)
+		return fmt.Sprintf("the worker did not finish within %v of CPU time, busy on the CPU all along, and was stopped", bound)
 	case "idle":
-		return fmt.Sprintf("the worker did not finish and stopped using CPU time (after more than %d× its CPU bound of %v on the clock), waiting for something that never came, and was stopped",
+		return fmt.Sprintf("the worker did not finish and stopped using CPU time: it waited %d× its CPU bound of %v for something that never came, and was stopped",
 			labs.WallBackstop, bound)
 	}
 	return fmt.Sprintf("the worker did not finish within %v and was stopped", bound)

@@ -223,6 +223,11 @@ func (g *Grader) one(ctx context.Context, template, version string, c *cache, s 
 			r.Status, r.Grades = LabFault, []labs.Grade{}
 			r.Error = "a worker was killed from outside twice (by the system's out-of-memory killer?): not the student's doing, so not graded"
 		}
+		// A worker the machine starved of CPU was already run again
+		// (runner/worker's exec); starved still, it is nobody's grade.
+		if starvedRun(r) {
+			r.Status, r.Grades, r.Error = LabFault, []labs.Grade{}, tooBusy
+		}
 	}
 	r.Seconds = time.Since(start).Seconds()
 	r.score(g.Day, points)
@@ -257,6 +262,17 @@ const buildKilled = "the build was killed from outside (by the system's out-of-m
 func killedFromOutside(r Result) bool {
 	return r.Status == LabFault && r.Error == buildKilled || r.Status == Graded && slices.ContainsFunc(r.Grades, func(g labs.Grade) bool {
 		return g.Status == labs.Crash && strings.Contains(g.Detail, "signal: killed")
+	})
+}
+
+// tooBusy is the error of a submission a worker of which the machine
+// starved of CPU on every try (labs.Starved).
+const tooBusy = labs.Starved + " (a worker was ready to run but got no CPU, on every try): not the student's doing, so not graded; grade-class grades it again at the end, alone"
+
+// starvedRun: a TODO's worker was starved on every try.
+func starvedRun(r Result) bool {
+	return r.Status == Graded && slices.ContainsFunc(r.Grades, func(g labs.Grade) bool {
+		return g.Status == labs.Timeout && labs.IsStarved(g.Detail)
 	})
 }
 

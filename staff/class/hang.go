@@ -21,9 +21,11 @@ import (
 // neverLoaded is the error of a submission whose file never loaded.
 const neverLoaded = "its file never finished loading: an init function or a package variable never returns, so no TODO could run"
 
-// hasTimeout reports whether a graded result has a TODO that timed out.
+// hasTimeout reports whether a graded result has a TODO that timed out,
+// or the machine was too busy to grade it (tooBusy).
 func hasTimeout(r Result) bool {
-	return r.Status == Graded && slices.ContainsFunc(r.Grades, func(g labs.Grade) bool { return g.Status == labs.Timeout })
+	return r.Status == LabFault && r.Error == tooBusy ||
+		r.Status == Graded && slices.ContainsFunc(r.Grades, func(g labs.Grade) bool { return g.Status == labs.Timeout })
 }
 
 // initHang reports whether every TODO timed out with no call of it in
@@ -47,7 +49,10 @@ func (g *Grader) regradeTimeouts(ctx context.Context, template, version string, 
 		if ctx.Err() != nil {
 			return
 		}
-		if !hasTimeout(r) {
+		// An init that never returns was found before any TODO ran
+		// (worker.InitHang): the load did not cause it, and grading it
+		// again would cost its bound once more.
+		if !hasTimeout(r) || r.Error == neverLoaded {
 			continue
 		}
 		again := g.one(ctx, template, version, c, subs[i], points)

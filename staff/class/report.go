@@ -141,9 +141,7 @@ func NewReport(day labs.Day, results []Result, roster Roster) Report {
 	for _, t := range s.TODOs {
 		rate := TODORate{TODO: t.TODO, Func: t.Func, Wrong: t.Wrong, NotStarted: len(t.NotStarted), Graded: t.Of + len(t.NotStarted)}
 		rate.Passed = t.Of - t.Wrong
-		if rate.Graded > 0 {
-			rate.Percent = 100 * rate.Passed / rate.Graded
-		}
+		rate.Percent = percent(rate.Passed, rate.Graded)
 		r.Rates = append(r.Rates, rate)
 		for _, m := range t.Mistakes {
 			title := m.Label
@@ -353,7 +351,7 @@ func (r Report) WriteMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, " %s | %s |\n", md(row.Points), md(row.Note))
 	}
-	b.WriteString("\n## Misconceptions, most common first\n\n")
+	b.WriteString("\n## What the class got wrong, most common first\n\n")
 	if len(r.Ranked) == 0 {
 		b.WriteString("None: every TODO that was tried passes.\n")
 	}
@@ -459,7 +457,7 @@ li { margin-bottom: .4rem; } .ex { font-family: ui-monospace, monospace; } .hint
 <tr><th>who</th>{{range .TODOs}}<th>TODO {{.Number}} {{.Func}}</th>{{end}}<th>points</th><th>note</th></tr>
 {{range .Rows}}<tr><td>{{.Student}}</td>{{range .Verdicts}}<td class="{{.}}">{{.}}</td>{{end}}<td class="num">{{.Points}}</td><td>{{.Note}}</td></tr>
 {{end}}</table>
-<h2>Misconceptions, most common first</h2>
+<h2>What the class got wrong, most common first</h2>
 {{if not .Ranked}}<p>None: every TODO that was tried passes.</p>{{end}}<ol>
 {{range .Ranked}}<li><strong>TODO {{.TODO}} {{.Func}}: {{.Title}}</strong> — {{plural .Count "student" "students"}}: {{.Names}}
 {{if .Example}}<br>e.g. <span class="ex">{{.Example}}</span>{{end}}{{if and .Hint (ne .Hint .Title)}}<br><span class="hint">the grader's hint: {{.Hint}}</span>{{end}}</li>
@@ -534,4 +532,22 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// percent is part of all to the nearest whole percent (2 of 3 is 67, not
+// the 66 a truncation shows), but never 100 while someone is missing nor 0
+// while someone is there: the bar and its figure must not say "everyone"
+// or "no one" when that is not so.
+func percent(part, all int) int {
+	if all <= 0 {
+		return 0
+	}
+	p := (200*part + all) / (2 * all)
+	switch {
+	case part < all && p == 100:
+		return 99
+	case part > 0 && p == 0:
+		return 1
+	}
+	return p
 }

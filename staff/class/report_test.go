@@ -88,7 +88,7 @@ func TestReportFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{md, html} {
-		if data, err := os.ReadFile(p); err != nil || !strings.Contains(string(data), "Misconceptions, most common first") {
+		if data, err := os.ReadFile(p); err != nil || !strings.Contains(string(data), "What the class got wrong, most common first") {
 			t.Errorf("%s: %v", p, err)
 		}
 	}
@@ -142,5 +142,17 @@ func TestWritePerStudent(t *testing.T) {
 	written, _, err = WritePerStudent(dir, "gradescope", day, subs, results, 100)
 	if err != nil || len(written) != 2 || filepath.Base(written[0]) != "bob.json" {
 		t.Errorf("gradescope: %v %v", written, err)
+	}
+}
+
+// The pass rate's figure is rounded, never "everyone" or "no one" when
+// that is not so (the report in a browser read "2 (66%)" for 2 of 3).
+func TestPercent(t *testing.T) {
+	for _, c := range []struct{ part, all, want int }{
+		{2, 3, 67}, {1, 3, 33}, {0, 3, 0}, {3, 3, 100}, {0, 0, 0}, {199, 200, 99}, {1, 300, 1}, {1, 2, 50},
+	} {
+		if got := percent(c.part, c.all); got != c.want {
+			t.Errorf("percent(%d, %d) = %d, want %d", c.part, c.all, got, c.want)
+		}
 	}
 }

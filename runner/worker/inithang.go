@@ -1,0 +1,56 @@
+package worker
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"termlab/labs"
+)
+
+// InitHang is the detail of every TODO of a file whose package never
+// finished loading: found on the first worker stopped before its main ran
+// (it writes loadedLine once it does), it settles the whole run, one
+// finding for the file and one bound's cost, the same words at any load.
+const InitHang = "your file never finished loading: an init function or a package variable does not return, so no TODO could be called"
+
+// gradeAll grades every TODO of day at once, handing each grade to set,
+// and reports whether the learner's file never finished loading: the
+// first worker stopped in its init (InitHang) stops the others, which
+// would each wait out a bound on the same init. noteLab takes a fault
+// that is the lab's, not the learner's (runBuilt).
+func (r *Runner) gradeAll(ctx context.Context, bin string, day labs.Day, noteLab func(*labs.Fault, string) bool, set func(i int, g labs.Grade)) bool {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	var hung atomic.Bool
+	var verdicts sync.WaitGroup
+	for i, t := range day.TODOs {
+		verdicts.Go(func() {
+			g, fault := r.grade(ctx, bin, day, t, labs.Learner)
+			if noteLab(fault, bin) {
+				return
+			}
+			if fault != nil && fault.Status == labs.Timeout && fault.File && fault.Detail == InitHang && hung.CompareAndSwap(false, true) {
+				stop()
+			}
+			set(i, g)
+		})
+	}
+	verdicts.Wait()
+	return hung.Load()
+}
+
+// initHangOutcome settles every TODO and part of out with InitHang: no
+// TODO is to blame, and no part's worker is started to wait out its own
+// bound on the same init.
+func initHangOutcome(out *labs.Outcome, day labs.Day, parts []labs.Part, fileFault []bool) {
+	for i, t := range day.TODOs {
+		out.Grades[i] = labs.Grade{TODO: t.Number, Func: t.Func, Status: labs.Timeout, Detail: InitHang,
+			Hint: fmt.Sprintf("not %s's own fault: the file never got as far as calling it", t.Func)}
+	}
+	for i, p := range parts {
+		out.Parts[i] = labs.PartResult{ID: p.ID, Title: p.Title, Status: labs.Timeout, Detail: InitHang}
+		fileFault[i] = true
+	}
+}
