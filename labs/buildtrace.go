@@ -16,6 +16,9 @@ type BuildProgress struct {
 	// (the grades and the light parts) or "the full worker" (the parts
 	// that need the heavy libraries).
 	Program string
+	// Full is set for the full worker's build: the verdicts do not wait
+	// for it, only the heavy parts do.
+	Full bool
 	// Done is the steps of the build finished so far, Total those it has
 	// to do (each package compiled that the build cache lacks, then the
 	// link); Total is 0 until it is known.

@@ -38,8 +38,8 @@ type progressCounter struct {
 	partial []byte // a line not yet ended
 }
 
-func newProgressCounter(trace labs.BuildTrace, program string) *progressCounter {
-	c := &progressCounter{trace: trace, p: labs.BuildProgress{Program: program}}
+func newProgressCounter(trace labs.BuildTrace, full bool) *progressCounter {
+	c := &progressCounter{trace: trace, p: labs.BuildProgress{Program: programName(full), Full: full}}
 	trace(c.p)
 	return c
 }
