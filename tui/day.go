@@ -148,6 +148,11 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 		// its own message).
 		cmds = append(cmds, m.landReady())
 	}
+	if m.s.building {
+		// What the last run moved is old news once another is under way:
+		// the status line shows nothing of it until this run's is kept.
+		m.history.runStarted()
+	}
 	m.run.active = m.visible && m.tab == tabRun
 	cmds = append(cmds, m.run.kick(&m.s))
 	if pm, ok := m.screens[tabPlay].(*playModel); ok {

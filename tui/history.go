@@ -129,6 +129,10 @@ func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
 // about something the learner did.
 const resultsUpdatedNote = "RESULTS.md updated"
 
+// runStarted forgets what the last run moved: a new run is under way, and
+// what it moves comes with its record (took).
+func (m *historyModel) runStarted() { m.moved = "" }
+
 // movedLine is what the latest run moved, for the day's status line; ""
 // before the first run of the session lands.
 func (m *historyModel) movedLine() string { return m.moved }

@@ -166,3 +166,33 @@ func TestDayListShowsEachDaysStateAndTheNext(t *testing.T) {
 	d.keys("down")
 	d.wantView("Day 46")
 }
+
+// For about a second after a save, the status line showed the run before's
+// "since the last run: …": from the moment the new run landed until its
+// record was kept. Nothing of the old run's changes is shown once a new
+// run is under way, nor when it lands before its record is kept.
+func TestTheStatusLineShowsNoStaleChangesAfterASave(t *testing.T) {
+	t.Parallel()
+	f := newFake(withTODO1Failing(), refAnswer())
+	d, root := openDay(t, f, 80, 24)
+	path := filepath.Join(root, theDay.LearnerDir, "todo.go")
+	src, _ := os.ReadFile(path)
+	write(t, path, strings.Replace(string(src), "panic(notDone) // TODO 1", "return tokens, true", 1))
+	d.keys("r")
+	const moved = "since the last run: edited TODO 1"
+	if got := statusOf(d); !strings.Contains(got, moved) {
+		t.Fatalf("the run before says nothing of what moved: %q", got)
+	}
+	// A save: the run starts (its Cmds are left undone: the run, then its
+	// record, are still on their way).
+	m := d.day()
+	m.startRun()
+	m.update(nil)
+	if got := statusOf(d); strings.Contains(got, moved) {
+		t.Errorf("while the new run builds, the status line shows the last one's changes: %q", got)
+	}
+	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: time.Date(2026, 3, 4, 12, 0, 1, 0, time.UTC)})
+	if got := statusOf(d); strings.Contains(got, moved) || !strings.Contains(got, "✓ ran") {
+		t.Errorf("the new run landed, its record not yet kept: the status line says %q, want the run and nothing of the last one's changes", got)
+	}
+}
