@@ -196,3 +196,47 @@ func TestTheStatusLineShowsNoStaleChangesAfterASave(t *testing.T) {
 		t.Errorf("the new run landed, its record not yet kept: the status line says %q, want the run and nothing of the last one's changes", got)
 	}
 }
+
+// The History screen laid a run beside the latest, a grade, so that every
+// figure was starred beside a dash: a run that played the parts is laid
+// beside the latest that played them, and the screen says which, at 80×24
+// and 40×12.
+func TestHistoryComparesWithTheLatestRunWithFigures(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		w, h := size[0], size[1]
+		t.Run(strconv.Itoa(w), func(t *testing.T) {
+			t.Parallel()
+			d, root := openDay(t, newFake(), w, h) // the stubs' run: not kept
+			dir := filepath.Join(root, "predictions")
+			at := time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)
+			run := func(n int, accepted float64) history.Record {
+				return history.Record{At: at.Add(time.Duration(n) * time.Minute), From: history.FromRun, Digest: "d",
+					TODOs: map[int]labs.Status{1: labs.Pass, 2: labs.Pass},
+					Parts: []history.Part{{ID: "1", Status: labs.OK, Figures: []labs.Metric{{Name: "token_burst_accepted", Label: "burst accepted", Value: accepted}}}}}
+			}
+			grade := history.Record{At: at.Add(time.Hour), From: history.FromGrade, Digest: "d", TODOs: map[int]labs.Status{1: labs.Pass, 2: labs.Fail}}
+			for _, r := range []history.Record{run(1, 19), run(2, 20), run(3, 20), grade} {
+				if _, err := history.Append(dir, 45, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d.tab(tabHistory)
+			d.wantView("4 runs")
+			d.keys("down", "down", "down", "enter")
+			checkFits(t, d.app.View(), w, h)
+			view := flat(d.view())
+			d.keys("G") // the rest, on a short screen
+			view += flat(d.view())
+			for _, want := range []string{"Run 1 beside run 3, the latest that played the parts", "* Part 1", "differs from run 3"} {
+				if !strings.Contains(view, want) {
+					t.Errorf("the comparison lacks %q:\n%s", want, d.view())
+				}
+			}
+			if strings.Contains(view, "—") {
+				t.Errorf("the comparison still lays run 1 beside the grade:\n%s", d.view())
+			}
+			checkFits(t, d.app.View(), w, h)
+		})
+	}
+}
