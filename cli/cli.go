@@ -361,6 +361,7 @@ func (e Env) resultsPath() string    { return filepath.Join(e.Root, "RESULTS.md"
 // outcome runs and grades day on the learner's code, or plays the
 // reference, in worker processes either way.
 func (e Env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
+	ctx = e.tellBuilds(ctx)
 	if solutions {
 		// The reference programs play every part (Runner.Reference): this
 		// binary runs none of a day's machinery.
@@ -374,6 +375,7 @@ func (e Env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Ou
 // Grades grades day's TODOs without playing its parts: grade shows no
 // figures, so running the experiments too would only cost time.
 func (e Env) Grades(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
+	ctx = e.tellBuilds(ctx)
 	if solutions {
 		// In the reference program's worker, as every grade: this binary
 		// runs none of a day's machinery.

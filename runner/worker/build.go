@@ -325,7 +325,7 @@ func (r *Runner) runGoBuild(ctx context.Context, goCmd, work, bin, main string, 
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if trace != nil {
-		c := newProgressCounter(trace, full)
+		c := newProgressCounter(trace, full, r.ref != nil)
 		var listed sync.WaitGroup
 		defer func() { listed.Wait(); c.finish() }()
 		w := io.MultiWriter(&out, c) // one writer: one pipe for both

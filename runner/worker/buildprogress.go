@@ -38,8 +38,8 @@ type progressCounter struct {
 	partial []byte // a line not yet ended
 }
 
-func newProgressCounter(trace labs.BuildTrace, full bool) *progressCounter {
-	c := &progressCounter{trace: trace, p: labs.BuildProgress{Program: programName(full), Full: full}}
+func newProgressCounter(trace labs.BuildTrace, full, ref bool) *progressCounter {
+	c := &progressCounter{trace: trace, p: labs.BuildProgress{Program: programName(full, ref), Full: full}}
 	trace(c.p)
 	return c
 }
@@ -117,10 +117,15 @@ func staleSteps(ctx context.Context, goCmd, root, tags, main string, extra ...st
 	return strings.Count(string(out), "x") + 1
 }
 
-// programName is what a build's progress calls the program.
-func programName(full bool) string {
+// programName is what a build's progress calls the program: the worker
+// or the full worker, of the learner's code or of the reference (ref).
+func programName(full, ref bool) string {
+	name := "worker"
 	if full {
-		return "the full worker"
+		name = "full worker"
 	}
-	return "the worker"
+	if ref {
+		name = "reference " + name
+	}
+	return "the " + name
 }
