@@ -187,7 +187,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 			}
 		}
 	}
-	check("the first build", "building… 34 s", "the first build takes about a minute")
+	check("the first build", "building… 34 s", "the first build takes a minute or two")
 	// The verdicts are in, the parts still to come.
 	o := stubOutcome(theDay)
 	o.Parts = nil
@@ -200,6 +200,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 // the rest of the focused prediction, the note on a revealed guess
 // included.
 func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		w, h := size[0], size[1]
 		d, _ := openDay(t, newFake(refAnswer()), w, h)
