@@ -49,7 +49,7 @@ func (b *buildLines) report(p labs.BuildProgress) {
 	switch {
 	case p.Finished:
 		if telling {
-			b.say(fmt.Sprintf("%s is built: %d steps in %d s.", p.Program, p.Done, secs))
+			b.say(fmt.Sprintf("%s is built, in %d s.", p.Program, secs))
 			delete(b.said, p.Full)
 		}
 	case p.Total < minBuildSteps:

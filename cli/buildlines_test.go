@@ -44,8 +44,8 @@ func TestBuildLinesTellAFirstBuild(t *testing.T) {
 		"the full worker: 30 of 40 steps, 30 s so far.",
 		"the worker: 50 of 100 steps, 50 s so far.",
 		"the worker: 75 of 100 steps, 75 s so far.",
-		"the full worker is built: 40 steps in 100 s.",
-		"the worker is built: 100 steps in 100 s.",
+		"the full worker is built, in 100 s.",
+		"the worker is built, in 100 s.",
 	}
 	if len(said) != len(want) {
 		t.Fatalf("said %d lines, want %d:\n%s", len(said), len(want), strings.Join(said, "\n"))
