@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"termlab/labs"
@@ -34,6 +35,21 @@ func (r tracingRunner) RunStream(ctx context.Context, day labs.Day, update func(
 		trace(p)
 	}
 	return stubOutcome(day), nil
+}
+
+// clock is a build's clock for a test: clock(n) fires the timers
+// (the build's ticks) a second at a time up to n seconds from t0, each
+// message handed to update.
+func (tm *timers) clock(update func(tea.Msg)) func(to int) {
+	sec := 0
+	return func(to int) {
+		for ; sec < to; sec++ {
+			for _, fn := range tm.fns {
+				tm.fns = nil
+				update(fn(tm.t0.Add(time.Duration(sec+1) * time.Second)))
+			}
+		}
+	}
 }
 
 // The run the screens start asks the runner for its build's progress, and
@@ -90,15 +106,7 @@ func TestTheFirstBuildSaysWhatAndHowFar(t *testing.T) {
 			a.Update(openDayMsg{index: 0}) // its run is left pending: the stream below is its build
 			m := a.day
 			m.update(switchTabMsg{tab: tabRun})
-			sec := 0
-			clock := func(to int) {
-				for ; sec < to; sec++ {
-					for _, fn := range tm.fns {
-						tm.fns = nil
-						a.Update(fn(tm.t0.Add(time.Duration(sec+1) * time.Second)))
-					}
-				}
-			}
+			clock := tm.clock(func(msg tea.Msg) { a.Update(msg) })
 			report := func(p labs.BuildProgress) { a.Update(buildMsg{gen: m.runGen, p: p}) }
 			look := func(state string, status []string, screen ...string) {
 				t.Helper()

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/runner/worker"
@@ -35,15 +37,7 @@ func TestTheScreensScriptFindsEveryStatusLine(t *testing.T) {
 	d := newDay(c, theDay, predictions.New(45))
 	d.visible = true
 	d.resize(80, 20)
-	sec := 0
-	clock := func(to int) {
-		for ; sec < to; sec++ {
-			for _, fn := range tm.fns {
-				tm.fns = nil
-				d.update(fn(tm.t0.Add(time.Duration(sec+1) * time.Second)))
-			}
-		}
-	}
+	clock := tm.clock(func(msg tea.Msg) { d.update(msg) })
 	look := func(state string) {
 		t.Helper()
 		for _, w := range []int{80, 40} {
