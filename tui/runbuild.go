@@ -145,8 +145,11 @@ func (m *runModel) building(s *session) (what, short, why string) {
 		}
 		what = lead + strings.Join(each, ", ") + "…" + secs
 		short = lead + steps(labs.BuildProgress{Done: done, Total: total}) + "…" + secs
-		if done == 0 && total == 0 {
+		switch {
+		case done == 0 && total == 0 && len(builds) > 1:
 			short = lead + fmt.Sprintf("%d programs…", len(builds)) + secs
+		case done == 0 && total == 0:
+			short = "" // "building the worker…" is short already
 		}
 		if firstBuild(s) && s.pending == nil {
 			why = "Go compiles the lab once"
