@@ -83,7 +83,7 @@ func TestHistoryEndToEnd(t *testing.T) {
 		t.Errorf("history 45 2 --json compares: %+v", js.Compare)
 	}
 	r = l.run("history", "45", "2")
-	if !strings.Contains(r.stdout, "* TODO 1") || !strings.Contains(r.stdout, "run 3 (latest)") {
+	if !strings.Contains(r.stdout, "* TODO 1") || !strings.Contains(r.stdout, "Run 2 beside the latest, run 3") {
 		t.Errorf("history 45 2 does not lay run 2 beside the latest\n%s", r)
 	}
 	within80(t, r.stdout)

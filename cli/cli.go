@@ -111,7 +111,7 @@ func (a Args) Has(name string) bool { _, ok := a.Flags[name]; return ok }
 
 type command struct {
 	run   func(ctx context.Context, e Env, a Args) int
-	flags []string // allowed --flags; a trailing "=" means the flag takes a value
+	flags []flagSpec // the --flags it takes (declare)
 	// words is how many positional words the command takes at most (-1: no
 	// bound), and form how the usage writes them: a word beyond them is a
 	// usage error, never silently ignored.
@@ -121,21 +121,21 @@ type command struct {
 
 var commands = map[string]command{
 	"list":          {run: cmdList, form: "list"},
-	"history":       {run: cmdHistory, flags: []string{"json"}, words: 2, form: "history [day] [run]"},
-	"run":           {run: withRedis(cmdRun), flags: []string{"solutions", "json", "redis=", "reveal"}, words: 1, form: "run [day]"},
-	"grade":         {run: cmdGrade, flags: []string{"solutions", "json", "format=", "max-score="}, words: 1, form: "grade [day]"},
+	"history":       {run: cmdHistory, flags: declare("json"), words: 2, form: "history [day] [run]"},
+	"run":           {run: withRedis(cmdRun), flags: declare("solutions", "json", "redis=", "reveal"), words: 1, form: "run [day]"},
+	"grade":         {run: cmdGrade, flags: declare("solutions", "json", "format=", "max-score="), words: 1, form: "grade [day]"},
 	"predict":       {run: cmdPredict, words: -1, form: "predict day ID=N…"},
-	"results":       {run: cmdResults, flags: []string{"solutions", "reveal"}, words: 1, form: "results [day]"},
-	"reset":         {run: cmdReset, flags: []string{"yes"}, words: 2, form: "reset day [TODO]"},
+	"results":       {run: cmdResults, flags: declare("solutions", "reveal"), words: 1, form: "results [day]"},
+	"reset":         {run: cmdReset, flags: declare("yes"), words: 2, form: "reset day [TODO]"},
 	"check":         {run: tool("check"), words: 1, form: "check [day]"},
-	"new-day":       {run: tool("new-day"), flags: []string{"model="}, words: 2, form: "new-day NN \"Title\" [--model NAME]"},
-	"serve":         {run: cmdServe, flags: []string{"solutions", "addr="}, words: 1, form: "serve [day]"},
+	"new-day":       {run: tool("new-day"), flags: declare("model="), words: 2, form: "new-day NN \"Title\" [--model NAME]"},
+	"serve":         {run: cmdServe, flags: declare("solutions", "addr="), words: 1, form: "serve [day]"},
 	"play":          {run: cmdPlay, flags: playFlags(), words: 1, form: "play [day] [--figure ID] [--KNOB VALUE…]"},
 	"merge-answers": {run: cmdMergeAnswers, words: 3, form: "merge-answers BASE OURS THEIRS"},
 	"help":          {run: func(_ context.Context, e Env, _ Args) int { fmt.Fprint(e.Stdout, usage); return ExitOK }, form: "help"},
 
 	// For course staff (cli/tools/class.go, in the tools binary: tools.go).
-	"grade-class": {run: checked("grade-class", func(a Args) string { _, _, _, msg := GradeClassArgs(a); return msg }), flags: []string{"csv", "json", "jobs=", "max-score=", "no-cache", "roster=", "report=", "per-student=", "format="}, words: 2, form: "grade-class DAY DIR"},
+	"grade-class": {run: checked("grade-class", func(a Args) string { _, _, _, msg := GradeClassArgs(a); return msg }), flags: declare("csv", "json", "jobs=", "max-score=", "no-cache", "roster=", "report=", "per-student=", "format="), words: 2, form: "grade-class DAY DIR"},
 }
 
 // CommandsTaking names the commands that take flag, as the table writes it
@@ -144,7 +144,7 @@ var commands = map[string]command{
 func CommandsTaking(flag string) []string {
 	var names []string
 	for name, c := range commands {
-		if slices.Contains(c.flags, flag) {
+		if slices.Contains(c.flags, declare(flag)[0]) {
 			names = append(names, name)
 		}
 	}
@@ -262,12 +262,40 @@ func UsageError(w io.Writer, msg string) int {
 // tests, which read it in what the binary prints).
 const UsageHint = "usage: go run . [command] [day] [flags]; go run . --help lists the commands and flags"
 
-// anyFlag in a command's flags takes any other --name VALUE, for a command
-// that knows better than the table what a wrong flag should have been
-// (play names the figure's knobs).
-const anyFlag = "*="
+// flagSpec is one flag a command takes, and what it takes.
+type flagSpec struct {
+	name string // "" for otherFlags
+	kind flagKind
+}
 
-func parseArgs(argv []string, allowed []string) (Args, error) {
+// flagKind is what a declared flag takes.
+type flagKind int
+
+const (
+	switchFlag flagKind = iota // --json: no value
+	valueFlag                  // --addr 127.0.0.1:8045, or --addr=…
+	// otherFlags takes every flag the command does not declare, with a
+	// value or without: the command says what is wrong with one, knowing
+	// better than the table what it should have been (play names the
+	// figure's knobs).
+	otherFlags
+)
+
+// declare is a command's flags as the table writes them: a name, with a
+// trailing "=" for a flag that takes a value.
+func declare(names ...string) []flagSpec {
+	specs := make([]flagSpec, 0, len(names))
+	for _, n := range names {
+		if name, ok := strings.CutSuffix(n, "="); ok {
+			specs = append(specs, flagSpec{name, valueFlag})
+		} else {
+			specs = append(specs, flagSpec{n, switchFlag})
+		}
+	}
+	return specs
+}
+
+func parseArgs(argv []string, allowed []flagSpec) (Args, error) {
 	a := Args{Flags: map[string]string{}}
 	for i := 0; i < len(argv); i++ {
 		s := argv[i]
@@ -286,11 +314,11 @@ func parseArgs(argv []string, allowed []string) (Args, error) {
 		}
 		ok, takesValue := false, false
 		for _, f := range allowed {
-			if strings.TrimSuffix(f, "=") == name {
-				ok, takesValue = true, strings.HasSuffix(f, "=")
+			if f.kind != otherFlags && f.name == name {
+				ok, takesValue = true, f.kind == valueFlag
 			}
 		}
-		wild := !ok && slices.Contains(allowed, anyFlag)
+		wild := !ok && slices.ContainsFunc(allowed, func(f flagSpec) bool { return f.kind == otherFlags })
 		if wild {
 			ok, takesValue = true, true // the command says what it lacks
 		}
@@ -333,6 +361,7 @@ func (e Env) resultsPath() string    { return filepath.Join(e.Root, "RESULTS.md"
 // outcome runs and grades day on the learner's code, or plays the
 // reference, in worker processes either way.
 func (e Env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
+	ctx = e.tellBuilds(ctx)
 	if solutions {
 		// The reference programs play every part (Runner.Reference): this
 		// binary runs none of a day's machinery.
@@ -346,6 +375,7 @@ func (e Env) outcome(ctx context.Context, day labs.Day, solutions bool) (labs.Ou
 // Grades grades day's TODOs without playing its parts: grade shows no
 // figures, so running the experiments too would only cost time.
 func (e Env) Grades(ctx context.Context, day labs.Day, solutions bool) (labs.Outcome, error) {
+	ctx = e.tellBuilds(ctx)
 	if solutions {
 		// In the reference program's worker, as every grade: this binary
 		// runs none of a day's machinery.

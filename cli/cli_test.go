@@ -23,7 +23,7 @@ import (
 )
 
 func TestParseArgs(t *testing.T) {
-	allowed := []string{"json", "solutions", "addr=", "redis="}
+	allowed := declare("json", "solutions", "addr=", "redis=")
 	tests := []struct {
 		argv      []string
 		pos       []string
@@ -279,5 +279,32 @@ func TestCommandLineHoldsNoAnswer(t *testing.T) {
 		for _, l := range predictions.FindIn(day, m, texts...) {
 			t.Errorf("day %d: %s", day.Number, l)
 		}
+	}
+}
+
+// otherFlags is a kind a command declares: every flag it does not name is
+// taken, with its value or without, for the command to judge; a command
+// that does not declare it refuses them.
+func TestParseArgsOtherFlags(t *testing.T) {
+	allowed := append(declare("json", "figure="), flagSpec{kind: otherFlags})
+	for _, tt := range []struct {
+		argv  []string
+		flags map[string]string
+	}{
+		{[]string{"--rate", "25"}, map[string]string{"rate": "25"}},
+		{[]string{"--rate=25", "--json"}, map[string]string{"rate": "25", "json": ""}},
+		{[]string{"--rate"}, map[string]string{"rate": ""}},
+		{[]string{"--figure", "loan", "--b", "3"}, map[string]string{"figure": "loan", "b": "3"}},
+	} {
+		a, err := parseArgs(tt.argv, allowed)
+		if err != nil || !reflect.DeepEqual(a.Flags, tt.flags) {
+			t.Errorf("%q: %v %q, want %q", tt.argv, err, a.Flags, tt.flags)
+		}
+	}
+	if _, err := parseArgs([]string{"--json=x"}, allowed); err == nil || !strings.Contains(err.Error(), "takes no value") {
+		t.Errorf("a declared switch given a value: %v, want it refused", err)
+	}
+	if _, err := parseArgs([]string{"--rate", "25"}, declare("json")); err == nil || !strings.Contains(err.Error(), "unknown flag") {
+		t.Errorf("without otherFlags: %v, want unknown flag", err)
 	}
 }

@@ -151,7 +151,7 @@ func cmdHistory(_ context.Context, e Env, a Args) int {
 	fmt.Fprint(e.Stdout, wrapText(fmt.Sprintf("Day %d — %s: %d runs, newest first (%s)", day.Number, day.Title, len(recs), rel), lineWidth, "  "))
 	if pick > 0 {
 		fmt.Fprintln(e.Stdout)
-		fmt.Fprint(e.Stdout, compareText(recs[pick-1], recs[len(recs)-1], pick, len(recs)))
+		fmt.Fprint(e.Stdout, compareText(recs, pick-1))
 		return ExitOK
 	}
 	fmt.Fprintln(e.Stdout)
@@ -165,13 +165,19 @@ func cmdHistory(_ context.Context, e Env, a Args) int {
 	return ExitOK
 }
 
-// compareText lays run then (number n) beside the latest (number last).
-func compareText(then, now history.Record, n, last int) string {
+// compareText lays run i (0-based) of recs beside the run history.Against
+// picks: the latest, or the latest that played the parts when the latest
+// was graded only.
+func compareText(recs []history.Record, i int) string {
+	j := history.Against(recs, i)
+	then, now := recs[i], recs[j]
+	n, last := i+1, j+1
 	var b strings.Builder
+	b.WriteString(wrapText(fmt.Sprintf("Run %d beside %s:", n, history.Beside(recs, i, j)), lineWidth, ""))
 	fmt.Fprintf(&b, "run %d  %s\nrun %d  %s\n\n", n, clip(history.Headline(then), lineWidth-8), last, clip(history.Headline(now), lineWidth-8))
 	const col = 14
 	what := lineWidth - 2*col - 6
-	fmt.Fprintf(&b, "  %-*s %-*s %-*s\n", what, "", col, fmt.Sprintf("run %d", n), col, fmt.Sprintf("run %d (latest)", last))
+	fmt.Fprintf(&b, "  %-*s %-*s %-*s\n", what, "", col, fmt.Sprintf("run %d", n), col, fmt.Sprintf("run %d", last))
 	for _, r := range history.Compare(then, now) {
 		mark := " "
 		if r.Differs {
@@ -179,7 +185,7 @@ func compareText(then, now history.Record, n, last int) string {
 		}
 		fmt.Fprintf(&b, "%s %-*s %-*s %-*s\n", mark, what, clip(r.What, what), col, clip(dash(r.Then), col), col, clip(dash(r.Now), col))
 	}
-	b.WriteString("\n* differs from the latest run\n")
+	fmt.Fprintf(&b, "\n* differs from run %d\n", last)
 	return b.String()
 }
 
@@ -209,9 +215,10 @@ func historyJSON(day labs.Day, path string, recs []history.Record, pick int) any
 		Path    string `json:"path"`
 		Runs    []run  `json:"runs"`
 		Compare *struct {
-			Then int   `json:"then"`
-			Now  int   `json:"now"`
-			Rows []row `json:"rows"`
+			Then   int    `json:"then"`
+			Now    int    `json:"now"`
+			Beside string `json:"beside"`
+			Rows   []row  `json:"rows"`
 		} `json:"compare,omitempty"`
 	}{Day: day.Number, Path: path, Runs: []run{}}
 	for i, r := range recs {
@@ -222,12 +229,14 @@ func historyJSON(day labs.Day, path string, recs []history.Record, pick int) any
 		out.Runs = append(out.Runs, run{N: i + 1, Record: r, Moved: moved})
 	}
 	if pick > 0 {
+		j := history.Against(recs, pick-1)
 		c := &struct {
-			Then int   `json:"then"`
-			Now  int   `json:"now"`
-			Rows []row `json:"rows"`
-		}{Then: pick, Now: len(recs), Rows: []row{}}
-		for _, r := range history.Compare(recs[pick-1], recs[len(recs)-1]) {
+			Then   int    `json:"then"`
+			Now    int    `json:"now"`
+			Beside string `json:"beside"`
+			Rows   []row  `json:"rows"`
+		}{Then: pick, Now: j + 1, Beside: history.Beside(recs, pick-1, j), Rows: []row{}}
+		for _, r := range history.Compare(recs[pick-1], recs[j]) {
 			c.Rows = append(c.Rows, row{r.What, r.Then, r.Now, r.Differs})
 		}
 		out.Compare = c

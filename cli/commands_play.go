@@ -15,10 +15,10 @@ import (
 
 // playFlags is every knob of every figure of the course as a --flag, so
 // parseArgs takes them; cmdPlay refuses the ones the chosen figure lacks.
-func playFlags() []string {
+func playFlags() []flagSpec {
 	seen := map[string]bool{}
 	flags := []string{"figure=", "impl=", "json", "reveal", "solutions"}
-	// Any other --name VALUE is taken too (anyFlag), so that a knob the
+	// Any other --name VALUE is taken too (otherFlags), so that a knob the
 	// figure lacks ("--rate") is answered with the figure's own knobs
 	// rather than "unknown flag".
 	for _, d := range course {
@@ -32,7 +32,7 @@ func playFlags() []string {
 		}
 	}
 	sort.Strings(flags[5:])
-	return append(flags, anyFlag)
+	return append(declare(flags...), flagSpec{kind: otherFlags})
 }
 
 // playJSON is what `play --json` prints: the frame, and the figure's knobs
@@ -117,15 +117,15 @@ func playSetting(day labs.Day, a Args) (f labs.PlayFigure, v labs.Values, impl l
 }
 
 // knobList names a figure's knobs as flags, each with what it takes:
-// "--r 1–50 (tokens/s), --traffic steady|bursts".
+// "--r 1–50/s (refill rate r), --traffic steady|bursty".
 func knobList(f labs.PlayFigure) string {
 	var names []string
 	for _, k := range f.Knobs {
-		what := fmt.Sprintf("%s–%s", trimNum(k.Min), trimNum(k.Max))
+		// The figures as the screens write them (predictions.FormatValue):
+		// "1–50/s", "1–60".
+		what := predictions.FormatValue(k.Min, "") + "–" + predictions.FormatValue(k.Max, k.Unit)
 		if len(k.Choices) > 0 {
 			what = strings.Join(k.Choices, "|")
-		} else if k.Unit != "" {
-			what += " " + k.Unit
 		}
 		if k.Label != "" && k.Label != k.Name {
 			what += " (" + k.Label + ")"
@@ -134,8 +134,6 @@ func knobList(f labs.PlayFigure) string {
 	}
 	return strings.Join(names, ", ")
 }
-
-func trimNum(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%g", v), ".0") }
 
 // openPlayGate opens figure f once the predictions it can read out are
 // revealed (labs.PlayGate): the playground is a reveal, so made ones are

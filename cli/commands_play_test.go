@@ -30,7 +30,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"play", "45", "--colour"}, "figure boundary has no knob --colour; its knobs: --limit 10–200 (limit per window)"},
 		// A knob of another name: the figure's own are listed, not
 		// "unknown flag" (issue 45).
-		{[]string{"play", "45", "--figure", "loan", "--rate", "25"}, "figure loan has no knob --rate; its knobs: --r 1–50 /s (refill rate r), --b 1–60 (burst b), --traffic steady|bursty|flood"},
+		{[]string{"play", "45", "--figure", "loan", "--rate", "25"}, "figure loan has no knob --rate; its knobs: --r 1–50/s (refill rate r), --b 1–60 (burst b), --traffic steady|bursty|flood"},
 		{[]string{"play", "45", "46"}, `unexpected "46"`},
 		{[]string{"play", "45", "--impl", "mine"}, "takes learner (your code, failing TODOs included) or reference"},
 	} {
@@ -45,7 +45,7 @@ func TestPlayHelpListsTheKnobs(t *testing.T) {
 	if code := Main([]string{"play", "-h"}, strings.NewReader(""), &out, &out); code != ExitOK {
 		t.Fatalf("play -h: exit %d", code)
 	}
-	for _, want := range []string{"Day 45 --figure loan", "--r 1–50 /s (refill rate r)", "Day 46 --figure shards"} {
+	for _, want := range []string{"Day 45 --figure loan", "--r 1–50/s (refill rate r)", "Day 46 --figure shards"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("play -h lacks %q:\n%s", want, out.String())
 		}

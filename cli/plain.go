@@ -64,7 +64,16 @@ func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) i
 	lines := plainLines(ctx, e.Stdin)
 	grade := plainJob{"grade", func(ctx context.Context, e Env) int { return cmdGrade(ctx, e, Args{Pos: []string{n}}) }}
 	run := plainJob{"run", func(ctx context.Context, e Env) int { return cmdRun(ctx, e, Args{Pos: []string{n}}) }}
-	jobs := &plainJobs{ctx: ctx, e: e, done: make(chan []byte, 1), cancel: func() {}}
+	// A first build's progress is told between the jobs' outputs, by
+	// this loop, as it comes (buildlines.go).
+	building := make(chan string, 16)
+	tell := newBuildLines(func(s string) {
+		select {
+		case building <- s:
+		default: // the loop is behind: the next line says more
+		}
+	}, time.Now)
+	jobs := &plainJobs{ctx: labs.WithBuildTrace(ctx, tell.report), e: e, done: make(chan []byte, 1), cancel: func() {}}
 	// Its workers die with it before the lab ends: wait for that.
 	defer jobs.stop()
 	var quiet <-chan time.Time
@@ -75,6 +84,8 @@ func plainLab(ctx context.Context, e Env, day labs.Day, saves <-chan struct{}) i
 			return ExitNotOK
 		case out := <-jobs.done:
 			jobs.finished(out)
+		case l := <-building:
+			fmt.Fprintln(e.Stdout, l)
 		case _, ok := <-saves:
 			if !ok {
 				saves = nil

@@ -83,6 +83,7 @@ func TestBarsTellSeriesApartInEveryCell(t *testing.T) {
 // what they offered, reads at a glance without colour at 80×24: each quiet
 // tenant's offered and served stand as numbers on its bars.
 func TestDay46Part1ReadsWithoutColour(t *testing.T) {
+	t.Parallel()
 	day := theDay46
 	o := day46Reference()
 	o.Impl = labs.Learner

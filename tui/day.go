@@ -147,6 +147,11 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 		// its own message).
 		cmds = append(cmds, m.landReady())
 	}
+	if m.s.building {
+		// What the last run moved is old news once another is under way:
+		// the status line shows nothing of it until this run's is kept.
+		m.history.runStarted()
+	}
 	m.run.active = m.visible && m.tab == tabRun
 	cmds = append(cmds, m.run.kick(&m.s))
 	if pm, ok := m.screens[tabPlay].(*playModel); ok {
@@ -172,6 +177,8 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.run.update(msg, &m.s)
 	case playFrameMsg, playFallbackMsg, playTickMsg:
 		return m.screens[tabPlay].update(msg, &m.s)
+	case buildMsg:
+		return m.built(msg)
 	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, locsMsg:
 		return m.handleRun(msg)
 	case savedMsg, historyMsg, labSavedMsg, resetMsg, writeRequestMsg, resultsMsg, solutionMsg:
@@ -259,51 +266,75 @@ func (m *dayModel) resize(w, h int) {
 // status is the day's line at the bottom, whole: the build, then the last
 // note.
 func (m *dayModel) status() (string, bool) {
-	parts, _, bad := m.statusParts()
-	return strings.Join(parts, " · "), bad
+	parts, bad := m.statusParts()
+	texts := make([]string, len(parts))
+	for i, p := range parts {
+		texts[i] = p.text
+	}
+	return strings.Join(texts, " · "), bad
+}
+
+// statusPart is one part of the status line, and what a narrow line may
+// do with it: use its shorter form, or leave it out.
+type statusPart struct {
+	text  string
+	short string // a shorter form; "" when there is none
+	// late: the shorter form is used only once the parts a narrow line
+	// does without are gone (a build's programs by name, before its why).
+	late bool
+	drop bool // it only explains or repeats: a narrow line does without it
 }
 
 // statusLine is the status fitted to w columns: first a part's shorter
 // form (the run without its time), then the parts that only explain or
 // repeat (why a build is slow, what the run moved, which parts wait) are
-// left out, the last first, before the line would wrap; a note that still
+// left out, the last first, then the build's shorter form (its count
+// without the programs' names), before the line would wrap; a note that still
 // does not fit wraps (statusView), whole, since a note is read whole.
 func (m *dayModel) statusLine(w int) (string, bool) {
-	parts, extra, bad := m.statusParts()
-	whole := strings.Join(parts, " · ")
-	fits := func() bool { return width(strings.Join(parts, " · ")) <= w }
-	for i, p := range parts {
-		if short, ok := extra[p]; ok && short != "" && !fits() {
-			parts[i] = short
+	parts, bad := m.statusParts()
+	join := func() string {
+		texts := make([]string, 0, len(parts))
+		for _, p := range parts {
+			texts = append(texts, p.text)
+		}
+		return strings.Join(texts, " · ")
+	}
+	whole := join()
+	fits := func() bool { return width(join()) <= w }
+	shorten := func(late bool) {
+		for i := range parts {
+			if parts[i].short != "" && parts[i].late == late && !fits() {
+				parts[i].text = parts[i].short
+			}
 		}
 	}
+	shorten(false)
 	for i := len(parts) - 1; i >= 0 && !fits(); i-- {
-		if short, ok := extra[parts[i]]; ok && short == "" {
+		if parts[i].drop {
 			parts = slices.Delete(parts, i, i+1)
 		}
 	}
+	shorten(true)
 	if !fits() {
 		return whole, bad // a long note wraps anyway: all of it, then
 	}
-	return strings.Join(parts, " · "), bad
+	return join(), bad
 }
 
-// statusParts is the status line's parts, in order; extra holds those a
-// narrow line can do without: "" for a part to leave out, or its shorter
-// form.
-func (m *dayModel) statusParts() (parts []string, extra map[string]string, bad bool) {
-	extra = map[string]string{}
+// statusParts is the status line's parts, in order.
+func (m *dayModel) statusParts() (parts []statusPart, bad bool) {
+	add := func(text string) { parts = append(parts, statusPart{text: text}) }
 	switch {
 	case m.s.building:
-		what, why := m.run.building(&m.s)
-		parts = append(parts, what)
+		what, short, why := m.run.building(&m.s)
+		parts = append(parts, statusPart{text: what, short: short, late: true})
 		if why != "" {
-			parts = append(parts, why)
-			extra[why] = ""
+			parts = append(parts, statusPart{text: why, drop: true})
 		}
 		if m.s.pending != nil && m.s.graded() {
 			// Verdicts of this run are landing: the count moves with the rows.
-			parts = append(parts, fmt.Sprintf("%d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)))
+			add(fmt.Sprintf("%d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)))
 		}
 	case m.s.buildError() != nil:
 		be := m.s.buildError()
@@ -312,35 +343,33 @@ func (m *dayModel) statusParts() (parts []string, extra map[string]string, bad b
 			l := be.Locations[0]
 			where = fmt.Sprintf(": %s:%d", l.File, l.Line)
 		}
-		parts = append(parts, "✗ does not compile"+where)
+		add("✗ does not compile" + where)
 		bad = true
 	case m.s.runErr != nil:
-		parts = append(parts, "✗ the run failed")
+		add("✗ the run failed")
 		bad = true
 	case m.s.outcome != nil:
-		ran := fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.passed(), len(m.s.day.TODOs))
-		parts = append(parts, ran)
-		extra[ran] = fmt.Sprintf("✓ %d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs))
+		parts = append(parts, statusPart{
+			text:  fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.passed(), len(m.s.day.TODOs)),
+			short: fmt.Sprintf("✓ %d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)),
+		})
 		// The run happened; what the learner holds back is its reveal.
 		if g, open := m.s.due(); open && m.s.note == "" && m.tab != tabPredict {
 			verb := "wait"
 			if len(g.parts) == 1 {
 				verb = "waits"
 			}
-			waits := fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds))
-			parts = append(parts, waits)
-			extra[waits] = "" // the Run screen says it too
+			// The Run screen says it too.
+			parts = append(parts, statusPart{text: fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds)), drop: true})
 		}
 	}
 	if m.s.note != "" {
-		parts = append(parts, m.s.note)
+		add(m.s.note)
 		bad = bad || m.s.noteBad
 	}
 	if mv := m.history.movedLine(); mv != "" && !m.s.building && (m.s.note == "" || m.s.note == resultsUpdatedNote) {
-		parts = append(parts, mv)
-		if mv == history.NothingMoved {
-			extra[mv] = "" // only a change is news on a narrow line
-		}
+		// Only a change is news on a narrow line.
+		parts = append(parts, statusPart{text: mv, drop: mv == history.NothingMoved})
 	}
-	return parts, extra, bad
+	return parts, bad
 }

@@ -16,6 +16,7 @@ import (
 // keeps saying what enter and alt+enter do (where it has room), and enter
 // saves what the box holds.
 func TestAFreeTextAnswerEditsInItsBox(t *testing.T) {
+	t.Parallel()
 	self := -1
 	for i, dr := range theDay.Drills {
 		if dr.Kind == labs.DrillSelf {

@@ -40,6 +40,7 @@ func visitAll(t *testing.T, d *driver, w, h int) {
 }
 
 func TestEverySizeFitsAndNothingPanics(t *testing.T) {
+	t.Parallel()
 	sizes := [][2]int{{80, 24}, {120, 40}, {20, 6}, {10, 3}, {1, 1}, {0, 0}, {40, 10}, {200, 60}, {79, 23}}
 	for _, sz := range sizes {
 		w, h := sz[0], sz[1]
@@ -277,6 +278,7 @@ func TestQuitClosesTheDay(t *testing.T) {
 // view on the status line (two lines, the rest cut), at 100 columns and at
 // 80: the long part of the message, the problem, comes last.
 func TestACorruptFileNoticeKeepsItsKeptAsPath(t *testing.T) {
+	t.Parallel()
 	for _, w := range []int{100, 80} {
 		d, root := openDay(t, newFake(refAnswer()), w, 24)
 		dir := filepath.Join(root, "predictions")

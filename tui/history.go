@@ -115,6 +115,10 @@ func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
 // about something the learner did.
 const resultsUpdatedNote = "RESULTS.md updated"
 
+// runStarted forgets what the last run moved: a new run is under way, and
+// what it moves comes with its record (took).
+func (m *historyModel) runStarted() { m.moved = "" }
+
 // movedLine is what the latest run moved, for the day's status line; ""
 // before the first run of the session lands.
 func (m *historyModel) movedLine() string { return m.moved }
@@ -217,12 +221,13 @@ func (m *historyModel) view(s *session, w, h int) string {
 // judged prediction, a star on what differs.
 func (m *historyModel) compare(w int) string {
 	st := m.c.styles
-	then, now := m.recs[m.sel], m.recs[len(m.recs)-1]
-	n, last := m.sel+1, len(m.recs)
+	j := history.Against(m.recs, m.sel)
+	then, now := m.recs[m.sel], m.recs[j]
+	n, last := m.sel+1, j+1
 	col := clamp((w-6)/4, 5, 14)
 	what := max(w-2*col-4, 6)
 	var b []string
-	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Run %d beside the latest, run %d", n, last)), w))
+	b = append(b, styleLines(st.Title, wrap(fmt.Sprintf("Run %d beside %s", n, history.Beside(m.recs, m.sel, j)), w)))
 	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", n, history.Headline(then))), w))
 	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", last, history.Headline(now))), w))
 	b = append(b, st.Dim.Render(pad("", what+3)+pad(fmt.Sprintf("run %d", n), col+1)+fmt.Sprintf("run %d", last)))
@@ -233,7 +238,7 @@ func (m *historyModel) compare(w int) string {
 		}
 		b = append(b, mark+style.Render(pad(trunc(r.What, what), what)+" "+pad(trunc(orDash(r.Then), col), col)+" "+trunc(orDash(r.Now), col)))
 	}
-	b = append(b, "", st.Dim.Render("* differs from the latest run"))
+	b = append(b, "", st.Dim.Render(fmt.Sprintf("* differs from run %d", last)))
 	return strings.Join(b, "\n")
 }
 

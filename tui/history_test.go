@@ -166,3 +166,77 @@ func TestDayListShowsEachDaysStateAndTheNext(t *testing.T) {
 	d.keys("down")
 	d.wantView("Day 46")
 }
+
+// For about a second after a save, the status line showed the run before's
+// "since the last run: …": from the moment the new run landed until its
+// record was kept. Nothing of the old run's changes is shown once a new
+// run is under way, nor when it lands before its record is kept.
+func TestTheStatusLineShowsNoStaleChangesAfterASave(t *testing.T) {
+	t.Parallel()
+	f := newFake(withTODO1Failing(), refAnswer())
+	d, root := openDay(t, f, 80, 24)
+	path := filepath.Join(root, theDay.LearnerDir, "todo.go")
+	src, _ := os.ReadFile(path)
+	write(t, path, strings.Replace(string(src), "panic(notDone) // TODO 1", "return tokens, true", 1))
+	d.keys("r")
+	const moved = "since the last run: edited TODO 1"
+	if got := statusOf(d); !strings.Contains(got, moved) {
+		t.Fatalf("the run before says nothing of what moved: %q", got)
+	}
+	// A save: the run starts (its Cmds are left undone: the run, then its
+	// record, are still on their way).
+	m := d.day()
+	m.startRun()
+	m.update(nil)
+	if got := statusOf(d); strings.Contains(got, moved) {
+		t.Errorf("while the new run builds, the status line shows the last one's changes: %q", got)
+	}
+	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: time.Date(2026, 3, 4, 12, 0, 1, 0, time.UTC)})
+	if got := statusOf(d); strings.Contains(got, moved) || !strings.Contains(got, "✓ ran") {
+		t.Errorf("the new run landed, its record not yet kept: the status line says %q, want the run and nothing of the last one's changes", got)
+	}
+}
+
+// The History screen laid a run beside the latest, a grade, so that every
+// figure was starred beside a dash: a run that played the parts is laid
+// beside the latest that played them, and the screen says which, at 80×24
+// and 40×12.
+func TestHistoryComparesWithTheLatestRunWithFigures(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		w, h := size[0], size[1]
+		t.Run(strconv.Itoa(w), func(t *testing.T) {
+			t.Parallel()
+			d, root := openDay(t, newFake(), w, h) // the stubs' run: not kept
+			dir := filepath.Join(root, "predictions")
+			at := time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)
+			run := func(n int, accepted float64) history.Record {
+				return history.Record{At: at.Add(time.Duration(n) * time.Minute), From: history.FromRun, Digest: "d",
+					TODOs: map[int]labs.Status{1: labs.Pass, 2: labs.Pass},
+					Parts: []history.Part{{ID: "1", Status: labs.OK, Figures: []labs.Metric{{Name: "token_burst_accepted", Label: "burst accepted", Value: accepted}}}}}
+			}
+			grade := history.Record{At: at.Add(time.Hour), From: history.FromGrade, Digest: "d", TODOs: map[int]labs.Status{1: labs.Pass, 2: labs.Fail}}
+			for _, r := range []history.Record{run(1, 19), run(2, 20), run(3, 20), grade} {
+				if _, err := history.Append(dir, 45, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d.tab(tabHistory)
+			d.wantView("4 runs")
+			d.keys("down", "down", "down", "enter")
+			checkFits(t, d.app.View(), w, h)
+			view := flat(d.view())
+			d.keys("G") // the rest, on a short screen
+			view += flat(d.view())
+			for _, want := range []string{"Run 1 beside run 3, the latest that played the parts", "* Part 1", "differs from run 3"} {
+				if !strings.Contains(view, want) {
+					t.Errorf("the comparison lacks %q:\n%s", want, d.view())
+				}
+			}
+			if strings.Contains(view, "—") {
+				t.Errorf("the comparison still lays run 1 beside the grade:\n%s", d.view())
+			}
+			checkFits(t, d.app.View(), w, h)
+		})
+	}
+}

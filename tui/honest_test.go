@@ -38,6 +38,7 @@ func brokenTakeToken() labs.Outcome {
 // reference; the learner's code's figure is shown beside it, naming the
 // TODO that moved it.
 func TestABrokenTODOLeavesASpotOnGuessSpotOn(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		f := newFake(refAnswer())
 		d, _ := openDay(t, f, size[0], size[1])

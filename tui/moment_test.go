@@ -17,6 +17,7 @@ import (
 // flight land one by one, the TODO rows, the TODO header, the status line
 // and the day list show the same count in the same frame.
 func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), sz[0], sz[1])
@@ -61,6 +62,7 @@ func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 // Issue 18 item 5: the scoreboard's column headings stay on top as its rows
 // scroll, and at 40×12 every verdict reads (short labels, not "…").
 func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			d, _ := openDay(t, newFake(refAnswer()), sz[0], sz[1])
@@ -107,6 +109,7 @@ func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
 // is opened (e or enter), esc closes it keeping the recorded value; ctrl+l
 // redraws, and is in the full help.
 func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			d, root := openDay(t, newFake(refAnswer()), sz[0], sz[1])
@@ -164,6 +167,7 @@ func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
 // the parts that did not change keep what they showed; the part on screen
 // stays on screen.
 func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			a := refAnswer()
@@ -216,10 +220,12 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 // what is next and which key goes there; the next part plays only when the
 // learner moves to it; a part waiting for predictions says so in place.
 func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
+	t.Parallel()
 	day46 := day46course.New(solutions46.Funcs)
 	for _, day := range []labs.Day{theDay, day46} {
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			t.Run(fmt.Sprintf("day%d/%dx%d", day.Number, sz[0], sz[1]), func(t *testing.T) {
+				t.Parallel()
 				o := day.Execute(labs.Reference)
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))

@@ -186,7 +186,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 			}
 		}
 	}
-	check("the first build", "building… 34 s", "the first build takes about a minute")
+	check("the first build", "building… 34 s", "the first build takes a minute or two")
 	// The verdicts are in, the parts still to come.
 	o := stubOutcome(theDay)
 	o.Parts = nil
@@ -199,6 +199,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 // the rest of the focused prediction, the note on a revealed guess
 // included.
 func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		w, h := size[0], size[1]
 		d, _ := openDay(t, newFake(refAnswer()), w, h)
@@ -362,5 +363,39 @@ func TestTheStatusLineAfterARunFitsFortyColumns(t *testing.T) {
 	}
 	if full, _ := d.day().statusLine(200); !strings.Contains(full, "✓ ran ") {
 		t.Fatalf("a wide status line lost the run's time: %q", full)
+	}
+}
+
+// View is pure: drawing the Predict screen leaves its pgdn offset as it
+// was (it clamped the offset as it drew). pgdn stops at the focused row's
+// last line, so one pgup after many pgdns moves the screen back at once.
+func TestPredictPgdnIsClampedByTheKeyNotByTheView(t *testing.T) {
+	t.Parallel()
+	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
+	d.tab(tabPredict)
+	d.keys("ctrl+t") // how to think about it: a row longer than the screen
+	pm := d.day().predict
+	pm.peek = 1000
+	before := d.view()
+	d.view()
+	if pm.peek != 1000 {
+		t.Fatalf("drawing the screen changed its pgdn offset to %d", pm.peek)
+	}
+	pm.peek = 0
+	d.keys("pgdown")
+	if pm.peek == 0 {
+		t.Fatalf("pgdn did not move on a row longer than the screen:\n%s", before)
+	}
+	for range 10 {
+		d.keys("pgdown")
+	}
+	bottom, peek := d.view(), pm.peek
+	_, _, room, _ := pm.layout(&d.day().s, pm.w, pm.h)
+	if peek != room {
+		t.Fatalf("after many pgdns the offset is %d, want the row's end, %d", peek, room)
+	}
+	d.keys("pgup")
+	if d.view() == bottom && peek > 0 {
+		t.Fatalf("one pgup after many pgdns did not move the screen:\n%s", bottom)
 	}
 }

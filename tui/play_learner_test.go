@@ -129,6 +129,7 @@ func (l *countingLearner) Warm() { *l.warmed++ }
 // Every figure of the day at 80×24 and at 40×12: the screen fits, and
 // each readout group's key figure stays in view.
 func TestPlayScreenKeepsTheKeyFigureInView(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
 	d.predictAll(allGuesses())
 	d.tab(tabPlay)

@@ -160,7 +160,8 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 	// pgdn and pgup only (not space or f, which type into an open box).
 	switch k.Type {
 	case tea.KeyPgDown:
-		m.peek += max(m.h/2, 1) // clamped when drawn
+		_, _, room, _ := m.layout(s, m.w, m.h)
+		m.peek = min(m.peek+max(m.h/2, 1), room)
 		return nil
 	case tea.KeyPgUp:
 		m.peek = max(m.peek-max(m.h/2, 1), 0)
@@ -295,9 +296,20 @@ func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, 
 }
 
 func (m *predictModel) view(s *session, w, h int) string {
-	// One element per screen line: the focused row's place is counted in
-	// lines below.
-	lines := append(strings.Split(m.header(s, w), "\n"), "")
+	lines, off, room, focusEnd := m.layout(s, w, h)
+	off += min(m.peek, room) // pgdn clamps it; a resize may leave less room
+	out, _ := window(strings.Join(lines, "\n"), off, h)
+	if off+h < focusEnd && h >= 3 {
+		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.styles.Dim.Render("↓ pgdn: the rest of "+s.day.Predictions[m.focus].ID)), "\n")
+	}
+	return out
+}
+
+// layout is the screen's lines at w×h, one element per screen line; off
+// is the first line shown before any pgdn, room how much further pgdn
+// goes (to the focused row's last line), focusEnd the line after that row.
+func (m *predictModel) layout(s *session, w, h int) (lines []string, off, room, focusEnd int) {
+	lines = append(strings.Split(m.header(s, w), "\n"), "")
 	later := laterStages(s)
 	focusTop, focusLen, inputEnd := 0, 0, 0
 	for i, p := range s.day.Predictions {
@@ -313,23 +325,15 @@ func (m *predictModel) view(s *session, w, h int) string {
 	// box and message, then how to think about it and any note. On a short
 	// screen the box wins over the question's start, and pgdn shows what
 	// is left of the row under it.
-	focusEnd := focusTop + focusLen
-	off := 0
+	focusEnd = focusTop + focusLen
 	if focusEnd > h {
 		off = min(focusTop, focusEnd-h)
 	}
 	if inputEnd-off > h {
 		off = inputEnd - h
 	}
-	if most := max(focusEnd-h, off); m.peek > most-off {
-		m.peek = max(most-off, 0) // View draws; the offset is only clamped
-	}
-	off += m.peek
-	out, _ := window(strings.Join(lines, "\n"), off, h)
-	if off+h < focusEnd && h >= 3 {
-		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.styles.Dim.Render("↓ pgdn: the rest of "+s.day.Predictions[m.focus].ID)), "\n")
-	}
-	return out
+	room = max(max(focusEnd-h, off)-off, 0)
+	return lines, off, room, focusEnd
 }
 
 // header says what the screen asks for now: the stage due, or that every

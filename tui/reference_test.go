@@ -37,6 +37,7 @@ func failingRef() labs.Outcome {
 // it is the lab's fault, not the learner's code; the next finished run
 // tries again, and once the reference lands the rows are judged.
 func TestScoreboardWhenTheReferenceFails(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: failingRef()}))
 		var mu sync.Mutex

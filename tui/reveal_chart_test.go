@@ -87,6 +87,7 @@ func partPages(d *driver) map[string]string {
 // revealed part, drawn from its result, must differ (or the test proves
 // nothing).
 func TestNoChartOfAHiddenPartIsDrawnFromItsResult(t *testing.T) {
+	t.Parallel()
 	day46 := day46course.New(solutions46.Funcs)
 	for _, day := range []labs.Day{theDay, day46} {
 		ref := day.Execute(labs.Reference)
@@ -94,6 +95,7 @@ func TestNoChartOfAHiddenPartIsDrawnFromItsResult(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			for _, how := range []string{"predictions open", "reveal not on record"} {
 				t.Run(fmt.Sprintf("day%d/%dx%d/%s", day.Number, sz[0], sz[1], how), func(t *testing.T) {
+					t.Parallel()
 					views := [2]map[string]string{}
 					var revealed map[string]bool
 					// One folder for both runs, so an error that names it reads

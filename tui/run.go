@@ -47,6 +47,10 @@ type runModel struct {
 	buildTicking bool
 	buildStart   time.Time // from the first tick, one second in
 	buildFor     time.Duration
+	// builds is how far each program of the run's go build has come
+	// (labs.BuildTrace), in the order they first reported; empty when no
+	// go build ran (a save's direct build) or before the first report.
+	builds []labs.BuildProgress
 
 	scroll int
 	w, h   int

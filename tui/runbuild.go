@@ -2,21 +2,92 @@ package tui
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
 )
 
-// A build's clock on the Run screen and the status line: a tick a second
-// while the learner's code builds (none otherwise), so a slow build says
-// how long it has been going and why.
+// A build's clock and progress on the Run screen and the status line: a
+// tick a second while the learner's code builds (none otherwise), so a
+// slow build says how long it has been going and why; and, while go build
+// compiles the day's programs (the first build of a clone, or after Go or
+// the lab changed), which program and how far, from the runner's
+// labs.BuildTrace (buildMsg).
 
 // buildTick is how often a build's progress is redrawn.
 const buildTick = time.Second
+
+// buildMsg is how far one program's build has come, and the Cmd that waits
+// for what the run says next (runCmd).
+type buildMsg struct {
+	gen  int
+	p    labs.BuildProgress
+	next tea.Cmd
+}
+
+// built takes a build's progress, unless a newer save has overtaken its run.
+func (m *dayModel) built(msg buildMsg) tea.Cmd {
+	if msg.gen != m.runGen {
+		return nil
+	}
+	m.run.progressed(msg.p)
+	return msg.next
+}
+
+// progressed keeps a program's latest progress.
+func (m *runModel) progressed(p labs.BuildProgress) {
+	if i := slices.IndexFunc(m.builds, func(b labs.BuildProgress) bool { return b.Full == p.Full }); i >= 0 {
+		m.builds[i] = p
+		return
+	}
+	m.builds = append(m.builds, p)
+}
+
+// compiling is the builds still going that the screen waits on, the
+// worker's first: until the verdicts are in, every one; once they are,
+// only the full worker's, which the heavy parts wait for.
+func (m *runModel) compiling(s *session) []labs.BuildProgress {
+	var out []labs.BuildProgress
+	for _, b := range m.builds {
+		if !b.Finished && (s.pending == nil || b.Full) {
+			out = append(out, b)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b labs.BuildProgress) int {
+		switch {
+		case a.Full == b.Full:
+			return 0
+		case b.Full:
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// compiled reports whether the worker the verdicts wait on has been built
+// this run by go build (so that they are now being graded).
+func (m *runModel) compiled() bool {
+	return slices.ContainsFunc(m.builds, func(b labs.BuildProgress) bool { return !b.Full && b.Finished })
+}
+
+// steps is a build's count: "40/101", or "40" before its total is known.
+func steps(b labs.BuildProgress) string {
+	if b.Total == 0 {
+		return fmt.Sprint(b.Done)
+	}
+	return fmt.Sprintf("%d/%d", b.Done, b.Total)
+}
 
 // newBuild starts a build's clock from zero. A build tick of the run
 // before may still be on its way; it kept that run's start and counted its
 // time as this one's (a save right after a run read "slower than a save
 // usually takes"). Such a tick now starts the count a second early at most.
-func (m *runModel) newBuild() { m.buildStart, m.buildFor = time.Time{}, 0 }
+func (m *runModel) newBuild() { m.buildStart, m.buildFor, m.builds = time.Time{}, 0, nil }
 
 // buildTicked moves the build's clock on; kick sends the next tick while
 // the build lasts.
@@ -45,22 +116,129 @@ const (
 func firstBuild(s *session) bool { return s.outcome == nil && s.runErr == nil }
 
 // building says what is going on while the code builds and runs: a plain
-// word while it is quick, and once it is slow the time so far, then why
-// (the second part, which a narrow status line leaves out before it wraps).
-// Both are short: the status line is one line at 80 columns.
-func (m *runModel) building(s *session) (what, why string) {
-	secs := int(m.buildFor.Seconds())
+// word while it is quick; while go build compiles, which program and how
+// far; once it is slow the time so far, then why. short is what, shorter
+// for a narrow line ("" when what is short already); why is left out of a
+// narrow line first. The status line is one line at 80 columns.
+func (m *runModel) building(s *session) (what, short, why string) {
+	secs := ""
+	if m.buildFor >= slowFirst {
+		secs = fmt.Sprintf(" %d s", int(m.buildFor.Seconds()))
+	}
+	if builds := m.compiling(s); len(builds) > 0 {
+		var each []string
+		done, total := 0, 0
+		for _, b := range builds {
+			if b.Done == 0 && b.Total == 0 {
+				each = append(each, b.Program) // just started: nothing to count yet
+			} else {
+				each = append(each, b.Program+" "+steps(b))
+			}
+			done, total = done+b.Done, total+b.Total
+		}
+		if slices.ContainsFunc(builds, func(b labs.BuildProgress) bool { return b.Total == 0 }) {
+			total = 0 // a count without its total is a count alone
+		}
+		lead := "building "
+		if s.pending == nil && m.compiled() {
+			lead = "grading, building " // the worker is built: its verdicts are on their way
+		}
+		what = lead + strings.Join(each, ", ") + "…" + secs
+		short = lead + steps(labs.BuildProgress{Done: done, Total: total}) + "…" + secs
+		switch {
+		case done == 0 && total == 0 && len(builds) > 1:
+			short = lead + fmt.Sprintf("%d programs…", len(builds)) + secs
+		case done == 0 && total == 0:
+			short = "" // "building the worker…" is short already
+		}
+		if firstBuild(s) && s.pending == nil {
+			why = "Go compiles the lab once"
+		}
+		return what, short, why
+	}
 	switch {
 	case s.pending != nil && m.buildFor >= slowFirst:
 		// The verdicts are in (the count follows); the parts are still
-		// to come, from a worker that may itself still be building.
-		return fmt.Sprintf("the experiments… %d s", secs), ""
+		// to come, from a worker that is built.
+		return "the experiments…" + secs, "", ""
 	case s.pending != nil:
-		return "grading…", ""
+		return "grading…", "", ""
+	case m.compiled():
+		// go build is over: the verdicts are on their way.
+		return "grading…" + secs, "", ""
 	case firstBuild(s) && m.buildFor >= slowFirst:
-		return fmt.Sprintf("building… %d s", secs), "the first build takes about a minute"
+		return "building…" + secs, "", "the first build takes a minute or two"
 	case !firstBuild(s) && m.buildFor >= slowSave:
-		return fmt.Sprintf("building… %d s", secs), "slower than a save usually takes"
+		return "building…" + secs, "", "slower than a save usually takes"
 	}
-	return "building…", ""
+	return "building…", "", ""
+}
+
+// buildBars is the Run screen's picture of the builds going: one line per
+// program, its name, a bar and its count, fitted to w columns; "" when no
+// go build is going.
+func (m *runModel) buildBars(s *session, w int) string {
+	builds := m.compiling(s)
+	if len(builds) == 0 {
+		return ""
+	}
+	name := 0
+	for _, b := range builds {
+		name = max(name, width(b.Program))
+	}
+	var lines []string
+	for _, b := range builds {
+		count := fmt.Sprintf("%d of %d", b.Done, b.Total)
+		switch {
+		case b.Total == 0 && b.Done == 0:
+			count = "starting"
+		case b.Total == 0:
+			count = fmt.Sprintf("%d so far", b.Done)
+		}
+		barW := min(w-name-width(count)-6, 30)
+		line := "  " + pad(b.Program, name)
+		if barW >= 4 {
+			line += "  " + bar(b.Done, b.Total, barW)
+		}
+		lines = append(lines, trunc(line+"  "+count, w))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// bar is done of total as w cells, full ones first; an unknown total draws
+// an empty bar.
+func bar(done, total, w int) string {
+	full := 0
+	if total > 0 {
+		full = min(done*w/total, w)
+	}
+	return strings.Repeat("█", full) + strings.Repeat("░", w-full)
+}
+
+// buildingView is the Run screen before the first outcome: what is being
+// built and how far, and the time so far; why, when there is room.
+func (m *runModel) buildingView(s *session, w, h int) string {
+	st := m.c.styles
+	secs := int(m.buildFor.Seconds())
+	bars := m.buildBars(s, w)
+	if bars == "" {
+		msg := "Building your code and running the experiments…"
+		if m.buildFor >= slowFirst {
+			msg = fmt.Sprintf("Building your code and running the experiments… %d s so far.", secs)
+		}
+		return styleLines(st.Dim, wrap(msg, min(w, maxText)))
+	}
+	head := "Compiling the lab's programs with your code…"
+	if m.buildFor >= slowFirst {
+		head = fmt.Sprintf("Compiling the lab's programs with your code… %d s so far.", secs)
+	}
+	why := "Go compiles each program once, with the packages it needs, and keeps them: after that a save rebuilds only your package, in about a second."
+	if s.pending != nil {
+		why = "Your TODOs are graded: see the TODOs screen. The experiments play once the full worker is built."
+	}
+	out := styleLines(st.Dim, wrap(head, min(w, maxText))) + "\n\n" + styleLines(st.Body, bars)
+	if more := "\n\n" + styleLines(st.Dim, wrap(why, min(w, maxText))); lineCount(out+more) <= h {
+		out += more
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -31,7 +32,8 @@ type partialMsg struct {
 }
 
 // runCmd builds, grades and runs the learner's code through the runner.
-// The pieces come as partialMsgs before the outcomeMsg.
+// The pieces come as partialMsgs, and the progress of a go build of the
+// day's programs as buildMsgs, before the outcomeMsg.
 func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 	msgs := make(chan tea.Msg, 32)
 	go func() {
@@ -41,13 +43,21 @@ func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 			msgs <- outcomeMsg{gen: gen, err: err}
 			return
 		}
-		o, err := d.runner.RunStream(ctx, day, func(p labs.Outcome) {
-			// One producer: the last slot stays free for the outcome, so a
-			// reader that stopped reading never blocks the run.
+		// The producers (the pieces, and each build's progress, from the
+		// runner's goroutines) send one at a time, and only while the last
+		// slot is free: it is the outcome's, sent once they are all done,
+		// so a reader that stopped reading never blocks the run. A
+		// progress report dropped is overtaken by the next.
+		var sending sync.Mutex
+		send := func(msg tea.Msg) {
+			sending.Lock()
+			defer sending.Unlock()
 			if len(msgs) < cap(msgs)-1 {
-				msgs <- partialMsg{gen: gen, o: p}
+				msgs <- msg
 			}
-		})
+		}
+		ctx = labs.WithBuildTrace(ctx, func(p labs.BuildProgress) { send(buildMsg{gen: gen, p: p}) })
+		o, err := d.runner.RunStream(ctx, day, func(p labs.Outcome) { send(partialMsg{gen: gen, o: p}) })
 		msgs <- outcomeMsg{gen: gen, o: o, err: err, at: d.now()}
 	}()
 	return nextRunMsg(msgs)
@@ -56,7 +66,11 @@ func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 func nextRunMsg(msgs chan tea.Msg) tea.Cmd {
 	return func() tea.Msg {
 		msg := <-msgs
-		if p, ok := msg.(partialMsg); ok {
+		switch p := msg.(type) {
+		case partialMsg:
+			p.next = nextRunMsg(msgs)
+			return p
+		case buildMsg:
 			p.next = nextRunMsg(msgs)
 			return p
 		}

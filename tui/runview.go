@@ -31,11 +31,7 @@ func (m *runModel) view(s *session, w, h int) string {
 	if s.outcome == nil {
 		switch {
 		case s.building:
-			msg := "Building your code and running the experiments…"
-			if m.buildFor >= slowFirst {
-				msg = fmt.Sprintf("Building your code and running the experiments… %d s so far. The first build compiles your code and the lab's worker with its libraries, which takes about a minute on a fresh machine; after that a save rebuilds in under a second.", int(m.buildFor.Seconds()))
-			}
-			return styleLines(st.Dim, wrap(msg, min(w, maxText)))
+			return m.buildingView(s, w, h)
 		case s.runErr != nil:
 			return styleLines(st.Dim, wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
 		}

@@ -15,6 +15,7 @@ import (
 
 	"termlab/labs"
 	day45 "termlab/labs/day45/course"
+	"termlab/record/history"
 	"termlab/record/predictions"
 	"termlab/record/reset"
 	"termlab/runner/worker"
@@ -75,7 +76,7 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 	d := newDriver(t, testCommon(t, course, root, newFake(refAnswer())), 80, 24)
 	n := strconv.Itoa(len(theDay.Predictions))
 	d.wantView("Day 45  Rate limiting", "predictions "+n+"/"+n, "TODOs 4/4", "drills 0/5",
-		"last scoreboard", "P1 ✓", "P3 ✗", "Across one boundary", "› Day 46  A second day")
+		"last scoreboard: "+n+" of "+n+" predicted · "+strconv.Itoa(len(theDay.Predictions)-1)+" spot on · 1 off", "Across one boundary", "› Day 46  A second day")
 
 	d.keys("up", "enter")
 	if d.day().s.day.Number != 45 {
@@ -579,4 +580,51 @@ func lineWith(view, prefix string) string {
 		}
 	}
 	return ""
+}
+
+// Day 46 in the list read "last scoreboard P1 · … P13 ·" with eight
+// verdicts on record: its TODOs did not all pass, so the list, which has
+// no reference figures, judged nothing. It says how many are predicted and
+// how the judged ones came out, from the history's latest scoreboard, at
+// 80×24 and 40×12.
+func TestTheDayListSumsUpTheLastScoreboard(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		w, h := size[0], size[1]
+		t.Run(strconv.Itoa(w), func(t *testing.T) {
+			t.Parallel()
+			root := labRoot(t, theDay)
+			dir := filepath.Join(root, "predictions")
+			a := predictions.New(46)
+			ref := day46Reference().Metrics()
+			scores := map[string]predictions.Kind{}
+			for i, p := range theDay46.Predictions[:8] {
+				a.Set(p.ID, ref[p.Metric])
+				scores[p.ID] = predictions.Close
+				if i < 3 {
+					scores[p.ID] = predictions.Spot
+				}
+			}
+			a.LastRun, a.TODOsPassed = ref, 2 // not every TODO passes: the list judges nothing itself
+			if _, err := predictions.Update(dir, 46, func(x *predictions.Answers) error { *x = a; return nil }); err != nil {
+				t.Fatal(err)
+			}
+			rec := history.Record{At: time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC), From: history.FromRun, Digest: "d",
+				TODOs: map[int]labs.Status{1: labs.Pass, 2: labs.Pass, 3: labs.Fail},
+				Parts: []history.Part{{ID: "1", Status: labs.OK}}, Scores: scores}
+			if _, err := history.Append(dir, 46, rec); err != nil {
+				t.Fatal(err)
+			}
+			if err := predictions.SaveLab(dir, predictions.LabState{LastDay: 46}); err != nil {
+				t.Fatal(err)
+			}
+			d := newDriver(t, testCommon(t, labs.Course{theDay, theDay46}, root, newFake()), w, h)
+			n := len(theDay46.Predictions)
+			if want := fmt.Sprintf("last scoreboard: 8 of %d predicted · 3 spot on · 5 close enough", n); !strings.Contains(flat(d.view()), want) {
+				t.Errorf("the list lacks %q:\n%s", want, d.view())
+			}
+			d.dontWantView("P1 ·", "P13")
+			checkFits(t, d.app.View(), w, h)
+		})
+	}
 }

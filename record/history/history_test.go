@@ -408,3 +408,51 @@ func TestSameBody(t *testing.T) {
 		}
 	}
 }
+
+// `history 45 3` laid run 3 beside a grade, so that every figure was
+// starred and the grade's side a dash: a run that played the parts is
+// laid beside the latest that played them, and a grade's missing figures
+// are not differences.
+func TestAgainstPicksARunWithFigures(t *testing.T) {
+	fig := func(v float64) Part {
+		return Part{ID: "1", Status: labs.OK, Figures: []labs.Metric{{Name: "burst", Label: "burst accepted", Value: v}}}
+	}
+	pass := map[int]labs.Status{1: labs.Pass}
+	ran := func(v float64) Record { return rec(t0, pass, fig(v)) }
+	graded := rec(t0, pass)
+	tests := []struct {
+		name   string
+		recs   []Record
+		i      int
+		want   int
+		beside string
+	}{
+		{"the latest played the parts", []Record{ran(1), ran(2), ran(3)}, 0, 2, "the latest, run 3"},
+		{"the latest is a grade", []Record{ran(1), ran(2), ran(3), graded}, 0, 2, "run 3, the latest that played the parts (run 4 was graded only)"},
+		{"two grades at the end", []Record{ran(1), ran(2), graded, graded}, 0, 1, "run 2, the latest that played the parts (run 4 was graded only)"},
+		{"the pick is the latest with figures", []Record{ran(1), ran(2), graded}, 1, 2, "the latest, run 3 (one of the two was graded only: no figures to compare)"},
+		{"the pick is a grade", []Record{ran(1), graded, ran(3)}, 1, 2, "the latest, run 3 (one of the two was graded only: no figures to compare)"},
+		{"only grades", []Record{graded, graded, graded}, 0, 2, "the latest, run 3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			j := Against(tc.recs, tc.i)
+			if j != tc.want {
+				t.Fatalf("Against(%d) = %d, want %d", tc.i, j, tc.want)
+			}
+			if got := Beside(tc.recs, tc.i, j); got != tc.beside {
+				t.Errorf("Beside = %q, want %q", got, tc.beside)
+			}
+			for _, r := range Compare(tc.recs[tc.i], tc.recs[j]) {
+				if r.Differs && r.IsFigure && (r.Then == "" || r.Now == "") {
+					t.Errorf("%s is starred for a figure one run does not have: %q → %q", r.What, r.Then, r.Now)
+				}
+			}
+		})
+	}
+	// Figures beside figures still differ.
+	rows := Compare(ran(1), ran(2))
+	if len(rows) != 2 || !rows[1].Differs {
+		t.Errorf("two runs that played the parts: %+v, want the figure starred", rows)
+	}
+}

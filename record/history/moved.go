@@ -187,14 +187,50 @@ type Row struct {
 	IsFigure bool
 }
 
+// Against is the run that run i (0-based) of recs is laid beside: the
+// latest, unless run i played the parts and the latest did not (a grade):
+// then the latest run after i that played them, so that figures are laid
+// beside figures. When no run after i played them, the latest all the
+// same (its TODOs still compare; Compare stars no figure it lacks).
+func Against(recs []Record, i int) int {
+	last := len(recs) - 1
+	if !recs[i].Ran() || recs[last].Ran() {
+		return last
+	}
+	for j := last - 1; j > i; j-- {
+		if recs[j].Ran() {
+			return j
+		}
+	}
+	return last
+}
+
+// Beside says which run the comparison of run i with Against's run j
+// lays it beside, numbered from 1 as the learner sees them: "the latest,
+// run 8", or "run 7, the latest that played the parts (run 8 was graded
+// only)", or "the latest, run 8, graded only: no figures to compare".
+func Beside(recs []Record, i, j int) string {
+	last := len(recs) - 1
+	switch {
+	case j != last:
+		return fmt.Sprintf("run %d, the latest that played the parts (run %d was graded only)", j+1, last+1)
+	case recs[i].Ran() != recs[j].Ran():
+		return fmt.Sprintf("the latest, run %d (one of the two was graded only: no figures to compare)", j+1)
+	}
+	return fmt.Sprintf("the latest, run %d", j+1)
+}
+
 // Compare lays two runs side by side: every TODO, every figure either
-// shows, and every prediction either judged.
+// shows, and every prediction either judged. When one of the two played
+// no parts (a grade), its missing figures and verdicts are no change:
+// they are shown as missing, and not starred as differing.
 func Compare(then, now Record) []Row {
 	var rows []Row
 	for _, n := range todoNumbers(then, now) {
 		a, b := string(then.TODOs[n]), string(now.TODOs[n])
 		rows = append(rows, Row{What: TODOName(n), Then: a, Now: b, Differs: a != b})
 	}
+	both := then.Ran() && now.Ran() // a grade has no figures or verdicts to differ
 	type fig struct {
 		then, now string
 		label     string
@@ -228,7 +264,7 @@ func Compare(then, now Record) []Row {
 	}
 	for _, k := range order {
 		f := figs[k]
-		rows = append(rows, Row{What: f.label, Then: f.then, Now: f.now, Differs: f.then != f.now && !f.clock, IsFigure: true})
+		rows = append(rows, Row{What: f.label, Then: f.then, Now: f.now, Differs: f.then != f.now && !f.clock && both, IsFigure: true})
 	}
 	var ids []string
 	seen := map[string]bool{}
@@ -243,7 +279,7 @@ func Compare(then, now Record) []Row {
 	sort.Slice(ids, func(i, j int) bool { return idLess(ids[i], ids[j]) })
 	for _, id := range ids {
 		a, b := string(then.Scores[id]), string(now.Scores[id])
-		rows = append(rows, Row{What: id, Then: a, Now: b, Differs: a != b})
+		rows = append(rows, Row{What: id, Then: a, Now: b, Differs: a != b && both})
 	}
 	return rows
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"termlab/labs"
@@ -313,11 +315,23 @@ func (r *Runner) runGoBuild(ctx context.Context, goCmd, work, bin, main string, 
 	// -tags: the learner's files and the workers' link files build only with
 	// BuildTag; a day's link files, with its DayTag too (Runner.tags).
 	cmd := goBuild(ctx, goCmd, r.Root, work, r.tags(), bin, main, extra...)
-	if record {
+	// A caller that asked to hear the build's progress (labs.BuildTrace)
+	// gets it counted from -x's steps (buildprogress.go).
+	trace := labs.BuildTraceOf(ctx)
+	xflag := record || trace != nil
+	if xflag {
 		cmd.Args = slices.Insert(cmd.Args, 2, "-x")
 	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	if trace != nil {
+		c := newProgressCounter(trace, full, r.ref != nil)
+		var listed sync.WaitGroup
+		defer func() { listed.Wait(); c.finish() }()
+		w := io.MultiWriter(&out, c) // one writer: one pipe for both
+		cmd.Stdout, cmd.Stderr = w, w
+		listed.Go(func() { c.total(staleSteps(ctx, goCmd, r.Root, r.tags(), main, extra...)) })
+	}
 	err = cmd.Start()
 	if err == nil {
 		if full {
@@ -342,7 +356,7 @@ func (r *Runner) runGoBuild(ctx context.Context, goCmd, work, bin, main string, 
 	if !errors.As(err, &exitErr) {
 		return "", fmt.Errorf("cannot run %q to build the lab: %w", goCmd, err)
 	}
-	if record {
+	if xflag {
 		// The compiler's words without -x's commands around them: the
 		// same build once more, which fails as fast.
 		out.Reset()
