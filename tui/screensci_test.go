@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/record/predictions"
 	"termlab/runner/worker"
 )
 
@@ -34,7 +33,7 @@ func TestTheScreensScriptFindsEveryStatusLine(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(refAnswer()))
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	c.deps.after = tm.after
-	d := newDay(c, theDay, predictions.New(45))
+	d := newDay(c, theDay)
 	d.visible = true
 	d.resize(80, 20)
 	clock := tm.clock(func(msg tea.Msg) { d.update(msg) })
