@@ -80,6 +80,22 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 	return Hint{}
 }
 
+// Named is the row of a whole mistake: the hint h names mutant.
+func Named[C, A any](h Hint, mutant func(C) A) Row[C, A] {
+	return Row[C, A]{ID: h.ID, Words: h.Text, Mutant: mutant}
+}
+
+// On is t's hint for the learner on c, its answer and the reference's
+// there asked here; a learner that panics on c itself gets none.
+func On[C, A any](t Table[C, A], c C, probes []C, learner, ref func(C) A) Hint {
+	got, ok := Try(func() A { return learner(c) })
+	if !ok {
+		return Hint{}
+	}
+	want, _ := Try(func() A { return ref(c) })
+	return t.Diagnose(c, got, want, probes, learner, ref)
+}
+
 // IDs are the table's hint IDs, in precedence order.
 func (t Table[C, A]) IDs() []string {
 	out := make([]string, 0, len(t.Rows))

@@ -33,11 +33,11 @@ func impossibleHint(n int, raw, ref fair.Funcs) diagnose.Hint {
 		return shareImpossible(raw.FairShare, ref.FairShare)
 	case 3:
 		return shardImpossible(raw.ShardOf)
+	case 2:
+		return visitImpossible(raw.DRRVisit, ref.DRRVisit)
 	case 4:
 		return overlapImpossible(raw.Overlap, ref.Overlap)
 	}
-	// TODO 2's wrapper hints already tell a charge for a request left in
-	// the queue from serving one that does not fit.
 	return diagnose.Hint{}
 }
 

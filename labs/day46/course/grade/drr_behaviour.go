@@ -251,3 +251,14 @@ func visitBehaviour(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
 	}
 	return leftBehaviour(rows, rows[0])
 }
+
+// visitImpossible names the mistake behind an impossible visit (a credit
+// grown by more than one quantum, a request charged but not served), read
+// off the first probe it differs on; none keeps the wrapper's own hint.
+func visitImpossible(learner, ref fair.DRRVisitFunc) diagnose.Hint {
+	c, ok := firstDiffering(visitProbes, onVisit(learner), onVisit(ref), sameVisit)
+	if !ok {
+		return diagnose.Hint{}
+	}
+	return visitNamed(learner, ref, c)
+}

@@ -36,6 +36,8 @@ var (
 	anywhereHint     = overlapHints.Name("overlap.anywhere", "right only when the shared workers come first, at the same places in both lists: a shared worker can sit anywhere in either list")
 	prefixAHint      = overlapHints.Name("overlap.prefix-a", "only the first len(b) workers of a were looked at: the loop over a runs to len(a), whichever list is shorter")
 	prefixBHint      = overlapHints.Name("overlap.prefix-b", "only the first len(a) workers of b were looked at: the loop over b runs to len(b), whichever list is shorter")
+	indexesBHint     = overlapHints.Name("overlap.indexes-of-b", "b's positions were counted, not its workers: a range over a slice gives the index first (for i := range b); take the worker, for _, w := range b")
+	indexesAHint     = overlapHints.Name("overlap.indexes-of-a", "a's positions were counted, not its workers: a range over a slice gives the index first (for i := range a); take the worker, for _, w := range a")
 	orderChangesHint = overlapHints.Name("overlap.order-changes", "the count changes when the same two shards come in another order: it must depend only on which workers are in each, not where they sit")
 )
 
@@ -66,6 +68,18 @@ func common(a, b []int) int {
 	return n
 }
 
+// inRange is how many of x are positions of a list of length n: what a
+// set filled with the other list's indexes holds of them.
+func inRange(x []int, n int) int {
+	k := 0
+	for _, w := range x {
+		if w >= 0 && w < n {
+			k++
+		}
+	}
+	return k
+}
+
 func butLast(x []int) []int  { return x[:max(0, len(x)-1)] }
 func butFirst(x []int) []int { return x[min(1, len(x)):] }
 
@@ -91,6 +105,8 @@ func overlapCounts() []struct {
 		{func(r overlapRow) int { return common(r.a, butFirst(r.b)) }, firstBHint},
 		{func(r overlapRow) int { return common(r.a[:min(len(r.a), len(r.b))], r.b) }, prefixAHint},
 		{func(r overlapRow) int { return common(r.a, r.b[:min(len(r.a), len(r.b))]) }, prefixBHint},
+		{func(r overlapRow) int { return inRange(r.a, len(r.b)) }, indexesBHint},
+		{func(r overlapRow) int { return inRange(r.b, len(r.a)) }, indexesAHint},
 		{func(r overlapRow) int { return len(r.a) }, wholeAHint},
 		{func(r overlapRow) int { return len(r.b) }, wholeBHint},
 		{func(r overlapRow) int { return min(len(r.a), len(r.b)) }, shorterHint},

@@ -19,6 +19,8 @@ var (
 	fromOneHint     = shardSet.Name("shard.from-one", "your workers run from 1 to n: number them from 0 to n−1 (there is no worker n, and worker 0 never comes up)")
 	negativeHint    = shardSet.Name("shard.negative", "a worker came out negative: Go's % keeps the sign of a negative number, and an id or hash of 2⁶³ or more converted to int is negative; take the remainder as uint64 (h % uint64(n)), then convert")
 	repeatHint      = shardSet.Name("shard.repeat", "a worker came up twice in one shard: draw without replacement (skip a worker already drawn, or take the first k of a shuffle)")
+	allNHint        = shardSet.Name("shard.all-n", "every shard holds all n workers: a shard is k of them (the first k of a shuffle, say), not the whole shuffle")
+	idModNHint      = shardSet.Name("shard.id-mod-n", "the shard follows from the id mod n alone: ids that differ by a multiple of n get the same one, so at most n different shards can come up; the whole id must go into the draw (seed the generator with it)")
 	consecutiveHint = shardSet.Name("shard.consecutive", "every shard is a run of consecutive workers (w, w+1, …): only n of the C(n, k) possible shards can come up; draw every worker, not only the first")
 )
 
@@ -61,6 +63,7 @@ var shardProbes = func() []shardCase {
 func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
 	answered, low, high, neg, repeats := 0, math.MaxInt, -1, 0, 0
 	delta, sameDelta := 0, true
+	allN, short := true, 0 // every shard all n workers; probes with k < n
 	for _, c := range shardProbes {
 		s, ok := try(func() []int { return learner(c.tenant, c.n, c.k) })
 		if !ok {
@@ -70,6 +73,10 @@ func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
 			delta = len(s) - c.k
 		}
 		sameDelta = sameDelta && len(s)-c.k == delta
+		allN = allN && len(s) == c.n
+		if c.k < c.n {
+			short++
+		}
 		answered++
 		hasNeg := false
 		for _, w := range s {
@@ -91,6 +98,8 @@ func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
 		return diagnose.Hint{}
 	case sameDelta && (delta == 1 || delta == -1):
 		return lengthHint(delta)
+	case allN && short >= minBearing:
+		return allNHint
 	case low >= 1 && high == 0:
 		return fromOneHint // never 0, n on some probe
 	case neg >= minBearing && high < 0:
@@ -127,6 +136,11 @@ func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback diagnose.Hint
 	}
 	if consecutive && seen == n {
 		return consecutiveHint
+	}
+	// After the runs of workers: a run that starts at id mod n follows
+	// from id mod n too, and the run is the nearer cause.
+	if idModN(raw.ShardOf) {
+		return idModNHint
 	}
 	// A worker in none of few shards says nothing of the draw's range: n
 	// seeds (an id taken mod n, say) give n shards, which may all miss a
@@ -180,4 +194,26 @@ func ignoredBits(learner fair.ShardOfFunc) diagnose.Hint {
 		return bitsHint(bottom, false)
 	}
 	return diagnose.Hint{}
+}
+
+// idModN reports whether the shard follows from the id mod n alone: ids
+// t, t mod n and t + j·n get the same shard (8 of 61, 64 and 37 workers)
+// for every probe tenant. Two fair shards of 8 of 37 are the same one time
+// in C(37, 8) ≈ 3.9e7, so a draw seeded with the whole id never shows it.
+func idModN(learner fair.ShardOfFunc) bool {
+	rng := rand.New(rand.NewPCG(46, 11))
+	bearing := 0
+	for _, n := range []int{61, 64, 37} {
+		for j := range uint64(4) {
+			t := rng.Uint64() >> 2
+			a, ok1 := try(func() []int { return learner(t, n, 8) })
+			b, ok2 := try(func() []int { return learner(t%uint64(n), n, 8) })
+			c, ok3 := try(func() []int { return learner(t+(j+1)*uint64(n), n, 8) })
+			if !ok1 || !ok2 || !ok3 || !sameSet(a, b) || !sameSet(a, c) {
+				return false
+			}
+			bearing++
+		}
+	}
+	return bearing >= minBearing
 }
