@@ -6,27 +6,37 @@ import (
 )
 
 // Row is one known mistake of a TODO, as data. Exactly one of Mutant,
-// Family and Prop says when it holds:
+// Family, Prop and Reads says when it holds:
 //   - Mutant is the function a learner who made the mistake wrote;
 //   - Family reads a parameter off the counterexample (k windows, a
 //     factor f, a unit) and gives the mutant with that parameter and the
 //     words that name it, or false when none fits;
-//   - Prop is a property of the learner's answers, on the probes Bears
-//     bears on, that the reference breaks.
+//   - Prop is a property of the learner's answer a to a case c, where the
+//     task's answer is want (one part of a compound answer, the others
+//     right, say), on the probes Bears bears on;
+//   - Reads is a small named predicate on the learner's function itself,
+//     for what no answer on its own shows (how the count moves when the
+//     same lists come in another order).
 //
 // A mutant (or a family's) names the mistake only when it gives the
 // learner's answer on the counterexample, where the reference's differs,
-// and on every probe; a property only when it holds on the counterexample
-// and on every probe it bears on (at least MinBearing). The engine holds
-// this rule for every row: no row can name a mistake its input does not
-// show.
+// and on every probe. A property names it only when the counterexample
+// shows it (it holds of the learner's answer there and not of the task's)
+// and it holds on every probe it bears on, at least MinBearing of them.
+// At, when set, says which counterexamples a row can explain at all (the
+// part of a compound answer it is about differs there), whatever its kind.
+// The engine holds this rule for every row but Reads, whose predicate
+// holds it on its own (its tests show it): no row can name a mistake its
+// input does not show.
 type Row[C, A any] struct {
 	ID     string
 	Words  string                                                           // the hint; a family's words are its own
 	Mutant func(C) A                                                        // a whole mistake
 	Family func(c C, got, want A) (mutant func(C) A, words string, ok bool) // a parameter read off c
-	Bears  func(C) bool                                                     // the probes Prop bears on; nil: all
-	Prop   func(C, A) bool                                                  // a property of the answers
+	At     func(c C, got, want A) bool                                      // the counterexamples it explains; nil: all
+	Bears  func(c C, a A) bool                                              // the probes Prop bears on; nil: all
+	Prop   func(c C, a, want A) bool                                        // a property of the answers
+	Reads  func(c C, probes []C, learner func(C) A) bool                    // a predicate on the function
 }
 
 // Table is one TODO's known mistakes, in precedence order (the first row
@@ -47,8 +57,10 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 			answers, ok = Answers(probes, learner)
 		}
 	}
-	all := append([]C{c}, probes...)
 	for _, r := range t.Rows {
+		if r.At != nil && !r.At(c, got, want) {
+			continue
+		}
 		model, words := r.Mutant, r.Words
 		if r.Family != nil {
 			var fits bool
@@ -67,17 +79,47 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 			}
 			continue
 		}
-		if r.Prop == nil {
-			panic(fmt.Sprintf("diagnose: row %s has no mutant, family or property", r.ID))
-		}
-		on := func(f func(C) A) func(C) (A, bool) {
-			return func(c C) (A, bool) { return Try(func() A { return f(c) }) }
-		}
-		if Holds(all, on(learner), on(ref), r.Bears, r.Prop) {
-			return Hint{ID: r.ID, Text: words}
+		switch {
+		case r.Reads != nil:
+			if r.Reads(c, probes, learner) {
+				return Hint{ID: r.ID, Text: words}
+			}
+		case r.Prop != nil:
+			if !r.bearsOn(c, got, want) || r.bearsOn(c, want, want) {
+				continue // the counterexample does not show it
+			}
+			asked()
+			if r.holds(probes, answers, ok, ref) {
+				return Hint{ID: r.ID, Text: words}
+			}
+		default:
+			panic(fmt.Sprintf("diagnose: row %s has no mutant, family, property or reading", r.ID))
 		}
 	}
 	return Hint{}
+}
+
+// bearsOn is whether r's property bears on a, c's answer, and holds.
+func (r Row[C, A]) bearsOn(c C, a, want A) bool {
+	return (r.Bears == nil || r.Bears(c, a)) && r.Prop(c, a, want)
+}
+
+// holds reports whether r's property holds of the learner's answers on
+// every probe it bears on, at least MinBearing of them with the
+// counterexample (a probe the learner panicked on bears on nothing).
+func (r Row[C, A]) holds(probes []C, answers []A, ok []bool, ref func(C) A) bool {
+	n := 1
+	for i, p := range probes {
+		if !ok[i] || r.Bears != nil && !r.Bears(p, answers[i]) {
+			continue
+		}
+		want, wok := Try(func() A { return ref(p) })
+		if !wok || !r.Prop(p, answers[i], want) {
+			return false
+		}
+		n++
+	}
+	return n >= MinBearing
 }
 
 // Named is the row of a whole mistake: the hint h names mutant.

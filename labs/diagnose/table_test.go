@@ -22,7 +22,7 @@ var table = Table[call, int64]{
 			k := got - want
 			return func(c call) int64 { return c.now/c.w + k }, "off by k", k != 0
 		}},
-		{ID: "never-negative", Words: "never negative", Prop: func(_ call, a int64) bool { return a >= 0 }, Bears: func(c call) bool { return c.now < 0 }},
+		{ID: "never-negative", Words: "never negative", Prop: func(_ call, a, _ int64) bool { return a >= 0 }, Bears: func(c call, _ int64) bool { return c.now < 0 }},
 	},
 }
 

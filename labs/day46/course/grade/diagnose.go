@@ -338,7 +338,7 @@ var creditRounded = func() []diagnose.Row[visitCase, visitAnswer] {
 	return rows
 }()
 
-func init() { visitTable.Rows = append(visitTable.Rows, creditRounded...) }
+func init() { visitTable.Rows = slices.Concat(visitTable.Rows, creditRounded, visitParts) }
 
 type visitAnswer struct {
 	served int
@@ -374,10 +374,7 @@ func visitNamed(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
 	if h := twoPasses(append([]visitCase{c}, visitProbes...), onVisit(learner), func(a, b visitAnswer) bool { return sameVisit(c, a, b) }, func(a visitAnswer) string { return fmt.Sprintf("(%d, %g)", a.served, a.left) }); !h.None() {
 		return h
 	}
-	if h := diagnose.On(visitTable, c, visitProbes, onVisit(learner), onVisit(ref)); !h.None() {
-		return h
-	}
-	return visitBehaviour(learner, ref, c)
+	return diagnose.On(visitTable, c, visitProbes, onVisit(learner), onVisit(ref))
 }
 
 func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
