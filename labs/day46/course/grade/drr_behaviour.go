@@ -1,7 +1,6 @@
 package grade
 
 import (
-
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/diagnose"
 )
@@ -122,8 +121,10 @@ var visitParts = []diagnose.Row[visitCase, visitAnswer]{
 	// Never below what fits, and above it on every probe where the count
 	// differs (at least MinBearing of them).
 	{ID: overServeHint.ID, Words: overServeHint.Text, At: countWrong,
-		Bears: func(c visitCase, a visitAnswer) bool { return valid(c, a) && a.served != quantities(c).fitIn(c.deficit+c.quantum, false) },
-		Prop:  func(_ visitCase, a, want visitAnswer) bool { return a.served > want.served }},
+		Bears: func(c visitCase, a visitAnswer) bool {
+			return valid(c, a) && a.served != quantities(c).fitIn(c.deficit+c.quantum, false)
+		},
+		Prop: func(_ visitCase, a, want visitAnswer) bool { return a.served > want.served }},
 
 	// The credit kept by a queue the visit empties: always what is left.
 	{ID: bankHint.ID, Words: bankHint.Text, At: countRight,
