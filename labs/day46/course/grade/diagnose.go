@@ -338,7 +338,10 @@ var creditRounded = func() []diagnose.Row[visitCase, visitAnswer] {
 	return rows
 }()
 
-func init() { visitTable.Rows = slices.Concat(visitTable.Rows, creditRounded, visitParts) }
+func init() {
+	visitTable.Rows = slices.Concat(visitTable.Rows, creditRounded, visitParts)
+	overlapTable.Rows = append(overlapTable.Rows, overlapCounts...)
+}
 
 type visitAnswer struct {
 	served int
@@ -497,10 +500,7 @@ func overlapNamed(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
 	if h := twoPasses(append([]overlapCase{c}, overlapProbes...), onOverlap(learner), diagnose.Equal[int], func(a int) string { return fmt.Sprint(a) }); !h.None() {
 		return h
 	}
-	if h := diagnose.On(overlapTable, c, overlapProbes, onOverlap(learner), onOverlap(ref)); !h.None() {
-		return h
-	}
-	return overlapBehaviour(learner, ref, c)
+	return diagnose.On(overlapTable, c, overlapProbes, onOverlap(learner), onOverlap(ref))
 }
 
 func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
