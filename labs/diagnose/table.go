@@ -36,7 +36,7 @@ type Row[C, A any] struct {
 	At     func(c C, got, want A) bool                                      // the counterexamples it explains; nil: all
 	Bears  func(c C, a A) bool                                              // the probes Prop bears on; nil: all
 	Prop   func(c C, a, want A) bool                                        // a property of the answers
-	Reads  func(c C, probes []C, learner func(C) A) bool                    // a predicate on the function
+	Reads  func(c C, probes []C, learner, ref func(C) A) bool               // a predicate on the function
 }
 
 // Table is one TODO's known mistakes, in precedence order (the first row
@@ -81,7 +81,7 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 		}
 		switch {
 		case r.Reads != nil:
-			if r.Reads(c, probes, learner) {
+			if r.Reads(c, probes, learner, ref) {
 				return Hint{ID: r.ID, Text: words}
 			}
 		case r.Prop != nil:

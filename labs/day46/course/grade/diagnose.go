@@ -184,10 +184,7 @@ func shareNamed(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
 	if h := twoPasses(append([]shareCase{c}, shareProbes...), onShare(learner), func(a, b []float64) bool { return sameShares(c, a, b) }, fair.FormatFloats); !h.None() {
 		return h
 	}
-	if h := diagnose.On(shareTable, c, shareProbes, onShare(learner), onShare(ref)); !h.None() {
-		return h
-	}
-	return shareBehaviour(learner, ref, c)
+	return diagnose.On(shareTable, c, shareProbes, onShare(learner), onShare(ref))
 }
 
 func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
@@ -341,6 +338,7 @@ var creditRounded = func() []diagnose.Row[visitCase, visitAnswer] {
 func init() {
 	visitTable.Rows = slices.Concat(visitTable.Rows, creditRounded, visitParts)
 	overlapTable.Rows = append(overlapTable.Rows, overlapCounts...)
+	shareTable.Rows = append(shareTable.Rows, shareReadings...)
 }
 
 type visitAnswer struct {

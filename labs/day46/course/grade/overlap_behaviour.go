@@ -125,8 +125,8 @@ var overlapCounts = func() []diagnose.Row[overlapCase, int] {
 
 // rightOn is the reading "right on the counterexample and every probe
 // once arrange has rearranged its lists".
-func rightOn(arrange func(c overlapCase) (a, b []int)) func(overlapCase, []overlapCase, func(overlapCase) int) bool {
-	return func(c overlapCase, probes []overlapCase, learner func(overlapCase) int) bool {
+func rightOn(arrange func(c overlapCase) (a, b []int)) func(overlapCase, []overlapCase, func(overlapCase) int, func(overlapCase) int) bool {
+	return func(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) bool {
 		for _, p := range append([]overlapCase{c}, probes...) {
 			a, b := arrange(p)
 			if got, ok := try(func() int { return learner(overlapCase{a: a, b: b}) }); !ok || got != common(p.a, p.b) {
@@ -158,7 +158,7 @@ func aligned(c overlapCase) ([]int, []int) {
 
 // orderChanges is the reading "the count changes when both lists are
 // reversed, on at least MinBearing probes".
-func orderChanges(c overlapCase, probes []overlapCase, learner func(overlapCase) int) bool {
+func orderChanges(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) bool {
 	changes := 0
 	for _, p := range append([]overlapCase{c}, probes...) {
 		r := overlapCase{a: slices.Clone(p.a), b: slices.Clone(p.b)}
