@@ -48,7 +48,7 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) d
 	probes := probesOf(expiredCases, randomExpired)
 	// State first: every reading after this one assumes there is none.
 	on := func(c expiredCase) (bool, bool) {
-		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
+		return diagnose.Try(func() bool { return learner(c.stamp, c.now, c.window) })
 	}
 	if h := twoPasses(append([]expiredCase{c}, probes...), on, strconv.FormatBool); !h.None() {
 		return h
@@ -108,7 +108,7 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 	// State first (a function that keeps the latest time it saw answers
 	// a later call later): every reading after this one assumes there is none.
 	on := func(c emitCase) (time.Duration, bool) {
-		return guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+		return diagnose.Try(func() time.Duration { return learner(c.now, c.nextEmit) })
 	}
 	if h := twoPasses(append(append([]emitCase{c}, probes...), emitProbes()...), on, time.Duration.String); !h.None() {
 		return h

@@ -177,7 +177,7 @@ func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes
 		return tokenAnswer{l, ok}
 	}
 	what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
-	first, ok1 := guarded(call)
+	first, ok1 := diagnose.Try(call)
 	if h := stateful(first, ok1, call, what); !h.None() {
 		return h
 	}
@@ -218,7 +218,7 @@ func capFloor(rows []tokenRow) diagnose.Hint {
 		differs = differs || r.level < r.c.capacity-r.tol
 		n++
 	}
-	if n >= minBearing && differs {
+	if n >= diagnose.MinBearing && differs {
 		return capFloorHint
 	}
 	return diagnose.Hint{}

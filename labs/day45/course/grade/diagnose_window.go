@@ -81,7 +81,7 @@ func init() {
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
 	probes := probesOf(windowCases, randomWindow)
 	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
-		return func(c windowCase) (int64, bool) { return guarded(func() int64 { return f(c.now, c.window) }) }
+		return func(c windowCase) (int64, bool) { return diagnose.Try(func() int64 { return f(c.now, c.window) }) }
 	}
 	// State first: every reading after this one assumes there is none.
 	if h := twoPasses(append(append([]windowCase{c}, probes...), windowProbes()...), on(learner), func(v int64) string { return fmt.Sprint(v) }); !h.None() {
@@ -93,7 +93,7 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
 	all := append([]windowCase{c}, probes...)
 	always := func(windowCase) bool { return true }
-	if holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
+	if diagnose.Holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
 		return windowModHint
 	}
 	if h := tableOf(windowMistakes, nil, func(m windowMistake) (diagnose.Hint, func(windowCase) int64) {
@@ -133,9 +133,9 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
 	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
 		for _, k := range []int64{1, 3, 1000} {
-			at, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
-			after, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w+1, w) })
-			mid, ok3 := guarded(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
+			at, ok1 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w, w) })
+			after, ok2 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w+1, w) })
+			mid, ok3 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
 			if !ok1 || !ok2 || !ok3 || at != k-1 || after != k || mid != k {
 				return false
 			}
@@ -151,8 +151,8 @@ func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
 func roundsUpBeforeBoundaries(learner limit.WindowIDFunc) bool {
 	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
 		for _, k := range []int64{1, 3, 1000} {
-			before, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w-1, w) })
-			at, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
+			before, ok1 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w-1, w) })
+			at, ok2 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w, w) })
 			if !ok1 || !ok2 || before != k || at != k {
 				return false
 			}

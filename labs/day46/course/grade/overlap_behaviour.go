@@ -129,7 +129,7 @@ func rightOn(arrange func(c overlapCase) (a, b []int)) func(overlapCase, []overl
 	return func(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) bool {
 		for _, p := range append([]overlapCase{c}, probes...) {
 			a, b := arrange(p)
-			if got, ok := try(func() int { return learner(overlapCase{a: a, b: b}) }); !ok || got != common(p.a, p.b) {
+			if got, ok := diagnose.Try(func() int { return learner(overlapCase{a: a, b: b}) }); !ok || got != common(p.a, p.b) {
 				return false
 			}
 		}
@@ -164,13 +164,13 @@ func orderChanges(c overlapCase, probes []overlapCase, learner, _ func(overlapCa
 		r := overlapCase{a: slices.Clone(p.a), b: slices.Clone(p.b)}
 		slices.Reverse(r.a)
 		slices.Reverse(r.b)
-		got, ok1 := try(func() int { return learner(p) })
-		again, ok2 := try(func() int { return learner(r) })
+		got, ok1 := diagnose.Try(func() int { return learner(p) })
+		again, ok2 := diagnose.Try(func() int { return learner(r) })
 		if ok1 && ok2 && got != again {
 			changes++
 		}
 	}
-	return changes >= minBearing
+	return changes >= diagnose.MinBearing
 }
 
 // overlapImpossible names the mistake behind an impossible count (more

@@ -65,7 +65,7 @@ func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
 	delta, sameDelta := 0, true
 	allN, short := true, 0 // every shard all n workers; probes with k < n
 	for _, c := range shardProbes {
-		s, ok := try(func() []int { return learner(c.tenant, c.n, c.k) })
+		s, ok := diagnose.Try(func() []int { return learner(c.tenant, c.n, c.k) })
 		if !ok {
 			continue
 		}
@@ -94,17 +94,17 @@ func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
 		}
 	}
 	switch {
-	case answered < minBearing:
+	case answered < diagnose.MinBearing:
 		return diagnose.Hint{}
 	case sameDelta && (delta == 1 || delta == -1):
 		return lengthHint(delta)
-	case allN && short >= minBearing:
+	case allN && short >= diagnose.MinBearing:
 		return allNHint
 	case low >= 1 && high == 0:
 		return fromOneHint // never 0, n on some probe
-	case neg >= minBearing && high < 0:
+	case neg >= diagnose.MinBearing && high < 0:
 		return negativeHint
-	case repeats >= minBearing && low >= 0 && high < 0 && sameDelta && delta == 0:
+	case repeats >= diagnose.MinBearing && low >= 0 && high < 0 && sameDelta && delta == 0:
 		return repeatHint // in range and k long, but not distinct
 	}
 	return diagnose.Hint{}
@@ -167,8 +167,8 @@ func ignoredBits(learner fair.ShardOfFunc) diagnose.Hint {
 	ignored := func(bit int) bool {
 		for _, n := range []int{61, 64} {
 			for _, t := range tenants {
-				a, ok1 := try(func() []int { return learner(t, n, 8) })
-				b, ok2 := try(func() []int { return learner(t^1<<bit, n, 8) })
+				a, ok1 := diagnose.Try(func() []int { return learner(t, n, 8) })
+				b, ok2 := diagnose.Try(func() []int { return learner(t^1<<bit, n, 8) })
 				if !ok1 || !ok2 || !sameSet(a, b) {
 					return false
 				}
@@ -206,14 +206,14 @@ func idModN(learner fair.ShardOfFunc) bool {
 	for _, n := range []int{61, 64, 37} {
 		for j := range uint64(4) {
 			t := rng.Uint64() >> 2
-			a, ok1 := try(func() []int { return learner(t, n, 8) })
-			b, ok2 := try(func() []int { return learner(t%uint64(n), n, 8) })
-			c, ok3 := try(func() []int { return learner(t+(j+1)*uint64(n), n, 8) })
+			a, ok1 := diagnose.Try(func() []int { return learner(t, n, 8) })
+			b, ok2 := diagnose.Try(func() []int { return learner(t%uint64(n), n, 8) })
+			c, ok3 := diagnose.Try(func() []int { return learner(t+(j+1)*uint64(n), n, 8) })
 			if !ok1 || !ok2 || !ok3 || !sameSet(a, b) || !sameSet(a, c) {
 				return false
 			}
 			bearing++
 		}
 	}
-	return bearing >= minBearing
+	return bearing >= diagnose.MinBearing
 }

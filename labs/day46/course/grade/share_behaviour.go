@@ -37,7 +37,7 @@ func (r shareRow) near(a, b float64) bool { return near(a, b, r.c.capacity) }
 func shareRows(learner, ref func(shareCase) []float64, cases []shareCase) []shareRow {
 	rows := make([]shareRow, 0, len(cases))
 	for _, c := range cases {
-		got, ok := try(func() []float64 { return learner(c) })
+		got, ok := diagnose.Try(func() []float64 { return learner(c) })
 		if !ok || len(got) != len(c.demands) || slices.ContainsFunc(got, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
 			continue
 		}
@@ -83,13 +83,13 @@ func sortedOnly(c shareCase, probes []shareCase, learner, ref func(shareCase) []
 	n := 0
 	for _, p := range append([]shareCase{c}, probes...) {
 		p.demands = slices.Sorted(slices.Values(p.demands))
-		got, ok := try(func() []float64 { return learner(p) })
+		got, ok := diagnose.Try(func() []float64 { return learner(p) })
 		if !ok || !sameShares(p, got, ref(p)) {
 			return false
 		}
 		n++
 	}
-	return n >= minBearing
+	return n >= diagnose.MinBearing
 }
 
 // splitAmong is water-filling whose split divides what is left by the
@@ -142,14 +142,14 @@ func sharesPermuted(rows []shareRow) bool {
 			return false
 		}
 	}
-	if len(rows) >= minBearing {
+	if len(rows) >= diagnose.MinBearing {
 		return true // the counterexample is out of order
 	}
 	return false
 }
 
 // levelRounded names a level always a whole number: every share below its
-// demand (cut by the level) is whole, on at least minBearing probes where
+// demand (cut by the level) is whole, on at least diagnose.MinBearing probes where
 // the task's level is not.
 func levelRounded(rows []shareRow) diagnose.Hint {
 	whole := func(x float64) bool { return x == math.Trunc(x) }
@@ -171,7 +171,7 @@ func levelRounded(rows []shareRow) diagnose.Hint {
 		}
 	}
 	switch {
-	case n < minBearing:
+	case n < diagnose.MinBearing:
 		return diagnose.Hint{}
 	case down:
 		return roundedDownHint
@@ -180,7 +180,7 @@ func levelRounded(rows []shareRow) diagnose.Hint {
 }
 
 // demandFloor names shares never below their demands and above them on
-// at least minBearing probes.
+// at least diagnose.MinBearing probes.
 func demandFloor(rows []shareRow) bool {
 	over := 0
 	for _, r := range rows {
@@ -196,7 +196,7 @@ func demandFloor(rows []shareRow) bool {
 			over++
 		}
 	}
-	if over >= minBearing {
+	if over >= diagnose.MinBearing {
 		return true
 	}
 	return false
@@ -204,7 +204,7 @@ func demandFloor(rows []shareRow) bool {
 
 // lastLeftOut names one tenant of the largest demand getting nothing and
 // every other the task's share, on every probe where that tenant's task
-// share is above 0 (at least minBearing), and the task's elsewhere.
+// share is above 0 (at least diagnose.MinBearing), and the task's elsewhere.
 func lastLeftOut(rows []shareRow) bool {
 	n := 0
 	for _, r := range rows {
@@ -231,7 +231,7 @@ func lastLeftOut(rows []shareRow) bool {
 		}
 		n++
 	}
-	if n >= minBearing {
+	if n >= diagnose.MinBearing {
 		return true
 	}
 	return false
@@ -239,7 +239,7 @@ func lastLeftOut(rows []shareRow) bool {
 
 // leftOver names shares that never pass their demands or the capacity,
 // and add up to less than both the capacity and the demands on at least
-// minBearing probes.
+// diagnose.MinBearing probes.
 func leftOver(rows []shareRow) bool {
 	n := 0
 	for _, r := range rows {
@@ -255,7 +255,7 @@ func leftOver(rows []shareRow) bool {
 			n++
 		}
 	}
-	if n >= minBearing {
+	if n >= diagnose.MinBearing {
 		return true
 	}
 	return false
@@ -269,7 +269,7 @@ func shareImpossible(learner, ref fair.FairShareFunc) diagnose.Hint {
 	// compares demands with a copy after every call): its hint says so.
 	for _, c := range shareProbes {
 		d := slices.Clone(c.demands)
-		if _, ok := try(func() []float64 { return learner(c.capacity, d) }); !ok || !slices.Equal(d, c.demands) {
+		if _, ok := diagnose.Try(func() []float64 { return learner(c.capacity, d) }); !ok || !slices.Equal(d, c.demands) {
 			return diagnose.Hint{}
 		}
 	}
