@@ -16,7 +16,8 @@ import (
 //     right, say), on the probes Bears bears on;
 //   - Reads is a small named predicate on the learner's function itself,
 //     for what no answer on its own shows (how the count moves when the
-//     same lists come in another order).
+//     same lists come in another order), with words of its own when they
+//     carry a figure read off the probes.
 //
 // A mutant (or a family's) names the mistake only when it gives the
 // learner's answer on the counterexample, where the reference's differs,
@@ -36,7 +37,7 @@ type Row[C, A any] struct {
 	At     func(c C, got, want A) bool                                      // the counterexamples it explains; nil: all
 	Bears  func(c C, a A) bool                                              // the probes Prop bears on; nil: all
 	Prop   func(c C, a, want A) bool                                        // a property of the answers
-	Reads  func(c C, probes []C, learner, ref func(C) A) bool               // a predicate on the function
+	Reads  func(c C, probes []C, learner, ref func(C) A) (string, bool)     // a predicate on the function; its words, "" for Words
 }
 
 // Table is one TODO's known mistakes, in precedence order (the first row
@@ -81,8 +82,11 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 		}
 		switch {
 		case r.Reads != nil:
-			if r.Reads(c, probes, learner, ref) {
-				return Hint{ID: r.ID, Text: words}
+			if w, holds := r.Reads(c, probes, learner, ref); holds {
+				if w == "" {
+					w = words
+				}
+				return Hint{ID: r.ID, Text: w}
 			}
 		case r.Prop != nil:
 			if !r.bearsOn(c, got, want) || r.bearsOn(c, want, want) {
@@ -150,7 +154,7 @@ func (t Table[C, A]) IDs() []string {
 }
 
 // Words are the table's fixed hints (a family's vary with its parameter
-// and are left out).
+// and are left out, as are a reading's that carry figures).
 func (t Table[C, A]) Words() []string {
 	var out []string
 	for _, r := range t.Rows {
@@ -217,4 +221,24 @@ func (s Sets) IDs(n int) []string {
 		return ids
 	}
 	return nil
+}
+
+// Read is the first reading of t that holds of the learner's function on
+// the probes, for a failure that is no one call (a spread over many
+// tenants, an impossible answer stopped mid-run); or no hint. Only Reads
+// rows are asked.
+func (t Table[C, A]) Read(probes []C, learner, ref func(C) A) Hint {
+	for _, r := range t.Rows {
+		if r.Reads == nil {
+			continue
+		}
+		var c C
+		if w, holds := r.Reads(c, probes, learner, ref); holds {
+			if w == "" {
+				w = r.Words
+			}
+			return Hint{ID: r.ID, Text: w}
+		}
+	}
+	return Hint{}
 }

@@ -104,9 +104,9 @@ func TestPropertyAndReadingRows(t *testing.T) {
 		At:   func(_ call, got, want int64) bool { return got > want },
 		Prop: func(_ call, a, want int64) bool { return a >= want+100 }}
 	asked := 0
-	reads := Row[call, int64]{ID: "reads", Words: "read off the function", Reads: func(c call, probes []call, learner, _ func(call) int64) bool {
+	reads := Row[call, int64]{ID: "reads", Words: "read off the function", Reads: func(c call, probes []call, learner, _ func(call) int64) (string, bool) {
 		asked++
-		return learner(c) < 0
+		return "", learner(c) < 0
 	}}
 	tbl := Table[call, int64]{Same: func(_ call, a, b int64) bool { return a == b }, Rows: []Row[call, int64]{even, far, reads}}
 	c := call{105, 7} // ref: 15

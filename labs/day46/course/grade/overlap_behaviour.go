@@ -125,15 +125,15 @@ var overlapCounts = func() []diagnose.Row[overlapCase, int] {
 
 // rightOn is the reading "right on the counterexample and every probe
 // once arrange has rearranged its lists".
-func rightOn(arrange func(c overlapCase) (a, b []int)) func(overlapCase, []overlapCase, func(overlapCase) int, func(overlapCase) int) bool {
-	return func(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) bool {
+func rightOn(arrange func(c overlapCase) (a, b []int)) func(overlapCase, []overlapCase, func(overlapCase) int, func(overlapCase) int) (string, bool) {
+	return func(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) (string, bool) {
 		for _, p := range append([]overlapCase{c}, probes...) {
 			a, b := arrange(p)
 			if got, ok := diagnose.Try(func() int { return learner(overlapCase{a: a, b: b}) }); !ok || got != common(p.a, p.b) {
-				return false
+				return "", false
 			}
 		}
-		return true
+		return "", true
 	}
 }
 
@@ -158,7 +158,7 @@ func aligned(c overlapCase) ([]int, []int) {
 
 // orderChanges is the reading "the count changes when both lists are
 // reversed, on at least MinBearing probes".
-func orderChanges(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) bool {
+func orderChanges(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) (string, bool) {
 	changes := 0
 	for _, p := range append([]overlapCase{c}, probes...) {
 		r := overlapCase{a: slices.Clone(p.a), b: slices.Clone(p.b)}
@@ -170,7 +170,7 @@ func orderChanges(c overlapCase, probes []overlapCase, learner, _ func(overlapCa
 			changes++
 		}
 	}
-	return changes >= diagnose.MinBearing
+	return "", changes >= diagnose.MinBearing
 }
 
 // overlapImpossible names the mistake behind an impossible count (more

@@ -71,25 +71,25 @@ var shareReadings = []diagnose.Row[shareCase, []float64]{
 // (first) and the probes; a counterexample the learner answered with no
 // valid list of shares bears on none.
 func reading(h diagnose.Hint, pred func([]shareRow) bool) diagnose.Row[shareCase, []float64] {
-	return diagnose.Row[shareCase, []float64]{ID: h.ID, Words: h.Text, Reads: func(c shareCase, probes []shareCase, learner, ref func(shareCase) []float64) bool {
+	return diagnose.Row[shareCase, []float64]{ID: h.ID, Words: h.Text, Reads: func(c shareCase, probes []shareCase, learner, ref func(shareCase) []float64) (string, bool) {
 		rows := shareRows(learner, ref, []shareCase{c})
-		return len(rows) > 0 && pred(append(rows, shareRows(learner, ref, probes)...))
+		return "", len(rows) > 0 && pred(append(rows, shareRows(learner, ref, probes)...))
 	}}
 }
 
 // sortedOnly reports whether the learner's shares are the task's on every
 // probe once its demands come smallest first.
-func sortedOnly(c shareCase, probes []shareCase, learner, ref func(shareCase) []float64) bool {
+func sortedOnly(c shareCase, probes []shareCase, learner, ref func(shareCase) []float64) (string, bool) {
 	n := 0
 	for _, p := range append([]shareCase{c}, probes...) {
 		p.demands = slices.Sorted(slices.Values(p.demands))
 		got, ok := diagnose.Try(func() []float64 { return learner(p) })
 		if !ok || !sameShares(p, got, ref(p)) {
-			return false
+			return "", false
 		}
 		n++
 	}
-	return n >= diagnose.MinBearing
+	return "", n >= diagnose.MinBearing
 }
 
 // splitAmong is water-filling whose split divides what is left by the
