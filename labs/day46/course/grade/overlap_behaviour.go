@@ -176,8 +176,7 @@ func orderChanges(c overlapCase, probes []overlapCase, learner, _ func(overlapCa
 // overlapImpossible names the mistake behind an impossible count (more
 // shared workers than the smaller shard holds, or fewer than none).
 func overlapImpossible(learner, ref fair.OverlapFunc) diagnose.Hint {
-	c, ok := firstDiffering(overlapProbes, func(c overlapCase) int { return learner(slices.Clone(c.a), slices.Clone(c.b)) },
-		func(c overlapCase) int { return ref(slices.Clone(c.a), slices.Clone(c.b)) }, func(_ overlapCase, x, y int) bool { return x == y })
+	c, ok := firstDiffering(overlapProbes, onOverlap(learner), onOverlap(ref), sameCount)
 	if !ok {
 		return diagnose.Hint{}
 	}

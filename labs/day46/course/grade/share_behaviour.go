@@ -142,10 +142,7 @@ func sharesPermuted(rows []shareRow) bool {
 			return false
 		}
 	}
-	if len(rows) >= diagnose.MinBearing {
-		return true // the counterexample is out of order
-	}
-	return false
+	return len(rows) >= diagnose.MinBearing // the counterexample is out of order
 }
 
 // levelRounded names a level always a whole number: every share below its
@@ -196,10 +193,7 @@ func demandFloor(rows []shareRow) bool {
 			over++
 		}
 	}
-	if over >= diagnose.MinBearing {
-		return true
-	}
-	return false
+	return over >= diagnose.MinBearing
 }
 
 // lastLeftOut names one tenant of the largest demand getting nothing and
@@ -231,10 +225,7 @@ func lastLeftOut(rows []shareRow) bool {
 		}
 		n++
 	}
-	if n >= diagnose.MinBearing {
-		return true
-	}
-	return false
+	return n >= diagnose.MinBearing
 }
 
 // leftOver names shares that never pass their demands or the capacity,
@@ -255,10 +246,7 @@ func leftOver(rows []shareRow) bool {
 			n++
 		}
 	}
-	if n >= diagnose.MinBearing {
-		return true
-	}
-	return false
+	return n >= diagnose.MinBearing
 }
 
 // shareImpossible names the mistake behind an impossible list of shares
@@ -273,10 +261,7 @@ func shareImpossible(learner, ref fair.FairShareFunc) diagnose.Hint {
 			return diagnose.Hint{}
 		}
 	}
-	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
-		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
-	}
-	c, ok := firstDiffering(shareProbes, on(learner), on(ref), sameShares)
+	c, ok := firstDiffering(shareProbes, onShare(learner), onShare(ref), sameShares)
 	if !ok {
 		return diagnose.Hint{}
 	}
