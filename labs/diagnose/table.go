@@ -242,3 +242,23 @@ func (t Table[C, A]) Read(probes []C, learner, ref func(C) A) Hint {
 	}
 	return Hint{}
 }
+
+// Check reports the first row of t that is not a named mistake: one with
+// no ID, a plain ID, or not exactly one of Mutant, Family, Prop and Reads.
+func (t Table[C, A]) Check() error {
+	for i, r := range t.Rows {
+		kinds := 0
+		for _, set := range []bool{r.Mutant != nil, r.Family != nil, r.Prop != nil, r.Reads != nil} {
+			if set {
+				kinds++
+			}
+		}
+		switch {
+		case !(Hint{ID: r.ID}).Named():
+			return fmt.Errorf("row %d (%q): no ID of a named mistake", i, r.ID)
+		case kinds != 1:
+			return fmt.Errorf("row %d (%s): %d of mutant, family, property and reading, want 1", i, r.ID, kinds)
+		}
+	}
+	return nil
+}
