@@ -48,17 +48,16 @@ var Limit = 12 * time.Second
 // can share.
 type explainer func(diag func(raw fair.Funcs) diagnose.Hint) func() (hint, id string)
 
-// explainOf is the explainer of TODO n's grading: each reading runs under
-// a CPU guard of its own, so a learner that hangs or crashes on a probe
-// leaves the failure shown, without a hint.
-func explainOf(n int, learner, ref fair.Funcs, track *labs.Tracker) explainer {
+// explainOf is the explainer of TODO n's grading. A reading runs on the
+// grading's own thread, inside its CPU bound, as Day 45's do (a guard of
+// its own would leave the grading's CPU clock standing while it waits, and
+// a slow machine could then stop it); a learner that panics on a probe
+// stops the reading, not the grading: the failure is shown without a hint.
+func explainOf(n int, learner, ref fair.Funcs) explainer {
 	raw := ref.With(n, learner)
 	return func(diag func(raw fair.Funcs) diagnose.Hint) func() (string, string) {
 		return func() (string, string) {
-			var h diagnose.Hint
-			if f := labs.GuardCPU(Limit, fair.LearnerDir, track, func() { h = diag(raw) }); !f.OK() {
-				return "", ""
-			}
+			h, _ := diagnose.Try(func() diagnose.Hint { return diag(raw) })
 			return h.Text, h.ID
 		}
 	}
@@ -71,7 +70,7 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	var fail *labs.Failure
 	var checks int
 	var track labs.Tracker
-	explain := explainOf(n, learner, ref, &track)
+	explain := explainOf(n, learner, ref)
 	fault := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() {
 		mixed := ref.With(n, learner).Checked(&track)
 		fail, checks = checkers[n](mixed, ref, explain)
@@ -80,8 +79,11 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	if g.Faulted(fault) {
 		if g.Status == labs.Fail && fault.TODO == n {
 			// An impossible answer: name the mistake behind it when the
-			// probes show one (behaviour.go).
-			if hint, id := explain(func(raw fair.Funcs) diagnose.Hint { return impossibleHint(n, raw, ref) })(); id != "" {
+			// probes show one (behaviour.go), under a guard of its own:
+			// the grading's has ended.
+			var hint, id string
+			read := explain(func(raw fair.Funcs) diagnose.Hint { return impossibleHint(n, raw, ref) })
+			if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint, id = read() }); f.OK() && id != "" {
 				g.Hint, g.HintID = hint, id
 			}
 		}
