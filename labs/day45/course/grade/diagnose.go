@@ -56,20 +56,8 @@ func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) s
 	return diagnose.Hint{}
 }
 
-// tableOf is a TODO's table of whole mistakes (labs/diagnose), in the
-// order of ms, which is their precedence: each is a mutant with its hint.
-// same compares two answers (nil: exactly).
-func tableOf[M, C, A any](ms []M, same func(C, A, A) bool, row func(M) (diagnose.Hint, func(C) A)) diagnose.Table[C, A] {
-	if same == nil {
-		same = func(_ C, a, b A) bool { return any(a) == any(b) }
-	}
-	t := diagnose.Table[C, A]{Same: same}
-	for _, m := range ms {
-		h, f := row(m)
-		t.Rows = append(t.Rows, diagnose.Row[C, A]{ID: h.ID, Words: h.Text, Mutant: f})
-	}
-	return t
-}
+// equal is a table's Same for answers compared exactly.
+func equal[C any, A comparable](_ C, a, b A) bool { return a == b }
 
 // The named hints of each TODO, declared where they are written: the
 // lists below are derived from them, never kept by hand.

@@ -131,8 +131,8 @@ func emitQueued(rows []emitRow) diagnose.Hint {
 		of   func(emitRow) time.Duration
 		hint diagnose.Hint
 	}{
-		{func(r emitRow) time.Duration { return r.c.now }, emitMistakes[2].hint},
-		{func(r emitRow) time.Duration { return r.c.nextEmit - r.c.now }, emitMistakes[4].hint},
+		{func(r emitRow) time.Duration { return r.c.now }, emitNowOnlyHint},
+		{func(r emitRow) time.Duration { return r.c.nextEmit - r.c.now }, emitWaitHint},
 	} {
 		if d, ok := constantOff(rows, queued, q.of); ok && d == 0 {
 			return q.hint
@@ -182,7 +182,7 @@ func emitIdle(rows []emitRow) diagnose.Hint {
 		return emitIdleOffsetFamily(fmt.Sprintf("with the slot in the past the request leaves %v %s: with nothing queued it leaves the moment it arrives, now", by, way))
 	}
 	if d, ok := constantOff(rows, idle, func(r emitRow) time.Duration { return r.c.nextEmit }); ok && d == 0 {
-		return emitMistakes[1].hint
+		return emitSlotOnlyHint
 	}
 	return diagnose.Hint{}
 }

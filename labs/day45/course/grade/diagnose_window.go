@@ -16,9 +16,9 @@ var (
 
 // TODO 2's hints, WindowID.
 
-type windowMistake struct {
-	id   limit.WindowIDFunc
-	hint diagnose.Hint
+// windowMistake is a known mistake as a row of windowTable.
+func windowMistake(f limit.WindowIDFunc, h diagnose.Hint) diagnose.Row[windowCase, int64] {
+	return diagnose.Named(h, func(c windowCase) int64 { return f(c.now, c.window) })
 }
 
 const (
@@ -40,14 +40,14 @@ var (
 	windowFirstCallHint = windowHints.Name("window.from-first-call", "the windows are numbered from the first call's now, not from time zero: keep no start in a package variable; the number is now / window, whatever was called before")
 )
 
-var windowMistakes = []windowMistake{
-	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowPlusOneHint},
-	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowNearestHint},
-	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowUpHint},
-	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
-	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
-	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
-}
+var windowTable = diagnose.Table[windowCase, int64]{Same: equal[windowCase, int64], Rows: []diagnose.Row[windowCase, int64]{
+	windowMistake(func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowPlusOneHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowNearestHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowUpHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint),
+}}
 
 // unitsHint names the unit a WindowID counted in.
 func unitsHint(u string) diagnose.Hint {
@@ -56,8 +56,8 @@ func unitsHint(u string) diagnose.Hint {
 
 // windowUnits is the family of WindowIDs that count in a coarser unit
 // than the nanosecond (whole units of both, or of now alone).
-var windowUnits = func() []windowMistake {
-	var out []windowMistake
+var windowUnits = func() []diagnose.Row[windowCase, int64] {
+	var out []diagnose.Row[windowCase, int64]
 	for _, u := range []struct {
 		d           time.Duration
 		name, short string
@@ -66,16 +66,16 @@ var windowUnits = func() []windowMistake {
 			// A window under the unit would divide by zero, in the model
 			// as in a learner's code (which then crashes, no hint needed):
 			// the model takes it as one unit, as some learners do.
-			windowMistake{func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)},
-			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, cutHint(u.short)},
+			windowMistake(func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)),
+			windowMistake(func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, cutHint(u.short)),
 		)
 	}
 	return out
 }()
 
 func init() {
-	windowMistakes = append(windowMistakes, windowUnits...)
-	windowMistakes = append(windowMistakes, windowMistake{func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint})
+	windowTable.Rows = append(windowTable.Rows, windowUnits...)
+	windowTable.Rows = append(windowTable.Rows, windowMistake(func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint))
 }
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
@@ -96,9 +96,7 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 	if diagnose.Holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
 		return windowModHint
 	}
-	if h := tableOf(windowMistakes, nil, func(m windowMistake) (diagnose.Hint, func(windowCase) int64) {
-		return m.hint, func(c windowCase) int64 { return m.id(c.now, c.window) }
-	}).Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
+	if h := windowTable.Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
 		return h
 	}
 	if h := windowBehaviour(learner, c); !h.None() {
