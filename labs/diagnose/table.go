@@ -262,3 +262,25 @@ func (t Table[C, A]) Check() error {
 	}
 	return nil
 }
+
+// Checked is what Declared asks of a table (every Table is one).
+type Checked interface {
+	Check() error
+	IDs() []string
+}
+
+// Declared reports the first table whose rows are not named mistakes of
+// one kind (Check), or hold an ID that declared (the TODO's HintIDs) lacks.
+func Declared(declared []string, tables ...Checked) error {
+	for i, t := range tables {
+		if err := t.Check(); err != nil {
+			return fmt.Errorf("table %d: %w", i, err)
+		}
+		for _, id := range t.IDs() {
+			if !slices.Contains(declared, id) {
+				return fmt.Errorf("table %d: %s is not among the declared hints", i, id)
+			}
+		}
+	}
+	return nil
+}
