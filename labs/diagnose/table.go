@@ -6,27 +6,38 @@ import (
 )
 
 // Row is one known mistake of a TODO, as data. Exactly one of Mutant,
-// Family and Prop says when it holds:
+// Family, Prop and Reads says when it holds:
 //   - Mutant is the function a learner who made the mistake wrote;
 //   - Family reads a parameter off the counterexample (k windows, a
 //     factor f, a unit) and gives the mutant with that parameter and the
 //     words that name it, or false when none fits;
-//   - Prop is a property of the learner's answers, on the probes Bears
-//     bears on, that the reference breaks.
+//   - Prop is a property of the learner's answer a to a case c, where the
+//     task's answer is want (one part of a compound answer, the others
+//     right, say), on the probes Bears bears on;
+//   - Reads is a small named predicate on the learner's function itself,
+//     for what no answer on its own shows (how the count moves when the
+//     same lists come in another order), with words of its own when they
+//     carry a figure read off the probes.
 //
 // A mutant (or a family's) names the mistake only when it gives the
 // learner's answer on the counterexample, where the reference's differs,
-// and on every probe; a property only when it holds on the counterexample
-// and on every probe it bears on (at least MinBearing). The engine holds
-// this rule for every row: no row can name a mistake its input does not
-// show.
+// and on every probe. A property names it only when the counterexample
+// shows it (it holds of the learner's answer there and not of the task's)
+// and it holds on every probe it bears on, at least MinBearing of them.
+// At, when set, says which counterexamples a row can explain at all (the
+// part of a compound answer it is about differs there), whatever its kind.
+// The engine holds this rule for every row but Reads, whose predicate
+// holds it on its own (its tests show it): no row can name a mistake its
+// input does not show.
 type Row[C, A any] struct {
 	ID     string
 	Words  string                                                           // the hint; a family's words are its own
 	Mutant func(C) A                                                        // a whole mistake
 	Family func(c C, got, want A) (mutant func(C) A, words string, ok bool) // a parameter read off c
-	Bears  func(C) bool                                                     // the probes Prop bears on; nil: all
-	Prop   func(C, A) bool                                                  // a property of the answers
+	At     func(c C, got, want A) bool                                      // the counterexamples it explains; nil: all
+	Bears  func(c C, a A) bool                                              // the probes Prop bears on; nil: all
+	Prop   func(c C, a, want A) bool                                        // a property of the answers
+	Reads  func(c C, probes []C, learner, ref func(C) A) (string, bool)     // a predicate on the function; its words, "" for Words
 }
 
 // Table is one TODO's known mistakes, in precedence order (the first row
@@ -47,8 +58,10 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 			answers, ok = Answers(probes, learner)
 		}
 	}
-	all := append([]C{c}, probes...)
 	for _, r := range t.Rows {
+		if r.At != nil && !r.At(c, got, want) {
+			continue
+		}
 		model, words := r.Mutant, r.Words
 		if r.Family != nil {
 			var fits bool
@@ -67,17 +80,66 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 			}
 			continue
 		}
-		if r.Prop == nil {
-			panic(fmt.Sprintf("diagnose: row %s has no mutant, family or property", r.ID))
-		}
-		on := func(f func(C) A) func(C) (A, bool) {
-			return func(c C) (A, bool) { return Try(func() A { return f(c) }) }
-		}
-		if Holds(all, on(learner), on(ref), r.Bears, r.Prop) {
-			return Hint{ID: r.ID, Text: words}
+		switch {
+		case r.Reads != nil:
+			if w, holds := r.Reads(c, probes, learner, ref); holds {
+				if w == "" {
+					w = words
+				}
+				return Hint{ID: r.ID, Text: w}
+			}
+		case r.Prop != nil:
+			if !r.bearsOn(c, got, want) || r.bearsOn(c, want, want) {
+				continue // the counterexample does not show it
+			}
+			asked()
+			if r.holds(probes, answers, ok, ref) {
+				return Hint{ID: r.ID, Text: words}
+			}
+		default:
+			panic(fmt.Sprintf("diagnose: row %s has no mutant, family, property or reading", r.ID))
 		}
 	}
 	return Hint{}
+}
+
+// bearsOn is whether r's property bears on a, c's answer, and holds.
+func (r Row[C, A]) bearsOn(c C, a, want A) bool {
+	return (r.Bears == nil || r.Bears(c, a)) && r.Prop(c, a, want)
+}
+
+// holds reports whether r's property holds of the learner's answers on
+// every probe it bears on, at least MinBearing of them with the
+// counterexample (a probe the learner panicked on bears on nothing).
+func (r Row[C, A]) holds(probes []C, answers []A, ok []bool, ref func(C) A) bool {
+	n := 1
+	for i, p := range probes {
+		if !ok[i] || r.Bears != nil && !r.Bears(p, answers[i]) {
+			continue
+		}
+		want, wok := Try(func() A { return ref(p) })
+		if !wok || !r.Prop(p, answers[i], want) {
+			return false
+		}
+		n++
+	}
+	return n >= MinBearing
+}
+
+// Named is the row of a whole mistake: the hint h names mutant.
+func Named[C, A any](h Hint, mutant func(C) A) Row[C, A] {
+	return Row[C, A]{ID: h.ID, Words: h.Text, Mutant: mutant}
+}
+
+// On is t's hint for the learner on c, its answer and the reference's
+// there asked here; a learner that panics on c itself gets none.
+func On[C, A any](t Table[C, A], c C, probes []C, learner, ref func(C) A) Hint {
+	got, ok := Try(func() A { return learner(c) })
+	if !ok {
+		return Hint{}
+	}
+	want, _ := Try(func() A { return ref(c) })
+	return t.Diagnose(c, got, want, probes, learner, ref)
 }
 
 // IDs are the table's hint IDs, in precedence order.
@@ -92,7 +154,7 @@ func (t Table[C, A]) IDs() []string {
 }
 
 // Words are the table's fixed hints (a family's vary with its parameter
-// and are left out).
+// and are left out, as are a reading's that carry figures).
 func (t Table[C, A]) Words() []string {
 	var out []string
 	for _, r := range t.Rows {
@@ -157,6 +219,68 @@ func (s Sets) IDs(n int) []string {
 			ids = append(ids, BetweenCalls)
 		}
 		return ids
+	}
+	return nil
+}
+
+// Read is the first reading of t that holds of the learner's function on
+// the probes, for a failure that is no one call (a spread over many
+// tenants, an impossible answer stopped mid-run); or no hint. Only Reads
+// rows are asked.
+func (t Table[C, A]) Read(probes []C, learner, ref func(C) A) Hint {
+	for _, r := range t.Rows {
+		if r.Reads == nil {
+			continue
+		}
+		var c C
+		if w, holds := r.Reads(c, probes, learner, ref); holds {
+			if w == "" {
+				w = r.Words
+			}
+			return Hint{ID: r.ID, Text: w}
+		}
+	}
+	return Hint{}
+}
+
+// Check reports the first row of t that is not a named mistake: one with
+// no ID, a plain ID, or not exactly one of Mutant, Family, Prop and Reads.
+func (t Table[C, A]) Check() error {
+	for i, r := range t.Rows {
+		kinds := 0
+		for _, set := range []bool{r.Mutant != nil, r.Family != nil, r.Prop != nil, r.Reads != nil} {
+			if set {
+				kinds++
+			}
+		}
+		switch {
+		case !(Hint{ID: r.ID}).Named():
+			return fmt.Errorf("row %d (%q): no ID of a named mistake", i, r.ID)
+		case kinds != 1:
+			return fmt.Errorf("row %d (%s): %d of mutant, family, property and reading, want 1", i, r.ID, kinds)
+		}
+	}
+	return nil
+}
+
+// Checked is what Declared asks of a table (every Table is one).
+type Checked interface {
+	Check() error
+	IDs() []string
+}
+
+// Declared reports the first table whose rows are not named mistakes of
+// one kind (Check), or hold an ID that declared (the TODO's HintIDs) lacks.
+func Declared(declared []string, tables ...Checked) error {
+	for i, t := range tables {
+		if err := t.Check(); err != nil {
+			return fmt.Errorf("table %d: %w", i, err)
+		}
+		for _, id := range t.IDs() {
+			if !slices.Contains(declared, id) {
+				return fmt.Errorf("table %d: %s is not among the declared hints", i, id)
+			}
+		}
 	}
 	return nil
 }

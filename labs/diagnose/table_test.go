@@ -22,7 +22,7 @@ var table = Table[call, int64]{
 			k := got - want
 			return func(c call) int64 { return c.now/c.w + k }, "off by k", k != 0
 		}},
-		{ID: "never-negative", Words: "never negative", Prop: func(_ call, a int64) bool { return a >= 0 }, Bears: func(c call) bool { return c.now < 0 }},
+		{ID: "never-negative", Words: "never negative", Prop: func(_ call, a, _ int64) bool { return a >= 0 }, Bears: func(c call, _ int64) bool { return c.now < 0 }},
 	},
 }
 
@@ -89,5 +89,60 @@ func TestTwoPassesTellsState(t *testing.T) {
 	}
 	if !(Hint{ID: "x"}).Named() || Plain("y", "t").Named() {
 		t.Error("Named")
+	}
+}
+
+// A property row names its mistake only where the counterexample shows it
+// (the learner's answer has it, the task's does not), At admits the
+// counterexample, and it holds on every probe it bears on (at least
+// MinBearing); a reading is asked only when no row before it holds.
+func TestPropertyAndReadingRows(t *testing.T) {
+	even := Row[call, int64]{ID: "even", Words: "always even",
+		Bears: func(c call, _ int64) bool { return c.w > 1 },
+		Prop:  func(_ call, a, _ int64) bool { return a%2 == 0 }}
+	far := Row[call, int64]{ID: "far", Words: "far too big",
+		At:   func(_ call, got, want int64) bool { return got > want },
+		Prop: func(_ call, a, want int64) bool { return a >= want+100 }}
+	asked := 0
+	reads := Row[call, int64]{ID: "reads", Words: "read off the function", Reads: func(c call, probes []call, learner, _ func(call) int64) (string, bool) {
+		asked++
+		return "", learner(c) < 0
+	}}
+	tbl := Table[call, int64]{Same: func(_ call, a, b int64) bool { return a == b }, Rows: []Row[call, int64]{even, far, reads}}
+	c := call{105, 7} // ref: 15
+	for _, tc := range []struct {
+		name    string
+		learner func(call) int64
+		want    string
+	}{
+		{"twice the answer: even wherever it bears", func(c call) int64 { return 2 * (c.now / c.w) }, "even"},
+		{"twice plus one where w is 1: even where it bears", func(c call) int64 {
+			if c.w == 1 {
+				return 2*(c.now/c.w) + 1
+			}
+			return 2 * (c.now / c.w)
+		}, "even"},
+		{"even only here: the probes show otherwise", func(c call) int64 {
+			if c == (call{105, 7}) {
+				return 16
+			}
+			return c.now / c.w
+		}, ""},
+		{"a hundred too big, odd: far", func(c call) int64 { return c.now/c.w + 101 }, "far"},
+		{"a hundred too small: At keeps far out; the reading", func(c call) int64 { return c.now/c.w - 101 }, "reads"},
+	} {
+		h := tbl.Diagnose(c, tc.learner(c), ref(c), probes, tc.learner, ref)
+		if h.ID != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, h.ID, tc.want)
+		}
+	}
+	if asked != 2 {
+		t.Errorf("the reading was asked %d times, want 2 (only when no row before it held)", asked)
+	}
+	// The task's own property names nothing: the task's 14 is even too.
+	c = call{100, 7}
+	evenRef := Table[call, int64]{Same: tbl.Same, Rows: []Row[call, int64]{{ID: "even", Prop: func(_ call, a, _ int64) bool { return a%2 == 0 }}}}
+	if h := evenRef.Diagnose(c, 16, 14, probes, func(c call) int64 { return 2 * (c.now / c.w) }, ref); !h.None() {
+		t.Errorf("a property the task's answer has on the counterexample named %q", h.ID)
 	}
 }

@@ -38,50 +38,26 @@ func probesOf[C any](hand []C, random func(int) C) []C {
 //
 // Besides whole mistakes, a hint can name one thing the learner's function
 // does, read off its answers on the probes: a property that holds on the
-// counterexample and on every probe it bears on (at least minBearing of
+// counterexample and on every probe it bears on (at least diagnose.MinBearing of
 // them), and that the reference does not have there. Each is a part of a
 // function, not a whole one, so it names mistakes nobody listed: the cap
 // on the wrong side whatever the refill, the token taken from the level
 // before the refill whatever the decision, an answer that changes between
 // two calls with the same input.
 
-// minBearing is how many probes a property must bear on before it names
-// anything (the engine's rule, labs/diagnose).
-const minBearing = diagnose.MinBearing
-
-// holds is the engine's rule for a property read off the probes.
-func holds[C, A any](cases []C, learner, ref func(C) (A, bool), bears func(C) bool, prop func(C, A) bool) bool {
-	return diagnose.Holds(cases, learner, ref, bears, prop)
-}
-
-// guarded calls f, reporting false when it panics.
-func guarded[A any](f func() A) (A, bool) { return diagnose.Try(f) }
-
 // stateful is the hint for a function whose answer to the same input
 // changes from one call to the next, or none: first is its answer before
 // the probes (firstOK: it answered), call asks it again after them.
 func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) diagnose.Hint {
-	again, ok := guarded(call)
+	again, ok := diagnose.Try(call)
 	if firstOK && ok && first != again {
 		return diagnose.Stateful(what(first), what(again))
 	}
 	return diagnose.Hint{}
 }
 
-// tableOf is a TODO's table of whole mistakes (labs/diagnose), in the
-// order of ms, which is their precedence: each is a mutant with its hint.
-// same compares two answers (nil: exactly).
-func tableOf[M, C, A any](ms []M, same func(C, A, A) bool, row func(M) (diagnose.Hint, func(C) A)) diagnose.Table[C, A] {
-	if same == nil {
-		same = func(_ C, a, b A) bool { return any(a) == any(b) }
-	}
-	t := diagnose.Table[C, A]{Same: same}
-	for _, m := range ms {
-		h, f := row(m)
-		t.Rows = append(t.Rows, diagnose.Row[C, A]{ID: h.ID, Words: h.Text, Mutant: f})
-	}
-	return t
-}
+// equal is a table's Same for answers compared exactly.
+func equal[C any, A comparable](_ C, a, b A) bool { return a == b }
 
 // The named hints of each TODO, declared where they are written: the
 // lists below are derived from them, never kept by hand.

@@ -61,7 +61,7 @@ func emitBehaviour(learner limit.NextEmitFunc, c emitCase, probes []emitCase) di
 	cases = append(cases, emitProbes()...)
 	rows := make([]emitRow, 0, len(cases))
 	for _, c := range cases {
-		got, ok := guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+		got, ok := diagnose.Try(func() time.Duration { return learner(c.now, c.nextEmit) })
 		if !ok {
 			return diagnose.Hint{}
 		}
@@ -83,7 +83,7 @@ func diff(a, b time.Duration) (time.Duration, bool) {
 }
 
 // constantOff is the one d with got − of(row) = d on every row keep
-// selects (at least minBearing of them), and whether there is one.
+// selects (at least diagnose.MinBearing of them), and whether there is one.
 func constantOff(rows []emitRow, keep func(emitRow) bool, of func(emitRow) time.Duration) (time.Duration, bool) {
 	var d time.Duration
 	n := 0
@@ -97,7 +97,7 @@ func constantOff(rows []emitRow, keep func(emitRow) bool, of func(emitRow) time.
 		}
 		d, n = v, n+1
 	}
-	return d, n >= minBearing
+	return d, n >= diagnose.MinBearing
 }
 
 func lateEarly(d time.Duration) (time.Duration, string) {
@@ -131,8 +131,8 @@ func emitQueued(rows []emitRow) diagnose.Hint {
 		of   func(emitRow) time.Duration
 		hint diagnose.Hint
 	}{
-		{func(r emitRow) time.Duration { return r.c.now }, emitMistakes[2].hint},
-		{func(r emitRow) time.Duration { return r.c.nextEmit - r.c.now }, emitMistakes[4].hint},
+		{func(r emitRow) time.Duration { return r.c.now }, emitNowOnlyHint},
+		{func(r emitRow) time.Duration { return r.c.nextEmit - r.c.now }, emitWaitHint},
 	} {
 		if d, ok := constantOff(rows, queued, q.of); ok && d == 0 {
 			return q.hint
@@ -168,7 +168,7 @@ func waitTimes(rows []emitRow) diagnose.Hint {
 		}
 		n++
 	}
-	if n < minBearing {
+	if n < diagnose.MinBearing {
 		return diagnose.Hint{}
 	}
 	return emitWaitTimesFamily(fmt.Sprintf("the wait is counted %d times, so the request leaves too late: it waits nextEmit − now once, which brings it exactly to its slot, nextEmit", k))
@@ -182,13 +182,13 @@ func emitIdle(rows []emitRow) diagnose.Hint {
 		return emitIdleOffsetFamily(fmt.Sprintf("with the slot in the past the request leaves %v %s: with nothing queued it leaves the moment it arrives, now", by, way))
 	}
 	if d, ok := constantOff(rows, idle, func(r emitRow) time.Duration { return r.c.nextEmit }); ok && d == 0 {
-		return emitMistakes[1].hint
+		return emitSlotOnlyHint
 	}
 	return diagnose.Hint{}
 }
 
 // emitWaitCap names a function right on every wait up to some length and
-// wrong on every longer one (at least minBearing of each): the probes give
+// wrong on every longer one (at least diagnose.MinBearing of each): the probes give
 // the split, and a bisection of the learner between them (at one clock,
 // checked either side) finds where it lies.
 func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) diagnose.Hint {
@@ -205,12 +205,12 @@ func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) diagnose.Hint {
 			shortestWrong, wrong = min(shortestWrong, wait), wrong+1
 		}
 	}
-	if right < minBearing || wrong < minBearing || longestRight >= shortestWrong || !rightWhenIdle(rows) {
+	if right < diagnose.MinBearing || wrong < diagnose.MinBearing || longestRight >= shortestWrong || !rightWhenIdle(rows) {
 		return diagnose.Hint{}
 	}
 	const at = time.Hour + 7
 	isRight := func(wait time.Duration) (bool, bool) {
-		v, ok := guarded(func() time.Duration { return learner(at, at+wait) })
+		v, ok := diagnose.Try(func() time.Duration { return learner(at, at+wait) })
 		return v == at+wait, ok
 	}
 	lo, hi := longestRight, shortestWrong // right at lo, wrong at hi
@@ -245,7 +245,7 @@ func rightWhenIdle(rows []emitRow) bool {
 
 // emitUnits names an answer that is always a whole number of some unit,
 // within one unit of the right one, where the right one is not on at
-// least minBearing probes.
+// least diagnose.MinBearing probes.
 func emitUnits(rows []emitRow) diagnose.Hint {
 	for _, u := range windowUnitNames {
 		n, all := 0, true
@@ -259,7 +259,7 @@ func emitUnits(rows []emitRow) diagnose.Hint {
 				n++
 			}
 		}
-		if all && n >= minBearing {
+		if all && n >= diagnose.MinBearing {
 			return map[time.Duration]diagnose.Hint{time.Second: emitSecHint, time.Millisecond: emitMsHint, time.Microsecond: emitUsHint}[u.d]
 		}
 	}
@@ -267,7 +267,7 @@ func emitUnits(rows []emitRow) diagnose.Hint {
 }
 
 // emitFloat names float rounding: right on every short clock, and on at
-// least minBearing long ones off by no more than float64's grain there
+// least diagnose.MinBearing long ones off by no more than float64's grain there
 // (2^-44 of the clock).
 func emitFloat(rows []emitRow) diagnose.Hint {
 	wrong := 0
@@ -281,7 +281,7 @@ func emitFloat(rows []emitRow) diagnose.Hint {
 		}
 		wrong++
 	}
-	if wrong >= minBearing {
+	if wrong >= diagnose.MinBearing {
 		return emitFloatHint
 	}
 	return diagnose.Hint{}

@@ -13,9 +13,9 @@ import (
 // TODO 3's and TODO 4's hints, Expired and NextEmit: exact answers on
 // Durations.
 
-type expiredMistake struct {
-	expired limit.ExpiredFunc
-	hint    diagnose.Hint
+// expiredMistake is a known mistake as a row of expiredTable.
+func expiredMistake(f limit.ExpiredFunc, h diagnose.Hint) diagnose.Row[expiredCase, bool] {
+	return diagnose.Named(h, func(c expiredCase) bool { return f(c.stamp, c.now, c.window) })
 }
 
 var (
@@ -29,26 +29,26 @@ var (
 
 var expiredFloatHint = expiredHints.Name("expired.float", floatHint)
 
-var expiredMistakes = []expiredMistake{
-	{func(s, now, w time.Duration) bool { return s < now-w }, edgeHint},
-	{func(s, now, w time.Duration) bool { return now-s > w }, edgeHint},
-	{func(s, now, w time.Duration) bool { return !(s <= now-w) }, invertedHint},
-	{func(s, now, w time.Duration) bool { return s <= now-w-1 }, edgeHint},
-	{func(s, now, w time.Duration) bool { return now.Seconds()-s.Seconds() >= w.Seconds() }, expiredFloatHint},
-	{func(s, now, w time.Duration) bool { return now.Milliseconds()-s.Milliseconds() >= w.Milliseconds() }, expiredMsHint},
-	{func(s, now, w time.Duration) bool {
+var expiredTable = diagnose.Table[expiredCase, bool]{Same: equal[expiredCase, bool], Rows: []diagnose.Row[expiredCase, bool]{
+	expiredMistake(func(s, now, w time.Duration) bool { return s < now-w }, edgeHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return now-s > w }, edgeHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return !(s <= now-w) }, invertedHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return s <= now-w-1 }, edgeHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return now.Seconds()-s.Seconds() >= w.Seconds() }, expiredFloatHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return now.Milliseconds()-s.Milliseconds() >= w.Milliseconds() }, expiredMsHint),
+	expiredMistake(func(s, now, w time.Duration) bool {
 		return int64(now/time.Second)-int64(s/time.Second) >= int64(w/time.Second)
-	}, expiredSecHint},
-	{func(s, now, w time.Duration) bool { return s <= now-2*w }, twoWindowsHint},
-	{func(s, now, w time.Duration) bool { return s < now }, pastHint},
-	{func(s, now, w time.Duration) bool { return s+w < now }, edgeHint},
-}
+	}, expiredSecHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return s <= now-2*w }, twoWindowsHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return s < now }, pastHint),
+	expiredMistake(func(s, now, w time.Duration) bool { return s+w < now }, edgeHint),
+}}
 
 func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) diagnose.Hint {
 	probes := probesOf(expiredCases, randomExpired)
 	// State first: every reading after this one assumes there is none.
 	on := func(c expiredCase) (bool, bool) {
-		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
+		return diagnose.Try(func() bool { return learner(c.stamp, c.now, c.window) })
 	}
 	if h := twoPasses(append([]expiredCase{c}, probes...), on, strconv.FormatBool); !h.None() {
 		return h
@@ -56,9 +56,7 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) d
 	if h := changedSince(answeredRight(expiredCases, c), on, func(c expiredCase) bool { return c.now-c.stamp >= c.window }, strconv.FormatBool); !h.None() {
 		return h
 	}
-	if h := tableOf(expiredMistakes, nil, func(m expiredMistake) (diagnose.Hint, func(expiredCase) bool) {
-		return m.hint, func(c expiredCase) bool { return m.expired(c.stamp, c.now, c.window) }
-	}).Diagnose(c, got, want, probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) }, func(c expiredCase) bool { return c.now-c.stamp >= c.window }); !h.None() {
+	if h := expiredTable.Diagnose(c, got, want, probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) }, func(c expiredCase) bool { return c.now-c.stamp >= c.window }); !h.None() {
 		return h
 	}
 	if h := expiredBehaviour(learner, c, probes); !h.None() {
@@ -75,40 +73,41 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) d
 
 // --- TODO 4 -----------------------------------------------------------------
 
-type emitMistake struct {
-	next limit.NextEmitFunc
-	hint diagnose.Hint
+// emitMistake is a known mistake as a row of emitTable.
+func emitMistake(f limit.NextEmitFunc, h diagnose.Hint) diagnose.Row[emitCase, time.Duration] {
+	return diagnose.Named(h, func(c emitCase) time.Duration { return f(c.now, c.nextEmit) })
 }
 
 var (
-	emitMsHint    = emitHints.Name("emit.unit-ms", "units: whole milliseconds move the answer; Durations compare and return exactly")
-	emitFloatHint = emitHints.Name("emit.float", floatHint)
+	emitSlotOnlyHint = emitHints.Name("emit.slot-only", "an idle queue's slot is in the past, and a request cannot leave before it arrives: never earlier than now")
+	emitNowOnlyHint  = emitHints.Name("emit.now-only", "the queue holds a request back: it cannot leave before its slot nextEmit")
+	emitWaitHint     = emitHints.Name("emit.wait", "return when it leaves (a moment on the clock), not how long it waits")
+	emitMsHint       = emitHints.Name("emit.unit-ms", "units: whole milliseconds move the answer; Durations compare and return exactly")
+	emitFloatHint    = emitHints.Name("emit.float", floatHint)
 )
 
-var emitMistakes = []emitMistake{
-	{func(now, next time.Duration) time.Duration { return min(now, next) }, emitHints.Name("emit.min", "not the earlier of the two: a request can leave neither before it arrives nor before its slot, and both must hold")},
-	{func(now, next time.Duration) time.Duration { return next }, emitHints.Name("emit.slot-only", "an idle queue's slot is in the past, and a request cannot leave before it arrives: never earlier than now")},
-	{func(now, next time.Duration) time.Duration { return now }, emitHints.Name("emit.now-only", "the queue holds a request back: it cannot leave before its slot nextEmit")},
-	{func(now, next time.Duration) time.Duration { return now + next }, emitHints.Name("emit.sum", "return a moment on the clock, not a sum of two moments: the request leaves at one of the two instants it is given")},
-	{func(now, next time.Duration) time.Duration { return next - now }, emitHints.Name("emit.wait", "return when it leaves (a moment on the clock), not how long it waits")},
-	{func(now, next time.Duration) time.Duration {
+var emitTable = diagnose.Table[emitCase, time.Duration]{Same: equal[emitCase, time.Duration], Rows: []diagnose.Row[emitCase, time.Duration]{
+	emitMistake(func(now, next time.Duration) time.Duration { return min(now, next) }, emitHints.Name("emit.min", "not the earlier of the two: a request can leave neither before it arrives nor before its slot, and both must hold")),
+	emitMistake(func(now, next time.Duration) time.Duration { return next }, emitSlotOnlyHint),
+	emitMistake(func(now, next time.Duration) time.Duration { return now }, emitNowOnlyHint),
+	emitMistake(func(now, next time.Duration) time.Duration { return now + next }, emitHints.Name("emit.sum", "return a moment on the clock, not a sum of two moments: the request leaves at one of the two instants it is given")),
+	emitMistake(func(now, next time.Duration) time.Duration { return next - now }, emitWaitHint),
+	emitMistake(func(now, next time.Duration) time.Duration {
 		return time.Duration(math.Max(float64(now), float64(next)))
-	}, emitFloatHint},
-	{func(now, next time.Duration) time.Duration {
+	}, emitFloatHint),
+	emitMistake(func(now, next time.Duration) time.Duration {
 		return time.Duration(math.Max(now.Seconds(), next.Seconds()) * 1e9)
-	}, emitFloatHint},
-	{func(now, next time.Duration) time.Duration { return max(now, next).Truncate(time.Millisecond) },
-		emitMsHint},
-	{func(now, next time.Duration) time.Duration { return max(now, next).Round(time.Millisecond) },
-		emitMsHint},
-}
+	}, emitFloatHint),
+	emitMistake(func(now, next time.Duration) time.Duration { return max(now, next).Truncate(time.Millisecond) }, emitMsHint),
+	emitMistake(func(now, next time.Duration) time.Duration { return max(now, next).Round(time.Millisecond) }, emitMsHint),
+}}
 
 func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) diagnose.Hint {
 	probes := probesOf(emitCases, randomEmit)
 	// State first (a function that keeps the latest time it saw answers
 	// a later call later): every reading after this one assumes there is none.
 	on := func(c emitCase) (time.Duration, bool) {
-		return guarded(func() time.Duration { return learner(c.now, c.nextEmit) })
+		return diagnose.Try(func() time.Duration { return learner(c.now, c.nextEmit) })
 	}
 	if h := twoPasses(append(append([]emitCase{c}, probes...), emitProbes()...), on, time.Duration.String); !h.None() {
 		return h
@@ -116,9 +115,7 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 	if h := changedSince(answeredRight(emitCases, c), on, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }, time.Duration.String); !h.None() {
 		return h
 	}
-	if h := tableOf(emitMistakes, nil, func(m emitMistake) (diagnose.Hint, func(emitCase) time.Duration) {
-		return m.hint, func(c emitCase) time.Duration { return m.next(c.now, c.nextEmit) }
-	}).Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }); !h.None() {
+	if h := emitTable.Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }); !h.None() {
 		return h
 	}
 	if h := emitBehaviour(learner, c, probes); !h.None() {

@@ -46,7 +46,7 @@ var expiredBases = []time.Duration{time.Hour, century - 48*time.Hour, century - 
 // when the function is not a threshold in age there (or panics).
 func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Duration, never, ok bool) {
 	at := func(age time.Duration) (bool, bool) {
-		return guarded(func() bool { return learner(base, base+age, w) })
+		return diagnose.Try(func() bool { return learner(base, base+age, w) })
 	}
 	hi := max(4*w+4, 48*time.Hour) // a bound that ignores the window shows on short ones
 	if v, ok := at(hi); !ok {
@@ -80,20 +80,20 @@ func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Dura
 func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expiredCase) diagnose.Hint {
 	cases := append([]expiredCase{c}, probes...)
 	on := func(c expiredCase) (bool, bool) {
-		return guarded(func() bool { return learner(c.stamp, c.now, c.window) })
+		return diagnose.Try(func() bool { return learner(c.stamp, c.now, c.window) })
 	}
 	ref := func(c expiredCase) (bool, bool) { return c.now-c.stamp >= c.window, true }
 	always := func(expiredCase) bool { return true }
-	if holds(cases, on, ref, always, func(c expiredCase, v bool) bool { return v != (c.now-c.stamp >= c.window) }) {
+	if diagnose.Holds(cases, on, ref, always, func(c expiredCase, v bool) bool { return v != (c.now-c.stamp >= c.window) }) {
 		return invertedHint // the opposite on every probe
 	}
 	if h := expiredBound(learner); !h.None() {
 		return h
 	}
 	fixed := func(c expiredCase) bool { return c.stamp%c.window != 0 || c.now%c.window != 0 }
-	if holds(cases, on, ref, fixed, func(c expiredCase, v bool) bool {
+	if diagnose.Holds(cases, on, ref, fixed, func(c expiredCase, v bool) bool {
 		w := c.window
-		at, ok := guarded(func() bool { return learner(c.stamp/w*w, c.now/w*w, w) })
+		at, ok := diagnose.Try(func() bool { return learner(c.stamp/w*w, c.now/w*w, w) })
 		return ok && at == v
 	}) && movedBy(cases, on, func(c expiredCase) (expiredCase, bool) {
 		c.now += c.window
@@ -231,7 +231,7 @@ func boundOnLongClocks(learner limit.ExpiredFunc, ts []time.Duration) diagnose.H
 			}
 		}
 	}
-	if off >= minBearing {
+	if off >= diagnose.MinBearing {
 		return expiredFloatHint
 	}
 	return diagnose.Hint{}

@@ -78,7 +78,7 @@ func refillFactor(rows []refillRow) diagnose.Hint {
 			n++ // the refill shows above the noise
 		}
 	}
-	if n >= minBearing && math.Abs(ratio-1) > 1e-3 {
+	if n >= diagnose.MinBearing && math.Abs(ratio-1) > 1e-3 {
 		if h := unitFactorHint(ratio); !h.None() {
 			return h
 		}
@@ -102,7 +102,7 @@ func refillRounded(rows []refillRow) diagnose.Hint {
 			n++
 		}
 	}
-	if n >= minBearing {
+	if n >= diagnose.MinBearing {
 		return refillRoundHint
 	}
 	return diagnose.Hint{}
@@ -127,7 +127,7 @@ func refillThreshold(rows []refillRow) diagnose.Hint {
 			return diagnose.Hint{}
 		}
 	}
-	if nBelow >= 1 && nAbove >= minBearing && below < above {
+	if nBelow >= 1 && nAbove >= diagnose.MinBearing && below < above {
 		return tokenRefillThresholdFamily(fmt.Sprintf("%s %v add nothing here, while longer ones refill right: every nanosecond of elapsed counts, however short the wait", refillThresholdHint, below))
 	}
 	return diagnose.Hint{}
@@ -147,7 +147,7 @@ func refillOnlyFull(rows []refillRow) diagnose.Hint {
 			return diagnose.Hint{}
 		}
 	}
-	if bears >= minBearing {
+	if bears >= diagnose.MinBearing {
 		return refillOnlyFullHint
 	}
 	return diagnose.Hint{}

@@ -12,9 +12,9 @@ import (
 // TODO 1's hints: the known mistakes of TakeToken, then what the
 // learner's function does on the probes (tokenBehaviour, refillShape).
 
-type tokenMistake struct {
-	take limit.TakeTokenFunc
-	hint diagnose.Hint
+// tokenMistake is a known mistake as a row of tokenTable.
+func tokenMistake(f limit.TakeTokenFunc, h diagnose.Hint) diagnose.Row[tokenCase, tokenAnswer] {
+	return diagnose.Named(h, func(c tokenCase) tokenAnswer { return takeOf(f, c) })
 }
 
 // decide is the second half of TakeToken, shared by the mistakes that get
@@ -26,88 +26,94 @@ func decide(level float64) (float64, bool) {
 	return level, false
 }
 
-var tokenMistakes = []tokenMistake{
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+var tokenTable = diagnose.Table[tokenCase, tokenAnswer]{Same: sameToken, Rows: []diagnose.Row[tokenCase, tokenAnswer]{
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens))
-	}, tokenHints.Name("token.no-refill", "nothing refilled: the refill is elapsed.Seconds() × ratePerSec, and a wait of under a millisecond (or a second) still counts; keep every nanosecond of elapsed")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.no-refill", "nothing refilled: the refill is elapsed.Seconds() × ratePerSec, and a wait of under a millisecond (or a second) still counts; keep every nanosecond of elapsed")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e/time.Second)*rate))
-	}, tokenHints.Name("token.unit-whole-seconds", "units: whole seconds (elapsed / time.Second) drop the fraction of a second; use elapsed.Seconds(), which keeps it")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.unit-whole-seconds", "units: whole seconds (elapsed / time.Second) drop the fraction of a second; use elapsed.Seconds(), which keeps it")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Milliseconds())/1000*rate))
-	}, tokenHints.Name("token.unit-whole-ms", "units: whole milliseconds drop what is under a millisecond; use elapsed.Seconds(), which keeps every nanosecond")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.unit-whole-ms", "units: whole milliseconds drop what is under a millisecond; use elapsed.Seconds(), which keeps every nanosecond")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Microseconds())/1e6*rate))
-	}, tokenHints.Name("token.unit-whole-us", "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.unit-whole-us", "units: whole microseconds drop the nanoseconds, and at a fast rate that is part of a token; use elapsed.Seconds(), which keeps them")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(math.Floor(min(capacity, tokens+e.Seconds()*rate)))
-	}, levelRoundHint},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, levelRoundHint),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e.Milliseconds())*rate))
-	}, tokenHints.Name("token.unit-ms-count", "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.unit-ms-count", "units: the refill is 1000 times too large: ratePerSec is per second, and elapsed.Milliseconds() counts thousandths")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+float64(e)*rate))
-	}, tokenHints.Name("token.unit-ns-count", "units: a Duration is a count of nanoseconds; multiply ratePerSec by elapsed.Seconds(), not by the raw count")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.unit-ns-count", "units: a Duration is a count of nanoseconds; multiply ratePerSec by elapsed.Seconds(), not by the raw count")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := tokens + e.Seconds()*rate
 		if l >= 1 {
 			return min(capacity, l-1), true
 		}
 		return min(capacity, l), false
-	}, tokenHints.Name("token.cap-after-spend", "the cap comes after the spend here: cap the refill at capacity first, then spend one token from the capped level")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.cap-after-spend", "the cap comes after the spend here: cap the refill at capacity first, then spend one token from the capped level")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		ok := tokens >= 1
 		if ok {
 			tokens--
 		}
 		return min(capacity, tokens+e.Seconds()*rate), ok
-	}, refillFirstHint},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, refillFirstHint),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(capacity, tokens+e.Seconds()*capacity))
-	}, tokenHints.Name("token.capacity-as-rate", "capacity used as the rate: the bucket refills ratePerSec tokens per second; capacity only caps it")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.capacity-as-rate", "capacity used as the rate: the bucket refills ratePerSec tokens per second; capacity only caps it")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(rate, tokens+e.Seconds()*rate))
-	}, tokenHints.Name("token.rate-as-cap", "the rate used as the cap: the bucket holds up to capacity tokens, whatever its refill rate")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.rate-as-cap", "the rate used as the cap: the bucket holds up to capacity tokens, whatever its refill rate")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		return decide(min(math.Floor(capacity), tokens+e.Seconds()*rate))
-	}, tokenHints.Name("token.capacity-floored", "the capacity was rounded down: a capacity can be fractional (2.5 tokens); cap at capacity itself")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.capacity-floored", "the capacity was rounded down: a capacity can be fractional (2.5 tokens); cap at capacity itself")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := min(capacity, tokens+e.Seconds()*rate)
 		if l > 1 {
 			return l - 1, true
 		}
 		return l, false
-	}, tokenHints.Name("token.strict-one", "exactly one whole token is enough: a level of 1.0 lets the request in (≥ 1, not > 1)")},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, tokenHints.Name("token.strict-one", "exactly one whole token is enough: a level of 1.0 lets the request in (≥ 1, not > 1)")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := min(capacity, tokens+e.Seconds()*rate)
 		return l, l >= 1
-	}, noSpendHint},
-	{func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+	}, noSpendHint),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
 		l := min(capacity, tokens+e.Seconds()*rate)
 		if l >= 1 {
 			return l - 1, true
 		}
 		return 0, false
-	}, refusalKeeps},
-}
+	}, refusalKeeps),
+}}
 
 type tokenAnswer struct {
 	left float64
 	ok   bool
 }
 
+// takeOf is f's answer on c.
+func takeOf(f limit.TakeTokenFunc, c tokenCase) tokenAnswer {
+	l, ok := f(c.tokens, c.capacity, c.rate, c.elapsed)
+	return tokenAnswer{l, ok}
+}
+
+// sameToken is whether two answers agree: the same decision, and levels
+// within the tolerance.
+func sameToken(c tokenCase, a, b tokenAnswer) bool {
+	return a.ok == b.ok && math.Abs(a.left-b.left) <= limit.TokenTolerance(c.capacity)
+}
+
 func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) diagnose.Hint {
 	same := func(c tokenCase, l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
-		return ok1 == ok2 && math.Abs(l1-l2) <= limit.TokenTolerance(c.capacity)
-	}
-	call := func(m limit.TakeTokenFunc, c tokenCase) tokenAnswer {
-		l, ok := m(c.tokens, c.capacity, c.rate, c.elapsed)
-		return tokenAnswer{l, ok}
+		return sameToken(c, tokenAnswer{l1, ok1}, tokenAnswer{l2, ok2})
 	}
 	probes := probesOf(tokenCases, randomToken)
-	if h := tableOf(tokenMistakes, func(c tokenCase, a, b tokenAnswer) bool { return same(c, a.left, a.ok, b.left, b.ok) }, func(m tokenMistake) (diagnose.Hint, func(tokenCase) tokenAnswer) {
-		return m.hint, func(c tokenCase) tokenAnswer { return call(m.take, c) }
-	}).Diagnose(c, tokenAnswer{gotL, gotOK}, tokenAnswer{refL, refOK}, probes, func(c tokenCase) tokenAnswer { return call(learner, c) }, nil); !h.None() {
+	if h := tokenTable.Diagnose(c, tokenAnswer{gotL, gotOK}, tokenAnswer{refL, refOK}, probes, func(c tokenCase) tokenAnswer { return takeOf(learner, c) }, nil); !h.None() {
 		return h
 	}
 	if h := tokenBehaviour(learner, c, gotOK, probes); !h.None() {
@@ -177,7 +183,7 @@ func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes
 		return tokenAnswer{l, ok}
 	}
 	what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
-	first, ok1 := guarded(call)
+	first, ok1 := diagnose.Try(call)
 	if h := stateful(first, ok1, call, what); !h.None() {
 		return h
 	}
@@ -218,7 +224,7 @@ func capFloor(rows []tokenRow) diagnose.Hint {
 		differs = differs || r.level < r.c.capacity-r.tol
 		n++
 	}
-	if n >= minBearing && differs {
+	if n >= diagnose.MinBearing && differs {
 		return capFloorHint
 	}
 	return diagnose.Hint{}

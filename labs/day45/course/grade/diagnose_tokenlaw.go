@@ -35,7 +35,7 @@ var (
 // refillLaw names a refill at another power of the wait or of the rate.
 func refillLaw(learner limit.TakeTokenFunc, rows []refillRow) diagnose.Hint {
 	level := func(secs, rate float64) float64 {
-		a, ok := guarded(func() tokenAnswer {
+		a, ok := diagnose.Try(func() tokenAnswer {
 			l, ok := learner(0, lawRoomyCapacity, rate, time.Duration(secs*float64(time.Second)))
 			return tokenAnswer{l, ok}
 		})
@@ -63,7 +63,7 @@ func refillLaw(learner limit.TakeTokenFunc, rows []refillRow) diagnose.Hint {
 			n++
 		}
 	}
-	if n < minBearing {
+	if n < diagnose.MinBearing {
 		return diagnose.Hint{}
 	}
 	// A refill of elapsed / rate is said as what it is, not named as a

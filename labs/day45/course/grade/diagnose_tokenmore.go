@@ -73,7 +73,7 @@ func capShift(rows []tokenRow) diagnose.Hint {
 		}
 	}
 	switch {
-	case n < minBearing:
+	case n < diagnose.MinBearing:
 		return diagnose.Hint{}
 	case math.Abs(k-1) <= 1e-9:
 		return capMinusOneHint
@@ -94,7 +94,7 @@ func credit(rows []tokenRow) diagnose.Hint {
 		}
 		n++
 	}
-	if n >= minBearing {
+	if n >= diagnose.MinBearing {
 		return creditHint
 	}
 	return diagnose.Hint{}
@@ -102,7 +102,7 @@ func credit(rows []tokenRow) diagnose.Hint {
 
 // decideOld names a yes exactly when tokens (before the refill) is 1 or
 // more, on every probe, where the refilled level decides otherwise on at
-// least minBearing of them.
+// least diagnose.MinBearing of them.
 func decideOld(rows []tokenRow) diagnose.Hint {
 	n := 0
 	for _, r := range rows {
@@ -119,7 +119,7 @@ func decideOld(rows []tokenRow) diagnose.Hint {
 			n++
 		}
 	}
-	if n >= minBearing {
+	if n >= diagnose.MinBearing {
 		// The known mistake's hint: the decision is taken before the
 		// refill, whatever the spend does after it.
 		return refillFirstHint
@@ -145,7 +145,7 @@ func rateRounded(rows []refillRow) diagnose.Hint {
 				n++
 			}
 		}
-		if all && n >= minBearing {
+		if all && n >= diagnose.MinBearing {
 			return rateRoundHint
 		}
 	}
@@ -184,7 +184,7 @@ func edgeCase(rows []tokenRow) diagnose.Hint {
 		}
 		// Wrong on several probes of the edge, not on the counterexample
 		// alone: one wrong answer there may be the edge of another class.
-		if all && outside >= minBearing && wrong >= 3 {
+		if all && outside >= diagnose.MinBearing && wrong >= 3 {
 			return e.hint
 		}
 	}

@@ -42,7 +42,7 @@ func (r tokenRow) gotLevel() float64 { return r.a.left + b2f(r.a.ok) }
 func tokenRows(learner limit.TakeTokenFunc, cases []tokenCase) []tokenRow {
 	rows := make([]tokenRow, 0, len(cases))
 	for _, c := range cases {
-		a, ok := guarded(func() tokenAnswer {
+		a, ok := diagnose.Try(func() tokenAnswer {
 			l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
 			return tokenAnswer{l, ok}
 		})
@@ -63,7 +63,7 @@ type quantity struct {
 
 // branchLeft names what the learner's yes (ok) or no (!ok) leaves, when it
 // is the same wrong quantity on every probe of that branch (at least
-// minBearing of them) and the task's quantity somewhere else.
+// diagnose.MinBearing of them) and the task's quantity somewhere else.
 func branchLeft(rows []tokenRow, yes bool) diagnose.Hint {
 	var qs []quantity
 	right := func(r tokenRow) float64 { return r.level - b2f(yes) }
@@ -92,7 +92,7 @@ func branchLeft(rows []tokenRow, yes bool) diagnose.Hint {
 			differs = differs || math.Abs(q.of(r)-right(r)) > r.tol
 			n++
 		}
-		if all && differs && n >= minBearing {
+		if all && differs && n >= diagnose.MinBearing {
 			return q.hint
 		}
 	}
@@ -118,7 +118,7 @@ func spendOther(rows []tokenRow) diagnose.Hint {
 		}
 		n++
 	}
-	if n >= minBearing && math.Abs(spent-1) > 1e-6 {
+	if n >= diagnose.MinBearing && math.Abs(spent-1) > 1e-6 {
 		return spendOtherHint
 	}
 	return diagnose.Hint{}
@@ -144,7 +144,7 @@ func threshold(rows []tokenRow) diagnose.Hint {
 		}
 	}
 	switch {
-	case yes < minBearing || no < minBearing || maxNo >= minYes:
+	case yes < diagnose.MinBearing || no < diagnose.MinBearing || maxNo >= minYes:
 		return diagnose.Hint{}
 	case minYes < 1:
 		return roundUpHint
@@ -171,7 +171,7 @@ func capValue(rows []tokenRow) diagnose.Hint {
 		}
 		capped++
 	}
-	if capped >= minBearing && below >= minBearing {
+	if capped >= diagnose.MinBearing && below >= diagnose.MinBearing {
 		return capOffHint
 	}
 	return diagnose.Hint{}
@@ -192,7 +192,7 @@ func levelRounded(rows []tokenRow) diagnose.Hint {
 				n++
 			}
 		}
-		if all && n >= minBearing {
+		if all && n >= diagnose.MinBearing {
 			return levelRoundHint
 		}
 	}

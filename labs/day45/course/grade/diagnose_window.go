@@ -16,9 +16,9 @@ var (
 
 // TODO 2's hints, WindowID.
 
-type windowMistake struct {
-	id   limit.WindowIDFunc
-	hint diagnose.Hint
+// windowMistake is a known mistake as a row of windowTable.
+func windowMistake(f limit.WindowIDFunc, h diagnose.Hint) diagnose.Row[windowCase, int64] {
+	return diagnose.Named(h, func(c windowCase) int64 { return f(c.now, c.window) })
 }
 
 const (
@@ -40,14 +40,14 @@ var (
 	windowFirstCallHint = windowHints.Name("window.from-first-call", "the windows are numbered from the first call's now, not from time zero: keep no start in a package variable; the number is now / window, whatever was called before")
 )
 
-var windowMistakes = []windowMistake{
-	{func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowPlusOneHint},
-	{func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowNearestHint},
-	{func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowUpHint},
-	{func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint},
-	{func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint},
-	{func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint},
-}
+var windowTable = diagnose.Table[windowCase, int64]{Same: equal[windowCase, int64], Rows: []diagnose.Row[windowCase, int64]{
+	windowMistake(func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowPlusOneHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowNearestHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowUpHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint),
+}}
 
 // unitsHint names the unit a WindowID counted in.
 func unitsHint(u string) diagnose.Hint {
@@ -56,8 +56,8 @@ func unitsHint(u string) diagnose.Hint {
 
 // windowUnits is the family of WindowIDs that count in a coarser unit
 // than the nanosecond (whole units of both, or of now alone).
-var windowUnits = func() []windowMistake {
-	var out []windowMistake
+var windowUnits = func() []diagnose.Row[windowCase, int64] {
+	var out []diagnose.Row[windowCase, int64]
 	for _, u := range []struct {
 		d           time.Duration
 		name, short string
@@ -66,22 +66,22 @@ var windowUnits = func() []windowMistake {
 			// A window under the unit would divide by zero, in the model
 			// as in a learner's code (which then crashes, no hint needed):
 			// the model takes it as one unit, as some learners do.
-			windowMistake{func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)},
-			windowMistake{func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, cutHint(u.short)},
+			windowMistake(func(now, w time.Duration) int64 { return int64(now/u.d) / max(1, int64(w/u.d)) }, unitsHint(u.name)),
+			windowMistake(func(now, w time.Duration) int64 { return int64(now.Truncate(u.d) / w) }, cutHint(u.short)),
 		)
 	}
 	return out
 }()
 
 func init() {
-	windowMistakes = append(windowMistakes, windowUnits...)
-	windowMistakes = append(windowMistakes, windowMistake{func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint})
+	windowTable.Rows = append(windowTable.Rows, windowUnits...)
+	windowTable.Rows = append(windowTable.Rows, windowMistake(func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint))
 }
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
 	probes := probesOf(windowCases, randomWindow)
 	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
-		return func(c windowCase) (int64, bool) { return guarded(func() int64 { return f(c.now, c.window) }) }
+		return func(c windowCase) (int64, bool) { return diagnose.Try(func() int64 { return f(c.now, c.window) }) }
 	}
 	// State first: every reading after this one assumes there is none.
 	if h := twoPasses(append(append([]windowCase{c}, probes...), windowProbes()...), on(learner), func(v int64) string { return fmt.Sprint(v) }); !h.None() {
@@ -93,12 +93,10 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
 	all := append([]windowCase{c}, probes...)
 	always := func(windowCase) bool { return true }
-	if holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
+	if diagnose.Holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
 		return windowModHint
 	}
-	if h := tableOf(windowMistakes, nil, func(m windowMistake) (diagnose.Hint, func(windowCase) int64) {
-		return m.hint, func(c windowCase) int64 { return m.id(c.now, c.window) }
-	}).Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
+	if h := windowTable.Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
 		return h
 	}
 	if h := windowBehaviour(learner, c); !h.None() {
@@ -133,9 +131,9 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
 	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
 		for _, k := range []int64{1, 3, 1000} {
-			at, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
-			after, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w+1, w) })
-			mid, ok3 := guarded(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
+			at, ok1 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w, w) })
+			after, ok2 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w+1, w) })
+			mid, ok3 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
 			if !ok1 || !ok2 || !ok3 || at != k-1 || after != k || mid != k {
 				return false
 			}
@@ -151,8 +149,8 @@ func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
 func roundsUpBeforeBoundaries(learner limit.WindowIDFunc) bool {
 	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
 		for _, k := range []int64{1, 3, 1000} {
-			before, ok1 := guarded(func() int64 { return learner(time.Duration(k)*w-1, w) })
-			at, ok2 := guarded(func() int64 { return learner(time.Duration(k)*w, w) })
+			before, ok1 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w-1, w) })
+			at, ok2 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w, w) })
 			if !ok1 || !ok2 || before != k || at != k {
 				return false
 			}

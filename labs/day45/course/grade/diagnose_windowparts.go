@@ -18,7 +18,7 @@ var (
 // around boundaries (on one, a nanosecond either side, half a window in),
 // on windows from 1.5 µs to a day and on clocks from zero to a century.
 // Each reading names a mistake only when it holds on every probe it bears
-// on, at least minBearing of them, and the reference breaks it: the start
+// on, at least diagnose.MinBearing of them, and the reference breaks it: the start
 // of the window returned, a number off by a constant, a quotient rounded
 // the wrong way, a divisor other than the window (a unit between them),
 // the part of now under a unit lost, and a function right on short clocks
@@ -71,7 +71,7 @@ type windowRow struct {
 func windowRows(learner limit.WindowIDFunc, cases []windowCase) []windowRow {
 	rows := make([]windowRow, 0, len(cases))
 	for _, c := range cases {
-		got, ok := guarded(func() int64 { return learner(c.now, c.window) })
+		got, ok := diagnose.Try(func() int64 { return learner(c.now, c.window) })
 		if !ok || c.window <= 0 || c.now < 0 {
 			return nil
 		}
@@ -119,7 +119,7 @@ func windowStart(rows []windowRow) diagnose.Hint {
 		differs = differs || r.ref*w != r.ref
 		n++
 	}
-	if n >= minBearing && differs {
+	if n >= diagnose.MinBearing && differs {
 		return windowStartHint
 	}
 	return diagnose.Hint{}
@@ -139,7 +139,7 @@ func windowOffset(rows []windowRow) diagnose.Hint {
 			return diagnose.Hint{}
 		}
 	}
-	if len(rows) < minBearing || off == 0 {
+	if len(rows) < diagnose.MinBearing || off == 0 {
 		return diagnose.Hint{}
 	}
 	if off == 1 {
@@ -203,7 +203,7 @@ func windowRounding(rows []windowRow) diagnose.Hint {
 			}
 			differs = differs || (want != q && r.c.now < smallClock)
 		}
-		if all && differs && n >= minBearing {
+		if all && differs && n >= diagnose.MinBearing {
 			return rule.hint
 		}
 	}

@@ -48,7 +48,7 @@ func windowDivisor(rows []windowRow) diagnose.Hint {
 		cLo, cHi = max(cLo, lo-w), min(cHi, hi-w)
 		sLo, sHi = max(sLo, float64(lo)/float64(w)), min(sHi, float64(hi)/float64(w))
 	}
-	if n < minBearing {
+	if n < diagnose.MinBearing {
 		return diagnose.Hint{}
 	}
 	if cLo <= cHi && (cLo > 0 || cHi < 0) {
@@ -82,7 +82,7 @@ func sign(v int64) string {
 // too), where the reference's changes on some.
 func windowUnitLost(learner limit.WindowIDFunc, rows []windowRow) diagnose.Hint {
 	call := func(now, w time.Duration) (int64, bool) {
-		return guarded(func() int64 { return learner(now, w) })
+		return diagnose.Try(func() int64 { return learner(now, w) })
 	}
 	for _, u := range windowUnitNames {
 		if !rightOnWholeUnits(rows, u.d) {
@@ -113,7 +113,7 @@ func windowUnitLost(learner limit.WindowIDFunc, rows []windowRow) diagnose.Hint 
 
 // rightOnWholeUnits reports whether the learner is right on every short
 // clock's row where now and the window are whole units u (at least
-// minBearing): a function that drops what is under u is right there.
+// diagnose.MinBearing): a function that drops what is under u is right there.
 func rightOnWholeUnits(rows []windowRow, u time.Duration) bool {
 	n := 0
 	for _, r := range rows {
@@ -124,11 +124,11 @@ func rightOnWholeUnits(rows []windowRow, u time.Duration) bool {
 			n++
 		}
 	}
-	return n >= minBearing
+	return n >= diagnose.MinBearing
 }
 
 // lostUnder reports whether the learner answers the same on every short
-// clock's row it bears on (at least minBearing) as on that row cut (cut gives the
+// clock's row it bears on (at least diagnose.MinBearing) as on that row cut (cut gives the
 // learner's and the reference's answers there), where the reference's
 // answer changes on at least one.
 func lostUnder(rows []windowRow, u time.Duration, bears func(windowRow) bool, cut func(windowRow) (got, ref int64, ok bool)) bool {
@@ -144,13 +144,13 @@ func lostUnder(rows []windowRow, u time.Duration, bears func(windowRow) bool, cu
 		differs = differs || ref != r.ref
 		n++
 	}
-	return n >= minBearing && differs
+	return n >= diagnose.MinBearing && differs
 }
 
 // windowLongClocks names a function that is float64's quotient: right
 // everywhere but within a hair of a boundary (2^-44 of the clock: float64
 // keeps 53 bits of the clock's 62), where it is one window off towards
-// the boundary, on at least minBearing probes, and some of them more than
+// the boundary, on at least diagnose.MinBearing probes, and some of them more than
 // a nanosecond from it (a comparison on the wrong side of a boundary is
 // wrong on it, or a nanosecond before). Or one right on every short clock
 // and negative on some long ones: a product that overflowed.
@@ -176,11 +176,11 @@ func windowLongClocks(rows []windowRow) diagnose.Hint {
 		}
 	}
 	switch {
-	case wrong < minBearing:
+	case wrong < diagnose.MinBearing:
 		return diagnose.Hint{}
 	case float && far:
 		return windowFloatHint
-	case negative && short >= minBearing && rightOnShortClocks(rows):
+	case negative && short >= diagnose.MinBearing && rightOnShortClocks(rows):
 		return windowOverflowHint
 	}
 	return diagnose.Hint{}

@@ -10,18 +10,10 @@ import (
 // mistakes of diagnose.go: a property of the answers (a bound on the wrong
 // side, a credit kept where it should go, a count that changes with the
 // order of the lists, workers numbered from 1) names a mistake only when it
-// holds on every probe it bears on, at least minBearing of them, and the
+// holds on every probe it bears on, at least diagnose.MinBearing of them, and the
 // reference's answers break it somewhere. One probe is a coincidence; a
 // property the reference shares is the task, not a mistake. Otherwise the
 // hint stays the plain statement of what differs.
-
-// minBearing is how many probes a property must bear on before it names
-// anything (labs/diagnose's rule).
-const minBearing = diagnose.MinBearing
-
-// try calls f, reporting false when it panics (the learner's function is
-// called raw here, unchecked: a probe it crashes on bears on no property).
-func try[A any](f func() A) (A, bool) { return diagnose.Try(f) }
 
 // impossibleHint is a hint for an impossible answer of TODO n (the checked
 // wrapper stopped the grading on it), read off the probes: a known mistake
@@ -33,11 +25,11 @@ func impossibleHint(n int, raw, ref fair.Funcs) diagnose.Hint {
 		return shareImpossible(raw.FairShare, ref.FairShare)
 	case 3:
 		return shardImpossible(raw.ShardOf)
+	case 2:
+		return visitImpossible(raw.DRRVisit, ref.DRRVisit)
 	case 4:
 		return overlapImpossible(raw.Overlap, ref.Overlap)
 	}
-	// TODO 2's wrapper hints already tell a charge for a request left in
-	// the queue from serving one that does not fit.
 	return diagnose.Hint{}
 }
 
@@ -45,7 +37,7 @@ func impossibleHint(n int, raw, ref fair.Funcs) diagnose.Hint {
 // differently (or learner panics), and whether there is one.
 func firstDiffering[C, A any](probes []C, learner, ref func(C) A, same func(C, A, A) bool) (C, bool) {
 	for _, p := range probes {
-		got, ok := try(func() A { return learner(p) })
+		got, ok := diagnose.Try(func() A { return learner(p) })
 		if !ok || !same(p, got, ref(p)) {
 			return p, true
 		}

@@ -371,6 +371,115 @@ var behaviourWrong = []newVariant{
 	})}, ""},
 }
 
+// The rows added after family 4 was measured (issue 42), each here in a
+// shape of its own, not the family's: the row must name the mistake
+// however it is written.
+var rowsAfterFamily4 = []newVariant{
+	{variant{"zeros skipped, the rest filled by a level", 1, withShare(func(capacity float64, demands []float64) []float64 {
+		var rest []float64
+		for _, d := range demands {
+			if d > 0 {
+				rest = append(rest, d)
+			}
+		}
+		return ref.FairShare(capacity, rest)
+	})}, "asking 0 were left out"},
+	{variant{"the largest takes the remainder", 1, withShare(func(capacity float64, demands []float64) []float64 {
+		out := ref.FairShare(capacity, demands)
+		if len(out) == 0 {
+			return out
+		}
+		big, rest := 0, 0.0
+		for i := range demands {
+			if demands[i] >= demands[big] {
+				big = i
+			}
+		}
+		for i, s := range out {
+			if i != big {
+				rest += s
+			}
+		}
+		out[big] = capacity - rest
+		return out
+	})}, "all that was left"},
+	{variant{"a quantum per head, range and break", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		served, credit := 0, deficit
+		for _, size := range queue {
+			credit += quantum
+			if size > credit {
+				return served, credit
+			}
+			credit -= size
+			served++
+		}
+		return served, 0
+	})}, "every head looked at"},
+	{variant{"the credit rounded up", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		return ref.DRRVisit(math.Ceil(deficit+quantum), 0, queue)
+	})}, "rounded up before"},
+	{variant{"the credit made an int", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		return ref.DRRVisit(float64(int(deficit+quantum+0.5)), 0, queue)
+	})}, "rounded to the nearest whole number"},
+	{variant{"ChaCha8 seeded with the id mod n", 3, withShard(func(tenant uint64, n, k int) []int {
+		var seed [32]byte
+		binary.LittleEndian.PutUint64(seed[:], tenant%uint64(n))
+		return rand.New(rand.NewChaCha8(seed)).Perm(n)[:k]
+	})}, "id mod n alone"},
+	{variant{"a shuffled pool, all of it", 3, withShard(func(tenant uint64, n, k int) []int {
+		ws := make([]int, n)
+		for i := range ws {
+			ws[i] = i
+		}
+		r := rand.New(rand.NewPCG(tenant, tenant>>7))
+		r.Shuffle(n, func(i, j int) { ws[i], ws[j] = ws[j], ws[i] })
+		return ws
+	})}, "all n workers"},
+	{variant{"a's indexes in the set", 4, withOverlap(func(a, b []int) int {
+		in := map[int]bool{}
+		for i := range a {
+			in[i] = true
+		}
+		n := 0
+		for _, w := range b {
+			if in[w] {
+				n++
+			}
+		}
+		return n
+	})}, "a's positions"},
+	// Near misses: the same shapes without the mistake a row names.
+	{variant{"seeded with the id mod 1000, not mod n", 3, withShard(func(tenant uint64, n, k int) []int {
+		return rand.New(rand.NewPCG(tenant%1000, 3)).Perm(n)[:k]
+	})}, "-id mod n alone"},
+	{variant{"the credit rounded down only past a whole unit of sizes", 2, withVisit(func(deficit, quantum float64, queue []float64) (int, float64) {
+		n, left := ref.DRRVisit(deficit, quantum, queue)
+		if n < len(queue) && left > 1 {
+			return n, left - 0.25
+		}
+		return n, left
+	})}, "-rounded"},
+}
+
+// Every row added after family 4 names its mistake in other shapes, and
+// not its near misses ("-words": the hint must not say them).
+func TestRowsAfterFamily4(t *testing.T) {
+	for _, v := range rowsAfterFamily4 {
+		t.Run(v.name, func(t *testing.T) {
+			g := grade.TODO(v.todo, v.f, ref)
+			t.Logf("%s | %s", g.Detail, g.Hint)
+			switch not, ok := strings.CutPrefix(v.mentions, "-"); {
+			case g.Status != labs.Fail:
+				t.Fatalf("TODO %d: %s (%s), want a fail", v.todo, g.Status, g.Detail)
+			case ok && strings.Contains(g.Hint, not):
+				t.Errorf("a near miss told %q: %s", not, g.Hint)
+			case !ok && (!strings.Contains(g.Hint, v.mentions) || !diagnose.IsNamedID(g.HintID)):
+				t.Errorf("the hint does not name its mistake (%q): %s", v.mentions, g.Hint)
+			}
+		})
+	}
+}
+
 var behaviourCorrect = []variant{
 	{"fill by the level, bisected on the sorted demands", 1, withShare(func(capacity float64, demands []float64) []float64 {
 		s := slices.Sorted(slices.Values(demands))

@@ -17,42 +17,17 @@ import (
 // hint naming a mistake the learner did not make sends them looking in the
 // wrong place, which is worse than no diagnosis.
 
-// mistake is one known mistake of a TODO: the function a learner who made
-// it would have written, and the hint that names it.
-type mistake[F any] struct {
-	f    F
-	hint diagnose.Hint
-}
-
-// pick is the hint of the first mistake (as a function of the case) that
-// gives the learner's answer on c, where the reference's differs, and on
-// every probe (labs/diagnose's rule, the list's order its precedence); or
-// none. learner may panic on a probe (an impossible answer stops the
-// checked wrapper): such a probe agrees with no mistake.
-func pick[C, A any, F any](c C, probes []C, learner, ref func(C) A, ms []mistake[F], on func(F) func(C) A, same func(C, A, A) bool) diagnose.Hint {
-	got, ok := diagnose.Try(func() A { return learner(c) })
-	if !ok {
-		return diagnose.Hint{}
-	}
-	want, _ := diagnose.Try(func() A { return ref(c) })
-	t := diagnose.Table[C, A]{Same: same}
-	for _, m := range ms {
-		t.Rows = append(t.Rows, diagnose.Row[C, A]{ID: m.hint.ID, Words: m.hint.Text, Mutant: on(m.f)})
-	}
-	return t.Diagnose(c, got, want, probes, learner, ref)
-}
-
 // --- TODO 1 -------------------------------------------------------------------
 
-var shareMistakes = []mistake[fair.FairShareFunc]{
-	{func(capacity float64, demands []float64) []float64 {
+var shareTable = diagnose.Table[shareCase, []float64]{Same: sameShares, Rows: []diagnose.Row[shareCase, []float64]{
+	shareMistake(func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))
 		for i := range out {
 			out[i] = capacity / float64(len(demands))
 		}
 		return out
-	}, shareHints.Name("share.equal-split", "everyone got capacity ÷ n, whatever it asked: a tenant never gets more than it asks, and what it leaves goes to the others")},
-	{func(capacity float64, demands []float64) []float64 {
+	}, shareHints.Name("share.equal-split", "everyone got capacity ÷ n, whatever it asked: a tenant never gets more than it asks, and what it leaves goes to the others")),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
 		total := 0.0
 		for _, d := range demands {
 			total += d
@@ -65,15 +40,15 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			}
 		}
 		return out
-	}, shareHints.Name("share.proportional", "the shares are proportional to the demands: max-min fairness meets the small demands in full and splits the rest equally, it does not scale everyone down alike")},
-	{func(capacity float64, demands []float64) []float64 {
+	}, shareHints.Name("share.proportional", "the shares are proportional to the demands: max-min fairness meets the small demands in full and splits the rest equally, it does not scale everyone down alike")),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))
 		for i, d := range demands {
 			out[i] = math.Min(d, capacity/float64(len(demands)))
 		}
 		return out
-	}, shareHints.Name("share.never-handed-on", "each share is min(demand, capacity ÷ n), and what the modest tenants leave is never handed on: split it among the tenants still asking")},
-	{func(capacity float64, demands []float64) []float64 {
+	}, shareHints.Name("share.never-handed-on", "each share is min(demand, capacity ÷ n), and what the modest tenants leave is never handed on: split it among the tenants still asking")),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
 		demands = slices.Sorted(slices.Values(demands))
 		out := make([]float64, len(demands))
 		for j, d := range demands {
@@ -81,8 +56,8 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			capacity -= out[j]
 		}
 		return out
-	}, wrongOrderHint},
-	{func(capacity float64, demands []float64) []float64 {
+	}, wrongOrderHint),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))
 		split := capacity / float64(len(demands))
 		left, open := capacity, 0
@@ -99,8 +74,8 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			}
 		}
 		return out
-	}, shareHints.Name("share.one-round", "one round of handing on is not enough: after the leftover is split, more tenants may be satisfied and leave some in turn; repeat until nobody still asking wants less than the split")},
-	{func(capacity float64, demands []float64) []float64 {
+	}, shareHints.Name("share.one-round", "one round of handing on is not enough: after the leftover is split, more tenants may be satisfied and leave some in turn; repeat until nobody still asking wants less than the split")),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
 		out := make([]float64, len(demands))
 		if len(demands) == 0 {
 			return out
@@ -118,8 +93,8 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 		}
 		out[big] = math.Min(demands[big], out[big]+capacity-used)
 		return out
-	}, shareHints.Name("share.leftover-to-largest", "what the modest tenants leave went to the largest demand alone: it is split equally among every tenant still asking")},
-	{func(capacity float64, demands []float64) []float64 {
+	}, shareHints.Name("share.leftover-to-largest", "what the modest tenants leave went to the largest demand alone: it is split equally among every tenant still asking")),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
 		idx := make([]int, len(demands))
 		for i := range idx {
 			idx[i] = i
@@ -131,7 +106,48 @@ var shareMistakes = []mistake[fair.FairShareFunc]{
 			capacity -= out[i]
 		}
 		return out
-	}, roundedDownHint},
+	}, roundedDownHint),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
+		return waterFill(capacity, slices.DeleteFunc(slices.Clone(demands), func(d float64) bool { return d == 0 }))
+	}, shareHints.Name("share.zeros-dropped", "the tenants asking 0 were left out, so the shares after them moved up a place: every tenant gets a share at its own index, 0 for one that asks nothing")),
+	shareMistake(func(capacity float64, demands []float64) []float64 {
+		out := waterFill(capacity, demands)
+		if len(out) == 0 {
+			return out
+		}
+		last, used := 0, 0.0
+		for i, d := range demands {
+			if d >= demands[last] {
+				last = i
+			}
+		}
+		for i, s := range out {
+			if i != last {
+				used += s
+			}
+		}
+		out[last] = max(capacity, 0) - used
+		return out
+	}, shareHints.Name("share.remainder-uncapped", "the largest demand was given all that was left, more than it asked: every share stops at its demand, the last one filled too; capacity nobody asks for stays unused")),
+}}
+
+// waterFill is max-min fairness as the lesson states it, for the known
+// mistakes above that are the task with one step changed: the smallest
+// demand first, each tenant min(its demand, what is left ÷ the tenants
+// still asking), answered in the order of demands.
+func waterFill(capacity float64, demands []float64) []float64 {
+	idx := make([]int, len(demands))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(demands[a], demands[b]) })
+	out := make([]float64, len(demands))
+	left := max(capacity, 0)
+	for j, i := range idx {
+		out[i] = math.Min(demands[i], left/float64(len(idx)-j))
+		left -= out[i]
+	}
+	return out
 }
 
 func sameShares(c shareCase, a, b []float64) bool {
@@ -151,20 +167,24 @@ var shareProbes = func() []shareCase {
 	return append(out, randomShareCases(46, 6, 200)...)
 }()
 
+// onShare is f as a function of a case (on a copy of its demands).
+func onShare(f fair.FairShareFunc) func(shareCase) []float64 {
+	return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
+}
+
+// shareMistake is a known FairShare mistake as a row of shareTable.
+func shareMistake(f fair.FairShareFunc, h diagnose.Hint) diagnose.Row[shareCase, []float64] {
+	return diagnose.Named(h, onShare(f))
+}
+
 // shareNamed is the hint that names the learner's mistake on c: a known
 // mistake, or what its shares are on the probes; or none.
 func shareNamed(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
-	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
-		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
-	}
 	// State first: every reading after this one assumes there is none.
-	if h := twoPasses(append([]shareCase{c}, shareProbes...), on(learner), func(a, b []float64) bool { return sameShares(c, a, b) }, fair.FormatFloats); !h.None() {
+	if h := twoPasses(append([]shareCase{c}, shareProbes...), onShare(learner), func(a, b []float64) bool { return sameShares(c, a, b) }, fair.FormatFloats); !h.None() {
 		return h
 	}
-	if h := pick(c, shareProbes, on(learner), on(ref), shareMistakes, on, sameShares); !h.None() {
-		return h
-	}
-	return shareBehaviour(learner, ref, c)
+	return diagnose.On(shareTable, c, shareProbes, onShare(learner), onShare(ref))
 }
 
 func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
@@ -193,8 +213,8 @@ func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint 
 
 // --- TODO 2 -------------------------------------------------------------------
 
-var visitMistakes = []mistake[fair.DRRVisitFunc]{
-	{func(deficit, quantum float64, queue []float64) (int, float64) {
+var visitTable = diagnose.Table[visitCase, visitAnswer]{Same: sameVisit, Rows: []diagnose.Row[visitCase, visitAnswer]{
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
 		n := 0
 		for n < len(queue) && queue[n] <= deficit {
 			deficit -= queue[n]
@@ -204,8 +224,8 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit
-	}, visitHints.Name("drr.quantum-never-added", "the quantum was never added: a visit first adds quantum to the credit, and deficit + quantum is what it may spend")},
-	{func(deficit, quantum float64, queue []float64) (int, float64) {
+	}, visitHints.Name("drr.quantum-never-added", "the quantum was never added: a visit first adds quantum to the credit, and deficit + quantum is what it may spend")),
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
 		n := 0
 		for n < len(queue) && queue[n] <= deficit {
 			deficit -= queue[n]
@@ -215,8 +235,8 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit + quantum
-	}, visitHints.Name("drr.quantum-after-serving", "the quantum came after the serving: add it first, so this visit may spend deficit + quantum")},
-	{func(deficit, quantum float64, queue []float64) (int, float64) {
+	}, visitHints.Name("drr.quantum-after-serving", "the quantum came after the serving: add it first, so this visit may spend deficit + quantum")),
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		n := 0
 		for n < len(queue) && queue[n] <= deficit {
@@ -224,8 +244,8 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			n++
 		}
 		return n, deficit
-	}, bankHint},
-	{func(deficit, quantum float64, queue []float64) (int, float64) {
+	}, bankHint),
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		n := 0
 		for _, s := range queue {
@@ -238,8 +258,8 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit
-	}, inOrderHint},
-	{func(deficit, quantum float64, queue []float64) (int, float64) {
+	}, inOrderHint),
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		n := 0
 		for n < len(queue) && queue[n] < deficit {
@@ -250,8 +270,8 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return n, 0
 		}
 		return n, deficit
-	}, strictHint},
-	{func(deficit, quantum float64, queue []float64) (int, float64) {
+	}, strictHint),
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
 		deficit += quantum
 		if len(queue) > 0 && queue[0] <= deficit {
 			if len(queue) == 1 {
@@ -263,15 +283,62 @@ var visitMistakes = []mistake[fair.DRRVisitFunc]{
 			return 0, 0
 		}
 		return 0, deficit
-	}, severalHint},
-	{func(deficit, quantum float64, queue []float64) (int, float64) {
+	}, severalHint),
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
 		n := 0
 		for n < len(queue) && queue[n] <= quantum {
 			quantum -= queue[n]
 			n++
 		}
 		return n, 0
-	}, droppedHint},
+	}, droppedHint),
+	visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
+		credit, n := deficit, 0
+		for n < len(queue) {
+			credit += quantum
+			if queue[n] > credit {
+				break
+			}
+			credit -= queue[n]
+			n++
+		}
+		if n == len(queue) {
+			return n, 0
+		}
+		return n, credit
+	}, visitHints.Name("drr.quantum-per-head", "the quantum was added once for every head looked at: a visit adds quantum once, before it serves, however many requests it then looks at")),
+}}
+
+// creditRounded are DRRVisit's mistakes of one family: the credit made a
+// whole number (down, to the nearest or up) before serving, one row per
+// way of rounding under the family's one ID (the rounding is read off
+// which row reproduces the probes: half-way credits round alike by two).
+var creditRounded = func() []diagnose.Row[visitCase, visitAnswer] {
+	id := visitHints.Family("drr.credit-rounded")
+	var rows []diagnose.Row[visitCase, visitAnswer]
+	for _, r := range []struct {
+		how   string
+		round func(float64) float64
+	}{{"down", math.Floor}, {"to the nearest whole number", math.Round}, {"up", math.Ceil}} {
+		rows = append(rows, visitMistake(func(deficit, quantum float64, queue []float64) (int, float64) {
+			credit, n := r.round(deficit+quantum), 0
+			for n < len(queue) && queue[n] <= credit {
+				credit -= queue[n]
+				n++
+			}
+			if n == len(queue) {
+				return n, 0
+			}
+			return n, credit
+		}, id("the credit was rounded "+r.how+" before serving: sizes and credits can be fractions of a unit; serve from deficit + quantum as it is")))
+	}
+	return rows
+}()
+
+func init() {
+	visitTable.Rows = slices.Concat(visitTable.Rows, creditRounded, visitParts)
+	overlapTable.Rows = append(overlapTable.Rows, overlapCounts...)
+	shareTable.Rows = append(shareTable.Rows, shareReadings...)
 }
 
 type visitAnswer struct {
@@ -284,26 +351,38 @@ var visitProbes = func() []visitCase {
 	return append(out, randomVisitCases(46, 7, 200)...)
 }()
 
+// onVisit is f as a function of a case (on a copy of its queue).
+func onVisit(f fair.DRRVisitFunc) func(visitCase) visitAnswer {
+	return func(c visitCase) visitAnswer {
+		s, l := f(c.deficit, c.quantum, slices.Clone(c.queue))
+		return visitAnswer{s, l}
+	}
+}
+
+// visitMistake is a known DRRVisit mistake as a row of visitTable.
+func visitMistake(f fair.DRRVisitFunc, h diagnose.Hint) diagnose.Row[visitCase, visitAnswer] {
+	return diagnose.Named(h, onVisit(f))
+}
+
+func sameVisit(c visitCase, a, b visitAnswer) bool {
+	return a.served == b.served && near(a.left, b.left, c.deficit+c.quantum)
+}
+
+// visitNamed is the hint that names the learner's mistake on c: a known
+// mistake (or one of a family), or what its visits do on the probes; or
+// none.
+func visitNamed(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
+	if h := twoPasses(append([]visitCase{c}, visitProbes...), onVisit(learner), func(a, b visitAnswer) bool { return sameVisit(c, a, b) }, func(a visitAnswer) string { return fmt.Sprintf("(%d, %g)", a.served, a.left) }); !h.None() {
+		return h
+	}
+	return diagnose.On(visitTable, c, visitProbes, onVisit(learner), onVisit(ref))
+}
+
 func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
-	on := func(f fair.DRRVisitFunc) func(visitCase) visitAnswer {
-		return func(c visitCase) visitAnswer {
-			s, l := f(c.deficit, c.quantum, slices.Clone(c.queue))
-			return visitAnswer{s, l}
-		}
-	}
-	same := func(c visitCase, a, b visitAnswer) bool {
-		return a.served == b.served && near(a.left, b.left, c.deficit+c.quantum)
-	}
-	if h := twoPasses(append([]visitCase{c}, visitProbes...), on(learner), func(a, b visitAnswer) bool { return same(c, a, b) }, func(a visitAnswer) string { return fmt.Sprintf("(%d, %g)", a.served, a.left) }); !h.None() {
+	if h := visitNamed(learner, ref, c); !h.None() {
 		return h
 	}
-	if h := pick(c, visitProbes, on(learner), on(ref), visitMistakes, on, same); !h.None() {
-		return h
-	}
-	if h := visitBehaviour(learner, ref, c); !h.None() {
-		return h
-	}
-	g, w := on(learner)(c), on(ref)(c)
+	g, w := onVisit(learner)(c), onVisit(ref)(c)
 	credit := c.deficit + c.quantum
 	switch {
 	case g.served != w.served:
@@ -316,8 +395,8 @@ func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
 
 // --- TODO 4 -------------------------------------------------------------------
 
-var overlapMistakes = []mistake[fair.OverlapFunc]{
-	{func(a, b []int) int {
+var overlapTable = diagnose.Table[overlapCase, int]{Same: sameCount, Rows: []diagnose.Row[overlapCase, int]{
+	overlapMistake(func(a, b []int) int {
 		n := 0
 		for i := range min(len(a), len(b)) {
 			if a[i] == b[i] {
@@ -325,8 +404,8 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, samePlaceHint},
-	{func(a, b []int) int {
+	}, samePlaceHint),
+	overlapMistake(func(a, b []int) int {
 		i, j, n := 0, 0, 0
 		for i < len(a) && j < len(b) {
 			switch {
@@ -339,8 +418,8 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, overlapHints.Name("overlap.merge-unsorted", "a merge walk needs sorted lists, and shards come in any order: sort copies first, or use a set")},
-	{func(a, b []int) int {
+	}, overlapHints.Name("overlap.merge-unsorted", "a merge walk needs sorted lists, and shards come in any order: sort copies first, or use a set")),
+	overlapMistake(func(a, b []int) int {
 		var x, y uint32
 		for _, w := range a {
 			x |= 1 << uint(w)
@@ -353,8 +432,8 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			n++
 		}
 		return n
-	}, maskHint(32)},
-	{func(a, b []int) int {
+	}, maskHint(32)),
+	overlapMistake(func(a, b []int) int {
 		var x, y uint64
 		for _, w := range a {
 			x |= 1 << uint(w)
@@ -367,8 +446,8 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			n++
 		}
 		return n
-	}, maskHint(64)},
-	{func(a, b []int) int {
+	}, maskHint(64)),
+	overlapMistake(func(a, b []int) int {
 		n := 0
 		for _, x := range a {
 			if !slices.Contains(b, x) {
@@ -376,16 +455,16 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, notInBHint},
-	{func(a, b []int) int {
+	}, notInBHint),
+	overlapMistake(func(a, b []int) int {
 		for _, x := range a {
 			if slices.Contains(b, x) {
 				return 1
 			}
 		}
 		return 0
-	}, onlyWhetherHint},
-	{func(a, b []int) int {
+	}, onlyWhetherHint),
+	overlapMistake(func(a, b []int) int {
 		n := 0
 		for i := 1; i < len(a); i++ {
 			if slices.Contains(b, a[i]) {
@@ -393,35 +472,38 @@ var overlapMistakes = []mistake[fair.OverlapFunc]{
 			}
 		}
 		return n
-	}, firstAHint},
-}
+	}, firstAHint),
+}}
 
 var overlapProbes = func() []overlapCase {
 	out := slices.Clone(overlapCases)
 	return append(out, randomOverlapCases(46, 8, 200)...)
 }()
 
+// onOverlap is f as a function of a case (on copies of its lists).
+func onOverlap(f fair.OverlapFunc) func(overlapCase) int {
+	return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }
+}
+
+// overlapMistake is a known Overlap mistake as a row of overlapTable.
+func overlapMistake(f fair.OverlapFunc, h diagnose.Hint) diagnose.Row[overlapCase, int] {
+	return diagnose.Named(h, onOverlap(f))
+}
+
+func sameCount(_ overlapCase, a, b int) bool { return a == b }
+
 // overlapNamed is the hint that names the learner's mistake on c: a known
 // mistake, or what its counts are on the probes; or none.
 func overlapNamed(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
-	on := func(f fair.OverlapFunc) func(overlapCase) int {
-		return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }
-	}
-	if h := twoPasses(append([]overlapCase{c}, overlapProbes...), on(learner), diagnose.Equal[int], func(a int) string { return fmt.Sprint(a) }); !h.None() {
+	if h := twoPasses(append([]overlapCase{c}, overlapProbes...), onOverlap(learner), diagnose.Equal[int], func(a int) string { return fmt.Sprint(a) }); !h.None() {
 		return h
 	}
-	if h := pick(c, overlapProbes, on(learner), on(ref), overlapMistakes, on, func(_ overlapCase, a, b int) bool { return a == b }); !h.None() {
-		return h
-	}
-	return overlapBehaviour(learner, ref, c)
+	return diagnose.On(overlapTable, c, overlapProbes, onOverlap(learner), onOverlap(ref))
 }
 
 func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
 	if h := overlapNamed(learner, ref, c); !h.None() {
 		return h
-	}
-	on := func(f fair.OverlapFunc) func(overlapCase) int {
-		return func(c overlapCase) int { return f(slices.Clone(c.a), slices.Clone(c.b)) }
 	}
 	var common []int
 	for _, w := range c.a {
@@ -429,7 +511,7 @@ func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint
 			common = append(common, w)
 		}
 	}
-	return diagnose.Plain("overlap-count", fmt.Sprintf("you count %d where the shards share %d: %v are in both", on(learner)(c), len(common), common))
+	return diagnose.Plain("overlap-count", fmt.Sprintf("you count %d where the shards share %d: %v are in both", onOverlap(learner)(c), len(common), common))
 }
 
 // twoPasses is the state hint (labs/diagnose) for a learner that answers

@@ -30,18 +30,19 @@ var visitCases = []visitCase{
 	{7.5, 2.5, []float64{10, 0.25}, "fractional sizes"},
 }
 
-func checkDRRVisit(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
+func checkDRRVisit(mixed, ref fair.Funcs, explain explainer) (*labs.Failure, int) {
 	check := func(c visitCase) *labs.Failure {
 		gs, gd := mixed.DRRVisit(c.deficit, c.quantum, c.queue)
 		ws, wd := ref.DRRVisit(c.deficit, c.quantum, c.queue)
 		if gs == ws && near(gd, wd, c.deficit+c.quantum) {
 			return nil
 		}
-		return d.add(&labs.Failure{
+		return &labs.Failure{
 			What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatDRRVisit(c.deficit, c.quantum, c.queue),
 				Got: fmt.Sprintf("served=%d, newDeficit=%g", gs, gd), Want: fmt.Sprintf("served=%d, newDeficit=%g", ws, wd)},
-		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) })
+			Diagnose: explain(func(raw fair.Funcs) diagnose.Hint { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) }),
+		}
 	}
 	random := randomVisitCases(46, 2, randomCases)
 	return checkThenExperiments(labs.Cases[visitCase]{Hand: visitCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerVisit}, mixed, ref, 2)

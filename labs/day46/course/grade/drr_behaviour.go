@@ -1,19 +1,18 @@
 package grade
 
 import (
-	"slices"
-
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/diagnose"
 )
 
-// DRRVisit taken apart: how many requests a visit serves (a bound on the
-// credit, on one side of it or the other) and what credit it keeps, for a
-// queue empty on entry, one the visit empties, and one that still waits.
-// Each part is read off the probes on its own.
-
-// The known mistakes' hints that a part of the answer names too.
-const ()
+// DRRVisit taken apart, as rows of visitTable: how many requests a visit
+// serves (a bound on the credit, on one side of it or the other) and what
+// credit it keeps, for a queue empty on entry, one the visit empties, and
+// one that still waits. Each part is read off the probes on its own, and
+// names a mistake only on a counterexample where that part is the one that
+// differs (At): a row about the credit kept is never told a learner whose
+// count served is wrong there, and a row about one kind of queue holds the
+// others right (the engine's rule for a part of an answer).
 
 var (
 	bankHint         = visitHints.Name("drr.bank", "a queue that is (or becomes) empty keeps no credit: return 0, so an idle tenant cannot bank credit for later")
@@ -33,221 +32,151 @@ var (
 	quantumLostHint  = visitHints.Name("drr.quantum-lost", "the credit kept lacks this visit's quantum: what is left for the next visit is deficit + quantum − the sizes served")
 )
 
-// visitRow is one probe: the learner's answer and the task's quantities.
-type visitRow struct {
-	c      visitCase
-	served int
-	left   float64
-	fit    int       // the reference's served
-	prefix []float64 // prefix[i] is the sum of the first i sizes
+// visitQ are the quantities of a case the rows read: the credit and the
+// sums of the first i sizes (positive sizes: the sums grow).
+type visitQ struct {
+	credit float64
+	prefix []float64
 }
 
-func (r visitRow) credit() float64 { return r.c.deficit + r.c.quantum }
+func quantities(c visitCase) visitQ {
+	q := visitQ{credit: c.deficit + c.quantum, prefix: make([]float64, len(c.queue)+1)}
+	for i, s := range c.queue {
+		q.prefix[i+1] = q.prefix[i] + s
+	}
+	return q
+}
 
 // fitIn is how many requests from the head fit in x (strictly under it
-// when strict): the sizes are positive, so the prefix sums grow.
-func (r visitRow) fitIn(x float64, strict bool) int {
+// when strict).
+func (q visitQ) fitIn(x float64, strict bool) int {
 	n := 0
-	for n+1 < len(r.prefix) && (r.prefix[n+1] < x || !strict && r.prefix[n+1] == x) {
+	for n+1 < len(q.prefix) && (q.prefix[n+1] < x || !strict && q.prefix[n+1] == x) {
 		n++
 	}
 	return n
 }
 
-func visitRows(learner, ref fair.DRRVisitFunc, cases []visitCase) []visitRow {
-	rows := make([]visitRow, 0, len(cases))
-	for _, c := range cases {
-		a, ok := try(func() visitAnswer {
-			s, l := learner(c.deficit, c.quantum, slices.Clone(c.queue))
-			return visitAnswer{s, l}
-		})
-		if !ok || a.served < 0 || a.served > len(c.queue) {
-			continue
-		}
-		fit, _ := ref(c.deficit, c.quantum, slices.Clone(c.queue))
-		prefix := make([]float64, len(c.queue)+1)
-		for i, s := range c.queue {
-			prefix[i+1] = prefix[i] + s
-		}
-		rows = append(rows, visitRow{c, a.served, a.left, fit, prefix})
-	}
-	return rows
+// kept is the credit a visit keeps after serving the first served
+// requests: what is left of deficit + quantum.
+func (q visitQ) kept(served int) float64 { return q.credit - q.prefix[served] }
+
+// valid bears on an answer that counts requests of the queue.
+func valid(c visitCase, a visitAnswer) bool { return a.served >= 0 && a.served <= len(c.queue) }
+
+// waits is whether requests still wait after the learner's visit.
+func waits(c visitCase, a visitAnswer) bool { return valid(c, a) && a.served < len(c.queue) }
+
+func countWrong(_ visitCase, got, want visitAnswer) bool { return got.served != want.served }
+func countRight(_ visitCase, got, want visitAnswer) bool { return got.served == want.served }
+
+// servedRow names a count served that is always served(c).
+func servedRow(h diagnose.Hint, served func(c visitCase, q visitQ) int) diagnose.Row[visitCase, visitAnswer] {
+	return diagnose.Row[visitCase, visitAnswer]{ID: h.ID, Words: h.Text, At: countWrong,
+		Bears: valid, Prop: func(c visitCase, a, _ visitAnswer) bool { return a.served == served(c, quantities(c)) }}
 }
 
-// servedParts are counts a visit might serve, each with the hint that
-// names it, in order: the exact bounds first, the side of the bound last.
-var servedParts = []struct {
-	served func(visitRow) int
-	hint   diagnose.Hint
-}{
-	{func(r visitRow) int { return r.fitIn(r.c.deficit, false) }, oldCreditHint},
-	{func(r visitRow) int { return r.fitIn(r.c.quantum, false) }, quantumAloneHint},
-	{func(r visitRow) int { return r.fitIn(r.c.deficit+2*r.c.quantum, false) }, quantumTwiceHint},
-	{func(r visitRow) int { return r.fitIn(r.credit(), true) }, strictHint},
-	{func(r visitRow) int {
+// keptRow names a credit kept, while requests still wait, that is always
+// left(c, the learner's count served).
+func keptRow(h diagnose.Hint, left func(c visitCase, q visitQ, served int) float64) diagnose.Row[visitCase, visitAnswer] {
+	return diagnose.Row[visitCase, visitAnswer]{ID: h.ID, Words: h.Text, At: countRight,
+		Bears: waits, Prop: func(c visitCase, a, _ visitAnswer) bool {
+			q := quantities(c)
+			return near(a.left, left(c, q, a.served), q.credit)
+		}}
+}
+
+// visitParts are the rows of visitTable that read a part of the answer.
+var visitParts = []diagnose.Row[visitCase, visitAnswer]{
+	// The count served: exact bounds first, the side of the bound last.
+	servedRow(oldCreditHint, func(c visitCase, q visitQ) int { return q.fitIn(c.deficit, false) }),
+	servedRow(quantumAloneHint, func(c visitCase, q visitQ) int { return q.fitIn(c.quantum, false) }),
+	servedRow(quantumTwiceHint, func(c visitCase, q visitQ) int { return q.fitIn(c.deficit+2*c.quantum, false) }),
+	servedRow(strictHint, func(_ visitCase, q visitQ) int { return q.fitIn(q.credit, true) }),
+	servedRow(perRequestHint, func(c visitCase, q visitQ) int {
 		n := 0
-		for n+1 < len(r.prefix) && r.prefix[n+1] <= r.c.deficit+float64(n+1)*r.c.quantum {
+		for n+1 < len(q.prefix) && q.prefix[n+1] <= c.deficit+float64(n+1)*c.quantum {
 			n++
 		}
 		return n
-	}, perRequestHint},
-	{func(r visitRow) int { return min(r.fit, 1) }, severalHint},
-	{func(r visitRow) int {
+	}),
+	servedRow(severalHint, func(_ visitCase, q visitQ) int { return min(q.fitIn(q.credit, false), 1) }),
+	servedRow(unchargedHint, func(c visitCase, q visitQ) int {
 		n := 0 // every head that fits the whole credit, none charged
-		for n < len(r.c.queue) && r.c.queue[n] <= r.credit() {
+		for n < len(c.queue) && c.queue[n] <= q.credit {
 			n++
 		}
 		return n
-	}, unchargedHint},
-	{func(r visitRow) int {
-		n, credit := 0, r.credit()
-		for _, s := range r.c.queue {
+	}),
+	servedRow(inOrderHint, func(c visitCase, q visitQ) int {
+		n, credit := 0, q.credit
+		for _, s := range c.queue {
 			if s <= credit {
 				credit -= s
 				n++
 			}
 		}
 		return n
-	}, inOrderHint},
-}
+	}),
+	// Never below what fits, and above it on every probe where the count
+	// differs (at least MinBearing of them).
+	{ID: overServeHint.ID, Words: overServeHint.Text, At: countWrong,
+		Bears: func(c visitCase, a visitAnswer) bool {
+			return valid(c, a) && a.served != quantities(c).fitIn(c.deficit+c.quantum, false)
+		},
+		Prop: func(_ visitCase, a, want visitAnswer) bool { return a.served > want.served }},
 
-// servedBehaviour names the count the learner serves, when it is one of
-// servedParts on every probe; or a count never below what fits and above
-// it on at least minBearing probes (the bound's wrong side).
-func servedBehaviour(rows []visitRow) diagnose.Hint {
-	for _, p := range servedParts {
-		all, differs := true, false
-		for _, r := range rows {
-			if p.served(r) != r.served {
-				all = false
-				break
+	// The credit kept by a queue the visit empties: always what is left.
+	{ID: bankHint.ID, Words: bankHint.Text, At: countRight,
+		Bears: func(c visitCase, a visitAnswer) bool { return len(c.queue) > 0 && a.served == len(c.queue) },
+		Prop: func(c visitCase, a, _ visitAnswer) bool {
+			q := quantities(c)
+			return near(a.left, q.kept(a.served), q.credit)
+		}},
+	// A queue empty on entry: some credit on every one, and the other
+	// kinds of queue right (then the empty queue's is its own mistake);
+	// or the reset on the wrong branch: every empty queue keeps credit and
+	// every queue that still waits loses it.
+	{ID: entryEmptyHint.ID, Words: entryEmptyHint.Text, At: emptyOnEntry, Bears: valid,
+		Prop: func(c visitCase, a, want visitAnswer) bool {
+			if len(c.queue) == 0 {
+				return !near(a.left, 0, c.deficit+c.quantum)
 			}
-			differs = differs || r.served != r.fit
-		}
-		if all && differs && len(rows) >= minBearing {
-			return p.hint
-		}
-	}
-	over := 0
-	for _, r := range rows {
-		if r.served < r.fit {
-			return diagnose.Hint{}
-		}
-		if r.served > r.fit {
-			over++
-		}
-	}
-	if over >= minBearing {
-		return overServeHint
-	}
-	return diagnose.Hint{}
-}
-
-// leftParts are credits a visit might keep while requests still wait,
-// given the learner's own count served, each with its hint.
-var leftParts = []struct {
-	left func(r visitRow) float64
-	hint diagnose.Hint
-}{
-	{func(r visitRow) float64 { return 0 }, droppedHint},
-	{func(r visitRow) float64 { return r.credit() }, unchargedHint},
-	{func(r visitRow) float64 {
-		return r.c.deficit + float64(r.served)*r.c.quantum - r.prefix[r.served]
-	}, perRequestHint},
-	{func(r visitRow) float64 { return r.c.deficit - r.prefix[r.served] }, quantumLostHint},
-	{func(r visitRow) float64 { return r.credit() + r.c.quantum - r.prefix[r.served] }, quantumTwiceHint},
-	{func(r visitRow) float64 { return min(r.c.quantum, r.credit()-r.prefix[r.served]) }, cappedCreditHint},
-}
-
-// leftBehaviour names the credit the learner keeps on probes of c's kind
-// (a queue empty on entry, emptied by the visit, or still waiting).
-func leftBehaviour(rows []visitRow, c visitRow) diagnose.Hint {
-	kind := func(r visitRow) int {
-		switch {
-		case len(r.c.queue) == 0:
-			return 0
-		case r.served == len(r.c.queue):
-			return 1
-		}
-		return 2
-	}
-	var same []visitRow
-	for _, r := range rows {
-		if kind(r) == kind(c) {
-			same = append(same, r)
-		}
-	}
-	if len(same) < minBearing {
-		return diagnose.Hint{}
-	}
-	holds := func(left func(visitRow) float64, right func(visitRow) float64) bool {
-		differs := false
-		for _, r := range same {
-			if !near(r.left, left(r), r.credit()) {
-				return false
-			}
-			differs = differs || !near(left(r), right(r), r.credit())
-		}
-		return differs
-	}
-	switch kind(c) {
-	case 0:
-		// Any credit at all, on every empty queue.
-		for _, r := range same {
-			if near(r.left, 0, r.credit()) {
-				return diagnose.Hint{}
-			}
-		}
-		// Only when the other queues keep the right credit is the empty
-		// queue's its own mistake: a reset on the wrong branch also drops
-		// the credit of a queue that still waits, and "an empty queue
-		// banked credit" would send the learner to the wrong line.
-		kept := func(r visitRow) float64 { return r.credit() - r.prefix[r.served] }
-		dropped, wrong := 0, 0
-		for _, r := range rows {
+			return sameVisit(c, a, want)
+		}},
+	{ID: swappedResetHint.ID, Words: swappedResetHint.Text, At: emptyOnEntry, Bears: valid,
+		Prop: func(c visitCase, a, want visitAnswer) bool {
+			credit := c.deficit + c.quantum
 			switch {
-			case kind(r) == 1 && !near(r.left, 0, r.credit()):
-				wrong++ // an emptied queue kept credit
-			case kind(r) == 2 && !near(r.left, kept(r), r.credit()):
-				wrong++
-				if near(r.left, 0, r.credit()) {
-					dropped++ // a queue that waits lost its credit
-				}
+			case len(c.queue) == 0:
+				return !near(a.left, 0, credit)
+			case a.served < len(c.queue):
+				return a.served == want.served && near(a.left, 0, credit)
 			}
-		}
-		switch {
-		case wrong == 0:
-			return entryEmptyHint
-		case dropped == wrong || dropped >= minBearing:
-			return swappedResetHint
-		}
-		return diagnose.Hint{}
-	case 1:
-		if holds(func(r visitRow) float64 { return r.credit() - r.prefix[r.served] }, func(visitRow) float64 { return 0 }) {
-			return bankHint
-		}
-		return diagnose.Hint{}
-	}
-	right := func(r visitRow) float64 { return r.credit() - r.prefix[r.served] }
-	for _, p := range leftParts {
-		if holds(p.left, right) {
-			return p.hint
-		}
-	}
-	return diagnose.Hint{}
+			return true // an emptied queue: kept or not, the reset is elsewhere
+		}},
+
+	// The credit kept while requests still wait, given the count served.
+	keptRow(droppedHint, func(visitCase, visitQ, int) float64 { return 0 }),
+	keptRow(unchargedHint, func(_ visitCase, q visitQ, _ int) float64 { return q.credit }),
+	keptRow(perRequestHint, func(c visitCase, q visitQ, n int) float64 {
+		return c.deficit + float64(n)*c.quantum - q.prefix[n]
+	}),
+	keptRow(quantumLostHint, func(c visitCase, q visitQ, n int) float64 { return c.deficit - q.prefix[n] }),
+	keptRow(quantumTwiceHint, func(c visitCase, q visitQ, n int) float64 { return q.kept(n) + c.quantum }),
+	keptRow(cappedCreditHint, func(c visitCase, q visitQ, n int) float64 { return min(c.quantum, q.kept(n)) }),
 }
 
-// visitBehaviour names what the learner's DRRVisit does on the probes,
-// for the counterexample c: the count served if c's is wrong, else the
-// credit kept; or none.
-func visitBehaviour(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
-	rows := visitRows(learner, ref, []visitCase{c})
-	if len(rows) == 0 {
-		return diagnose.Hint{} // the learner crashed on the counterexample itself
+// emptyOnEntry: the counterexample is an empty queue.
+func emptyOnEntry(c visitCase, _, _ visitAnswer) bool { return len(c.queue) == 0 }
+
+// visitImpossible names the mistake behind an impossible visit (a credit
+// grown by more than one quantum, a request charged but not served), read
+// off the first probe it differs on; none keeps the wrapper's own hint.
+func visitImpossible(learner, ref fair.DRRVisitFunc) diagnose.Hint {
+	c, ok := firstDiffering(visitProbes, onVisit(learner), onVisit(ref), sameVisit)
+	if !ok {
+		return diagnose.Hint{}
 	}
-	rows = append(rows, visitRows(learner, ref, visitProbes)...)
-	if rows[0].served != rows[0].fit {
-		return servedBehaviour(rows)
-	}
-	return leftBehaviour(rows, rows[0])
+	return visitNamed(learner, ref, c)
 }

@@ -38,7 +38,7 @@ var shareAnswers = map[string][]string{
 	fair.FormatFairShare(100, []float64{200, 10, 10, 10, 10}): {"P4"},
 }
 
-func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
+func checkFairShare(mixed, ref fair.Funcs, explain explainer) (*labs.Failure, int) {
 	check := func(c shareCase) *labs.Failure {
 		got := mixed.FairShare(c.capacity, c.demands)
 		want := ref.FairShare(c.capacity, c.demands)
@@ -49,11 +49,12 @@ func checkFairShare(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
 		if ok {
 			return nil
 		}
-		return d.add(&labs.Failure{
+		return &labs.Failure{
 			What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want),
 				Answers: shareAnswers[fair.FormatFairShare(c.capacity, c.demands)]},
-		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseShares(raw.FairShare, ref.FairShare, c) })
+			Diagnose: explain(func(raw fair.Funcs) diagnose.Hint { return diagnoseShares(raw.FairShare, ref.FairShare, c) }),
+		}
 	}
 	random := randomShareCases(46, 1, randomCases)
 	f, checks := checkThenExperiments(labs.Cases[shareCase]{Hand: shareCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerShares}, mixed, ref, 1)

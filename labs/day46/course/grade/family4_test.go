@@ -538,32 +538,39 @@ func fingerprint46_4(hint string) string {
 // back, wrong name when it names a mistake other than the recorded one.
 var read46_4 = map[string]reading46_4{
 	"f4: sorts the caller's demands in place":     {"1f2fc74b4a79bf08", named46_4, "you sorted demands in place"},
-	"f4: tenants asking nothing left out":         {"3f0c54bb6843bffb", plain46_4, "one share per tenant: the count, not the dropped zeros"},
+	"f4: tenants asking nothing left out":         {"fa4acef6d3bbccbe", named46_4, "the tenants asking 0 were left out (after: was plain, the count only)"},
 	"f4: what is left split among all tenants":    {"f92f0bd45f91a13d", named46_4, "split among every tenant, not only the ones still asking"},
-	"f4: the last tenant takes all that is left":  {"8a096bea6fce41b9", plain46_4, "no tenant gets more than it asks: the rule"},
+	"f4: the last tenant takes all that is left":  {"d6720105b1701a54", named46_4, "the largest demand was given all that was left (after: was plain, the rule)"},
 	"f4: water level rounded down to whole units": {"7bd063a240abd0b9", named46_4, "the level was rounded down to a whole number"},
 	"f4: filled in the given order, unsorted":     {"b0c165d93c4c1fad", named46_4, "right only when the demands come smallest first"},
 	"f4: stops once less than one unit is left":   {"38cc96d5a22860e9", plain46_4, "tenant 0 gets 0 where water-filling gives 0.5: what differs"},
 	"f4: an empty queue keeps its credit":         {"dcd85656b1a6525a", named46_4, "an empty queue on entry banked credit"},
 	"f4: serves while any credit is left":         {"36ba4c551ad09d17", named46_4, "a request was served that did not fit"},
-	"f4: the quantum added for every head":        {"9da7aa2c096feecb", plain46_4, "a visit adds exactly one quantum: the rule, not the quantum added per request"},
+	"f4: the quantum added for every head":        {"ad278113a12e9326", named46_4, "the quantum added once for every head looked at (after: was plain, the rule)"},
 	"f4: the quantum added after serving":         {"f1823bd8b8d2e878", named46_4, "the quantum came after the serving"},
 	// Read again after the blind measurement (12 named, 8 plain, 2 wrong
 	// names): the two wrong names broke the engine's rule and were mended
 	// in general (a part of DRRVisit's answer is named alone only when the
 	// other parts are right; a worker missing from few shards says nothing
 	// of the draw's range). These two readings are not blind.
+	//
+	// Seven more read again after rows were added for the mistakes they
+	// showed (issue 42: 13 named, 9 plain before): marked "after". Not
+	// blind either: the rows were written having read these variants, as
+	// whole mistakes or properties that must reproduce the learner on
+	// every probe, and tested on other shapes of the same mistakes and on
+	// near misses (behaviour_test.go, TestRowsAfterFamily4).
 	"f4: credit dropped when the head does not fit":  {"a39104a6f572582f", named46_4, "the reset on the wrong branch: kept when empty, lost while a head waits (was: an empty queue banked credit, a wrong name)"},
-	"f4: credit truncated to whole units":            {"75f64f43b86aa3c1", plain46_4, "a credit of 34 where 34.5 remains: what differs"},
+	"f4: credit truncated to whole units":            {"42e67e70b9bb7dd6", named46_4, "the credit rounded down before serving (after: was plain, a credit of 34 where 34.5 remains)"},
 	"f4: the global generator":                       {"e393c72b20c4536a", named46_4, "different shards on two calls: a generator seeded with the id"},
-	"f4: seeded with the id mod n":                   {"eb2ad774bf1f2a53", plain46_4, "only 8 of 28 shards come up: what differs, the seed not named (was: the draw never reaches worker 7, a wrong name)"},
+	"f4: seeded with the id mod n":                   {"580b2ce81c486919", named46_4, "the shard follows from the id mod n alone (after: was plain, 8 of 28 shards; before that the draw never reaching worker 7, a wrong name)"},
 	"f4: k neighbouring workers from a seeded start": {"580f091d3a03ee50", named46_4, "every shard is a run of consecutive workers"},
-	"f4: the whole permutation returned":             {"88c000f5dba1608d", plain46_4, "return exactly k workers: the rule"},
+	"f4: the whole permutation returned":             {"36c3c739d4c0542a", named46_4, "every shard holds all n workers (after: was plain, the rule)"},
 	"f4: one LCG step per draw, low bits first":      {"5d31069551e7ace4", plain46_4, "only 7 of 28 shards come up: what differs, the generator not named"},
 	"f4: place by place":                             {"42c41fdea8ee2b90", named46_4, "only workers at the same position were counted"},
 	"f4: a 32-bit mask":                              {"8cdfb1a2db5daf78", named46_4, "a 32-bit mask holds workers 0 to 31 only"},
 	"f4: the union counted":                          {"af3c74fa38dd41c1", named46_4, "that counts the workers in either shard (the union)"},
-	"f4: b's positions marked, not its workers":      {"4aa65d2dbbb50ba4", plain46_4, "you count 0 where the shards share 1: what differs"},
+	"f4: b's positions marked, not its workers":      {"be3d6cc904732b32", named46_4, "b's positions were counted, not its workers (after: was plain, what differs)"},
 }
 
 // Every correct variant passes its TODO (the only one it writes; TODO n

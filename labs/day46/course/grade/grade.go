@@ -41,16 +41,26 @@ const (
 // timed it out.
 var Limit = 12 * time.Second
 
-// diagnosed holds, for a failure a check made, how to work its hint out
-// from the counterexample (see diagnose.go); it runs once, on the failure
-// that is finally shown, with the learner's function unchecked (an
-// impossible answer on a probe is still an answer a mistake can share).
-type diagnosed map[*labs.Failure]func(raw fair.Funcs) diagnose.Hint
+// explainer makes the Diagnose of a check's failure (labs.Failure, the one
+// path a hint takes on both days, asked once the failure is the one shown)
+// from a reading of the probes (diagnose.go) with the learner's function
+// unchecked: an impossible answer on a probe is still an answer a mistake
+// can share.
+type explainer func(diag func(raw fair.Funcs) diagnose.Hint) func() (hint, id string)
 
-// add records how to diagnose f, and returns f.
-func (d diagnosed) add(f *labs.Failure, diag func(raw fair.Funcs) diagnose.Hint) *labs.Failure {
-	d[f] = diag
-	return f
+// explainOf is the explainer of TODO n's grading. A reading runs on the
+// grading's own thread, inside its CPU bound, as Day 45's do (a guard of
+// its own would leave the grading's CPU clock standing while it waits, and
+// a slow machine could then stop it); a learner that panics on a probe
+// stops the reading, not the grading: the failure is shown without a hint.
+func explainOf(n int, learner, ref fair.Funcs) explainer {
+	raw := ref.With(n, learner)
+	return func(diag func(raw fair.Funcs) diagnose.Hint) func() (string, string) {
+		return func() (string, string) {
+			h, _ := diagnose.Try(func() diagnose.Hint { return diag(raw) })
+			return h.Text, h.ID
+		}
+	}
 }
 
 // TODO grades TODO n of learner against ref.
@@ -60,19 +70,21 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	var fail *labs.Failure
 	var checks int
 	var track labs.Tracker
-	diags := diagnosed{}
+	explain := explainOf(n, learner, ref)
 	fault := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() {
 		mixed := ref.With(n, learner).Checked(&track)
-		fail, checks = checkers[n](mixed, ref, diags)
+		fail, checks = checkers[n](mixed, ref, explain)
+		fail = fail.Explained()
 	})
 	if g.Faulted(fault) {
 		if g.Status == labs.Fail && fault.TODO == n {
 			// An impossible answer: name the mistake behind it when the
-			// probes show one (behaviour.go).
-			var hint diagnose.Hint
-			raw := ref.With(n, learner)
-			if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint = impossibleHint(n, raw, ref) }); f.OK() && !hint.None() {
-				g.Hint, g.HintID = hint.Text, hint.ID
+			// probes show one (behaviour.go), under a guard of its own:
+			// the grading's has ended.
+			var hint, id string
+			read := explain(func(raw fair.Funcs) diagnose.Hint { return impossibleHint(n, raw, ref) })
+			if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint, id = read() }); f.OK() && id != "" {
+				g.Hint, g.HintID = hint, id
 			}
 		}
 		return g
@@ -82,13 +94,6 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 		g.Detail = fmt.Sprintf("all %d checks pass: edge cases, random inputs and the experiments", checks)
 		return g
 	}
-	if diag := diags[fail]; diag != nil {
-		var hint diagnose.Hint
-		raw := ref.With(n, learner)
-		if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint = diag(raw) }); f.OK() {
-			fail.Hint, fail.HintID = hint.Text, hint.ID
-		}
-	}
 	g.Fail(fail)
 	return g
 }
@@ -97,7 +102,7 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 // call checked on its own was right.
 const runDiffersID = "plain.run-differs-calls-right"
 
-var checkers = map[int]func(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int){
+var checkers = map[int]func(mixed, ref fair.Funcs, explain explainer) (*labs.Failure, int){
 	1: checkFairShare,
 	2: checkDRRVisit,
 	3: checkShardOf,

@@ -27,16 +27,17 @@ var overlapCases = []overlapCase{
 	{[]int{63, 0}, []int{0, 63}, "workers 0 and 63"},
 }
 
-func checkOverlap(mixed, ref fair.Funcs, d diagnosed) (*labs.Failure, int) {
+func checkOverlap(mixed, ref fair.Funcs, explain explainer) (*labs.Failure, int) {
 	check := func(c overlapCase) *labs.Failure {
 		got, want := mixed.Overlap(c.a, c.b), ref.Overlap(c.a, c.b)
 		if got == want {
 			return nil
 		}
-		return d.add(&labs.Failure{
+		return &labs.Failure{
 			What:           "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatOverlap(c.a, c.b), Got: fmt.Sprint(got), Want: fmt.Sprint(want)},
-		}, func(raw fair.Funcs) diagnose.Hint { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) })
+			Diagnose:       explain(func(raw fair.Funcs) diagnose.Hint { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) }),
+		}
 	}
 	random := randomOverlapCases(46, 4, randomCases)
 	return checkThenExperiments(labs.Cases[overlapCase]{Hand: overlapCases, Random: randomOf(random), N: len(random), Check: check, Simpler: simplerOverlap}, mixed, ref, 4)

@@ -36,6 +36,8 @@ var (
 	anywhereHint     = overlapHints.Name("overlap.anywhere", "right only when the shared workers come first, at the same places in both lists: a shared worker can sit anywhere in either list")
 	prefixAHint      = overlapHints.Name("overlap.prefix-a", "only the first len(b) workers of a were looked at: the loop over a runs to len(a), whichever list is shorter")
 	prefixBHint      = overlapHints.Name("overlap.prefix-b", "only the first len(a) workers of b were looked at: the loop over b runs to len(b), whichever list is shorter")
+	indexesBHint     = overlapHints.Name("overlap.indexes-of-b", "b's positions were counted, not its workers: a range over a slice gives the index first (for i := range b); take the worker, for _, w := range b")
+	indexesAHint     = overlapHints.Name("overlap.indexes-of-a", "a's positions were counted, not its workers: a range over a slice gives the index first (for i := range a); take the worker, for _, w := range a")
 	orderChangesHint = overlapHints.Name("overlap.order-changes", "the count changes when the same two shards come in another order: it must depend only on which workers are in each, not where they sit")
 )
 
@@ -46,13 +48,6 @@ var overlapMaskFamily = overlapHints.Family("overlap.mask-too-small")
 // known mistakes' own words).
 func maskHint(w int) diagnose.Hint {
 	return overlapMaskFamily(fmt.Sprintf("a %d-bit mask holds workers 0 to %d only, and workers go up to n−1: use a map (or a mask as big as n)", w, w-1))
-}
-
-var maskWidths = []int{8, 16, 32, 64}
-
-type overlapRow struct {
-	a, b       []int
-	got, truth int
 }
 
 // common is how many workers of a are in b.
@@ -66,155 +61,122 @@ func common(a, b []int) int {
 	return n
 }
 
+// inRange is how many of x are positions of a list of length n: what a
+// set filled with the other list's indexes holds of them.
+func inRange(x []int, n int) int {
+	k := 0
+	for _, w := range x {
+		if w >= 0 && w < n {
+			k++
+		}
+	}
+	return k
+}
+
 func butLast(x []int) []int  { return x[:max(0, len(x)-1)] }
 func butFirst(x []int) []int { return x[min(1, len(x)):] }
 
-// overlapCounts are counts the learner's might be, with their hints.
-func overlapCounts() []struct {
-	count func(r overlapRow) int
-	hint  diagnose.Hint
-} {
-	type part = struct {
-		count func(r overlapRow) int
-		hint  diagnose.Hint
+// countRow names a count that is always count(a, b, the task's count).
+func countRow(h diagnose.Hint, count func(a, b []int, truth int) int) diagnose.Row[overlapCase, int] {
+	return diagnose.Named(h, func(c overlapCase) int { return count(c.a, c.b, common(c.a, c.b)) })
+}
+
+// overlapCounts are the rows of overlapTable that read the count off the
+// probes as a function of the two lists (after the known mistakes).
+var overlapCounts = func() []diagnose.Row[overlapCase, int] {
+	rows := []diagnose.Row[overlapCase, int]{
+		countRow(unionHint, func(a, b []int, t int) int { return len(a) + len(b) - t }),
+		countRow(notInAHint, func(_, b []int, t int) int { return len(b) - t }),
+		countRow(symDiffHint, func(a, b []int, t int) int { return len(a) + len(b) - 2*t }),
+		countRow(twiceHint, func(_, _ []int, t int) int { return 2 * t }),
+		countRow(lastAHint, func(a, b []int, _ int) int { return common(butLast(a), b) }),
+		countRow(lastBHint, func(a, b []int, _ int) int { return common(a, butLast(b)) }),
+		countRow(firstBHint, func(a, b []int, _ int) int { return common(a, butFirst(b)) }),
+		countRow(prefixAHint, func(a, b []int, _ int) int { return common(a[:min(len(a), len(b))], b) }),
+		countRow(prefixBHint, func(a, b []int, _ int) int { return common(a, b[:min(len(a), len(b))]) }),
+		countRow(indexesBHint, func(a, b []int, _ int) int { return inRange(a, len(b)) }),
+		countRow(indexesAHint, func(a, b []int, _ int) int { return inRange(b, len(a)) }),
+		countRow(wholeAHint, func(a, _ []int, _ int) int { return len(a) }),
+		countRow(wholeBHint, func(_, b []int, _ int) int { return len(b) }),
+		countRow(shorterHint, func(a, b []int, _ int) int { return min(len(a), len(b)) }),
 	}
-	ps := []part{
-		{func(r overlapRow) int { return len(r.a) + len(r.b) - r.truth }, unionHint},
-		{func(r overlapRow) int { return len(r.a) - r.truth }, notInBHint},
-		{func(r overlapRow) int { return len(r.b) - r.truth }, notInAHint},
-		{func(r overlapRow) int { return len(r.a) + len(r.b) - 2*r.truth }, symDiffHint},
-		{func(r overlapRow) int { return 2 * r.truth }, twiceHint},
-		{func(r overlapRow) int { return min(r.truth, 1) }, onlyWhetherHint},
-		{func(r overlapRow) int { return common(butLast(r.a), r.b) }, lastAHint},
-		{func(r overlapRow) int { return common(butFirst(r.a), r.b) }, firstAHint},
-		{func(r overlapRow) int { return common(r.a, butLast(r.b)) }, lastBHint},
-		{func(r overlapRow) int { return common(r.a, butFirst(r.b)) }, firstBHint},
-		{func(r overlapRow) int { return common(r.a[:min(len(r.a), len(r.b))], r.b) }, prefixAHint},
-		{func(r overlapRow) int { return common(r.a, r.b[:min(len(r.a), len(r.b))]) }, prefixBHint},
-		{func(r overlapRow) int { return len(r.a) }, wholeAHint},
-		{func(r overlapRow) int { return len(r.b) }, wholeBHint},
-		{func(r overlapRow) int { return min(len(r.a), len(r.b)) }, shorterHint},
-		{func(r overlapRow) int {
+	for _, w := range []int{8, 16} { // 32 and 64 are known mistakes'
+		rows = append(rows, countRow(maskHint(w), func(a, b []int, _ int) int {
 			n := 0
-			for i := range min(len(r.a), len(r.b)) {
-				if r.a[i] == r.b[i] {
+			for _, x := range a {
+				if x < w && slices.Contains(b, x) {
 					n++
 				}
 			}
 			return n
-		}, samePlaceHint},
+		}))
 	}
-	for _, w := range maskWidths {
-		ps = append(ps, part{func(r overlapRow) int {
-			n := 0
-			for _, x := range r.a {
-				if x < w && slices.Contains(r.b, x) {
-					n++
-				}
+	// Then how the count depends on order: right once both lists are
+	// sorted, or once the shared workers come first in the same order in
+	// both; or changed when both lists are reversed.
+	return append(rows,
+		diagnose.Row[overlapCase, int]{ID: needsSortedHint.ID, Words: needsSortedHint.Text, Reads: rightOn(func(c overlapCase) ([]int, []int) {
+			return slices.Sorted(slices.Values(c.a)), slices.Sorted(slices.Values(c.b))
+		})},
+		diagnose.Row[overlapCase, int]{ID: anywhereHint.ID, Words: anywhereHint.Text, Reads: rightOn(aligned)},
+		diagnose.Row[overlapCase, int]{ID: orderChangesHint.ID, Words: orderChangesHint.Text, Reads: orderChanges},
+	)
+}()
+
+// rightOn is the reading "right on the counterexample and every probe
+// once arrange has rearranged its lists".
+func rightOn(arrange func(c overlapCase) (a, b []int)) func(overlapCase, []overlapCase, func(overlapCase) int, func(overlapCase) int) (string, bool) {
+	return func(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) (string, bool) {
+		for _, p := range append([]overlapCase{c}, probes...) {
+			a, b := arrange(p)
+			if got, ok := diagnose.Try(func() int { return learner(overlapCase{a: a, b: b}) }); !ok || got != common(p.a, p.b) {
+				return "", false
 			}
-			return n
-		}, maskHint(w)})
+		}
+		return "", true
 	}
-	return ps
 }
 
-func overlapRows(learner, ref fair.OverlapFunc, cases []overlapCase) []overlapRow {
-	rows := make([]overlapRow, 0, len(cases))
-	for _, c := range cases {
-		got, ok := try(func() int { return learner(slices.Clone(c.a), slices.Clone(c.b)) })
-		if ok {
-			rows = append(rows, overlapRow{c.a, c.b, got, ref(slices.Clone(c.a), slices.Clone(c.b))})
+// aligned is c's lists with the shared workers first, in the same order
+// in both.
+func aligned(c overlapCase) ([]int, []int) {
+	var both, onlyA, onlyB []int
+	for _, x := range c.a {
+		if slices.Contains(c.b, x) {
+			both = append(both, x)
+		} else {
+			onlyA = append(onlyA, x)
 		}
 	}
-	return rows
+	for _, y := range c.b {
+		if !slices.Contains(c.a, y) {
+			onlyB = append(onlyB, y)
+		}
+	}
+	return slices.Concat(both, onlyA), slices.Concat(both, onlyB)
 }
 
-// overlapBehaviour names what the learner's Overlap does on the probes, or
-// "": first a count it is on every probe, then how it depends on order.
-func overlapBehaviour(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
-	rows := overlapRows(learner, ref, []overlapCase{c})
-	if len(rows) == 0 {
-		return diagnose.Hint{}
-	}
-	rows = append(rows, overlapRows(learner, ref, overlapProbes)...)
-	if len(rows) < minBearing {
-		return diagnose.Hint{}
-	}
-	for _, p := range overlapCounts() {
-		all, differs := true, false
-		for _, r := range rows {
-			want := p.count(r)
-			if r.got != want {
-				all = false
-				break
-			}
-			differs = differs || want != r.truth
-		}
-		if all && differs {
-			return p.hint
-		}
-	}
-	return overlapOrder(learner, rows)
-}
-
-// overlapOrder names a count right on every probe once both lists are
-// sorted, or once the shared workers come first in the same order in
-// both; or one that changes when the lists are reversed.
-func overlapOrder(learner fair.OverlapFunc, rows []overlapRow) diagnose.Hint {
-	rightOn := func(arrange func(r overlapRow) (a, b []int)) bool {
-		for _, r := range rows {
-			a, b := arrange(r)
-			if got, ok := try(func() int { return learner(a, b) }); !ok || got != r.truth {
-				return false
-			}
-		}
-		return true
-	}
-	sorted := func(r overlapRow) ([]int, []int) {
-		return slices.Sorted(slices.Values(r.a)), slices.Sorted(slices.Values(r.b))
-	}
-	aligned := func(r overlapRow) ([]int, []int) {
-		var both, onlyA, onlyB []int
-		for _, x := range r.a {
-			if slices.Contains(r.b, x) {
-				both = append(both, x)
-			} else {
-				onlyA = append(onlyA, x)
-			}
-		}
-		for _, y := range r.b {
-			if !slices.Contains(r.a, y) {
-				onlyB = append(onlyB, y)
-			}
-		}
-		return slices.Concat(both, onlyA), slices.Concat(both, onlyB)
-	}
-	switch {
-	case rightOn(sorted):
-		return needsSortedHint
-	case rightOn(aligned):
-		return anywhereHint
-	}
+// orderChanges is the reading "the count changes when both lists are
+// reversed, on at least MinBearing probes".
+func orderChanges(c overlapCase, probes []overlapCase, learner, _ func(overlapCase) int) (string, bool) {
 	changes := 0
-	for _, r := range rows {
-		a, b := slices.Clone(r.a), slices.Clone(r.b)
-		slices.Reverse(a)
-		slices.Reverse(b)
-		if got, ok := try(func() int { return learner(a, b) }); ok && got != r.got {
+	for _, p := range append([]overlapCase{c}, probes...) {
+		r := overlapCase{a: slices.Clone(p.a), b: slices.Clone(p.b)}
+		slices.Reverse(r.a)
+		slices.Reverse(r.b)
+		got, ok1 := diagnose.Try(func() int { return learner(p) })
+		again, ok2 := diagnose.Try(func() int { return learner(r) })
+		if ok1 && ok2 && got != again {
 			changes++
 		}
 	}
-	if changes >= minBearing {
-		return orderChangesHint
-	}
-	return diagnose.Hint{}
+	return "", changes >= diagnose.MinBearing
 }
 
 // overlapImpossible names the mistake behind an impossible count (more
 // shared workers than the smaller shard holds, or fewer than none).
 func overlapImpossible(learner, ref fair.OverlapFunc) diagnose.Hint {
-	c, ok := firstDiffering(overlapProbes, func(c overlapCase) int { return learner(slices.Clone(c.a), slices.Clone(c.b)) },
-		func(c overlapCase) int { return ref(slices.Clone(c.a), slices.Clone(c.b)) }, func(_ overlapCase, x, y int) bool { return x == y })
+	c, ok := firstDiffering(overlapProbes, onOverlap(learner), onOverlap(ref), sameCount)
 	if !ok {
 		return diagnose.Hint{}
 	}

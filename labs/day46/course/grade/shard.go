@@ -41,7 +41,7 @@ var shardCases = []shardCase{
 // to run). With 12 calls it slips one time in 10¹¹.
 const sameCalls = words.SameCalls
 
-func checkShardOf(mixed, _ fair.Funcs, d diagnosed) (*labs.Failure, int) {
+func checkShardOf(mixed, _ fair.Funcs, explain explainer) (*labs.Failure, int) {
 	// Validity is the checked wrapper's job; this adds "the same every time".
 	check := func(c shardCase) *labs.Failure {
 		first := mixed.ShardOf(c.tenant, c.n, c.k)
@@ -72,9 +72,19 @@ func checkShardOf(mixed, _ fair.Funcs, d diagnosed) (*labs.Failure, int) {
 	for _, ids := range spreadPatterns {
 		checks++
 		if f := spread(mixed, ids.name, ids.id); f != nil {
-			return d.add(f, func(raw fair.Funcs) diagnose.Hint {
-				return shardSpreadHint(raw, ids.id, diagnose.Hint{ID: f.HintID, Text: f.Hint})
-			}), checks
+			// The spread's own hint is the fallback of a reading of
+			// the probes, asked once this failure is the one shown (and
+			// kept when the reading is stopped).
+			fallback := diagnose.Hint{ID: f.HintID, Text: f.Hint}
+			read := explain(func(raw fair.Funcs) diagnose.Hint { return shardSpreadHint(raw, ids.id, fallback) })
+			f.Hint, f.HintID = "", ""
+			f.Diagnose = func() (string, string) {
+				if h, id := read(); id != "" {
+					return h, id
+				}
+				return fallback.Text, fallback.ID
+			}
+			return f, checks
 		}
 	}
 	f, checks = shardExperiment(checks, mixed)

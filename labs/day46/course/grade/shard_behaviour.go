@@ -19,6 +19,8 @@ var (
 	fromOneHint     = shardSet.Name("shard.from-one", "your workers run from 1 to n: number them from 0 to n−1 (there is no worker n, and worker 0 never comes up)")
 	negativeHint    = shardSet.Name("shard.negative", "a worker came out negative: Go's % keeps the sign of a negative number, and an id or hash of 2⁶³ or more converted to int is negative; take the remainder as uint64 (h % uint64(n)), then convert")
 	repeatHint      = shardSet.Name("shard.repeat", "a worker came up twice in one shard: draw without replacement (skip a worker already drawn, or take the first k of a shuffle)")
+	allNHint        = shardSet.Name("shard.all-n", "every shard holds all n workers: a shard is k of them (the first k of a shuffle, say), not the whole shuffle")
+	idModNHint      = shardSet.Name("shard.id-mod-n", "the shard follows from the id mod n alone: ids that differ by a multiple of n get the same one, so at most n different shards can come up; the whole id must go into the draw (seed the generator with it)")
 	consecutiveHint = shardSet.Name("shard.consecutive", "every shard is a run of consecutive workers (w, w+1, …): only n of the C(n, k) possible shards can come up; draw every worker, not only the first")
 )
 
@@ -56,84 +58,137 @@ var shardProbes = func() []shardCase {
 	return append(slices.Clone(shardCases), randomShardCases(46, 9, 200)...)
 }()
 
-// shardImpossible names the mistake behind an impossible shard (a worker
-// out of range, the wrong length), when every probe shows it.
-func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
-	answered, low, high, neg, repeats := 0, math.MaxInt, -1, 0, 0
-	delta, sameDelta := 0, true
-	for _, c := range shardProbes {
-		s, ok := try(func() []int { return learner(c.tenant, c.n, c.k) })
+// onShard is f as a function of a case.
+func onShard(f fair.ShardOfFunc) func(shardCase) []int {
+	return func(c shardCase) []int { return f(c.tenant, c.n, c.k) }
+}
+
+// shardShape is what ShardOf's answers on the probes look like: how long
+// (delta: length − k, the same on every probe?), which workers (the lowest,
+// the highest above n − 1, how many shards hold a negative one or a worker
+// twice), whether every shard holds all n workers.
+type shardShape struct {
+	answered, low, high, neg, repeats, short int
+	delta                                    int
+	sameDelta, allN, outside                 bool // outside: a worker of none of these shapes
+}
+
+func shapeOf(probes []shardCase, learner func(shardCase) []int) shardShape {
+	sh := shardShape{low: math.MaxInt, high: -1, sameDelta: true, allN: true}
+	for _, c := range probes {
+		s, ok := diagnose.Try(func() []int { return learner(c) })
 		if !ok {
 			continue
 		}
-		if answered == 0 {
-			delta = len(s) - c.k
+		if sh.answered == 0 {
+			sh.delta = len(s) - c.k
 		}
-		sameDelta = sameDelta && len(s)-c.k == delta
-		answered++
+		sh.sameDelta = sh.sameDelta && len(s)-c.k == sh.delta
+		sh.allN = sh.allN && len(s) == c.n
+		if c.k < c.n {
+			sh.short++
+		}
+		sh.answered++
 		hasNeg := false
 		for _, w := range s {
-			if w <= -c.n || w > c.n {
-				return diagnose.Hint{} // nothing of one of these shapes
-			}
+			sh.outside = sh.outside || w <= -c.n || w > c.n
 			hasNeg = hasNeg || w < 0
-			low, high = min(low, w), max(high, w-c.n)
+			sh.low, sh.high = min(sh.low, w), max(sh.high, w-c.n)
 		}
 		if hasNeg {
-			neg++
+			sh.neg++
 		}
 		if sorted := slices.Sorted(slices.Values(s)); len(slices.Compact(sorted)) < len(s) {
-			repeats++
+			sh.repeats++
 		}
 	}
-	switch {
-	case answered < minBearing:
-		return diagnose.Hint{}
-	case sameDelta && (delta == 1 || delta == -1):
-		return lengthHint(delta)
-	case low >= 1 && high == 0:
-		return fromOneHint // never 0, n on some probe
-	case neg >= minBearing && high < 0:
-		return negativeHint
-	case repeats >= minBearing && low >= 0 && high < 0 && sameDelta && delta == 0:
-		return repeatHint // in range and k long, but not distinct
+	return sh
+}
+
+// shapeRow is the row of a shape every probe shows.
+func shapeRow(h diagnose.Hint, is func(shardShape) bool) diagnose.Row[shardCase, []int] {
+	return diagnose.Row[shardCase, []int]{ID: h.ID, Words: h.Text, Reads: func(_ shardCase, probes []shardCase, learner, _ func(shardCase) []int) (string, bool) {
+		sh := shapeOf(probes, learner)
+		return "", sh.answered >= diagnose.MinBearing && !sh.outside && is(sh)
+	}}
+}
+
+// shardShapes name the mistake behind an impossible shard (a worker out
+// of range, the wrong length), when every probe shows it.
+var shardShapes = diagnose.Table[shardCase, []int]{Rows: []diagnose.Row[shardCase, []int]{
+	shapeRow(lengthHint(1), func(sh shardShape) bool { return sh.sameDelta && sh.delta == 1 }),
+	shapeRow(lengthHint(-1), func(sh shardShape) bool { return sh.sameDelta && sh.delta == -1 }),
+	shapeRow(allNHint, func(sh shardShape) bool { return sh.allN && sh.short >= diagnose.MinBearing }),
+	shapeRow(fromOneHint, func(sh shardShape) bool { return sh.low >= 1 && sh.high == 0 }), // never 0, n on some probe
+	shapeRow(negativeHint, func(sh shardShape) bool { return sh.neg >= diagnose.MinBearing && sh.high < 0 }),
+	// In range and k long, but not distinct.
+	shapeRow(repeatHint, func(sh shardShape) bool {
+		return sh.repeats >= diagnose.MinBearing && sh.low >= 0 && sh.high < 0 && sh.sameDelta && sh.delta == 0
+	}),
+}}
+
+// shardImpossible names the mistake behind an impossible shard, or none.
+func shardImpossible(learner fair.ShardOfFunc) diagnose.Hint {
+	return shardShapes.Read(shardProbes, onShard(learner), nil)
+}
+
+// spreadTable reads shards spread unevenly over the tenants id(0), id(1),
+// …: the bits of the id the shard ignores, shards that are runs of
+// consecutive workers, a shard that follows from id mod n, a worker never
+// drawn. (One shard for everyone is the spread check's own hint.)
+func spreadTable(id func(int) uint64) diagnose.Table[shardCase, []int] {
+	const n = 8
+	// spreadOf is how the shards of id(0), id(1), … fall: how many
+	// different ones, whether all are runs of consecutive workers, and
+	// how many hold each worker.
+	spreadOf := func(learner func(shardCase) []int) (seen int, consecutive bool, perWorker []int) {
+		counts, seen := shardCounts(fair.Funcs{ShardOf: func(t uint64, n, k int) []int { return learner(shardCase{tenant: t, n: n, k: k}) }}, id)
+		perWorker = make([]int, n)
+		consecutive, i := true, 0
+		for a := range n {
+			for b := a + 1; b < n; b++ {
+				if counts[i] > 0 {
+					perWorker[a] += counts[i]
+					perWorker[b] += counts[i]
+					consecutive = consecutive && (b == a+1 || a == 0 && b == n-1)
+				}
+				i++
+			}
+		}
+		return seen, consecutive, perWorker
 	}
-	return diagnose.Hint{}
+	return diagnose.Table[shardCase, []int]{Rows: []diagnose.Row[shardCase, []int]{
+		{ID: bitsHint(0, true).ID, Reads: func(_ shardCase, _ []shardCase, learner, _ func(shardCase) []int) (string, bool) {
+			h := ignoredBits(learner)
+			return h.Text, !h.None()
+		}},
+		{ID: consecutiveHint.ID, Words: consecutiveHint.Text, Reads: func(_ shardCase, _ []shardCase, learner, _ func(shardCase) []int) (string, bool) {
+			seen, consecutive, _ := spreadOf(learner)
+			return "", consecutive && seen == n
+		}},
+		// After the runs of workers: a run that starts at id mod n
+		// follows from id mod n too, and the run is the nearer cause.
+		{ID: idModNHint.ID, Words: idModNHint.Text, Reads: func(_ shardCase, _ []shardCase, learner, _ func(shardCase) []int) (string, bool) {
+			seen, _, _ := spreadOf(learner)
+			return "", seen > 1 && idModN(learner)
+		}},
+		// A worker in none of few shards says nothing of the draw's
+		// range: n seeds (an id taken mod n, say) give n shards, which
+		// may all miss a worker the draw does reach. Only over more
+		// shards than workers is a worker never drawn the draw's doing.
+		{ID: neverHint(0).ID, Reads: func(_ shardCase, _ []shardCase, learner, _ func(shardCase) []int) (string, bool) {
+			seen, _, perWorker := spreadOf(learner)
+			w := slices.Index(perWorker, 0)
+			return neverHint(w).Text, w >= 0 && slices.Max(perWorker) > 0 && seen > n
+		}},
+	}}
 }
 
 // shardSpreadHint is the hint for shards spread unevenly over the tenants
-// id(0), id(1), …: the bits of the id the shard ignores, shards that are
-// runs of consecutive workers, a worker never drawn; else fallback.
+// id(0), id(1), …: a reading of spreadTable, else fallback.
 func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback diagnose.Hint) diagnose.Hint {
-	if h := ignoredBits(raw.ShardOf); !h.None() {
+	if h := spreadTable(id).Read(nil, onShard(raw.ShardOf), nil); !h.None() {
 		return h
-	}
-	counts, seen := shardCounts(raw, id)
-	const n = 8
-	if seen == 1 {
-		return fallback // one shard for everyone: the fallback says so
-	}
-	perWorker := make([]int, n)
-	consecutive, i := true, 0
-	for a := range n {
-		for b := a + 1; b < n; b++ {
-			if counts[i] > 0 {
-				perWorker[a] += counts[i]
-				perWorker[b] += counts[i]
-				consecutive = consecutive && (b == a+1 || a == 0 && b == n-1)
-			}
-			i++
-		}
-	}
-	if consecutive && seen == n {
-		return consecutiveHint
-	}
-	// A worker in none of few shards says nothing of the draw's range: n
-	// seeds (an id taken mod n, say) give n shards, which may all miss a
-	// worker the draw does reach. Only over more shards than workers is a
-	// worker never drawn the draw's own doing.
-	if w := slices.Index(perWorker, 0); w >= 0 && slices.Max(perWorker) > 0 && seen > n {
-		return neverHint(w)
 	}
 	return fallback
 }
@@ -142,7 +197,7 @@ func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback diagnose.Hint
 // flipping any one of them leaves the shard (8 of 61 and 8 of 64 workers)
 // unchanged on every probe tenant, while other bits do change it. Two fair
 // shards of 8 out of 61 are the same one time in C(61, 8) ≈ 3e9.
-func ignoredBits(learner fair.ShardOfFunc) diagnose.Hint {
+func ignoredBits(learner func(shardCase) []int) diagnose.Hint {
 	rng := rand.New(rand.NewPCG(46, 10))
 	tenants := make([]uint64, 8)
 	for i := range tenants {
@@ -153,8 +208,8 @@ func ignoredBits(learner fair.ShardOfFunc) diagnose.Hint {
 	ignored := func(bit int) bool {
 		for _, n := range []int{61, 64} {
 			for _, t := range tenants {
-				a, ok1 := try(func() []int { return learner(t, n, 8) })
-				b, ok2 := try(func() []int { return learner(t^1<<bit, n, 8) })
+				a, ok1 := diagnose.Try(func() []int { return learner(shardCase{tenant: t, n: n, k: 8}) })
+				b, ok2 := diagnose.Try(func() []int { return learner(shardCase{tenant: t ^ 1<<bit, n: n, k: 8}) })
 				if !ok1 || !ok2 || !sameSet(a, b) {
 					return false
 				}
@@ -180,4 +235,26 @@ func ignoredBits(learner fair.ShardOfFunc) diagnose.Hint {
 		return bitsHint(bottom, false)
 	}
 	return diagnose.Hint{}
+}
+
+// idModN reports whether the shard follows from the id mod n alone: ids
+// t, t mod n and t + j·n get the same shard (8 of 61, 64 and 37 workers)
+// for every probe tenant. Two fair shards of 8 of 37 are the same one time
+// in C(37, 8) ≈ 3.9e7, so a draw seeded with the whole id never shows it.
+func idModN(learner func(shardCase) []int) bool {
+	rng := rand.New(rand.NewPCG(46, 11))
+	bearing := 0
+	for _, n := range []int{61, 64, 37} {
+		for j := range uint64(4) {
+			t := rng.Uint64() >> 2
+			a, ok1 := diagnose.Try(func() []int { return learner(shardCase{tenant: t, n: n, k: 8}) })
+			b, ok2 := diagnose.Try(func() []int { return learner(shardCase{tenant: t % uint64(n), n: n, k: 8}) })
+			c, ok3 := diagnose.Try(func() []int { return learner(shardCase{tenant: t + (j+1)*uint64(n), n: n, k: 8}) })
+			if !ok1 || !ok2 || !ok3 || !sameSet(a, b) || !sameSet(a, c) {
+				return false
+			}
+			bearing++
+		}
+	}
+	return bearing >= diagnose.MinBearing
 }

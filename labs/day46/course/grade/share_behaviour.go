@@ -34,14 +34,14 @@ type shareRow struct {
 
 func (r shareRow) near(a, b float64) bool { return near(a, b, r.c.capacity) }
 
-func shareRows(learner, ref fair.FairShareFunc, cases []shareCase) []shareRow {
+func shareRows(learner, ref func(shareCase) []float64, cases []shareCase) []shareRow {
 	rows := make([]shareRow, 0, len(cases))
 	for _, c := range cases {
-		got, ok := try(func() []float64 { return learner(c.capacity, slices.Clone(c.demands)) })
+		got, ok := diagnose.Try(func() []float64 { return learner(c) })
 		if !ok || len(got) != len(c.demands) || slices.ContainsFunc(got, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
 			continue
 		}
-		r := shareRow{c: c, got: got, want: ref(c.capacity, slices.Clone(c.demands))}
+		r := shareRow{c: c, got: got, want: ref(c)}
 		for i, s := range got {
 			r.sum += s
 			r.total += c.demands[i]
@@ -51,79 +51,68 @@ func shareRows(learner, ref fair.FairShareFunc, cases []shareCase) []shareRow {
 	return rows
 }
 
-// shareBehaviour names what the learner's FairShare does on the probes,
-// for the counterexample c, or none.
-func shareBehaviour(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
-	rows := shareRows(learner, ref, []shareCase{c})
-	if len(rows) == 0 {
-		return diagnose.Hint{}
-	}
-	rows = append(rows, shareRows(learner, ref, shareProbes)...)
-	for _, part := range []func([]shareRow) diagnose.Hint{sharesPermuted, levelRounded, demandFloor, lastLeftOut, splitAmong} {
-		if h := part(rows); !h.None() {
-			return h
-		}
-	}
-	if sortedOnly(learner, ref, rows) {
-		return sortedOnlyHint
-	}
-	return leftOver(rows)
+// shareReadings are the rows of shareTable that read the shares off the
+// probes (after the known mistakes), each a named predicate on the rows
+// of the counterexample and the probes the learner answered validly.
+var shareReadings = []diagnose.Row[shareCase, []float64]{
+	reading(wrongOrderHint, sharesPermuted),
+	reading(roundedDownHint, func(rows []shareRow) bool { return levelRounded(rows) == roundedDownHint }),
+	reading(roundedHint, func(rows []shareRow) bool { return levelRounded(rows) == roundedHint }),
+	reading(demandFloorHint, demandFloor),
+	reading(lastOutHint, lastLeftOut),
+	diagnose.Named(splitAllHint, splitAmong(func(j, n int) int { return n }, false)),
+	diagnose.Named(splitOneLessHint, splitAmong(func(j, n int) int { return max(1, n-j-1) }, false)),
+	diagnose.Named(neverTakenHint, splitAmong(func(j, n int) int { return n - j }, true)),
+	{ID: sortedOnlyHint.ID, Words: sortedOnlyHint.Text, Reads: sortedOnly},
+	reading(leftOverHint, leftOver),
+}
+
+// reading is the row of a predicate on the rows of the counterexample
+// (first) and the probes; a counterexample the learner answered with no
+// valid list of shares bears on none.
+func reading(h diagnose.Hint, pred func([]shareRow) bool) diagnose.Row[shareCase, []float64] {
+	return diagnose.Row[shareCase, []float64]{ID: h.ID, Words: h.Text, Reads: func(c shareCase, probes []shareCase, learner, ref func(shareCase) []float64) (string, bool) {
+		rows := shareRows(learner, ref, []shareCase{c})
+		return "", len(rows) > 0 && pred(append(rows, shareRows(learner, ref, probes)...))
+	}}
 }
 
 // sortedOnly reports whether the learner's shares are the task's on every
 // probe once its demands come smallest first.
-func sortedOnly(learner, ref fair.FairShareFunc, rows []shareRow) bool {
-	for _, r := range rows {
-		d := slices.Sorted(slices.Values(r.c.demands))
-		got, ok := try(func() []float64 { return learner(r.c.capacity, slices.Clone(d)) })
-		if !ok || !sameShares(r.c, got, ref(r.c.capacity, slices.Clone(d))) {
-			return false
+func sortedOnly(c shareCase, probes []shareCase, learner, ref func(shareCase) []float64) (string, bool) {
+	n := 0
+	for _, p := range append([]shareCase{c}, probes...) {
+		p.demands = slices.Sorted(slices.Values(p.demands))
+		got, ok := diagnose.Try(func() []float64 { return learner(p) })
+		if !ok || !sameShares(p, got, ref(p)) {
+			return "", false
 		}
+		n++
 	}
-	return len(rows) >= minBearing
+	return "", n >= diagnose.MinBearing
 }
 
-// splitAmong names water-filling whose split divides what is left by
-// the wrong number of tenants, or never takes the shares given off it:
+// splitAmong is water-filling whose split divides what is left by the
+// wrong number of tenants (or never takes the shares given off it, keep):
 // filling the smallest demand first, the j-th of n (from 0) gets
 // min(demand, left ÷ divisor(j, n)); the task's divisor is n − j.
-func splitAmong(rows []shareRow) diagnose.Hint {
-	for _, p := range []struct {
-		divisor func(j, n int) int
-		keep    bool // what is left is never reduced
-		hint    diagnose.Hint
-	}{
-		{func(j, n int) int { return n }, false, splitAllHint},
-		{func(j, n int) int { return max(1, n-j-1) }, false, splitOneLessHint},
-		{func(j, n int) int { return n - j }, true, neverTakenHint},
-	} {
-		all, differs := true, false
-		for _, r := range rows {
-			idx := make([]int, len(r.c.demands))
-			for i := range idx {
-				idx[i] = i
-			}
-			slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(r.c.demands[a], r.c.demands[b]) })
-			left := r.c.capacity
-			for j, i := range idx {
-				s := math.Min(r.c.demands[i], left/float64(p.divisor(j, len(idx))))
-				if !p.keep {
-					left -= s
-				}
-				if !r.near(r.got[i], s) {
-					all = false
-				}
-				differs = differs || !r.near(s, r.want[i])
-			}
-			if !all {
-				break
+func splitAmong(divisor func(j, n int) int, keep bool) func(shareCase) []float64 {
+	return func(c shareCase) []float64 {
+		idx := make([]int, len(c.demands))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(c.demands[a], c.demands[b]) })
+		out := make([]float64, len(c.demands))
+		left := c.capacity
+		for j, i := range idx {
+			out[i] = math.Min(c.demands[i], left/float64(divisor(j, len(idx))))
+			if !keep {
+				left -= out[i]
 			}
 		}
-		if all && differs && len(rows) >= minBearing {
-			return p.hint
-		}
+		return out
 	}
-	return diagnose.Hint{}
 }
 
 func cmpFloat(a, b float64) int {
@@ -139,28 +128,25 @@ func cmpFloat(a, b float64) int {
 // sharesPermuted names the right shares sorted: on every probe the
 // learner's shares sorted are the task's sorted, and where they are not
 // the task's, in the order of demands, they are in ascending order.
-func sharesPermuted(rows []shareRow) diagnose.Hint {
+func sharesPermuted(rows []shareRow) bool {
 	for _, r := range rows {
 		g, w := slices.Sorted(slices.Values(r.got)), slices.Sorted(slices.Values(r.want))
 		inOrder := true
 		for i := range g {
 			if !r.near(g[i], w[i]) {
-				return diagnose.Hint{}
+				return false
 			}
 			inOrder = inOrder && r.near(r.got[i], r.want[i])
 		}
 		if !inOrder && !slices.IsSorted(r.got) {
-			return diagnose.Hint{}
+			return false
 		}
 	}
-	if len(rows) >= minBearing {
-		return wrongOrderHint // the counterexample is out of order
-	}
-	return diagnose.Hint{}
+	return len(rows) >= diagnose.MinBearing // the counterexample is out of order
 }
 
 // levelRounded names a level always a whole number: every share below its
-// demand (cut by the level) is whole, on at least minBearing probes where
+// demand (cut by the level) is whole, on at least diagnose.MinBearing probes where
 // the task's level is not.
 func levelRounded(rows []shareRow) diagnose.Hint {
 	whole := func(x float64) bool { return x == math.Trunc(x) }
@@ -182,7 +168,7 @@ func levelRounded(rows []shareRow) diagnose.Hint {
 		}
 	}
 	switch {
-	case n < minBearing:
+	case n < diagnose.MinBearing:
 		return diagnose.Hint{}
 	case down:
 		return roundedDownHint
@@ -191,15 +177,15 @@ func levelRounded(rows []shareRow) diagnose.Hint {
 }
 
 // demandFloor names shares never below their demands and above them on
-// at least minBearing probes.
-func demandFloor(rows []shareRow) diagnose.Hint {
+// at least diagnose.MinBearing probes.
+func demandFloor(rows []shareRow) bool {
 	over := 0
 	for _, r := range rows {
 		above := false
 		for i, s := range r.got {
 			d := r.c.demands[i]
 			if s < d && !r.near(s, d) {
-				return diagnose.Hint{}
+				return false
 			}
 			above = above || !r.near(s, d)
 		}
@@ -207,23 +193,20 @@ func demandFloor(rows []shareRow) diagnose.Hint {
 			over++
 		}
 	}
-	if over >= minBearing {
-		return demandFloorHint
-	}
-	return diagnose.Hint{}
+	return over >= diagnose.MinBearing
 }
 
 // lastLeftOut names one tenant of the largest demand getting nothing and
 // every other the task's share, on every probe where that tenant's task
-// share is above 0 (at least minBearing), and the task's elsewhere.
-func lastLeftOut(rows []shareRow) diagnose.Hint {
+// share is above 0 (at least diagnose.MinBearing), and the task's elsewhere.
+func lastLeftOut(rows []shareRow) bool {
 	n := 0
 	for _, r := range rows {
 		off := -1
 		for i := range r.got {
 			if !r.near(r.got[i], r.want[i]) {
 				if off >= 0 {
-					return diagnose.Hint{}
+					return false
 				}
 				off = i
 			}
@@ -232,44 +215,38 @@ func lastLeftOut(rows []shareRow) diagnose.Hint {
 			// Right everywhere: then no largest demand had a share to lose.
 			for i, d := range r.c.demands {
 				if d == slices.Max(r.c.demands) && r.want[i] > 0 {
-					return diagnose.Hint{}
+					return false
 				}
 			}
 			continue
 		}
 		if r.got[off] != 0 || r.c.demands[off] < slices.Max(r.c.demands) {
-			return diagnose.Hint{}
+			return false
 		}
 		n++
 	}
-	if n >= minBearing {
-		return lastOutHint
-	}
-	return diagnose.Hint{}
+	return n >= diagnose.MinBearing
 }
 
 // leftOver names shares that never pass their demands or the capacity,
 // and add up to less than both the capacity and the demands on at least
-// minBearing probes.
-func leftOver(rows []shareRow) diagnose.Hint {
+// diagnose.MinBearing probes.
+func leftOver(rows []shareRow) bool {
 	n := 0
 	for _, r := range rows {
 		for i, s := range r.got {
 			if s > r.c.demands[i] && !r.near(s, r.c.demands[i]) {
-				return diagnose.Hint{}
+				return false
 			}
 		}
 		if r.sum > r.c.capacity && !r.near(r.sum, r.c.capacity) {
-			return diagnose.Hint{}
+			return false
 		}
 		if want := math.Min(r.c.capacity, r.total); r.sum < want && !r.near(r.sum, want) {
 			n++
 		}
 	}
-	if n >= minBearing {
-		return leftOverHint
-	}
-	return diagnose.Hint{}
+	return n >= diagnose.MinBearing
 }
 
 // shareImpossible names the mistake behind an impossible list of shares
@@ -280,14 +257,11 @@ func shareImpossible(learner, ref fair.FairShareFunc) diagnose.Hint {
 	// compares demands with a copy after every call): its hint says so.
 	for _, c := range shareProbes {
 		d := slices.Clone(c.demands)
-		if _, ok := try(func() []float64 { return learner(c.capacity, d) }); !ok || !slices.Equal(d, c.demands) {
+		if _, ok := diagnose.Try(func() []float64 { return learner(c.capacity, d) }); !ok || !slices.Equal(d, c.demands) {
 			return diagnose.Hint{}
 		}
 	}
-	on := func(f fair.FairShareFunc) func(shareCase) []float64 {
-		return func(c shareCase) []float64 { return f(c.capacity, slices.Clone(c.demands)) }
-	}
-	c, ok := firstDiffering(shareProbes, on(learner), on(ref), sameShares)
+	c, ok := firstDiffering(shareProbes, onShare(learner), onShare(ref), sameShares)
 	if !ok {
 		return diagnose.Hint{}
 	}
