@@ -1,0 +1,180 @@
+package labs
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+)
+
+// Variant ties a prediction to the figure that answers it at any setting of
+// that figure's knobs: the question as a template with a {knob} where each
+// setting is stated, and the setting the question asks about. Two things
+// follow from it. The authors' check (StatedKnobs) can move each knob and
+// see whether the answer moves, so a question that leaves out something its
+// answer depends on fails; and a revealed question can be asked again with
+// new numbers (Deal), answered by the same figure on the reference.
+type Variant struct {
+	// Figure is the ID of a figure in the day's Questions (or its
+	// playground's Figures); Readout the name of the readout that answers.
+	Figure  string
+	Readout string
+	// Ask is the question with {name} for each knob it states; Ask filled
+	// in at At is the prediction's Question, word for word.
+	Ask string
+	At  Values
+	// Deal is the knobs a practice variant deals new values to; the others
+	// stay at At. Empty: every knob Ask states.
+	Deal []string
+}
+
+var placeholder = regexp.MustCompile(`\{([a-z_]+)\}`)
+
+// Say writes a value of the knob as a question states it: a choice's words,
+// or the bare number (the question carries its own units).
+func (k Knob) Say(v float64) string {
+	if len(k.Choices) > 0 {
+		return k.Choices[int(k.Clamp(v))]
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// Stated is the knobs Ask names, in the order they first appear.
+func (v Variant) Stated() []string {
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(v.Ask, -1) {
+		if !slices.Contains(out, m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// Fill writes the question at setting at: each {name} replaced by what the
+// figure's knob of that name says for its value there.
+func (v Variant) Fill(f PlayFigure, at Values) string {
+	return placeholder.ReplaceAllStringFunc(v.Ask, func(m string) string {
+		name := m[1 : len(m)-1]
+		k, ok := f.Knob(name)
+		if !ok {
+			return m
+		}
+		return k.Say(at[name])
+	})
+}
+
+// Dealt is the knobs a practice variant deals: Deal, or every stated knob.
+func (v Variant) Dealt() []string {
+	if len(v.Deal) > 0 {
+		return v.Deal
+	}
+	return v.Stated()
+}
+
+// Figure returns the day's figure with the given ID, a question's figure
+// (Questions) or a playground's (Figures). Only the workers and the tools
+// binary link their bodies.
+func (d Day) Figure(id string) (PlayFigure, bool) {
+	for _, f := range slices.Concat(d.Questions, d.Figures) {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return PlayFigure{}, false
+}
+
+// Settings is the values a knob is moved to when the check asks whether the
+// answer depends on it: every choice, or its ends and the steps either side
+// of at.
+func (k Knob) Settings(at float64) []float64 {
+	if len(k.Choices) > 0 {
+		out := make([]float64, len(k.Choices))
+		for i := range out {
+			out[i] = float64(i)
+		}
+		return out
+	}
+	cand := []float64{k.Min, k.Max, at - k.Step, at + k.Step, (k.Min + k.Max) / 2, at * 2, at / 2}
+	var out []float64
+	for _, c := range cand {
+		if c = k.Clamp(c); !slices.Contains(out, c) && c != at {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// StatedKnobs checks prediction p's Variant against figure f (played on
+// the reference, so its Play must be linked) and the actual the part
+// measured: the figure answers the question at At with that actual, the
+// question is Ask filled in at At, and every knob whose value moves the
+// answer is stated in Ask. It returns what is wrong, one line each.
+func StatedKnobs(d Day, p Prediction, actual float64) []string {
+	v := p.Variant
+	if v == nil {
+		return []string{p.ID + " names no figure that answers it (Variant)"}
+	}
+	f, ok := d.Figure(v.Figure)
+	if !ok || f.Play == nil {
+		return []string{fmt.Sprintf("%s's figure %q is not one of Day %d's, or has no body here", p.ID, v.Figure, d.Number)}
+	}
+	var bad []string
+	for _, name := range v.Stated() {
+		if _, ok := f.Knob(name); !ok {
+			bad = append(bad, fmt.Sprintf("%s's question states {%s}, which figure %s has no knob for", p.ID, name, f.ID))
+		}
+	}
+	at := f.Settle(v.At)
+	if got := v.Fill(f, at); got != p.Question {
+		bad = append(bad, fmt.Sprintf("%s's question is not its template filled in at its setting:\n  question: %s\n  template: %s", p.ID, p.Question, got))
+	}
+	read := func(vals Values) (float64, string) {
+		fr := f.Play(Reference, vals)
+		if fr.Error != "" {
+			return 0, fr.Error
+		}
+		r, ok := fr.Readout(v.Readout)
+		if !ok {
+			return 0, fmt.Sprintf("figure %s has no readout %q", f.ID, v.Readout)
+		}
+		return r.Value, ""
+	}
+	base, err := read(at)
+	if err != "" {
+		return append(bad, p.ID+": "+err)
+	}
+	if !Same(base, actual) {
+		bad = append(bad, fmt.Sprintf("%s: figure %s reads %s = %v at the question's setting, but the part measures %v", p.ID, f.ID, v.Readout, base, actual))
+	}
+	stated := v.Stated()
+	for _, k := range f.Knobs {
+		if slices.Contains(stated, k.Name) {
+			continue
+		}
+		for _, x := range k.Settings(at[k.Name]) {
+			moved := cloneValues(at)
+			moved[k.Name] = x
+			if got, err := read(moved); err == "" && !Same(got, base) {
+				bad = append(bad, fmt.Sprintf("%s's answer depends on %s (%s → %s moves it from %v to %v), which the question does not state",
+					p.ID, k.Label, k.Say(at[k.Name]), k.Say(x), base, got))
+				break
+			}
+		}
+	}
+	return bad
+}
+
+// Same reports whether two figures agree to the last few bits: the figure
+// and the part run the same simulation.
+func Same(a, b float64) bool {
+	return a == b || math.Abs(a-b) <= 1e-9*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+func cloneValues(v Values) Values {
+	out := make(Values, len(v))
+	for k, x := range v {
+		out[k] = x
+	}
+	return out
+}
