@@ -2,7 +2,9 @@ package labs
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
@@ -177,4 +179,33 @@ func cloneValues(v Values) Values {
 		out[k] = x
 	}
 	return out
+}
+
+// DealValues is a new setting for a practice variant: each knob Dealt
+// names at a value drawn from its range (its steps, or its choices), the
+// rest as the question has them; never the question's own setting.
+func (v Variant) DealValues(f PlayFigure, rnd *rand.Rand) Values {
+	at := f.Settle(v.At)
+	for range 100 {
+		out := maps.Clone(at)
+		for _, name := range v.Dealt() {
+			k, ok := f.Knob(name)
+			if !ok {
+				continue
+			}
+			if len(k.Choices) > 0 {
+				out[name] = float64(rnd.IntN(len(k.Choices)))
+				continue
+			}
+			steps := 0
+			if k.Step > 0 {
+				steps = int(math.Round((k.Max - k.Min) / k.Step))
+			}
+			out[name] = k.Clamp(k.Min + float64(rnd.IntN(steps+1))*k.Step)
+		}
+		if !maps.Equal(out, at) {
+			return out
+		}
+	}
+	return at
 }
