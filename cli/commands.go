@@ -155,6 +155,8 @@ func cmdRun(ctx context.Context, e Env, a Args) int {
 			}
 			fmt.Fprint(e.Stdout, "\n"+wrapText(say, lineWidth, "  "))
 		}
+		e.sayCalibration(ctx, s.day, s.Rows)
+		e.askWhy(s.day, s.Rows, s.Answers)
 		if len(s.Burned) > 0 {
 			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\n", strings.Join(s.Burned, ", "))
 		}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -67,4 +68,96 @@ func explainJSON(day labs.Day, p labs.Prediction, g predictions.Guess) any {
 		Explanation string `json:"explanation"`
 		Why         string `json:"why"`
 	}{day.Number, p.ID, g.Explanation, p.Why}
+}
+
+// askWhy follows a shell scoreboard: for each guess judged off that has no
+// line of the learner's yet, it asks for one before the lab's why is shown
+// (Enter passes, and the pass is recorded too). Off a terminal it says how
+// to write one later. It writes through the session, as every command.
+func (e Env) askWhy(day labs.Day, rows []predictions.Row, a predictions.Answers) {
+	var ask []predictions.Row
+	for _, r := range rows {
+		if predictions.ToExplain(r, a.Predictions[r.ID]) {
+			ask = append(ask, r)
+		}
+	}
+	if len(ask) == 0 {
+		return
+	}
+	if !IsTerminal(e.Stdin) {
+		ids := make([]string, len(ask))
+		for i, r := range ask {
+			ids[i] = r.ID
+		}
+		fmt.Fprint(e.Stdout, "\n"+wrapText(fmt.Sprintf("Off: %s. Why did it come out differently? go run . explain %d %s \"…\" keeps one line of your own, and then shows the lab's why beside it.", strings.Join(ids, ", "), day.Number, ids[0]), lineWidth, "  "))
+		return
+	}
+	in := bufio.NewReader(e.Stdin)
+	for _, r := range ask {
+		p, _ := day.Prediction(r.ID)
+		fmt.Fprintf(e.Stdout, "\n%s came out differently from your guess. Why, in one line of your own? (Enter passes)\n> ", r.ID)
+		line, err := in.ReadString('\n')
+		line = strings.TrimSpace(line)
+		if err != nil && line == "" {
+			fmt.Fprintln(e.Stdout)
+			return // the input ended: ask nothing more, record nothing
+		}
+		_, err = e.updateAnswers(day, func(x *predictions.Answers) error {
+			if line == "" {
+				return x.SkipExplain(r.ID)
+			}
+			return x.Explain(r.ID, line)
+		})
+		if err != nil {
+			fmt.Fprintln(e.Stderr, "termlab:", err)
+			continue
+		}
+		if p.Why != "" {
+			fmt.Fprint(e.Stdout, wrapText("The lab's why: "+p.Why, lineWidth, "  "))
+		}
+	}
+}
+
+// sayCalibration prints how often each confidence level was right across
+// every day with a confident guess judged (the day's own line is on its
+// scoreboard). Another day's guesses are judged against that day's
+// reference, played (or found in the cache) only when it has such a guess;
+// only revealed rows count (predictions.Calibrate).
+func (e Env) sayCalibration(ctx context.Context, day labs.Day, rows []predictions.Row) {
+	total := predictions.Calibrate(rows)
+	days := 1
+	for _, d := range course {
+		if d.Number == day.Number {
+			continue
+		}
+		a := e.loadAnswers(d)
+		confident := false
+		for _, g := range a.Predictions {
+			confident = confident || g.Revealed && g.Scored != nil && g.Confidence != ""
+		}
+		if !confident {
+			continue
+		}
+		ref := e.referenceFor(ctx, d, labs.Outcome{})
+		if ref == nil {
+			continue
+		}
+		total = total.Add(predictions.Calibrate(predictions.ScoreAgainst(d, a, revealedOnly(d, a, ref), ref, nil)))
+		days++
+	}
+	if line := total.Line(); line != "" && days > 1 {
+		fmt.Fprintf(e.Stdout, "\nAcross %d days, how sure you were and how often right: %s\n", days, line)
+	}
+}
+
+// revealedOnly is ref cut to the metrics of a's revealed predictions, so
+// nothing not yet shown is judged.
+func revealedOnly(day labs.Day, a predictions.Answers, ref labs.Metrics) labs.Metrics {
+	out := labs.Metrics{}
+	for _, p := range day.Predictions {
+		if v, ok := ref[p.Metric]; ok && a.Predictions[p.ID].Revealed {
+			out[p.Metric] = v
+		}
+	}
+	return out
 }

@@ -45,6 +45,9 @@ type Guess struct {
 	// Explanation is the learner's own line on why a revealed guess came
 	// out differently (Explain).
 	Explanation string `json:"explanation,omitempty"`
+	// ExplainSkipped: asked for one after a miss, the learner went on
+	// without (recorded, so they are not asked again).
+	ExplainSkipped bool `json:"explain_skipped,omitempty"`
 }
 
 // AskHow records that the learner asked how to think about prediction id,

@@ -128,3 +128,23 @@ func (a *Answers) Explain(id, text string) error {
 	a.put(id, g)
 	return nil
 }
+
+// SkipExplain records that the learner, asked why prediction id came out
+// differently, went on without a line. Like Explain, only for a guess
+// judged against an answer shown.
+func (a *Answers) SkipExplain(id string) error {
+	g := a.guess(id)
+	if !g.Revealed || g.Scored == nil {
+		return &ExplainError{id, "there is no judged guess to explain"}
+	}
+	g.ExplainSkipped = true
+	a.put(id, g)
+	return nil
+}
+
+// ToExplain reports whether a scoreboard row asks the learner for a line
+// of their own: its guess, on record at the reveal, was judged off, and
+// they have neither written one nor passed.
+func ToExplain(r Row, g Guess) bool {
+	return r.Revealed && r.Verdict != nil && r.Verdict.Kind == Off && g.Explanation == "" && !g.ExplainSkipped
+}

@@ -128,6 +128,7 @@ func mergeGuess(base, ours, theirs Guess) Guess {
 	if g.Explanation == "" {
 		g.Explanation = theirs.Explanation
 	}
+	g.ExplainSkipped = ours.ExplainSkipped || theirs.ExplainSkipped
 	g.AskedHow = ours.AskedHow || theirs.AskedHow
 	g.ThoughtFirst = (ours.AskedHow && ours.ThoughtFirst) || (theirs.AskedHow && theirs.ThoughtFirst)
 	if g.Value != nil {
