@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"termlab/author/kit"
 	"termlab/labs"
 	"termlab/labs/registry/full"
 )
@@ -26,7 +27,7 @@ func actuals(t *testing.T, day labs.Day) labs.Metrics {
 
 // TestQuestionsStateWhatTheirAnswersDependOn: every prediction that names
 // the figure answering it reads the part's figure there, and states every
-// knob of that figure that moves its answer (labs.StatedKnobs, which the
+// knob of that figure that moves its answer (kit.StatedKnobs, which the
 // authors' check runs too).
 func TestQuestionsStateWhatTheirAnswersDependOn(t *testing.T) {
 	for _, day := range full.Days {
@@ -36,7 +37,7 @@ func TestQuestionsStateWhatTheirAnswersDependOn(t *testing.T) {
 				continue
 			}
 			t.Run(day.Title+"/"+p.ID, func(t *testing.T) {
-				for _, bad := range labs.StatedKnobs(day, p, m[p.Metric]) {
+				for _, bad := range kit.StatedKnobs(day, p, m[p.Metric]) {
 					t.Error(bad)
 				}
 			})
@@ -82,7 +83,7 @@ func TestAQuestionHidingAParameterIsCaught(t *testing.T) {
 			f, _ := day.Figure(hidden.Figure)
 			p.Question = hidden.Fill(f, f.Settle(hidden.At))
 			m := actuals(t, day)
-			bad := labs.StatedKnobs(day, p, m[p.Metric])
+			bad := kit.StatedKnobs(day, p, m[p.Metric])
 			if len(bad) != 1 || !strings.Contains(bad[0], c.knob) || !strings.Contains(bad[0], "does not state") {
 				t.Fatalf("the check said %q; want one line naming %q as not stated", bad, c.knob)
 			}
