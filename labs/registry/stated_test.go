@@ -61,6 +61,7 @@ func TestAQuestionHidingAParameterIsCaught(t *testing.T) {
 		{46, "P3", " {from}", "when A sends at its rate"},
 		{46, "P2", " {from}", "when A sends at its rate"},
 		{46, "P3", " (bursts of {burst})", "each quota's burst"},
+		{46, "P5", ", the capacity still {capacity}/s", "capacity"}, // as P5 was first written
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.day, c.id, c.knob), func(t *testing.T) {
