@@ -12,7 +12,7 @@ import (
 // Variant ties a prediction to the figure that answers it at any setting of
 // that figure's knobs: the question as a template with a {knob} where each
 // setting is stated, and the setting the question asks about. Two things
-// follow from it. The authors' check (StatedKnobs) can move each knob and
+// follow from it. The authors' check (author/kit's StatedKnobs) can move each knob and
 // see whether the answer moves, so a question that leaves out something its
 // answer depends on fails; and a revealed question can be asked again with
 // new numbers (Deal), answered by the same figure on the reference.
@@ -104,12 +104,6 @@ func (k Knob) Settings(at float64) []float64 {
 		}
 	}
 	return out
-}
-
-// Same reports whether two figures agree to the last few bits: the figure
-// and the part run the same simulation.
-func Same(a, b float64) bool {
-	return a == b || math.Abs(a-b) <= 1e-9*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
 // DealValues is a new setting for a practice variant: each knob Dealt

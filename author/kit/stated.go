@@ -6,18 +6,17 @@ import (
 	"slices"
 
 	"termlab/labs"
+	"termlab/record/predictions"
 )
 
 // StatedKnobs is the authors' check that a question states what its answer
-// depends on. It plays figures on the reference, so it lives here, with
-// the authors' tools, and not in the engine the lab's own binary links
-// (which plays nothing itself).
-//
-// StatedKnobs checks prediction p's Variant against figure f (played on
-// the reference, so its Play must be linked) and the actual the part
-// measured: the figure answers the question at At with that actual, the
+// depends on: it checks prediction p's Variant (labs.Variant) against its
+// figure, played on the reference, and the actual the part measured: the figure answers the question at At with that actual, the
 // question is Ask filled in at At, and every knob whose value moves the
-// answer is stated in Ask. It returns what is wrong, one line each.
+// answer (moved alone, to each of labs.Knob.Settings) is stated in Ask.
+// It returns what is wrong, one line each. It plays figures, so it lives
+// with the authors' tools, not in the engine the lab's own binary links
+// (which plays nothing itself).
 func StatedKnobs(d labs.Day, p labs.Prediction, actual float64) []string {
 	v := p.Variant
 	if v == nil {
@@ -52,7 +51,7 @@ func StatedKnobs(d labs.Day, p labs.Prediction, actual float64) []string {
 	if err != "" {
 		return append(bad, p.ID+": "+err)
 	}
-	if !labs.Same(base, actual) {
+	if !predictions.Same(base, actual) {
 		bad = append(bad, fmt.Sprintf("%s: figure %s reads %s = %v at the question's setting, but the part measures %v", p.ID, f.ID, v.Readout, base, actual))
 	}
 	stated := v.Stated()
@@ -63,7 +62,7 @@ func StatedKnobs(d labs.Day, p labs.Prediction, actual float64) []string {
 		for _, x := range k.Settings(at[k.Name]) {
 			moved := maps.Clone(at)
 			moved[k.Name] = x
-			if got, err := read(moved); err == "" && !labs.Same(got, base) {
+			if got, err := read(moved); err == "" && !predictions.Same(got, base) {
 				bad = append(bad, fmt.Sprintf("%s's answer depends on %s (%s → %s moves it from %v to %v), which the question does not state",
 					p.ID, k.Label, k.Say(at[k.Name]), k.Say(x), base, got))
 				break
