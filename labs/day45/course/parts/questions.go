@@ -14,7 +14,8 @@ import (
 // exactly the part's figure.
 func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 	return labs.PlayFigures(words.Questions(), impl, map[string]func(limit.Funcs, labs.Values, *labs.Frame){
-		"bursts": playBursts,
+		"bursts":    playBursts,
+		"sustained": playSustained,
 	})
 }
 
@@ -60,4 +61,16 @@ func playBursts(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 		labs.Readout{Name: "first", Label: "the first burst: got in", Value: float64(first), Unit: "requests"},
 		labs.Readout{Name: "accepted", Label: "every burst: got in", Value: float64(accepted), Unit: "requests"},
 		labs.Readout{Name: "peak", Label: "most out in one second", Value: float64(peak), Unit: "requests"})
+}
+
+// playSustained is Part 1's minute of seeded traffic into a fresh, full
+// bucket, at any capacity, refill and offered rate: the rate accepted over
+// the whole minute (P2).
+func playSustained(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	r := sustainedAt(f.TakeToken, v["b"], v["r"], v["offered"])
+	fr.Chart = labs.Figure{Title: "The bucket's level after each request", Kind: labs.Line, XLabel: "request", YLabel: "tokens",
+		Series: []labs.Series{{Name: "level", X: Indexes(len(r.Tokens)), Y: r.Tokens}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "rate", Label: "accepted per second, the whole minute", Value: r.Rate, Unit: "/s"},
+		labs.Readout{Name: "offered", Label: "offered", Value: float64(r.Offered), Unit: "requests"})
 }

@@ -15,6 +15,8 @@ var predictions = []labs.Prediction{
 		Why:   "No time passes within an instant, so nothing refills: only the 20 tokens already in the bucket can be spent."},
 	{ID: "P2", Question: "A fresh, full bucket (holds 20, refills 10/s) faces about 30 requests/s for a whole minute. How many does it accept per second, on average over the whole minute?",
 		Span: "over the whole minute, t = 0–60 s", Unit: "/s", Metric: "token_sustained_rate", Part: "1", Needs: []int{1},
+		Variant: &labs.Variant{Figure: "sustained", Readout: "rate", At: labs.Values{"b": 20, "r": 10, "offered": 30},
+			Ask: "A fresh, full bucket (holds {b}, refills {r}/s) faces about {offered} requests/s for a whole minute. How many does it accept per second, on average over the whole minute?"},
 		Think: "Count the tokens that can be spent in the minute: the ones the bucket starts with, plus what the tap adds in 60 s. With three times as many requests as the tap delivers, hardly a token goes unspent. Divide by 60.",
 		Why:   "At most the 20 saved plus 10 a second for 60 s can be spent, and three times the tap's rate keeps the bucket empty: 619 got in, 10.3 a second. After the opening burst alone it is the tap's 10/s."},
 	{ID: "P3", Question: "A fixed window allows 100 per 60 s. A client sends 100 just before the boundary and 100 just after (burst at the boundary). How many get in?",

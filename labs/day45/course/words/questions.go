@@ -24,5 +24,14 @@ func Questions() []labs.PlayFigure {
 				{Name: "gap", Label: "seconds between bursts", Min: 1, Max: 10, Step: 1, Default: 3, Unit: "s"},
 				{Name: "spread", Label: "how a burst arrives", Choices: SpreadChoices, Default: 0},
 			}},
+		{ID: "sustained", Title: "A minute of steady overload into a token bucket",
+			TimeScale: "60 s on the virtual clock · the bucket starts full",
+			Parts:     []string{"1"},
+			Needs:     []int{1},
+			Knobs: []labs.Knob{
+				{Name: "b", Label: "bucket holds", Min: 1, Max: 60, Step: 1, Default: 20},
+				{Name: "r", Label: "refill rate", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "offered", Label: "requests offered", Min: 1, Max: 100, Step: 1, Default: 30, Unit: "/s"},
+			}},
 	}
 }
