@@ -146,7 +146,7 @@ func TestPracticeDeals(t *testing.T) {
 	if code := runCmd(t, e, "practice", "45", "P1"); code != ExitNotOK || !strings.Contains(errs.String(), "not been shown") {
 		t.Fatalf("before the reveal: exit %d %s", code, errs)
 	}
-	if code := runCmd(t, e, "practice", "45", "P2"); code != ExitNotOK || !strings.Contains(errs.String(), "no figure") {
+	if code := runCmd(t, e, "practice", "45", "P7"); code != ExitNotOK || !strings.Contains(errs.String(), "no figure") {
 		t.Fatalf("a question with no figure: exit %d %s", code, errs)
 	}
 	sess.Update(func(a *predictions.Answers) error { a.Reveal("P1"); return nil })
