@@ -50,9 +50,10 @@ func crowdFrom(quiet, noisy float64, from time.Duration) []*fair.Req {
 	return out
 }
 
-// playCrowd plays the crowd through one FIFO (Part 1) and through a quota
-// per tenant in front of it (Part 2).
-func playCrowd(_ fair.Funcs, v labs.Values, fr *labs.Frame) {
+// playCrowd plays the crowd through one FIFO (Part 1), through a quota per
+// tenant in front of it (Part 2) and by deficit round robin (Part 4, with
+// the implementation's DRRVisit).
+func playCrowd(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 	from := time.Duration(0)
 	if v["from"] == 1 {
 		from = Span / 2
@@ -64,9 +65,15 @@ func playCrowd(_ fair.Funcs, v labs.Values, fr *labs.Frame) {
 		q.Buckets = append(q.Buckets, &fair.Bucket{Rate: v["quota"], Burst: v["burst"]})
 	}
 	quota := summarise(fair.Serve(crowdFrom(v["quiet"], v["a"], from), q, Span))
+	var drr Stats
+	fr.Try("deficit round robin (DRRVisit)", func() {
+		drr = summarise(fair.Serve(crowdFrom(v["quiet"], v["a"], from), fair.NewDRR(Tenants, DRRBound, Quantum, f.DRRVisit), Span))
+	})
 	fr.Chart = p99Line("Quiet tenants' p99 latency, second by second", map[string]Stats{"one FIFO": fifo, "quotas": quota}, "one FIFO", "quotas")
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "fifo_p99", Label: "one FIFO: quiet p99", Value: ms(fifo.QuietP99), Unit: "ms"},
 		labs.Readout{Name: "fifo_refused", Label: "one FIFO: quiet refused", Value: pct(fifo.QuietErrors, fifo.QuietOffered), Unit: "%"},
-		labs.Readout{Name: "quota_idle", Label: "quotas: server idle", Value: 100 - quota.Utilisation, Unit: "%"})
+		labs.Readout{Name: "quota_idle", Label: "quotas: server idle", Value: 100 - quota.Utilisation, Unit: "%"},
+		labs.Readout{Name: "drr_a_rate", Label: "DRR: A served", Value: float64(drr.NoisyServed) / Span.Seconds(), Unit: "/s"},
+		labs.Readout{Name: "drr_quiet_p50", Label: "DRR: quiet p50", Value: ms(drr.QuietP50), Unit: "ms"})
 }

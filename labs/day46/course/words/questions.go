@@ -13,9 +13,10 @@ var FromChoices = []string{"from the first second of the minute to the last", "o
 // new numbers from them. They are not on the playground.
 func Questions() []labs.PlayFigure {
 	return []labs.PlayFigure{
-		{ID: "crowd", Title: "Five tenants, one FIFO, with and without quotas",
+		{ID: "crowd", Title: "Five tenants: one FIFO, quotas, deficit round robin",
 			TimeScale: "one minute on the virtual clock · 10 ms a request, 100 a second",
-			Parts:     []string{"1", "2"},
+			Parts:     []string{"1", "2", "4"},
+			Needs:     []int{2}, // DRR calls DRRVisit
 			Knobs: []labs.Knob{
 				{Name: "quiet", Label: "each quiet tenant's rate", Min: 1, Max: 20, Step: 1, Default: 10, Unit: "/s"},
 				{Name: "a", Label: "A's rate", Min: 10, Max: 400, Step: 10, Default: 200, Unit: "/s"},
