@@ -12,12 +12,12 @@ var SpreadChoices = []string{"all in one instant", "spread evenly over 1 s", "sp
 // new numbers from them. They are not on the playground.
 func Questions() []labs.PlayFigure {
 	return []labs.PlayFigure{
-		{ID: "bursts", Title: "Bursts into a token bucket",
+		{ID: "bursts", Title: "Bursts into a token bucket and a leaky bucket queue",
 			TimeScale: "virtual clock · the bucket starts full",
 			Parts:     []string{"1", "3", "8"},
-			Needs:     []int{1},
+			Needs:     []int{1, 4},
 			Knobs: []labs.Knob{
-				{Name: "b", Label: "bucket holds", Min: 1, Max: 60, Step: 1, Default: 20},
+				{Name: "b", Label: "bucket holds (the queue: waits at most)", Min: 1, Max: 60, Step: 1, Default: 20},
 				{Name: "r", Label: "refill rate", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
 				{Name: "size", Label: "requests per burst", Min: 1, Max: 100, Step: 1, Default: 40},
 				{Name: "count", Label: "bursts", Min: 1, Max: 10, Step: 1, Default: 5},
@@ -27,9 +27,9 @@ func Questions() []labs.PlayFigure {
 		{ID: "sustained", Title: "A minute of steady overload into a token bucket",
 			TimeScale: "60 s on the virtual clock · the bucket starts full",
 			Parts:     []string{"1"},
-			Needs:     []int{1},
+			Needs:     []int{1, 4},
 			Knobs: []labs.Knob{
-				{Name: "b", Label: "bucket holds", Min: 1, Max: 60, Step: 1, Default: 20},
+				{Name: "b", Label: "bucket holds (the queue: waits at most)", Min: 1, Max: 60, Step: 1, Default: 20},
 				{Name: "r", Label: "refill rate", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
 				{Name: "offered", Label: "requests offered", Min: 1, Max: 100, Step: 1, Default: 30, Unit: "/s"},
 			}},
