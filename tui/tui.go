@@ -86,7 +86,7 @@ func askBackground(r *lipgloss.Renderer) {
 }
 
 // renderFPS is the frame rate of Bubble Tea's renderer where the lab
-// cannot draw its own frames (see draw.go; on Unix terminals it does).
+// cannot draw its own frames (see components/termdraw; on Unix terminals it does).
 // That renderer wakes at this rate for as long as the program runs,
 // changed view or not, and each wake costs the idle lab CPU (about 0.13 ms
 // on the 2-core machine of labs/BENCHMARKS.md). Nothing on screen moves
