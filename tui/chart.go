@@ -317,7 +317,7 @@ func cellStyle(i int, st Styles) lipgloss.Style {
 	case styleHead:
 		return st.Faint
 	}
-	return st.series(i)
+	return st.SeriesStyle(i)
 }
 
 // axisLabels is the X axis line: the first and last X at its ends and the
@@ -355,7 +355,7 @@ func legend(fp figPrep, st Styles, w int) []string {
 			// bottom of a tall axis it sits on the row labelled 0.
 			name += " = " + predictions.FormatValue(v, "")
 		}
-		parts = append(parts, st.series(k).Render(seriesGlyph(fp, k, last))+" "+st.Dim.Render(name))
+		parts = append(parts, st.SeriesStyle(k).Render(seriesGlyph(fp, k, last))+" "+st.Dim.Render(name))
 	}
 	for _, m := range fp.fig.Marks {
 		parts = append(parts, st.Warn.Render("┊")+" "+st.Dim.Render(m.Label+" ("+predictions.FormatValue(m.X, "")+")"))

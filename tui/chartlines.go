@@ -174,5 +174,5 @@ func (fp figPrep) rug(k int, cut float64, pw, lw int, st Styles, colOf func(floa
 		}
 		b.WriteRune(g)
 	}
-	return st.Dim.Render(pad(trunc(s.Name, lw), lw)+"│") + st.series(k).Render(b.String())
+	return st.Dim.Render(pad(trunc(s.Name, lw), lw)+"│") + st.SeriesStyle(k).Render(b.String())
 }

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/styles"
 )
 
 // deps is what the screens need from the outside world. Everything in it is
@@ -58,6 +59,11 @@ type deps struct {
 
 func (d deps) predictionsDir() string { return filepath.Join(d.root, "predictions") }
 func (d deps) resultsPath() string    { return filepath.Join(d.root, "RESULTS.md") }
+
+// Styles is the screens' looks (tui/styles). The screens name it here
+// until each moves to a folder of its own (docs/ARCHITECTURE.md, "The
+// screens' house").
+type Styles = styles.Styles
 
 // common is what every screen shares: the terminal's size, the styles and
 // the keys.

@@ -20,6 +20,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/runner/worker"
+	"termlab/tui/styles"
 )
 
 // visitAll opens every screen of the day in turn and the day list, and
@@ -107,7 +108,7 @@ func TestNoColor(t *testing.T) {
 	plain := func(s string) string { return ansi.Strip(s) }
 	colour := lipgloss.NewRenderer(io.Discard)
 	colour.SetColorProfile(termenv.TrueColor)
-	if out := screens(stylesFor(colour, func(string) string { return "" })); !sgrColour.MatchString(out) {
+	if out := screens(styles.For(colour, func(string) string { return "" })); !sgrColour.MatchString(out) {
 		t.Fatal("no colour drawn even with a colour terminal: the test proves nothing")
 	}
 
@@ -119,7 +120,7 @@ func TestNoColor(t *testing.T) {
 		}
 		return ""
 	}
-	out := screens(stylesFor(none, env))
+	out := screens(styles.For(none, env))
 	if m := sgrColour.FindString(out); m != "" {
 		t.Fatalf("NO_COLOR drew a colour: %q", m)
 	}

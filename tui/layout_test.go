@@ -15,6 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
+	"termlab/tui/styles"
 )
 
 // noCuts makes any line the screens lean on fit to cut fail the test, for
@@ -235,7 +236,7 @@ func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
 func noColorStyles() Styles {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.TrueColor)
-	return stylesFor(r, func(k string) string {
+	return styles.For(r, func(k string) string {
 		if k == "NO_COLOR" {
 			return "1"
 		}

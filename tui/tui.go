@@ -29,6 +29,7 @@ import (
 
 	"termlab/labs"
 	"termlab/runner/worker"
+	"termlab/tui/styles"
 )
 
 // Config is what the screens need from main.
@@ -50,7 +51,7 @@ func Run(cfg Config) error {
 	}
 	r := lipgloss.NewRenderer(os.Stdout)
 	askBackground(r)
-	app := newApp(newCommon(cfg, stylesFor(r, os.Getenv), true))
+	app := newApp(newCommon(cfg, styles.For(r, os.Getenv), true))
 	var extra []tea.ProgramOption
 	if cfg.Context != nil {
 		// The caller handles the signals and cancels Context: Bubble Tea's

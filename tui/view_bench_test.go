@@ -16,6 +16,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/tui/components/termdraw"
+	"termlab/tui/styles"
 )
 
 // The screen's cost: View at 120×40 on each screen of an open day, after
@@ -28,7 +29,7 @@ var sinkView string
 func BenchmarkView(b *testing.B) {
 	const w, h = 120, 40
 	c := testCommon(b, labs.Course{theDay}, labRoot(b, theDay), newFake(refAnswer()))
-	c.styles = newStyles(lipgloss.NewRenderer(io.Discard), false) // with colour
+	c.styles = styles.New(lipgloss.NewRenderer(io.Discard), false) // with colour
 	d := newDriver(b, c, w, h)
 	d.keys("enter") // open the day
 	d.hold = true   // replay ticks wait for d.step
