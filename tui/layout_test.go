@@ -15,6 +15,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
+	"termlab/tui/components/chart"
 	"termlab/tui/styles"
 )
 
@@ -279,12 +280,12 @@ func TestChartsReadWithoutColour(t *testing.T) {
 	// (A series may lie under another, as the counter under its accepts.)
 	for _, p := range reference().Parts {
 		for _, f := range p.Figures {
-			fp := prepFigure(f)
-			out := ansi.Strip(drawFigure(fp, math.Inf(1), 80, 8, c.styles, false))
+			fp := chart.Prepare(f)
+			out := ansi.Strip(chart.Draw(fp, math.Inf(1), 80, 8, c.styles, false))
 			glyphs := map[string]string{}
 			last := len(f.Series) - 1
 			for k, s := range f.Series {
-				g := seriesGlyph(fp, k, last)
+				g := chart.SeriesGlyph(fp, k, last)
 				if other, dup := glyphs[g]; dup {
 					t.Errorf("%q: %q and %q are both drawn with %s", f.Title, other, s.Name, g)
 				}

@@ -8,6 +8,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/components/chart"
 )
 
 // playModel is the Play screen: the day's playground figures
@@ -31,7 +32,7 @@ type playModel struct {
 	knob   int
 	values map[string]labs.Values // by figure ID
 	frame  *labs.Frame
-	fp     figPrep
+	fp     chart.Fig
 	gen    int // a frame of another generation is stale
 	// beside is the reference's frame at the setting of frame when frame
 	// is the learner's: its key series is drawn with the learner's and its
