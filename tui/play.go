@@ -14,7 +14,7 @@ import (
 // playModel is the Play screen: the day's playground figures
 // (labs.PlayFigure), one at a time, with their knobs. Turning a knob asks
 // for a new frame at once; the chart replays along the virtual clock with
-// the Run screen's own drawing (chart.go: the same marks, legend and
+// the Run screen's own drawing (components/chart: the same marks, legend and
 // playhead, so it reads without colour), and keeps its playhead where it
 // was when a new frame lands, so a knob turn redraws in place.
 //
