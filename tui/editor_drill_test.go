@@ -28,6 +28,7 @@ func TestAFreeTextAnswerEditsInItsBox(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		w, h := size[0], size[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, root := openDay(t, newFake(refAnswer()), w, h)
 			d.tab(tabDrills)
 			for range self {

@@ -162,6 +162,7 @@ func TestLessonPagesLoseNoLine(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		w, h := sz[0], sz[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), w, h)
 			d.tab(tabLesson)
 			lesson := d.day().screens[tabLesson].(*lessonModel)

@@ -19,6 +19,7 @@ import (
 func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), sz[0], sz[1])
 			m := d.day()
 			if m.s.passed() != 0 {
@@ -63,6 +64,7 @@ func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), sz[0], sz[1])
 			d.predictAll(map[string]string{"P1": "15"})
 			d.tab(tabScore)
@@ -109,6 +111,7 @@ func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
 func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, root := openDay(t, newFake(refAnswer()), sz[0], sz[1])
 			for from := range d.day().screens {
 				for to := range d.day().screens {
@@ -166,6 +169,7 @@ func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
 func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			a := refAnswer()
 			f := newFake(a)
 			d, _ := openDay(t, f, sz[0], sz[1])
@@ -220,6 +224,7 @@ func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
 	for _, day := range []labs.Day{theDay, day46} {
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			t.Run(fmt.Sprintf("day%d/%dx%d", day.Number, sz[0], sz[1]), func(t *testing.T) {
+				t.Parallel() // each size has a lab and a driver of its own
 				o := day.Execute(labs.Reference)
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))
