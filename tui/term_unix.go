@@ -14,10 +14,10 @@ import (
 )
 
 // selfDrawn runs the program without Bubble Tea's renderer, drawing each
-// frame as it is made (components/termdraw), when stdin and stdout are a terminal. It
-// does what the renderer did besides drawing: raw mode, the alternate
-// screen, the window's size and its changes. ok is false when the terminal
-// cannot be set up; the caller then runs the usual way.
+// frame as it is made (components/termdraw), when stdin and stdout are a
+// terminal. It does what the renderer did besides drawing: raw mode, the
+// alternate screen, the window's size and its changes. ok is false when
+// the terminal cannot be set up; the caller then runs the usual way.
 func selfDrawn(app *App, extra ...tea.ProgramOption) (run func() (tea.Model, error), ok bool) {
 	in, out := os.Stdin, os.Stdout
 	if !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {

@@ -162,5 +162,6 @@ func TestDrawFigure(t *testing.T) {
 	}
 }
 
-// plainStyles are the styles in colour, on a renderer that writes nowhere.
+// plainStyles draw no escape codes (a renderer on io.Discard has no colour
+// profile), so a test reads the chart as text.
 func plainStyles() styles.Styles { return styles.New(lipgloss.NewRenderer(io.Discard), true) }
