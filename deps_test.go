@@ -60,12 +60,12 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 		{"big numbers", "math/big", false, worker, full},
 		// crypto/sha256 brings the FIPS 140 module (crypto/internal/
 		// fips140/...): the lab's own hashes are FNV (runner/worker,
-		// record/history) and its free-text box is tui/editor.go, not
+		// record/history) and its free-text box is tui/components/editor, not
 		// bubbles' textarea, which hashes with SHA-256.
 		{"SHA-256", "crypto/sha256", false, worker, full},
 		{"the FIPS 140 module", "crypto/internal/fips140", true, worker, full},
 		{"any crypto", "crypto", true, worker, full},
-		{"bubbles' textarea", textarea, true, textareaDeps, "bubbles (the drill's box is tui/editor.go)"},
+		{"bubbles' textarea", textarea, true, textareaDeps, "bubbles (the drill's box is tui/components/editor)"},
 		{"the tools' commands", "termlab/cli/tools", false, tools, "the tools binary"},
 		{"Go parser", "go/parser", false, tools, "the tools binary"},
 		{"Go's lexer", "go/scanner", false, tools, "the tools binary"},

@@ -13,6 +13,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/components/editor"
 )
 
 // drillModel is the day's paper exercises, checked: numbers against
@@ -29,13 +30,13 @@ type drillModel struct {
 	field  int  // the focused box (numbers) or option (choice)
 	scroll int  // extra lines scrolled past the selected drill's boxes
 	inputs map[string][]textinput.Model
-	texts  map[string]*editor // the free-text drills' answers
-	msg    map[string]string  // why the last check was refused
+	texts  map[string]*editor.Editor // the free-text drills' answers
+	msg    map[string]string         // why the last check was refused
 	w, h   int
 }
 
 func newDrills(c *common, s *session) *drillModel {
-	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor{}, msg: map[string]string{}}
+	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor.Editor{}, msg: map[string]string{}}
 	for _, d := range s.day.Drills {
 		saved := s.answers.Drills[d.ID]
 		if d.Kind == labs.DrillSelf {
@@ -68,11 +69,11 @@ func newDrills(c *common, s *session) *drillModel {
 	return m
 }
 
-// newAnswerArea is a free-text answer box (editor.go): several lines,
+// newAnswerArea is a free-text answer box (components/editor): several lines,
 // wrapped, a steady cursor (idle means idle); enter checks the answer,
 // alt+enter (or ctrl+j) starts a new line.
-func newAnswerArea(st Styles) *editor {
-	ta := newEditor(newEditorKeys(), editorStyles{Text: st.Input, Placeholder: st.Faint, Cursor: st.CursorBlock},
+func newAnswerArea(st Styles) *editor.Editor {
+	ta := editor.New(editor.DefaultKeys(), editor.Styles{Text: st.Input, Placeholder: st.Faint, Cursor: st.CursorBlock},
 		"your answer, in a sentence or two", 800)
 	fitArea(ta, 72)
 	return ta
@@ -81,7 +82,7 @@ func newAnswerArea(st Styles) *editor {
 // fitArea sizes a free-text box to w columns and to as many rows as its
 // text takes once wrapped, so all of it is in view up to 16 rows (then it
 // scrolls with the cursor).
-func fitArea(ta *editor, w int) {
+func fitArea(ta *editor.Editor, w int) {
 	ta.SetWidth(max(w, 8))
 	rows := ta.Rows()
 	if ta.Focused() {
@@ -363,7 +364,7 @@ func (m *drillModel) view(s *session, w, h int) string {
 			}
 		}
 		if ta, ok := m.texts[d.ID]; ok && m.active {
-			cursor = len(lines) + ta.cursorLine()
+			cursor = len(lines) + ta.CursorLine()
 		}
 		for _, l := range m.answerLines(d, a, s, tw) {
 			add(l)

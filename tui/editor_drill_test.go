@@ -10,7 +10,7 @@ import (
 	"termlab/labs"
 )
 
-// The free-text drill's box (editor.go) on the real screen at 80×24 and
+// The free-text drill's box (components/editor) on the real screen at 80×24 and
 // 40×12: up moves between its lines, wide characters wrap by their width,
 // an answer taller than the box (or the screen) scrolls with the cursor, the help line
 // keeps saying what enter and alt+enter do (where it has room), and enter
@@ -29,6 +29,7 @@ func TestAFreeTextAnswerEditsInItsBox(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		w, h := size[0], size[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, root := openDay(t, newFake(refAnswer()), w, h)
 			d.tab(tabDrills)
 			for range self {

@@ -330,7 +330,7 @@ func TestACheckedDrillKeepsItsFirstVerdict(t *testing.T) {
 	d.wantView("first attempt stays on record")
 }
 
-// Item 10: a free-text answer is a box of several lines (editor.go),
+// Item 10: a free-text answer is a box of several lines (components/editor),
 // wrapped at the screen's width, every word of it in view.
 func TestAFreeTextAnswerIsAllInView(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)

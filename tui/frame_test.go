@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,6 +19,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/runner/worker"
+	"termlab/tui/styles"
 )
 
 // visitAll opens every screen of the day in turn and the day list, and
@@ -108,7 +108,7 @@ func TestNoColor(t *testing.T) {
 	plain := func(s string) string { return ansi.Strip(s) }
 	colour := lipgloss.NewRenderer(io.Discard)
 	colour.SetColorProfile(termenv.TrueColor)
-	if out := screens(stylesFor(colour, func(string) string { return "" })); !sgrColour.MatchString(out) {
+	if out := screens(styles.For(colour, func(string) string { return "" })); !sgrColour.MatchString(out) {
 		t.Fatal("no colour drawn even with a colour terminal: the test proves nothing")
 	}
 
@@ -120,7 +120,7 @@ func TestNoColor(t *testing.T) {
 		}
 		return ""
 	}
-	out := screens(stylesFor(none, env))
+	out := screens(styles.For(none, env))
 	if m := sgrColour.FindString(out); m != "" {
 		t.Fatalf("NO_COLOR drew a colour: %q", m)
 	}
@@ -176,71 +176,6 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 		"Three widgets were made.", "PX9", "3 widgets", "✗ off (33% over)")
 	d.tab(tabScore)
 	d.wantView("PX9", "why: Widgets are made in threes.")
-}
-
-func TestDrawFigure(t *testing.T) {
-	st := plainStyles()
-	bars := labs.Figure{Title: "b", Kind: labs.Bars, XLabel: "second",
-		Series: []labs.Series{{Name: "offered", X: []float64{0, 1, 2}, Y: []float64{4, 4, 4}}, {Name: "accepted", X: []float64{0, 1, 2}, Y: []float64{4, 2, 0}}},
-		Marks:  []labs.Mark{{X: 1, Label: "m"}}}
-	out := drawFigure(prepFigure(bars), math.Inf(1), 40, 4, st, false)
-	if !strings.Contains(out, "█") || !strings.Contains(out, "░") || !strings.Contains(out, "░ offered  █ accepted  ┊ m (1)") {
-		t.Fatalf("bars:\n%s", out)
-	}
-	// Revealed up to x = 0: one bar only.
-	part := drawFigure(prepFigure(bars), 0, 40, 4, st, true)
-	if strings.Count(part, "█") >= strings.Count(out, "█") {
-		t.Fatalf("a partial reveal drew everything:\n%s", part)
-	}
-
-	line := labs.Figure{Title: "l", Kind: labs.Line, XLabel: "seconds",
-		Series: []labs.Series{{Name: "level", X: []float64{0, 1, 2}, Y: []float64{2, 0, 1}}, {Name: "hit", X: []float64{1}, Y: []float64{0}, Events: true}}}
-	fp := prepFigure(line)
-	if fp.events[0] || !fp.events[1] {
-		t.Fatalf("events: %v", fp.events)
-	}
-	// A line that lies on the first one is still a line: only the figure
-	// says which series are events (issue 45: under steady traffic the
-	// sliding log and counter sat on the fixed window's line and were
-	// drawn as strips labelled "sliding…").
-	same := line
-	same.Series = []labs.Series{line.Series[0], {Name: "twin", X: []float64{0, 1, 2}, Y: []float64{2, 0, 1}}}
-	if prepFigure(same).events[1] {
-		t.Fatal("a line on the first line was drawn as events")
-	}
-	out = drawFigure(fp, math.Inf(1), 30, 3, st, false)
-	if !strings.ContainsAny(out, "⠁⠂⠄⡀⠈⠐⠠⢀⣀⠉⠒⠤") || !strings.Contains(out, "hit│") {
-		t.Fatalf("line:\n%s", out)
-	}
-
-	pts := labs.Figure{Title: "p", Kind: labs.Points, Series: []labs.Series{{Name: "a", X: []float64{0, 1}, Y: []float64{0, 1}}, {Name: "b", X: []float64{2}, Y: []float64{2}}}}
-	out = drawFigure(prepFigure(pts), math.Inf(1), 30, 3, st, false)
-	if !strings.Contains(out, "·") || !strings.Contains(out, "●") {
-		t.Fatalf("points:\n%s", out)
-	}
-
-	// Odd data and odd sizes never panic and never overflow.
-	nan := math.NaN()
-	odd := []labs.Figure{
-		{Kind: labs.Bars}, {Kind: labs.Line}, {Kind: "spiral"},
-		{Kind: labs.Line, Series: []labs.Series{{X: []float64{1, 1}, Y: []float64{5, 5}}}},
-		{Kind: labs.Points, Series: []labs.Series{{X: []float64{nan, 1}, Y: []float64{1, math.Inf(1)}}}},
-		{Kind: labs.Bars, Series: []labs.Series{{X: []float64{0, 1, 2}, Y: []float64{1}}}},
-		{Kind: labs.Bars, Series: []labs.Series{{X: make([]float64, 500), Y: make([]float64, 500)}}},
-		bars, line, pts,
-	}
-	for _, f := range odd {
-		for w := -2; w < 30; w += 3 {
-			for h := -1; h < 5; h++ {
-				out := drawFigure(prepFigure(f), 0.5, w, h, st, true)
-				for _, l := range strings.Split(out, "\n") {
-					if width(l) > max(w, 0) && w > 0 {
-						t.Fatalf("%q at %d×%d: line %q", f.Kind, w, h, l)
-					}
-				}
-			}
-		}
-	}
 }
 
 // The picker's progress comes from the answers file: a broken one is kept

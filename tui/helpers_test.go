@@ -24,6 +24,7 @@ import (
 	day46course "termlab/labs/day46/course"
 	solutions45 "termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/styles"
 )
 
 // The real Day 45, graded against the reference. In this test process the
@@ -161,7 +162,7 @@ func write(t testing.TB, path, text string) {
 }
 
 // plainStyles draw no escape codes, so tests read the screen as text.
-func plainStyles() Styles { return newStyles(lipgloss.NewRenderer(io.Discard), true) }
+func plainStyles() Styles { return styles.New(lipgloss.NewRenderer(io.Discard), true) }
 
 // testCommon is the screens' world for a test: no watcher, and a fake clock
 // for timers so a replay plays without waiting.

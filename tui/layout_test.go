@@ -15,6 +15,8 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
+	"termlab/tui/components/chart"
+	"termlab/tui/styles"
 )
 
 // noCuts makes any line the screens lean on fit to cut fail the test, for
@@ -160,6 +162,7 @@ func TestLessonPagesLoseNoLine(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		w, h := sz[0], sz[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), w, h)
 			d.tab(tabLesson)
 			lesson := d.day().screens[tabLesson].(*lessonModel)
@@ -235,7 +238,7 @@ func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
 func noColorStyles() Styles {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.TrueColor)
-	return stylesFor(r, func(k string) string {
+	return styles.For(r, func(k string) string {
 		if k == "NO_COLOR" {
 			return "1"
 		}
@@ -278,12 +281,12 @@ func TestChartsReadWithoutColour(t *testing.T) {
 	// (A series may lie under another, as the counter under its accepts.)
 	for _, p := range reference().Parts {
 		for _, f := range p.Figures {
-			fp := prepFigure(f)
-			out := ansi.Strip(drawFigure(fp, math.Inf(1), 80, 8, c.styles, false))
+			fp := chart.Prepare(f)
+			out := ansi.Strip(chart.Draw(fp, math.Inf(1), 80, 8, c.styles, false))
 			glyphs := map[string]string{}
 			last := len(f.Series) - 1
 			for k, s := range f.Series {
-				g := seriesGlyph(fp, k, last)
+				g := chart.SeriesGlyph(fp, k, last)
 				if other, dup := glyphs[g]; dup {
 					t.Errorf("%q: %q and %q are both drawn with %s", f.Title, other, s.Name, g)
 				}

@@ -20,6 +20,7 @@ func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), sz[0], sz[1])
 			m := d.day()
 			if m.s.passed() != 0 {
@@ -65,6 +66,7 @@ func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), sz[0], sz[1])
 			d.predictAll(map[string]string{"P1": "15"})
 			d.tab(tabScore)
@@ -112,6 +114,7 @@ func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			d, root := openDay(t, newFake(refAnswer()), sz[0], sz[1])
 			for from := range d.day().screens {
 				for to := range d.day().screens {
@@ -170,6 +173,7 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			t.Parallel() // each size has a lab and a driver of its own
 			a := refAnswer()
 			f := newFake(a)
 			d, _ := openDay(t, f, sz[0], sz[1])
@@ -225,7 +229,7 @@ func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
 	for _, day := range []labs.Day{theDay, day46} {
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			t.Run(fmt.Sprintf("day%d/%dx%d", day.Number, sz[0], sz[1]), func(t *testing.T) {
-				t.Parallel()
+				t.Parallel() // each size has a lab and a driver of its own
 				o := day.Execute(labs.Reference)
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))

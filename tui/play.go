@@ -8,12 +8,13 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/components/chart"
 )
 
 // playModel is the Play screen: the day's playground figures
 // (labs.PlayFigure), one at a time, with their knobs. Turning a knob asks
 // for a new frame at once; the chart replays along the virtual clock with
-// the Run screen's own drawing (chart.go: the same marks, legend and
+// the Run screen's own drawing (components/chart: the same marks, legend and
 // playhead, so it reads without colour), and keeps its playhead where it
 // was when a new frame lands, so a knob turn redraws in place.
 //
@@ -31,7 +32,7 @@ type playModel struct {
 	knob   int
 	values map[string]labs.Values // by figure ID
 	frame  *labs.Frame
-	fp     figPrep
+	fp     chart.Fig
 	gen    int // a frame of another generation is stale
 	// beside is the reference's frame at the setting of frame when frame
 	// is the learner's: its key series is drawn with the learner's and its

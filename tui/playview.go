@@ -8,6 +8,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/components/chart"
 )
 
 // Drawing the Play screen: the chart (with the reference's key series
@@ -25,9 +26,9 @@ func (m *playModel) paired() *labs.Frame {
 // prep lays out the chart on screen: the frame's, with the reference's
 // key series (its first) drawn beside the learner's, and the y axis from
 // zero so that heights compare.
-func (m *playModel) prep() figPrep {
+func (m *playModel) prep() chart.Fig {
 	if m.frame == nil {
-		return figPrep{}
+		return chart.Fig{}
 	}
 	fig := m.frame.Chart
 	if ref := m.paired(); ref != nil && m.failed() {
@@ -44,11 +45,7 @@ func (m *playModel) prep() figPrep {
 		// Last, so it is drawn over the learner's series where they cross.
 		fig.Series = append(fig.Series, theirs)
 	}
-	fp := prepFigure(fig)
-	if fp.ymin > 0 && !math.IsInf(fp.ymin, 0) {
-		fp.ymin = 0
-	}
-	return fp
+	return chart.Prepare(fig).YFromZero()
 }
 
 // partialSaid says what of a frame was left out in one sentence, the
@@ -93,10 +90,11 @@ func sameSeries(a, b labs.Series) bool {
 }
 
 func (m *playModel) span() float64 {
-	if m.frame == nil || math.IsInf(m.fp.xmax, 0) {
+	_, xmax := m.fp.XRange()
+	if m.frame == nil || math.IsInf(xmax, 0) {
 		return 0
 	}
-	return m.fp.xmax
+	return xmax
 }
 
 func (m *playModel) view(s *session, w, h int) string {
@@ -121,8 +119,8 @@ func (m *playModel) view(s *session, w, h int) string {
 	// drops the chart so those figures stay in view.
 	const minPlot = 6
 	chartRows := 0
-	if m.frame != nil && len(m.fp.fig.Series) > 0 {
-		chartRows = lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
+	if m.frame != nil && len(m.fp.Figure().Series) > 0 {
+		chartRows = lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
 	}
 	reads := m.readouts(w, false)
 	rows := func() int { return len(b) + len(errLines) + len(knobs) + len(reads) + chartRows }
@@ -141,9 +139,9 @@ func (m *playModel) view(s *session, w, h int) string {
 	if short && m.chartFirst {
 		// The chart alone, under one line that says how to get back.
 		hint := st.Dim.Render(trunc("c: the knobs and figures", w))
-		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1
-		chart := drawFigure(m.fp, m.head, w, max(h-1-overhead, 1), st, !m.paused && m.state() == "playing")
-		return fit(hint+"\n"+chart, w, h)
+		overhead := lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
+		plot := chart.Draw(m.fp, m.head, w, max(h-1-overhead, 1), st, !m.paused && m.state() == "playing")
+		return fit(hint+"\n"+plot, w, h)
 	}
 	if rows() > h && !m.chartFirst {
 		chartRows = 0
@@ -156,9 +154,9 @@ func (m *playModel) view(s *session, w, h int) string {
 	}
 	if chartRows > 0 {
 		used := len(b) + len(knobs) + len(reads)
-		overhead := lineCount(drawFigure(m.fp, m.head, w, 1, st, false)) - 1
+		overhead := lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
 		plotH := min(h-used-overhead, 12)
-		b = append(b, drawFigure(m.fp, m.head, w, plotH, st, !m.paused && m.state() == "playing"))
+		b = append(b, chart.Draw(m.fp, m.head, w, plotH, st, !m.paused && m.state() == "playing"))
 	}
 	b = append(b, knobs...)
 	b = append(b, reads...)

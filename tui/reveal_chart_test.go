@@ -95,7 +95,7 @@ func TestNoChartOfAHiddenPartIsDrawnFromItsResult(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			for _, how := range []string{"predictions open", "reveal not on record"} {
 				t.Run(fmt.Sprintf("day%d/%dx%d/%s", day.Number, sz[0], sz[1], how), func(t *testing.T) {
-					t.Parallel()
+					t.Parallel() // each size has a lab and a driver of its own
 					views := [2]map[string]string{}
 					var revealed map[string]bool
 					// One folder for both runs, so an error that names it reads

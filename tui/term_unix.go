@@ -9,13 +9,15 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/term"
+
+	"termlab/tui/components/termdraw"
 )
 
 // selfDrawn runs the program without Bubble Tea's renderer, drawing each
-// frame as it is made (draw.go), when stdin and stdout are a terminal. It
-// does what the renderer did besides drawing: raw mode, the alternate
-// screen, the window's size and its changes. ok is false when the terminal
-// cannot be set up; the caller then runs the usual way.
+// frame as it is made (components/termdraw), when stdin and stdout are a
+// terminal. It does what the renderer did besides drawing: raw mode, the
+// alternate screen, the window's size and its changes. ok is false when
+// the terminal cannot be set up; the caller then runs the usual way.
 func selfDrawn(app *App, extra ...tea.ProgramOption) (run func() (tea.Model, error), ok bool) {
 	in, out := os.Stdin, os.Stdout
 	if !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
@@ -26,13 +28,13 @@ func selfDrawn(app *App, extra ...tea.ProgramOption) (run func() (tea.Model, err
 		if err != nil {
 			return nil, err
 		}
-		d := &drawer{out: out}
-		out.WriteString(screenStart)
+		d := termdraw.New(out)
+		out.WriteString(termdraw.ScreenStart)
 		defer func() {
-			out.WriteString(screenEnd)
+			out.WriteString(termdraw.ScreenEnd)
 			term.Restore(in.Fd(), state)
 		}()
-		m := &drawn{inner: app, d: d}
+		m := termdraw.Wrap(app, d)
 		p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithoutRenderer(), tea.WithInput(in), tea.WithOutput(out)}, extra...)...)
 
 		// The size now and on every change (SIGWINCH), as the renderer's
@@ -59,8 +61,8 @@ func selfDrawn(app *App, extra ...tea.ProgramOption) (run func() (tea.Model, err
 			}
 		}()
 		final, err := p.Run()
-		if f, ok := final.(*drawn); ok {
-			return f.inner, err
+		if f, ok := final.(*termdraw.Model); ok {
+			return f.Inner(), err
 		}
 		return final, err
 	}, true

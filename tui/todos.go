@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/reset"
+	"termlab/tui/components/textlayout"
 )
 
 // todoModel is the grader's verdict on each TODO, with where the function
@@ -347,10 +348,10 @@ func wrapCode(src string, w int) string {
 		if width(lead)+4 >= w/2 {
 			lead = "" // a deep indent would leave no room for the code
 		}
-		// Code is not prose: it breaks at any space, as wrap's formulas
+		// Code is not prose: it breaks at any space, as Wrap's formulas
 		// (which keep a parenthesis whole) would push a signature down a line.
 		rest := lead + "    "
-		for i, piece := range wrapLine(body, max(w-width(rest), 8), false) {
+		for i, piece := range textlayout.WrapAtSpaces(body, max(w-width(rest), 8)) {
 			if i == 0 {
 				out = append(out, lead+piece)
 			} else {

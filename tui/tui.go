@@ -29,6 +29,7 @@ import (
 
 	"termlab/labs"
 	"termlab/runner/worker"
+	"termlab/tui/styles"
 )
 
 // Config is what the screens need from main.
@@ -50,7 +51,7 @@ func Run(cfg Config) error {
 	}
 	r := lipgloss.NewRenderer(os.Stdout)
 	askBackground(r)
-	app := newApp(newCommon(cfg, stylesFor(r, os.Getenv), true))
+	app := newApp(newCommon(cfg, styles.For(r, os.Getenv), true))
 	var extra []tea.ProgramOption
 	if cfg.Context != nil {
 		// The caller handles the signals and cancels Context: Bubble Tea's
@@ -86,7 +87,7 @@ func askBackground(r *lipgloss.Renderer) {
 }
 
 // renderFPS is the frame rate of Bubble Tea's renderer where the lab
-// cannot draw its own frames (see draw.go; on Unix terminals it does).
+// cannot draw its own frames (see components/termdraw; on Unix terminals it does).
 // That renderer wakes at this rate for as long as the program runs,
 // changed view or not, and each wake costs the idle lab CPU (about 0.13 ms
 // on the 2-core machine of labs/BENCHMARKS.md). Nothing on screen moves

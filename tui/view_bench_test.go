@@ -15,6 +15,8 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/components/termdraw"
+	"termlab/tui/styles"
 )
 
 // The screen's cost: View at 120×40 on each screen of an open day, after
@@ -27,7 +29,7 @@ var sinkView string
 func BenchmarkView(b *testing.B) {
 	const w, h = 120, 40
 	c := testCommon(b, labs.Course{theDay}, labRoot(b, theDay), newFake(refAnswer()))
-	c.styles = newStyles(lipgloss.NewRenderer(io.Discard), false) // with colour
+	c.styles = styles.New(lipgloss.NewRenderer(io.Discard), false) // with colour
 	d := newDriver(b, c, w, h)
 	d.keys("enter") // open the day
 	d.hold = true   // replay ticks wait for d.step
@@ -69,7 +71,7 @@ func BenchmarkView(b *testing.B) {
 // One op is one second of that idleness. The screens must not tick: not a
 // single message may reach Update while idle (the benchmark fails if one
 // does). cpu-ms/s is what the whole process spent per idle second. The
-// program draws its own frames as they change (draw.go), so no renderer
+// program draws its own frames as they change (components/termdraw), so no renderer
 // wakes to look for a change; BenchmarkIdleBare, a bare Bubble Tea program
 // with Bubble Tea's own 60 fps renderer, is what that saves, measured the
 // same way in the same run (labs/BENCHMARKS.md).
@@ -89,7 +91,7 @@ func BenchmarkIdle(b *testing.B) {
 	in, keys := io.Pipe()
 	// As the real program runs on a terminal (term_unix.go): no renderer,
 	// each frame drawn as it is made; here onto io.Discard.
-	p := tea.NewProgram(&drawn{inner: m, d: &drawer{out: io.Discard}},
+	p := tea.NewProgram(termdraw.Wrap(m, termdraw.New(io.Discard)),
 		tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignalHandler(), tea.WithoutRenderer())
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()

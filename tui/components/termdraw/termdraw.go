@@ -1,4 +1,7 @@
-package tui
+// Package termdraw draws a Bubble Tea program's frames on the terminal
+// itself, only the rows that changed, so a program run without Bubble
+// Tea's renderer wakes for messages alone.
+package termdraw
 
 import (
 	"io"
@@ -12,22 +15,25 @@ import (
 // Bubble Tea v1's renderer draws on a ticker: it wakes renderFPS times a
 // second for as long as the program runs, to see whether the view changed.
 // Sitting idle, that ticker was all the CPU the lab used. Where the
-// terminal allows (term_unix.go), the lab draws itself instead: the
+// terminal allows (tui/term_unix.go), the lab draws itself instead: the
 // program runs without a renderer, and each frame is drawn when Update has
 // made it, only the rows that changed. No message, no frame, no wake-up.
 
-// drawer writes frames to a terminal, row by row, skipping the rows that
-// are as they were.
-type drawer struct {
+// Drawer writes frames to a terminal, row by row, skipping the rows that
+// are as they were. It is safe for use by more than one goroutine.
+type Drawer struct {
 	out  io.Writer
 	mu   sync.Mutex
 	rows []string // what is on the terminal
 	w, h int
 }
 
-// draw puts frame on the terminal, w×h. A frame of another size is drawn
+// New is a Drawer writing to out, which it takes to be blank.
+func New(out io.Writer) *Drawer { return &Drawer{out: out} }
+
+// Draw puts frame on the terminal, w×h. A frame of another size is drawn
 // whole; otherwise only its changed rows are.
-func (d *drawer) draw(frame string, w, h int) {
+func (d *Drawer) Draw(frame string, w, h int) {
 	if w <= 0 || h <= 0 {
 		return
 	}
@@ -46,7 +52,7 @@ func (d *drawer) draw(frame string, w, h int) {
 		if !full && i < len(d.rows) && d.rows[i] == r {
 			continue
 		}
-		if width(r) > w {
+		if ansi.StringWidth(r) > w {
 			r = ansi.Truncate(r, w, "")
 		}
 		b.WriteString(ansi.CursorPosition(1, i+1))
@@ -55,7 +61,7 @@ func (d *drawer) draw(frame string, w, h int) {
 		// Erase what was right of it, but not after a row as wide as the
 		// terminal: the cursor waits on its last column, and erasing would
 		// take that column's character.
-		if width(r) < w {
+		if ansi.StringWidth(r) < w {
 			b.WriteString(ansi.EraseLineRight)
 		}
 	}
@@ -68,27 +74,33 @@ func (d *drawer) draw(frame string, w, h int) {
 	}
 }
 
-// redraw forgets what is on the terminal, so the next frame is drawn whole.
-func (d *drawer) redraw() {
+// Redraw forgets what is on the terminal, so the next frame is drawn whole.
+func (d *Drawer) Redraw() {
 	d.mu.Lock()
 	d.rows = nil
 	d.mu.Unlock()
 }
 
-// drawn is a model (the App) with the drawer: each View, which Bubble Tea
+// Model is a model (the App) with a Drawer: each View, which Bubble Tea
 // asks for after every Update, draws the frame on the terminal.
-type drawn struct {
+type Model struct {
 	inner tea.Model
-	d     *drawer
+	d     *Drawer
 	w, h  int
 }
 
-func (m *drawn) Init() tea.Cmd { return m.inner.Init() }
+// Wrap puts inner on d: run the result with tea.WithoutRenderer.
+func Wrap(inner tea.Model, d *Drawer) *Model { return &Model{inner: inner, d: d} }
 
-func (m *drawn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// Inner is the model drawn.
+func (m *Model) Inner() tea.Model { return m.inner }
+
+func (m *Model) Init() tea.Cmd { return m.inner.Init() }
+
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if s, ok := msg.(tea.WindowSizeMsg); ok {
 		m.w, m.h = s.Width, s.Height
-		m.d.redraw()
+		m.d.Redraw()
 	}
 	var cmd tea.Cmd
 	m.inner, cmd = m.inner.Update(msg)
@@ -96,15 +108,15 @@ func (m *drawn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // View draws and gives Bubble Tea nothing: it runs without a renderer.
-func (m *drawn) View() string {
-	m.d.draw(m.inner.View(), m.w, m.h)
+func (m *Model) View() string {
+	m.d.Draw(m.inner.View(), m.w, m.h)
 	return ""
 }
 
-// screenStart and screenEnd take the terminal over and give it back: the
+// ScreenStart and ScreenEnd take the terminal over and give it back: the
 // alternate screen, the cursor hidden, bracketed paste (as Bubble Tea's
 // renderer does).
 const (
-	screenStart = "\x1b[?1049h" + "\x1b[?25l" + "\x1b[?2004h"
-	screenEnd   = "\x1b[?2004l" + "\x1b[?25h" + "\x1b[?1049l"
+	ScreenStart = "\x1b[?1049h" + "\x1b[?25l" + "\x1b[?2004h"
+	ScreenEnd   = "\x1b[?2004l" + "\x1b[?25h" + "\x1b[?1049l"
 )

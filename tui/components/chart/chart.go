@@ -1,4 +1,9 @@
-package tui
+// Package chart draws a lab's figures (labs.Figure) in a terminal's cells:
+// bars, lines and points, told apart by shape as well as colour, revealed
+// up to a point on the X axis so a replay can grow them. Prepare works a
+// figure out once; Draw, Title and Legend are pure, so a screen's View can
+// call them every frame.
+package chart
 
 import (
 	"math"
@@ -9,6 +14,8 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/styles"
 )
 
 // Figures are data (labs.Figure); this file draws any of them by its Kind,
@@ -49,9 +56,9 @@ import (
 // into barchart.New, same run, 2 shared cores), and a replay redraws a
 // part's charts every frame. So this file keeps its own renderer.
 
-// figPrep is a figure with what drawing needs worked out once per run
-// rather than once per frame.
-type figPrep struct {
+// Fig is a figure with what drawing needs worked out once per run
+// rather than once per frame. The zero Fig draws an empty frame.
+type Fig struct {
 	fig        labs.Figure
 	timeAxis   bool // X is virtual time, so a replay reveals X ≤ now
 	xmin, xmax float64
@@ -63,13 +70,14 @@ type figPrep struct {
 // timeLabels are the X labels that mean virtual seconds.
 var timeLabels = []string{"s", "sec", "second", "seconds", "time", "t", "time (s)", "t (s)", "virtual seconds"}
 
-func prepFigure(f labs.Figure) figPrep {
-	fp := figPrep{fig: f, timeAxis: slices.Contains(timeLabels, strings.ToLower(strings.TrimSpace(f.XLabel)))}
+// Prepare works out f's axes and how each series is drawn.
+func Prepare(f labs.Figure) Fig {
+	fp := Fig{fig: f, timeAxis: slices.Contains(timeLabels, strings.ToLower(strings.TrimSpace(f.XLabel)))}
 	fp.xmin, fp.xmax = math.Inf(1), math.Inf(-1)
 	fp.ymin, fp.ymax = math.Inf(1), math.Inf(-1)
 	for _, s := range f.Series {
 		for i, x := range s.X {
-			if i >= len(s.Y) || !finite(x) || !finite(s.Y[i]) {
+			if i >= len(s.Y) || !Finite(x) || !Finite(s.Y[i]) {
 				continue
 			}
 			fp.xmin, fp.xmax = math.Min(fp.xmin, x), math.Max(fp.xmax, x)
@@ -77,7 +85,7 @@ func prepFigure(f labs.Figure) figPrep {
 		}
 	}
 	for _, m := range f.Marks {
-		if finite(m.X) {
+		if Finite(m.X) {
 			fp.xmin, fp.xmax = math.Min(fp.xmin, m.X), math.Max(fp.xmax, m.X)
 		}
 	}
@@ -111,7 +119,7 @@ func prepFigure(f labs.Figure) figPrep {
 		seen := map[float64]bool{}
 		for _, s := range f.Series {
 			for _, x := range s.X {
-				if finite(x) && !seen[x] {
+				if Finite(x) && !seen[x] {
 					seen[x] = true
 					fp.bars = append(fp.bars, x)
 				}
@@ -125,13 +133,37 @@ func prepFigure(f labs.Figure) figPrep {
 	return fp
 }
 
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+// Finite reports whether x is a number a chart can place (not NaN, not ±Inf).
+func Finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// cut is how far along its X axis the figure is revealed when the part's
+// Figure is the figure prepared.
+func (fp Fig) Figure() labs.Figure { return fp.fig }
+
+// TimeAxis reports whether X is virtual time, so a replay reveals X ≤ now.
+func (fp Fig) TimeAxis() bool { return fp.timeAxis }
+
+// XRange is the X axis's ends.
+func (fp Fig) XRange() (lo, hi float64) { return fp.xmin, fp.xmax }
+
+// Events reports whether series k is drawn as an event strip under the
+// plot (a Line's events along its first series), which takes a row of
+// its own.
+func (fp Fig) Events(k int) bool { return k >= 0 && k < len(fp.events) && fp.events[k] }
+
+// YFromZero is fp with its Y axis from zero when all its values are
+// above it, so heights compare.
+func (fp Fig) YFromZero() Fig {
+	if fp.ymin > 0 && !math.IsInf(fp.ymin, 0) {
+		fp.ymin = 0
+	}
+	return fp
+}
+
+// Cut is how far along its X axis the figure is revealed when the part's
 // replay stands at now, inside the part's window [start, end]. A figure
 // whose X is not time (requests, servers…) grows in step with the replay's
 // progress instead.
-func (fp figPrep) cut(now, start, end float64, done bool) float64 {
+func (fp Fig) Cut(now, start, end float64, done bool) float64 {
 	if done {
 		return math.Inf(1)
 	}
@@ -167,24 +199,24 @@ const (
 	styleHead = -3
 )
 
-// drawFigure draws fp in w columns with a plot plotH rows tall, revealing
+// Draw draws fp in w columns with a plot plotH rows tall, revealing
 // X ≤ cut; playhead marks cut when the replay is running.
-func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool) string {
+func Draw(fp Fig, cut float64, w, plotH int, st styles.Styles, playhead bool) string {
 	f := fp.fig
 	var out []string
-	out = append(out, figTitle(fp, w, st))
+	out = append(out, Title(fp, w, st))
 
 	ytop, ybot := predictions.FormatValue(fp.ymax, ""), predictions.FormatValue(fp.ymin, "")
 	lw := fp.gutter(ytop, ybot, w)
 	pw := w - lw - 1
 	if pw < 4 || plotH < 1 {
-		out = append(out, st.Dim.Render(trunc("(too small to draw: widen the window)", w)))
+		out = append(out, st.Dim.Render(textlayout.Trunc("(too small to draw: widen the window)", w)))
 		return strings.Join(out, "\n")
 	}
 
 	grid := newGrid(pw, plotH)
 	colOf := func(x float64) int {
-		return clamp(int(math.Round((x-fp.xmin)/(fp.xmax-fp.xmin)*float64(pw-1))), 0, pw-1)
+		return textlayout.Clamp(int(math.Round((x-fp.xmin)/(fp.xmax-fp.xmin)*float64(pw-1))), 0, pw-1)
 	}
 	var rugs []string
 	topRow := 0 // the plot row the top of the scale is at
@@ -210,21 +242,21 @@ func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool)
 		case plotH - 1:
 			label = ybot
 		}
-		out = append(out, st.Dim.Render(pad(trunc(label, lw), lw)+"│")+renderCells(row, st))
+		out = append(out, st.Dim.Render(textlayout.Pad(textlayout.Trunc(label, lw), lw)+"│")+renderCells(row, st))
 	}
 	out = append(out, rugs...)
-	out = append(out, st.Dim.Render(repeat(" ", lw)+"└"+axisLabels(fp, pw)))
-	out = append(out, legend(fp, st, w)...)
+	out = append(out, st.Dim.Render(textlayout.Repeat(" ", lw)+"└"+axisLabels(fp, pw)))
+	out = append(out, Legend(fp, st, w)...)
 	return strings.Join(out, "\n")
 }
 
 // gutter is the width of the labels left of the plot: the scale's ends,
 // and the names of event strips, within a quarter of w.
-func (fp figPrep) gutter(ytop, ybot string, w int) int {
-	lw := max(width(ytop), width(ybot))
+func (fp Fig) gutter(ytop, ybot string, w int) int {
+	lw := max(textlayout.Width(ytop), textlayout.Width(ybot))
 	for k, ev := range fp.events {
 		if ev {
-			lw = max(lw, width(fp.fig.Series[k].Name)) // event strips are named in the gutter
+			lw = max(lw, textlayout.Width(fp.fig.Series[k].Name)) // event strips are named in the gutter
 		}
 	}
 	return min(lw, 8, max(w/4, 1))
@@ -243,14 +275,14 @@ func newGrid(pw, plotH int) [][]cell {
 }
 
 // drawPoints puts a glyph at every point revealed, one glyph per series.
-func (fp figPrep) drawPoints(grid [][]cell, cut float64, plotH int, colOf func(float64) int) {
+func (fp Fig) drawPoints(grid [][]cell, cut float64, plotH int, colOf func(float64) int) {
 	for k, s := range fp.fig.Series {
 		g := pointGlyphs[k%len(pointGlyphs)]
 		for i := range min(len(s.X), len(s.Y)) {
-			if s.X[i] > cut || !finite(s.Y[i]) {
+			if s.X[i] > cut || !Finite(s.Y[i]) {
 				continue
 			}
-			row := plotH - 1 - clamp(int(math.Round((s.Y[i]-fp.ymin)/(fp.ymax-fp.ymin)*float64(plotH-1))), 0, plotH-1)
+			row := plotH - 1 - textlayout.Clamp(int(math.Round((s.Y[i]-fp.ymin)/(fp.ymax-fp.ymin)*float64(plotH-1))), 0, plotH-1)
 			grid[row][colOf(s.X[i])] = cell{r: g, style: k}
 		}
 	}
@@ -258,7 +290,7 @@ func (fp figPrep) drawPoints(grid [][]cell, cut float64, plotH int, colOf func(f
 
 // drawMarks puts the marks and the playhead only where nothing is drawn,
 // behind the data.
-func (fp figPrep) drawMarks(grid [][]cell, cut float64, playhead bool, colOf func(float64) int) {
+func (fp Fig) drawMarks(grid [][]cell, cut float64, playhead bool, colOf func(float64) int) {
 	behind := func(col int, r rune, style int) {
 		for i := range grid {
 			if grid[i][col].style == styleNone {
@@ -267,7 +299,7 @@ func (fp figPrep) drawMarks(grid [][]cell, cut float64, playhead bool, colOf fun
 		}
 	}
 	for _, m := range fp.fig.Marks {
-		if finite(m.X) {
+		if Finite(m.X) {
 			behind(colOf(m.X), '┊', styleMark)
 		}
 	}
@@ -276,18 +308,18 @@ func (fp figPrep) drawMarks(grid [][]cell, cut float64, playhead bool, colOf fun
 	}
 }
 
-// figTitle is the figure's title and what its axes are, wrapped to w.
-func figTitle(fp figPrep, w int, st Styles) string {
+// Title is the figure's title and what its axes are, wrapped to w.
+func Title(fp Fig, w int, st styles.Styles) string {
 	f := fp.fig
 	title := st.Title.Render(f.Title)
 	if f.YLabel != "" || f.XLabel != "" {
 		title += st.Dim.Render(" · " + strings.TrimSpace(f.YLabel+" by "+f.XLabel))
 	}
-	return wrap(title, w)
+	return textlayout.Wrap(title, w)
 }
 
 // renderCells styles a row, one Render per run of equal style.
-func renderCells(row []cell, st Styles) string {
+func renderCells(row []cell, st styles.Styles) string {
 	var b, run strings.Builder
 	cur := styleNone
 	flush := func() {
@@ -308,7 +340,7 @@ func renderCells(row []cell, st Styles) string {
 	return b.String()
 }
 
-func cellStyle(i int, st Styles) lipgloss.Style {
+func cellStyle(i int, st styles.Styles) lipgloss.Style {
 	switch i {
 	case styleNone:
 		return st.Body
@@ -317,32 +349,32 @@ func cellStyle(i int, st Styles) lipgloss.Style {
 	case styleHead:
 		return st.Faint
 	}
-	return st.series(i)
+	return st.SeriesStyle(i)
 }
 
 // axisLabels is the X axis line: the first and last X at its ends and the
 // X label in the middle, drawn into the axis itself to save a line.
-func axisLabels(fp figPrep, pw int) string {
+func axisLabels(fp Fig, pw int) string {
 	lo, hi := predictions.FormatValue(fp.xmin, ""), predictions.FormatValue(fp.xmax, "")
 	mid := fp.fig.XLabel
 	if mid != "" {
 		mid = " " + mid + " "
 	}
-	gap := pw - width(lo) - width(hi)
-	if gap < width(mid)+2 {
+	gap := pw - textlayout.Width(lo) - textlayout.Width(hi)
+	if gap < textlayout.Width(mid)+2 {
 		mid = ""
 	}
 	if gap < 1 {
-		return trunc(lo+repeat("─", pw), pw)
+		return textlayout.Trunc(lo+textlayout.Repeat("─", pw), pw)
 	}
-	left := (gap - width(mid)) / 2
-	return lo + repeat("─", left) + mid + repeat("─", gap-left-width(mid)) + hi
+	left := (gap - textlayout.Width(mid)) / 2
+	return lo + textlayout.Repeat("─", left) + mid + textlayout.Repeat("─", gap-left-textlayout.Width(mid)) + hi
 }
 
-// legend names each series with the glyph it is drawn with, then the
+// Legend names each series with the glyph it is drawn with, then the
 // marks, wrapped at the entries to w columns. A figure of one series and
 // no marks needs none.
-func legend(fp figPrep, st Styles, w int) []string {
+func Legend(fp Fig, st styles.Styles, w int) []string {
 	if len(fp.fig.Series) < 2 && len(fp.fig.Marks) == 0 {
 		return nil
 	}
@@ -355,7 +387,7 @@ func legend(fp figPrep, st Styles, w int) []string {
 			// bottom of a tall axis it sits on the row labelled 0.
 			name += " = " + predictions.FormatValue(v, "")
 		}
-		parts = append(parts, st.series(k).Render(seriesGlyph(fp, k, last))+" "+st.Dim.Render(name))
+		parts = append(parts, st.SeriesStyle(k).Render(SeriesGlyph(fp, k, last))+" "+st.Dim.Render(name))
 	}
 	for _, m := range fp.fig.Marks {
 		parts = append(parts, st.Warn.Render("┊")+" "+st.Dim.Render(m.Label+" ("+predictions.FormatValue(m.X, "")+")"))
@@ -366,7 +398,7 @@ func legend(fp figPrep, st Styles, w int) []string {
 		switch {
 		case cur == "":
 			cur = p
-		case width(cur)+2+width(p) <= w:
+		case textlayout.Width(cur)+2+textlayout.Width(p) <= w:
 			cur += "  " + p
 		default:
 			lines = append(lines, cur)
@@ -375,8 +407,8 @@ func legend(fp figPrep, st Styles, w int) []string {
 	}
 	lines = append(lines, cur)
 	for i, l := range lines {
-		if width(l) > w {
-			lines[i] = wrap(l, w) // one entry wider than the screen
+		if textlayout.Width(l) > w {
+			lines[i] = textlayout.Wrap(l, w) // one entry wider than the screen
 		}
 	}
 	return strings.Split(strings.Join(lines, "\n"), "\n")
@@ -396,8 +428,8 @@ func flatAt(s labs.Series) (float64, bool) {
 	return s.Y[0], true
 }
 
-// seriesGlyph is what series k is drawn with, for the legend.
-func seriesGlyph(fp figPrep, k, last int) string {
+// SeriesGlyph is what series k is drawn with, for the legend.
+func SeriesGlyph(fp Fig, k, last int) string {
 	switch {
 	case fp.fig.Kind == labs.Bars && k == last:
 		return "█"

@@ -1,32 +1,11 @@
-package tui
+package termdraw
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/ansi"
 )
-
-// rowsWritten is the rows (1-based) a drawer's output moved to and drew
-// something on ("\x1b[H" is row 1; a bare home before erasing the screen
-// draws nothing).
-func rowsWritten(out string) []int {
-	var rows []int
-	for _, part := range strings.Split(out, "\x1b[")[1:] {
-		var row, col int
-		switch {
-		case strings.HasPrefix(part, "H") && len(part) > 1:
-			rows = append(rows, 1)
-		default:
-			if n, _ := fmt.Sscanf(part, "%d;%dH", &row, &col); n == 2 {
-				rows = append(rows, row)
-			}
-		}
-	}
-	return rows
-}
 
 // Issue 11 item 5: frames are drawn when they change and only where they
 // change; an unchanged frame writes nothing at all.
@@ -52,10 +31,10 @@ func TestDrawerDrawsOnlyWhatChanged(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			d := &drawer{out: &buf}
-			d.draw(tt.before, tt.bw, tt.bh)
+			d := New(&buf)
+			d.Draw(tt.before, tt.bw, tt.bh)
 			buf.Reset()
-			d.draw(tt.after, tt.w, tt.h)
+			d.Draw(tt.after, tt.w, tt.h)
 			out := buf.String()
 			if tt.wantNothin {
 				if out != "" {
@@ -63,7 +42,7 @@ func TestDrawerDrawsOnlyWhatChanged(t *testing.T) {
 				}
 				return
 			}
-			if got := rowsWritten(out); fmt.Sprint(got) != fmt.Sprint(tt.wantRows) {
+			if got := RowsWritten(out); fmt.Sprint(got) != fmt.Sprint(tt.wantRows) {
 				t.Fatalf("rows drawn %v, want %v: %q", got, tt.wantRows, out)
 			}
 			if strings.Contains(out, "\x1b[2J") != tt.wantFull {
@@ -76,31 +55,5 @@ func TestDrawerDrawsOnlyWhatChanged(t *testing.T) {
 				t.Fatalf("erased right of a full-width row: %q", out)
 			}
 		})
-	}
-}
-
-// The real screens through the drawer at 80×24: switching tabs redraws
-// the rows that changed, not the day's title; an idle frame, nothing.
-func TestDrawnScreensRedrawOnlyChangedRows(t *testing.T) {
-	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	var buf bytes.Buffer
-	dr := &drawer{out: &buf}
-	dr.draw(d.app.View(), 80, 24)
-	if got := len(rowsWritten(buf.String())); got != 24 {
-		t.Fatalf("the first frame drew %d rows, want 24", got)
-	}
-	buf.Reset()
-	dr.draw(d.app.View(), 80, 24)
-	if buf.Len() != 0 {
-		t.Fatalf("the same frame again wrote %q", buf.String())
-	}
-	d.tab(tabTODOs)
-	dr.draw(d.app.View(), 80, 24)
-	rows := rowsWritten(buf.String())
-	if len(rows) == 0 || rows[0] == 1 {
-		t.Fatalf("switching tabs redrew rows %v (row 1, the day's title, is unchanged)", rows)
-	}
-	if !strings.Contains(ansi.Strip(buf.String()), "TODOs ·") {
-		t.Fatalf("the TODO screen was not drawn: %q", buf.String())
 	}
 }

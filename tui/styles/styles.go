@@ -1,4 +1,7 @@
-package tui
+// Package styles is every look the lab's screens use (tui/styles, as
+// soft-serve keeps its ui/styles): one struct of lipgloss styles, built
+// once per terminal.
+package styles
 
 import (
 	"github.com/charmbracelet/lipgloss"
@@ -30,28 +33,28 @@ type Styles struct {
 	Series []lipgloss.Style
 }
 
-// noColor reports whether the learner asked for no colour (NO_COLOR set to
+// NoColor reports whether the learner asked for no colour (NO_COLOR set to
 // anything).
-func noColor(getenv func(string) string) bool { return getenv("NO_COLOR") != "" }
+func NoColor(getenv func(string) string) bool { return getenv("NO_COLOR") != "" }
 
-// stylesFor builds the styles on r (the renderer for the terminal). With
+// For builds the styles on r (the renderer for the terminal). With
 // NO_COLOR the styles carry no colour at all but keep bold, underline and
 // reverse video (NO_COLOR is about colour only, and a text box's cursor is
 // reverse video): termenv, seeing NO_COLOR, would drop every attribute
 // along with the colours, so the renderer gets the terminal's real profile
 // back and the colours are left out of the styles instead.
-func stylesFor(r *lipgloss.Renderer, getenv func(string) string) Styles {
-	if !noColor(getenv) {
-		return newStyles(r, true)
+func For(r *lipgloss.Renderer, getenv func(string) string) Styles {
+	if !NoColor(getenv) {
+		return New(r, true)
 	}
 	if r.ColorProfile() == termenv.Ascii {
 		r.SetColorProfile(r.Output().ColorProfile())
 	}
-	return newStyles(r, false)
+	return New(r, false)
 }
 
-// newStyles builds the styles on r, in colour or without.
-func newStyles(r *lipgloss.Renderer, colour bool) Styles {
+// New builds the styles on r, in colour or without.
+func New(r *lipgloss.Renderer, colour bool) Styles {
 	c := func(light, dark string) lipgloss.TerminalColor {
 		if !colour {
 			return lipgloss.NoColor{}
@@ -105,8 +108,9 @@ func newStyles(r *lipgloss.Renderer, colour bool) Styles {
 	return s
 }
 
-// series is the style of a figure's i-th series.
-func (s Styles) series(i int) lipgloss.Style {
+// SeriesStyle is the style of a figure's i-th series, cycling through
+// Series.
+func (s Styles) SeriesStyle(i int) lipgloss.Style {
 	if len(s.Series) == 0 {
 		return lipgloss.NewStyle()
 	}

@@ -1,8 +1,6 @@
-package tui
-
-// editor is the free-text drill's answer box: a few lines of prose, soft
-// wrapped to the box, with a cursor and the editing keys bubbles' textarea
-// answers to (keys.go, editorKeys).
+// Package editor is the free-text drill's answer box: a few lines of
+// prose, soft wrapped to the box, with a cursor and the editing keys
+// bubbles' textarea answers to (Keys).
 //
 // It is written here instead of using the kept library, bubbles/textarea,
 // because of what textarea costs the learner's first `go run .` (issue 22):
@@ -22,6 +20,7 @@ package tui
 // Text is kept as grapheme clusters (uniseg, which lipgloss already
 // links), each with its display width, so a CJK character or an emoji
 // moves, deletes and wraps as one character of two columns.
+package editor
 
 import (
 	"strings"
@@ -33,6 +32,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/rivo/uniseg"
+
+	"termlab/tui/components/textlayout"
 )
 
 // glyph is one character as the learner sees it: a grapheme cluster.
@@ -44,12 +45,13 @@ type glyph struct {
 // edRow is one screen row of the box: glyphs [from, to) of a line.
 type edRow struct{ line, from, to int }
 
-// editorStyles are the box's looks.
-type editorStyles struct {
+// Styles are the box's looks.
+type Styles struct {
 	Text, Placeholder, Cursor lipgloss.Style
 }
 
-type editor struct {
+// Editor is the box. Its zero value is not usable: make one with New.
+type Editor struct {
 	lines       [][]glyph
 	row, col    int // the cursor: a line, and a glyph of it (len = after the last)
 	goal        int // the column up and down aim for; -1 until one of them is pressed
@@ -59,13 +61,16 @@ type editor struct {
 	limit       int // most characters, line breaks counted; 0 is none
 	focused     bool
 	placeholder string
-	keys        editorKeys
-	styles      editorStyles
+	keys        Keys
+	styles      Styles
 	san         runeutil.Sanitizer
 }
 
-func newEditor(keys editorKeys, st editorStyles, placeholder string, limit int) *editor {
-	return &editor{
+// New is an empty box, 40 columns by one row until SetWidth and SetHeight,
+// showing placeholder while empty and holding at most limit characters
+// (line breaks counted; 0 is no limit). It starts blurred.
+func New(keys Keys, st Styles, placeholder string, limit int) *Editor {
+	return &Editor{
 		lines: [][]glyph{nil}, goal: -1, width: 40, height: 1, limit: limit,
 		placeholder: placeholder, keys: keys, styles: st,
 		san: runeutil.NewSanitizer(), // as textarea: a tab is four spaces, \r\n a line break
@@ -73,13 +78,13 @@ func newEditor(keys editorKeys, st editorStyles, placeholder string, limit int) 
 }
 
 // SetValue replaces the text, the cursor at its end.
-func (e *editor) SetValue(s string) {
+func (e *Editor) SetValue(s string) {
 	e.lines, e.row, e.col, e.top = [][]glyph{nil}, 0, 0, 0
 	e.insert([]rune(s))
 }
 
 // Value is the text, lines joined by "\n".
-func (e *editor) Value() string {
+func (e *Editor) Value() string {
 	var b strings.Builder
 	for i, l := range e.lines {
 		if i > 0 {
@@ -94,7 +99,7 @@ func (e *editor) Value() string {
 
 // Len counts the characters (grapheme clusters) and the line breaks, as
 // the limit does.
-func (e *editor) Len() int {
+func (e *Editor) Len() int {
 	n := len(e.lines) - 1
 	for _, l := range e.lines {
 		n += len(l)
@@ -102,25 +107,25 @@ func (e *editor) Len() int {
 	return n
 }
 
-func (e *editor) Focus()        { e.focused = true; e.follow() }
-func (e *editor) Blur()         { e.focused = false; e.follow() }
-func (e *editor) Focused() bool { return e.focused }
+func (e *Editor) Focus()        { e.focused = true; e.follow() }
+func (e *Editor) Blur()         { e.focused = false; e.follow() }
+func (e *Editor) Focused() bool { return e.focused }
 
 // SetWidth sets the box's columns (at least 2: a character and the cursor).
-func (e *editor) SetWidth(w int) {
+func (e *Editor) SetWidth(w int) {
 	e.width = max(w, 2)
 	e.follow()
 }
 
 // SetHeight sets the rows shown; taller text scrolls to keep the cursor in
 // view.
-func (e *editor) SetHeight(h int) {
+func (e *Editor) SetHeight(h int) {
 	e.height = max(h, 1)
 	e.follow()
 }
 
 // Rows is how many rows the text takes at the box's width.
-func (e *editor) Rows() int { return len(e.layout()) }
+func (e *Editor) Rows() int { return len(e.layout()) }
 
 // glyphsOf splits s into glyphs.
 func glyphsOf(s string) []glyph {
@@ -185,7 +190,7 @@ func wrapGlyphs(l []glyph, cw int) [][2]int {
 }
 
 // layout is every row of the text at the box's width.
-func (e *editor) layout() []edRow {
+func (e *Editor) layout() []edRow {
 	var rows []edRow
 	for i, l := range e.lines {
 		for _, r := range wrapGlyphs(l, e.width-1) {
@@ -197,7 +202,7 @@ func (e *editor) layout() []edRow {
 
 // cursorAt is the row the cursor is on and its column in that row. A
 // cursor between two rows of a line is at the start of the second.
-func (e *editor) cursorAt(rows []edRow) (int, int) {
+func (e *Editor) cursorAt(rows []edRow) (int, int) {
 	at := 0
 	for i, r := range rows {
 		if r.line == e.row && r.from <= e.col {
@@ -213,7 +218,7 @@ func (e *editor) cursorAt(rows []edRow) (int, int) {
 
 // follow scrolls so that the cursor's row is in view, and no further than
 // the text's end; a box without the focus shows its text from the top.
-func (e *editor) follow() {
+func (e *Editor) follow() {
 	if !e.focused {
 		e.top = 0
 		return
@@ -226,11 +231,11 @@ func (e *editor) follow() {
 	if at >= e.top+e.height {
 		e.top = at - e.height + 1
 	}
-	e.top = clamp(e.top, 0, max(len(rows)-e.height, 0))
+	e.top = textlayout.Clamp(e.top, 0, max(len(rows)-e.height, 0))
 }
 
 // Update applies one key; the box must have the focus.
-func (e *editor) Update(msg tea.Msg) {
+func (e *Editor) Update(msg tea.Msg) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok || !e.focused {
 		return
@@ -330,7 +335,7 @@ func (e *editor) Update(msg tea.Msg) {
 // insert puts runes at the cursor, cut to the limit, tabs and other
 // control characters cleaned as textarea cleans them. The line is
 // segmented again, so a combining mark joins the character before it.
-func (e *editor) insert(runes []rune) {
+func (e *Editor) insert(runes []rune) {
 	// A paste's "\r\n" is one line break: the sanitizer alone makes two.
 	runes = []rune(strings.ReplaceAll(string(runes), "\r\n", "\n"))
 	glyphs := glyphsOf(string(e.san.Sanitize(runes)))
@@ -364,13 +369,13 @@ func (e *editor) insert(runes []rune) {
 }
 
 // cut deletes glyphs [from, to) of the cursor's line, the cursor at from.
-func (e *editor) cut(from, to int) {
+func (e *Editor) cut(from, to int) {
 	l := e.lines[e.row]
 	e.lines[e.row] = append(l[:from:from], l[to:]...)
 	e.col = from
 }
 
-func (e *editor) joinAbove() {
+func (e *Editor) joinAbove() {
 	if e.row == 0 {
 		return
 	}
@@ -379,7 +384,7 @@ func (e *editor) joinAbove() {
 	e.joinBelow()
 }
 
-func (e *editor) joinBelow() {
+func (e *Editor) joinBelow() {
 	if e.row == len(e.lines)-1 {
 		return
 	}
@@ -390,7 +395,7 @@ func (e *editor) joinBelow() {
 
 // wordStart is where the word before the cursor starts, the spaces before
 // the cursor with it (ctrl+w).
-func (e *editor) wordStart() int {
+func (e *Editor) wordStart() int {
 	l, j := e.lines[e.row], e.col
 	for j > 0 && blank(l[j-1]) {
 		j--
@@ -403,7 +408,7 @@ func (e *editor) wordStart() int {
 
 // wordEnd is where the word after the cursor ends, the spaces before it
 // with it (alt+d).
-func (e *editor) wordEnd() int {
+func (e *Editor) wordEnd() int {
 	l, j := e.lines[e.row], e.col
 	for j < len(l) && blank(l[j]) {
 		j++
@@ -416,7 +421,7 @@ func (e *editor) wordEnd() int {
 
 // wordLeft moves to the start of the word before the cursor, across line
 // breaks.
-func (e *editor) wordLeft() {
+func (e *Editor) wordLeft() {
 	for {
 		if e.col == 0 {
 			if e.row == 0 {
@@ -437,7 +442,7 @@ func (e *editor) wordLeft() {
 // wordRight moves past the end of the next word, across line breaks,
 // changing each of its characters with change (its index in the word)
 // when that is not nil.
-func (e *editor) wordRight(change func(i int, s string) string) {
+func (e *Editor) wordRight(change func(i int, s string) string) {
 	for {
 		l := e.lines[e.row]
 		if e.col == len(l) {
@@ -464,7 +469,7 @@ func (e *editor) wordRight(change func(i int, s string) string) {
 
 // transpose swaps the characters either side of the cursor (at a line's
 // end, the last two) and moves past them, as textarea's ctrl+t does.
-func (e *editor) transpose() {
+func (e *Editor) transpose() {
 	l := e.lines[e.row]
 	if e.col == 0 || len(l) < 2 {
 		return
@@ -481,7 +486,7 @@ func (e *editor) transpose() {
 // vertical moves the cursor d rows, to the column it had when the first
 // of a run of ups and downs was pressed (or the last character before
 // it), and returns that column. A move past the first or last row stays.
-func (e *editor) vertical(d int) int {
+func (e *Editor) vertical(d int) int {
 	rows := e.layout()
 	at, x := e.cursorAt(rows)
 	goal := e.goal
@@ -507,8 +512,8 @@ func (e *editor) vertical(d int) int {
 	return goal
 }
 
-// cursorLine is the row of View the cursor is on.
-func (e *editor) cursorLine() int {
+// CursorLine is the row of View the cursor is on.
+func (e *Editor) CursorLine() int {
 	if e.Len() == 0 {
 		return 0
 	}
@@ -518,10 +523,10 @@ func (e *editor) cursorLine() int {
 
 // View is the box's rows: exactly its height, the cursor a block on the
 // character it is before (a space at a line's end) while focused.
-func (e *editor) View() string {
+func (e *Editor) View() string {
 	out := make([]string, 0, e.height)
 	if e.Len() == 0 && e.placeholder != "" {
-		for i, l := range strings.Split(wrap(e.placeholder, e.width-1), "\n") {
+		for i, l := range strings.Split(textlayout.Wrap(e.placeholder, e.width-1), "\n") {
 			if i == 0 && e.focused {
 				c, rest, _, _ := uniseg.FirstGraphemeClusterInString(l, -1)
 				l = e.styles.Cursor.Render(c) + e.styles.Placeholder.Render(rest)
@@ -551,4 +556,43 @@ func (e *editor) View() string {
 		out = append(out, "")
 	}
 	return strings.Join(out[:e.height], "\n")
+}
+
+// Keys edit a free-text answer: bubbles' textarea's
+// keys, with ctrl+left/right for words too, and a new line on alt+enter
+// or ctrl+j because enter checks the answer.
+type Keys struct {
+	Newline, Left, Right, Up, Down, WordLeft, WordRight key.Binding
+	LineStart, LineEnd, Begin, End                      key.Binding
+	DeleteBack, DeleteForward, DeleteWordBack           key.Binding
+	DeleteWordForward, DeleteToStart, DeleteToEnd       key.Binding
+	Transpose, Upper, Lower, Capitalize                 key.Binding
+}
+
+// DefaultKeys are the box's keys as the drills bind them.
+func DefaultKeys() Keys {
+	b := func(keys ...string) key.Binding { return key.NewBinding(key.WithKeys(keys...)) }
+	return Keys{
+		Newline:           key.NewBinding(key.WithKeys("alt+enter", "ctrl+j"), key.WithHelp("alt+enter", "new line")),
+		Left:              b("left", "ctrl+b"),
+		Right:             b("right", "ctrl+f"),
+		Up:                b("up", "ctrl+p"),
+		Down:              b("down", "ctrl+n"),
+		WordLeft:          b("alt+left", "ctrl+left", "alt+b"),
+		WordRight:         b("alt+right", "ctrl+right", "alt+f"),
+		LineStart:         b("home", "ctrl+a"),
+		LineEnd:           b("end", "ctrl+e"),
+		Begin:             b("ctrl+home", "alt+<"),
+		End:               b("ctrl+end", "alt+>"),
+		DeleteBack:        b("backspace", "ctrl+h"),
+		DeleteForward:     b("delete", "ctrl+d"),
+		DeleteWordBack:    b("alt+backspace", "ctrl+w"),
+		DeleteWordForward: b("alt+delete", "alt+d"),
+		DeleteToStart:     b("ctrl+u"),
+		DeleteToEnd:       b("ctrl+k"),
+		Transpose:         b("ctrl+t"),
+		Upper:             b("alt+u"),
+		Lower:             b("alt+l"),
+		Capitalize:        b("alt+c"),
+	}
 }

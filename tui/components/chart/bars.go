@@ -1,17 +1,19 @@
-package tui
+package chart
 
 import (
 	"math"
 	"slices"
 
 	"termlab/record/predictions"
+
+	"termlab/tui/components/textlayout"
 )
 
 // Bar charts (labs.Bars): how chart.go's bars stand side by side or
 // overlay, and when each carries its value.
 
 // drawBars fills grid with fp's bars and returns where an X falls, for marks.
-func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float64) int {
+func (fp Fig) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float64) int {
 	n := len(fp.bars)
 	if n == 0 {
 		return func(float64) int { return 0 }
@@ -40,7 +42,7 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 	}
 	index := func(x float64) int {
 		i, _ := slices.BinarySearch(fp.bars, x)
-		return clamp(i, 0, n-1)
+		return textlayout.Clamp(i, 0, n-1)
 	}
 	last := len(fp.fig.Series) - 1
 	top := fp.barTop(pw, plotH)
@@ -54,7 +56,7 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 		}
 		var labels []label
 		for i := range min(len(s.X), len(s.Y)) {
-			if s.X[i] > cut || !finite(s.Y[i]) {
+			if s.X[i] > cut || !Finite(s.Y[i]) {
 				continue
 			}
 			e := (s.Y[i] - fp.ymin) / (top - fp.ymin) * float64(plotH*8)
@@ -77,7 +79,7 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 					// apart from the front one without colour.
 					grid[row][c] = cell{r: shadeGlyphs[k%len(shadeGlyphs)], style: k}
 				case k == last && fill >= 0.5:
-					grid[row][c] = cell{r: eighths[clamp(int(math.Round(fill)), 1, 8)], style: k}
+					grid[row][c] = cell{r: eighths[textlayout.Clamp(int(math.Round(fill)), 1, 8)], style: k}
 				}
 			}
 		}
@@ -92,7 +94,7 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 			if row < 0 || row >= plotH {
 				continue
 			}
-			w := width(l.text)
+			w := textlayout.Width(l.text)
 			c := l.c0 + (l.c1-l.c0-w)/2
 			for j, r := range []rune(l.text) {
 				if cc := c + j; cc >= 0 && cc < pw && grid[row][cc].style == styleNone {
@@ -101,12 +103,12 @@ func (fp figPrep) drawBars(grid [][]cell, cut float64, pw, plotH int) func(float
 			}
 		}
 	}
-	return func(x float64) int { c, _ := barCols(index(x), 0); return clamp(c, 0, pw-1) }
+	return func(x float64) int { c, _ := barCols(index(x), 0); return textlayout.Clamp(c, 0, pw-1) }
 }
 
 // labelled reports whether every bar is wide enough to carry its value on
 // top: side by side (or one series), and each value fits its bar.
-func (fp figPrep) labelled(pw, plotH int) bool {
+func (fp Fig) labelled(pw, plotH int) bool {
 	n, nk := len(fp.bars), max(len(fp.fig.Series), 1)
 	if n == 0 || plotH < 3 || nk > 1 && n*nk > pw {
 		return false
@@ -117,7 +119,7 @@ func (fp figPrep) labelled(pw, plotH int) bool {
 	}
 	for _, s := range fp.fig.Series {
 		for _, y := range s.Y {
-			if finite(y) && width(predictions.FormatValue(y, "")) > cols {
+			if Finite(y) && textlayout.Width(predictions.FormatValue(y, "")) > cols {
 				return false
 			}
 		}
@@ -128,7 +130,7 @@ func (fp figPrep) labelled(pw, plotH int) bool {
 // barTop is the value at the top of a bar chart's plot: the data's top,
 // raised by a row when the bars carry their values, so the tallest has
 // room for its label.
-func (fp figPrep) barTop(pw, plotH int) float64 {
+func (fp Fig) barTop(pw, plotH int) float64 {
 	if !fp.labelled(pw, plotH) {
 		return fp.ymax
 	}

@@ -1,4 +1,4 @@
-package tui
+package textlayout
 
 import (
 	"math/rand/v2"
@@ -56,7 +56,7 @@ func TestWrapKeepsEveryWordInsideTheWidth(t *testing.T) {
 		{"trailing spaces", "one two   ", 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			checkWrap(t, tc.in, wrap(tc.in, tc.w), tc.w)
+			checkWrap(t, tc.in, Wrap(tc.in, tc.w), tc.w)
 		})
 	}
 }
@@ -87,7 +87,7 @@ func TestWrapProperty(t *testing.T) {
 			}
 		}
 		in, w := b.String(), 2+r.IntN(30)
-		checkWrap(t, in, wrap(in, w), w)
+		checkWrap(t, in, Wrap(in, w), w)
 	}
 }
 
@@ -107,7 +107,7 @@ func TestWrapKeepsIndentAndFormulas(t *testing.T) {
 		{"a formula wider than the line breaks at its spaces", "f(a, b, c, d) = x", 6, []string{"f(a,", "b, c,", "d) = x"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := strings.Split(wrap(tc.in, tc.w), "\n")
+			got := strings.Split(Wrap(tc.in, tc.w), "\n")
 			checkWrap(t, tc.in, strings.Join(got, "\n"), tc.w)
 			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 				t.Fatalf("wrap(%q, %d):\n got %q\nwant %q", tc.in, tc.w, got, tc.want)

@@ -1,4 +1,4 @@
-package tui
+package chart
 
 import (
 	"math"
@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"termlab/labs"
+
+	"termlab/tui/components/textlayout"
+	"termlab/tui/styles"
 )
 
 // Line charts (labs.Line): the first series in braille, the others in
@@ -14,7 +17,7 @@ import (
 
 // eventIndex is which event strip series k is (0 for the first), for its
 // glyphs.
-func (fp figPrep) eventIndex(k int) int {
+func (fp Fig) eventIndex(k int) int {
 	n := 0
 	for i := range k {
 		if fp.events[i] {
@@ -26,7 +29,7 @@ func (fp figPrep) eventIndex(k int) int {
 
 // lineIndex is which line series k is among the lines that are not event
 // strips (0 is drawn in braille).
-func (fp figPrep) lineIndex(k int) int {
+func (fp Fig) lineIndex(k int) int {
 	n := 0
 	for i := range k {
 		if !fp.events[i] {
@@ -38,7 +41,7 @@ func (fp figPrep) lineIndex(k int) int {
 
 // drawLines draws the first line series in braille and the others in
 // glyphs over it, and returns the event strips to go under the plot.
-func (fp figPrep) drawLines(grid [][]cell, cut float64, pw, plotH, lw int, st Styles, colOf func(float64) int) (rugs []string) {
+func (fp Fig) drawLines(grid [][]cell, cut float64, pw, plotH, lw int, st styles.Styles, colOf func(float64) int) (rugs []string) {
 	bits := make([][]uint8, plotH)
 	owner := make([][]int, plotH)
 	for i := range bits {
@@ -80,12 +83,12 @@ func (fp figPrep) drawLines(grid [][]cell, cut float64, pw, plotH, lw int, st St
 
 // drawLine calls set for every braille dot of one series, joining its
 // points: the cell's row and column and the dot's bit in the cell.
-func (fp figPrep) drawLine(s labs.Series, k int, cut float64, pw, plotH int, set0 func(row, col int, mask uint8)) {
+func (fp Fig) drawLine(s labs.Series, k int, cut float64, pw, plotH int, set0 func(row, col int, mask uint8)) {
 	W, H := pw*2, plotH*4
 	dot := func(x, y float64) (int, int) {
 		dx := int(math.Round((x - fp.xmin) / (fp.xmax - fp.xmin) * float64(W-1)))
 		dy := int(math.Round((1 - (y-fp.ymin)/(fp.ymax-fp.ymin)) * float64(H-1)))
-		return clamp(dx, 0, W-1), clamp(dy, 0, H-1)
+		return textlayout.Clamp(dx, 0, W-1), textlayout.Clamp(dy, 0, H-1)
 	}
 	set := func(dx, dy int) {
 		// Braille dot numbering: left column 1 2 3 7, right column 4 5 6 8.
@@ -94,7 +97,7 @@ func (fp figPrep) drawLine(s labs.Series, k int, cut float64, pw, plotH int, set
 	}
 	px, py, have := 0, 0, false
 	for i := range min(len(s.X), len(s.Y)) {
-		if s.X[i] > cut || !finite(s.Y[i]) || !finite(s.X[i]) {
+		if s.X[i] > cut || !Finite(s.Y[i]) || !Finite(s.X[i]) {
 			continue
 		}
 		x, y := dot(s.X[i], s.Y[i])
@@ -146,12 +149,12 @@ func sign(v int) int {
 
 // rug is one strip of events under a line plot: where they happened, shaded
 // by how many fell in each column.
-func (fp figPrep) rug(k int, cut float64, pw, lw int, st Styles, colOf func(float64) int) string {
+func (fp Fig) rug(k int, cut float64, pw, lw int, st styles.Styles, colOf func(float64) int) string {
 	s := fp.fig.Series[k]
 	all := make([]int, pw)
 	shown := make([]int, pw)
 	for _, x := range s.X {
-		if !finite(x) {
+		if !Finite(x) {
 			continue
 		}
 		c := colOf(x)
@@ -174,5 +177,5 @@ func (fp figPrep) rug(k int, cut float64, pw, lw int, st Styles, colOf func(floa
 		}
 		b.WriteRune(g)
 	}
-	return st.Dim.Render(pad(trunc(s.Name, lw), lw)+"│") + st.series(k).Render(b.String())
+	return st.Dim.Render(textlayout.Pad(textlayout.Trunc(s.Name, lw), lw)+"│") + st.SeriesStyle(k).Render(b.String())
 }

@@ -1,4 +1,4 @@
-package tui
+package editor
 
 import (
 	"math/rand/v2"
@@ -32,8 +32,8 @@ func edKey(name string) tea.KeyMsg {
 
 // testEditor is a focused box of w columns and h rows whose cursor shows
 // as [x], whatever the colour profile.
-func testEditor(w, h, limit int) *editor {
-	e := newEditor(newEditorKeys(), editorStyles{
+func testEditor(w, h, limit int) *Editor {
+	e := New(DefaultKeys(), Styles{
 		Cursor: lipgloss.NewStyle().Transform(func(s string) string { return "[" + s + "]" }),
 	}, "say it", limit)
 	e.SetWidth(w)
@@ -44,7 +44,7 @@ func testEditor(w, h, limit int) *editor {
 
 // play sends each step: a key's name in <angle brackets>, text typed a
 // rune at a time otherwise, and «text» pasted at once.
-func play(e *editor, steps ...string) {
+func play(e *Editor, steps ...string) {
 	for _, s := range steps {
 		switch {
 		case strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">"):
@@ -133,7 +133,7 @@ func TestEditorEdits(t *testing.T) {
 }
 
 // withCursor is the value with | at the cursor.
-func withCursor(e *editor) string {
+func withCursor(e *Editor) string {
 	var b strings.Builder
 	for i, l := range e.lines {
 		if i > 0 {
@@ -283,7 +283,7 @@ func TestEditorViewFits(t *testing.T) {
 	words := []string{"a", "word ", "longerword", "日本 ", "👍", " ", "x"}
 	for w := 8; w <= 30; w += 11 {
 		for h := 1; h <= 4; h++ {
-			e := newEditor(newEditorKeys(), editorStyles{Cursor: lipgloss.NewStyle().Transform(func(s string) string { return "\x00" + s })}, "", 0)
+			e := New(DefaultKeys(), Styles{Cursor: lipgloss.NewStyle().Transform(func(s string) string { return "\x00" + s })}, "", 0)
 			e.SetWidth(w)
 			e.SetHeight(h)
 			e.Focus()
