@@ -58,6 +58,14 @@ func TestGuardCPU(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var tr Tracker
 			f := GuardCPU(100*time.Millisecond, "labs/day45", &tr, func() { tt.fn(&tr) })
+			// On a machine busy enough that the spinning thread waited on the
+			// run queue for most of its time, "starved" is the true answer
+			// (graded again, never the learner's): the test must not fail
+			// because the machine is slow, but no other answer passes.
+			if tt.status == Timeout && f.Status == Timeout && IsStarved(f.Detail) {
+				t.Logf("starved on a busy machine (a true answer): %s", f.Detail)
+				return
+			}
 			if f.Status != tt.status || !strings.Contains(f.Detail, tt.detail) {
 				t.Fatalf("got %+v, want status %q detail containing %q", f, tt.status, tt.detail)
 			}
