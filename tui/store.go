@@ -202,7 +202,4 @@ func dayProgress(day labs.Day, a predictions.Answers) progress {
 	return p
 }
 
-// cloneAnswers copies everything a change may alter.
-func cloneAnswers(a predictions.Answers) predictions.Answers { return learner.CloneAnswers(a) }
-
 func cloneDrill(d predictions.DrillAnswer) predictions.DrillAnswer { return learner.CloneDrill(d) }
