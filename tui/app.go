@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"termlab/record/predictions"
+	"termlab/tui/keymap"
 	"termlab/watch"
 )
 
@@ -228,30 +229,30 @@ func (a *App) resize() {
 	a.day.resize(a.c.width, body)
 }
 
-func (a *App) keyMap() keyMap {
+func (a *App) keyMap() keymap.KeyMap {
 	g := a.c.keys.Global
-	var km keyMap
+	var km keymap.KeyMap
 	switch {
 	case a.onPicker || a.day == nil:
 		km = a.picker.help()
-		km.full = append(km.full, []key.Binding{g.Redraw, g.Help, g.Quit})
-		km.short = append(km.short, g.Help, g.Quit)
-		km.global = 2
+		km.Full = append(km.Full, []key.Binding{g.Redraw, g.Help, g.Quit})
+		km.Short = append(km.Short, g.Help, g.Quit)
+		km.Global = 2
 		return km
 	case a.typing():
 		km = a.day.current().help(&a.day.s)
-		km.short = append(km.short, g.ForceQuit)
-		km.global = 1
-		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.Redraw, g.ForceQuit})
+		km.Short = append(km.Short, g.ForceQuit)
+		km.Global = 1
+		km.Full = append(km.Full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.Redraw, g.ForceQuit})
 		if !a.day.modal() {
-			km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab})
+			km.Full = append(km.Full, []key.Binding{g.NextTab, g.PrevTab})
 		}
 		return km
 	}
 	km = a.day.current().help(&a.day.s)
-	km.short = append(km.short, g.NextTab, g.Help, g.Quit)
-	km.global = 3
-	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Redraw, g.Help, g.Quit})
+	km.Short = append(km.Short, g.NextTab, g.Help, g.Quit)
+	km.Global = 3
+	km.Full = append(km.Full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Redraw, g.Help, g.Quit})
 	return km
 }
 
@@ -266,9 +267,9 @@ func (a *App) helpView() string {
 		if a.c.height < 16 {
 			lines = 1
 		}
-		return keyBar(km.short, km.global, hm.Width, lines, a.c.styles)
+		return keymap.KeyBar(km.Short, km.Global, hm.Width, lines, a.c.styles)
 	}
-	return fullHelpRows(hm, a.keyMap().full)
+	return fullHelpRows(hm, a.keyMap().Full)
 }
 
 // fullHelpRows lays the key groups out as bubbles' help does, in columns,
@@ -332,7 +333,7 @@ func (a *App) View() string {
 func (a *App) fullHelp(w int) string {
 	st := a.c.styles
 	var items []key.Binding
-	for _, group := range a.keyMap().full {
+	for _, group := range a.keyMap().Full {
 		for _, b := range group {
 			if b.Enabled() && b.Help().Key != "" {
 				items = append(items, b)

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/keymap"
 	"termlab/tui/styles"
 )
 
@@ -70,7 +71,7 @@ type Styles = styles.Styles
 type common struct {
 	width, height int
 	styles        Styles
-	keys          Keys
+	keys          keymap.Keys
 	deps          deps
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/history"
+	"termlab/tui/keymap"
 	"termlab/watch"
 )
 
@@ -45,7 +46,7 @@ type screen interface {
 	enter(s *session) tea.Cmd // the screen comes on
 	update(msg tea.Msg, s *session) tea.Cmd
 	view(s *session, w, h int) string
-	help(s *session) keyMap
+	help(s *session) keymap.KeyMap
 }
 
 // dayModel is an open day: its session, its screens, the watcher on the

@@ -14,6 +14,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/tui/components/editor"
+	"termlab/tui/keymap"
 )
 
 // drillModel is the day's paper exercises, checked: numbers against
@@ -537,15 +538,15 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *ses
 	return out
 }
 
-func (m *drillModel) help(s *session) keyMap {
+func (m *drillModel) help(s *session) keymap.KeyMap {
 	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
 	if m.active {
 		check := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check"))
 		if d, ok := m.current(s); ok && d.Kind == labs.DrillSelf {
 			nl := key.NewBinding(key.WithKeys("alt+enter"), key.WithHelp("alt+enter", "new line"))
-			return keyMap{short: []key.Binding{check, nl, fk.StopTyping}, full: [][]key.Binding{{check, nl, fk.StopTyping}}}
+			return keymap.KeyMap{Short: []key.Binding{check, nl, fk.StopTyping}, Full: [][]key.Binding{{check, nl, fk.StopTyping}}}
 		}
-		return keyMap{short: []key.Binding{check, fk.Next, fk.StopTyping}, full: [][]key.Binding{{check, fk.Next, fk.Prev, fk.StopTyping}}}
+		return keymap.KeyMap{Short: []key.Binding{check, fk.Next, fk.StopTyping}, Full: [][]key.Binding{{check, fk.Next, fk.Prev, fk.StopTyping}}}
 	}
 	answer := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "answer"))
 	short := []key.Binding{lk.Up, lk.Down, answer}
@@ -555,5 +556,5 @@ func (m *drillModel) help(s *session) keyMap {
 			short = append(short, dk.Got)
 		}
 	}
-	return keyMap{short: short, full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
+	return keymap.KeyMap{Short: short, Full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
 }

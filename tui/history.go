@@ -12,6 +12,7 @@ import (
 	"termlab/record/atomicfile"
 	"termlab/record/history"
 	"termlab/record/results"
+	"termlab/tui/keymap"
 )
 
 // historyModel is the History screen: the day's runs, newest first, each
@@ -249,14 +250,14 @@ func orDash(s string) string {
 	return s
 }
 
-func (m *historyModel) help(*session) keyMap {
+func (m *historyModel) help(*session) keymap.KeyMap {
 	lk, ck, sk := m.c.keys.List, m.c.keys.Compare, m.c.keys.Scroll
 	if m.open {
 		back := key.NewBinding(key.WithKeys(ck.Keys()...), key.WithHelp(ck.Help().Key, "back to the runs"))
-		return keyMap{short: []key.Binding{back, sk.Up}, full: [][]key.Binding{{back}, {sk.Up, sk.PageUp, sk.Top}}}
+		return keymap.KeyMap{Short: []key.Binding{back, sk.Up}, Full: [][]key.Binding{{back}, {sk.Up, sk.PageUp, sk.Top}}}
 	}
 	if len(m.recs) == 0 {
-		return keyMap{}
+		return keymap.KeyMap{}
 	}
-	return keyMap{short: []key.Binding{lk.Up, lk.Down, ck}, full: [][]key.Binding{{lk.Up, lk.Down, ck}}}
+	return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, ck}, Full: [][]key.Binding{{lk.Up, lk.Down, ck}}}
 }

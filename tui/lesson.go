@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"termlab/tui/keymap"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
@@ -99,7 +100,7 @@ func (m *lessonModel) view(s *session, w, h int) string {
 	return out
 }
 
-func (m *lessonModel) help(*session) keyMap {
+func (m *lessonModel) help(*session) keymap.KeyMap {
 	sk := m.c.keys.Scroll
-	return keyMap{short: []key.Binding{sk.Up, sk.PageUp}, full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
+	return keymap.KeyMap{Short: []key.Binding{sk.Up, sk.PageUp}, Full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
 }

@@ -9,6 +9,7 @@ import (
 
 	"termlab/record/history"
 	"termlab/record/predictions"
+	"termlab/tui/keymap"
 )
 
 // pickerModel is the list of registered days with the learner's progress
@@ -195,7 +196,7 @@ func scoreSummary(rows []predictions.Row, recs []history.Record, p history.Progr
 	return strings.Join(parts, " · ")
 }
 
-func (m *pickerModel) help() keyMap {
+func (m *pickerModel) help() keymap.KeyMap {
 	lk := m.c.keys.List
-	return keyMap{short: []key.Binding{lk.Up, lk.Down, lk.Open}, full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
+	return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, lk.Open}, Full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
 }

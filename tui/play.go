@@ -9,6 +9,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/tui/components/chart"
+	"termlab/tui/keymap"
 )
 
 // playModel is the Play screen: the day's playground figures
@@ -236,19 +237,19 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	return nil
 }
 
-func (m *playModel) help(s *session) keyMap {
+func (m *playModel) help(s *session) keymap.KeyMap {
 	pk := m.keys
 	if len(s.day.Figures) == 0 {
-		return keyMap{}
+		return keymap.KeyMap{}
 	}
 	if g := m.gate(s); !g.Open() {
 		if len(g.Waiting) == 0 {
-			return keyMap{short: []key.Binding{pk.Reveal, pk.Figure}, full: [][]key.Binding{{pk.Reveal}, {pk.Figure, pk.Back}}}
+			return keymap.KeyMap{Short: []key.Binding{pk.Reveal, pk.Figure}, Full: [][]key.Binding{{pk.Reveal}, {pk.Figure, pk.Back}}}
 		}
-		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure, pk.Back}}}
+		return keymap.KeyMap{Short: []key.Binding{pk.Figure}, Full: [][]key.Binding{{pk.Figure, pk.Back}}}
 	}
-	return keyMap{
-		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure, pk.Impl},
-		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl, pk.Chart}},
+	return keymap.KeyMap{
+		Short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure, pk.Impl},
+		Full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl, pk.Chart}},
 	}
 }

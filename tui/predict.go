@@ -12,6 +12,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/keymap"
 )
 
 // predictModel is the predict-first form: one text box per prediction of
@@ -537,18 +538,18 @@ func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string 
 	return status + st.Dim.Render(" · ") + open
 }
 
-func (m *predictModel) help(s *session) keyMap {
+func (m *predictModel) help(s *session) keymap.KeyMap {
 	fk, lk := m.c.keys.Form, m.c.keys.List
 	if !m.active {
-		return keyMap{short: []key.Binding{lk.Up, lk.Down, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think, fk.Sure}}}
+		return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, fk.Type}, Full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think, fk.Sure}}}
 	}
 	submit := fk.Submit
 	if _, open := s.due(); !open {
 		submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record / run"))
 	}
-	return keyMap{
-		short: []key.Binding{submit, fk.Skip, fk.Next, fk.StopTyping},
-		full:  [][]key.Binding{{submit, fk.Skip, fk.Think, fk.Sure}, {fk.Next, fk.Prev, fk.StopTyping}},
+	return keymap.KeyMap{
+		Short: []key.Binding{submit, fk.Skip, fk.Next, fk.StopTyping},
+		Full:  [][]key.Binding{{submit, fk.Skip, fk.Think, fk.Sure}, {fk.Next, fk.Prev, fk.StopTyping}},
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"termlab/labs"
 	"termlab/record/results"
 	learner "termlab/record/session"
+	"termlab/tui/keymap"
 )
 
 // resultsModel shows what the lab writes into RESULTS.md, by the command
@@ -158,7 +159,7 @@ func (m *resultsModel) view(s *session, w, h int) string {
 	return scrolled(m.content(s, w), m.scroll, h, m.c.styles)
 }
 
-func (m *resultsModel) help(*session) keyMap {
+func (m *resultsModel) help(*session) keymap.KeyMap {
 	wk, sk := m.c.keys.Write, m.c.keys.Scroll
-	return keyMap{short: []key.Binding{wk, sk.Up}, full: [][]key.Binding{{wk}, {sk.Up, sk.PageUp, sk.Top}}}
+	return keymap.KeyMap{Short: []key.Binding{wk, sk.Up}, Full: [][]key.Binding{{wk}, {sk.Up, sk.PageUp, sk.Top}}}
 }

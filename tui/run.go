@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/keymap"
 )
 
 // runModel replays a run of the learner's code on the virtual clock, part
@@ -448,22 +449,22 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	return nil
 }
 
-func (m *runModel) help(s *session) keyMap {
+func (m *runModel) help(s *session) keymap.KeyMap {
 	rk, sk := m.c.keys.Run, m.c.keys.Scroll
 	if len(m.parts) == 0 {
-		return keyMap{} // nothing has run yet
+		return keymap.KeyMap{} // nothing has run yet
 	}
 	if !m.ready(0, s) {
-		return keyMap{short: []key.Binding{rk.Predict}, full: [][]key.Binding{{rk.Predict}}}
+		return keymap.KeyMap{Short: []key.Binding{rk.Predict}, Full: [][]key.Binding{{rk.Predict}}}
 	}
 	if m.waiting(s) >= 0 {
-		return keyMap{
-			short: []key.Binding{rk.Predict, rk.PrevPart, sk.Up},
-			full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart, rk.SkipAll}, {sk.Up, sk.PageUp, sk.Top}},
+		return keymap.KeyMap{
+			Short: []key.Binding{rk.Predict, rk.PrevPart, sk.Up},
+			Full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart, rk.SkipAll}, {sk.Up, sk.PageUp, sk.Top}},
 		}
 	}
-	return keyMap{
-		short: []key.Binding{rk.Pause, rk.PrevPart, rk.Step, rk.Faster, rk.Skip, sk.Up},
-		full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp, sk.Top}},
+	return keymap.KeyMap{
+		Short: []key.Binding{rk.Pause, rk.PrevPart, rk.Step, rk.Faster, rk.Skip, sk.Up},
+		Full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp, sk.Top}},
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/record/report"
 	"termlab/runner/worker"
+	"termlab/tui/keymap"
 )
 
 // scoreModel is the scoreboard: each prediction against the actual the
@@ -45,7 +46,7 @@ func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
 
 // scrollKey applies a scrolling key to off for content of n lines shown h
 // at a time.
-func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
+func scrollKey(sk keymap.ScrollKeys, k tea.KeyMsg, off, h, n int) int {
 	page := max(h/2, 1)
 	switch {
 	case key.Matches(k, sk.Up):
@@ -251,9 +252,9 @@ func shortMissing(why string) string {
 	return why
 }
 
-func (m *scoreModel) help(*session) keyMap {
+func (m *scoreModel) help(*session) keymap.KeyMap {
 	sk := m.c.keys.Scroll
-	return keyMap{short: []key.Binding{sk.Up}, full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
+	return keymap.KeyMap{Short: []key.Binding{sk.Up}, Full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
 }
 
 // missing says why a prediction has no actual: its part has not been

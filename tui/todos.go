@@ -10,6 +10,7 @@ import (
 	"termlab/labs"
 	"termlab/record/reset"
 	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
 )
 
 // todoModel is the grader's verdict on each TODO, with where the function
@@ -388,13 +389,13 @@ func confirmBox(text string, st Styles, w int) string {
 	return st.Box.Width(max(w-2, 1)).Render(body)
 }
 
-func (m *todoModel) help(*session) keyMap {
+func (m *todoModel) help(*session) keymap.KeyMap {
 	ck, tk, lk, sk := m.c.keys.Confirm, m.c.keys.TODO, m.c.keys.List, m.c.keys.Scroll
 	if m.ask != nil {
-		return keyMap{short: []key.Binding{ck.Yes, ck.No}, full: [][]key.Binding{{ck.Yes, ck.No}}}
+		return keymap.KeyMap{Short: []key.Binding{ck.Yes, ck.No}, Full: [][]key.Binding{{ck.Yes, ck.No}}}
 	}
-	return keyMap{
-		short: []key.Binding{lk.Up, lk.Down, tk.Hint, tk.Solution, tk.Reset},
-		full:  [][]key.Binding{{lk.Up, lk.Down}, {tk.Hint, tk.Solution}, {tk.Reset, tk.ResetDay}, {sk.PageUp}},
+	return keymap.KeyMap{
+		Short: []key.Binding{lk.Up, lk.Down, tk.Hint, tk.Solution, tk.Reset},
+		Full:  [][]key.Binding{{lk.Up, lk.Down}, {tk.Hint, tk.Solution}, {tk.Reset, tk.ResetDay}, {sk.PageUp}},
 	}
 }

@@ -29,6 +29,7 @@ import (
 
 	"termlab/labs"
 	"termlab/runner/worker"
+	"termlab/tui/keymap"
 	"termlab/tui/styles"
 )
 
@@ -108,7 +109,7 @@ func newCommon(cfg Config, st Styles, watch bool) *common {
 	}
 	return &common{
 		styles: st,
-		keys:   newKeys(),
+		keys:   keymap.New(),
 		deps: deps{
 			course:        cfg.Course,
 			root:          cfg.Root,
