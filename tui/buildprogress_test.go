@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // tracingRunner is a runner whose run reports a build's progress through
@@ -64,7 +65,7 @@ func TestARunCarriesItsBuildsProgress(t *testing.T) {
 	}
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), tracingRunner{reports: reports})
 	var got []labs.BuildProgress
-	cmd := runCmd(c.deps, t.Context(), 7, theDay)
+	cmd := runCmd(c.Deps, t.Context(), 7, theDay)
 	for cmd != nil {
 		switch msg := cmd().(type) {
 		case buildMsg:
@@ -101,11 +102,11 @@ func TestTheFirstBuildSaysWhatAndHowFar(t *testing.T) {
 			t.Parallel()
 			c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(refAnswer()))
 			tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-			c.deps.after = tm.after
+			c.Deps.After = tm.after
 			a := newDriver(t, c, w, h).app // the progress on record read
 			a.Update(openDayMsg{index: 0}) // its run is left pending: the stream below is its build
 			m := a.day
-			m.update(switchTabMsg{tab: tabRun})
+			m.update(common.SwitchTabMsg{Tab: common.TabRun})
 			clock := tm.clock(func(msg tea.Msg) { a.Update(msg) })
 			report := func(p labs.BuildProgress) { a.Update(buildMsg{gen: m.runGen, p: p}) }
 			look := func(state string, status []string, screen ...string) {

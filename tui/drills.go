@@ -13,8 +13,10 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/components/editor"
 	"termlab/tui/keymap"
+	"termlab/tui/styles"
 )
 
 // drillModel is the day's paper exercises, checked: numbers against
@@ -25,7 +27,7 @@ import (
 // checked drill cannot be answered again with the answer in view. Every
 // attempt and mark is saved with Answers.SetDrill.
 type drillModel struct {
-	c      *common
+	c      *common.Common
 	sel    int
 	active bool // the selected drill has the keyboard
 	field  int  // the focused box (numbers) or option (choice)
@@ -36,12 +38,12 @@ type drillModel struct {
 	w, h   int
 }
 
-func newDrills(c *common, s *session) *drillModel {
+func newDrills(c *common.Common, s *common.Session) *drillModel {
 	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor.Editor{}, msg: map[string]string{}}
-	for _, d := range s.day.Drills {
-		saved := s.answers.Drills[d.ID]
+	for _, d := range s.Day.Drills {
+		saved := s.Answers.Drills[d.ID]
 		if d.Kind == labs.DrillSelf {
-			ta := newAnswerArea(c.styles)
+			ta := newAnswerArea(c.Styles)
 			if len(saved.Answers) > 0 {
 				ta.SetValue(saved.Answers[0])
 			}
@@ -53,10 +55,10 @@ func newDrills(c *common, s *session) *drillModel {
 			in := textinput.New()
 			in.Prompt = ""
 			in.Cursor.SetMode(cursor.CursorStatic)
-			in.Cursor.Style = c.styles.CursorBlock
-			in.TextStyle = c.styles.Input
-			in.Cursor.Style = c.styles.CursorBlock
-			in.PlaceholderStyle = c.styles.Faint
+			in.Cursor.Style = c.Styles.CursorBlock
+			in.TextStyle = c.Styles.Input
+			in.Cursor.Style = c.Styles.CursorBlock
+			in.PlaceholderStyle = c.Styles.Faint
 			in.Width = 12
 			in.CharLimit = 40
 			in.Placeholder = "a number"
@@ -73,7 +75,7 @@ func newDrills(c *common, s *session) *drillModel {
 // newAnswerArea is a free-text answer box (components/editor): several lines,
 // wrapped, a steady cursor (idle means idle); enter checks the answer,
 // alt+enter (or ctrl+j) starts a new line.
-func newAnswerArea(st Styles) *editor.Editor {
+func newAnswerArea(st styles.Styles) *editor.Editor {
 	ta := editor.New(editor.DefaultKeys(), editor.Styles{Text: st.Input, Placeholder: st.Faint, Cursor: st.CursorBlock},
 		"your answer, in a sentence or two", 800)
 	fitArea(ta, 72)
@@ -92,11 +94,11 @@ func fitArea(ta *editor.Editor, w int) {
 	ta.SetHeight(clamp(rows, 1, 16))
 }
 
-func (m *drillModel) title() string { return "Drills" }
-func (m *drillModel) typing() bool {
+func (m *drillModel) Title() string { return "Drills" }
+func (m *drillModel) Typing() bool {
 	return m.active
 }
-func (m *drillModel) resize(_ *session, w, h int) {
+func (m *drillModel) Resize(_ *common.Session, w, h int) {
 	m.w, m.h = w, h
 	for _, ta := range m.texts {
 		fitArea(ta, m.areaWidth())
@@ -104,14 +106,14 @@ func (m *drillModel) resize(_ *session, w, h int) {
 }
 
 // areaWidth is the free-text box's width: the line, less its indent.
-func (m *drillModel) areaWidth() int         { return max(m.w-8, 8) }
-func (m *drillModel) enter(*session) tea.Cmd { return nil }
+func (m *drillModel) areaWidth() int                { return max(m.w-8, 8) }
+func (m *drillModel) Enter(*common.Session) tea.Cmd { return nil }
 
-func (m *drillModel) current(s *session) (labs.Drill, bool) {
-	if len(s.day.Drills) == 0 {
+func (m *drillModel) current(s *common.Session) (labs.Drill, bool) {
+	if len(s.Day.Drills) == 0 {
 		return labs.Drill{}, false
 	}
-	return s.day.Drills[clamp(m.sel, 0, len(s.day.Drills)-1)], true
+	return s.Day.Drills[clamp(m.sel, 0, len(s.Day.Drills)-1)], true
 }
 
 // focusField gives the keyboard to box i of the selected drill.
@@ -148,7 +150,7 @@ func (m *drillModel) stop(d labs.Drill) {
 	}
 }
 
-func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *drillModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return nil
@@ -157,31 +159,31 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
+	lk, fk, dk := m.c.Keys.List, m.c.Keys.Form, m.c.Keys.Drill
 	if !m.active {
 		switch {
 		case key.Matches(k, lk.Up):
 			m.sel, m.scroll = max(m.sel-1, 0), 0
 		case key.Matches(k, lk.Down):
-			m.sel, m.scroll = min(m.sel+1, len(s.day.Drills)-1), 0
-		case key.Matches(k, m.c.keys.Scroll.PageDown) && k.String() != "f":
-			m.scroll = min(m.scroll+max(m.h/2, 1), lineCount(m.view(s, m.w, 1<<16)))
-		case key.Matches(k, m.c.keys.Scroll.PageUp) && k.String() != "b":
+			m.sel, m.scroll = min(m.sel+1, len(s.Day.Drills)-1), 0
+		case key.Matches(k, m.c.Keys.Scroll.PageDown) && k.String() != "f":
+			m.scroll = min(m.scroll+max(m.h/2, 1), lineCount(m.View(s, m.w, 1<<16)))
+		case key.Matches(k, m.c.Keys.Scroll.PageUp) && k.String() != "b":
 			m.scroll = max(m.scroll-max(m.h/2, 1), 0)
 		case key.Matches(k, lk.Open):
-			if s.answers.Drills[d.ID].Attempted {
+			if s.Answers.Drills[d.ID].Attempted {
 				// The model answer is in view: another try would be
 				// copied, not worked out, so the first attempt stands.
-				s.setNote(d.ID+": the first attempt stands", false)
+				s.SetNote(d.ID+": the first attempt stands", false)
 				return nil
 			}
 			m.active = true
 			start := 0
 			if d.Kind == labs.DrillChoice {
-				start = chosen(d, s.answers.Drills[d.ID])
+				start = chosen(d, s.Answers.Drills[d.ID])
 			}
 			return m.focusField(d, start)
-		case d.Kind == labs.DrillSelf && s.answers.Drills[d.ID].Attempted:
+		case d.Kind == labs.DrillSelf && s.Answers.Drills[d.ID].Attempted:
 			mark := predictions.SelfMark("")
 			switch {
 			case key.Matches(k, dk.Got):
@@ -193,10 +195,10 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 			}
 			if mark != "" {
 				id, got := d.ID, mark == predictions.MarkGot
-				s.setNote(fmt.Sprintf("%s marked %q", d.ID, mark), false)
+				s.SetNote(fmt.Sprintf("%s marked %q", d.ID, mark), false)
 				// Only the mark changes: the answer is whatever the file
 				// holds when the mark is written.
-				return s.change(m.c.deps, func(a *predictions.Answers) {
+				return s.Change(m.c.Deps, func(a *predictions.Answers) {
 					da := cloneDrill(a.Drills[id])
 					da.Mark = mark
 					ok := got
@@ -255,10 +257,10 @@ func within(got, want, tol float64) bool {
 
 // check judges the selected drill and saves the attempt. A drill already
 // checked keeps its record: its model answer is out.
-func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
-	if s.answers.Drills[d.ID].Attempted {
+func (m *drillModel) check(d labs.Drill, s *common.Session) tea.Cmd {
+	if s.Answers.Drills[d.ID].Attempted {
 		m.stop(d)
-		s.setNote(d.ID+": the first attempt stands", false)
+		s.SetNote(d.ID+": the first attempt stands", false)
 		return nil
 	}
 	a := predictions.DrillAnswer{Attempted: true}
@@ -289,11 +291,11 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 			return nil
 		}
 		a.Answers = []string{text}
-		a.Mark = s.answers.Drills[d.ID].Mark
+		a.Mark = s.Answers.Drills[d.ID].Mark
 	}
 	m.msg[d.ID] = ""
 	id, self := d.ID, d.Kind == labs.DrillSelf
-	save := s.change(m.c.deps, func(x *predictions.Answers) {
+	save := s.Change(m.c.Deps, func(x *predictions.Answers) {
 		da := cloneDrill(a)
 		if self {
 			da.Mark = x.Drills[id].Mark // a mark made meanwhile stays
@@ -303,21 +305,21 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 	m.stop(d)
 	switch {
 	case a.Correct == nil:
-		s.setNote(d.ID+" answered: compare with the model answer, then mark it (g/p/m)", false)
+		s.SetNote(d.ID+" answered: compare with the model answer, then mark it (g/p/m)", false)
 	case *a.Correct:
-		s.setNote(d.ID+" is right", false)
+		s.SetNote(d.ID+" is right", false)
 	case drillState(d, a) == drillPartly:
-		s.setNote(d.ID+" is partly right: read the model answer", true)
+		s.SetNote(d.ID+" is partly right: read the model answer", true)
 	default:
-		s.setNote(d.ID+" is not right yet: read the model answer", true)
+		s.SetNote(d.ID+" is not right yet: read the model answer", true)
 	}
 	return save
 }
 
 // refresh puts answers that changed under the screen (saved from another
 // shell) in the drills' boxes.
-func (m *drillModel) refresh(old, now predictions.Answers, s *session) {
-	for _, d := range s.day.Drills {
+func (m *drillModel) refresh(old, now predictions.Answers, s *common.Session) {
+	for _, d := range s.Day.Drills {
 		a := now.Drills[d.ID]
 		if slices.Equal(a.Answers, old.Drills[d.ID].Answers) || len(a.Answers) == 0 {
 			continue
@@ -330,27 +332,27 @@ func (m *drillModel) refresh(old, now predictions.Answers, s *session) {
 	}
 }
 
-func (m *drillModel) view(s *session, w, h int) string {
-	st := m.c.styles
-	if len(s.day.Drills) == 0 {
+func (m *drillModel) View(s *common.Session, w, h int) string {
+	st := m.c.Styles
+	if len(s.Day.Drills) == 0 {
 		return st.Dim.Render("This day has no drills.")
 	}
 	attempted := 0
-	for _, d := range s.day.Drills {
-		if s.answers.Drills[d.ID].Attempted {
+	for _, d := range s.Day.Drills {
+		if s.Answers.Drills[d.ID].Attempted {
 			attempted++
 		}
 	}
 	var lines []string
 	add := func(s string) { lines = append(lines, strings.Split(s, "\n")...) }
-	add(trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.day.Drills))), w))
+	add(trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.Day.Drills))), w))
 	add("")
 	tw := max(w-6, 8)
 	top, ansEnd, cursor := 0, 0, -1
-	for i, d := range s.day.Drills {
-		a := s.answers.Drills[d.ID]
+	for i, d := range s.Day.Drills {
+		a := s.Answers.Drills[d.ID]
 		mark := drillMark(d, a, st)
-		if i != clamp(m.sel, 0, len(s.day.Drills)-1) {
+		if i != clamp(m.sel, 0, len(s.Day.Drills)-1) {
 			add(trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
 			continue
 		}
@@ -412,7 +414,7 @@ func (m *drillModel) view(s *session, w, h int) string {
 // own shape so they differ without colour (NO_COLOR): ✓ right, ◐ partly
 // (a self-marked "partly", or some of a drill's numbers right), ✗ missed;
 // ? waits for a self-mark, · not attempted.
-func drillMark(d labs.Drill, a predictions.DrillAnswer, st Styles) string {
+func drillMark(d labs.Drill, a predictions.DrillAnswer, st styles.Styles) string {
 	switch drillState(d, a) {
 	case drillRight:
 		return st.Good.Render("✓")
@@ -482,8 +484,8 @@ func fieldRight(text string, f labs.DrillField) bool {
 
 // answerLines are the selected drill's boxes or options, with the checked
 // result beside each once attempted.
-func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *session, tw int) []string {
-	st := m.c.styles
+func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *common.Session, tw int) []string {
+	st := m.c.Styles
 	var out []string
 	switch d.Kind {
 	case labs.DrillNumbers:
@@ -538,8 +540,8 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *ses
 	return out
 }
 
-func (m *drillModel) help(s *session) keymap.KeyMap {
-	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
+func (m *drillModel) Help(s *common.Session) keymap.KeyMap {
+	lk, fk, dk := m.c.Keys.List, m.c.Keys.Form, m.c.Keys.Drill
 	if m.active {
 		check := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check"))
 		if d, ok := m.current(s); ok && d.Kind == labs.DrillSelf {
@@ -550,7 +552,7 @@ func (m *drillModel) help(s *session) keymap.KeyMap {
 	}
 	answer := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "answer"))
 	short := []key.Binding{lk.Up, lk.Down, answer}
-	if d, ok := m.current(s); ok && s.answers.Drills[d.ID].Attempted {
+	if d, ok := m.current(s); ok && s.Answers.Drills[d.ID].Attempted {
 		short = short[:2] // checked: the first attempt stands
 		if d.Kind == labs.DrillSelf {
 			short = append(short, dk.Got)

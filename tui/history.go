@@ -12,6 +12,7 @@ import (
 	"termlab/record/atomicfile"
 	"termlab/record/history"
 	"termlab/record/results"
+	"termlab/tui/common"
 	"termlab/tui/keymap"
 )
 
@@ -20,7 +21,7 @@ import (
 // selected run beside the latest. Every run that lands on the screens is
 // appended to the history (record), as `run` and `grade` do from a shell.
 type historyModel struct {
-	c      *common
+	c      *common.Common
 	recs   []history.Record // oldest first, as in the file
 	err    error            // why the history could not be read or written
 	sel    int              // the selected run, as an index into recs
@@ -30,7 +31,7 @@ type historyModel struct {
 	w, h   int
 }
 
-func newHistory(c *common) *historyModel { return &historyModel{c: c} }
+func newHistory(c *common.Common) *historyModel { return &historyModel{c: c} }
 
 // historyMsg is a day's history as read, or as written after a run
 // (appended), with whether RESULTS.md holds the day's one-line answer.
@@ -43,24 +44,24 @@ type historyMsg struct {
 }
 
 // loadHistoryCmd reads a day's history and whether its answer is written.
-func loadHistoryCmd(d deps, day labs.Day) tea.Cmd {
+func loadHistoryCmd(d common.Deps, day labs.Day) tea.Cmd {
 	return func() tea.Msg {
-		recs, err := history.Load(d.predictionsDir(), day.Number)
+		recs, err := history.Load(d.PredictionsDir(), day.Number)
 		return historyMsg{day: day.Number, recs: recs, err: err, answered: answered(d, day)}
 	}
 }
 
 // loadHistoriesCmd reads every day's history, for the day list.
-func loadHistoriesCmd(d deps) tea.Cmd {
+func loadHistoriesCmd(d common.Deps) tea.Cmd {
 	var cmds []tea.Cmd
-	for _, day := range d.course {
+	for _, day := range d.Course {
 		cmds = append(cmds, loadHistoryCmd(d, day))
 	}
 	return tea.Batch(cmds...)
 }
 
-func answered(d deps, day labs.Day) bool {
-	text, _ := atomicfile.ReadBounded(d.resultsPath(), atomicfile.MaxResults)
+func answered(d common.Deps, day labs.Day) bool {
+	text, _ := atomicfile.ReadBounded(d.ResultsPath(), atomicfile.MaxResults)
 	return results.Answered(string(text), day)
 }
 
@@ -69,10 +70,10 @@ func answered(d deps, day labs.Day) bool {
 // made or skipped), judged as the reveal will judge them: the history is a
 // file in the repository, and must not hold an actual the learner has not
 // been shown.
-func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
+func (m *historyModel) record(d common.Deps, s *common.Session, o labs.Outcome) tea.Cmd {
 	// Kept by the day's record (record/session): no wall-clock figure, no
 	// run that repeats the last, no idle first run.
-	keep, day := s.rec.KeepRun(o, history.FromScreens, d.now), s.day
+	keep, day := s.Rec.KeepRun(o, history.FromScreens, d.Now), s.Day
 	return func() tea.Msg {
 		recs, added, err := keep()
 		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: answered(d, day)}
@@ -85,7 +86,7 @@ func (m *historyModel) record(d deps, s *session, o labs.Outcome) tea.Cmd {
 
 // took takes a day's history in; after a run, what the run moved is kept
 // for the status line (movedLine).
-func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
+func (m *historyModel) took(msg historyMsg, s *common.Session) tea.Cmd {
 	if older(msg, m.recs) {
 		return nil // a read begun before the latest write
 	}
@@ -99,7 +100,7 @@ func (m *historyModel) took(msg historyMsg, s *session) tea.Cmd {
 	m.err = msg.err
 	switch {
 	case msg.err != nil:
-		s.setNote(msg.err.Error(), true)
+		s.SetNote(msg.err.Error(), true)
 	case msg.appended && len(m.recs) > 1:
 		m.moved = history.Summary(history.Moved(m.recs, len(m.recs)-1), 2)
 		if !strings.HasPrefix(m.moved, "nothing") {
@@ -133,26 +134,26 @@ func older(msg historyMsg, recs []history.Record) bool {
 	return msg.recs[len(msg.recs)-1].At.Before(recs[len(recs)-1].At)
 }
 
-func (m *historyModel) title() string               { return "History" }
-func (m *historyModel) typing() bool                { return false }
-func (m *historyModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *historyModel) enter(s *session) tea.Cmd {
+func (m *historyModel) Title() string                      { return "History" }
+func (m *historyModel) Typing() bool                       { return false }
+func (m *historyModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *historyModel) Enter(s *common.Session) tea.Cmd {
 	m.open = false
-	return loadHistoryCmd(m.c.deps, s.day) // another shell may have run since
+	return loadHistoryCmd(m.c.Deps, s.Day) // another shell may have run since
 }
 
-func (m *historyModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *historyModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok || len(m.recs) == 0 {
 		return nil
 	}
-	lk := m.c.keys.List
+	lk := m.c.Keys.List
 	if m.open {
-		if key.Matches(k, m.c.keys.Compare) {
+		if key.Matches(k, m.c.Keys.Compare) {
 			m.open = false
 			return nil
 		}
-		m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, m.h, lineCount(m.compare(m.w)))
+		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.h, lineCount(m.compare(m.w)))
 		return nil
 	}
 	switch {
@@ -160,17 +161,17 @@ func (m *historyModel) update(msg tea.Msg, s *session) tea.Cmd {
 		m.sel = min(m.sel+1, len(m.recs)-1)
 	case key.Matches(k, lk.Down):
 		m.sel = max(m.sel-1, 0)
-	case key.Matches(k, m.c.keys.Compare):
+	case key.Matches(k, m.c.Keys.Compare):
 		m.open, m.scroll = true, 0
 	}
 	return nil
 }
 
-func (m *historyModel) view(s *session, w, h int) string {
-	st := m.c.styles
+func (m *historyModel) View(s *common.Session, w, h int) string {
+	st := m.c.Styles
 	var head []string
-	path := history.Path(m.c.deps.predictionsDir(), s.day.Number)
-	if rel, err := filepath.Rel(m.c.deps.root, path); err == nil {
+	path := history.Path(m.c.Deps.PredictionsDir(), s.Day.Number)
+	if rel, err := filepath.Rel(m.c.Deps.Root, path); err == nil {
 		path = rel
 	}
 	if m.err != nil {
@@ -221,7 +222,7 @@ func (m *historyModel) view(s *session, w, h int) string {
 // compare is the selected run beside the latest: every TODO, figure and
 // judged prediction, a star on what differs.
 func (m *historyModel) compare(w int) string {
-	st := m.c.styles
+	st := m.c.Styles
 	j := history.Against(m.recs, m.sel)
 	then, now := m.recs[m.sel], m.recs[j]
 	n, last := m.sel+1, j+1
@@ -250,8 +251,8 @@ func orDash(s string) string {
 	return s
 }
 
-func (m *historyModel) help(*session) keymap.KeyMap {
-	lk, ck, sk := m.c.keys.List, m.c.keys.Compare, m.c.keys.Scroll
+func (m *historyModel) Help(*common.Session) keymap.KeyMap {
+	lk, ck, sk := m.c.Keys.List, m.c.Keys.Compare, m.c.Keys.Scroll
 	if m.open {
 		back := key.NewBinding(key.WithKeys(ck.Keys()...), key.WithHelp(ck.Help().Key, "back to the runs"))
 		return keymap.KeyMap{Short: []key.Binding{back, sk.Up}, Full: [][]key.Binding{{back}, {sk.Up, sk.PageUp, sk.Top}}}

@@ -14,6 +14,7 @@ import (
 	"termlab/record/history"
 	"termlab/record/predictions"
 	"termlab/record/results"
+	"termlab/tui/common"
 )
 
 // withTODO1Failing is the reference's run with TODO 1 failing and Part 1's
@@ -78,7 +79,7 @@ func TestHistoryScreenListsTheRunsAndComparesOne(t *testing.T) {
 		t.Errorf("the status line does not say what moved: %q", got)
 	}
 
-	d.tab(tabHistory)
+	d.tab(common.TabHistory)
 	d.wantView("[8 History]", "History · 3 runs", "predictions/day45.history.jsonl",
 		"TODO 1 fail → pass", "Part 1 burst accepted 19 → 20", "›   3")
 	checkFits(t, d.app.View(), 80, 24)
@@ -113,7 +114,7 @@ func TestHistoryScreenSaysTheHistoryIsDamaged(t *testing.T) {
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(refAnswer())), 80, 24)
 	d.wantView("jsonl:1: a run in the history could not be read", "kept aside on the next run")
 	d.keys("enter")
-	d.tab(tabHistory)
+	d.tab(common.TabHistory)
 	d.wantView("History · 1 runs")
 	kept, _ := filepath.Glob(history.Path(dir, theDay.Number) + ".corrupt-*")
 	if len(kept) != 1 {
@@ -221,7 +222,7 @@ func TestHistoryComparesWithTheLatestRunWithFigures(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			d.tab(tabHistory)
+			d.tab(common.TabHistory)
 			d.wantView("4 runs")
 			d.keys("down", "down", "down", "enter")
 			checkFits(t, d.app.View(), w, h)

@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"termlab/tui/components/textlayout"
+	"termlab/tui/styles"
 )
 
 // The screens still call the text layout by its old names; phase 2 of the
@@ -27,6 +28,6 @@ func window(s string, off, h int) (string, int) { return textlayout.Window(s, of
 func styleLines(style lipgloss.Style, s string) string {
 	return textlayout.StyleLines(style, s)
 }
-func scrolled(s string, off, h int, st Styles) string {
+func scrolled(s string, off, h int, st styles.Styles) string {
 	return textlayout.Scrolled(s, off, h, st.Dim)
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"termlab/tui/common"
 	"termlab/tui/keymap"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -13,13 +14,13 @@ import (
 // lessonModel is the day's lesson in a scrollable viewport: every section
 // the day defines, then what the learner will write.
 type lessonModel struct {
-	c        *common
+	c        *common.Common
 	vp       viewport.Model
 	w, h     int
 	rendered bool
 }
 
-func newLesson(c *common) *lessonModel {
+func newLesson(c *common.Common) *lessonModel {
 	vp := viewport.New(0, 0)
 	return &lessonModel{c: c, vp: vp}
 }
@@ -27,7 +28,7 @@ func newLesson(c *common) *lessonModel {
 // maxText is the widest a paragraph is set, for comfortable reading.
 const maxText = 96
 
-func (m *lessonModel) resize(s *session, w, h int) {
+func (m *lessonModel) Resize(s *common.Session, w, h int) {
 	if w == m.w && h == m.h && m.rendered {
 		return
 	}
@@ -43,37 +44,37 @@ func (m *lessonModel) resize(s *session, w, h int) {
 	m.vp.SetContent(content)
 }
 
-func (m *lessonModel) content(s *session, w int) string {
-	st := m.c.styles
+func (m *lessonModel) content(s *common.Session, w int) string {
+	st := m.c.Styles
 	tw := min(max(w-2, 10), maxText)
 	var b strings.Builder
-	if s.day.Summary != "" {
-		b.WriteString(styleLines(st.Dim, wrap(s.day.Summary, tw)) + "\n\n")
+	if s.Day.Summary != "" {
+		b.WriteString(styleLines(st.Dim, wrap(s.Day.Summary, tw)) + "\n\n")
 	}
-	for _, sec := range s.day.Lesson {
+	for _, sec := range s.Day.Lesson {
 		b.WriteString(styleLines(st.Subtitle, wrap(sec.Title, tw)) + "\n")
 		for _, para := range strings.Split(strings.TrimSpace(sec.Body), "\n\n") {
 			b.WriteString(wrap(strings.Join(strings.Fields(para), " "), tw) + "\n\n")
 		}
 	}
-	if len(s.day.TODOs) > 0 {
+	if len(s.Day.TODOs) > 0 {
 		b.WriteString(st.Subtitle.Render("What you write") + "\n")
-		for _, t := range s.day.TODOs {
+		for _, t := range s.Day.TODOs {
 			b.WriteString(hanging(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), "", "        ", tw) + "\n")
 		}
-		b.WriteString("\n" + styleLines(st.Dim, wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.day.LearnerDir), tw)) + "\n")
+		b.WriteString("\n" + styleLines(st.Dim, wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.Day.LearnerDir), tw)) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func (m *lessonModel) enter(*session) tea.Cmd { return nil }
-func (m *lessonModel) typing() bool           { return false }
-func (m *lessonModel) title() string          { return "Lesson" }
+func (m *lessonModel) Enter(*common.Session) tea.Cmd { return nil }
+func (m *lessonModel) Typing() bool                  { return false }
+func (m *lessonModel) Title() string                 { return "Lesson" }
 
-func (m *lessonModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *lessonModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	var cmd tea.Cmd
 	if k, ok := msg.(tea.KeyMsg); ok {
-		sk := m.c.keys.Scroll
+		sk := m.c.Keys.Scroll
 		switch {
 		case key.Matches(k, sk.Top):
 			m.vp.GotoTop()
@@ -87,20 +88,20 @@ func (m *lessonModel) update(msg tea.Msg, s *session) tea.Cmd {
 	return cmd
 }
 
-func (m *lessonModel) view(s *session, w, h int) string {
+func (m *lessonModel) View(s *common.Session, w, h int) string {
 	out := m.vp.View()
 	if m.vp.Height < m.h {
 		// Say there is more; the learner may not know the lesson scrolls.
-		more := m.c.styles.Dim.Render("end of the lesson · tab: predict")
+		more := m.c.Styles.Dim.Render("end of the lesson · tab: predict")
 		if !m.vp.AtBottom() {
-			more = m.c.styles.Dim.Render(fmt.Sprintf("↓ more (%d%%) · pgdn", int(m.vp.ScrollPercent()*100)))
+			more = m.c.Styles.Dim.Render(fmt.Sprintf("↓ more (%d%%) · pgdn", int(m.vp.ScrollPercent()*100)))
 		}
 		out += "\n" + more
 	}
 	return out
 }
 
-func (m *lessonModel) help(*session) keymap.KeyMap {
-	sk := m.c.keys.Scroll
+func (m *lessonModel) Help(*common.Session) keymap.KeyMap {
+	sk := m.c.Keys.Scroll
 	return keymap.KeyMap{Short: []key.Binding{sk.Up, sk.PageUp}, Full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // What a newcomer tripped on, each as they saw it at 80×24.
@@ -15,7 +16,7 @@ import (
 func TestAPartThatWaitedOnATODOIsNotCalledPlayed(t *testing.T) {
 	d, _ := openDay(t, newFake(), 80, 24) // the stubs: every part waits
 	d.predictDue(map[string]string{"P1": "20", "P2": "15"})
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	v := d.view()
 	if strings.Contains(v, "✓ Part 1 played") {
 		t.Fatalf("a part that waited on TODO 1 reads as played:\n%s", v)
@@ -57,7 +58,7 @@ func TestAReplayStartsFromItsFirstFrame(t *testing.T) {
 		}
 	}
 	p := run.parts[0]
-	oneFrame := run.c.deps.frame.Seconds() * (p.end - p.start) / basePlay
+	oneFrame := run.c.Deps.Frame.Seconds() * (p.end - p.start) / basePlay
 	if got := p.now - p.start; got > oneFrame*1.0001 {
 		t.Fatalf("the replay's first step moved %.1f virtual s, want at most one frame at ×1 (%.2f s)", got, oneFrame)
 	}
@@ -159,7 +160,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 	f := newFake(refAnswer())
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	c.deps.after = tm.after
+	c.Deps.After = tm.after
 	m := newDay(c, theDay)
 	m.visible = true
 	m.resize(80, 20)
@@ -190,7 +191,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 	// The verdicts are in, the parts still to come.
 	o := stubOutcome(theDay)
 	o.Parts = nil
-	m.s.pending = &o
+	m.s.Pending = &o
 	check("the experiments", "the experiments… 34 s", "0/4 TODOs pass")
 }
 
@@ -203,7 +204,7 @@ func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		w, h := size[0], size[1]
 		d, _ := openDay(t, newFake(refAnswer()), w, h)
-		d.tab(tabPredict)
+		d.tab(common.TabPredict)
 		var p9 labs.Prediction
 		for i, p := range theDay.Predictions {
 			if p.ID == "P9" {
@@ -243,7 +244,7 @@ func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
 // "correct" before any actual is out.
 func TestARecordedGuessIsNotTicked(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("e", "20", "enter")
 	v := d.view()
 	if strings.Contains(v, "P1  ✓") || strings.Contains(v, "✓ recorded") {
@@ -281,7 +282,7 @@ func helpLines(d *driver) int { return lineCount(d.app.helpView()) }
 func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter")
 	glyphOf := func(name string) string {
 		t.Helper()
@@ -320,7 +321,7 @@ func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 func TestPlayAtFortyByTwelveOffersItsChart(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter")
 	for fig := range len(theDay.Figures) {
 		if !strings.Contains(d.view(), "└") {
@@ -342,7 +343,7 @@ func TestTheRunClockFitsFortyColumns(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
 	d.hold = true
 	d.predictAll(nil)
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.step()
 	run := d.day().run
 	if c := run.clock(&d.day().s, 40); width(c) > 40 || !strings.Contains(c, "t = ") {
@@ -372,7 +373,7 @@ func TestTheStatusLineAfterARunFitsFortyColumns(t *testing.T) {
 func TestPredictPgdnIsClampedByTheKeyNotByTheView(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("ctrl+t") // how to think about it: a row longer than the screen
 	pm := d.day().predict
 	pm.peek = 1000

@@ -9,6 +9,7 @@ import (
 
 	"termlab/record/history"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/keymap"
 )
 
@@ -18,7 +19,7 @@ import (
 // the RESULTS.md answer is written, then the last scoreboard; and which
 // day is next. The cursor starts on the day used last.
 type pickerModel struct {
-	c    *common
+	c    *common.Common
 	sel  int
 	hist map[int]historyMsg // per day: its history as last read or written
 }
@@ -41,7 +42,7 @@ func (m *pickerModel) took(msg historyMsg) {
 // progress is each day's progress, in the course's order.
 func (m *pickerModel) progress(answers map[int]predictions.Answers) []history.Progress {
 	var ps []history.Progress
-	for _, day := range m.c.deps.course {
+	for _, day := range m.c.Deps.Course {
 		h := m.hist[day.Number]
 		ps = append(ps, history.Of(day, h.recs, answers[day.Number], h.answered))
 	}
@@ -51,15 +52,15 @@ func (m *pickerModel) progress(answers map[int]predictions.Answers) []history.Pr
 // openDayMsg asks the app to open the day at index i of the course.
 type openDayMsg struct{ index int }
 
-func newPicker(c *common) *pickerModel { return &pickerModel{c: c} }
+func newPicker(c *common.Common) *pickerModel { return &pickerModel{c: c} }
 
 func (m *pickerModel) update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
-	n := len(m.c.deps.course)
+	n := len(m.c.Deps.Course)
 	if !ok || n == 0 {
 		return nil
 	}
-	lk := m.c.keys.List
+	lk := m.c.Keys.List
 	switch {
 	case key.Matches(k, lk.Up):
 		m.sel = max(m.sel-1, 0)
@@ -74,8 +75,8 @@ func (m *pickerModel) update(msg tea.Msg) tea.Cmd {
 
 // view lists the days; answers holds each day's latest answers.
 func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []string, w, h int) string {
-	st := m.c.styles
-	course := m.c.deps.course
+	st := m.c.Styles
+	course := m.c.Deps.Course
 	if len(course) == 0 {
 		return st.Dim.Render("No days are registered in this course.")
 	}
@@ -138,11 +139,11 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Next: Day %d, with %s.", course[next].Number, ps[next].Missing()), w)))
 	}
 	for _, warn := range warnings {
-		lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.relative(warn), w)))
+		lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.Relative(warn), w)))
 	}
 	for _, day := range course {
 		if err := m.hist[day.Number].err; err != nil {
-			lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.relative(err.Error()), w)))
+			lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.Relative(err.Error()), w)))
 		}
 	}
 	off := 0
@@ -197,6 +198,6 @@ func scoreSummary(rows []predictions.Row, recs []history.Record, p history.Progr
 }
 
 func (m *pickerModel) help() keymap.KeyMap {
-	lk := m.c.keys.List
+	lk := m.c.Keys.List
 	return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, lk.Open}, Full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
 }

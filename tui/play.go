@@ -8,6 +8,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/components/chart"
 	"termlab/tui/keymap"
 )
@@ -26,7 +27,7 @@ import (
 // learner's file holds), kept for as long as the day is open. The screens
 // play no figure themselves.
 type playModel struct {
-	c    *common
+	c    *common.Common
 	keys playKeys
 
 	fig    int
@@ -54,11 +55,11 @@ type playModel struct {
 	reqFor  *labs.Outcome // the run the latest request knew of
 	asked   bool          // the figure on screen has been asked for
 	retry   bool          // the learner's worker was busy: ask again
-	sess    learnerFrames
+	sess    common.LearnerFrames
 	sessFor *labs.Outcome // the run whose code the session's worker holds
 	// ref plays the reference's frames; starting is a request to it
 	// waiting for its worker to be built and started.
-	ref      refFrames
+	ref      common.RefFrames
 	starting bool
 	w, h     int
 }
@@ -102,50 +103,50 @@ func newPlayKeys() playKeys {
 	}
 }
 
-func newPlay(c *common) *playModel {
+func newPlay(c *common.Common) *playModel {
 	return &playModel{c: c, keys: newPlayKeys(), values: map[string]labs.Values{}}
 }
 
-func (m *playModel) title() string               { return "Play" }
-func (m *playModel) typing() bool                { return false }
-func (m *playModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
+func (m *playModel) Title() string                      { return "Play" }
+func (m *playModel) Typing() bool                       { return false }
+func (m *playModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
 
-func (m *playModel) enter(s *session) tea.Cmd {
-	if len(s.day.Figures) == 0 || !m.open(s) {
+func (m *playModel) Enter(s *common.Session) tea.Cmd {
+	if len(s.Day.Figures) == 0 || !m.open(s) {
 		return nil
 	}
 	return tea.Batch(m.request(s), m.tick())
 }
 
-func (m *playModel) figure(s *session) labs.PlayFigure { return s.day.Figures[m.fig] }
+func (m *playModel) figure(s *common.Session) labs.PlayFigure { return s.Day.Figures[m.fig] }
 
 // gate is what stands between the learner and the figure on screen
 // (labs.PlayGate): a prediction counts as revealed once its reveal is on
 // record in the answers file, as a run's reveal does.
-func (m *playModel) gate(s *session) labs.PlayGate {
-	return s.day.PlayGate(m.figure(s), s.answered, s.rec.OnFile)
+func (m *playModel) gate(s *common.Session) labs.PlayGate {
+	return s.Day.PlayGate(m.figure(s), s.Answered, s.Rec.OnFile)
 }
 
-func (m *playModel) open(s *session) bool { return m.gate(s).Open() }
+func (m *playModel) open(s *common.Session) bool { return m.gate(s).Open() }
 
 // reveal reveals the predictions the figure on screen shows, after the
 // learner was told so and pressed the key: one change to the answers
 // file, the figure opening once it is on record (follow asks for its
 // frame then).
-func (m *playModel) reveal(s *session) tea.Cmd {
+func (m *playModel) reveal(s *common.Session) tea.Cmd {
 	g := m.gate(s)
 	if len(g.Waiting) > 0 || len(g.Reveal) == 0 {
 		return nil
 	}
 	ids := g.Reveal
-	return s.change(m.c.deps, func(a *predictions.Answers) {
+	return s.Change(m.c.Deps, func(a *predictions.Answers) {
 		for _, id := range ids {
 			a.Reveal(id)
 		}
 	})
 }
 
-func (m *playModel) setting(s *session) labs.Values {
+func (m *playModel) setting(s *common.Session) labs.Values {
 	f := m.figure(s)
 	v, ok := m.values[f.ID]
 	if !ok {
@@ -157,14 +158,14 @@ func (m *playModel) setting(s *session) labs.Values {
 
 // grades is what the lab knows of the learner's TODOs: the latest run's
 // verdicts, or the answers file's "all passed".
-func (m *playModel) grades(s *session) []labs.Grade {
-	if s.outcome != nil {
-		return s.outcome.Grades
+func (m *playModel) grades(s *common.Session) []labs.Grade {
+	if s.Outcome != nil {
+		return s.Outcome.Grades
 	}
-	return savedGrades(s.day, s.answers)
+	return common.SavedGrades(s.Day, s.Answers)
 }
 
-func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
+func (m *playModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
 		// Keys that arrive in one read ("+++" from a held key or a fast
 		// hand) are one message: each counts as a turn of its own.
@@ -181,7 +182,7 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 		if key.Matches(k, pk.Back) {
 			step = -1
 		}
-		m.fig = (m.fig + step + len(s.day.Figures)) % len(s.day.Figures)
+		m.fig = (m.fig + step + len(s.Day.Figures)) % len(s.Day.Figures)
 		m.knob, m.frame, m.beside, m.head, m.asked = 0, nil, nil, 0, false
 		if !m.open(s) {
 			return nil
@@ -237,9 +238,9 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	return nil
 }
 
-func (m *playModel) help(s *session) keymap.KeyMap {
+func (m *playModel) Help(s *common.Session) keymap.KeyMap {
 	pk := m.keys
-	if len(s.day.Figures) == 0 {
+	if len(s.Day.Figures) == 0 {
 		return keymap.KeyMap{}
 	}
 	if g := m.gate(s); !g.Open() {

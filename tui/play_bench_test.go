@@ -17,6 +17,7 @@ import (
 	"termlab/runner/testrun"
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/common"
 )
 
 // A knob turn to a redrawn Play screen at 80×24, for every figure of both
@@ -88,7 +89,7 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 		a.Predictions[p.ID] = predictions.Guess{Skipped: true, Revealed: true}
 	}
 	root := b.TempDir()
-	s := newSession(d, learner.NewRecord(learner.Open(root, d), a))
+	s := common.NewSession(d, learner.NewRecord(learner.Open(root, d), a))
 	c := testCommon(b, labs.Course{d}, root, newFake())
 	m := newPlay(c)
 	m.fig = slicesIndex(d.Figures, f.ID)
@@ -112,8 +113,8 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 		if fr.Error != "" {
 			b.Fatalf("%s: %s", f.ID, fr.Error)
 		}
-		m.update(playFrameMsg{gen: m.gen, frame: fr}, &s)
-		if view := m.view(&s, 80, 24); !strings.Contains(view, f.Title) {
+		m.Update(playFrameMsg{gen: m.gen, frame: fr}, &s)
+		if view := m.View(&s, 80, 24); !strings.Contains(view, f.Title) {
 			b.Fatalf("the screen does not show the figure:\n%s", view)
 		}
 		return time.Since(start)

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // Asking for the Play screen's frames: each request is a generation
@@ -16,9 +17,9 @@ import (
 
 // refFrame asks the reference for figure f at v, labelled whose, and says
 // it is starting while the reference's worker is not up.
-func (m *playModel) refFrame(s *session, gen int, f labs.PlayFigure, v labs.Values, whose string, retry bool) tea.Cmd {
+func (m *playModel) refFrame(s *common.Session, gen int, f labs.PlayFigure, v labs.Values, whose string, retry bool) tea.Cmd {
 	if m.ref == nil {
-		m.ref = m.c.deps.refFrames(m.c.deps, s.day)
+		m.ref = m.c.Deps.RefFrames(m.c.Deps, s.Day)
 	}
 	ref := m.ref
 	m.starting = !ref.Ready()
@@ -62,26 +63,26 @@ const playSteps = 90
 // from the reference is the lesson), with the reference's frame beside it;
 // on the reference alone when the learner chose it (i) or their code does
 // not build.
-func (m *playModel) request(s *session) tea.Cmd {
+func (m *playModel) request(s *common.Session) tea.Cmd {
 	m.gen++
-	m.reqFor, m.retry, m.asked = s.outcome, false, true
-	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.deps
+	m.reqFor, m.retry, m.asked = s.Outcome, false, true
+	gen, f, v, d := m.gen, m.figure(s), m.setting(s).Clone(), m.c.Deps
 	if m.onRef {
 		return m.refFrame(s, gen, f, v, "reference (i: yours)", false)
 	}
-	if s.buildError() != nil {
+	if s.BuildError() != nil {
 		return m.refFrame(s, gen, f, v, "reference: your code does not compile yet", false)
 	}
-	whose := labs.Whose(s.day, f, v, labs.Learner, m.grades(s))
+	whose := labs.Whose(s.Day, f, v, labs.Learner, m.grades(s))
 	m.starting = false
-	if m.sess != nil && m.sessFor != s.outcome {
+	if m.sess != nil && m.sessFor != s.Outcome {
 		// New code was graded: its worker holds the old.
 		old := m.sess
 		m.sess = nil
 		go old.Close()
 	}
 	if m.sess == nil {
-		m.sess, m.sessFor = d.learnerFrames(d, s.day), s.outcome
+		m.sess, m.sessFor = d.LearnerFrames(d, s.Day), s.Outcome
 	}
 	sess := m.sess
 	mine := func() tea.Msg {
@@ -104,13 +105,13 @@ func (m *playModel) request(s *session) tea.Cmd {
 // save, a run) and starts its worker in the background, so the next knob
 // turn does not pay the start. It does nothing until the screen has played
 // the learner's code once.
-func (m *playModel) warm(s *session) tea.Cmd {
-	if m.sess == nil || m.sessFor == s.outcome || s.outcome == nil {
+func (m *playModel) warm(s *common.Session) tea.Cmd {
+	if m.sess == nil || m.sessFor == s.Outcome || s.Outcome == nil {
 		return nil
 	}
 	old := m.sess
 	go old.Close()
-	m.sess, m.sessFor = m.c.deps.learnerFrames(m.c.deps, s.day), s.outcome
+	m.sess, m.sessFor = m.c.Deps.LearnerFrames(m.c.Deps, s.Day), s.Outcome
 	sess := m.sess
 	return func() tea.Msg {
 		sess.Warm()
@@ -120,9 +121,9 @@ func (m *playModel) warm(s *session) tea.Cmd {
 
 // besideFrame asks the reference for the frame to stand beside the
 // learner's.
-func (m *playModel) besideFrame(s *session, gen int, f labs.PlayFigure, v labs.Values) tea.Cmd {
+func (m *playModel) besideFrame(s *common.Session, gen int, f labs.PlayFigure, v labs.Values) tea.Cmd {
 	if m.ref == nil {
-		m.ref = m.c.deps.refFrames(m.c.deps, s.day)
+		m.ref = m.c.Deps.RefFrames(m.c.Deps, s.Day)
 	}
 	ref := m.ref
 	return func() tea.Msg {
@@ -136,11 +137,11 @@ func (m *playModel) besideFrame(s *session, gen int, f labs.PlayFigure, v labs.V
 // knows and no tick is running to notice: the figure opened while the
 // learner looked at it (the predictions came in from another program), or
 // a run landed after the replay had stopped at its end.
-func (m *playModel) follow(s *session) tea.Cmd {
-	if len(s.day.Figures) == 0 || m.ticking || !m.open(s) {
+func (m *playModel) follow(s *common.Session) tea.Cmd {
+	if len(s.Day.Figures) == 0 || m.ticking || !m.open(s) {
 		return nil
 	}
-	if m.asked && m.reqFor == s.outcome {
+	if m.asked && m.reqFor == s.Outcome {
 		return nil
 	}
 	return tea.Batch(m.request(s), m.tick())
@@ -151,20 +152,20 @@ func (m *playModel) tick() tea.Cmd {
 		return nil
 	}
 	m.ticking = true
-	d := m.c.deps
-	frame := d.frame
+	d := m.c.Deps
+	frame := d.Frame
 	if frame <= 0 {
 		frame = 50 * time.Millisecond
 	}
-	after := d.after
+	after := d.After
 	if after == nil {
 		after = tea.Tick
 	}
 	return after(frame, func(_ time.Time) tea.Msg { return playTickMsg{} })
 }
 
-func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
-	if len(s.day.Figures) == 0 {
+func (m *playModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+	if len(s.Day.Figures) == 0 {
 		return nil
 	}
 	switch msg := msg.(type) {
@@ -195,7 +196,7 @@ func (m *playModel) update(msg tea.Msg, s *session) tea.Cmd {
 			return nil
 		}
 		var again tea.Cmd
-		if m.retry || m.reqFor != s.outcome {
+		if m.retry || m.reqFor != s.Outcome {
 			again = m.request(s) // a new run: perhaps the learner's code now
 		}
 		if !m.paused && m.span() > 0 {

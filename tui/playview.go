@@ -8,6 +8,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/components/chart"
 )
 
@@ -97,14 +98,14 @@ func (m *playModel) span() float64 {
 	return xmax
 }
 
-func (m *playModel) view(s *session, w, h int) string {
-	st := m.c.styles
-	if len(s.day.Figures) == 0 {
-		return styleLines(st.Dim, wrap(fmt.Sprintf("Day %d has no playground yet.", s.day.Number), w))
+func (m *playModel) View(s *common.Session, w, h int) string {
+	st := m.c.Styles
+	if len(s.Day.Figures) == 0 {
+		return styleLines(st.Dim, wrap(fmt.Sprintf("Day %d has no playground yet.", s.Day.Number), w))
 	}
 	f := m.figure(s)
 	var b []string
-	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.day.Figures), f.Title)), w))
+	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.Day.Figures), f.Title)), w))
 	if g := m.gate(s); !g.Open() {
 		b = append(b, "", m.shut(s, g, w))
 		return fit(strings.Join(b, "\n"), w, h)
@@ -177,7 +178,7 @@ func (m *playModel) state() string {
 // whoseLine says whose code the frame is of, where the playhead is and on
 // what clock.
 func (m *playModel) whoseLine(f labs.PlayFigure, w int) string {
-	st := m.c.styles
+	st := m.c.Styles
 	whose := "…"
 	switch {
 	case m.starting:
@@ -194,8 +195,8 @@ func (m *playModel) whoseLine(f labs.PlayFigure, w int) string {
 
 // knobLines are the figure's knobs at their setting, the one being turned
 // marked with its range.
-func (m *playModel) knobLines(s *session, f labs.PlayFigure, w int) []string {
-	st := m.c.styles
+func (m *playModel) knobLines(s *common.Session, f labs.PlayFigure, w int) []string {
+	st := m.c.Styles
 	v := m.setting(s)
 	var knobs []string
 	for i, kn := range f.Knobs {
@@ -229,16 +230,16 @@ func (m *playModel) errorLines(w int) []string {
 }
 
 // shut says why the figure on screen does not play yet, and what opens it.
-func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
-	st := m.c.styles
+func (m *playModel) shut(s *common.Session, g labs.PlayGate, w int) string {
+	st := m.c.Styles
 	if len(g.Waiting) > 0 {
 		return styleLines(st.Dim, wrap(fmt.Sprintf("This figure opens once your predictions are in (%s still open): some setting of it reads out their answers. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(g.Waiting, ", ")), w))
 	}
 	recording := true
 	var guesses []string
 	for _, id := range g.Reveal {
-		recording = recording && s.answers.Predictions[id].Revealed
-		if v, ok := s.answers.Value(id); ok {
+		recording = recording && s.Answers.Predictions[id].Revealed
+		if v, ok := s.Answers.Value(id); ok {
 			guesses = append(guesses, id+" = "+predictions.FormatValue(v, ""))
 		} else {
 			guesses = append(guesses, id+" skipped")
@@ -274,7 +275,7 @@ func (m *playModel) readouts(w int, compact bool) []string {
 		}
 		shown, mine = ref.Readouts, false
 	}
-	st := m.c.styles
+	st := m.c.Styles
 	var order []string
 	groups, solo := map[string][]string{}, map[string]bool{}
 	if !mine {

@@ -12,6 +12,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/keymap"
 )
 
@@ -27,7 +28,7 @@ import (
 // guess is marked unsaved until enter records it, and leaving the row puts
 // the stored guess back.
 type predictModel struct {
-	c      *common
+	c      *common.Common
 	inputs []textinput.Model
 	msgs   []string // the latest refusal per row, "" when none
 	focus  int
@@ -37,12 +38,12 @@ type predictModel struct {
 	// focused row's own, so moving to another row resets it.
 	peek int
 	w, h int
-	s    *session // the day's, for putting stored guesses back
+	s    *common.Session // the day's, for putting stored guesses back
 }
 
-func newPredict(c *common, s *session) *predictModel {
+func newPredict(c *common.Common, s *common.Session) *predictModel {
 	m := &predictModel{c: c, s: s}
-	for _, p := range s.day.Predictions {
+	for _, p := range s.Day.Predictions {
 		in := textinput.New()
 		in.Prompt = ""
 		in.Placeholder = "a number"
@@ -50,10 +51,10 @@ func newPredict(c *common, s *session) *predictModel {
 		in.Width = 14
 		// A blinking cursor ticks forever; idle means idle.
 		in.Cursor.SetMode(cursor.CursorStatic)
-		in.Cursor.Style = c.styles.CursorBlock
-		in.PlaceholderStyle = c.styles.Faint
-		in.TextStyle = c.styles.Input
-		if v, ok := s.answers.Value(p.ID); ok {
+		in.Cursor.Style = c.Styles.CursorBlock
+		in.PlaceholderStyle = c.Styles.Faint
+		in.TextStyle = c.Styles.Input
+		if v, ok := s.Answers.Value(p.ID); ok {
 			in.SetValue(plain(v))
 		}
 		m.inputs = append(m.inputs, in)
@@ -62,20 +63,20 @@ func newPredict(c *common, s *session) *predictModel {
 	return m
 }
 
-func (m *predictModel) title() string { return "Predict" }
-func (m *predictModel) typing() bool  { return m.active }
+func (m *predictModel) Title() string { return "Predict" }
+func (m *predictModel) Typing() bool  { return m.active }
 
-func (m *predictModel) resize(s *session, w, h int) { m.w, m.h = w, h }
+func (m *predictModel) Resize(s *common.Session, w, h int) { m.w, m.h = w, h }
 
 // enter puts the cursor on the first row still open of the parts about to
 // play, without opening its box: the number keys change screens until the
 // learner opens it (enter or e), so a learner passing through to screen 5
 // never types "5" into a guess.
-func (m *predictModel) enter(s *session) tea.Cmd {
+func (m *predictModel) Enter(s *common.Session) tea.Cmd {
 	if len(m.inputs) == 0 {
 		return nil
 	}
-	if _, ok := s.due(); ok {
+	if _, ok := s.Due(); ok {
 		m.focus = m.firstOpen(s, 0)
 	}
 	return m.setActive(false)
@@ -98,19 +99,19 @@ func (m *predictModel) setActive(on bool) tea.Cmd {
 // firstOpen is the first row from i on (wrapping) with neither a guess nor
 // a skip among the predictions due now (the parts about to play); i itself
 // when they are all done.
-func (m *predictModel) firstOpen(s *session, from int) int {
-	n := len(s.day.Predictions)
-	g, ok := s.due()
+func (m *predictModel) firstOpen(s *common.Session, from int) int {
+	n := len(s.Day.Predictions)
+	g, ok := s.Due()
 	if !ok {
 		return clamp(from, 0, n-1)
 	}
 	due := map[string]bool{}
-	for _, pr := range g.preds {
+	for _, pr := range g.Preds {
 		due[pr.ID] = true
 	}
 	for k := range n {
 		i := (from + k) % n
-		if id := s.day.Predictions[i].ID; due[id] && !s.answered(id) {
+		if id := s.Day.Predictions[i].ID; due[id] && !s.Answered(id) {
 			return i
 		}
 	}
@@ -127,15 +128,15 @@ func (m *predictModel) move(to int) tea.Cmd {
 }
 
 // stored is row i's guess on record as its box writes it ("" for none).
-func (m *predictModel) stored(s *session, i int) string {
-	if v, ok := s.answers.Value(s.day.Predictions[i].ID); ok {
+func (m *predictModel) stored(s *common.Session, i int) string {
+	if v, ok := s.Answers.Value(s.Day.Predictions[i].ID); ok {
 		return plain(v)
 	}
 	return ""
 }
 
 // dirty reports an edit in row i's box that is not recorded.
-func (m *predictModel) dirty(s *session, i int) bool {
+func (m *predictModel) dirty(s *common.Session, i int) bool {
 	return strings.TrimSpace(m.inputs[i].Value()) != m.stored(s, i)
 }
 
@@ -151,13 +152,13 @@ func (m *predictModel) revert(i int) {
 	}
 }
 
-func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *predictModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, isKey := msg.(tea.KeyMsg)
 	if !isKey || len(m.inputs) == 0 {
 		return nil
 	}
-	fk, lk, sk := m.c.keys.Form, m.c.keys.List, m.c.keys.Scroll
-	p := s.day.Predictions[m.focus]
+	fk, lk, sk := m.c.Keys.Form, m.c.Keys.List, m.c.Keys.Scroll
+	p := s.Day.Predictions[m.focus]
 	// pgdn and pgup only (not space or f, which type into an open box).
 	switch k.Type {
 	case tea.KeyPgDown:
@@ -173,7 +174,7 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		// Shown on request only, box open or not, and the request is
 		// recorded, so the scoreboard's record says which guesses had help.
 		id := p.ID
-		return s.change(m.c.deps, func(a *predictions.Answers) { a.AskHow(id) })
+		return s.Change(m.c.Deps, func(a *predictions.Answers) { a.AskHow(id) })
 	}
 	if key.Matches(k, fk.Sure) {
 		return m.cycleSure(s, p)
@@ -197,12 +198,12 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 	case key.Matches(k, fk.Next):
 		return m.move(m.focus + 1)
 	case key.Matches(k, fk.Skip):
-		before, hadDue := s.due()
+		before, hadDue := s.Due()
 		id := p.ID
-		save := s.change(m.c.deps, func(a *predictions.Answers) { a.Skip(id) })
+		save := s.Change(m.c.Deps, func(a *predictions.Answers) { a.Skip(id) })
 		m.inputs[m.focus].SetValue("")
 		m.msgs[m.focus] = ""
-		s.setNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
+		s.SetNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
 		return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 	case key.Matches(k, fk.Submit):
 		return m.submit(s, p)
@@ -224,24 +225,24 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 // not said). Once the answer is out it stays as it was: a level chosen
 // with the answer in view would be hindsight (predictions.SetConfidence
 // refuses it too, should the reveal land on disk first).
-func (m *predictModel) cycleSure(s *session, p labs.Prediction) tea.Cmd {
-	g := s.answers.Predictions[p.ID]
+func (m *predictModel) cycleSure(s *common.Session, p labs.Prediction) tea.Cmd {
+	g := s.Answers.Predictions[p.ID]
 	if g.Revealed {
-		s.setNote(p.ID+"'s answer is out: how sure you were stays as it was when you guessed", false)
+		s.SetNote(p.ID+"'s answer is out: how sure you were stays as it was when you guessed", false)
 		return nil
 	}
 	next, id := g.Confidence.Next(), p.ID
-	save := s.change(m.c.deps, func(a *predictions.Answers) { _ = a.SetConfidence(id, next) })
+	save := s.Change(m.c.Deps, func(a *predictions.Answers) { _ = a.SetConfidence(id, next) })
 	if next == "" {
-		s.setNote(p.ID+": how sure, not said", false)
+		s.SetNote(p.ID+": how sure, not said", false)
 	} else {
-		s.setNote(fmt.Sprintf("%s: %s (ctrl+g again to change it)", p.ID, next), false)
+		s.SetNote(fmt.Sprintf("%s: %s (ctrl+g again to change it)", p.ID, next), false)
 	}
 	return save
 }
 
 // submit records the focused row when it parses.
-func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
+func (m *predictModel) submit(s *common.Session, p labs.Prediction) tea.Cmd {
 	text := m.inputs[m.focus].Value()
 	v, err := predictions.Parse(text, p)
 	if err != nil {
@@ -253,8 +254,8 @@ func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
 		return nil
 	}
 	m.msgs[m.focus] = ""
-	before, hadDue := s.due()
-	old, had := s.answers.Value(p.ID)
+	before, hadDue := s.Due()
+	old, had := s.Answers.Value(p.ID)
 	if had && old == v {
 		// Enter on a row already recorded: move on, or run when its part
 		// can play.
@@ -262,18 +263,18 @@ func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
 		return m.afterRecord(s, p, before, hadDue, false)
 	}
 	id := p.ID
-	save := s.change(m.c.deps, func(a *predictions.Answers) { a.Set(id, v) })
+	save := s.Change(m.c.Deps, func(a *predictions.Answers) { a.Set(id, v) })
 	m.inputs[m.focus].SetValue(plain(v))
-	g := s.answers.Predictions[p.ID]
+	g := s.Answers.Predictions[p.ID]
 	switch {
 	case g.Revised:
 		first := "no guess"
 		if g.Scored != nil {
 			first = predictions.FormatValue(*g.Scored, p.Unit)
 		}
-		s.setNote(fmt.Sprintf("%s revised to %s; the scoreboard still judges the guess on record at the reveal (%s)", p.ID, predictions.FormatValue(v, p.Unit), first), false)
+		s.SetNote(fmt.Sprintf("%s revised to %s; the scoreboard still judges the guess on record at the reveal (%s)", p.ID, predictions.FormatValue(v, p.Unit), first), false)
 	default:
-		s.setNote(fmt.Sprintf("%s = %s recorded", p.ID, predictions.FormatValue(v, p.Unit)), false)
+		s.SetNote(fmt.Sprintf("%s = %s recorded", p.ID, predictions.FormatValue(v, p.Unit)), false)
 	}
 	return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 }
@@ -281,8 +282,8 @@ func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
 // refresh shows answers that changed under the form (saved from another
 // shell): a row whose stored guess moved gets the new number in its box.
 // A row whose guess went away keeps what is typed in it.
-func (m *predictModel) refresh(old, now predictions.Answers, s *session) {
-	for i, p := range s.day.Predictions {
+func (m *predictModel) refresh(old, now predictions.Answers, s *common.Session) {
+	for i, p := range s.Day.Predictions {
 		if i >= len(m.inputs) {
 			break
 		}
@@ -302,16 +303,16 @@ func (m *predictModel) refresh(old, now predictions.Answers, s *session) {
 // afterRecord moves to the next open row of the parts about to play. The
 // record that completes them goes to the run, where they play; so does
 // enter on a recorded row whose parts can play.
-func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, hadDue, changed bool) tea.Cmd {
-	now, ok := s.due()
-	completed := hadDue && (!ok || now.preds[0].ID != before.preds[0].ID)
-	own := s.stageOf(p.ID)
-	if completed || (!changed && s.stageAnswered(own)) {
+func (m *predictModel) afterRecord(s *common.Session, p labs.Prediction, before common.Stage, hadDue, changed bool) tea.Cmd {
+	now, ok := s.Due()
+	completed := hadDue && (!ok || now.Preds[0].ID != before.Preds[0].ID)
+	own := s.StageOf(p.ID)
+	if completed || (!changed && s.StageAnswered(own)) {
 		part := ""
-		if len(own.parts) > 0 {
-			part = own.parts[0].ID
+		if len(own.Parts) > 0 {
+			part = own.Parts[0].ID
 		}
-		return func() tea.Msg { return switchTabMsg{tab: tabRun, part: part} }
+		return func() tea.Msg { return common.SwitchTabMsg{Tab: common.TabRun, Part: part} }
 	}
 	if ok {
 		return m.move(m.firstOpen(s, m.focus+1))
@@ -319,12 +320,12 @@ func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, 
 	return m.move(m.focus + 1)
 }
 
-func (m *predictModel) view(s *session, w, h int) string {
+func (m *predictModel) View(s *common.Session, w, h int) string {
 	lines, off, room, focusEnd := m.layout(s, w, h)
 	off += min(m.peek, room) // pgdn clamps it; a resize may leave less room
 	out, _ := window(strings.Join(lines, "\n"), off, h)
 	if off+h < focusEnd && h >= 3 {
-		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.styles.Dim.Render("↓ pgdn: the rest of "+s.day.Predictions[m.focus].ID)), "\n")
+		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.Styles.Dim.Render("↓ pgdn: the rest of "+s.Day.Predictions[m.focus].ID)), "\n")
 	}
 	return out
 }
@@ -332,11 +333,11 @@ func (m *predictModel) view(s *session, w, h int) string {
 // layout is the screen's lines at w×h, one element per screen line; off
 // is the first line shown before any pgdn, room how much further pgdn
 // goes (to the focused row's last line), focusEnd the line after that row.
-func (m *predictModel) layout(s *session, w, h int) (lines []string, off, room, focusEnd int) {
+func (m *predictModel) layout(s *common.Session, w, h int) (lines []string, off, room, focusEnd int) {
 	lines = append(strings.Split(m.header(s, w), "\n"), "")
 	later := laterStages(s)
 	focusTop, focusLen, inputEnd := 0, 0, 0
-	for i, p := range s.day.Predictions {
+	for i, p := range s.Day.Predictions {
 		if i != m.focus {
 			lines = append(lines, m.row(s, p, later, w))
 			continue
@@ -362,46 +363,46 @@ func (m *predictModel) layout(s *session, w, h int) (lines []string, off, room, 
 
 // header says what the screen asks for now: the stage due, or that every
 // prediction is made.
-func (m *predictModel) header(s *session, w int) string {
-	st := m.c.styles
-	_, total := s.predicted()
-	due, open := s.due()
+func (m *predictModel) header(s *common.Session, w int) string {
+	st := m.c.Styles
+	_, total := s.Predicted()
+	due, open := s.Due()
 	if !open {
 		return styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w))
 	}
 	done := 0
-	for _, pr := range due.preds {
-		if s.answered(pr.ID) {
+	for _, pr := range due.Preds {
+		if s.Answered(pr.ID) {
 			done++
 		}
 	}
 	// The run has happened (the status line may say so); what waits is
 	// the replay and the reveal of these parts.
-	head := st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.preds)))
+	head := st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.Preds)))
 	verb := "play"
-	if len(due.parts) == 1 {
+	if len(due.Parts) == 1 {
 		verb = "plays"
 	}
-	return head + "\n" + styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", partNames(due.parts), verb, made(due.preds)), w))
+	return head + "\n" + styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", common.PartNames(due.Parts), verb, common.Made(due.Preds)), w))
 }
 
 // laterStages is, per prediction of a stage after the one due, when it is
 // asked for ("before Part 4").
-func laterStages(s *session) map[string]string {
+func laterStages(s *common.Session) map[string]string {
 	later := map[string]string{}
-	due, open := s.due()
+	due, open := s.Due()
 	if !open {
 		return later
 	}
 	past := false
-	for _, g := range s.stages() {
-		if len(g.preds) > 0 && g.preds[0].ID == due.preds[0].ID {
+	for _, g := range s.Stages() {
+		if len(g.Preds) > 0 && g.Preds[0].ID == due.Preds[0].ID {
 			past = true
 			continue
 		}
 		if past {
-			for _, pr := range g.preds {
-				later[pr.ID] = "before " + partNames(g.parts)
+			for _, pr := range g.Preds {
+				later[pr.ID] = "before " + common.PartNames(g.Parts)
 			}
 		}
 	}
@@ -410,7 +411,7 @@ func laterStages(s *session) map[string]string {
 
 // mark is a prediction's state in one glyph.
 func (m *predictModel) mark(g predictions.Guess) string {
-	st := m.c.styles
+	st := m.c.Styles
 	switch {
 	case g.Skipped:
 		return st.Warn.Render("↷")
@@ -423,11 +424,11 @@ func (m *predictModel) mark(g predictions.Guess) string {
 }
 
 // row is a prediction not in focus, on one line.
-func (m *predictModel) row(s *session, p labs.Prediction, later map[string]string, w int) string {
-	st := m.c.styles
-	g := s.answers.Predictions[p.ID]
+func (m *predictModel) row(s *common.Session, p labs.Prediction, later map[string]string, w int) string {
+	st := m.c.Styles
+	g := s.Answers.Predictions[p.ID]
 	val := st.Dim.Render("—")
-	if when, ok := later[p.ID]; ok && !s.answered(p.ID) {
+	if when, ok := later[p.ID]; ok && !s.Answered(p.ID) {
 		val = st.Faint.Render(when)
 	}
 	if g.Skipped {
@@ -445,9 +446,9 @@ func (m *predictModel) row(s *session, p labs.Prediction, later map[string]strin
 // what it says, then how to think about it and the note on a revealed
 // guess. boxEnd is how many of its lines run to the end of the box and
 // its message, which a short screen keeps in view first.
-func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lines []string, boxEnd int) {
-	st := m.c.styles
-	g := s.answers.Predictions[p.ID]
+func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w int) (lines []string, boxEnd int) {
+	st := m.c.Styles
+	g := s.Answers.Predictions[p.ID]
 	tw := max(w-6, 8)
 	cur := st.Cursor.Render("›")
 	question := p.Question
@@ -505,8 +506,8 @@ func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lin
 
 // boxStatus says what is in the focused box: typed and not saved,
 // revised, skipped or recorded, and how to open it while it is closed.
-func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string {
-	st := m.c.styles
+func (m *predictModel) boxStatus(s *common.Session, i int, g predictions.Guess) string {
+	st := m.c.Styles
 	status := ""
 	switch {
 	case m.active && m.dirty(s, i) && strings.TrimSpace(m.inputs[i].Value()) != "":
@@ -538,13 +539,13 @@ func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string 
 	return status + st.Dim.Render(" · ") + open
 }
 
-func (m *predictModel) help(s *session) keymap.KeyMap {
-	fk, lk := m.c.keys.Form, m.c.keys.List
+func (m *predictModel) Help(s *common.Session) keymap.KeyMap {
+	fk, lk := m.c.Keys.Form, m.c.Keys.List
 	if !m.active {
 		return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, fk.Type}, Full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think, fk.Sure}}}
 	}
 	submit := fk.Submit
-	if _, open := s.due(); !open {
+	if _, open := s.Due(); !open {
 		submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record / run"))
 	}
 	return keymap.KeyMap{

@@ -10,6 +10,7 @@ import (
 	"termlab/labs"
 	"termlab/record/results"
 	learner "termlab/record/session"
+	"termlab/tui/common"
 	"termlab/tui/keymap"
 )
 
@@ -20,7 +21,7 @@ import (
 // run does; w refreshes it on request. It holds only what the scoreboard
 // shows: a part whose predictions are still open is listed as waiting.
 type resultsModel struct {
-	c      *common
+	c      *common.Common
 	scroll int
 	w, h   int
 	// last is what the latest write did, or why it did not.
@@ -28,12 +29,12 @@ type resultsModel struct {
 	lastBad bool
 }
 
-func newResults(c *common) *resultsModel { return &resultsModel{c: c} }
+func newResults(c *common.Common) *resultsModel { return &resultsModel{c: c} }
 
-func (m *resultsModel) title() string               { return "Results" }
-func (m *resultsModel) typing() bool                { return false }
-func (m *resultsModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *resultsModel) enter(*session) tea.Cmd      { return nil }
+func (m *resultsModel) Title() string                      { return "Results" }
+func (m *resultsModel) Typing() bool                       { return false }
+func (m *resultsModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *resultsModel) Enter(*common.Session) tea.Cmd      { return nil }
 
 // writeRequestMsg asks the day to write RESULTS.md now.
 type writeRequestMsg struct{}
@@ -49,8 +50,8 @@ type resultsMsg struct {
 // as the learner has seen it. The record writes the block last asked for
 // (record/session.Record.Results), so a slow write can never put back an
 // older report; nil when a later Cmd's text was written already.
-func writeResultsCmd(s *session, auto bool) tea.Cmd {
-	rec := s.rec
+func writeResultsCmd(s *common.Session, auto bool) tea.Cmd {
+	rec := s.Rec
 	rec.Results(reportText(s))
 	return func() tea.Msg {
 		change, ok, err := rec.WriteResults()
@@ -64,23 +65,23 @@ func writeResultsCmd(s *session, auto bool) tea.Cmd {
 // reportText is the day's report as the learner has seen it: the parts on
 // the scoreboard in full, the others held back as every front end holds
 // them (record/session), so the screens and `run` write the same block.
-func reportText(s *session) string {
-	o := *s.outcome
-	o.Parts = make([]labs.PartResult, len(s.outcome.Parts))
+func reportText(s *common.Session) string {
+	o := *s.Outcome
+	o.Parts = make([]labs.PartResult, len(s.Outcome.Parts))
 	var held []learner.Hold
-	for i, p := range s.outcome.Parts {
-		if s.isRevealed(p) {
+	for i, p := range s.Outcome.Parts {
+		if s.IsRevealed(p) {
 			o.Parts[i] = p
 			continue
 		}
-		w := learner.Waiting(s.day, s.answers, p.ID)
+		w := learner.Waiting(s.Day, s.Answers, p.ID)
 		held = append(held, learner.Hold{Part: p.ID, Waiting: w})
-		o.Parts[i] = learner.HeldPart(s.day, p, w)
+		o.Parts[i] = learner.HeldPart(s.Day, p, w)
 	}
-	return learner.ResultsText(s.day, o, learner.MarkHeld(s.rows(), held), s.answers)
+	return learner.ResultsText(s.Day, o, learner.MarkHeld(s.Rows(), held), s.Answers)
 }
 
-func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *resultsModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	switch msg := msg.(type) {
 	case resultsMsg:
 		switch {
@@ -89,51 +90,51 @@ func (m *resultsModel) update(msg tea.Msg, s *session) tea.Cmd {
 		case msg.auto && msg.change == results.Same:
 			return nil // nothing was written: nothing to say
 		case msg.change == results.Same:
-			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: the Day %d report section already says this; nothing was written.", s.day.Number), false
+			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: the Day %d report section already says this; nothing was written.", s.Day.Number), false
 		case msg.auto:
 			// A refresh the learner did not ask for never hides a
 			// problem on the status line (a damaged answers file put
 			// back, a save that failed), unless the problem was an
 			// earlier write of RESULTS.md's.
-			keep := s.noteBad && s.note != "" && s.note != m.last
+			keep := s.NoteBad && s.Note != "" && s.Note != m.last
 			m.last, m.lastBad = resultsUpdatedNote, false
 			if keep {
 				return nil
 			}
 		default:
-			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: %s the Day %d report section; your own text is untouched.", msg.change, s.day.Number), false
+			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: %s the Day %d report section; your own text is untouched.", msg.change, s.Day.Number), false
 		}
-		s.setNote(m.last, m.lastBad)
+		s.SetNote(m.last, m.lastBad)
 	case tea.KeyMsg:
-		if key.Matches(msg, m.c.keys.Write) {
+		if key.Matches(msg, m.c.Keys.Write) {
 			return func() tea.Msg { return writeRequestMsg{} }
 		}
-		m.scroll = scrollKey(m.c.keys.Scroll, msg, m.scroll, m.h, lineCount(m.content(s, m.w)))
+		m.scroll = scrollKey(m.c.Keys.Scroll, msg, m.scroll, m.h, lineCount(m.content(s, m.w)))
 	}
 	return nil
 }
 
 // refuse explains why nothing can be written yet, or "".
-func refuse(s *session) string {
+func refuse(s *common.Session) string {
 	switch {
-	case s.outcome == nil:
+	case s.Outcome == nil:
 		return "Nothing has run yet: the report needs a run of your code (fix the build, or press r)."
-	case !s.anyRevealed():
-		g, _ := s.due()
-		return "Predict first (Predict, 2): the report shows the actuals, so it waits until " + made(g.preds) + "."
+	case !s.AnyRevealed():
+		g, _ := s.Due()
+		return "Predict first (Predict, 2): the report shows the actuals, so it waits until " + common.Made(g.Preds) + "."
 	}
 	return ""
 }
 
-func (m *resultsModel) content(s *session, w int) string {
-	st := m.c.styles
+func (m *resultsModel) content(s *common.Session, w int) string {
+	st := m.c.Styles
 	tw := max(min(w, maxText)-2, 8)
 	var b []string
-	b = append(b, trunc(st.Title.Render("RESULTS.md")+st.Dim.Render(" · "+m.c.deps.resultsPath()), w))
+	b = append(b, trunc(st.Title.Render("RESULTS.md")+st.Dim.Render(" · "+m.c.Deps.ResultsPath()), w))
 	b = append(b, styleLines(st.Dim, wrap("The lab keeps one section of the file up to date, between its markers. Everything else in it is yours and is never touched.", tw)))
-	if s.day.Deliverable != "" {
+	if s.Day.Deliverable != "" {
 		b = append(b, "", st.Subtitle.Render("Your one-line answer (write it in the file yourself)"))
-		b = append(b, indent(wrap(s.day.Deliverable, tw-2), "  "))
+		b = append(b, indent(wrap(s.Day.Deliverable, tw-2), "  "))
 	}
 	b = append(b, "")
 	if why := refuse(s); why != "" {
@@ -155,11 +156,11 @@ func (m *resultsModel) content(s *session, w int) string {
 	return strings.Join(b, "\n")
 }
 
-func (m *resultsModel) view(s *session, w, h int) string {
-	return scrolled(m.content(s, w), m.scroll, h, m.c.styles)
+func (m *resultsModel) View(s *common.Session, w, h int) string {
+	return scrolled(m.content(s, w), m.scroll, h, m.c.Styles)
 }
 
-func (m *resultsModel) help(*session) keymap.KeyMap {
-	wk, sk := m.c.keys.Write, m.c.keys.Scroll
+func (m *resultsModel) Help(*common.Session) keymap.KeyMap {
+	wk, sk := m.c.Keys.Write, m.c.Keys.Scroll
 	return keymap.KeyMap{Short: []key.Binding{wk, sk.Up}, Full: [][]key.Binding{{wk}, {sk.Up, sk.PageUp, sk.Top}}}
 }

@@ -11,6 +11,7 @@ import (
 	day46course "termlab/labs/day46/course"
 	"termlab/record/predictions"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/common"
 )
 
 // mangled is o with every figure, metric, report line and title changed
@@ -134,12 +135,12 @@ func TestNoChartOfAHiddenPartIsDrawnFromItsResult(t *testing.T) {
 						if how == "predictions open" {
 							d.predictDue(nil) // the course day's; the later parts' stay open
 						}
-						d.tab(tabRun)
+						d.tab(common.TabRun)
 						d.keys("S")
 						views[k] = partPages(d)
 						revealed = map[string]bool{}
-						for _, p := range d.day().s.outcome.Parts {
-							revealed[p.ID] = d.day().s.isRevealed(p)
+						for _, p := range d.day().s.Outcome.Parts {
+							revealed[p.ID] = d.day().s.IsRevealed(p)
 						}
 					}
 					hidden, differs := 0, false

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
 	"termlab/tui/keymap"
 )
 
@@ -31,7 +32,7 @@ import (
 // predictions says so in place. It ticks only while the part on screen is
 // playing; paused, finished, hidden or waiting, it sends nothing.
 type runModel struct {
-	c      *common
+	c      *common.Common
 	parts  []partPlay
 	shown  int // the part on screen, the only one that plays
 	landed int // the part whose replay finished last, or -1
@@ -130,14 +131,14 @@ func hasData(f labs.Figure) bool {
 	return false
 }
 
-func newRun(c *common) *runModel {
+func newRun(c *common.Common) *runModel {
 	return &runModel{c: c, speed: speedOne, landed: -1, watched: map[string]labs.PartResult{}}
 }
 
-func (m *runModel) title() string               { return "Run" }
-func (m *runModel) typing() bool                { return false }
-func (m *runModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *runModel) enter(*session) tea.Cmd      { return nil }
+func (m *runModel) Title() string                      { return "Run" }
+func (m *runModel) Typing() bool                       { return false }
+func (m *runModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *runModel) Enter(*common.Session) tea.Cmd      { return nil }
 
 // load takes a new outcome (prev is the one before it, or nil). A part
 // identical to the version on screen keeps what it showed, played or half
@@ -235,26 +236,26 @@ func (m *runModel) next() int {
 }
 
 // playing reports whether the part on screen is playing.
-func (m *runModel) playing(s *session) bool {
+func (m *runModel) playing(s *common.Session) bool {
 	return m.active && !m.paused && m.shown < len(m.parts) && !m.parts[m.shown].done && m.canPlay(m.shown, s)
 }
 
 // canPlay reports whether part i may play: its own predictions are made or
 // skipped and its reveal is on record in the answers file (its figures are
 // its actuals, drawn), so its actuals are on the scoreboard.
-func (m *runModel) canPlay(i int, s *session) bool {
-	return m.ready(i, s) && s.isRevealed(m.parts[i].res)
+func (m *runModel) canPlay(i int, s *common.Session) bool {
+	return m.ready(i, s) && s.IsRevealed(m.parts[i].res)
 }
 
 // ready reports whether part i's predictions are made or skipped.
-func (m *runModel) ready(i int, s *session) bool {
-	return i >= 0 && i < len(m.parts) && s.partReady(m.parts[i].res.ID)
+func (m *runModel) ready(i int, s *common.Session) bool {
+	return i >= 0 && i < len(m.parts) && s.PartReady(m.parts[i].res.ID)
 }
 
 // waiting is the part whose predictions are still open that enter goes
 // to predict: the part on screen, or once it is played the next one; -1
 // for none.
-func (m *runModel) waiting(s *session) int {
+func (m *runModel) waiting(s *common.Session) int {
 	if m.shown >= len(m.parts) {
 		return -1
 	}
@@ -272,7 +273,7 @@ func (m *runModel) waiting(s *session) int {
 
 // finish ends part i's replay. Its actuals were revealed when the run
 // landed; this only says the learner has watched it. The screen stays.
-func (m *runModel) finish(i int, s *session) {
+func (m *runModel) finish(i int, s *common.Session) {
 	if i < 0 || i >= len(m.parts) || !m.canPlay(i, s) || m.parts[i].done {
 		return
 	}
@@ -305,7 +306,7 @@ func (m *runModel) restartTicks() {
 
 // showPart puts the part with this ID on screen when the one there is
 // played or waiting: the learner just made that part's predictions.
-func (m *runModel) showPart(id string, s *session) {
+func (m *runModel) showPart(id string, s *common.Session) {
 	if m.shown < len(m.parts) && !m.parts[m.shown].done && m.ready(m.shown, s) {
 		return // the learner is watching something else
 	}
@@ -318,7 +319,7 @@ func (m *runModel) showPart(id string, s *session) {
 
 // kick finishes parts with nothing to replay and starts the tick when the
 // part on screen should be playing and no tick is on its way.
-func (m *runModel) kick(s *session) tea.Cmd {
+func (m *runModel) kick(s *common.Session) tea.Cmd {
 	var cmds []tea.Cmd
 	if m.active {
 		for i, p := range m.parts {
@@ -334,10 +335,10 @@ func (m *runModel) kick(s *session) tea.Cmd {
 		cmds = append(cmds, m.tick())
 	}
 	switch {
-	case s.building && !m.buildTicking:
+	case s.Building && !m.buildTicking:
 		m.buildTicking = true
-		cmds = append(cmds, m.c.deps.after(buildTick, func(t time.Time) tea.Msg { return tickMsg{build: true, t: t} }))
-	case !s.building && !m.buildTicking:
+		cmds = append(cmds, m.c.Deps.After(buildTick, func(t time.Time) tea.Msg { return tickMsg{build: true, t: t} }))
+	case !s.Building && !m.buildTicking:
 		m.buildStart, m.buildFor = time.Time{}, 0 // the next build counts from zero
 	}
 	return tea.Batch(cmds...)
@@ -345,11 +346,11 @@ func (m *runModel) kick(s *session) tea.Cmd {
 
 func (m *runModel) tick() tea.Cmd {
 	id := m.tickID
-	return m.c.deps.after(m.c.deps.frame, func(t time.Time) tea.Msg { return tickMsg{id: id, t: t} })
+	return m.c.Deps.After(m.c.Deps.Frame, func(t time.Time) tea.Msg { return tickMsg{id: id, t: t} })
 }
 
 // advance moves the part on screen on by v virtual seconds.
-func (m *runModel) advance(v float64, s *session) {
+func (m *runModel) advance(v float64, s *common.Session) {
 	if m.shown >= len(m.parts) || m.parts[m.shown].done || !m.canPlay(m.shown, s) {
 		return
 	}
@@ -365,7 +366,7 @@ func (m *runModel) rate(p partPlay) float64 {
 	return (p.end - p.start) / basePlay * speeds[m.speed]
 }
 
-func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *runModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	switch msg := msg.(type) {
 	case tickMsg:
 		if msg.build {
@@ -379,7 +380,7 @@ func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 		if !m.playing(s) {
 			return nil
 		}
-		dt := m.c.deps.frame
+		dt := m.c.Deps.Frame
 		if !m.last.IsZero() {
 			// A stalled tick (a busy machine) must not jump the replay.
 			dt = min(max(msg.t.Sub(m.last), 0), 250*time.Millisecond)
@@ -393,10 +394,10 @@ func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 	return nil
 }
 
-func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
-	rk, sk := m.c.keys.Run, m.c.keys.Scroll
+func (m *runModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	rk, sk := m.c.Keys.Run, m.c.Keys.Scroll
 	if m.waiting(s) >= 0 && key.Matches(k, rk.Predict) {
-		return func() tea.Msg { return switchTabMsg{tab: tabPredict, open: true} }
+		return func() tea.Msg { return common.SwitchTabMsg{Tab: common.TabPredict, Open: true} }
 	}
 	if !m.ready(0, s) {
 		return nil // nothing to show yet: only enter, to the predictions
@@ -449,8 +450,8 @@ func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	return nil
 }
 
-func (m *runModel) help(s *session) keymap.KeyMap {
-	rk, sk := m.c.keys.Run, m.c.keys.Scroll
+func (m *runModel) Help(s *common.Session) keymap.KeyMap {
+	rk, sk := m.c.Keys.Run, m.c.Keys.Scroll
 	if len(m.parts) == 0 {
 		return keymap.KeyMap{} // nothing has run yet
 	}

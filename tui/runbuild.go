@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // A build's clock and progress on the Run screen and the status line: a
@@ -50,10 +51,10 @@ func (m *runModel) progressed(p labs.BuildProgress) {
 // compiling is the builds still going that the screen waits on, the
 // worker's first: until the verdicts are in, every one; once they are,
 // only the full worker's, which the heavy parts wait for.
-func (m *runModel) compiling(s *session) []labs.BuildProgress {
+func (m *runModel) compiling(s *common.Session) []labs.BuildProgress {
 	var out []labs.BuildProgress
 	for _, b := range m.builds {
-		if !b.Finished && (s.pending == nil || b.Full) {
+		if !b.Finished && (s.Pending == nil || b.Full) {
 			out = append(out, b)
 		}
 	}
@@ -91,9 +92,9 @@ func (m *runModel) newBuild() { m.buildStart, m.buildFor, m.builds = time.Time{}
 
 // buildTicked moves the build's clock on; kick sends the next tick while
 // the build lasts.
-func (m *runModel) buildTicked(t time.Time, s *session) {
+func (m *runModel) buildTicked(t time.Time, s *common.Session) {
 	m.buildTicking = false
-	if !s.building {
+	if !s.Building {
 		m.buildStart, m.buildFor = time.Time{}, 0
 		return
 	}
@@ -113,14 +114,14 @@ const (
 )
 
 // firstBuild reports whether nothing has been built yet this session.
-func firstBuild(s *session) bool { return s.outcome == nil && s.runErr == nil }
+func firstBuild(s *common.Session) bool { return s.Outcome == nil && s.RunErr == nil }
 
 // building says what is going on while the code builds and runs: a plain
 // word while it is quick; while go build compiles, which program and how
 // far; once it is slow the time so far, then why. short is what, shorter
 // for a narrow line ("" when what is short already); why is left out of a
 // narrow line first. The status line is one line at 80 columns.
-func (m *runModel) building(s *session) (what, short, why string) {
+func (m *runModel) building(s *common.Session) (what, short, why string) {
 	secs := ""
 	if m.buildFor >= slowFirst {
 		secs = fmt.Sprintf(" %d s", int(m.buildFor.Seconds()))
@@ -140,7 +141,7 @@ func (m *runModel) building(s *session) (what, short, why string) {
 			total = 0 // a count without its total is a count alone
 		}
 		lead := "building "
-		if s.pending == nil && m.compiled() {
+		if s.Pending == nil && m.compiled() {
 			lead = "grading, building " // the worker is built: its verdicts are on their way
 		}
 		what = lead + strings.Join(each, ", ") + "…" + secs
@@ -151,17 +152,17 @@ func (m *runModel) building(s *session) (what, short, why string) {
 		case done == 0 && total == 0:
 			short = "" // "building the worker…" is short already
 		}
-		if firstBuild(s) && s.pending == nil {
+		if firstBuild(s) && s.Pending == nil {
 			why = "Go compiles the lab once"
 		}
 		return what, short, why
 	}
 	switch {
-	case s.pending != nil && m.buildFor >= slowFirst:
+	case s.Pending != nil && m.buildFor >= slowFirst:
 		// The verdicts are in (the count follows); the parts are still
 		// to come, from a worker that is built.
 		return "the experiments…" + secs, "", ""
-	case s.pending != nil:
+	case s.Pending != nil:
 		return "grading…", "", ""
 	case m.compiled():
 		// go build is over: the verdicts are on their way.
@@ -177,7 +178,7 @@ func (m *runModel) building(s *session) (what, short, why string) {
 // buildBars is the Run screen's picture of the builds going: one line per
 // program, its name, a bar and its count, fitted to w columns; "" when no
 // go build is going.
-func (m *runModel) buildBars(s *session, w int) string {
+func (m *runModel) buildBars(s *common.Session, w int) string {
 	builds := m.compiling(s)
 	if len(builds) == 0 {
 		return ""
@@ -217,8 +218,8 @@ func bar(done, total, w int) string {
 
 // buildingView is the Run screen before the first outcome: what is being
 // built and how far, and the time so far; why, when there is room.
-func (m *runModel) buildingView(s *session, w, h int) string {
-	st := m.c.styles
+func (m *runModel) buildingView(s *common.Session, w, h int) string {
+	st := m.c.Styles
 	secs := int(m.buildFor.Seconds())
 	bars := m.buildBars(s, w)
 	if bars == "" {
@@ -233,7 +234,7 @@ func (m *runModel) buildingView(s *session, w, h int) string {
 		head = fmt.Sprintf("Compiling the lab's programs with your code… %d s so far.", secs)
 	}
 	why := "Go compiles each program once, with the packages it needs, and keeps them: after that a save rebuilds only your package, in about a second."
-	if s.pending != nil {
+	if s.Pending != nil {
 		why = "Your TODOs are graded: see the TODOs screen. The experiments play once the full worker is built."
 	}
 	out := styleLines(st.Dim, wrap(head, min(w, maxText))) + "\n\n" + styleLines(st.Body, bars)

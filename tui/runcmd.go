@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // A run of the learner's code, as the screens ask for it: one at a time
@@ -34,11 +35,11 @@ type partialMsg struct {
 // runCmd builds, grades and runs the learner's code through the runner.
 // The pieces come as partialMsgs, and the progress of a go build of the
 // day's programs as buildMsgs, before the outcomeMsg.
-func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
+func runCmd(d common.Deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 	msgs := make(chan tea.Msg, 32)
 	go func() {
-		d.runGate.Lock()
-		defer d.runGate.Unlock()
+		d.RunGate.Lock()
+		defer d.RunGate.Unlock()
 		if err := ctx.Err(); err != nil {
 			msgs <- outcomeMsg{gen: gen, err: err}
 			return
@@ -57,8 +58,8 @@ func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 			}
 		}
 		ctx = labs.WithBuildTrace(ctx, func(p labs.BuildProgress) { send(buildMsg{gen: gen, p: p}) })
-		o, err := d.runner.RunStream(ctx, day, func(p labs.Outcome) { send(partialMsg{gen: gen, o: p}) })
-		msgs <- outcomeMsg{gen: gen, o: o, err: err, at: d.now()}
+		o, err := d.Runner.RunStream(ctx, day, func(p labs.Outcome) { send(partialMsg{gen: gen, o: p}) })
+		msgs <- outcomeMsg{gen: gen, o: o, err: err, at: d.Now()}
 	}()
 	return nextRunMsg(msgs)
 }

@@ -7,6 +7,8 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/record/report"
+	"termlab/tui/common"
+	"termlab/tui/styles"
 )
 
 // Drawing the Run screen: the strip of parts, the clock, and the part on
@@ -15,7 +17,7 @@ import (
 
 // maxScroll is the furthest the part on screen scrolls: its last line at
 // the bottom of the screen.
-func (m *runModel) maxScroll(s *session) int {
+func (m *runModel) maxScroll(s *common.Session) int {
 	if m.shown >= len(m.parts) {
 		return 0
 	}
@@ -24,28 +26,28 @@ func (m *runModel) maxScroll(s *session) int {
 }
 
 // bodyHeight is the lines under the head that the part on screen has.
-func (m *runModel) bodyHeight(s *session) int { return max(m.h-len(m.head(s, m.w)), 1) }
+func (m *runModel) bodyHeight(s *common.Session) int { return max(m.h-len(m.head(s, m.w)), 1) }
 
-func (m *runModel) view(s *session, w, h int) string {
-	st := m.c.styles
-	if s.outcome == nil {
+func (m *runModel) View(s *common.Session, w, h int) string {
+	st := m.c.Styles
+	if s.Outcome == nil {
 		switch {
-		case s.building:
+		case s.Building:
 			return m.buildingView(s, w, h)
-		case s.runErr != nil:
+		case s.RunErr != nil:
 			return styleLines(st.Dim, wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
 		}
 		return styleLines(st.Dim, wrap("Nothing has run yet. Press r to run.", w))
 	}
 	if len(m.parts) > 0 && !m.ready(0, s) {
-		g, _ := s.due()
+		g, _ := s.Due()
 		done := 0
-		for _, pr := range g.preds {
-			if s.answered(pr.ID) {
+		for _, pr := range g.Preds {
+			if s.Answered(pr.ID) {
 				done++
 			}
 		}
-		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", partNames(g.parts), made(g.preds), done, len(g.preds))
+		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", common.PartNames(g.Parts), common.Made(g.Preds), done, len(g.Preds))
 		return wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
 	}
 	if len(m.parts) == 0 {
@@ -58,8 +60,8 @@ func (m *runModel) view(s *session, w, h int) string {
 }
 
 // strip is the row of parts with their state.
-func (m *runModel) strip(s *session, w int) string {
-	st := m.c.styles
+func (m *runModel) strip(s *common.Session, w int) string {
+	st := m.c.Styles
 	var parts []string
 	long := w >= 14*len(m.parts)
 	for i, p := range m.parts {
@@ -92,8 +94,8 @@ func (m *runModel) strip(s *session, w int) string {
 
 // clock says where the replay of the part on screen stands; once it is
 // played, what is next and which key goes there.
-func (m *runModel) clock(s *session, w int) string {
-	st := m.c.styles
+func (m *runModel) clock(s *common.Session, w int) string {
+	st := m.c.Styles
 	speed := fmt.Sprintf("×%g", speeds[m.speed])
 	p := m.parts[m.shown]
 	if p.done {
@@ -105,8 +107,8 @@ func (m *runModel) clock(s *session, w int) string {
 		case n < 0:
 			return played + st.Dim.Render(" · every part is through; those that wait on a TODO play once it passes · ←/→ other parts")
 		case !m.ready(n, s):
-			g := s.stageOf(firstPrediction(s, m.parts[n].res.ID))
-			return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" waits for "+ids(g.preds)+" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
+			g := s.StageOf(firstPrediction(s, m.parts[n].res.ID))
+			return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" waits for "+common.IDs(g.Preds)+" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
 		}
 		// → and ← move one part; the hint names the keys that get there.
 		key, steps := "→", n-m.shown
@@ -122,8 +124,8 @@ func (m *runModel) clock(s *session, w int) string {
 		return st.Warn.Render("⏸ Part " + p.res.ID + ": its reveal is not on record yet")
 	}
 	if !m.canPlay(m.shown, s) {
-		g := s.stageOf(firstPrediction(s, p.res.ID))
-		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+ids(g.preds)) + st.Dim.Render(" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
+		g := s.StageOf(firstPrediction(s, p.res.ID))
+		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+common.IDs(g.Preds)) + st.Dim.Render(" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
 	}
 	state := st.Accent.Render("▶ playing")
 	if m.paused {
@@ -158,7 +160,7 @@ func (m *runModel) allPlayedOK() bool {
 // mark: a part that waited on an unfinished TODO or failed did not play its
 // experiment, and "✓ played" above "waiting on TODO 1" read as a success.
 func (m *runModel) playedLine(p labs.PartResult) string {
-	st := m.c.styles
+	st := m.c.Styles
 	switch p.Status {
 	case labs.OK:
 		return st.Good.Render("✓ Part " + p.ID + " played")
@@ -172,8 +174,8 @@ func trimFloat(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f",
 
 // partView is one part: what it waits on, its figures as far as the clock
 // has gone, and once played its actuals and its report.
-func (m *runModel) partView(s *session, i, w, h int) string {
-	st := m.c.styles
+func (m *runModel) partView(s *common.Session, i, w, h int) string {
+	st := m.c.Styles
 	p := m.parts[i]
 	var b []string
 	if !p.done && !m.canPlay(i, s) {
@@ -200,7 +202,7 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 	}
 	var rows []string
 	for _, r := range partPredictions(s, p.res.ID) {
-		pr, _ := s.day.Prediction(r.ID)
+		pr, _ := s.Day.Prediction(r.ID)
 		rows = append(rows, scoreLine(r, pr, s, st, w))
 	}
 	if len(rows) > 0 {
@@ -221,8 +223,8 @@ func (m *runModel) partView(s *session, i, w, h int) string {
 // those show without scrolling when it finishes), they share the screen;
 // otherwise each gets nearly the whole of it and the part scrolls, a chart
 // a page, rather than squeezing every chart to three rows.
-func (m *runModel) figures(s *session, p partPlay, w, h, overhead int, playing bool) []string {
-	st := m.c.styles
+func (m *runModel) figures(s *common.Session, p partPlay, w, h, overhead int, playing bool) []string {
+	st := m.c.Styles
 	reserve := 0
 	if n := len(partPredictions(s, p.res.ID)); n > 0 {
 		reserve = min(n+2, h/3)
@@ -247,11 +249,11 @@ func (m *runModel) figures(s *session, p partPlay, w, h, overhead int, playing b
 // open, or its reveal is not on record yet. Nothing here comes from its
 // result (no figure, no axis, no scale, no title): only the day's own
 // words and what the part waits for, so nothing gives a guess away.
-func (m *runModel) hiddenView(s *session, i, w int) string {
-	st := m.c.styles
+func (m *runModel) hiddenView(s *common.Session, i, w int) string {
+	st := m.c.Styles
 	p := m.parts[i]
 	title := p.res.ID
-	for _, dp := range s.day.Parts {
+	for _, dp := range s.Day.Parts {
 		if dp.ID == p.res.ID {
 			title = dp.Title
 		}
@@ -268,17 +270,17 @@ func (m *runModel) hiddenView(s *session, i, w int) string {
 	if m.ready(i, s) {
 		// Its reveal is being recorded, or could not be: its actuals stay
 		// hidden until it is on record.
-		b = append(b, styleLines(st.Dim, wrap(s.revealState(p.res.ID)+" Its charts are drawn then.", w)))
+		b = append(b, styleLines(st.Dim, wrap(s.RevealState(p.res.ID)+" Its charts are drawn then.", w)))
 	} else {
-		g := s.stageOf(firstPrediction(s, p.res.ID))
-		b = append(b, styleLines(st.Warn, wrap("Its charts are drawn once "+made(g.preds)+": enter goes to them.", w)))
+		g := s.StageOf(firstPrediction(s, p.res.ID))
+		b = append(b, styleLines(st.Warn, wrap("Its charts are drawn once "+common.Made(g.Preds)+": enter goes to them.", w)))
 	}
 	return strings.Join(b, "\n")
 }
 
 // firstPrediction is the ID of a part's first prediction, or "".
-func firstPrediction(s *session, part string) string {
-	for _, pr := range s.day.Predictions {
+func firstPrediction(s *common.Session, part string) string {
+	for _, pr := range s.Day.Predictions {
 		if pr.Part == part {
 			return pr.ID
 		}
@@ -287,10 +289,10 @@ func firstPrediction(s *session, part string) string {
 }
 
 // partPredictions is the scoreboard rows of the predictions a part answers.
-func partPredictions(s *session, id string) []predictions.Row {
+func partPredictions(s *common.Session, id string) []predictions.Row {
 	var out []predictions.Row
-	for _, r := range s.rows() {
-		if pr, ok := s.day.Prediction(r.ID); ok && pr.Part == id {
+	for _, r := range s.Rows() {
+		if pr, ok := s.Day.Prediction(r.ID); ok && pr.Part == id {
 			out = append(out, r)
 		}
 	}
@@ -300,20 +302,20 @@ func partPredictions(s *session, id string) []predictions.Row {
 // head is the lines above the part: the parts, the clock, what the last
 // save changed. (What a part's replay revealed shows in the part itself,
 // which stays on screen once played.)
-func (m *runModel) head(s *session, w int) []string {
+func (m *runModel) head(s *common.Session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
 	head := []string{trunc(m.strip(s, w), w)}
 	head = append(head, strings.Split(wrap(m.clock(s, w), w), "\n")...)
 	if len(m.changed) > 0 {
 		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
-		head = append(head, strings.Split(styleLines(m.c.styles.Accent, wrap(line, w)), "\n")...)
+		head = append(head, strings.Split(styleLines(m.c.Styles.Accent, wrap(line, w)), "\n")...)
 	}
 	return head
 }
 
 // figOverhead is the lines a figure takes besides its plot rows, at w
 // columns.
-func figOverhead(fp figPrep, w int, st Styles) int {
+func figOverhead(fp figPrep, w int, st styles.Styles) int {
 	n := lineCount(figTitle(fp, w, st)) + 1 // title, axis
 	n += len(legend(fp, st, w))
 	for _, e := range fp.events {

@@ -13,7 +13,9 @@ import (
 	"termlab/record/predictions"
 	"termlab/record/report"
 	"termlab/runner/worker"
+	"termlab/tui/common"
 	"termlab/tui/keymap"
+	"termlab/tui/styles"
 )
 
 // scoreModel is the scoreboard: each prediction against the actual the
@@ -21,26 +23,26 @@ import (
 // NO_COLOR), the reason for every miss, and the day's number to carry. It
 // stays on screen, unchanged, while a new build is under way or fails.
 type scoreModel struct {
-	c      *common
+	c      *common.Common
 	scroll int
 	w, h   int
 }
 
-func newScore(c *common) *scoreModel { return &scoreModel{c: c} }
+func newScore(c *common.Common) *scoreModel { return &scoreModel{c: c} }
 
-func (m *scoreModel) title() string               { return "Scoreboard" }
-func (m *scoreModel) briefTitle() string          { return "Score" }
-func (m *scoreModel) typing() bool                { return false }
-func (m *scoreModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *scoreModel) enter(*session) tea.Cmd      { return nil }
+func (m *scoreModel) Title() string                      { return "Scoreboard" }
+func (m *scoreModel) briefTitle() string                 { return "Score" }
+func (m *scoreModel) Typing() bool                       { return false }
+func (m *scoreModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *scoreModel) Enter(*common.Session) tea.Cmd      { return nil }
 
-func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *scoreModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return nil
 	}
 	head := m.head(m.w)
-	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
+	m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
 	return nil
 }
 
@@ -68,18 +70,18 @@ func scrollKey(sk keymap.ScrollKeys, k tea.KeyMsg, off, h, n int) int {
 // view keeps the title and the column headings on top while the rows
 // scroll under them, so a row read at the bottom still says which column
 // is the guess and which the actual.
-func (m *scoreModel) view(s *session, w, h int) string {
+func (m *scoreModel) View(s *common.Session, w, h int) string {
 	head := m.head(w)
 	if h <= len(head) {
 		return fit(strings.Join(head, "\n"), w, h)
 	}
-	return strings.Join(head, "\n") + "\n" + scrolled(m.content(s, w), m.scroll, h-len(head), m.c.styles)
+	return strings.Join(head, "\n") + "\n" + scrolled(m.content(s, w), m.scroll, h-len(head), m.c.Styles)
 }
 
 // head is the lines that stay put: the title, what the columns compare,
 // and the column headings.
 func (m *scoreModel) head(w int) []string {
-	st := m.c.styles
+	st := m.c.Styles
 	title := st.Title.Render("Scoreboard") + st.Dim.Render(" · each guess judged as it stood when its actual was revealed")
 	note := "actual: what the reference does · distance: relative to it (points for a %)"
 	if w < narrowScore {
@@ -112,9 +114,9 @@ func scoreCol(w int) int {
 	return 17
 }
 
-func (m *scoreModel) content(s *session, w int) string {
-	st := m.c.styles
-	rows := s.rows()
+func (m *scoreModel) content(s *common.Session, w int) string {
+	st := m.c.Styles
+	rows := s.Rows()
 	revealed := 0
 	for _, r := range rows {
 		if r.Actual != nil {
@@ -126,16 +128,16 @@ func (m *scoreModel) content(s *session, w int) string {
 		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
-	if s.refErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
+	if s.RefErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
 		// The rows that need the reference wait for it; why it is missing
 		// is the lab's problem, and said so, never put on the learner.
-		b = append(b, styleLines(st.Warn, wrap(refFailure(s.refErr), w)), "")
+		b = append(b, styleLines(st.Warn, wrap(refFailure(s.RefErr), w)), "")
 	}
 	for _, r := range rows {
-		pr, _ := s.day.Prediction(r.ID)
+		pr, _ := s.Day.Prediction(r.ID)
 		b = append(b, scoreLine(r, pr, s, st, w))
 		if r.Yours != nil && r.Actual != nil {
-			b = append(b, indent(styleLines(st.Warn, wrap(report.Yours(s.day, r), tw)), "     "))
+			b = append(b, indent(styleLines(st.Warn, wrap(report.Yours(s.Day, r), tw)), "     "))
 		}
 		if r.Revised {
 			now := "no guess"
@@ -155,12 +157,12 @@ func (m *scoreModel) content(s *session, w int) string {
 		// Revealed guesses only: the line says nothing of an open one.
 		b = append(b, "", indent(styleLines(st.Dim, wrap("How sure you were, and how often right: "+line, tw)), "  "))
 	}
-	if s.day.Carry != nil {
+	if s.Day.Carry != nil {
 		b = append(b, "", st.Title.Render("The number to carry"))
-		b = append(b, indent(styleLines(st.Accent, wrap(s.day.Carry(s.shown()), tw)), "  "))
+		b = append(b, indent(styleLines(st.Accent, wrap(s.Day.Carry(s.Shown()), tw)), "  "))
 	}
-	if s.outcome != nil {
-		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.passed(), len(s.day.TODOs))))
+	if s.Outcome != nil {
+		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.Passed(), len(s.Day.TODOs))))
 	}
 	return strings.Join(b, "\n")
 }
@@ -178,7 +180,7 @@ func refFailure(err error) string {
 
 // scoreLine is one prediction on one line: the judged guess, the actual
 // (the reference's figure) and the verdict with its distance.
-func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w int) string {
+func scoreLine(r predictions.Row, pr labs.Prediction, s *common.Session, st styles.Styles, w int) string {
 	narrow := w < narrowScore
 	unit := r.Unit
 	if narrow {
@@ -200,7 +202,7 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	}
 	var verdict string
 	switch {
-	case r.Awaiting && s.refErr != nil:
+	case r.Awaiting && s.RefErr != nil:
 		verdict = st.Warn.Render("reference failed: not your code")
 	case r.Awaiting:
 		verdict = st.Dim.Render("judged once the reference has run")
@@ -252,18 +254,18 @@ func shortMissing(why string) string {
 	return why
 }
 
-func (m *scoreModel) help(*session) keymap.KeyMap {
-	sk := m.c.keys.Scroll
+func (m *scoreModel) Help(*common.Session) keymap.KeyMap {
+	sk := m.c.Keys.Scroll
 	return keymap.KeyMap{Short: []key.Binding{sk.Up}, Full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
 }
 
 // missing says why a prediction has no actual: its part has not been
 // revealed (its predictions are still open), or it ran without reaching the
 // figure (predictions.Blame names the TODO, as the part's header does).
-func missing(s *session, pr labs.Prediction) string {
-	p, ok := s.revealed[pr.Part]
+func missing(s *common.Session, pr labs.Prediction) string {
+	p, ok := s.Revealed[pr.Part]
 	if !ok {
-		if !s.partReady(pr.Part) {
+		if !s.PartReady(pr.Part) {
 			return "plays once predicted"
 		}
 		return "not revealed yet"
@@ -273,8 +275,8 @@ func missing(s *session, pr labs.Prediction) string {
 		return "your file stopped the part"
 	}
 	var grades []labs.Grade
-	if s.outcome != nil {
-		grades = s.outcome.Grades
+	if s.Outcome != nil {
+		grades = s.Outcome.Grades
 	}
 	todo, status := predictions.Blame(pr, p, grades)
 	switch {

@@ -20,6 +20,7 @@ import (
 	"termlab/record/reset"
 	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
+	"termlab/tui/common"
 	"termlab/watch"
 )
 
@@ -79,8 +80,8 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 		"last scoreboard: "+n+" of "+n+" predicted · "+strconv.Itoa(len(theDay.Predictions)-1)+" spot on · 1 off", "Across one boundary", "› Day 46  A second day")
 
 	d.keys("up", "enter")
-	if d.day().s.day.Number != 45 {
-		t.Fatalf("opened day %d", d.day().s.day.Number)
+	if d.day().s.Day.Number != 45 {
+		t.Fatalf("opened day %d", d.day().s.Day.Number)
 	}
 	st, err := predictions.LoadLab(dir)
 	if err != nil || st.LastDay != 45 {
@@ -106,15 +107,15 @@ func TestLessonScrolls(t *testing.T) {
 
 func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	if d.app.typing() {
 		t.Fatal("the form took the keyboard before the learner opened a box")
 	}
 	d.keys("3") // a screen number, not a digit in a box
-	if d.day().tab != tabRun {
+	if d.day().tab != common.TabRun {
 		t.Fatalf("3 on the form opened tab %d, want the run", d.day().tab)
 	}
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("e")
 	if !d.app.typing() {
 		t.Fatal("e did not open the box")
@@ -125,7 +126,7 @@ func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 	d.wantView(parseErr.Error()) // inline, while typing
 	d.keys("enter")
 	d.wantView(parseErr.Error())
-	if _, ok := d.day().s.answers.Value("P1"); ok {
+	if _, ok := d.day().s.Answers.Value("P1"); ok {
 		t.Fatal("a refused guess was recorded")
 	}
 	d.keys("backspace", "backspace", "backspace", "enter")
@@ -147,13 +148,13 @@ func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 	d.keys("esc", "3")
 	d.wantView("Predict first", "2 of 6 so far")
 	d.dontWantView("20 in, 30 turned away")
-	for id, g := range d.day().s.answers.Predictions {
+	for id, g := range d.day().s.Answers.Predictions {
 		if g.Revealed {
 			t.Fatalf("%s was revealed before the course day's predictions were made", id)
 		}
 	}
 	d.keys("enter") // goes to the form
-	if d.day().tab != tabPredict {
+	if d.day().tab != common.TabPredict {
 		t.Fatalf("enter on the waiting run opened tab %d", d.day().tab)
 	}
 }
@@ -167,7 +168,7 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 	d.hold = true
 	d.predictDue(map[string]string{"P1": "20", "P2": "15"})
 	day := d.day()
-	if day.tab != tabRun {
+	if day.tab != common.TabRun {
 		t.Fatalf("the completed form opened tab %d, want the run", day.tab)
 	}
 	if len(d.held) != 1 {
@@ -191,7 +192,7 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 
 	// While the scoreboard is on screen the replay pauses: the held tick
 	// comes back and asks for no other.
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	d.wantView("P1   20 requests       20 requests       ✓ spot on", "P3   1 request         200 requests")
 	d.keys("G")
 	d.wantView("P7   —                 —                 plays once predicted")
@@ -199,7 +200,7 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 	if len(d.held) != 0 {
 		t.Fatal("the replay ticks while not on screen")
 	}
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	// Each part plays to its end and stays on screen, saying what is next,
 	// until the learner moves on.
 	for i := range 3 {
@@ -250,7 +251,7 @@ func TestRunKeys(t *testing.T) {
 		t.Fatal("- did not halve the pace")
 	}
 	d.keys("s") // skip part 1
-	if !run.parts[0].done || !d.day().s.answers.Predictions["P1"].Revealed {
+	if !run.parts[0].done || !d.day().s.Answers.Predictions["P1"].Revealed {
 		t.Fatal("s did not finish part 1")
 	}
 	if run.shown != 0 {
@@ -272,7 +273,7 @@ func TestRunKeys(t *testing.T) {
 	if run.shown != 2 || run.parts[2].done {
 		t.Fatal("space on a played part did not replay it")
 	}
-	if !d.day().s.answers.Predictions["P6"].Revealed {
+	if !d.day().s.Answers.Predictions["P6"].Revealed {
 		t.Fatal("replaying hid an actual")
 	}
 }
@@ -280,23 +281,23 @@ func TestRunKeys(t *testing.T) {
 func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 60)
 	d.predictAll(map[string]string{"P1": "15"}) // plays to the end
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	p1, _ := theDay.Prediction("P1")
 	d.wantView("✗ off (25% under)", "why: "+p1.Why[:40], "The number to carry",
 		"the fixed window let 200 through a limit of 100")
 
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	for range theDay.Predictions {
 		d.keys("up")
 	}
 	d.keys("e", "backspace", "backspace", "20", "enter")
-	if note := d.day().s.note; !strings.Contains(note, "P1 revised to 20 requests; the scoreboard still judges the guess on record at the reveal (15 requests)") {
+	if note := d.day().s.Note; !strings.Contains(note, "P1 revised to 20 requests; the scoreboard still judges the guess on record at the reveal (15 requests)") {
 		t.Fatalf("note after a revision: %q", note)
 	}
 	d.wantView("P1  ● 20 requests*")
 	d.keys("up")
 	d.wantView("revised after the reveal", "keeps judging your first guess, 15 requests")
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	d.wantView("P1   15 requests*", "✗ off (25% under)", "* first guess, judged; revised to 20 requests after the reveal")
 }
 
@@ -374,7 +375,7 @@ func TestResetATODOAndTheDay(t *testing.T) {
 	if b, _ := os.ReadFile(kept[0]); string(b) != mine {
 		t.Fatal("the kept copy is not the learner's version")
 	}
-	if note := d.day().s.note; !strings.Contains(note, "TODO 1 (TakeToken) is back to the shipped stub; your version is kept as labs/day45/.kept/todo-") {
+	if note := d.day().s.Note; !strings.Contains(note, "TODO 1 (TakeToken) is back to the shipped stub; your version is kept as labs/day45/.kept/todo-") {
 		t.Fatalf("note after a reset: %q", note)
 	}
 	if f.count() != runs+1 {
@@ -385,7 +386,7 @@ func TestResetATODOAndTheDay(t *testing.T) {
 	d.wantView("Put every TODO of Day 45 back")
 	d.keys("esc")
 	d.wantView("nothing was changed")
-	if d.day().tab != tabTODOs {
+	if d.day().tab != common.TabTODOs {
 		t.Fatal("esc on a question left the screen")
 	}
 	d.keys("X", "y")
@@ -432,7 +433,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	}
 	stale := (<-done).(outcomeMsg)
 	m.handle(stale)
-	if m.s.outcome != nil || !m.s.building {
+	if m.s.Outcome != nil || !m.s.Building {
 		t.Fatal("a cancelled run's answer was taken")
 	}
 	early := m.runGen // the first save's timer
@@ -453,7 +454,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	drv := &driver{t: t, app: newApp(c)}
 	drv.app.day, drv.app.onPicker = m, false
 	drv.run(cmd)
-	if m.s.outcome == nil || m.s.building {
+	if m.s.Outcome == nil || m.s.Building {
 		t.Fatal("the run after the burst did not land")
 	}
 	// Which events are saves: watch's TestFilters.
@@ -475,7 +476,7 @@ func TestDrills(t *testing.T) {
 
 	d.keys("down", "enter", "sixty", "enter")
 	d.wantView(`most in one 60 s stretch: "sixty" is not a number`)
-	if d.day().s.answers.Drills["D2"].Attempted {
+	if d.day().s.Answers.Drills["D2"].Attempted {
 		t.Fatal("a refused number counted as an attempt")
 	}
 	for range 5 {
@@ -563,7 +564,7 @@ func TestScoreboardNamesTheTODOEachActualWaitsFor(t *testing.T) {
 	}
 	d, _ := openDay(t, newFake(fakeAnswer{o: o}), 120, 60)
 	d.predictAll(map[string]string{})
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	view := d.view()
 	for id, want := range map[string]string{"P1": "waiting on TODO 1", "P3": "waiting on TODO 2", "P4": "waiting on TODO 2", "P5": "10", "P6": "waiting on TODO 1"} {
 		line := lineWith(view, id+" ")

@@ -32,7 +32,7 @@ func TestTheScreensScriptFindsEveryStatusLine(t *testing.T) {
 
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(refAnswer()))
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	c.deps.after = tm.after
+	c.Deps.After = tm.after
 	d := newDay(c, theDay)
 	d.visible = true
 	d.resize(80, 20)

@@ -14,6 +14,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/gofunc"
 	"termlab/record/atomicfile"
+	"termlab/tui/common"
 )
 
 // Reading Go source, never running it: where each TODO's function sits in
@@ -90,8 +91,8 @@ func rel(root, path string) string {
 // locsMsg carries the learner's function locations.
 type locsMsg struct{ locs map[string]string }
 
-func locsCmd(d deps, day labs.Day) tea.Cmd {
-	return func() tea.Msg { return locsMsg{locs: funcLocations(d.root, day)} }
+func locsCmd(d common.Deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg { return locsMsg{locs: funcLocations(d.Root, day)} }
 }
 
 // solutionsDir is where a day's reference solutions live: solutions/ plus
@@ -129,9 +130,9 @@ type solutionMsg struct {
 	err   error
 }
 
-func solutionCmd(d deps, day labs.Day, t labs.TODO) tea.Cmd {
+func solutionCmd(d common.Deps, day labs.Day, t labs.TODO) tea.Cmd {
 	return func() tea.Msg {
-		text, where, err := solution(d.root, day, t.Func)
+		text, where, err := solution(d.Root, day, t.Func)
 		return solutionMsg{todo: t.Number, text: text, where: where, err: err}
 	}
 }

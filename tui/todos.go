@@ -9,8 +9,10 @@ import (
 
 	"termlab/labs"
 	"termlab/record/reset"
+	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
+	"termlab/tui/styles"
 )
 
 // todoModel is the grader's verdict on each TODO, with where the function
@@ -20,7 +22,7 @@ import (
 // when it does not. A TODO or the whole day can be reset to the shipped
 // stub, after a confirmation, with the learner's version kept aside.
 type todoModel struct {
-	c         *common
+	c         *common.Common
 	sel       int
 	hints     map[int]int // TODO number → hints shown
 	solutions map[int]solutionMsg
@@ -36,23 +38,23 @@ type question struct {
 	todo int
 }
 
-func newTodos(c *common) *todoModel {
+func newTodos(c *common.Common) *todoModel {
 	return &todoModel{c: c, hints: map[int]int{}, solutions: map[int]solutionMsg{}}
 }
 
-func (m *todoModel) title() string               { return "TODOs" }
-func (m *todoModel) typing() bool                { return false }
-func (m *todoModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *todoModel) enter(*session) tea.Cmd      { return nil }
+func (m *todoModel) Title() string                      { return "TODOs" }
+func (m *todoModel) Typing() bool                       { return false }
+func (m *todoModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *todoModel) Enter(*common.Session) tea.Cmd      { return nil }
 
 // modal reports a pending question: it takes every key until answered.
 func (m *todoModel) modal() bool { return m.ask != nil }
 
-func (m *todoModel) selected(s *session) (labs.TODO, bool) {
-	if len(s.day.TODOs) == 0 {
+func (m *todoModel) selected(s *common.Session) (labs.TODO, bool) {
+	if len(s.Day.TODOs) == 0 {
 		return labs.TODO{}, false
 	}
-	return s.day.TODOs[clamp(m.sel, 0, len(s.day.TODOs)-1)], true
+	return s.Day.TODOs[clamp(m.sel, 0, len(s.Day.TODOs)-1)], true
 }
 
 // resetMsg reports a reset.
@@ -62,9 +64,9 @@ type resetMsg struct {
 	err  error
 }
 
-func resetTODOCmd(d deps, day labs.Day, t labs.TODO) tea.Cmd {
+func resetTODOCmd(d common.Deps, day labs.Day, t labs.TODO) tea.Cmd {
 	return func() tea.Msg {
-		kept, err := reset.TODO(d.root, day, t.Number, d.now())
+		kept, err := reset.TODO(d.Root, day, t.Number, d.Now())
 		msg := resetMsg{what: fmt.Sprintf("TODO %d (%s)", t.Number, t.Func), err: err}
 		if kept != "" {
 			msg.kept = []string{kept}
@@ -73,14 +75,14 @@ func resetTODOCmd(d deps, day labs.Day, t labs.TODO) tea.Cmd {
 	}
 }
 
-func resetDayCmd(d deps, day labs.Day) tea.Cmd {
+func resetDayCmd(d common.Deps, day labs.Day) tea.Cmd {
 	return func() tea.Msg {
-		kept, err := reset.Day(d.root, day, d.now())
+		kept, err := reset.Day(d.Root, day, d.Now())
 		return resetMsg{what: fmt.Sprintf("Day %d", day.Number), kept: kept, err: err}
 	}
 }
 
-func (m *todoModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *todoModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	switch msg := msg.(type) {
 	case solutionMsg:
 		m.solutions[msg.todo] = msg
@@ -99,32 +101,32 @@ func (m *todoModel) update(msg tea.Msg, s *session) tea.Cmd {
 	return nil
 }
 
-func (m *todoModel) answer(k tea.KeyMsg, s *session) tea.Cmd {
-	ck := m.c.keys.Confirm
+func (m *todoModel) answer(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	ck := m.c.Keys.Confirm
 	switch {
 	case key.Matches(k, ck.Yes):
 		q := *m.ask
 		m.ask = nil
-		t, _ := s.day.TODO(q.todo)
+		t, _ := s.Day.TODO(q.todo)
 		switch q.kind {
 		case "solution":
-			return solutionCmd(m.c.deps, s.day, t)
+			return solutionCmd(m.c.Deps, s.Day, t)
 		case "reset":
-			s.setNote("resetting "+t.Func+"…", false)
-			return resetTODOCmd(m.c.deps, s.day, t)
+			s.SetNote("resetting "+t.Func+"…", false)
+			return resetTODOCmd(m.c.Deps, s.Day, t)
 		case "reset-day":
-			s.setNote(fmt.Sprintf("resetting Day %d…", s.day.Number), false)
-			return resetDayCmd(m.c.deps, s.day)
+			s.SetNote(fmt.Sprintf("resetting Day %d…", s.Day.Number), false)
+			return resetDayCmd(m.c.Deps, s.Day)
 		}
 	case key.Matches(k, ck.No):
 		m.ask = nil
-		s.setNote("nothing was changed", false)
+		s.SetNote("nothing was changed", false)
 	}
 	return nil
 }
 
-func (m *todoModel) key(k tea.KeyMsg, s *session) tea.Cmd {
-	lk, tk := m.c.keys.List, m.c.keys.TODO
+func (m *todoModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	lk, tk := m.c.Keys.List, m.c.Keys.TODO
 	t, ok := m.selected(s)
 	if !ok {
 		return nil
@@ -133,7 +135,7 @@ func (m *todoModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 	case key.Matches(k, lk.Up):
 		m.sel, m.scroll = max(m.sel-1, 0), 0
 	case key.Matches(k, lk.Down):
-		m.sel, m.scroll = min(m.sel+1, len(s.day.TODOs)-1), 0
+		m.sel, m.scroll = min(m.sel+1, len(s.Day.TODOs)-1), 0
 	case key.Matches(k, tk.Hint):
 		if m.hints[t.Number] < len(t.Hints) {
 			m.hints[t.Number]++
@@ -148,25 +150,25 @@ func (m *todoModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 			delete(m.solutions, t.Number) // v again hides it
 			return nil
 		}
-		if g, ok := s.grade(t.Number); ok && g.Status == labs.Pass {
-			return solutionCmd(m.c.deps, s.day, t)
+		if g, ok := s.Grade(t.Number); ok && g.Status == labs.Pass {
+			return solutionCmd(m.c.Deps, s.Day, t)
 		}
 		m.ask = &question{kind: "solution", todo: t.Number,
 			text: fmt.Sprintf("TODO %d does not pass yet. Show the reference %s anyway? Working it out teaches more; the hints (h) go step by step.", t.Number, t.Func)}
 	case key.Matches(k, tk.Reset):
 		m.ask = &question{kind: "reset", todo: t.Number,
-			text: fmt.Sprintf("Put %s (TODO %d) back to the shipped stub? Your version is kept first in %s/%s/.", t.Func, t.Number, s.day.LearnerDir, reset.KeptDir)}
+			text: fmt.Sprintf("Put %s (TODO %d) back to the shipped stub? Your version is kept first in %s/%s/.", t.Func, t.Number, s.Day.LearnerDir, reset.KeptDir)}
 	case key.Matches(k, tk.ResetDay):
 		m.ask = &question{kind: "reset-day",
-			text: fmt.Sprintf("Put every TODO of Day %d back to the shipped stubs? Your files are kept first in %s/%s/.", s.day.Number, s.day.LearnerDir, reset.KeptDir)}
+			text: fmt.Sprintf("Put every TODO of Day %d back to the shipped stubs? Your files are kept first in %s/%s/.", s.Day.Number, s.Day.LearnerDir, reset.KeptDir)}
 	default:
-		m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, m.detailHeight(s), lineCount(m.details(s, m.w)))
+		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.detailHeight(s), lineCount(m.details(s, m.w)))
 	}
 	return nil
 }
 
 // status is a grade in a word and a glyph.
-func status(g labs.Grade, graded bool, st Styles) string {
+func status(g labs.Grade, graded bool, st styles.Styles) string {
 	if !graded {
 		return st.Dim.Render("… not graded yet")
 	}
@@ -185,22 +187,22 @@ func status(g labs.Grade, graded bool, st Styles) string {
 	return st.Warn.Render(string(g.Status))
 }
 
-func (m *todoModel) list(s *session, w int) []string {
-	st := m.c.styles
-	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", s.passed(), len(s.day.TODOs)))
-	if s.building {
+func (m *todoModel) list(s *common.Session, w int) []string {
+	st := m.c.Styles
+	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", s.Passed(), len(s.Day.TODOs)))
+	if s.Building {
 		head += st.Dim.Render(" · grading…")
 	}
 	lines := []string{trunc(head, w)}
-	for i, t := range s.day.TODOs {
-		g, graded := s.grade(t.Number)
+	for i, t := range s.Day.TODOs {
+		g, graded := s.Grade(t.Number)
 		cur := "  "
 		name := pad(t.Func, 10)
 		if i == m.sel {
 			cur = st.Cursor.Render("› ")
 			name = st.Cursor.Render(name)
 		}
-		where := s.locs[t.Func]
+		where := s.Locs[t.Func]
 		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, pad(status(g, graded, st), 16), st.Dim.Render(where))
 		if width(line) > w {
 			// Narrow: the file:line goes (the details below name it), and
@@ -213,8 +215,8 @@ func (m *todoModel) list(s *session, w int) []string {
 }
 
 // detailHeight is what is left for the selected TODO's details.
-func (m *todoModel) detailHeight(s *session) int {
-	h := m.h - len(s.day.TODOs) - 2
+func (m *todoModel) detailHeight(s *common.Session) int {
+	h := m.h - len(s.Day.TODOs) - 2
 	if m.ask != nil {
 		h -= 4
 	}
@@ -228,27 +230,27 @@ type spans struct {
 	solution [2]int
 }
 
-func (m *todoModel) details(s *session, w int) string {
+func (m *todoModel) details(s *common.Session, w int) string {
 	text, _ := m.detailSpans(s, w)
 	return text
 }
 
-func (m *todoModel) detailSpans(s *session, w int) (string, spans) {
-	st := m.c.styles
+func (m *todoModel) detailSpans(s *common.Session, w int) (string, spans) {
+	st := m.c.Styles
 	var sp spans
 	t, ok := m.selected(s)
 	if !ok {
 		return st.Dim.Render("This day has no TODOs."), sp
 	}
 	tw := max(w-2, 8)
-	g, graded := s.grade(t.Number)
+	g, graded := s.Grade(t.Number)
 	var b []string
 	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("TODO %d — %s", t.Number, t.Title), tw)))
 	b = append(b, wrap(t.Goal, tw))
 	if t.Checked != "" {
 		b = append(b, styleLines(st.Dim, wrap("Checked: "+t.Checked, tw)))
 	}
-	if where := s.locs[t.Func]; where != "" {
+	if where := s.Locs[t.Func]; where != "" {
 		b = append(b, styleLines(st.Dim, wrap("func "+t.Func+" is at "+where, tw)))
 	}
 	if graded {
@@ -309,7 +311,7 @@ func (m *todoModel) detailSpans(s *session, w int) (string, spans) {
 // reveal scrolls the details so lines [from, to) are on screen, their
 // start first when they are taller than the room. The last row of the
 // room may be the "more below" line, so it does not count.
-func (m *todoModel) reveal(s *session, from, to int) {
+func (m *todoModel) reveal(s *common.Session, from, to int) {
 	h := m.detailHeight(s)
 	room := h
 	if h >= 3 {
@@ -363,16 +365,16 @@ func wrapCode(src string, w int) string {
 	return strings.Join(out, "\n")
 }
 
-func (m *todoModel) view(s *session, w, h int) string {
+func (m *todoModel) View(s *common.Session, w, h int) string {
 	lines := m.list(s, w)
-	lines = append(lines, m.c.styles.Faint.Render(repeat("─", w)))
+	lines = append(lines, m.c.Styles.Faint.Render(repeat("─", w)))
 	dh := max(h-len(lines), 0)
 	var box string
 	if m.ask != nil {
-		box = confirmBox(m.ask.text, m.c.styles, w)
+		box = confirmBox(m.ask.text, m.c.Styles, w)
 		dh = max(dh-lineCount(box), 0)
 	}
-	details := scrolled(m.details(s, w), m.scroll, dh, m.c.styles)
+	details := scrolled(m.details(s, w), m.scroll, dh, m.c.Styles)
 	if dh > 0 {
 		lines = append(lines, details)
 	}
@@ -383,14 +385,14 @@ func (m *todoModel) view(s *session, w, h int) string {
 }
 
 // confirmBox asks a yes/no question in a box.
-func confirmBox(text string, st Styles, w int) string {
+func confirmBox(text string, st styles.Styles, w int) string {
 	inner := max(w-4, 8)
 	body := wrap(text, inner) + "\n" + st.Key.Render("y") + st.Dim.Render(" yes   ") + st.Key.Render("n") + st.Dim.Render(" no")
 	return st.Box.Width(max(w-2, 1)).Render(body)
 }
 
-func (m *todoModel) help(*session) keymap.KeyMap {
-	ck, tk, lk, sk := m.c.keys.Confirm, m.c.keys.TODO, m.c.keys.List, m.c.keys.Scroll
+func (m *todoModel) Help(*common.Session) keymap.KeyMap {
+	ck, tk, lk, sk := m.c.Keys.Confirm, m.c.Keys.TODO, m.c.Keys.List, m.c.Keys.Scroll
 	if m.ask != nil {
 		return keymap.KeyMap{Short: []key.Binding{ck.Yes, ck.No}, Full: [][]key.Binding{{ck.Yes, ck.No}}}
 	}
