@@ -15,6 +15,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/tui/common"
 	"termlab/tui/components/editor"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 	"termlab/tui/styles"
 )
@@ -91,7 +92,7 @@ func fitArea(ta *editor.Editor, w int) {
 	if ta.Focused() {
 		rows++ // a spare row for the next words
 	}
-	ta.SetHeight(clamp(rows, 1, 16))
+	ta.SetHeight(textlayout.Clamp(rows, 1, 16))
 }
 
 func (m *drillModel) Title() string { return "Drills" }
@@ -113,7 +114,7 @@ func (m *drillModel) current(s *common.Session) (labs.Drill, bool) {
 	if len(s.Day.Drills) == 0 {
 		return labs.Drill{}, false
 	}
-	return s.Day.Drills[clamp(m.sel, 0, len(s.Day.Drills)-1)], true
+	return s.Day.Drills[textlayout.Clamp(m.sel, 0, len(s.Day.Drills)-1)], true
 }
 
 // focusField gives the keyboard to box i of the selected drill.
@@ -129,13 +130,13 @@ func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
 		ins[j].Blur()
 	}
 	if d.Kind == labs.DrillChoice {
-		m.field = clamp(i, 0, len(d.Choices)-1)
+		m.field = textlayout.Clamp(i, 0, len(d.Choices)-1)
 		return nil
 	}
 	if len(ins) == 0 {
 		return nil
 	}
-	m.field = clamp(i, 0, len(ins)-1)
+	m.field = textlayout.Clamp(i, 0, len(ins)-1)
 	return ins[m.field].Focus()
 }
 
@@ -167,7 +168,7 @@ func (m *drillModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 		case key.Matches(k, lk.Down):
 			m.sel, m.scroll = min(m.sel+1, len(s.Day.Drills)-1), 0
 		case key.Matches(k, m.c.Keys.Scroll.PageDown) && k.String() != "f":
-			m.scroll = min(m.scroll+max(m.h/2, 1), lineCount(m.View(s, m.w, 1<<16)))
+			m.scroll = min(m.scroll+max(m.h/2, 1), textlayout.LineCount(m.View(s, m.w, 1<<16)))
 		case key.Matches(k, m.c.Keys.Scroll.PageUp) && k.String() != "b":
 			m.scroll = max(m.scroll-max(m.h/2, 1), 0)
 		case key.Matches(k, lk.Open):
@@ -345,23 +346,23 @@ func (m *drillModel) View(s *common.Session, w, h int) string {
 	}
 	var lines []string
 	add := func(s string) { lines = append(lines, strings.Split(s, "\n")...) }
-	add(trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.Day.Drills))), w))
+	add(textlayout.Trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.Day.Drills))), w))
 	add("")
 	tw := max(w-6, 8)
 	top, ansEnd, cursor := 0, 0, -1
 	for i, d := range s.Day.Drills {
 		a := s.Answers.Drills[d.ID]
 		mark := drillMark(d, a, st)
-		if i != clamp(m.sel, 0, len(s.Day.Drills)-1) {
-			add(trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
+		if i != textlayout.Clamp(m.sel, 0, len(s.Day.Drills)-1) {
+			add(textlayout.Trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(textlayout.Pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
 			continue
 		}
 		top = len(lines)
 		// The first line's prefix ("› D3  · ") is 8 wide: wrap to what is
 		// left, or its last word runs past the edge and is cut.
-		for j, q := range strings.Split(wrap(d.Question, max(w-8, 8)), "\n") {
+		for j, q := range strings.Split(textlayout.Wrap(d.Question, max(w-8, 8)), "\n") {
 			if j == 0 {
-				add(fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(pad(d.ID, 3)), mark, q))
+				add(fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(textlayout.Pad(d.ID, 3)), mark, q))
 			} else {
 				add("        " + q)
 			}
@@ -373,21 +374,21 @@ func (m *drillModel) View(s *common.Session, w, h int) string {
 			add(l)
 		}
 		if msg := m.msg[d.ID]; msg != "" {
-			add(indent(styleLines(st.InputErr, wrap("✗ "+msg, tw)), "      "))
+			add(textlayout.Indent(textlayout.StyleLines(st.InputErr, textlayout.Wrap("✗ "+msg, tw)), "      "))
 		}
 		ansEnd = len(lines)
 		if a.Attempted {
-			add(indent(st.Title.Render("Model answer")+st.Dim.Render(" · checked: your first attempt stays on record"), "      "))
-			add(indent(styleLines(st.Dim, wrap(d.Model, tw)), "      "))
+			add(textlayout.Indent(st.Title.Render("Model answer")+st.Dim.Render(" · checked: your first attempt stays on record"), "      "))
+			add(textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap(d.Model, tw)), "      "))
 			if d.Kind == labs.DrillSelf {
 				label := "How did you do? g got it · p partly · m missed it"
 				if a.Mark != "" {
 					label = fmt.Sprintf("You marked it %q (g/p/m to change)", a.Mark)
 				}
-				add(indent(styleLines(st.Accent, wrap(label, tw)), "      "))
+				add(textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap(label, tw)), "      "))
 			}
 		} else if !m.active {
-			add(indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
+			add(textlayout.Indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
 		}
 	}
 	// The selected drill's answer boxes stay in view, above the "↓ more"
@@ -407,7 +408,7 @@ func (m *drillModel) View(s *common.Session, w, h int) string {
 	if cursor >= 0 && cursor < off {
 		off = cursor
 	}
-	return scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st)
+	return textlayout.Scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st.Dim)
 }
 
 // drillMark is a drill's state in one glyph, each of the three outcomes its
@@ -491,7 +492,7 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *com
 	case labs.DrillNumbers:
 		lw := 0
 		for _, f := range d.Fields {
-			lw = max(lw, width(f.Label))
+			lw = max(lw, textlayout.Width(f.Label))
 		}
 		for i, f := range d.Fields {
 			box := m.inputs[d.ID][i].View()
@@ -506,7 +507,7 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *com
 					result += st.Dim.Render(fmt.Sprintf(" (±%g%%)", f.Tolerance*100))
 				}
 			}
-			out = append(out, fmt.Sprintf("      %s %s%s%s %s  %s", pad(f.Label, lw), st.Dim.Render("["), pad(box, 13), st.Dim.Render("]"), f.Unit, result))
+			out = append(out, fmt.Sprintf("      %s %s%s%s %s  %s", textlayout.Pad(f.Label, lw), st.Dim.Render("["), textlayout.Pad(box, 13), st.Dim.Render("]"), f.Unit, result))
 		}
 	case labs.DrillChoice:
 		pick := chosen(d, a)
@@ -525,7 +526,7 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *com
 			} else if a.Attempted && i == pick {
 				text = st.Bad.Render(c + "  ✗")
 			}
-			out = append(out, indent(wrap(cur+box+" "+text, tw), "    "))
+			out = append(out, textlayout.Indent(textlayout.Wrap(cur+box+" "+text, tw), "    "))
 		}
 	case labs.DrillSelf:
 		ta := m.texts[d.ID]

@@ -13,6 +13,7 @@ import (
 	"termlab/record/history"
 	"termlab/record/results"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 )
 
@@ -153,7 +154,7 @@ func (m *historyModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 			m.open = false
 			return nil
 		}
-		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.h, lineCount(m.compare(m.w)))
+		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.h, textlayout.LineCount(m.compare(m.w)))
 		return nil
 	}
 	switch {
@@ -175,20 +176,20 @@ func (m *historyModel) View(s *common.Session, w, h int) string {
 		path = rel
 	}
 	if m.err != nil {
-		head = append(head, styleLines(st.Warn, wrap("! "+m.err.Error(), w)))
+		head = append(head, textlayout.StyleLines(st.Warn, textlayout.Wrap("! "+m.err.Error(), w)))
 	}
 	if len(m.recs) == 0 {
-		head = append(head, st.Title.Render("History"), styleLines(st.Dim, wrap("No runs yet. Every run is kept here, in "+path+", with what it changed: save your code, or press r.", w)))
+		head = append(head, st.Title.Render("History"), textlayout.StyleLines(st.Dim, textlayout.Wrap("No runs yet. Every run is kept here, in "+path+", with what it changed: save your code, or press r.", w)))
 		return strings.Join(head, "\n")
 	}
 	if m.open {
 		if len(head) == 0 {
-			return scrolled(m.compare(w), m.scroll, h, st)
+			return textlayout.Scrolled(m.compare(w), m.scroll, h, st.Dim)
 		}
 		hdr := strings.Join(head, "\n")
-		return hdr + "\n" + scrolled(m.compare(w), m.scroll, h-lineCount(hdr), st)
+		return hdr + "\n" + textlayout.Scrolled(m.compare(w), m.scroll, h-textlayout.LineCount(hdr), st.Dim)
 	}
-	head = append(head, trunc(st.Title.Render("History")+st.Dim.Render(fmt.Sprintf(" · %d runs · %s", len(m.recs), path)), w))
+	head = append(head, textlayout.Trunc(st.Title.Render("History")+st.Dim.Render(fmt.Sprintf(" · %d runs · %s", len(m.recs), path)), w))
 	var lines []string
 	top, end := 0, 0
 	for i := len(m.recs) - 1; i >= 0; i-- {
@@ -199,9 +200,9 @@ func (m *historyModel) View(s *common.Session, w, h int) string {
 			line = st.Cursor.Render(line)
 			top = len(lines)
 		}
-		lines = append(lines, trunc(cur+line, w))
+		lines = append(lines, textlayout.Trunc(cur+line, w))
 		if moved := history.Moved(m.recs, i); len(moved) > 0 {
-			lines = append(lines, styleLines(st.Dim, indent(wrap(history.Summary(moved, 0), max(w-7, 8)), "       ")))
+			lines = append(lines, textlayout.StyleLines(st.Dim, textlayout.Indent(textlayout.Wrap(history.Summary(moved, 0), max(w-7, 8)), "       ")))
 		}
 		if i == m.sel {
 			end = len(lines)
@@ -215,7 +216,7 @@ func (m *historyModel) View(s *common.Session, w, h int) string {
 	if top < off {
 		off = top
 	}
-	out, _ := window(strings.Join(lines, "\n"), off, body)
+	out, _ := textlayout.Window(strings.Join(lines, "\n"), off, body)
 	return strings.Join(head, "\n") + "\n" + out
 }
 
@@ -226,19 +227,19 @@ func (m *historyModel) compare(w int) string {
 	j := history.Against(m.recs, m.sel)
 	then, now := m.recs[m.sel], m.recs[j]
 	n, last := m.sel+1, j+1
-	col := clamp((w-6)/4, 5, 14)
+	col := textlayout.Clamp((w-6)/4, 5, 14)
 	what := max(w-2*col-4, 6)
 	var b []string
-	b = append(b, styleLines(st.Title, wrap(fmt.Sprintf("Run %d beside %s", n, history.Beside(m.recs, m.sel, j)), w)))
-	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", n, history.Headline(then))), w))
-	b = append(b, trunc(st.Dim.Render(fmt.Sprintf("%d  %s", last, history.Headline(now))), w))
-	b = append(b, st.Dim.Render(pad("", what+3)+pad(fmt.Sprintf("run %d", n), col+1)+fmt.Sprintf("run %d", last)))
+	b = append(b, textlayout.StyleLines(st.Title, textlayout.Wrap(fmt.Sprintf("Run %d beside %s", n, history.Beside(m.recs, m.sel, j)), w)))
+	b = append(b, textlayout.Trunc(st.Dim.Render(fmt.Sprintf("%d  %s", n, history.Headline(then))), w))
+	b = append(b, textlayout.Trunc(st.Dim.Render(fmt.Sprintf("%d  %s", last, history.Headline(now))), w))
+	b = append(b, st.Dim.Render(textlayout.Pad("", what+3)+textlayout.Pad(fmt.Sprintf("run %d", n), col+1)+fmt.Sprintf("run %d", last)))
 	for _, r := range history.Compare(then, now) {
 		mark, style := "  ", st.Body
 		if r.Differs {
 			mark, style = st.Accent.Render("* "), st.Accent
 		}
-		b = append(b, mark+style.Render(pad(trunc(r.What, what), what)+" "+pad(trunc(orDash(r.Then), col), col)+" "+trunc(orDash(r.Now), col)))
+		b = append(b, mark+style.Render(textlayout.Pad(textlayout.Trunc(r.What, what), what)+" "+textlayout.Pad(textlayout.Trunc(orDash(r.Then), col), col)+" "+textlayout.Trunc(orDash(r.Now), col)))
 	}
 	b = append(b, "", st.Dim.Render(fmt.Sprintf("* differs from run %d", last)))
 	return strings.Join(b, "\n")

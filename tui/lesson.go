@@ -3,12 +3,14 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"termlab/tui/common"
-	"termlab/tui/keymap"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
 )
 
 // lessonModel is the day's lesson in a scrollable viewport: every section
@@ -38,7 +40,7 @@ func (m *lessonModel) Resize(s *common.Session, w, h int) {
 	// drawing that over the viewport's last line would hide a line of the
 	// lesson on every page.
 	m.vp.Width, m.vp.Height = max(w, 0), max(h, 0)
-	if lineCount(content) > h && h > 2 {
+	if textlayout.LineCount(content) > h && h > 2 {
 		m.vp.Height = h - 1
 	}
 	m.vp.SetContent(content)
@@ -49,12 +51,12 @@ func (m *lessonModel) content(s *common.Session, w int) string {
 	tw := min(max(w-2, 10), maxText)
 	var b strings.Builder
 	if s.Day.Summary != "" {
-		b.WriteString(styleLines(st.Dim, wrap(s.Day.Summary, tw)) + "\n\n")
+		b.WriteString(textlayout.StyleLines(st.Dim, textlayout.Wrap(s.Day.Summary, tw)) + "\n\n")
 	}
 	for _, sec := range s.Day.Lesson {
-		b.WriteString(styleLines(st.Subtitle, wrap(sec.Title, tw)) + "\n")
+		b.WriteString(textlayout.StyleLines(st.Subtitle, textlayout.Wrap(sec.Title, tw)) + "\n")
 		for _, para := range strings.Split(strings.TrimSpace(sec.Body), "\n\n") {
-			b.WriteString(wrap(strings.Join(strings.Fields(para), " "), tw) + "\n\n")
+			b.WriteString(textlayout.Wrap(strings.Join(strings.Fields(para), " "), tw) + "\n\n")
 		}
 	}
 	if len(s.Day.TODOs) > 0 {
@@ -62,7 +64,7 @@ func (m *lessonModel) content(s *common.Session, w int) string {
 		for _, t := range s.Day.TODOs {
 			b.WriteString(hanging(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), "", "        ", tw) + "\n")
 		}
-		b.WriteString("\n" + styleLines(st.Dim, wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.Day.LearnerDir), tw)) + "\n")
+		b.WriteString("\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.Day.LearnerDir), tw)) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

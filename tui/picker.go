@@ -10,6 +10,7 @@ import (
 	"termlab/record/history"
 	"termlab/record/predictions"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 )
 
@@ -95,9 +96,9 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		if open && i == next {
 			title += st.Accent.Render("  · next")
 		}
-		lines = append(lines, trunc(cur+title, w))
+		lines = append(lines, textlayout.Trunc(cur+title, w))
 		sub := func(s string) {
-			for _, l := range strings.Split(wrap(s, max(w-4, 8)), "\n") {
+			for _, l := range strings.Split(textlayout.Wrap(s, max(w-4, 8)), "\n") {
 				lines = append(lines, "    "+l)
 			}
 		}
@@ -123,7 +124,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 			sub(st.Dim.Render(sum))
 		}
 		if p.carry != "" {
-			sub(styleLines(st.Accent, wrap(p.carry, max(w-4, 8))))
+			sub(textlayout.StyleLines(st.Accent, textlayout.Wrap(p.carry, max(w-4, 8))))
 		}
 		if i == m.sel {
 			end = len(lines)
@@ -132,18 +133,18 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 	}
 	switch {
 	case !open:
-		lines = append(lines, styleLines(st.Good, wrap("Every day is done.", w)))
+		lines = append(lines, textlayout.StyleLines(st.Good, textlayout.Wrap("Every day is done.", w)))
 	case next > 0 && ps[next-1].Done():
-		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Day %d done — Day %d is next.", course[next-1].Number, course[next].Number), w)))
+		lines = append(lines, textlayout.StyleLines(st.Accent, textlayout.Wrap(fmt.Sprintf("Day %d done — Day %d is next.", course[next-1].Number, course[next].Number), w)))
 	default:
-		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Next: Day %d, with %s.", course[next].Number, ps[next].Missing()), w)))
+		lines = append(lines, textlayout.StyleLines(st.Accent, textlayout.Wrap(fmt.Sprintf("Next: Day %d, with %s.", course[next].Number, ps[next].Missing()), w)))
 	}
 	for _, warn := range warnings {
-		lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.Relative(warn), w)))
+		lines = append(lines, textlayout.StyleLines(st.Warn, textlayout.Wrap("! "+m.c.Relative(warn), w)))
 	}
 	for _, day := range course {
 		if err := m.hist[day.Number].err; err != nil {
-			lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.Relative(err.Error()), w)))
+			lines = append(lines, textlayout.StyleLines(st.Warn, textlayout.Wrap("! "+m.c.Relative(err.Error()), w)))
 		}
 	}
 	off := 0
@@ -153,7 +154,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 	if top < off {
 		off = top
 	}
-	out, _ := window(strings.Join(lines, "\n"), off, h)
+	out, _ := textlayout.Window(strings.Join(lines, "\n"), off, h)
 	return out
 }
 

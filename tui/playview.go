@@ -10,6 +10,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/tui/common"
 	"termlab/tui/components/chart"
+	"termlab/tui/components/textlayout"
 )
 
 // Drawing the Play screen: the chart (with the reference's key series
@@ -101,14 +102,14 @@ func (m *playModel) span() float64 {
 func (m *playModel) View(s *common.Session, w, h int) string {
 	st := m.c.Styles
 	if len(s.Day.Figures) == 0 {
-		return styleLines(st.Dim, wrap(fmt.Sprintf("Day %d has no playground yet.", s.Day.Number), w))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("Day %d has no playground yet.", s.Day.Number), w))
 	}
 	f := m.figure(s)
 	var b []string
-	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.Day.Figures), f.Title)), w))
+	b = append(b, textlayout.Trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.Day.Figures), f.Title)), w))
 	if g := m.gate(s); !g.Open() {
 		b = append(b, "", m.shut(s, g, w))
-		return fit(strings.Join(b, "\n"), w, h)
+		return m.c.Fit(strings.Join(b, "\n"), w, h)
 	}
 	b = append(b, m.whoseLine(f, w))
 	knobs := m.knobLines(s, f, w)
@@ -121,7 +122,7 @@ func (m *playModel) View(s *common.Session, w, h int) string {
 	const minPlot = 6
 	chartRows := 0
 	if m.frame != nil && len(m.fp.Figure().Series) > 0 {
-		chartRows = lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
+		chartRows = textlayout.LineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
 	}
 	reads := m.readouts(w, false)
 	rows := func() int { return len(b) + len(errLines) + len(knobs) + len(reads) + chartRows }
@@ -139,29 +140,29 @@ func (m *playModel) View(s *common.Session, w, h int) string {
 	short := rows() > h && chartRows > 0
 	if short && m.chartFirst {
 		// The chart alone, under one line that says how to get back.
-		hint := st.Dim.Render(trunc("c: the knobs and figures", w))
-		overhead := lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
+		hint := st.Dim.Render(textlayout.Trunc("c: the knobs and figures", w))
+		overhead := textlayout.LineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
 		plot := chart.Draw(m.fp, m.head, w, max(h-1-overhead, 1), st, !m.paused && m.state() == "playing")
-		return fit(hint+"\n"+plot, w, h)
+		return m.c.Fit(hint+"\n"+plot, w, h)
 	}
 	if rows() > h && !m.chartFirst {
 		chartRows = 0
 		if short {
-			reads = append([]string{st.Dim.Render(trunc("c: the chart", w))}, reads...)
+			reads = append([]string{st.Dim.Render(textlayout.Trunc("c: the chart", w))}, reads...)
 		}
 	}
 	if len(errLines) > 0 {
-		b = append(b, styleLines(st.Bad, strings.Join(errLines, "\n")))
+		b = append(b, textlayout.StyleLines(st.Bad, strings.Join(errLines, "\n")))
 	}
 	if chartRows > 0 {
 		used := len(b) + len(knobs) + len(reads)
-		overhead := lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
+		overhead := textlayout.LineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
 		plotH := min(h-used-overhead, 12)
 		b = append(b, chart.Draw(m.fp, m.head, w, plotH, st, !m.paused && m.state() == "playing"))
 	}
 	b = append(b, knobs...)
 	b = append(b, reads...)
-	return fit(strings.Join(b, "\n"), w, h)
+	return m.c.Fit(strings.Join(b, "\n"), w, h)
 }
 
 // state is the replay's: playing, paused or done.
@@ -190,7 +191,7 @@ func (m *playModel) whoseLine(f labs.PlayFigure, w int) string {
 	if m.frame != nil && m.frame.Impl == labs.Learner {
 		whoseStyle = st.Good
 	}
-	return trunc(whoseStyle.Render(whose)+st.Dim.Render(fmt.Sprintf(" · t = %s s · %s · %s", predictions.FormatValue(m.head, ""), m.state(), f.TimeScale)), w)
+	return textlayout.Trunc(whoseStyle.Render(whose)+st.Dim.Render(fmt.Sprintf(" · t = %s s · %s · %s", predictions.FormatValue(m.head, ""), m.state(), f.TimeScale)), w)
 }
 
 // knobLines are the figure's knobs at their setting, the one being turned
@@ -206,7 +207,7 @@ func (m *playModel) knobLines(s *common.Session, f labs.PlayFigure, w int) []str
 			mark = st.Cursor.Render("› ")
 			line = st.Cursor.Render(line) + st.Dim.Render("  "+kn.Range())
 		}
-		knobs = append(knobs, trunc(mark+line, w))
+		knobs = append(knobs, textlayout.Trunc(mark+line, w))
 	}
 	return knobs
 }
@@ -222,9 +223,9 @@ func (m *playModel) errorLines(w int) []string {
 	if said == "" {
 		said = partialSaid(m.frame.Partial)
 	}
-	lines := strings.Split(wrap(said, w), "\n")
+	lines := strings.Split(textlayout.Wrap(said, w), "\n")
 	if len(lines) > 2 {
-		lines = append(lines[:1], trunc(lines[1], w-1)+"…")
+		lines = append(lines[:1], textlayout.Trunc(lines[1], w-1)+"…")
 	}
 	return lines
 }
@@ -233,7 +234,7 @@ func (m *playModel) errorLines(w int) []string {
 func (m *playModel) shut(s *common.Session, g labs.PlayGate, w int) string {
 	st := m.c.Styles
 	if len(g.Waiting) > 0 {
-		return styleLines(st.Dim, wrap(fmt.Sprintf("This figure opens once your predictions are in (%s still open): some setting of it reads out their answers. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(g.Waiting, ", ")), w))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("This figure opens once your predictions are in (%s still open): some setting of it reads out their answers. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(g.Waiting, ", ")), w))
 	}
 	recording := true
 	var guesses []string
@@ -246,7 +247,7 @@ func (m *playModel) shut(s *common.Session, g labs.PlayGate, w int) string {
 		}
 	}
 	if recording {
-		return styleLines(st.Dim, wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
 	}
 	answers, them, guess := "the answers to", "them", "your guesses as they stand (%s) are judged"
 	if len(g.Reveal) == 1 {
@@ -255,7 +256,7 @@ func (m *playModel) shut(s *common.Session, g labs.PlayGate, w int) string {
 	guess = fmt.Sprintf(guess, strings.Join(guesses, ", "))
 	// What to press comes first, so that a short terminal, which cuts
 	// the end off, still shows it.
-	return styleLines(st.Dim, wrap(fmt.Sprintf("Press enter to open this figure, or f for another. Some setting of it reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows %s, and a change after reads as revised.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
+	return textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("Press enter to open this figure, or f for another. Some setting of it reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows %s, and a change after reads as revised.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
 }
 
 // readouts groups a frame's readouts by what they measure ("fixed window:
@@ -314,11 +315,11 @@ func (m *playModel) readouts(w int, compact bool) []string {
 	for _, name := range order {
 		line := strings.Join(groups[name], " · ")
 		if solo[name] {
-			out = append(out, strings.Split(wrap(name+" "+line, w), "\n")...)
+			out = append(out, strings.Split(textlayout.Wrap(name+" "+line, w), "\n")...)
 			continue
 		}
 		// Wrapped as plain text, the group's name styled on its first line.
-		lines := strings.Split(wrap(name+"  "+line, w), "\n")
+		lines := strings.Split(textlayout.Wrap(name+"  "+line, w), "\n")
 		if first, rest, ok := strings.Cut(lines[0], name); ok && first == "" {
 			lines[0] = st.Subtitle.Render(name) + rest
 		}

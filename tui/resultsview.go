@@ -11,6 +11,7 @@ import (
 	"termlab/record/results"
 	learner "termlab/record/session"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 )
 
@@ -109,7 +110,7 @@ func (m *resultsModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 		if key.Matches(msg, m.c.Keys.Write) {
 			return func() tea.Msg { return writeRequestMsg{} }
 		}
-		m.scroll = scrollKey(m.c.Keys.Scroll, msg, m.scroll, m.h, lineCount(m.content(s, m.w)))
+		m.scroll = scrollKey(m.c.Keys.Scroll, msg, m.scroll, m.h, textlayout.LineCount(m.content(s, m.w)))
 	}
 	return nil
 }
@@ -130,34 +131,34 @@ func (m *resultsModel) content(s *common.Session, w int) string {
 	st := m.c.Styles
 	tw := max(min(w, maxText)-2, 8)
 	var b []string
-	b = append(b, trunc(st.Title.Render("RESULTS.md")+st.Dim.Render(" · "+m.c.Deps.ResultsPath()), w))
-	b = append(b, styleLines(st.Dim, wrap("The lab keeps one section of the file up to date, between its markers. Everything else in it is yours and is never touched.", tw)))
+	b = append(b, textlayout.Trunc(st.Title.Render("RESULTS.md")+st.Dim.Render(" · "+m.c.Deps.ResultsPath()), w))
+	b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("The lab keeps one section of the file up to date, between its markers. Everything else in it is yours and is never touched.", tw)))
 	if s.Day.Deliverable != "" {
 		b = append(b, "", st.Subtitle.Render("Your one-line answer (write it in the file yourself)"))
-		b = append(b, indent(wrap(s.Day.Deliverable, tw-2), "  "))
+		b = append(b, textlayout.Indent(textlayout.Wrap(s.Day.Deliverable, tw-2), "  "))
 	}
 	b = append(b, "")
 	if why := refuse(s); why != "" {
-		b = append(b, styleLines(st.Warn, wrap(why, tw)))
+		b = append(b, textlayout.StyleLines(st.Warn, textlayout.Wrap(why, tw)))
 	} else {
-		b = append(b, styleLines(st.Dim, wrap("Refreshed after every run; w writes it again now.", tw)))
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("Refreshed after every run; w writes it again now.", tw)))
 	}
 	if m.last != "" {
 		style := st.Good
 		if m.lastBad {
 			style = st.Bad
 		}
-		b = append(b, styleLines(style, wrap(m.last, tw)))
+		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(m.last, tw)))
 	}
 	if refuse(s) == "" {
 		b = append(b, "", st.Subtitle.Render("The report it writes"))
-		b = append(b, styleLines(st.Code, wrap(strings.TrimRight(reportText(s), "\n"), w)))
+		b = append(b, textlayout.StyleLines(st.Code, textlayout.Wrap(strings.TrimRight(reportText(s), "\n"), w)))
 	}
 	return strings.Join(b, "\n")
 }
 
 func (m *resultsModel) View(s *common.Session, w, h int) string {
-	return scrolled(m.content(s, w), m.scroll, h, m.c.Styles)
+	return textlayout.Scrolled(m.content(s, w), m.scroll, h, m.c.Styles.Dim)
 }
 
 func (m *resultsModel) Help(*common.Session) keymap.KeyMap {

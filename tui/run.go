@@ -12,6 +12,7 @@ import (
 
 	"termlab/labs"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 )
 
@@ -289,7 +290,7 @@ func (m *runModel) show(i int) {
 	if len(m.parts) == 0 {
 		return
 	}
-	if i = clamp(i, 0, len(m.parts)-1); i != m.shown {
+	if i = textlayout.Clamp(i, 0, len(m.parts)-1); i != m.shown {
 		m.shown, m.scroll, m.paused = i, 0, false
 		m.restartTicks()
 	}

@@ -10,6 +10,7 @@ import (
 
 	"termlab/labs"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 )
 
 // A build's clock and progress on the Run screen and the status line: a
@@ -185,7 +186,7 @@ func (m *runModel) buildBars(s *common.Session, w int) string {
 	}
 	name := 0
 	for _, b := range builds {
-		name = max(name, width(b.Program))
+		name = max(name, textlayout.Width(b.Program))
 	}
 	var lines []string
 	for _, b := range builds {
@@ -196,12 +197,12 @@ func (m *runModel) buildBars(s *common.Session, w int) string {
 		case b.Total == 0:
 			count = fmt.Sprintf("%d so far", b.Done)
 		}
-		barW := min(w-name-width(count)-6, 30)
-		line := "  " + pad(b.Program, name)
+		barW := min(w-name-textlayout.Width(count)-6, 30)
+		line := "  " + textlayout.Pad(b.Program, name)
 		if barW >= 4 {
 			line += "  " + bar(b.Done, b.Total, barW)
 		}
-		lines = append(lines, trunc(line+"  "+count, w))
+		lines = append(lines, textlayout.Trunc(line+"  "+count, w))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -227,7 +228,7 @@ func (m *runModel) buildingView(s *common.Session, w, h int) string {
 		if m.buildFor >= slowFirst {
 			msg = fmt.Sprintf("Building your code and running the experiments… %d s so far.", secs)
 		}
-		return styleLines(st.Dim, wrap(msg, min(w, maxText)))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap(msg, min(w, maxText)))
 	}
 	head := "Compiling the lab's programs with your code…"
 	if m.buildFor >= slowFirst {
@@ -237,8 +238,8 @@ func (m *runModel) buildingView(s *common.Session, w, h int) string {
 	if s.Pending != nil {
 		why = "Your TODOs are graded: see the TODOs screen. The experiments play once the full worker is built."
 	}
-	out := styleLines(st.Dim, wrap(head, min(w, maxText))) + "\n\n" + styleLines(st.Body, bars)
-	if more := "\n\n" + styleLines(st.Dim, wrap(why, min(w, maxText))); lineCount(out+more) <= h {
+	out := textlayout.StyleLines(st.Dim, textlayout.Wrap(head, min(w, maxText))) + "\n\n" + textlayout.StyleLines(st.Body, bars)
+	if more := "\n\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(why, min(w, maxText))); textlayout.LineCount(out+more) <= h {
 		out += more
 	}
 	return out

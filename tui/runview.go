@@ -8,6 +8,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/record/report"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/styles"
 )
 
@@ -22,7 +23,7 @@ func (m *runModel) maxScroll(s *common.Session) int {
 		return 0
 	}
 	bodyH := m.bodyHeight(s)
-	return max(lineCount(m.partView(s, m.shown, m.w, bodyH))-bodyH, 0)
+	return max(textlayout.LineCount(m.partView(s, m.shown, m.w, bodyH))-bodyH, 0)
 }
 
 // bodyHeight is the lines under the head that the part on screen has.
@@ -35,9 +36,9 @@ func (m *runModel) View(s *common.Session, w, h int) string {
 		case s.Building:
 			return m.buildingView(s, w, h)
 		case s.RunErr != nil:
-			return styleLines(st.Dim, wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
+			return textlayout.StyleLines(st.Dim, textlayout.Wrap("Nothing has run yet: fix what is shown above and save, or press r to try again.", w))
 		}
-		return styleLines(st.Dim, wrap("Nothing has run yet. Press r to run.", w))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap("Nothing has run yet. Press r to run.", w))
 	}
 	if len(m.parts) > 0 && !m.ready(0, s) {
 		g, _ := s.Due()
@@ -48,14 +49,14 @@ func (m *runModel) View(s *common.Session, w, h int) string {
 			}
 		}
 		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", common.PartNames(g.Parts), common.Made(g.Preds), done, len(g.Preds))
-		return wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
+		return textlayout.Wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
 	}
 	if len(m.parts) == 0 {
 		return st.Dim.Render("This day has no experiments to run.")
 	}
 	head := m.head(s, w)
 	body := m.partView(s, m.shown, w, max(h-len(head), 1))
-	out := scrolled(body, m.scroll, max(h-len(head), 0), st)
+	out := textlayout.Scrolled(body, m.scroll, max(h-len(head), 0), st.Dim)
 	return strings.Join(append(head, out), "\n")
 }
 
@@ -138,7 +139,7 @@ func (m *runModel) clock(s *common.Session, w int) string {
 		where = fmt.Sprintf("%.0f%%", (p.now-p.start)/(p.end-p.start)*100)
 	}
 	line := fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
-	if width(line) > w {
+	if textlayout.Width(line) > w {
 		// The strip above names the part: a narrow screen keeps the clock
 		// on one line ("t = 0.6 s of 60 s" wrapped at 40 columns).
 		line = fmt.Sprintf("%s %s · %s", state, st.Dim.Render(speed), where)
@@ -181,13 +182,13 @@ func (m *runModel) partView(s *common.Session, i, w, h int) string {
 	if !p.done && !m.canPlay(i, s) {
 		return m.hiddenView(s, i, w)
 	}
-	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
+	b = append(b, textlayout.StyleLines(st.Subtitle, textlayout.Wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
 	if p.res.Status != labs.OK {
 		style := st.Warn
 		if p.res.Status != labs.Unfinished {
 			style = st.Bad
 		}
-		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
+		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(report.Waiting(p.res), w)))
 	}
 	playing := i == m.shown && !p.done
 	if len(p.figs) > 0 {
@@ -212,7 +213,7 @@ func (m *runModel) partView(s *common.Session, i, w, h int) string {
 	if len(p.res.Lines) > 0 {
 		b = append(b, "")
 		for _, l := range p.res.Lines {
-			b = append(b, wrap(l, w))
+			b = append(b, textlayout.Wrap(l, w))
 		}
 	}
 	return strings.Join(b, "\n")
@@ -237,7 +238,7 @@ func (m *runModel) figures(s *common.Session, p partPlay, w, h, overhead int, pl
 		}
 		plotH = h - most - 1 // a page: the chart and a line of what follows
 	}
-	plotH = clamp(plotH, 3, maxPlot)
+	plotH = textlayout.Clamp(plotH, 3, maxPlot)
 	var out []string
 	for _, fp := range p.figs {
 		out = append(out, drawFigure(fp, fp.cut(p.now, p.start, p.end, p.done), w, plotH, st, playing))
@@ -258,22 +259,22 @@ func (m *runModel) hiddenView(s *common.Session, i, w int) string {
 			title = dp.Title
 		}
 	}
-	b := []string{styleLines(st.Subtitle, wrap(fmt.Sprintf("Part %s: %s", p.res.ID, title), w))}
+	b := []string{textlayout.StyleLines(st.Subtitle, textlayout.Wrap(fmt.Sprintf("Part %s: %s", p.res.ID, title), w))}
 	if p.res.Status != labs.OK {
 		style := st.Warn
 		if p.res.Status != labs.Unfinished {
 			style = st.Bad
 		}
-		b = append(b, styleLines(style, wrap(report.Waiting(p.res), w)))
+		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(report.Waiting(p.res), w)))
 	}
 	b = append(b, "")
 	if m.ready(i, s) {
 		// Its reveal is being recorded, or could not be: its actuals stay
 		// hidden until it is on record.
-		b = append(b, styleLines(st.Dim, wrap(s.RevealState(p.res.ID)+" Its charts are drawn then.", w)))
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap(s.RevealState(p.res.ID)+" Its charts are drawn then.", w)))
 	} else {
 		g := s.StageOf(firstPrediction(s, p.res.ID))
-		b = append(b, styleLines(st.Warn, wrap("Its charts are drawn once "+common.Made(g.Preds)+": enter goes to them.", w)))
+		b = append(b, textlayout.StyleLines(st.Warn, textlayout.Wrap("Its charts are drawn once "+common.Made(g.Preds)+": enter goes to them.", w)))
 	}
 	return strings.Join(b, "\n")
 }
@@ -304,11 +305,11 @@ func partPredictions(s *common.Session, id string) []predictions.Row {
 // which stays on screen once played.)
 func (m *runModel) head(s *common.Session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
-	head := []string{trunc(m.strip(s, w), w)}
-	head = append(head, strings.Split(wrap(m.clock(s, w), w), "\n")...)
+	head := []string{textlayout.Trunc(m.strip(s, w), w)}
+	head = append(head, strings.Split(textlayout.Wrap(m.clock(s, w), w), "\n")...)
 	if len(m.changed) > 0 {
 		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
-		head = append(head, strings.Split(styleLines(m.c.Styles.Accent, wrap(line, w)), "\n")...)
+		head = append(head, strings.Split(textlayout.StyleLines(m.c.Styles.Accent, textlayout.Wrap(line, w)), "\n")...)
 	}
 	return head
 }
@@ -316,7 +317,7 @@ func (m *runModel) head(s *common.Session, w int) []string {
 // figOverhead is the lines a figure takes besides its plot rows, at w
 // columns.
 func figOverhead(fp figPrep, w int, st styles.Styles) int {
-	n := lineCount(figTitle(fp, w, st)) + 1 // title, axis
+	n := textlayout.LineCount(figTitle(fp, w, st)) + 1 // title, axis
 	n += len(legend(fp, st, w))
 	for _, e := range fp.events {
 		if e {

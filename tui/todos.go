@@ -54,7 +54,7 @@ func (m *todoModel) selected(s *common.Session) (labs.TODO, bool) {
 	if len(s.Day.TODOs) == 0 {
 		return labs.TODO{}, false
 	}
-	return s.Day.TODOs[clamp(m.sel, 0, len(s.Day.TODOs)-1)], true
+	return s.Day.TODOs[textlayout.Clamp(m.sel, 0, len(s.Day.TODOs)-1)], true
 }
 
 // resetMsg reports a reset.
@@ -162,7 +162,7 @@ func (m *todoModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		m.ask = &question{kind: "reset-day",
 			text: fmt.Sprintf("Put every TODO of Day %d back to the shipped stubs? Your files are kept first in %s/%s/.", s.Day.Number, s.Day.LearnerDir, reset.KeptDir)}
 	default:
-		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.detailHeight(s), lineCount(m.details(s, m.w)))
+		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.detailHeight(s), textlayout.LineCount(m.details(s, m.w)))
 	}
 	return nil
 }
@@ -193,23 +193,23 @@ func (m *todoModel) list(s *common.Session, w int) []string {
 	if s.Building {
 		head += st.Dim.Render(" · grading…")
 	}
-	lines := []string{trunc(head, w)}
+	lines := []string{textlayout.Trunc(head, w)}
 	for i, t := range s.Day.TODOs {
 		g, graded := s.Grade(t.Number)
 		cur := "  "
-		name := pad(t.Func, 10)
+		name := textlayout.Pad(t.Func, 10)
 		if i == m.sel {
 			cur = st.Cursor.Render("› ")
 			name = st.Cursor.Render(name)
 		}
 		where := s.Locs[t.Func]
-		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, pad(status(g, graded, st), 16), st.Dim.Render(where))
-		if width(line) > w {
+		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, textlayout.Pad(status(g, graded, st), 16), st.Dim.Render(where))
+		if textlayout.Width(line) > w {
 			// Narrow: the file:line goes (the details below name it), and
 			// the row reads whole rather than ending in "…".
 			line = fmt.Sprintf("%s%d %s %s", cur, t.Number, name, status(g, graded, st))
 		}
-		lines = append(lines, trunc(line, w))
+		lines = append(lines, textlayout.Trunc(line, w))
 	}
 	return lines
 }
@@ -245,13 +245,13 @@ func (m *todoModel) detailSpans(s *common.Session, w int) (string, spans) {
 	tw := max(w-2, 8)
 	g, graded := s.Grade(t.Number)
 	var b []string
-	b = append(b, styleLines(st.Subtitle, wrap(fmt.Sprintf("TODO %d — %s", t.Number, t.Title), tw)))
-	b = append(b, wrap(t.Goal, tw))
+	b = append(b, textlayout.StyleLines(st.Subtitle, textlayout.Wrap(fmt.Sprintf("TODO %d — %s", t.Number, t.Title), tw)))
+	b = append(b, textlayout.Wrap(t.Goal, tw))
 	if t.Checked != "" {
-		b = append(b, styleLines(st.Dim, wrap("Checked: "+t.Checked, tw)))
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("Checked: "+t.Checked, tw)))
 	}
 	if where := s.Locs[t.Func]; where != "" {
-		b = append(b, styleLines(st.Dim, wrap("func "+t.Func+" is at "+where, tw)))
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("func "+t.Func+" is at "+where, tw)))
 	}
 	if graded {
 		b = append(b, "")
@@ -266,14 +266,14 @@ func (m *todoModel) detailSpans(s *common.Session, w int) (string, spans) {
 		case labs.Fail, labs.Crash, labs.Timeout:
 			style = st.Bad
 		}
-		b = append(b, styleLines(style, wrap("Grader: "+detail, tw)))
+		b = append(b, textlayout.StyleLines(style, textlayout.Wrap("Grader: "+detail, tw)))
 		if ce := g.Counterexample; ce != nil {
-			b = append(b, indent(wrap("input: "+ce.Input, tw-2), "  "))
-			b = append(b, indent(styleLines(st.Bad, wrap("got:   "+ce.Got, tw-2)), "  "))
-			b = append(b, indent(styleLines(st.Good, wrap("want:  "+ce.Want, tw-2)), "  "))
+			b = append(b, textlayout.Indent(textlayout.Wrap("input: "+ce.Input, tw-2), "  "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Bad, textlayout.Wrap("got:   "+ce.Got, tw-2)), "  "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Good, textlayout.Wrap("want:  "+ce.Want, tw-2)), "  "))
 		}
 		if g.Hint != "" {
-			b = append(b, styleLines(st.Warn, wrap("Grader's hint: "+g.Hint, tw)))
+			b = append(b, textlayout.StyleLines(st.Warn, textlayout.Wrap("Grader's hint: "+g.Hint, tw)))
 		}
 	}
 	if n := len(t.Hints); n > 0 {
@@ -285,25 +285,25 @@ func (m *todoModel) detailSpans(s *common.Session, w int) (string, spans) {
 		}
 		b = append(b, st.Title.Render(label))
 		for i := range shown {
-			start := lineCount(strings.Join(b, "\n"))
+			start := textlayout.LineCount(strings.Join(b, "\n"))
 			b = append(b, hanging(fmt.Sprintf("%d. %s", i+1, t.Hints[i]), "  ", "     ", tw))
-			sp.hints = append(sp.hints, [2]int{start, lineCount(strings.Join(b, "\n"))})
+			sp.hints = append(sp.hints, [2]int{start, textlayout.LineCount(strings.Join(b, "\n"))})
 		}
 	}
 	b = append(b, "")
 	if sol, ok := m.solutions[t.Number]; ok {
-		start := lineCount(strings.Join(b, "\n"))
+		start := textlayout.LineCount(strings.Join(b, "\n"))
 		if sol.err != nil {
-			b = append(b, styleLines(st.Bad, wrap(sol.err.Error(), tw)))
+			b = append(b, textlayout.StyleLines(st.Bad, textlayout.Wrap(sol.err.Error(), tw)))
 		} else {
-			b = append(b, styleLines(st.Dim, wrap(st.Title.Render("Reference solution")+" · "+sol.where+" · v hides it", tw)))
-			b = append(b, styleLines(st.Code, wrapCode(sol.text, tw)))
+			b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap(st.Title.Render("Reference solution")+" · "+sol.where+" · v hides it", tw)))
+			b = append(b, textlayout.StyleLines(st.Code, wrapCode(sol.text, tw)))
 		}
-		sp.solution = [2]int{start, lineCount(strings.Join(b, "\n"))}
+		sp.solution = [2]int{start, textlayout.LineCount(strings.Join(b, "\n"))}
 	} else if graded && g.Status == labs.Pass {
-		b = append(b, styleLines(st.Dim, wrap("It passes: v shows the reference solution to compare with yours.", tw)))
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("It passes: v shows the reference solution to compare with yours.", tw)))
 	} else {
-		b = append(b, styleLines(st.Dim, wrap("The reference solution stays hidden until this passes (v asks first).", tw)))
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("The reference solution stays hidden until this passes (v asks first).", tw)))
 	}
 	return strings.Join(b, "\n"), sp
 }
@@ -319,13 +319,13 @@ func (m *todoModel) reveal(s *common.Session, from, to int) {
 	}
 	off := max(to-room, 0)
 	off = min(off, from)
-	m.scroll = clamp(off, 0, lineCount(m.details(s, m.w))-h)
+	m.scroll = textlayout.Clamp(off, 0, textlayout.LineCount(m.details(s, m.w))-h)
 }
 
 // hanging wraps text to w columns, its first line after first and the
 // others after rest, so a numbered item's text lines up under itself.
 func hanging(text, first, rest string, w int) string {
-	lines := strings.Split(wrap(text, max(w-max(width(first), width(rest)), 8)), "\n")
+	lines := strings.Split(textlayout.Wrap(text, max(w-max(textlayout.Width(first), textlayout.Width(rest)), 8)), "\n")
 	for i := range lines {
 		if i == 0 {
 			lines[i] = first + lines[i]
@@ -342,19 +342,19 @@ func hanging(text, first, rest string, w int) string {
 func wrapCode(src string, w int) string {
 	var out []string
 	for _, l := range strings.Split(src, "\n") {
-		if width(l) <= w {
+		if textlayout.Width(l) <= w {
 			out = append(out, l)
 			continue
 		}
 		body := strings.TrimLeft(l, " ")
 		lead := l[:len(l)-len(body)]
-		if width(lead)+4 >= w/2 {
+		if textlayout.Width(lead)+4 >= w/2 {
 			lead = "" // a deep indent would leave no room for the code
 		}
 		// Code is not prose: it breaks at any space, as Wrap's formulas
 		// (which keep a parenthesis whole) would push a signature down a line.
 		rest := lead + "    "
-		for i, piece := range textlayout.WrapAtSpaces(body, max(w-width(rest), 8)) {
+		for i, piece := range textlayout.WrapAtSpaces(body, max(w-textlayout.Width(rest), 8)) {
 			if i == 0 {
 				out = append(out, lead+piece)
 			} else {
@@ -367,14 +367,14 @@ func wrapCode(src string, w int) string {
 
 func (m *todoModel) View(s *common.Session, w, h int) string {
 	lines := m.list(s, w)
-	lines = append(lines, m.c.Styles.Faint.Render(repeat("─", w)))
+	lines = append(lines, m.c.Styles.Faint.Render(textlayout.Repeat("─", w)))
 	dh := max(h-len(lines), 0)
 	var box string
 	if m.ask != nil {
 		box = confirmBox(m.ask.text, m.c.Styles, w)
-		dh = max(dh-lineCount(box), 0)
+		dh = max(dh-textlayout.LineCount(box), 0)
 	}
-	details := scrolled(m.details(s, w), m.scroll, dh, m.c.Styles)
+	details := textlayout.Scrolled(m.details(s, w), m.scroll, dh, m.c.Styles.Dim)
 	if dh > 0 {
 		lines = append(lines, details)
 	}
@@ -387,7 +387,7 @@ func (m *todoModel) View(s *common.Session, w, h int) string {
 // confirmBox asks a yes/no question in a box.
 func confirmBox(text string, st styles.Styles, w int) string {
 	inner := max(w-4, 8)
-	body := wrap(text, inner) + "\n" + st.Key.Render("y") + st.Dim.Render(" yes   ") + st.Key.Render("n") + st.Dim.Render(" no")
+	body := textlayout.Wrap(text, inner) + "\n" + st.Key.Render("y") + st.Dim.Render(" yes   ") + st.Key.Render("n") + st.Dim.Render(" no")
 	return st.Box.Width(max(w-2, 1)).Render(body)
 }
 

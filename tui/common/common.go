@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 	"termlab/tui/styles"
 )
@@ -72,6 +73,8 @@ type Common struct {
 	Styles        styles.Styles
 	Keys          keymap.Keys
 	Deps          Deps
+	// FitCut, when set (by tests), hears of every line Fit had to cut.
+	FitCut func(line string, w int)
 }
 
 // Relative writes the paths in a message relative to the module root, as
@@ -82,4 +85,11 @@ func (c *Common) Relative(msg string) string {
 		return msg
 	}
 	return strings.ReplaceAll(msg, filepath.Clean(c.Deps.Root)+string(filepath.Separator), "")
+}
+
+// Fit cuts s to w columns and h lines (textlayout.Fit), telling FitCut of
+// each line it had to cut: fit is a safety net, and a screen that leans on
+// it loses words at its edge (TestEveryScreenIsWhole sets FitCut).
+func (c *Common) Fit(s string, w, h int) string {
+	return textlayout.FitNoting(s, w, h, c.FitCut)
 }
