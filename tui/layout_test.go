@@ -20,15 +20,17 @@ import (
 	"termlab/tui/styles"
 )
 
-// noCuts makes any line the screens lean on fit to cut fail the test, for
-// the rest of it.
-func noCuts(t *testing.T) *[]string {
+// noCuts makes any line the screens of c lean on fit to cut fail the test,
+// for the rest of it (Common.FitCut; layout.go's fitCut for the screens
+// that still call its fit).
+func noCuts(t *testing.T, c *common.Common) *[]string {
 	t.Helper()
 	var cuts []string
-	fitCut = func(l string, w int) {
+	hear := func(l string, w int) {
 		cuts = append(cuts, fmt.Sprintf("%d > %d: %q", ansi.StringWidth(l), w, ansi.Strip(l)))
 	}
-	t.Cleanup(func() { fitCut = nil })
+	c.FitCut, fitCut = hear, hear
+	t.Cleanup(func() { c.FitCut, fitCut = nil, nil })
 	return &cuts
 }
 
@@ -119,10 +121,10 @@ func TestEveryScreenIsWhole(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			w, h := sz[0], sz[1]
 			t.Run(fmt.Sprintf("day%d/%dx%d", dd.day.Number, w, h), func(t *testing.T) {
-				cuts := noCuts(t)
 				o := dd.ref()
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{dd.day}, labRoot(t, dd.day), newFake(fakeAnswer{o: o}))
+				cuts := noCuts(t, c)
 				c.Deps.RefMetrics = func(labs.Day) (labs.Metrics, error) { return dd.ref().Metrics(), nil }
 				d := newDriver(t, c, w, h)
 				d.keys("enter")
@@ -207,8 +209,8 @@ func wantWhole(t *testing.T, d *driver, phrases ...string) {
 // Issue 12 item 12: at 80×24 a hint or the solution just opened is brought
 // into view, and the solution's signature is wrapped, not cut.
 func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
-	cuts := noCuts(t)
 	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 24)
+	cuts := noCuts(t, d.app.c)
 	d.tab(common.TabTODOs)
 	for _, n := range []int{1, 4} {
 		todo, _ := theDay.TODO(n)
