@@ -9,9 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	"termlab/record/atomicfile"
 	"termlab/record/history"
-	"termlab/record/results"
 	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
@@ -48,7 +46,7 @@ type historyMsg struct {
 func loadHistoryCmd(d common.Deps, day labs.Day) tea.Cmd {
 	return func() tea.Msg {
 		recs, err := history.Load(d.PredictionsDir(), day.Number)
-		return historyMsg{day: day.Number, recs: recs, err: err, answered: answered(d, day)}
+		return historyMsg{day: day.Number, recs: recs, err: err, answered: common.Answered(d, day)}
 	}
 }
 
@@ -59,11 +57,6 @@ func loadHistoriesCmd(d common.Deps) tea.Cmd {
 		cmds = append(cmds, loadHistoryCmd(d, day))
 	}
 	return tea.Batch(cmds...)
-}
-
-func answered(d common.Deps, day labs.Day) bool {
-	text, _ := atomicfile.ReadBounded(d.ResultsPath(), atomicfile.MaxResults)
-	return results.Answered(string(text), day)
 }
 
 // record appends a run that landed to the day's history. Only the parts
@@ -77,7 +70,7 @@ func (m *historyModel) record(d common.Deps, s *common.Session, o labs.Outcome) 
 	keep, day := s.Rec.KeepRun(o, history.FromScreens, d.Now), s.Day
 	return func() tea.Msg {
 		recs, added, err := keep()
-		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: answered(d, day)}
+		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: common.Answered(d, day)}
 		if err != nil && !added {
 			msg.err = fmt.Errorf("this run was not added to the history: %w", err)
 		}

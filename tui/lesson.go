@@ -27,9 +27,6 @@ func newLesson(c *common.Common) *lessonModel {
 	return &lessonModel{c: c, vp: vp}
 }
 
-// maxText is the widest a paragraph is set, for comfortable reading.
-const maxText = 96
-
 func (m *lessonModel) Resize(s *common.Session, w, h int) {
 	if w == m.w && h == m.h && m.rendered {
 		return
@@ -48,7 +45,7 @@ func (m *lessonModel) Resize(s *common.Session, w, h int) {
 
 func (m *lessonModel) content(s *common.Session, w int) string {
 	st := m.c.Styles
-	tw := min(max(w-2, 10), maxText)
+	tw := min(max(w-2, 10), common.MaxText)
 	var b strings.Builder
 	if s.Day.Summary != "" {
 		b.WriteString(textlayout.StyleLines(st.Dim, textlayout.Wrap(s.Day.Summary, tw)) + "\n\n")
@@ -62,7 +59,7 @@ func (m *lessonModel) content(s *common.Session, w int) string {
 	if len(s.Day.TODOs) > 0 {
 		b.WriteString(st.Subtitle.Render("What you write") + "\n")
 		for _, t := range s.Day.TODOs {
-			b.WriteString(hanging(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), "", "        ", tw) + "\n")
+			b.WriteString(common.Hanging(fmt.Sprintf("TODO %d  %s — %s", t.Number, t.Func, t.Goal), "", "        ", tw) + "\n")
 		}
 		b.WriteString("\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("Your file is in %s/. Next: predict before anything runs (tab).", s.Day.LearnerDir), tw)) + "\n")
 	}

@@ -129,7 +129,7 @@ func refuse(s *common.Session) string {
 
 func (m *resultsModel) content(s *common.Session, w int) string {
 	st := m.c.Styles
-	tw := max(min(w, maxText)-2, 8)
+	tw := max(min(w, common.MaxText)-2, 8)
 	var b []string
 	b = append(b, textlayout.Trunc(st.Title.Render("RESULTS.md")+st.Dim.Render(" · "+m.c.Deps.ResultsPath()), w))
 	b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("The lab keeps one section of the file up to date, between its markers. Everything else in it is yours and is never touched.", tw)))

@@ -228,7 +228,7 @@ func (m *runModel) buildingView(s *common.Session, w, h int) string {
 		if m.buildFor >= slowFirst {
 			msg = fmt.Sprintf("Building your code and running the experiments… %d s so far.", secs)
 		}
-		return textlayout.StyleLines(st.Dim, textlayout.Wrap(msg, min(w, maxText)))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap(msg, min(w, common.MaxText)))
 	}
 	head := "Compiling the lab's programs with your code…"
 	if m.buildFor >= slowFirst {
@@ -238,8 +238,8 @@ func (m *runModel) buildingView(s *common.Session, w, h int) string {
 	if s.Pending != nil {
 		why = "Your TODOs are graded: see the TODOs screen. The experiments play once the full worker is built."
 	}
-	out := textlayout.StyleLines(st.Dim, textlayout.Wrap(head, min(w, maxText))) + "\n\n" + textlayout.StyleLines(st.Body, bars)
-	if more := "\n\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(why, min(w, maxText))); textlayout.LineCount(out+more) <= h {
+	out := textlayout.StyleLines(st.Dim, textlayout.Wrap(head, min(w, common.MaxText))) + "\n\n" + textlayout.StyleLines(st.Body, bars)
+	if more := "\n\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(why, min(w, common.MaxText))); textlayout.LineCount(out+more) <= h {
 		out += more
 	}
 	return out

@@ -49,7 +49,7 @@ func (m *runModel) View(s *common.Session, w, h int) string {
 			}
 		}
 		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", common.PartNames(g.Parts), common.Made(g.Preds), done, len(g.Preds))
-		return textlayout.Wrap(msg, min(w, maxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
+		return textlayout.Wrap(msg, min(w, common.MaxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
 	}
 	if len(m.parts) == 0 {
 		return st.Dim.Render("This day has no experiments to run.")

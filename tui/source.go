@@ -74,18 +74,11 @@ func funcLocations(root string, day labs.Day) map[string]string {
 				continue
 			}
 			if line, _, _, ok := findFunc(src, t.Func); ok {
-				out[t.Func] = fmt.Sprintf("%s:%d", rel(root, path), line)
+				out[t.Func] = fmt.Sprintf("%s:%d", common.Rel(root, path), line)
 			}
 		}
 	}
 	return out
-}
-
-func rel(root, path string) string {
-	if r, err := filepath.Rel(root, path); err == nil {
-		return filepath.ToSlash(r)
-	}
-	return path
 }
 
 // locsMsg carries the learner's function locations.
@@ -116,10 +109,10 @@ func solution(root string, day labs.Day, name string) (text, where string, err e
 		}
 		if line, start, end, ok := findFunc(src, name); ok && end > start {
 			text := strings.ReplaceAll(strings.TrimSpace(string(src[start:end])), "\t", "    ")
-			return text, fmt.Sprintf("%s:%d", rel(root, path), line), nil
+			return text, fmt.Sprintf("%s:%d", common.Rel(root, path), line), nil
 		}
 	}
-	return "", "", errors.New("the reference solutions have no function " + name + " in " + rel(root, dir))
+	return "", "", errors.New("the reference solutions have no function " + name + " in " + common.Rel(root, dir))
 }
 
 // solutionMsg carries a reference solution to show.

@@ -167,26 +167,6 @@ func (m *todoModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	return nil
 }
 
-// status is a grade in a word and a glyph.
-func status(g labs.Grade, graded bool, st styles.Styles) string {
-	if !graded {
-		return st.Dim.Render("… not graded yet")
-	}
-	switch g.Status {
-	case labs.Pass:
-		return st.Good.Render("✓ pass")
-	case labs.Unfinished:
-		return st.Dim.Render("· not done yet")
-	case labs.Fail:
-		return st.Bad.Render("✗ fail")
-	case labs.Crash:
-		return st.Bad.Render("✗ crash")
-	case labs.Timeout:
-		return st.Bad.Render("✗ timeout")
-	}
-	return st.Warn.Render(string(g.Status))
-}
-
 func (m *todoModel) list(s *common.Session, w int) []string {
 	st := m.c.Styles
 	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", s.Passed(), len(s.Day.TODOs)))
@@ -203,11 +183,11 @@ func (m *todoModel) list(s *common.Session, w int) []string {
 			name = st.Cursor.Render(name)
 		}
 		where := s.Locs[t.Func]
-		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, textlayout.Pad(status(g, graded, st), 16), st.Dim.Render(where))
+		line := fmt.Sprintf("%sTODO %d  %s %s  %s", cur, t.Number, name, textlayout.Pad(common.Status(g, graded, st), 16), st.Dim.Render(where))
 		if textlayout.Width(line) > w {
 			// Narrow: the file:line goes (the details below name it), and
 			// the row reads whole rather than ending in "…".
-			line = fmt.Sprintf("%s%d %s %s", cur, t.Number, name, status(g, graded, st))
+			line = fmt.Sprintf("%s%d %s %s", cur, t.Number, name, common.Status(g, graded, st))
 		}
 		lines = append(lines, textlayout.Trunc(line, w))
 	}
@@ -286,7 +266,7 @@ func (m *todoModel) detailSpans(s *common.Session, w int) (string, spans) {
 		b = append(b, st.Title.Render(label))
 		for i := range shown {
 			start := textlayout.LineCount(strings.Join(b, "\n"))
-			b = append(b, hanging(fmt.Sprintf("%d. %s", i+1, t.Hints[i]), "  ", "     ", tw))
+			b = append(b, common.Hanging(fmt.Sprintf("%d. %s", i+1, t.Hints[i]), "  ", "     ", tw))
 			sp.hints = append(sp.hints, [2]int{start, textlayout.LineCount(strings.Join(b, "\n"))})
 		}
 	}
@@ -320,20 +300,6 @@ func (m *todoModel) reveal(s *common.Session, from, to int) {
 	off := max(to-room, 0)
 	off = min(off, from)
 	m.scroll = textlayout.Clamp(off, 0, textlayout.LineCount(m.details(s, m.w))-h)
-}
-
-// hanging wraps text to w columns, its first line after first and the
-// others after rest, so a numbered item's text lines up under itself.
-func hanging(text, first, rest string, w int) string {
-	lines := strings.Split(textlayout.Wrap(text, max(w-max(textlayout.Width(first), textlayout.Width(rest)), 8)), "\n")
-	for i := range lines {
-		if i == 0 {
-			lines[i] = first + lines[i]
-		} else {
-			lines[i] = rest + lines[i]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // wrapCode wraps each line of source wider than w at its spaces, the rest
