@@ -17,6 +17,7 @@ import (
 	"termlab/labs"
 	"termlab/tui/common"
 	"termlab/tui/components/chart"
+	"termlab/tui/pages/lesson"
 	"termlab/tui/styles"
 )
 
@@ -168,21 +169,21 @@ func TestLessonPagesLoseNoLine(t *testing.T) {
 			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), w, h)
 			d.tab(common.TabLesson)
-			lesson := d.day().screens[common.TabLesson].(*lessonModel)
+			lesson := d.day().screens[common.TabLesson].(*lesson.Model)
 			seen := map[string]bool{}
 			for range 200 {
 				for _, l := range strings.Split(d.view(), "\n") {
 					seen[strings.TrimRight(l, " ")] = true
 				}
-				if lesson.vp.AtBottom() {
+				if lesson.Vp.AtBottom() {
 					break
 				}
 				d.keys("pgdown")
 			}
-			if !lesson.vp.AtBottom() {
+			if !lesson.Vp.AtBottom() {
 				t.Fatal("pgdn never reached the end of the lesson")
 			}
-			content := ansi.Strip(lesson.content(&d.day().s, lesson.w))
+			content := ansi.Strip(lesson.Content(&d.day().s, lesson.W))
 			for i, l := range strings.Split(content, "\n") {
 				if l = strings.TrimRight(l, " "); l != "" && !seen[l] {
 					t.Errorf("line %d of the lesson was never on screen: %q", i, l)
@@ -359,8 +360,8 @@ func TestTODOsDoNotGiveTheAnswerAway(t *testing.T) {
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
 	var seen strings.Builder
 	d.tab(common.TabLesson)
-	lesson := d.day().screens[common.TabLesson].(*lessonModel)
-	for !lesson.vp.AtBottom() {
+	lesson := d.day().screens[common.TabLesson].(*lesson.Model)
+	for !lesson.Vp.AtBottom() {
 		seen.WriteString(flat(d.app.View()) + " ")
 		d.keys("pgdown")
 	}

@@ -68,7 +68,7 @@ func (m *predictModel) Typing() bool  { return m.active }
 
 func (m *predictModel) Resize(s *common.Session, w, h int) { m.w, m.h = w, h }
 
-// enter puts the cursor on the first row still open of the parts about to
+// Enter puts the cursor on the first row still open of the parts about to
 // play, without opening its box: the number keys change screens until the
 // learner opens it (enter or e), so a learner passing through to screen 5
 // never types "5" into a guess.

@@ -67,7 +67,7 @@ func scrollKey(sk keymap.ScrollKeys, k tea.KeyMsg, off, h, n int) int {
 	return clamp(off, 0, n-h)
 }
 
-// view keeps the title and the column headings on top while the rows
+// View keeps the title and the column headings on top while the rows
 // scroll under them, so a row read at the bottom still says which column
 // is the guess and which the actual.
 func (m *scoreModel) View(s *common.Session, w, h int) string {

@@ -1,4 +1,4 @@
-package tui
+package lesson
 
 import (
 	"fmt"
@@ -15,35 +15,35 @@ import (
 
 // lessonModel is the day's lesson in a scrollable viewport: every section
 // the day defines, then what the learner will write.
-type lessonModel struct {
+type Model struct {
 	c        *common.Common
-	vp       viewport.Model
-	w, h     int
+	Vp       viewport.Model
+	W, h     int
 	rendered bool
 }
 
-func newLesson(c *common.Common) *lessonModel {
+func New(c *common.Common) *Model {
 	vp := viewport.New(0, 0)
-	return &lessonModel{c: c, vp: vp}
+	return &Model{c: c, Vp: vp}
 }
 
-func (m *lessonModel) Resize(s *common.Session, w, h int) {
-	if w == m.w && h == m.h && m.rendered {
+func (m *Model) Resize(s *common.Session, w, h int) {
+	if w == m.W && h == m.h && m.rendered {
 		return
 	}
-	m.w, m.h, m.rendered = w, h, true
-	content := m.content(s, w)
+	m.W, m.h, m.rendered = w, h, true
+	content := m.Content(s, w)
 	// A lesson taller than the screen keeps its last line for "↓ more":
 	// drawing that over the viewport's last line would hide a line of the
 	// lesson on every page.
-	m.vp.Width, m.vp.Height = max(w, 0), max(h, 0)
+	m.Vp.Width, m.Vp.Height = max(w, 0), max(h, 0)
 	if textlayout.LineCount(content) > h && h > 2 {
-		m.vp.Height = h - 1
+		m.Vp.Height = h - 1
 	}
-	m.vp.SetContent(content)
+	m.Vp.SetContent(content)
 }
 
-func (m *lessonModel) content(s *common.Session, w int) string {
+func (m *Model) Content(s *common.Session, w int) string {
 	st := m.c.Styles
 	tw := min(max(w-2, 10), common.MaxText)
 	var b strings.Builder
@@ -66,41 +66,41 @@ func (m *lessonModel) content(s *common.Session, w int) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func (m *lessonModel) Enter(*common.Session) tea.Cmd { return nil }
-func (m *lessonModel) Typing() bool                  { return false }
-func (m *lessonModel) Title() string                 { return "Lesson" }
+func (m *Model) Enter(*common.Session) tea.Cmd { return nil }
+func (m *Model) Typing() bool                  { return false }
+func (m *Model) Title() string                 { return "Lesson" }
 
-func (m *lessonModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	var cmd tea.Cmd
 	if k, ok := msg.(tea.KeyMsg); ok {
 		sk := m.c.Keys.Scroll
 		switch {
 		case key.Matches(k, sk.Top):
-			m.vp.GotoTop()
+			m.Vp.GotoTop()
 			return nil
 		case key.Matches(k, sk.Bottom):
-			m.vp.GotoBottom()
+			m.Vp.GotoBottom()
 			return nil
 		}
 	}
-	m.vp, cmd = m.vp.Update(msg)
+	m.Vp, cmd = m.Vp.Update(msg)
 	return cmd
 }
 
-func (m *lessonModel) View(s *common.Session, w, h int) string {
-	out := m.vp.View()
-	if m.vp.Height < m.h {
+func (m *Model) View(s *common.Session, w, h int) string {
+	out := m.Vp.View()
+	if m.Vp.Height < m.h {
 		// Say there is more; the learner may not know the lesson scrolls.
 		more := m.c.Styles.Dim.Render("end of the lesson · tab: predict")
-		if !m.vp.AtBottom() {
-			more = m.c.Styles.Dim.Render(fmt.Sprintf("↓ more (%d%%) · pgdn", int(m.vp.ScrollPercent()*100)))
+		if !m.Vp.AtBottom() {
+			more = m.c.Styles.Dim.Render(fmt.Sprintf("↓ more (%d%%) · pgdn", int(m.Vp.ScrollPercent()*100)))
 		}
 		out += "\n" + more
 	}
 	return out
 }
 
-func (m *lessonModel) Help(*common.Session) keymap.KeyMap {
+func (m *Model) Help(*common.Session) keymap.KeyMap {
 	sk := m.c.Keys.Scroll
 	return keymap.KeyMap{Short: []key.Binding{sk.Up, sk.PageUp}, Full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
 }
