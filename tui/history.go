@@ -147,7 +147,7 @@ func (m *historyModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 			m.open = false
 			return nil
 		}
-		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.h, textlayout.LineCount(m.compare(m.w)))
+		m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, m.h, textlayout.LineCount(m.compare(m.w)))
 		return nil
 	}
 	switch {

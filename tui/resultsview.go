@@ -110,7 +110,7 @@ func (m *resultsModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 		if key.Matches(msg, m.c.Keys.Write) {
 			return func() tea.Msg { return writeRequestMsg{} }
 		}
-		m.scroll = scrollKey(m.c.Keys.Scroll, msg, m.scroll, m.h, textlayout.LineCount(m.content(s, m.w)))
+		m.scroll = common.ScrollKey(m.c.Keys.Scroll, msg, m.scroll, m.h, textlayout.LineCount(m.content(s, m.w)))
 	}
 	return nil
 }

@@ -446,7 +446,7 @@ func (m *runModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		// The scroll keys every long text has (space is pause here, and
 		// matched above). scrollKey clamps to the last page, maxScroll's.
 		h := m.bodyHeight(s)
-		m.scroll = scrollKey(sk, k, m.scroll, h, m.maxScroll(s)+h)
+		m.scroll = common.ScrollKey(sk, k, m.scroll, h, m.maxScroll(s)+h)
 	}
 	return nil
 }

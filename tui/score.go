@@ -42,29 +42,8 @@ func (m *scoreModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 		return nil
 	}
 	head := m.head(m.w)
-	m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
+	m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
 	return nil
-}
-
-// scrollKey applies a scrolling key to off for content of n lines shown h
-// at a time.
-func scrollKey(sk keymap.ScrollKeys, k tea.KeyMsg, off, h, n int) int {
-	page := max(h/2, 1)
-	switch {
-	case key.Matches(k, sk.Up):
-		off--
-	case key.Matches(k, sk.Down):
-		off++
-	case key.Matches(k, sk.PageUp):
-		off -= page
-	case key.Matches(k, sk.PageDown):
-		off += page
-	case key.Matches(k, sk.Top):
-		off = 0
-	case key.Matches(k, sk.Bottom):
-		off = n
-	}
-	return clamp(off, 0, n-h)
 }
 
 // View keeps the title and the column headings on top while the rows

@@ -162,7 +162,7 @@ func (m *todoModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		m.ask = &question{kind: "reset-day",
 			text: fmt.Sprintf("Put every TODO of Day %d back to the shipped stubs? Your files are kept first in %s/%s/.", s.Day.Number, s.Day.LearnerDir, reset.KeptDir)}
 	default:
-		m.scroll = scrollKey(m.c.Keys.Scroll, k, m.scroll, m.detailHeight(s), textlayout.LineCount(m.details(s, m.w)))
+		m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, m.detailHeight(s), textlayout.LineCount(m.details(s, m.w)))
 	}
 	return nil
 }
