@@ -14,6 +14,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/tui/common"
 	"termlab/tui/keymap"
+	"termlab/tui/pages/history"
 	"termlab/watch"
 )
 
@@ -48,9 +49,9 @@ func newApp(c *common.Common) *App {
 func (a *App) Init() tea.Cmd {
 	if a.c.Deps.Watch {
 		a.storeWatch = newStoreWatcher(a.c.Deps)
-		return tea.Batch(loadCmd(a.c.Deps), loadHistoriesCmd(a.c.Deps), startStoreWatchCmd(a.c.Deps, a.storeWatch))
+		return tea.Batch(loadCmd(a.c.Deps), history.LoadHistoriesCmd(a.c.Deps), startStoreWatchCmd(a.c.Deps, a.storeWatch))
 	}
-	return tea.Batch(loadCmd(a.c.Deps), loadHistoriesCmd(a.c.Deps))
+	return tea.Batch(loadCmd(a.c.Deps), history.LoadHistoriesCmd(a.c.Deps))
 }
 
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -91,9 +92,9 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 			return common.WriteCmd(a.c.Deps.Records.Of(day))
 		}
 		return nil
-	case historyMsg:
+	case history.HistoryMsg:
 		a.picker.took(msg)
-		if a.day != nil && a.day.s.Day.Number == msg.day {
+		if a.day != nil && a.day.s.Day.Number == msg.Day {
 			return a.day.update(msg)
 		}
 		return nil

@@ -12,6 +12,7 @@ import (
 	"termlab/labs"
 	"termlab/record/history"
 	"termlab/tui/common"
+	historypage "termlab/tui/pages/history"
 	"termlab/tui/pages/lesson"
 	"termlab/watch"
 )
@@ -29,7 +30,7 @@ type dayModel struct {
 	run     *runModel
 	todos   *todoModel
 	results *resultsModel
-	history *historyModel
+	history *historypage.Model
 
 	watcher *watch.Watcher // nil when the day does not watch
 	// runGen is the generation of the learner's code the day runs: a run,
@@ -44,7 +45,7 @@ func newDay(c *common.Common, day labs.Day) *dayModel {
 	m.run = newRun(c)
 	m.todos = newTodos(c)
 	m.results = newResults(c)
-	m.history = newHistory(c)
+	m.history = historypage.New(c)
 	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results, m.history, newPlay(c)}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
@@ -118,7 +119,7 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	if m.s.Building {
 		// What the last run moved is old news once another is under way:
 		// the status line shows nothing of it until this run's is kept.
-		m.history.runStarted()
+		m.history.RunStarted()
 	}
 	m.run.active = m.visible && m.tab == common.TabRun
 	cmds = append(cmds, m.run.kick(&m.s))
@@ -149,7 +150,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.built(msg)
 	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, locsMsg:
 		return m.handleRun(msg)
-	case common.SavedMsg, historyMsg, labSavedMsg, resetMsg, writeRequestMsg, resultsMsg, solutionMsg:
+	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, resetMsg, writeRequestMsg, resultsMsg, solutionMsg:
 		return m.handleFiles(msg)
 	}
 	return nil
@@ -335,7 +336,7 @@ func (m *dayModel) statusParts() (parts []statusPart, bad bool) {
 		add(m.s.Note)
 		bad = bad || m.s.NoteBad
 	}
-	if mv := m.history.movedLine(); mv != "" && !m.s.Building && (m.s.Note == "" || m.s.Note == resultsUpdatedNote) {
+	if mv := m.history.MovedLine(); mv != "" && !m.s.Building && (m.s.Note == "" || m.s.Note == historypage.ResultsUpdatedNote) {
 		// Only a change is news on a narrow line.
 		parts = append(parts, statusPart{text: mv, drop: mv == history.NothingMoved})
 	}

@@ -69,7 +69,7 @@ func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
 	passed := o.Passed()
 	save := m.s.Change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 	m.run.load(prev, &o, m.s.Day)
-	cmds := []tea.Cmd{save, locsCmd(d, m.s.Day), m.history.record(d, &m.s, o), m.s.RevealReady()}
+	cmds := []tea.Cmd{save, locsCmd(d, m.s.Day), m.history.Record(d, &m.s, o), m.s.RevealReady()}
 	cmds = append(cmds, m.refAgain())
 	// As the command line's run does, every finished run refreshes the
 	// lab's section of RESULTS.md with what the learner may see: the

@@ -7,6 +7,7 @@ import (
 
 	"termlab/record/predictions"
 	"termlab/tui/common"
+	"termlab/tui/pages/history"
 )
 
 // The day's files: the answers as saved or reloaded (store.go writes and
@@ -20,8 +21,8 @@ func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case common.SavedMsg:
 		return m.saved(msg)
-	case historyMsg:
-		return m.history.took(msg, &m.s)
+	case history.HistoryMsg:
+		return m.history.Took(msg, &m.s)
 	case labSavedMsg:
 		if msg.err != nil {
 			m.s.SetNote("the lab could not remember this day: "+msg.err.Error(), true)

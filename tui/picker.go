@@ -12,6 +12,7 @@ import (
 	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
+	historypage "termlab/tui/pages/history"
 )
 
 // pickerModel is the list of registered days with the learner's progress
@@ -22,22 +23,22 @@ import (
 type pickerModel struct {
 	c    *common.Common
 	sel  int
-	hist map[int]historyMsg // per day: its history as last read or written
+	hist map[int]historypage.HistoryMsg // per day: its history as last read or written
 }
 
 // took keeps a day's history for its progress line.
-func (m *pickerModel) took(msg historyMsg) {
+func (m *pickerModel) took(msg historypage.HistoryMsg) {
 	if m.hist == nil {
-		m.hist = map[int]historyMsg{}
+		m.hist = map[int]historypage.HistoryMsg{}
 	}
-	old, ok := m.hist[msg.day]
-	if ok && older(msg, old.recs) {
+	old, ok := m.hist[msg.Day]
+	if ok && historypage.Older(msg, old.Recs) {
 		return // a read begun before the latest write
 	}
-	if ok && msg.recs == nil && msg.err != nil {
-		msg.recs = old.recs // a failed write keeps what was read
+	if ok && msg.Recs == nil && msg.Err != nil {
+		msg.Recs = old.Recs // a failed write keeps what was read
 	}
-	m.hist[msg.day] = msg
+	m.hist[msg.Day] = msg
 }
 
 // progress is each day's progress, in the course's order.
@@ -45,7 +46,7 @@ func (m *pickerModel) progress(answers map[int]predictions.Answers) []history.Pr
 	var ps []history.Progress
 	for _, day := range m.c.Deps.Course {
 		h := m.hist[day.Number]
-		ps = append(ps, history.Of(day, h.recs, answers[day.Number], h.answered))
+		ps = append(ps, history.Of(day, h.Recs, answers[day.Number], h.Answered))
 	}
 	return ps
 }
@@ -120,7 +121,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 			line += fmt.Sprintf(" · %d runs", ps[i].Runs)
 		}
 		sub(state.Render(line))
-		if sum := scoreSummary(p.rows, m.hist[day.Number].recs, ps[i]); sum != "" {
+		if sum := scoreSummary(p.rows, m.hist[day.Number].Recs, ps[i]); sum != "" {
 			sub(st.Dim.Render(sum))
 		}
 		if p.carry != "" {
@@ -143,7 +144,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		lines = append(lines, textlayout.StyleLines(st.Warn, textlayout.Wrap("! "+m.c.Relative(warn), w)))
 	}
 	for _, day := range course {
-		if err := m.hist[day.Number].err; err != nil {
+		if err := m.hist[day.Number].Err; err != nil {
 			lines = append(lines, textlayout.StyleLines(st.Warn, textlayout.Wrap("! "+m.c.Relative(err.Error()), w)))
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
+	"termlab/tui/pages/history"
 )
 
 // resultsModel shows what the lab writes into RESULTS.md, by the command
@@ -98,7 +99,7 @@ func (m *resultsModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 			// back, a save that failed), unless the problem was an
 			// earlier write of RESULTS.md's.
 			keep := s.NoteBad && s.Note != "" && s.Note != m.last
-			m.last, m.lastBad = resultsUpdatedNote, false
+			m.last, m.lastBad = history.ResultsUpdatedNote, false
 			if keep {
 				return nil
 			}

@@ -11,6 +11,7 @@ import (
 	"termlab/record/predictions"
 	learner "termlab/record/session"
 	"termlab/tui/common"
+	"termlab/tui/pages/history"
 	"termlab/watch"
 )
 
@@ -111,7 +112,7 @@ func (a *App) storeChanged(msg watchMsg) tea.Cmd {
 		// with the write (savedMsg, historyMsg), so nothing is re-read.
 		return nextWatchCmd(msg.w)
 	}
-	return tea.Batch(reloadCmd(a.c.Deps), loadHistoriesCmd(a.c.Deps), nextWatchCmd(msg.w))
+	return tea.Batch(reloadCmd(a.c.Deps), history.LoadHistoriesCmd(a.c.Deps), nextWatchCmd(msg.w))
 }
 
 // labSavedMsg reports remembering the day; only a failure is shown.

@@ -14,6 +14,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/record/results"
 	"termlab/tui/common"
+	"termlab/tui/pages/history"
 )
 
 // cliPredict saves guesses the way `predict` does (predictions.Update is
@@ -438,12 +439,12 @@ func TestAnAutomaticResultsRefreshKeepsAProblemInView(t *testing.T) {
 	}
 	d.send(resultsMsg{auto: true, err: errors.New("disk full")})
 	d.send(resultsMsg{auto: true})
-	if s.Note != resultsUpdatedNote || s.NoteBad {
+	if s.Note != history.ResultsUpdatedNote || s.NoteBad {
 		t.Errorf("a refresh that worked left the failed one's note: %q (bad %v)", s.Note, s.NoteBad)
 	}
 	s.SetNote("P1 saved", false)
 	d.send(resultsMsg{auto: true})
-	if s.Note != resultsUpdatedNote {
+	if s.Note != history.ResultsUpdatedNote {
 		t.Errorf("a plain note was not replaced by the refresh: %q", s.Note)
 	}
 	// A refresh that found the block already saying it wrote nothing, and

@@ -1,4 +1,4 @@
-package tui
+package history
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 // with what it moved since the one before (record/history); enter lays the
 // selected run beside the latest. Every run that lands on the screens is
 // appended to the history (record), as `run` and `grade` do from a shell.
-type historyModel struct {
+type Model struct {
 	c      *common.Common
 	recs   []history.Record // oldest first, as in the file
 	err    error            // why the history could not be read or written
@@ -30,28 +30,28 @@ type historyModel struct {
 	w, h   int
 }
 
-func newHistory(c *common.Common) *historyModel { return &historyModel{c: c} }
+func New(c *common.Common) *Model { return &Model{c: c} }
 
-// historyMsg is a day's history as read, or as written after a run
+// HistoryMsg is a day's history as read, or as written after a run
 // (appended), with whether RESULTS.md holds the day's one-line answer.
-type historyMsg struct {
-	day      int
-	recs     []history.Record
-	err      error
+type HistoryMsg struct {
+	Day      int
+	Recs     []history.Record
+	Err      error
 	appended bool
-	answered bool
+	Answered bool
 }
 
 // loadHistoryCmd reads a day's history and whether its answer is written.
 func loadHistoryCmd(d common.Deps, day labs.Day) tea.Cmd {
 	return func() tea.Msg {
 		recs, err := history.Load(d.PredictionsDir(), day.Number)
-		return historyMsg{day: day.Number, recs: recs, err: err, answered: common.Answered(d, day)}
+		return HistoryMsg{Day: day.Number, Recs: recs, Err: err, Answered: common.Answered(d, day)}
 	}
 }
 
-// loadHistoriesCmd reads every day's history, for the day list.
-func loadHistoriesCmd(d common.Deps) tea.Cmd {
+// LoadHistoriesCmd reads every day's history, for the day list.
+func LoadHistoriesCmd(d common.Deps) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, day := range d.Course {
 		cmds = append(cmds, loadHistoryCmd(d, day))
@@ -59,42 +59,42 @@ func loadHistoriesCmd(d common.Deps) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// record appends a run that landed to the day's history. Only the parts
+// Record appends a run that landed to the day's history. Only the parts
 // about to be revealed keep their figures (those whose predictions are
 // made or skipped), judged as the reveal will judge them: the history is a
 // file in the repository, and must not hold an actual the learner has not
 // been shown.
-func (m *historyModel) record(d common.Deps, s *common.Session, o labs.Outcome) tea.Cmd {
+func (m *Model) Record(d common.Deps, s *common.Session, o labs.Outcome) tea.Cmd {
 	// Kept by the day's record (record/session): no wall-clock figure, no
 	// run that repeats the last, no idle first run.
 	keep, day := s.Rec.KeepRun(o, history.FromScreens, d.Now), s.Day
 	return func() tea.Msg {
 		recs, added, err := keep()
-		msg := historyMsg{day: day.Number, recs: recs, err: err, appended: added, answered: common.Answered(d, day)}
+		msg := HistoryMsg{Day: day.Number, Recs: recs, Err: err, appended: added, Answered: common.Answered(d, day)}
 		if err != nil && !added {
-			msg.err = fmt.Errorf("this run was not added to the history: %w", err)
+			msg.Err = fmt.Errorf("this run was not added to the history: %w", err)
 		}
 		return msg
 	}
 }
 
-// took takes a day's history in; after a run, what the run moved is kept
+// Took takes a day's history in; after a run, what the run moved is kept
 // for the status line (movedLine).
-func (m *historyModel) took(msg historyMsg, s *common.Session) tea.Cmd {
-	if older(msg, m.recs) {
+func (m *Model) Took(msg HistoryMsg, s *common.Session) tea.Cmd {
+	if Older(msg, m.recs) {
 		return nil // a read begun before the latest write
 	}
-	if msg.recs != nil || msg.err == nil {
+	if msg.Recs != nil || msg.Err == nil {
 		keepLatest := m.sel >= len(m.recs)-1
-		m.recs = msg.recs
+		m.recs = msg.Recs
 		if keepLatest || m.sel >= len(m.recs) {
 			m.sel = len(m.recs) - 1
 		}
 	}
-	m.err = msg.err
+	m.err = msg.Err
 	switch {
-	case msg.err != nil:
-		s.SetNote(msg.err.Error(), true)
+	case msg.Err != nil:
+		s.SetNote(msg.Err.Error(), true)
 	case msg.appended && len(m.recs) > 1:
 		m.moved = history.Summary(history.Moved(m.recs, len(m.recs)-1), 2)
 		if !strings.HasPrefix(m.moved, "nothing") {
@@ -106,37 +106,37 @@ func (m *historyModel) took(msg historyMsg, s *common.Session) tea.Cmd {
 	return nil
 }
 
-// resultsUpdatedNote is the note of RESULTS.md refreshed after a run: what
+// ResultsUpdatedNote is the note of RESULTS.md refreshed after a run: what
 // the run moved is still worth the status line beside it, unlike a note
 // about something the learner did.
-const resultsUpdatedNote = "RESULTS.md updated"
+const ResultsUpdatedNote = "RESULTS.md updated"
 
-// runStarted forgets what the last run moved: a new run is under way, and
+// RunStarted forgets what the last run moved: a new run is under way, and
 // what it moves comes with its record (took).
-func (m *historyModel) runStarted() { m.moved = "" }
+func (m *Model) RunStarted() { m.moved = "" }
 
-// movedLine is what the latest run moved, for the day's status line; ""
+// MovedLine is what the latest run moved, for the day's status line; ""
 // before the first run of the session lands.
-func (m *historyModel) movedLine() string { return m.moved }
+func (m *Model) MovedLine() string { return m.moved }
 
-// older reports whether a history read (not a write) ends before recs
+// Older reports whether a history read (not a write) ends before recs
 // does: Cmds run concurrently, so a read can land after a newer write.
-func older(msg historyMsg, recs []history.Record) bool {
-	if msg.appended || msg.err != nil || len(recs) == 0 || len(msg.recs) == 0 {
+func Older(msg HistoryMsg, recs []history.Record) bool {
+	if msg.appended || msg.Err != nil || len(recs) == 0 || len(msg.Recs) == 0 {
 		return false
 	}
-	return msg.recs[len(msg.recs)-1].At.Before(recs[len(recs)-1].At)
+	return msg.Recs[len(msg.Recs)-1].At.Before(recs[len(recs)-1].At)
 }
 
-func (m *historyModel) Title() string                      { return "History" }
-func (m *historyModel) Typing() bool                       { return false }
-func (m *historyModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
-func (m *historyModel) Enter(s *common.Session) tea.Cmd {
+func (m *Model) Title() string                      { return "History" }
+func (m *Model) Typing() bool                       { return false }
+func (m *Model) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Enter(s *common.Session) tea.Cmd {
 	m.open = false
 	return loadHistoryCmd(m.c.Deps, s.Day) // another shell may have run since
 }
 
-func (m *historyModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok || len(m.recs) == 0 {
 		return nil
@@ -161,7 +161,7 @@ func (m *historyModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	return nil
 }
 
-func (m *historyModel) View(s *common.Session, w, h int) string {
+func (m *Model) View(s *common.Session, w, h int) string {
 	st := m.c.Styles
 	var head []string
 	path := history.Path(m.c.Deps.PredictionsDir(), s.Day.Number)
@@ -215,7 +215,7 @@ func (m *historyModel) View(s *common.Session, w, h int) string {
 
 // compare is the selected run beside the latest: every TODO, figure and
 // judged prediction, a star on what differs.
-func (m *historyModel) compare(w int) string {
+func (m *Model) compare(w int) string {
 	st := m.c.Styles
 	j := history.Against(m.recs, m.sel)
 	then, now := m.recs[m.sel], m.recs[j]
@@ -245,7 +245,7 @@ func orDash(s string) string {
 	return s
 }
 
-func (m *historyModel) Help(*common.Session) keymap.KeyMap {
+func (m *Model) Help(*common.Session) keymap.KeyMap {
 	lk, ck, sk := m.c.Keys.List, m.c.Keys.Compare, m.c.Keys.Scroll
 	if m.open {
 		back := key.NewBinding(key.WithKeys(ck.Keys()...), key.WithHelp(ck.Help().Key, "back to the runs"))
