@@ -15,6 +15,7 @@ import (
 	"termlab/tui/common"
 	"termlab/tui/keymap"
 	"termlab/tui/pages/history"
+	"termlab/tui/pages/picker"
 	"termlab/watch"
 )
 
@@ -25,7 +26,7 @@ type App struct {
 	c    *common.Common
 	help help.Model
 
-	picker   *pickerModel
+	picker   *picker.Model
 	day      *dayModel // the open day; it stays open behind the day list
 	onPicker bool
 
@@ -41,7 +42,7 @@ func newApp(c *common.Common) *App {
 	h.Styles.ShortKey, h.Styles.FullKey = st.Key, st.Key
 	h.Styles.ShortDesc, h.Styles.FullDesc = st.Dim, st.Dim
 	h.Styles.ShortSeparator, h.Styles.FullSeparator, h.Styles.Ellipsis = st.Faint, st.Faint, st.Faint
-	return &App{c: c, help: h, picker: newPicker(c), onPicker: true}
+	return &App{c: c, help: h, picker: picker.New(c), onPicker: true}
 }
 
 // Init loads the learner's progress and watches it for saves made from a
@@ -70,13 +71,13 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 			a.loaded = true
 			for i, d := range a.c.Deps.Course {
 				if d.Number == msg.lastDay {
-					a.picker.sel = i
+					a.picker.Sel = i
 				}
 			}
 		}
 		return a.read(msg)
-	case openDayMsg:
-		return a.open(msg.index)
+	case picker.OpenDayMsg:
+		return a.open(msg.Index)
 
 	case watchMsg:
 		if msg.w == a.storeWatch {
@@ -93,7 +94,7 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case history.HistoryMsg:
-		a.picker.took(msg)
+		a.picker.Took(msg)
 		if a.day != nil && a.day.s.Day.Number == msg.Day {
 			return a.day.update(msg)
 		}
@@ -167,7 +168,7 @@ func (a *App) key(k tea.KeyMsg) tea.Cmd {
 			a.onPicker, a.day.visible = false, true
 			return a.day.update(nil)
 		}
-		return a.picker.update(k)
+		return a.picker.Update(k)
 	}
 	switch {
 	case key.Matches(k, g.Back):
@@ -236,7 +237,7 @@ func (a *App) keyMap() keymap.KeyMap {
 	var km keymap.KeyMap
 	switch {
 	case a.onPicker || a.day == nil:
-		km = a.picker.help()
+		km = a.picker.Help()
 		km.Full = append(km.Full, []key.Binding{g.Redraw, g.Help, g.Quit})
 		km.Short = append(km.Short, g.Help, g.Quit)
 		km.Global = 2
@@ -314,7 +315,7 @@ func (a *App) View() string {
 	case !a.loaded:
 		body = st.Dim.Render("Loading your progress…")
 	case a.onPicker || a.day == nil:
-		body = a.picker.view(a.listAnswers(), a.warnings, w, bodyH)
+		body = a.picker.View(a.listAnswers(), a.warnings, w, bodyH)
 	default:
 		body = a.day.view(w, bodyH)
 	}

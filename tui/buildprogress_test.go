@@ -13,6 +13,7 @@ import (
 
 	"termlab/labs"
 	"termlab/tui/common"
+	"termlab/tui/pages/picker"
 )
 
 // tracingRunner is a runner whose run reports a build's progress through
@@ -103,8 +104,8 @@ func TestTheFirstBuildSaysWhatAndHowFar(t *testing.T) {
 			c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(refAnswer()))
 			tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 			c.Deps.After = tm.after
-			a := newDriver(t, c, w, h).app // the progress on record read
-			a.Update(openDayMsg{index: 0}) // its run is left pending: the stream below is its build
+			a := newDriver(t, c, w, h).app        // the progress on record read
+			a.Update(picker.OpenDayMsg{Index: 0}) // its run is left pending: the stream below is its build
 			m := a.day
 			m.update(common.SwitchTabMsg{Tab: common.TabRun})
 			clock := tm.clock(func(msg tea.Msg) { a.Update(msg) })

@@ -6,7 +6,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"termlab/labs"
 	"termlab/record/atomicfile"
 	"termlab/record/predictions"
 	learner "termlab/record/session"
@@ -122,36 +121,6 @@ func saveLabCmd(d common.Deps, day int) tea.Cmd {
 	return func() tea.Msg {
 		return labSavedMsg{err: learner.RememberDay(d.Root, day)}
 	}
-}
-
-// progress is what the day list shows for a day.
-type progress struct {
-	predicted, total int
-	passed, todos    int
-	drills, drillsOf int
-	rows             []predictions.Row // the last scoreboard, from LastRun
-	carry            string
-}
-
-func dayProgress(day labs.Day, a predictions.Answers) progress {
-	p := progress{total: len(day.Predictions), passed: a.TODOsPassed, todos: len(day.TODOs), drillsOf: len(day.Drills)}
-	for _, pr := range day.Predictions {
-		if g, ok := a.Predictions[pr.ID]; ok && (g.Value != nil || g.Skipped) {
-			p.predicted++
-		}
-	}
-	for _, d := range day.Drills {
-		if a.Drills[d.ID].Attempted {
-			p.drills++
-		}
-	}
-	if len(a.LastRun) > 0 {
-		p.rows = predictions.ScoreAgainst(day, a, a.LastRun, nil, common.SavedGrades(day, a))
-		if day.Carry != nil {
-			p.carry = day.Carry(a.LastRun)
-		}
-	}
-	return p
 }
 
 func cloneDrill(d predictions.DrillAnswer) predictions.DrillAnswer { return learner.CloneDrill(d) }

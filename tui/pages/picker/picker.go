@@ -1,4 +1,4 @@
-package tui
+package picker
 
 import (
 	"fmt"
@@ -20,14 +20,14 @@ import (
 // started, or TODOs passing, predictions made, drills tried and whether
 // the RESULTS.md answer is written, then the last scoreboard; and which
 // day is next. The cursor starts on the day used last.
-type pickerModel struct {
+type Model struct {
 	c    *common.Common
-	sel  int
+	Sel  int
 	hist map[int]historypage.HistoryMsg // per day: its history as last read or written
 }
 
-// took keeps a day's history for its progress line.
-func (m *pickerModel) took(msg historypage.HistoryMsg) {
+// Took keeps a day's history for its progress line.
+func (m *Model) Took(msg historypage.HistoryMsg) {
 	if m.hist == nil {
 		m.hist = map[int]historypage.HistoryMsg{}
 	}
@@ -42,7 +42,7 @@ func (m *pickerModel) took(msg historypage.HistoryMsg) {
 }
 
 // progress is each day's progress, in the course's order.
-func (m *pickerModel) progress(answers map[int]predictions.Answers) []history.Progress {
+func (m *Model) progress(answers map[int]predictions.Answers) []history.Progress {
 	var ps []history.Progress
 	for _, day := range m.c.Deps.Course {
 		h := m.hist[day.Number]
@@ -51,12 +51,12 @@ func (m *pickerModel) progress(answers map[int]predictions.Answers) []history.Pr
 	return ps
 }
 
-// openDayMsg asks the app to open the day at index i of the course.
-type openDayMsg struct{ index int }
+// OpenDayMsg asks the app to open the day at index i of the course.
+type OpenDayMsg struct{ Index int }
 
-func newPicker(c *common.Common) *pickerModel { return &pickerModel{c: c} }
+func New(c *common.Common) *Model { return &Model{c: c} }
 
-func (m *pickerModel) update(msg tea.Msg) tea.Cmd {
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
 	n := len(m.c.Deps.Course)
 	if !ok || n == 0 {
@@ -65,18 +65,18 @@ func (m *pickerModel) update(msg tea.Msg) tea.Cmd {
 	lk := m.c.Keys.List
 	switch {
 	case key.Matches(k, lk.Up):
-		m.sel = max(m.sel-1, 0)
+		m.Sel = max(m.Sel-1, 0)
 	case key.Matches(k, lk.Down):
-		m.sel = min(m.sel+1, n-1)
+		m.Sel = min(m.Sel+1, n-1)
 	case key.Matches(k, lk.Open):
-		i := m.sel
-		return func() tea.Msg { return openDayMsg{index: i} }
+		i := m.Sel
+		return func() tea.Msg { return OpenDayMsg{Index: i} }
 	}
 	return nil
 }
 
-// view lists the days; answers holds each day's latest answers.
-func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []string, w, h int) string {
+// View lists the days; answers holds each day's latest answers.
+func (m *Model) View(answers map[int]predictions.Answers, warnings []string, w, h int) string {
 	st := m.c.Styles
 	course := m.c.Deps.Course
 	if len(course) == 0 {
@@ -90,7 +90,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		p := dayProgress(day, answers[day.Number])
 		name := fmt.Sprintf("Day %d  %s", day.Number, day.Title)
 		cur, title := "  ", st.Title.Render(name)
-		if i == m.sel {
+		if i == m.Sel {
 			cur, title = st.Cursor.Render("› "), st.Cursor.Render(name)
 			top = len(lines)
 		}
@@ -127,7 +127,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		if p.carry != "" {
 			sub(textlayout.StyleLines(st.Accent, textlayout.Wrap(p.carry, max(w-4, 8))))
 		}
-		if i == m.sel {
+		if i == m.Sel {
 			end = len(lines)
 		}
 		lines = append(lines, "")
@@ -199,7 +199,7 @@ func scoreSummary(rows []predictions.Row, recs []history.Record, p history.Progr
 	return strings.Join(parts, " · ")
 }
 
-func (m *pickerModel) help() keymap.KeyMap {
+func (m *Model) Help() keymap.KeyMap {
 	lk := m.c.Keys.List
 	return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, lk.Open}, Full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
 }
