@@ -14,6 +14,7 @@ import (
 	"termlab/tui/common"
 	historypage "termlab/tui/pages/history"
 	"termlab/tui/pages/lesson"
+	"termlab/tui/pages/results"
 	"termlab/watch"
 )
 
@@ -29,7 +30,7 @@ type dayModel struct {
 	predict *predictModel
 	run     *runModel
 	todos   *todoModel
-	results *resultsModel
+	results *results.Model
 	history *historypage.Model
 
 	watcher *watch.Watcher // nil when the day does not watch
@@ -44,7 +45,7 @@ func newDay(c *common.Common, day labs.Day) *dayModel {
 	m.predict = newPredict(c, &m.s)
 	m.run = newRun(c)
 	m.todos = newTodos(c)
-	m.results = newResults(c)
+	m.results = results.New(c)
 	m.history = historypage.New(c)
 	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results, m.history, newPlay(c)}
 	// A learner who has predicted before comes back to the run; a new one
@@ -150,7 +151,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.built(msg)
 	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, locsMsg:
 		return m.handleRun(msg)
-	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, resetMsg, writeRequestMsg, resultsMsg, solutionMsg:
+	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, resetMsg, results.WriteRequestMsg, results.ResultsMsg, solutionMsg:
 		return m.handleFiles(msg)
 	}
 	return nil

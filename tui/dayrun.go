@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/record/predictions"
+	"termlab/tui/pages/results"
 	"termlab/watch"
 )
 
@@ -76,7 +77,7 @@ func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
 	// parts whose reveal is on record. Those being recorded follow once
 	// they are (see saved).
 	if m.s.AnyRevealed() {
-		cmds = append(cmds, writeResultsCmd(&m.s, true))
+		cmds = append(cmds, results.WriteResultsCmd(&m.s, true))
 	}
 	return tea.Batch(cmds...)
 }

@@ -8,6 +8,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/tui/common"
 	"termlab/tui/pages/history"
+	"termlab/tui/pages/results"
 )
 
 // The day's files: the answers as saved or reloaded (store.go writes and
@@ -29,13 +30,13 @@ func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 		}
 	case resetMsg:
 		return m.reset(msg)
-	case writeRequestMsg:
-		if why := refuse(&m.s); why != "" {
+	case results.WriteRequestMsg:
+		if why := results.Refuse(&m.s); why != "" {
 			m.s.SetNote(why, true)
 			return nil
 		}
-		return writeResultsCmd(&m.s, false)
-	case resultsMsg:
+		return results.WriteResultsCmd(&m.s, false)
+	case results.ResultsMsg:
 		return m.results.Update(msg, &m.s)
 	case solutionMsg:
 		return m.todos.Update(msg, &m.s)
@@ -79,7 +80,7 @@ func (m *dayModel) saved(msg common.SavedMsg) tea.Cmd {
 	m.refreshForms(old)
 	var cmds []tea.Cmd
 	if msg.Landed {
-		cmds = append(cmds, writeResultsCmd(&m.s, true))
+		cmds = append(cmds, results.WriteResultsCmd(&m.s, true))
 	}
 	if m.s.Rec.Pending() {
 		// What is still queued is written: the answers the record put

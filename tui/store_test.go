@@ -15,6 +15,7 @@ import (
 	"termlab/record/results"
 	"termlab/tui/common"
 	"termlab/tui/pages/history"
+	resultspage "termlab/tui/pages/results"
 )
 
 // cliPredict saves guesses the way `predict` does (predictions.Update is
@@ -433,28 +434,28 @@ func TestAnAutomaticResultsRefreshKeepsAProblemInView(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	s := &d.day().s
 	s.SetNote("predictions/day45.json:1 could not be used: answers put back", true)
-	d.send(resultsMsg{auto: true})
+	d.send(resultspage.ResultsMsg{Auto: true})
 	if !strings.Contains(s.Note, "answers put back") {
 		t.Errorf("an automatic refresh replaced a problem: %q", s.Note)
 	}
-	d.send(resultsMsg{auto: true, err: errors.New("disk full")})
-	d.send(resultsMsg{auto: true})
+	d.send(resultspage.ResultsMsg{Auto: true, Err: errors.New("disk full")})
+	d.send(resultspage.ResultsMsg{Auto: true})
 	if s.Note != history.ResultsUpdatedNote || s.NoteBad {
 		t.Errorf("a refresh that worked left the failed one's note: %q (bad %v)", s.Note, s.NoteBad)
 	}
 	s.SetNote("P1 saved", false)
-	d.send(resultsMsg{auto: true})
+	d.send(resultspage.ResultsMsg{Auto: true})
 	if s.Note != history.ResultsUpdatedNote {
 		t.Errorf("a plain note was not replaced by the refresh: %q", s.Note)
 	}
 	// A refresh that found the block already saying it wrote nothing, and
 	// does not say it updated anything.
 	s.SetNote("P1 saved", false)
-	d.send(resultsMsg{auto: true, change: results.Same})
+	d.send(resultspage.ResultsMsg{Auto: true, Change: results.Same})
 	if s.Note != "P1 saved" {
 		t.Errorf("a refresh that wrote nothing said %q", s.Note)
 	}
-	d.send(resultsMsg{change: results.Same})
+	d.send(resultspage.ResultsMsg{Change: results.Same})
 	if !strings.Contains(s.Note, "already says this; nothing was written") {
 		t.Errorf("the learner's write that changed nothing says %q", s.Note)
 	}

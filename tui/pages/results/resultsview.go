@@ -1,4 +1,4 @@
-package tui
+package results
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ import (
 // run lands (and when a part's predictions are in), as the command line's
 // run does; w refreshes it on request. It holds only what the scoreboard
 // shows: a part whose predictions are still open is listed as waiting.
-type resultsModel struct {
+type Model struct {
 	c      *common.Common
 	scroll int
 	w, h   int
@@ -31,28 +31,28 @@ type resultsModel struct {
 	lastBad bool
 }
 
-func newResults(c *common.Common) *resultsModel { return &resultsModel{c: c} }
+func New(c *common.Common) *Model { return &Model{c: c} }
 
-func (m *resultsModel) Title() string                      { return "Results" }
-func (m *resultsModel) Typing() bool                       { return false }
-func (m *resultsModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
-func (m *resultsModel) Enter(*common.Session) tea.Cmd      { return nil }
+func (m *Model) Title() string                      { return "Results" }
+func (m *Model) Typing() bool                       { return false }
+func (m *Model) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Enter(*common.Session) tea.Cmd      { return nil }
 
-// writeRequestMsg asks the day to write RESULTS.md now.
-type writeRequestMsg struct{}
+// WriteRequestMsg asks the day to write RESULTS.md now.
+type WriteRequestMsg struct{}
 
-// resultsMsg reports a write of RESULTS.md.
-type resultsMsg struct {
-	change results.Change
-	err    error
-	auto   bool // a run or a reveal asked for it, not the learner
+// ResultsMsg reports a write of RESULTS.md.
+type ResultsMsg struct {
+	Change results.Change
+	Err    error
+	Auto   bool // a run or a reveal asked for it, not the learner
 }
 
-// writeResultsCmd refreshes the day's block of RESULTS.md with the report
+// WriteResultsCmd refreshes the day's block of RESULTS.md with the report
 // as the learner has seen it. The record writes the block last asked for
 // (record/session.Record.Results), so a slow write can never put back an
 // older report; nil when a later Cmd's text was written already.
-func writeResultsCmd(s *common.Session, auto bool) tea.Cmd {
+func WriteResultsCmd(s *common.Session, auto bool) tea.Cmd {
 	rec := s.Rec
 	rec.Results(reportText(s))
 	return func() tea.Msg {
@@ -60,7 +60,7 @@ func writeResultsCmd(s *common.Session, auto bool) tea.Cmd {
 		if !ok {
 			return nil
 		}
-		return resultsMsg{change: change, err: err, auto: auto}
+		return ResultsMsg{Change: change, Err: err, Auto: auto}
 	}
 }
 
@@ -83,17 +83,17 @@ func reportText(s *common.Session) string {
 	return learner.ResultsText(s.Day, o, learner.MarkHeld(s.Rows(), held), s.Answers)
 }
 
-func (m *resultsModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	switch msg := msg.(type) {
-	case resultsMsg:
+	case ResultsMsg:
 		switch {
-		case msg.err != nil:
-			m.last, m.lastBad = "RESULTS.md was not updated: "+msg.err.Error(), true
-		case msg.auto && msg.change == results.Same:
+		case msg.Err != nil:
+			m.last, m.lastBad = "RESULTS.md was not updated: "+msg.Err.Error(), true
+		case msg.Auto && msg.Change == results.Same:
 			return nil // nothing was written: nothing to say
-		case msg.change == results.Same:
+		case msg.Change == results.Same:
 			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: the Day %d report section already says this; nothing was written.", s.Day.Number), false
-		case msg.auto:
+		case msg.Auto:
 			// A refresh the learner did not ask for never hides a
 			// problem on the status line (a damaged answers file put
 			// back, a save that failed), unless the problem was an
@@ -104,20 +104,20 @@ func (m *resultsModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 				return nil
 			}
 		default:
-			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: %s the Day %d report section; your own text is untouched.", msg.change, s.Day.Number), false
+			m.last, m.lastBad = fmt.Sprintf("RESULTS.md: %s the Day %d report section; your own text is untouched.", msg.Change, s.Day.Number), false
 		}
 		s.SetNote(m.last, m.lastBad)
 	case tea.KeyMsg:
 		if key.Matches(msg, m.c.Keys.Write) {
-			return func() tea.Msg { return writeRequestMsg{} }
+			return func() tea.Msg { return WriteRequestMsg{} }
 		}
 		m.scroll = common.ScrollKey(m.c.Keys.Scroll, msg, m.scroll, m.h, textlayout.LineCount(m.content(s, m.w)))
 	}
 	return nil
 }
 
-// refuse explains why nothing can be written yet, or "".
-func refuse(s *common.Session) string {
+// Refuse explains why nothing can be written yet, or "".
+func Refuse(s *common.Session) string {
 	switch {
 	case s.Outcome == nil:
 		return "Nothing has run yet: the report needs a run of your code (fix the build, or press r)."
@@ -128,7 +128,7 @@ func refuse(s *common.Session) string {
 	return ""
 }
 
-func (m *resultsModel) content(s *common.Session, w int) string {
+func (m *Model) content(s *common.Session, w int) string {
 	st := m.c.Styles
 	tw := max(min(w, common.MaxText)-2, 8)
 	var b []string
@@ -139,7 +139,7 @@ func (m *resultsModel) content(s *common.Session, w int) string {
 		b = append(b, textlayout.Indent(textlayout.Wrap(s.Day.Deliverable, tw-2), "  "))
 	}
 	b = append(b, "")
-	if why := refuse(s); why != "" {
+	if why := Refuse(s); why != "" {
 		b = append(b, textlayout.StyleLines(st.Warn, textlayout.Wrap(why, tw)))
 	} else {
 		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("Refreshed after every run; w writes it again now.", tw)))
@@ -151,18 +151,18 @@ func (m *resultsModel) content(s *common.Session, w int) string {
 		}
 		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(m.last, tw)))
 	}
-	if refuse(s) == "" {
+	if Refuse(s) == "" {
 		b = append(b, "", st.Subtitle.Render("The report it writes"))
 		b = append(b, textlayout.StyleLines(st.Code, textlayout.Wrap(strings.TrimRight(reportText(s), "\n"), w)))
 	}
 	return strings.Join(b, "\n")
 }
 
-func (m *resultsModel) View(s *common.Session, w, h int) string {
+func (m *Model) View(s *common.Session, w, h int) string {
 	return textlayout.Scrolled(m.content(s, w), m.scroll, h, m.c.Styles.Dim)
 }
 
-func (m *resultsModel) Help(*common.Session) keymap.KeyMap {
+func (m *Model) Help(*common.Session) keymap.KeyMap {
 	wk, sk := m.c.Keys.Write, m.c.Keys.Scroll
 	return keymap.KeyMap{Short: []key.Binding{wk, sk.Up}, Full: [][]key.Binding{{wk}, {sk.Up, sk.PageUp, sk.Top}}}
 }
