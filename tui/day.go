@@ -12,6 +12,7 @@ import (
 	"termlab/labs"
 	"termlab/record/history"
 	"termlab/tui/common"
+	"termlab/tui/pages/drills"
 	historypage "termlab/tui/pages/history"
 	"termlab/tui/pages/lesson"
 	"termlab/tui/pages/results"
@@ -47,7 +48,7 @@ func newDay(c *common.Common, day labs.Day) *dayModel {
 	m.todos = newTodos(c)
 	m.results = results.New(c)
 	m.history = historypage.New(c)
-	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results, m.history, newPlay(c)}
+	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, newScore(c), m.todos, drills.New(c, &m.s), m.results, m.history, newPlay(c)}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
 	if done, _ := m.s.Predicted(); done > 0 {

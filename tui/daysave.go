@@ -7,6 +7,7 @@ import (
 
 	"termlab/record/predictions"
 	"termlab/tui/common"
+	"termlab/tui/pages/drills"
 	"termlab/tui/pages/history"
 	"termlab/tui/pages/results"
 )
@@ -114,8 +115,8 @@ func (m *dayModel) reloaded(note string) tea.Cmd {
 // refreshForms puts answers that changed under the screens in their boxes.
 func (m *dayModel) refreshForms(old predictions.Answers) {
 	m.predict.refresh(old, m.s.Answers, &m.s)
-	if dm, ok := m.screens[common.TabDrills].(*drillModel); ok {
-		dm.refresh(old, m.s.Answers, &m.s)
+	if dm, ok := m.screens[common.TabDrills].(*drills.Model); ok {
+		dm.Refresh(old, m.s.Answers, &m.s)
 	}
 }
 

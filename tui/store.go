@@ -122,5 +122,3 @@ func saveLabCmd(d common.Deps, day int) tea.Cmd {
 		return labSavedMsg{err: learner.RememberDay(d.Root, day)}
 	}
 }
-
-func cloneDrill(d predictions.DrillAnswer) predictions.DrillAnswer { return learner.CloneDrill(d) }

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/record/session"
 	"termlab/tui/common"
 	"termlab/tui/components/editor"
 	"termlab/tui/components/textlayout"
@@ -27,7 +28,7 @@ import (
 // only after an attempt, and from then on the attempt is the record: a
 // checked drill cannot be answered again with the answer in view. Every
 // attempt and mark is saved with Answers.SetDrill.
-type drillModel struct {
+type Model struct {
 	c      *common.Common
 	sel    int
 	active bool // the selected drill has the keyboard
@@ -39,8 +40,8 @@ type drillModel struct {
 	w, h   int
 }
 
-func newDrills(c *common.Common, s *common.Session) *drillModel {
-	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor.Editor{}, msg: map[string]string{}}
+func New(c *common.Common, s *common.Session) *Model {
+	m := &Model{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor.Editor{}, msg: map[string]string{}}
 	for _, d := range s.Day.Drills {
 		saved := s.Answers.Drills[d.ID]
 		if d.Kind == labs.DrillSelf {
@@ -95,11 +96,11 @@ func fitArea(ta *editor.Editor, w int) {
 	ta.SetHeight(textlayout.Clamp(rows, 1, 16))
 }
 
-func (m *drillModel) Title() string { return "Drills" }
-func (m *drillModel) Typing() bool {
+func (m *Model) Title() string { return "Drills" }
+func (m *Model) Typing() bool {
 	return m.active
 }
-func (m *drillModel) Resize(_ *common.Session, w, h int) {
+func (m *Model) Resize(_ *common.Session, w, h int) {
 	m.w, m.h = w, h
 	for _, ta := range m.texts {
 		fitArea(ta, m.areaWidth())
@@ -107,10 +108,10 @@ func (m *drillModel) Resize(_ *common.Session, w, h int) {
 }
 
 // areaWidth is the free-text box's width: the line, less its indent.
-func (m *drillModel) areaWidth() int                { return max(m.w-8, 8) }
-func (m *drillModel) Enter(*common.Session) tea.Cmd { return nil }
+func (m *Model) areaWidth() int                { return max(m.w-8, 8) }
+func (m *Model) Enter(*common.Session) tea.Cmd { return nil }
 
-func (m *drillModel) current(s *common.Session) (labs.Drill, bool) {
+func (m *Model) current(s *common.Session) (labs.Drill, bool) {
 	if len(s.Day.Drills) == 0 {
 		return labs.Drill{}, false
 	}
@@ -118,7 +119,7 @@ func (m *drillModel) current(s *common.Session) (labs.Drill, bool) {
 }
 
 // focusField gives the keyboard to box i of the selected drill.
-func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
+func (m *Model) focusField(d labs.Drill, i int) tea.Cmd {
 	if ta, ok := m.texts[d.ID]; ok {
 		m.field = 0
 		ta.Focus()
@@ -140,7 +141,7 @@ func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
 	return ins[m.field].Focus()
 }
 
-func (m *drillModel) stop(d labs.Drill) {
+func (m *Model) stop(d labs.Drill) {
 	m.active = false
 	for j := range m.inputs[d.ID] {
 		m.inputs[d.ID][j].Blur()
@@ -151,7 +152,7 @@ func (m *drillModel) stop(d labs.Drill) {
 	}
 }
 
-func (m *drillModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return nil
@@ -200,7 +201,7 @@ func (m *drillModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 				// Only the mark changes: the answer is whatever the file
 				// holds when the mark is written.
 				return s.Change(m.c.Deps, func(a *predictions.Answers) {
-					da := cloneDrill(a.Drills[id])
+					da := session.CloneDrill(a.Drills[id])
 					da.Mark = mark
 					ok := got
 					da.Correct = &ok
@@ -258,7 +259,7 @@ func within(got, want, tol float64) bool {
 
 // check judges the selected drill and saves the attempt. A drill already
 // checked keeps its record: its model answer is out.
-func (m *drillModel) check(d labs.Drill, s *common.Session) tea.Cmd {
+func (m *Model) check(d labs.Drill, s *common.Session) tea.Cmd {
 	if s.Answers.Drills[d.ID].Attempted {
 		m.stop(d)
 		s.SetNote(d.ID+": the first attempt stands", false)
@@ -297,7 +298,7 @@ func (m *drillModel) check(d labs.Drill, s *common.Session) tea.Cmd {
 	m.msg[d.ID] = ""
 	id, self := d.ID, d.Kind == labs.DrillSelf
 	save := s.Change(m.c.Deps, func(x *predictions.Answers) {
-		da := cloneDrill(a)
+		da := session.CloneDrill(a)
 		if self {
 			da.Mark = x.Drills[id].Mark // a mark made meanwhile stays
 		}
@@ -317,9 +318,9 @@ func (m *drillModel) check(d labs.Drill, s *common.Session) tea.Cmd {
 	return save
 }
 
-// refresh puts answers that changed under the screen (saved from another
+// Refresh puts answers that changed under the screen (saved from another
 // shell) in the drills' boxes.
-func (m *drillModel) refresh(old, now predictions.Answers, s *common.Session) {
+func (m *Model) Refresh(old, now predictions.Answers, s *common.Session) {
 	for _, d := range s.Day.Drills {
 		a := now.Drills[d.ID]
 		if slices.Equal(a.Answers, old.Drills[d.ID].Answers) || len(a.Answers) == 0 {
@@ -333,7 +334,7 @@ func (m *drillModel) refresh(old, now predictions.Answers, s *common.Session) {
 	}
 }
 
-func (m *drillModel) View(s *common.Session, w, h int) string {
+func (m *Model) View(s *common.Session, w, h int) string {
 	st := m.c.Styles
 	if len(s.Day.Drills) == 0 {
 		return st.Dim.Render("This day has no drills.")
@@ -485,7 +486,7 @@ func fieldRight(text string, f labs.DrillField) bool {
 
 // answerLines are the selected drill's boxes or options, with the checked
 // result beside each once attempted.
-func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *common.Session, tw int) []string {
+func (m *Model) answerLines(d labs.Drill, a predictions.DrillAnswer, s *common.Session, tw int) []string {
 	st := m.c.Styles
 	var out []string
 	switch d.Kind {
@@ -541,7 +542,7 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *com
 	return out
 }
 
-func (m *drillModel) Help(s *common.Session) keymap.KeyMap {
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
 	lk, fk, dk := m.c.Keys.List, m.c.Keys.Form, m.c.Keys.Drill
 	if m.active {
 		check := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check"))
