@@ -16,6 +16,7 @@ import (
 	historypage "termlab/tui/pages/history"
 	"termlab/tui/pages/lesson"
 	"termlab/tui/pages/results"
+	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
 
@@ -30,7 +31,7 @@ type dayModel struct {
 
 	predict *predictModel
 	run     *runModel
-	todos   *todoModel
+	todos   *todos.Model
 	results *results.Model
 	history *historypage.Model
 
@@ -45,7 +46,7 @@ func newDay(c *common.Common, day labs.Day) *dayModel {
 	m := &dayModel{c: c, s: common.NewSession(day, c.Deps.Records.Of(day))}
 	m.predict = newPredict(c, &m.s)
 	m.run = newRun(c)
-	m.todos = newTodos(c)
+	m.todos = todos.New(c)
 	m.results = results.New(c)
 	m.history = historypage.New(c)
 	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, newScore(c), m.todos, drills.New(c, &m.s), m.results, m.history, newPlay(c)}
@@ -66,7 +67,7 @@ func (m *dayModel) init() tea.Cmd {
 	if d.RefCached != nil {
 		refs = refCachedCmd(d, m.s.Day)
 	}
-	cmds := []tea.Cmd{m.startRun(), refs, locsCmd(d, m.s.Day), saveLabCmd(d, m.s.Day.Number), m.screens[m.tab].Enter(&m.s)}
+	cmds := []tea.Cmd{m.startRun(), refs, todos.LocsCmd(d, m.s.Day), saveLabCmd(d, m.s.Day.Number), m.screens[m.tab].Enter(&m.s)}
 	if d.Watch {
 		m.watcher = watch.New(filepath.Join(d.Root, m.s.Day.LearnerDir), watch.Code)
 		cmds = append(cmds, nextWatchCmd(m.watcher))
@@ -106,7 +107,7 @@ func (m *dayModel) setTab(t int) tea.Cmd {
 func (m *dayModel) current() common.Screen { return m.screens[m.tab] }
 
 // modal reports whether the screen takes every key (a pending question).
-func (m *dayModel) modal() bool { return m.tab == common.TabTODOs && m.todos.modal() }
+func (m *dayModel) modal() bool { return m.tab == common.TabTODOs && m.todos.Modal() }
 
 func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	cmds := []tea.Cmd{m.handle(msg)}
@@ -150,9 +151,9 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.screens[common.TabPlay].Update(msg, &m.s)
 	case buildMsg:
 		return m.built(msg)
-	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, locsMsg:
+	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, todos.LocsMsg:
 		return m.handleRun(msg)
-	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, resetMsg, results.WriteRequestMsg, results.ResultsMsg, solutionMsg:
+	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, todos.ResetMsg, results.WriteRequestMsg, results.ResultsMsg, todos.SolutionMsg:
 		return m.handleFiles(msg)
 	}
 	return nil

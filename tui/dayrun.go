@@ -8,6 +8,7 @@ import (
 
 	"termlab/record/predictions"
 	"termlab/tui/pages/results"
+	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
 
@@ -28,7 +29,7 @@ func (m *dayModel) handleRun(msg tea.Msg) tea.Cmd {
 		if msg.gen != m.runGen {
 			return nil // a newer save, or a run started since
 		}
-		return tea.Batch(m.startRun(), locsCmd(m.c.Deps, m.s.Day))
+		return tea.Batch(m.startRun(), todos.LocsCmd(m.c.Deps, m.s.Day))
 	case partialMsg:
 		if msg.gen != m.runGen {
 			return nil // cancelled by a newer save
@@ -42,8 +43,8 @@ func (m *dayModel) handleRun(msg tea.Msg) tea.Cmd {
 		return m.ran(msg)
 	case refMsg:
 		return m.gotRef(msg)
-	case locsMsg:
-		m.s.Locs = msg.locs
+	case todos.LocsMsg:
+		m.s.Locs = msg.Locs
 	}
 	return nil
 }
@@ -60,7 +61,7 @@ func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
 		}
 		m.s.RanAgain()
 		m.s.RunErr = msg.err
-		return tea.Batch(locsCmd(d, m.s.Day), m.refAgain())
+		return tea.Batch(todos.LocsCmd(d, m.s.Day), m.refAgain())
 	}
 	o := msg.o
 	m.s.RanAgain()
@@ -70,7 +71,7 @@ func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
 	passed := o.Passed()
 	save := m.s.Change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
 	m.run.load(prev, &o, m.s.Day)
-	cmds := []tea.Cmd{save, locsCmd(d, m.s.Day), m.history.Record(d, &m.s, o), m.s.RevealReady()}
+	cmds := []tea.Cmd{save, todos.LocsCmd(d, m.s.Day), m.history.Record(d, &m.s, o), m.s.RevealReady()}
 	cmds = append(cmds, m.refAgain())
 	// As the command line's run does, every finished run refreshes the
 	// lab's section of RESULTS.md with what the learner may see: the
@@ -131,7 +132,7 @@ func (m *dayModel) debounce() tea.Cmd {
 
 // rerun is the manual re-run key.
 func (m *dayModel) rerun() tea.Cmd {
-	return tea.Batch(m.startRun(), locsCmd(m.c.Deps, m.s.Day))
+	return tea.Batch(m.startRun(), todos.LocsCmd(m.c.Deps, m.s.Day))
 }
 
 // startRun cancels any run in flight and starts a new one.

@@ -10,6 +10,7 @@ import (
 	"termlab/tui/pages/drills"
 	"termlab/tui/pages/history"
 	"termlab/tui/pages/results"
+	"termlab/tui/pages/todos"
 )
 
 // The day's files: the answers as saved or reloaded (store.go writes and
@@ -29,7 +30,7 @@ func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			m.s.SetNote("the lab could not remember this day: "+msg.err.Error(), true)
 		}
-	case resetMsg:
+	case todos.ResetMsg:
 		return m.reset(msg)
 	case results.WriteRequestMsg:
 		if why := results.Refuse(&m.s); why != "" {
@@ -39,7 +40,7 @@ func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 		return results.WriteResultsCmd(&m.s, false)
 	case results.ResultsMsg:
 		return m.results.Update(msg, &m.s)
-	case solutionMsg:
+	case todos.SolutionMsg:
 		return m.todos.Update(msg, &m.s)
 	}
 	return nil
@@ -47,20 +48,20 @@ func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 
 // reset says what a reset of the learner's file did; the run of the file
 // as reset follows.
-func (m *dayModel) reset(msg resetMsg) tea.Cmd {
-	if msg.err != nil {
-		m.s.SetNote(msg.what+" was not reset: "+msg.err.Error(), true)
+func (m *dayModel) reset(msg todos.ResetMsg) tea.Cmd {
+	if msg.Err != nil {
+		m.s.SetNote(msg.What+" was not reset: "+msg.Err.Error(), true)
 		return nil
 	}
-	note := msg.what + " is back to the shipped stub"
-	if len(msg.kept) > 0 {
-		note += "; your version is kept as " + strings.Join(msg.kept, ", ")
+	note := msg.What + " is back to the shipped stub"
+	if len(msg.Kept) > 0 {
+		note += "; your version is kept as " + strings.Join(msg.Kept, ", ")
 	}
 	m.s.SetNote(note, false)
 	m.s.NoteLife = 1 // it outlives the run the reset starts
 	// The watcher sees the change too; both land in the same debounce.
 	m.s.Building = true
-	return tea.Batch(m.debounce(), locsCmd(m.c.Deps, m.s.Day))
+	return tea.Batch(m.debounce(), todos.LocsCmd(m.c.Deps, m.s.Day))
 }
 
 // saved takes what a write of the answers did: the screens draw the

@@ -25,6 +25,7 @@ import (
 	solutions45 "termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
+	"termlab/tui/pages/todos"
 	"termlab/tui/styles"
 )
 
@@ -148,7 +149,7 @@ func labRoot(t testing.TB, day labs.Day) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(solutionsDir(root, day), "solutions.go"), string(src))
+	write(t, filepath.Join(todos.SolutionsDir(root, day), "solutions.go"), string(src))
 	return root
 }
 

@@ -18,6 +18,7 @@ import (
 	"termlab/tui/common"
 	"termlab/tui/components/chart"
 	"termlab/tui/pages/lesson"
+	"termlab/tui/pages/todos"
 	"termlab/tui/styles"
 )
 
@@ -222,7 +223,7 @@ func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
 		}
 		d.keys("v", "y")
 		wantWhole(t, d, "Reference solution")
-		src, _, err := solution(d.app.c.Deps.Root, theDay, todo.Func)
+		src, _, err := todos.Solution(d.app.c.Deps.Root, theDay, todo.Func)
 		if err != nil {
 			t.Fatal(err)
 		}

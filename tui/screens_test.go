@@ -21,6 +21,7 @@ import (
 	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
 	"termlab/tui/common"
+	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
 
@@ -318,7 +319,7 @@ func gradedOutcome() labs.Outcome {
 func TestTODOScreen(t *testing.T) {
 	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 40)
 	d.keys("5")
-	line, _, _, _ := findFunc([]byte(theDay.Shipped["todo.go"]), "TakeToken")
+	line, _, _, _ := todos.FindFunc([]byte(theDay.Shipped["todo.go"]), "TakeToken")
 	d.wantView("TODOs · 1 of 4 passing", "✗ fail", "✓ pass", "· not done yet", "✗ crash",
 		"labs/day45/todo.go:"+strconv.Itoa(line),
 		"input: tokens=5 capacity=10", "got:   14 true", "want:  9 true", "Grader's hint: cap at capacity",
@@ -535,16 +536,16 @@ func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
 func TestFindFuncWhenTheFileDoesNotParse(t *testing.T) {
 	src := "package day45\n\nfunc TakeToken(a int) int {\n\treturn a +\n}\n\nfunc WindowID(now, w int) int64 {\n\treturn (((\n"
 	for name, want := range map[string]int{"TakeToken": 3, "WindowID": 7} {
-		if line, _, _, ok := findFunc([]byte(src), name); !ok || line != want {
+		if line, _, _, ok := todos.FindFunc([]byte(src), name); !ok || line != want {
 			t.Errorf("%s: line %d, %v; want %d", name, line, ok, want)
 		}
 	}
-	if _, _, _, ok := findFunc([]byte("garbage {{{"), "TakeToken"); ok {
+	if _, _, _, ok := todos.FindFunc([]byte("garbage {{{"), "TakeToken"); ok {
 		t.Error("found a function in garbage")
 	}
 	root := labRoot(t, theDay)
 	write(t, filepath.Join(root, theDay.LearnerDir, "todo.go"), "package day45\nfunc Expired(\n\nfunc TakeToken() {")
-	locs := funcLocations(root, theDay)
+	locs := todos.FuncLocations(root, theDay)
 	if locs["Expired"] != "labs/day45/todo.go:2" || locs["TakeToken"] != "labs/day45/todo.go:4" {
 		t.Errorf("locations in a broken file: %v", locs)
 	}

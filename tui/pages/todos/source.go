@@ -1,4 +1,4 @@
-package tui
+package todos
 
 import (
 	"errors"
@@ -39,12 +39,12 @@ func goFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// findFunc finds the top-level function name in src (labs/gofunc, from the
+// FindFunc finds the top-level function name in src (labs/gofunc, from the
 // tokens: go/parser would cost the lab's first build more). A file that
 // does not parse still yields the functions whole before the fault; when
 // even that misses it, a line that starts with "func name(" is taken, so a
 // half-typed edit elsewhere in the file does not lose the location.
-func findFunc(src []byte, name string) (line int, start, end int, ok bool) {
+func FindFunc(src []byte, name string) (line int, start, end int, ok bool) {
 	if f, found, _ := gofunc.Find(src, name); found && f.End <= len(src) {
 		return f.Line, f.Start, f.End, true
 	}
@@ -55,10 +55,10 @@ func findFunc(src []byte, name string) (line int, start, end int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// funcLocations maps each TODO's function name to "dir/file.go:line" in
+// FuncLocations maps each TODO's function name to "dir/file.go:line" in
 // the learner's package (paths relative to root, as the compiler prints
 // them).
-func funcLocations(root string, day labs.Day) map[string]string {
+func FuncLocations(root string, day labs.Day) map[string]string {
 	out := map[string]string{}
 	files, err := goFiles(filepath.Join(root, day.LearnerDir))
 	if err != nil {
@@ -73,7 +73,7 @@ func funcLocations(root string, day labs.Day) map[string]string {
 			if _, done := out[t.Func]; done {
 				continue
 			}
-			if line, _, _, ok := findFunc(src, t.Func); ok {
+			if line, _, _, ok := FindFunc(src, t.Func); ok {
 				out[t.Func] = fmt.Sprintf("%s:%d", common.Rel(root, path), line)
 			}
 		}
@@ -81,23 +81,23 @@ func funcLocations(root string, day labs.Day) map[string]string {
 	return out
 }
 
-// locsMsg carries the learner's function locations.
-type locsMsg struct{ locs map[string]string }
+// LocsMsg carries the learner's function locations.
+type LocsMsg struct{ Locs map[string]string }
 
-func locsCmd(d common.Deps, day labs.Day) tea.Cmd {
-	return func() tea.Msg { return locsMsg{locs: funcLocations(d.Root, day)} }
+func LocsCmd(d common.Deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg { return LocsMsg{Locs: FuncLocations(d.Root, day)} }
 }
 
-// solutionsDir is where a day's reference solutions live: solutions/ plus
+// SolutionsDir is where a day's reference solutions live: solutions/ plus
 // the learner's folder name (labs/day45 → solutions/day45).
-func solutionsDir(root string, day labs.Day) string {
+func SolutionsDir(root string, day labs.Day) string {
 	return filepath.Join(root, "solutions", filepath.Base(day.LearnerDir))
 }
 
-// solution returns the reference source of one function, doc comment
+// Solution returns the reference source of one function, doc comment
 // included, and where it is.
-func solution(root string, day labs.Day, name string) (text, where string, err error) {
-	dir := solutionsDir(root, day)
+func Solution(root string, day labs.Day, name string) (text, where string, err error) {
+	dir := SolutionsDir(root, day)
 	files, err := goFiles(dir)
 	if err != nil {
 		return "", "", fmt.Errorf("cannot read the reference solutions: %w", err)
@@ -107,7 +107,7 @@ func solution(root string, day labs.Day, name string) (text, where string, err e
 		if err != nil {
 			continue
 		}
-		if line, start, end, ok := findFunc(src, name); ok && end > start {
+		if line, start, end, ok := FindFunc(src, name); ok && end > start {
 			text := strings.ReplaceAll(strings.TrimSpace(string(src[start:end])), "\t", "    ")
 			return text, fmt.Sprintf("%s:%d", common.Rel(root, path), line), nil
 		}
@@ -115,8 +115,8 @@ func solution(root string, day labs.Day, name string) (text, where string, err e
 	return "", "", errors.New("the reference solutions have no function " + name + " in " + common.Rel(root, dir))
 }
 
-// solutionMsg carries a reference solution to show.
-type solutionMsg struct {
+// SolutionMsg carries a reference solution to show.
+type SolutionMsg struct {
 	todo  int
 	text  string
 	where string
@@ -125,7 +125,7 @@ type solutionMsg struct {
 
 func solutionCmd(d common.Deps, day labs.Day, t labs.TODO) tea.Cmd {
 	return func() tea.Msg {
-		text, where, err := solution(d.Root, day, t.Func)
-		return solutionMsg{todo: t.Number, text: text, where: where, err: err}
+		text, where, err := Solution(d.Root, day, t.Func)
+		return SolutionMsg{todo: t.Number, text: text, where: where, err: err}
 	}
 }

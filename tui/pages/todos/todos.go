@@ -1,4 +1,4 @@
-package tui
+package todos
 
 import (
 	"fmt"
@@ -21,11 +21,11 @@ import (
 // an explicit request: at once when the TODO passes, after a confirmation
 // when it does not. A TODO or the whole day can be reset to the shipped
 // stub, after a confirmation, with the learner's version kept aside.
-type todoModel struct {
+type Model struct {
 	c         *common.Common
 	sel       int
 	hints     map[int]int // TODO number → hints shown
-	solutions map[int]solutionMsg
+	solutions map[int]SolutionMsg
 	ask       *question // a pending yes/no question
 	scroll    int
 	w, h      int
@@ -38,38 +38,38 @@ type question struct {
 	todo int
 }
 
-func newTodos(c *common.Common) *todoModel {
-	return &todoModel{c: c, hints: map[int]int{}, solutions: map[int]solutionMsg{}}
+func New(c *common.Common) *Model {
+	return &Model{c: c, hints: map[int]int{}, solutions: map[int]SolutionMsg{}}
 }
 
-func (m *todoModel) Title() string                      { return "TODOs" }
-func (m *todoModel) Typing() bool                       { return false }
-func (m *todoModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
-func (m *todoModel) Enter(*common.Session) tea.Cmd      { return nil }
+func (m *Model) Title() string                      { return "TODOs" }
+func (m *Model) Typing() bool                       { return false }
+func (m *Model) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Enter(*common.Session) tea.Cmd      { return nil }
 
-// modal reports a pending question: it takes every key until answered.
-func (m *todoModel) modal() bool { return m.ask != nil }
+// Modal reports a pending question: it takes every key until answered.
+func (m *Model) Modal() bool { return m.ask != nil }
 
-func (m *todoModel) selected(s *common.Session) (labs.TODO, bool) {
+func (m *Model) selected(s *common.Session) (labs.TODO, bool) {
 	if len(s.Day.TODOs) == 0 {
 		return labs.TODO{}, false
 	}
 	return s.Day.TODOs[textlayout.Clamp(m.sel, 0, len(s.Day.TODOs)-1)], true
 }
 
-// resetMsg reports a reset.
-type resetMsg struct {
-	what string
-	kept []string
-	err  error
+// ResetMsg reports a reset.
+type ResetMsg struct {
+	What string
+	Kept []string
+	Err  error
 }
 
 func resetTODOCmd(d common.Deps, day labs.Day, t labs.TODO) tea.Cmd {
 	return func() tea.Msg {
 		kept, err := reset.TODO(d.Root, day, t.Number, d.Now())
-		msg := resetMsg{what: fmt.Sprintf("TODO %d (%s)", t.Number, t.Func), err: err}
+		msg := ResetMsg{What: fmt.Sprintf("TODO %d (%s)", t.Number, t.Func), Err: err}
 		if kept != "" {
-			msg.kept = []string{kept}
+			msg.Kept = []string{kept}
 		}
 		return msg
 	}
@@ -78,13 +78,13 @@ func resetTODOCmd(d common.Deps, day labs.Day, t labs.TODO) tea.Cmd {
 func resetDayCmd(d common.Deps, day labs.Day) tea.Cmd {
 	return func() tea.Msg {
 		kept, err := reset.Day(d.Root, day, d.Now())
-		return resetMsg{what: fmt.Sprintf("Day %d", day.Number), kept: kept, err: err}
+		return ResetMsg{What: fmt.Sprintf("Day %d", day.Number), Kept: kept, Err: err}
 	}
 }
 
-func (m *todoModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	switch msg := msg.(type) {
-	case solutionMsg:
+	case SolutionMsg:
 		m.solutions[msg.todo] = msg
 		if t, ok := m.selected(s); ok && t.Number == msg.todo {
 			// Bring what was just opened into view.
@@ -101,7 +101,7 @@ func (m *todoModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	return nil
 }
 
-func (m *todoModel) answer(k tea.KeyMsg, s *common.Session) tea.Cmd {
+func (m *Model) answer(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	ck := m.c.Keys.Confirm
 	switch {
 	case key.Matches(k, ck.Yes):
@@ -125,7 +125,7 @@ func (m *todoModel) answer(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	return nil
 }
 
-func (m *todoModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
+func (m *Model) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	lk, tk := m.c.Keys.List, m.c.Keys.TODO
 	t, ok := m.selected(s)
 	if !ok {
@@ -167,7 +167,7 @@ func (m *todoModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	return nil
 }
 
-func (m *todoModel) list(s *common.Session, w int) []string {
+func (m *Model) list(s *common.Session, w int) []string {
 	st := m.c.Styles
 	head := st.Title.Render("TODOs") + st.Dim.Render(fmt.Sprintf(" · %d of %d passing", s.Passed(), len(s.Day.TODOs)))
 	if s.Building {
@@ -195,7 +195,7 @@ func (m *todoModel) list(s *common.Session, w int) []string {
 }
 
 // detailHeight is what is left for the selected TODO's details.
-func (m *todoModel) detailHeight(s *common.Session) int {
+func (m *Model) detailHeight(s *common.Session) int {
 	h := m.h - len(s.Day.TODOs) - 2
 	if m.ask != nil {
 		h -= 4
@@ -210,12 +210,12 @@ type spans struct {
 	solution [2]int
 }
 
-func (m *todoModel) details(s *common.Session, w int) string {
+func (m *Model) details(s *common.Session, w int) string {
 	text, _ := m.detailSpans(s, w)
 	return text
 }
 
-func (m *todoModel) detailSpans(s *common.Session, w int) (string, spans) {
+func (m *Model) detailSpans(s *common.Session, w int) (string, spans) {
 	st := m.c.Styles
 	var sp spans
 	t, ok := m.selected(s)
@@ -291,7 +291,7 @@ func (m *todoModel) detailSpans(s *common.Session, w int) (string, spans) {
 // reveal scrolls the details so lines [from, to) are on screen, their
 // start first when they are taller than the room. The last row of the
 // room may be the "more below" line, so it does not count.
-func (m *todoModel) reveal(s *common.Session, from, to int) {
+func (m *Model) reveal(s *common.Session, from, to int) {
 	h := m.detailHeight(s)
 	room := h
 	if h >= 3 {
@@ -331,7 +331,7 @@ func wrapCode(src string, w int) string {
 	return strings.Join(out, "\n")
 }
 
-func (m *todoModel) View(s *common.Session, w, h int) string {
+func (m *Model) View(s *common.Session, w, h int) string {
 	lines := m.list(s, w)
 	lines = append(lines, m.c.Styles.Faint.Render(textlayout.Repeat("─", w)))
 	dh := max(h-len(lines), 0)
@@ -357,7 +357,7 @@ func confirmBox(text string, st styles.Styles, w int) string {
 	return st.Box.Width(max(w-2, 1)).Render(body)
 }
 
-func (m *todoModel) Help(*common.Session) keymap.KeyMap {
+func (m *Model) Help(*common.Session) keymap.KeyMap {
 	ck, tk, lk, sk := m.c.Keys.Confirm, m.c.Keys.TODO, m.c.Keys.List, m.c.Keys.Scroll
 	if m.ask != nil {
 		return keymap.KeyMap{Short: []key.Binding{ck.Yes, ck.No}, Full: [][]key.Binding{{ck.Yes, ck.No}}}
