@@ -15,6 +15,7 @@ import (
 	"termlab/tui/pages/drills"
 	historypage "termlab/tui/pages/history"
 	"termlab/tui/pages/lesson"
+	"termlab/tui/pages/play"
 	"termlab/tui/pages/results"
 	"termlab/tui/pages/todos"
 	"termlab/watch"
@@ -49,7 +50,7 @@ func newDay(c *common.Common, day labs.Day) *dayModel {
 	m.todos = todos.New(c)
 	m.results = results.New(c)
 	m.history = historypage.New(c)
-	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, newScore(c), m.todos, drills.New(c, &m.s), m.results, m.history, newPlay(c)}
+	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, newScore(c), m.todos, drills.New(c, &m.s), m.results, m.history, play.New(c)}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
 	if done, _ := m.s.Predicted(); done > 0 {
@@ -81,8 +82,8 @@ func (m *dayModel) close() tea.Cmd {
 		m.cancel()
 		m.cancel = nil
 	}
-	if pm, ok := m.screens[common.TabPlay].(*playModel); ok {
-		pm.close()
+	if pm, ok := m.screens[common.TabPlay].(*play.Model); ok {
+		pm.Close()
 	}
 	if w := m.watcher; w != nil {
 		m.watcher = nil
@@ -126,12 +127,12 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	}
 	m.run.active = m.visible && m.tab == common.TabRun
 	cmds = append(cmds, m.run.kick(&m.s))
-	if pm, ok := m.screens[common.TabPlay].(*playModel); ok {
+	if pm, ok := m.screens[common.TabPlay].(*play.Model); ok {
 		// New code graded: the playground's worker restarts in the
 		// background, on whichever screen the learner is.
-		cmds = append(cmds, pm.warm(&m.s))
+		cmds = append(cmds, pm.Warm(&m.s))
 		if m.visible && m.tab == common.TabPlay {
-			cmds = append(cmds, pm.follow(&m.s))
+			cmds = append(cmds, pm.Follow(&m.s))
 		}
 	}
 	return tea.Batch(cmds...)
@@ -147,7 +148,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.current().Update(msg, &m.s)
 	case tickMsg:
 		return m.run.Update(msg, &m.s)
-	case playFrameMsg, playFallbackMsg, playTickMsg:
+	case play.PlayFrameMsg, play.PlayFallbackMsg, play.PlayTickMsg:
 		return m.screens[common.TabPlay].Update(msg, &m.s)
 	case buildMsg:
 		return m.built(msg)

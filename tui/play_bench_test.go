@@ -18,6 +18,7 @@ import (
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // A knob turn to a redrawn Play screen at 80×24, for every figure of both
@@ -91,8 +92,8 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 	root := b.TempDir()
 	s := common.NewSession(d, learner.NewRecord(learner.Open(root, d), a))
 	c := testCommon(b, labs.Course{d}, root, newFake())
-	m := newPlay(c)
-	m.fig = slicesIndex(d.Figures, f.ID)
+	m := play.New(c)
+	m.Fig = slicesIndex(d.Figures, f.ID)
 	// The first numeric knob, turned between its default and the next step.
 	kn := f.Knobs[0]
 	for _, k := range f.Knobs {
@@ -106,14 +107,14 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 	if values[1] == values[0] {
 		values[1] = kn.Clamp(v[kn.Name] - kn.Step)
 	}
-	turn := func(i int, play func(labs.Values) labs.Frame) time.Duration {
+	turn := func(i int, playFn func(labs.Values) labs.Frame) time.Duration {
 		start := time.Now()
 		v[kn.Name] = values[i%2]
-		fr := play(v)
+		fr := playFn(v)
 		if fr.Error != "" {
 			b.Fatalf("%s: %s", f.ID, fr.Error)
 		}
-		m.Update(playFrameMsg{gen: m.gen, frame: fr}, &s)
+		m.Update(play.PlayFrameMsg{Gen: m.Gen, Frame: fr}, &s)
 		if view := m.View(&s, 80, 24); !strings.Contains(view, f.Title) {
 			b.Fatalf("the screen does not show the figure:\n%s", view)
 		}

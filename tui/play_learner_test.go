@@ -12,6 +12,7 @@ import (
 	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
 	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // learnerPlaying is a stand-in for the learner's worker whose TakeToken
@@ -140,11 +141,11 @@ func TestPlayScreenKeepsTheKeyFigureInView(t *testing.T) {
 			d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			v := d.app.View()
 			checkFits(t, v, size[0], size[1])
-			pm := d.day().screens[common.TabPlay].(*playModel)
-			if pm.frame == nil || len(pm.frame.Readouts) == 0 {
+			pm := d.day().screens[common.TabPlay].(*play.Model)
+			if pm.Frame == nil || len(pm.Frame.Readouts) == 0 {
 				t.Fatalf("%s: no frame", f.ID)
 			}
-			first := pm.frame.Readouts[0]
+			first := pm.Frame.Readouts[0]
 			group, _, _ := strings.Cut(first.Label, ": ")
 			if !strings.Contains(v, group) || !strings.Contains(v, predictions.FormatValue(first.Value, "")) {
 				t.Errorf("%s at %d×%d: the key figure (%s %g) is not in view:\n%s", f.ID, size[0], size[1], first.Label, first.Value, v)

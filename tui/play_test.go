@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // The Play screen stays shut until the course day's predictions are in,
@@ -61,18 +62,18 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.keys("down", "down", "+") // local → centralized
 	d.wantView("counter              centralized", "delivered (long run) 10 /s")
 	// The test clock plays a replay through at once: it stands at the end.
-	pm := d.day().screens[common.TabPlay].(*playModel)
+	pm := d.day().screens[common.TabPlay].(*play.Model)
 	d.wantView("done")
-	end := pm.head
+	end := pm.Head
 	d.keys("left", "left") // steps back, paused
-	if !pm.paused || pm.head >= end {
-		t.Fatalf("← did not step back and pause: %g → %g (paused %v)", end, pm.head, pm.paused)
+	if !pm.Paused || pm.Head >= end {
+		t.Fatalf("← did not step back and pause: %g → %g (paused %v)", end, pm.Head, pm.Paused)
 	}
 	d.wantView("paused")
 	d.keys("right")
 	d.keys("space") // plays on to the end
-	if pm.paused || pm.head != end {
-		t.Fatalf("space did not play on: at %g of %g (paused %v)", pm.head, end, pm.paused)
+	if pm.Paused || pm.Head != end {
+		t.Fatalf("space did not play on: at %g of %g (paused %v)", pm.Head, end, pm.Paused)
 	}
 	d.wantView("done")
 	checkFits(t, d.app.View(), 80, 24)

@@ -19,6 +19,7 @@ import (
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // failingRef is a learner's run whose figures are the reference's but
@@ -112,9 +113,9 @@ func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
 
 	// A new player, not started, the learner asking for the reference
 	// alone (i): the screen says so until its frame lands.
-	pm := d.day().screens[common.TabPlay].(*playModel)
-	pm.ref, pm.onRef = &slowRef{}, true
-	cmd := pm.request(&d.day().s)
+	pm := d.day().screens[common.TabPlay].(*play.Model)
+	pm.Ref, pm.OnRef = &slowRef{}, true
+	cmd := pm.Request(&d.day().s)
 	d.wantView("reference: starting its worker…")
 	checkFits(t, d.app.View(), 80, 24)
 	d.run(cmd)
@@ -133,7 +134,7 @@ func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
 	ref := &slowRef{}
 	c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return ref }
 	c.Deps.RunGate = &sync.Mutex{}
-	c.Deps.LearnerFrames = newLearnerSession // the build, held below
+	c.Deps.LearnerFrames = play.NewLearnerSession // the build, held below
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(allGuesses())
@@ -148,14 +149,14 @@ func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
 
 	// A reference player not started yet: the fallback says so until its
 	// frame lands.
-	pm := d.day().screens[common.TabPlay].(*playModel)
-	pm.ref = &slowRef{}
-	cmd := pm.request(&d.day().s)
+	pm := d.day().screens[common.TabPlay].(*play.Model)
+	pm.Ref = &slowRef{}
+	cmd := pm.Request(&d.day().s)
 	msg := cmd()
 	if b, ok := msg.(tea.BatchMsg); ok && len(b) > 0 {
 		msg = b[0]() // the learner's request; b[1] is the reference beside it
 	}
-	if _, ok := msg.(playFallbackMsg); !ok {
+	if _, ok := msg.(play.PlayFallbackMsg); !ok {
 		t.Fatalf("with the build held, the learner's request gave %T, want a fallback", msg)
 	}
 	_, next := d.app.Update(msg)
@@ -183,7 +184,7 @@ func TestReferenceReachesTheScreensWhateverTheLearnersFile(t *testing.T) {
 	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
 	c := testCommon(t, labs.Course{theDay}, root, r)
 	c.Deps.RefMetrics = referenceMetricsWith(r) // the production wiring (newCommon)
-	c.Deps.RefFrames = newRefSession
+	c.Deps.RefFrames = play.NewRefSession
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	s := &d.day().s
@@ -205,9 +206,9 @@ func TestReferenceReachesTheScreensWhateverTheLearnersFile(t *testing.T) {
 	d.wantView("Figure 1 of 3", "Press enter to open this figure")
 	d.keys("enter")
 	d.wantView("Figure 1 of 3", "fixed window  accepted 200")
-	pm := d.day().screens[common.TabPlay].(*playModel)
-	if _, ok := pm.ref.(*refSession); !ok || !pm.ref.Ready() || pm.frame == nil || pm.frame.Impl != labs.Reference {
-		t.Fatalf("the frame did not come from the reference's session: %T ready %v", pm.ref, pm.ref != nil && pm.ref.Ready())
+	pm := d.day().screens[common.TabPlay].(*play.Model)
+	if _, ok := pm.Ref.(*play.RefSession); !ok || !pm.Ref.Ready() || pm.Frame == nil || pm.Frame.Impl != labs.Reference {
+		t.Fatalf("the frame did not come from the reference's session: %T ready %v", pm.Ref, pm.Ref != nil && pm.Ref.Ready())
 	}
 	d.keys("-") // a knob turn: the same session answers
 	d.wantView("limit per window     90", "fixed window  accepted 180")

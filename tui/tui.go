@@ -31,6 +31,7 @@ import (
 	"termlab/runner/worker"
 	"termlab/tui/common"
 	"termlab/tui/keymap"
+	"termlab/tui/pages/play"
 	"termlab/tui/styles"
 )
 
@@ -122,8 +123,8 @@ func newCommon(cfg Config, st styles.Styles, watch bool) *common.Common {
 			After:         tea.Tick,
 			Records:       &common.Records{Root: cfg.Root},
 			RefMetrics:    referenceMetricsWith(r),
-			RefFrames:     newRefSession,
-			LearnerFrames: newLearnerSession,
+			RefFrames:     play.NewRefSession,
+			LearnerFrames: play.NewLearnerSession,
 			RefCached:     cachedReference(r),
 			RunGate:       &sync.Mutex{},
 		},

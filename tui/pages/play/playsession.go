@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"context"
@@ -24,7 +24,7 @@ type learnerSession struct {
 	sess *worker.PlaySession
 }
 
-func newLearnerSession(d common.Deps, day labs.Day) common.LearnerFrames {
+func NewLearnerSession(d common.Deps, day labs.Day) common.LearnerFrames {
 	return &learnerSession{d: d, day: day}
 }
 
@@ -64,10 +64,10 @@ func (l *learnerSession) Close() {
 	}
 }
 
-// refSession is the production refFrames: a worker.PlaySession on the
+// RefSession is the production refFrames: a worker.PlaySession on the
 // reference program (labs.Runner.ReferenceBuild), built on the first
 // request.
-type refSession struct {
+type RefSession struct {
 	runner labs.Runner
 	day    labs.Day
 	ctx    context.Context
@@ -78,14 +78,14 @@ type refSession struct {
 	sess *worker.PlaySession
 }
 
-func newRefSession(d common.Deps, day labs.Day) common.RefFrames {
+func NewRefSession(d common.Deps, day labs.Day) common.RefFrames {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &refSession{runner: d.Runner, day: day, ctx: ctx, cancel: cancel}
+	return &RefSession{runner: d.Runner, day: day, ctx: ctx, cancel: cancel}
 }
 
-func (r *refSession) Ready() bool { return r.ready.Load() }
+func (r *RefSession) Ready() bool { return r.ready.Load() }
 
-func (r *refSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
+func (r *RefSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.sess == nil {
@@ -107,7 +107,7 @@ func (r *refSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 }
 
 // Close stops a build under way and ends the session's worker.
-func (r *refSession) Close() {
+func (r *RefSession) Close() {
 	r.cancel()
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"math"
@@ -26,30 +26,30 @@ import (
 // the reference program (built with the shipped stubs, so whatever the
 // learner's file holds), kept for as long as the day is open. The screens
 // play no figure themselves.
-type playModel struct {
+type Model struct {
 	c    *common.Common
 	keys playKeys
 
-	fig    int
+	Fig    int
 	knob   int
 	values map[string]labs.Values // by figure ID
-	frame  *labs.Frame
+	Frame  *labs.Frame
 	fp     chart.Fig
-	gen    int // a frame of another generation is stale
+	Gen    int // a frame of another generation is stale
 	// beside is the reference's frame at the setting of frame when frame
 	// is the learner's: its key series is drawn with the learner's and its
 	// readouts stand beside theirs where they differ. frameGen and
 	// besideGen are the generations they answered, so they pair up.
 	beside              *labs.Frame
 	frameGen, besideGen int
-	// onRef is the learner's choice to play the reference alone (i).
-	onRef bool
+	// OnRef is the learner's choice to play the reference alone (i).
+	OnRef bool
 	// chartFirst is the learner's choice (c), on a short screen, of the
 	// chart over the readouts.
 	chartFirst bool
 
-	head    float64 // the playhead, in virtual seconds
-	paused  bool
+	Head    float64 // the playhead, in virtual seconds
+	Paused  bool
 	ticking bool
 
 	reqFor  *labs.Outcome // the run the latest request knew of
@@ -57,22 +57,22 @@ type playModel struct {
 	retry   bool          // the learner's worker was busy: ask again
 	sess    common.LearnerFrames
 	sessFor *labs.Outcome // the run whose code the session's worker holds
-	// ref plays the reference's frames; starting is a request to it
+	// Ref plays the reference's frames; starting is a request to it
 	// waiting for its worker to be built and started.
-	ref      common.RefFrames
+	Ref      common.RefFrames
 	starting bool
 	w, h     int
 }
 
-// close ends the screen's workers (the day is closing).
-func (m *playModel) close() {
+// Close ends the screen's workers (the day is closing).
+func (m *Model) Close() {
 	if m.sess != nil {
 		go m.sess.Close()
 		m.sess = nil
 	}
-	if m.ref != nil {
-		go m.ref.Close()
-		m.ref = nil
+	if m.Ref != nil {
+		go m.Ref.Close()
+		m.Ref = nil
 	}
 }
 
@@ -103,37 +103,37 @@ func newPlayKeys() playKeys {
 	}
 }
 
-func newPlay(c *common.Common) *playModel {
-	return &playModel{c: c, keys: newPlayKeys(), values: map[string]labs.Values{}}
+func New(c *common.Common) *Model {
+	return &Model{c: c, keys: newPlayKeys(), values: map[string]labs.Values{}}
 }
 
-func (m *playModel) Title() string                      { return "Play" }
-func (m *playModel) Typing() bool                       { return false }
-func (m *playModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Title() string                      { return "Play" }
+func (m *Model) Typing() bool                       { return false }
+func (m *Model) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
 
-func (m *playModel) Enter(s *common.Session) tea.Cmd {
+func (m *Model) Enter(s *common.Session) tea.Cmd {
 	if len(s.Day.Figures) == 0 || !m.open(s) {
 		return nil
 	}
-	return tea.Batch(m.request(s), m.tick())
+	return tea.Batch(m.Request(s), m.tick())
 }
 
-func (m *playModel) figure(s *common.Session) labs.PlayFigure { return s.Day.Figures[m.fig] }
+func (m *Model) figure(s *common.Session) labs.PlayFigure { return s.Day.Figures[m.Fig] }
 
 // gate is what stands between the learner and the figure on screen
 // (labs.PlayGate): a prediction counts as revealed once its reveal is on
 // record in the answers file, as a run's reveal does.
-func (m *playModel) gate(s *common.Session) labs.PlayGate {
+func (m *Model) gate(s *common.Session) labs.PlayGate {
 	return s.Day.PlayGate(m.figure(s), s.Answered, s.Rec.OnFile)
 }
 
-func (m *playModel) open(s *common.Session) bool { return m.gate(s).Open() }
+func (m *Model) open(s *common.Session) bool { return m.gate(s).Open() }
 
 // reveal reveals the predictions the figure on screen shows, after the
 // learner was told so and pressed the key: one change to the answers
 // file, the figure opening once it is on record (follow asks for its
 // frame then).
-func (m *playModel) reveal(s *common.Session) tea.Cmd {
+func (m *Model) reveal(s *common.Session) tea.Cmd {
 	g := m.gate(s)
 	if len(g.Waiting) > 0 || len(g.Reveal) == 0 {
 		return nil
@@ -146,7 +146,7 @@ func (m *playModel) reveal(s *common.Session) tea.Cmd {
 	})
 }
 
-func (m *playModel) setting(s *common.Session) labs.Values {
+func (m *Model) setting(s *common.Session) labs.Values {
 	f := m.figure(s)
 	v, ok := m.values[f.ID]
 	if !ok {
@@ -158,14 +158,14 @@ func (m *playModel) setting(s *common.Session) labs.Values {
 
 // grades is what the lab knows of the learner's TODOs: the latest run's
 // verdicts, or the answers file's "all passed".
-func (m *playModel) grades(s *common.Session) []labs.Grade {
+func (m *Model) grades(s *common.Session) []labs.Grade {
 	if s.Outcome != nil {
 		return s.Outcome.Grades
 	}
 	return common.SavedGrades(s.Day, s.Answers)
 }
 
-func (m *playModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
+func (m *Model) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
 		// Keys that arrive in one read ("+++" from a held key or a fast
 		// hand) are one message: each counts as a turn of its own.
@@ -182,12 +182,12 @@ func (m *playModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		if key.Matches(k, pk.Back) {
 			step = -1
 		}
-		m.fig = (m.fig + step + len(s.Day.Figures)) % len(s.Day.Figures)
-		m.knob, m.frame, m.beside, m.head, m.asked = 0, nil, nil, 0, false
+		m.Fig = (m.Fig + step + len(s.Day.Figures)) % len(s.Day.Figures)
+		m.knob, m.Frame, m.beside, m.Head, m.asked = 0, nil, nil, 0, false
 		if !m.open(s) {
 			return nil
 		}
-		return tea.Batch(m.request(s), m.tick())
+		return tea.Batch(m.Request(s), m.tick())
 	}
 	if !m.open(s) {
 		if key.Matches(k, pk.Reveal) {
@@ -201,9 +201,9 @@ func (m *playModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		m.chartFirst = !m.chartFirst
 		return nil
 	case key.Matches(k, pk.Impl):
-		m.onRef = !m.onRef
+		m.OnRef = !m.OnRef
 		m.beside = nil
-		return m.request(s)
+		return m.Request(s)
 	case key.Matches(k, pk.Knob):
 		m.knob = (m.knob - 1 + len(f.Knobs)) % len(f.Knobs)
 	case key.Matches(k, pk.Turn):
@@ -219,26 +219,26 @@ func (m *playModel) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		}
 		v := m.setting(s)
 		v[kn.Name] = kn.Clamp(v[kn.Name] + step)
-		return m.request(s)
+		return m.Request(s)
 	case key.Matches(k, pk.Pause):
-		if m.head >= m.span() {
-			m.head, m.paused = 0, false
+		if m.Head >= m.span() {
+			m.Head, m.Paused = 0, false
 			return m.tick()
 		}
-		m.paused = !m.paused
+		m.Paused = !m.Paused
 		return m.tick()
 	case key.Matches(k, pk.Step):
-		m.paused = true
+		m.Paused = true
 		d := m.span() / 30
 		if k.String() == "left" || k.String() == "h" {
 			d = -d
 		}
-		m.head = math.Max(0, math.Min(m.span(), m.head+d))
+		m.Head = math.Max(0, math.Min(m.span(), m.Head+d))
 	}
 	return nil
 }
 
-func (m *playModel) Help(s *common.Session) keymap.KeyMap {
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
 	pk := m.keys
 	if len(s.Day.Figures) == 0 {
 		return keymap.KeyMap{}
