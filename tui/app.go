@@ -319,7 +319,7 @@ func (a *App) View() string {
 	default:
 		body = a.day.view(w, bodyH)
 	}
-	body = fit(body, w, bodyH)
+	body = a.c.Fit(body, w, bodyH)
 	if n := lineCount(body); bodyH > 0 {
 		body += repeat("\n", bodyH-n) // keep the footer at the bottom
 		out = append(out, body)
@@ -328,7 +328,7 @@ func (a *App) View() string {
 		out = append(out, a.statusView())
 	}
 	out = append(out, a.helpView())
-	return fit(strings.Join(out, "\n"), w, h)
+	return a.c.Fit(strings.Join(out, "\n"), w, h)
 }
 
 // fullHelp is every key of the current state, one a line, for a screen

@@ -216,7 +216,7 @@ func (m *dayModel) view(w, h int) string {
 	if b != "" {
 		bh = lineCount(b)
 		if bh >= h {
-			return fit(b, w, h)
+			return m.c.Fit(b, w, h)
 		}
 	}
 	body := m.current().View(&m.s, w, h-bh)
