@@ -13,6 +13,7 @@ import (
 
 	"termlab/record/predictions"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 	"termlab/tui/pages/history"
 	"termlab/tui/pages/picker"
@@ -217,9 +218,9 @@ func (a *App) layout() (header, body int, status bool) {
 		header = 2
 	}
 	status = h >= 8
-	foot := lineCount(a.helpView())
+	foot := textlayout.LineCount(a.helpView())
 	if status {
-		foot += lineCount(a.statusView())
+		foot += textlayout.LineCount(a.statusView())
 	}
 	return header, max(h-header-foot, 0), status
 }
@@ -320,8 +321,8 @@ func (a *App) View() string {
 		body = a.day.view(w, bodyH)
 	}
 	body = a.c.Fit(body, w, bodyH)
-	if n := lineCount(body); bodyH > 0 {
-		body += repeat("\n", bodyH-n) // keep the footer at the bottom
+	if n := textlayout.LineCount(body); bodyH > 0 {
+		body += textlayout.Repeat("\n", bodyH-n) // keep the footer at the bottom
 		out = append(out, body)
 	}
 	if status {
@@ -350,14 +351,14 @@ func (a *App) fullHelp(w int) string {
 	}
 	cw := w / cols
 	item := func(b key.Binding) string {
-		return trunc(st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc), cw-1)
+		return textlayout.Trunc(st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc), cw-1)
 	}
 	lines := []string{st.Title.Render("Keys") + st.Dim.Render(" · ? closes")}
 	rows := (len(items) + cols - 1) / cols
 	for r := range rows {
 		line := item(items[r])
 		if cols == 2 && r+rows < len(items) {
-			line = pad(line, cw) + item(items[r+rows])
+			line = textlayout.Pad(line, cw) + item(items[r+rows])
 		}
 		lines = append(lines, line)
 	}
@@ -431,11 +432,11 @@ func (a *App) statusView() string {
 		style = a.c.Styles.StatusErr
 	}
 	line = a.c.Relative(line)
-	lines := strings.Split(wrap(line, max(a.c.Width, 1)), "\n")
+	lines := strings.Split(textlayout.Wrap(line, max(a.c.Width, 1)), "\n")
 	if len(lines) > 2 {
-		lines = []string{lines[0], trunc(strings.Join(lines[1:], " "), a.c.Width)}
+		lines = []string{lines[0], textlayout.Trunc(strings.Join(lines[1:], " "), a.c.Width)}
 	}
-	return styleLines(style, strings.Join(lines, "\n"))
+	return textlayout.StyleLines(style, strings.Join(lines, "\n"))
 }
 
 // header is the brand and the day, then the tabs (on one line when short).
@@ -443,15 +444,15 @@ func (a *App) header(w, lines int) []string {
 	st := a.c.Styles
 	brand := st.Brand.Render("termlab")
 	if a.onPicker || a.day == nil {
-		return []string{trunc(brand+st.Dim.Render(" · pick a day"), w)}
+		return []string{textlayout.Trunc(brand+st.Dim.Render(" · pick a day"), w)}
 	}
 	day := a.day.s.Day
 	title := brand + st.Dim.Render(" › ") + st.DayTitle.Render(fmt.Sprintf("Day %d · %s", day.Number, day.Title))
 	tabs := a.tabs(w)
 	if lines < 2 {
-		return []string{trunc(tabs, w)}
+		return []string{textlayout.Trunc(tabs, w)}
 	}
-	return []string{trunc(title, w), trunc(tabs, w)}
+	return []string{textlayout.Trunc(title, w), textlayout.Trunc(tabs, w)}
 }
 
 // tabs names every screen with its number; the open one is in brackets. When
@@ -480,7 +481,7 @@ func (a *App) tabs(w int) string {
 	// Every name, closer together, then with the long ones cut short
 	// (nine screens fit 80 columns so), before only the open one's.
 	for _, s := range []string{strings.Join(full, " "), strings.Join(tight, " "), strings.Join(brief, " ")} {
-		if width(s) <= w {
+		if textlayout.Width(s) <= w {
 			return s
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"termlab/labs"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/pages/picker"
 )
 
@@ -115,7 +116,7 @@ func TestTheFirstBuildSaysWhatAndHowFar(t *testing.T) {
 				view := ansi.Strip(a.View())
 				checkFits(t, view, w, h)
 				line, _ := m.statusLine(w)
-				if !slices.Contains(strings.Split(view, "\n"), line) || width(line) > w {
+				if !slices.Contains(strings.Split(view, "\n"), line) || textlayout.Width(line) > w {
 					t.Errorf("%s: the status line is not one line of the screen: %q", state, line)
 				}
 				for _, want := range status {

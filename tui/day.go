@@ -12,6 +12,7 @@ import (
 	"termlab/labs"
 	"termlab/record/history"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/pages/drills"
 	historypage "termlab/tui/pages/history"
 	"termlab/tui/pages/lesson"
@@ -201,11 +202,11 @@ func (m *dayModel) banner(w, h int) string {
 		lines = append(lines, st.Bad.Render("✗ "+first))
 	}
 	if h < 14 || w < 30 {
-		return trunc(lines[0], w) // room for one line only
+		return textlayout.Trunc(lines[0], w) // room for one line only
 	}
 	body := lines[0]
 	for _, l := range lines[1:] {
-		body += "\n" + trunc(l, w-4)
+		body += "\n" + textlayout.Trunc(l, w-4)
 	}
 	return st.ErrBox.Width(max(w-2, 1)).Render(body)
 }
@@ -214,7 +215,7 @@ func (m *dayModel) view(w, h int) string {
 	b := m.banner(w, h)
 	bh := 0
 	if b != "" {
-		bh = lineCount(b)
+		bh = textlayout.LineCount(b)
 		if bh >= h {
 			return m.c.Fit(b, w, h)
 		}
@@ -229,7 +230,7 @@ func (m *dayModel) view(w, h int) string {
 // bodySize is what a screen gets once the banner is drawn.
 func (m *dayModel) resize(w, h int) {
 	if b := m.banner(w, h); b != "" {
-		h -= lineCount(b)
+		h -= textlayout.LineCount(b)
 	}
 	for _, sc := range m.screens {
 		sc.Resize(&m.s, w, max(h, 0))
@@ -274,7 +275,7 @@ func (m *dayModel) statusLine(w int) (string, bool) {
 		return strings.Join(texts, " · ")
 	}
 	whole := join()
-	fits := func() bool { return width(join()) <= w }
+	fits := func() bool { return textlayout.Width(join()) <= w }
 	shorten := func(late bool) {
 		for i := range parts {
 			if parts[i].short != "" && parts[i].late == late && !fits() {

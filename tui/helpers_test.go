@@ -25,6 +25,7 @@ import (
 	solutions45 "termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/pages/todos"
 	"termlab/tui/styles"
 )
@@ -439,8 +440,8 @@ func checkFits(t testing.TB, view string, w, h int) {
 		t.Fatalf("%d×%d: the view has %d lines:\n%s", w, h, len(lines), view)
 	}
 	for i, l := range lines {
-		if width(l) > w {
-			t.Fatalf("%d×%d: line %d is %d wide: %q", w, h, i, width(l), ansi.Strip(l))
+		if textlayout.Width(l) > w {
+			t.Fatalf("%d×%d: line %d is %d wide: %q", w, h, i, textlayout.Width(l), ansi.Strip(l))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"termlab/labs"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 )
 
 // What a newcomer tripped on, each as they saw it at 80×24.
@@ -175,7 +176,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 		t.Helper()
 		for _, w := range []int{80, 40} {
 			line, _ := m.statusLine(w)
-			if width(line) > w {
+			if textlayout.Width(line) > w {
 				t.Errorf("%s at %d columns: the status line wraps: %q", state, w, line)
 			}
 			if w == 80 {
@@ -274,7 +275,7 @@ func TestTheKeysOverlayIsNeverCut(t *testing.T) {
 }
 
 // helpLines is how many lines the keys overlay takes at the bottom.
-func helpLines(d *driver) int { return lineCount(d.app.helpView()) }
+func helpLines(d *driver) int { return textlayout.LineCount(d.app.helpView()) }
 
 // Figure 1's legend keeps each glyph's meaning when the traffic knob
 // turns (× was the sliding counter in one mode, the promise in the
@@ -346,7 +347,7 @@ func TestTheRunClockFitsFortyColumns(t *testing.T) {
 	d.tab(common.TabRun)
 	d.step()
 	run := d.day().run
-	if c := run.clock(&d.day().s, 40); width(c) > 40 || !strings.Contains(c, "t = ") {
+	if c := run.clock(&d.day().s, 40); textlayout.Width(c) > 40 || !strings.Contains(c, "t = ") {
 		t.Fatalf("the clock at 40 columns: %q", c)
 	}
 }
@@ -359,7 +360,7 @@ func TestTheStatusLineAfterARunFitsFortyColumns(t *testing.T) {
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 40, 12)
 	d.keys("r")
 	line, _ := d.day().statusLine(40)
-	if width(line) > 40 || !strings.Contains(line, "0/4 TODOs pass") {
+	if textlayout.Width(line) > 40 || !strings.Contains(line, "0/4 TODOs pass") {
 		t.Fatalf("the status line at 40 columns: %q", line)
 	}
 	if full, _ := d.day().statusLine(200); !strings.Contains(full, "✓ ran ") {
