@@ -149,7 +149,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.current().Update(msg, &m.s)
 	case tickMsg:
 		return m.run.Update(msg, &m.s)
-	case play.PlayFrameMsg, play.PlayFallbackMsg, play.PlayTickMsg:
+	case play.FrameMsg, play.FallbackMsg, play.TickMsg:
 		return m.screens[common.TabPlay].Update(msg, &m.s)
 	case buildMsg:
 		return m.built(msg)

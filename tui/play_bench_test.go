@@ -114,7 +114,7 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 		if fr.Error != "" {
 			b.Fatalf("%s: %s", f.ID, fr.Error)
 		}
-		m.Update(play.PlayFrameMsg{Gen: m.Gen, Frame: fr}, &s)
+		m.Update(play.FrameMsg{Gen: m.Gen, Frame: fr}, &s)
 		if view := m.View(&s, 80, 24); !strings.Contains(view, f.Title) {
 			b.Fatalf("the screen does not show the figure:\n%s", view)
 		}

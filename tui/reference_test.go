@@ -156,7 +156,7 @@ func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
 	if b, ok := msg.(tea.BatchMsg); ok && len(b) > 0 {
 		msg = b[0]() // the learner's request; b[1] is the reference beside it
 	}
-	if _, ok := msg.(play.PlayFallbackMsg); !ok {
+	if _, ok := msg.(play.FallbackMsg); !ok {
 		t.Fatalf("with the build held, the learner's request gave %T, want a fallback", msg)
 	}
 	_, next := d.app.Update(msg)

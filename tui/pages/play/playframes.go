@@ -26,12 +26,12 @@ func (m *Model) refFrame(s *common.Session, gen int, f labs.PlayFigure, v labs.V
 	return func() tea.Msg {
 		fr := ref.Play(f, v)
 		fr.Whose = whose
-		return PlayFrameMsg{Gen: gen, Frame: fr, retry: retry}
+		return FrameMsg{Gen: gen, Frame: fr, retry: retry}
 	}
 }
 
-// PlayFrameMsg is a frame computed for generation gen.
-type PlayFrameMsg struct {
+// FrameMsg is a frame computed for generation gen.
+type FrameMsg struct {
 	Gen   int
 	Frame labs.Frame
 	retry bool // the learner's worker was not ready: ask again on a tick
@@ -39,12 +39,12 @@ type PlayFrameMsg struct {
 	beside bool
 }
 
-// PlayFallbackMsg says the learner's worker could not play generation
+// FallbackMsg says the learner's worker could not play generation
 // gen's frame (a run holds the build, or it did not build): the reference
 // plays it instead, labelled whose. It comes back to the model before the
 // reference is asked, so that the screen can say the reference's worker is
 // starting while it is.
-type PlayFallbackMsg struct {
+type FallbackMsg struct {
 	gen   int
 	f     labs.PlayFigure
 	v     labs.Values
@@ -52,8 +52,8 @@ type PlayFallbackMsg struct {
 	retry bool
 }
 
-// PlayTickMsg moves the playhead.
-type PlayTickMsg struct{}
+// TickMsg moves the playhead.
+type TickMsg struct{}
 
 // playSteps is how many ticks a replay of the whole figure takes.
 const playSteps = 90
@@ -90,13 +90,13 @@ func (m *Model) Request(s *common.Session) tea.Cmd {
 		if busy {
 			// A run holds the build: show the reference meanwhile,
 			// rather than a blank chart for the length of a run.
-			return PlayFallbackMsg{gen, f, v, "reference, while your code is built", true}
+			return FallbackMsg{gen, f, v, "reference, while your code is built", true}
 		}
 		if err != nil {
-			return PlayFallbackMsg{gen, f, v, "reference: your worker could not be built (" + err.Error() + ")", false}
+			return FallbackMsg{gen, f, v, "reference: your worker could not be built (" + err.Error() + ")", false}
 		}
 		fr.Whose = whose
-		return PlayFrameMsg{Gen: gen, Frame: fr}
+		return FrameMsg{Gen: gen, Frame: fr}
 	}
 	return tea.Batch(mine, m.besideFrame(s, gen, f, v))
 }
@@ -129,7 +129,7 @@ func (m *Model) besideFrame(s *common.Session, gen int, f labs.PlayFigure, v lab
 	return func() tea.Msg {
 		fr := ref.Play(f, v)
 		fr.Whose = "reference"
-		return PlayFrameMsg{Gen: gen, Frame: fr, beside: true}
+		return FrameMsg{Gen: gen, Frame: fr, beside: true}
 	}
 }
 
@@ -161,7 +161,7 @@ func (m *Model) tick() tea.Cmd {
 	if after == nil {
 		after = tea.Tick
 	}
-	return after(frame, func(_ time.Time) tea.Msg { return PlayTickMsg{} })
+	return after(frame, func(_ time.Time) tea.Msg { return TickMsg{} })
 }
 
 func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
@@ -169,7 +169,7 @@ func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 		return nil
 	}
 	switch msg := msg.(type) {
-	case PlayFrameMsg:
+	case FrameMsg:
 		if msg.Gen != m.Gen {
 			return nil
 		}
@@ -185,12 +185,12 @@ func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 			return m.tick()
 		}
 		return nil
-	case PlayFallbackMsg:
+	case FallbackMsg:
 		if msg.gen != m.Gen {
 			return nil
 		}
 		return m.refFrame(s, msg.gen, msg.f, msg.v, msg.whose, msg.retry)
-	case PlayTickMsg:
+	case TickMsg:
 		m.ticking = false
 		if !m.open(s) {
 			return nil
