@@ -21,7 +21,6 @@ func indent(s, prefix string) string            { return textlayout.Indent(s, pr
 func trunc(s string, w int) string              { return textlayout.Trunc(s, w) }
 func width(s string) int                        { return textlayout.Width(s) }
 func pad(s string, w int) string                { return textlayout.Pad(s, w) }
-func repeat(s string, n int) string             { return textlayout.Repeat(s, n) }
 func clamp(v, lo, hi int) int                   { return textlayout.Clamp(v, lo, hi) }
 func lineCount(s string) int                    { return textlayout.LineCount(s) }
 func window(s string, off, h int) (string, int) { return textlayout.Window(s, off, h) }
