@@ -65,3 +65,49 @@ func TestGradedReferenceIsKeptSealedAndWhole(t *testing.T) {
 		t.Errorf("a file sealed with another key gave %v", m)
 	}
 }
+
+// A day's cache folder is named by the course's code and the Go version:
+// an edit of the course starts a new one; a save of the day's learner file,
+// or of another day's, keeps it (another day's learner code is linked into
+// none of this day's programs).
+func TestADaysCacheOutlivesLearnerSaves(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	files := map[string]string{
+		"go.mod":                     "module termlab\n\ngo 1.26\n",
+		"labs/day45/todo.go":         "package day45\n",
+		"labs/day46/todo.go":         "package day46\n",
+		"labs/day46/course/model.go": "package course\n",
+	}
+	write := func(name, text string) {
+		t.Helper()
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range files {
+		write(name, text)
+	}
+	r := &Runner{Root: root}
+	day := labs.Day{Number: 46, LearnerDir: "labs/day46"}
+	first := r.dayCache(day)
+	if first == "" {
+		t.Fatal("no cache folder")
+	}
+	write("labs/day46/todo.go", "package day46\n\n// a save\n")
+	write("labs/day45/todo.go", "package day45\n\n// another day's save\n")
+	if got := r.dayCache(day); got != first {
+		t.Errorf("a learner's save changed Day 46's cache folder: %s, was %s", got, first)
+	}
+	write("labs/day46/course/model.go", "package course\n\n// the course edited\n")
+	if got := r.dayCache(day); got == first {
+		t.Errorf("an edit of the course kept the cache folder %s", got)
+	}
+	if _, err := os.Stat(first); err == nil {
+		t.Errorf("the older version's folder %s is still there", first)
+	}
+}
