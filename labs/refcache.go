@@ -10,15 +10,17 @@ import (
 // The reference's half of a grade's experiments. A TODO's grade replays
 // each experiment that calls it twice, with the learner's function in its
 // slot and with the reference's, and compares the figures. The reference's
-// half depends only on the course's code, yet it was most of a grade's
-// time (Day 46's TODO 3: 0.33 s of 0.44 s). So its figures are computed
+// half depends only on the course's code, yet it was up to half of a
+// grade's time (Day 46's TODO 4: 0.17 s of 0.35–0.56 s). So its figures are computed
 // once per version of the course's code: once per process here, and once
 // per version of the day on disk when the worker names a store
 // (SetReferenceStore, with runner/worker's sealed file in the day's cache
 // folder, which an edit of the course or a new Go replaces).
 //
 // Only the reference's figures are kept, computed by the reference's
-// functions alone: nothing the learner's code returns is ever stored.
+// functions alone: nothing the learner's code returns is ever stored. (The
+// learner's functions are handed copies of what the experiments pass them,
+// fair.Funcs.Checked, so they cannot change the reference's inputs either.)
 
 // ReferenceStore keeps the reference's figures of a grade's experiments
 // between processes, by a piece's key.
