@@ -22,6 +22,27 @@ func seeded(n, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(45, uint64(n)<<32|uint64(i)))
 }
 
+// partOf is a part of a TODO's table (a diagnose.Part: one reading of
+// the probes that names one of hints): read takes it off rows, the
+// learner's answers on the counterexample, the table's probes and the
+// part's own extra ones. rowsOf gives nil, and the part names nothing,
+// when the learner panics on one: no part is read off a function that
+// crashes.
+func partOf[C, A, R any](rowsOf func(learner func(C) A, cases []C) []R, extra []C, read func(learner func(C) A, rows []R) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[C, A] {
+	return diagnose.PartRows(&diagnose.Part[C, A]{Read: func(c C, probes []C, learner, _ func(C) A) diagnose.Hint {
+		rows := rowsOf(learner, append(append([]C{c}, probes...), extra...))
+		if rows == nil {
+			return diagnose.Hint{}
+		}
+		return read(learner, rows)
+	}}, hints...)
+}
+
+// rowsOnly is a part read off the rows alone.
+func rowsOnly[C, A, R any](part func([]R) diagnose.Hint) func(func(C) A, []R) diagnose.Hint {
+	return func(_ func(C) A, rows []R) diagnose.Hint { return part(rows) }
+}
+
 // probeCount is how many random inputs, besides the hand-picked ones,
 // tell apart two mistakes that both explain a counterexample.
 const probeCount = 200

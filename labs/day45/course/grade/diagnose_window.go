@@ -76,6 +76,7 @@ var windowUnits = func() []diagnose.Row[windowCase, int64] {
 func init() {
 	windowTable.Rows = append(windowTable.Rows, windowUnits...)
 	windowTable.Rows = append(windowTable.Rows, windowMistake(func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint))
+	windowTable.Rows = append(windowTable.Rows, windowParts()...)
 }
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
@@ -97,9 +98,6 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 		return windowModHint
 	}
 	if h := windowTable.Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
-		return h
-	}
-	if h := windowBehaviour(learner, c); !h.None() {
 		return h
 	}
 	if got < 0 {

@@ -3,9 +3,9 @@ package grade
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
-	"termlab/labs/day45/course/limit"
 	"termlab/labs/diagnose"
 )
 
@@ -66,12 +66,11 @@ type windowRow struct {
 	got, ref int64
 }
 
-// windowRows answers every case; nil if the learner panics on one (no
-// part is read off a function that crashes).
-func windowRows(learner limit.WindowIDFunc, cases []windowCase) []windowRow {
+// windowRows answers every case; nil if the learner panics on one.
+func windowRows(learner func(windowCase) int64, cases []windowCase) []windowRow {
 	rows := make([]windowRow, 0, len(cases))
 	for _, c := range cases {
-		got, ok := diagnose.Try(func() int64 { return learner(c.now, c.window) })
+		got, ok := diagnose.Try(func() int64 { return learner(c) })
 		if !ok || c.window <= 0 || c.now < 0 {
 			return nil
 		}
@@ -80,31 +79,23 @@ func windowRows(learner limit.WindowIDFunc, cases []windowCase) []windowRow {
 	return rows
 }
 
-// windowBehaviour names what the learner's WindowID does on the probes,
-// or none.
-func windowBehaviour(learner limit.WindowIDFunc, c windowCase) diagnose.Hint {
-	cases := append([]windowCase{c}, windowCases...)
-	cases = append(cases, windowProbes()...)
-	for i := range probeCount {
-		cases = append(cases, randomWindow(i))
+// windowParts are windowTable's last rows: what the learner's WindowID
+// does, read off its answers on the probes and on windowProbes, in
+// precedence order.
+func windowParts() []diagnose.Row[windowCase, int64] {
+	extra := windowProbes()
+	part := func(read func(func(windowCase) int64, []windowRow) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[windowCase, int64] {
+		return partOf(windowRows, extra, read, hints...)
 	}
-	rows := windowRows(learner, cases)
-	if rows == nil {
-		return diagnose.Hint{}
-	}
-	for _, part := range []func([]windowRow) diagnose.Hint{
-		windowStart,
-		windowOffset,
-		windowRounding,
-		windowDivisor,
-		func(rows []windowRow) diagnose.Hint { return windowUnitLost(learner, rows) },
-		windowLongClocks,
-	} {
-		if h := part(rows); !h.None() {
-			return h
-		}
-	}
-	return diagnose.Hint{}
+	only := rowsOnly[windowCase, int64, windowRow]
+	return slices.Concat(
+		part(only(windowStart), windowStartHint),
+		part(only(windowOffset), windowPlusOneHint, windowOffByKFamily("")),
+		part(only(windowRounding), windowUpHint, windowNearestHint, windowBoundaryHint, roundDownHint),
+		part(only(windowDivisor), windowDivisorShiftedFamily(""), windowDivisorOtherFamily(""), windowUnitMixedFamily("")),
+		part(windowUnitLost, unitsHint(""), cutHint("")),
+		part(only(windowLongClocks), windowFloatHint, windowOverflowHint),
+	)
 }
 
 // windowStart names an answer that is the start of now's window: the
