@@ -3,9 +3,9 @@ package grade
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
-	"termlab/labs/day45/course/limit"
 	"termlab/labs/diagnose"
 )
 
@@ -54,26 +54,35 @@ type emitRow struct {
 	got, ref time.Duration
 }
 
-// emitBehaviour names what the learner's NextEmit does on the probes, or
-// "".
-func emitBehaviour(learner limit.NextEmitFunc, c emitCase, probes []emitCase) diagnose.Hint {
-	cases := append([]emitCase{c}, probes...)
-	cases = append(cases, emitProbes()...)
+// emitRows answers every case; nil if the learner panics on one.
+func emitRows(learner func(emitCase) time.Duration, cases []emitCase) []emitRow {
 	rows := make([]emitRow, 0, len(cases))
 	for _, c := range cases {
-		got, ok := diagnose.Try(func() time.Duration { return learner(c.now, c.nextEmit) })
+		got, ok := diagnose.Try(func() time.Duration { return learner(c) })
 		if !ok {
-			return diagnose.Hint{}
+			return nil
 		}
 		rows = append(rows, emitRow{c, got, max(c.now, c.nextEmit)})
 	}
-	for _, part := range []func([]emitRow) diagnose.Hint{emitOffset, emitQueued, emitIdle,
-		func(rows []emitRow) diagnose.Hint { return emitWaitCap(learner, rows) }, emitUnits, emitFloat} {
-		if h := part(rows); !h.None() {
-			return h
-		}
+	return rows
+}
+
+// emitTable's last rows: what the learner's NextEmit does, read off its
+// answers on the probes and on emitProbes, in precedence order.
+func init() {
+	extra := emitProbes()
+	part := func(read func(func(emitCase) time.Duration, []emitRow) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[emitCase, time.Duration] {
+		return partOf(emitRows, extra, read, hints...)
 	}
-	return diagnose.Hint{}
+	only := rowsOnly[emitCase, time.Duration, emitRow]
+	emitTable.Rows = slices.Concat(emitTable.Rows,
+		part(only(emitOffset), emitOffsetFamily("")),
+		part(only(emitQueued), emitQueuedOffsetFamily(""), emitNowOnlyHint, emitWaitHint, emitWaitTimesFamily("")),
+		part(only(emitIdle), emitIdleOffsetFamily(""), emitSlotOnlyHint),
+		part(emitWaitCap, emitWaitCapFamily("")),
+		part(only(emitUnits), emitSecHint, emitMsHint, emitUsHint),
+		part(only(emitFloat), emitFloatHint),
+	)
 }
 
 // diff is a − b, and false where it would wrap.
@@ -191,7 +200,7 @@ func emitIdle(rows []emitRow) diagnose.Hint {
 // wrong on every longer one (at least diagnose.MinBearing of each): the probes give
 // the split, and a bisection of the learner between them (at one clock,
 // checked either side) finds where it lies.
-func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) diagnose.Hint {
+func emitWaitCap(learner func(emitCase) time.Duration, rows []emitRow) diagnose.Hint {
 	longestRight, shortestWrong := time.Duration(-1), time.Duration(math.MaxInt64)
 	right, wrong := 0, 0
 	for _, r := range rows {
@@ -210,7 +219,7 @@ func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) diagnose.Hint {
 	}
 	const at = time.Hour + 7
 	isRight := func(wait time.Duration) (bool, bool) {
-		v, ok := diagnose.Try(func() time.Duration { return learner(at, at+wait) })
+		v, ok := diagnose.Try(func() time.Duration { return learner(emitCase{now: at, nextEmit: at + wait}) })
 		return v == at+wait, ok
 	}
 	lo, hi := longestRight, shortestWrong // right at lo, wrong at hi

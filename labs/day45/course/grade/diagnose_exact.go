@@ -118,9 +118,6 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 	if h := emitTable.Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }); !h.None() {
 		return h
 	}
-	if h := emitBehaviour(learner, c, probes); !h.None() {
-		return h
-	}
 	switch {
 	case got < c.now:
 		return diagnose.Plain("emit-before-now", "a request cannot leave before it arrives: never earlier than now")
