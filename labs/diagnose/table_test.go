@@ -173,6 +173,17 @@ func TestPartRows(t *testing.T) {
 	if err := tbl.Check(); err != nil {
 		t.Fatal(err)
 	}
+	// A part's row may say plainly what it read; no other row may, and no
+	// row is without an ID.
+	plain := PartRows(off, Plain("not-constant", ""))
+	if err := (Table[call, int64]{Rows: plain}).Check(); err != nil {
+		t.Errorf("a part's plain row: %v", err)
+	}
+	for _, bad := range []Row[call, int64]{PartRows(off, Hint{})[0], {ID: Plain("p", "").ID, Mutant: ref}} {
+		if (Table[call, int64]{Rows: []Row[call, int64]{bad}}).Check() == nil {
+			t.Errorf("row %q passed Check", bad.ID)
+		}
+	}
 	c := call{105, 7}
 	for _, tc := range []struct {
 		name    string

@@ -3,6 +3,7 @@ package grade
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -116,9 +117,6 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	if h := tokenTable.Diagnose(c, tokenAnswer{gotL, gotOK}, tokenAnswer{refL, refOK}, probes, func(c tokenCase) tokenAnswer { return takeOf(learner, c) }, nil); !h.None() {
 		return h
 	}
-	if h := tokenBehaviour(learner, c, gotOK, probes); !h.None() {
-		return h
-	}
 	tol := limit.TokenTolerance(c.capacity)
 	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
 	// Did the refill stop growing? The same answer after twice the wait,
@@ -174,43 +172,58 @@ var (
 	roundUpHint        = tokenHints.Name("token.part-token-yes", "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)")
 )
 
-// tokenBehaviour names what the learner's TakeToken does on the probes,
-// or none: the same input asked again after the probes, then each part of
-// the function on its own (diagnose_tokenparts.go, diagnose_refill.go).
-func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes []tokenCase) diagnose.Hint {
-	call := func() tokenAnswer {
-		l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
-		return tokenAnswer{l, ok}
+// tokenTable's last rows: what the learner's TakeToken does, read off
+// its answers on the probes, in precedence order: the same input asked
+// again after the probes, then each part of the function on its own
+// (diagnose_tokenparts.go, diagnose_refill.go).
+func init() {
+	part := func(read func(func(tokenCase) tokenAnswer, []tokenRow) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[tokenCase, tokenAnswer] {
+		return partOf(tokenRows, nil, read, hints...)
 	}
+	only := rowsOnly[tokenCase, tokenAnswer, tokenRow]
+	tokenTable.Rows = slices.Concat(tokenTable.Rows,
+		diagnose.PartRows(&diagnose.Part[tokenCase, tokenAnswer]{Read: tokenState}, diagnose.Hint{ID: diagnose.BetweenCalls}),
+		part(only(capFloor), capFloorHint),
+		part(only(credit), creditHint),
+		part(func(learner func(tokenCase) tokenAnswer, rows []tokenRow) diagnose.Hint {
+			return refillShape(takeFunc(learner), rows)
+		},
+			perHourHint, perMinuteHint, perMilliHint, shortByMilliHint, microFactorHint, tokenRefillFactorFamily(""),
+			rateIgnoredHint, rateSquaredHint, waitIgnoredHint, waitDividedHint, waitSquaredHint, diagnose.Plain("token.refill-over-rate", ""),
+			refillRoundHint, rateRoundHint, tokenRefillThresholdFamily(""), refillOnlyFullHint),
+		part(only(decideOld), refillFirstHint),
+		// What a branch leaves, the branch the learner took on the
+		// counterexample (the first row).
+		part(only(func(rows []tokenRow) diagnose.Hint { return branchLeft(rows, rows[0].a.ok) }),
+			oldLevelHint, noSpendHint, spendOtherHint, handBackHint, refusalKeeps, onlyThereHint),
+		part(only(threshold), roundUpHint, refusedHint),
+		part(only(capShift), capMinusOneHint, capOffHint),
+		part(only(capValue), capOffHint),
+		part(only(levelRounded), levelRoundHint),
+		part(only(edgeCase), zeroElapsedHint, fullBucketHint, emptyBucketHint),
+	)
+}
+
+// tokenState names a TakeToken that answers the counterexample otherwise
+// when asked again, straight away or after the probes: state kept between
+// calls.
+func tokenState(c tokenCase, probes []tokenCase, learner, _ func(tokenCase) tokenAnswer) diagnose.Hint {
+	call := func() tokenAnswer { return learner(c) }
 	what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
 	first, ok1 := diagnose.Try(call)
 	if h := stateful(first, ok1, call, what); !h.None() {
 		return h
 	}
-	rows := tokenRows(learner, append([]tokenCase{c}, probes...))
-	if h := stateful(first, ok1, call, what); !h.None() {
-		return h
+	tokenRows(learner, append([]tokenCase{c}, probes...))
+	return stateful(first, ok1, call, what)
+}
+
+// takeFunc is a table's TakeToken as the task's function.
+func takeFunc(f func(tokenCase) tokenAnswer) limit.TakeTokenFunc {
+	return func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
+		a := f(tokenCase{tokens: tokens, capacity: capacity, rate: rate, elapsed: elapsed})
+		return a.left, a.ok
 	}
-	if rows == nil {
-		return diagnose.Hint{}
-	}
-	for _, part := range []func() diagnose.Hint{
-		func() diagnose.Hint { return capFloor(rows) },
-		func() diagnose.Hint { return credit(rows) },
-		func() diagnose.Hint { return refillShape(learner, rows) },
-		func() diagnose.Hint { return decideOld(rows) },
-		func() diagnose.Hint { return branchLeft(rows, gotOK) },
-		func() diagnose.Hint { return threshold(rows) },
-		func() diagnose.Hint { return capShift(rows) },
-		func() diagnose.Hint { return capValue(rows) },
-		func() diagnose.Hint { return levelRounded(rows) },
-		func() diagnose.Hint { return edgeCase(rows) },
-	} {
-		if h := part(); !h.None() {
-			return h
-		}
-	}
-	return diagnose.Hint{}
 }
 
 // capFloor names a level never below capacity where the task's is: max

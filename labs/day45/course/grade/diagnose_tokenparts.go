@@ -39,13 +39,10 @@ func (r tokenRow) gotLevel() float64 { return r.a.left + b2f(r.a.ok) }
 
 // tokenRows answers every case with the learner's function; nil if it
 // panics on one (no part is read off a function that crashes).
-func tokenRows(learner limit.TakeTokenFunc, cases []tokenCase) []tokenRow {
+func tokenRows(learner func(tokenCase) tokenAnswer, cases []tokenCase) []tokenRow {
 	rows := make([]tokenRow, 0, len(cases))
 	for _, c := range cases {
-		a, ok := diagnose.Try(func() tokenAnswer {
-			l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
-			return tokenAnswer{l, ok}
-		})
+		a, ok := diagnose.Try(func() tokenAnswer { return learner(c) })
 		if !ok || math.IsNaN(a.left) || math.IsInf(a.left, 0) {
 			return nil
 		}
