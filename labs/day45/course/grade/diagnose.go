@@ -66,17 +66,6 @@ func probesOf[C any](hand []C, random func(int) C) []C {
 // before the refill whatever the decision, an answer that changes between
 // two calls with the same input.
 
-// stateful is the hint for a function whose answer to the same input
-// changes from one call to the next, or none: first is its answer before
-// the probes (firstOK: it answered), call asks it again after them.
-func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) diagnose.Hint {
-	again, ok := diagnose.Try(call)
-	if firstOK && ok && first != again {
-		return diagnose.Stateful(what(first), what(again))
-	}
-	return diagnose.Hint{}
-}
-
 // equal is a table's Same for answers compared exactly.
 func equal[C any, A comparable](_ C, a, b A) bool { return a == b }
 
