@@ -71,17 +71,14 @@ func emitRows(learner func(emitCase) time.Duration, cases []emitCase) []emitRow 
 // answers on the probes and on emitProbes, in precedence order.
 func init() {
 	extra := emitProbes()
-	part := func(read func(func(emitCase) time.Duration, []emitRow) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[emitCase, time.Duration] {
-		return partOf(emitRows, extra, read, hints...)
-	}
 	only := rowsOnly[emitCase, time.Duration, emitRow]
 	emitTable.Rows = slices.Concat(emitTable.Rows,
-		part(only(emitOffset), emitOffsetFamily("")),
-		part(only(emitQueued), emitQueuedOffsetFamily(""), emitNowOnlyHint, emitWaitHint, emitWaitTimesFamily("")),
-		part(only(emitIdle), emitIdleOffsetFamily(""), emitSlotOnlyHint),
-		part(emitWaitCap, emitWaitCapFamily("")),
-		part(only(emitUnits), emitSecHint, emitMsHint, emitUsHint),
-		part(only(emitFloat), emitFloatHint),
+		partOf(emitRows, extra, only(emitOffset), emitOffsetFamily("")),
+		partOf(emitRows, extra, only(emitQueued), emitQueuedOffsetFamily(""), emitNowOnlyHint, emitWaitHint, emitWaitTimesFamily("")),
+		partOf(emitRows, extra, only(emitIdle), emitIdleOffsetFamily(""), emitSlotOnlyHint),
+		partOf(emitRows, extra, emitWaitCap, emitWaitCapFamily("")),
+		partOf(emitRows, extra, only(emitUnits), emitSecHint, emitMsHint, emitUsHint),
+		partOf(emitRows, extra, only(emitFloat), emitFloatHint),
 	)
 }
 

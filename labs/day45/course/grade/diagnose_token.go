@@ -177,28 +177,25 @@ var (
 // again after the probes, then each part of the function on its own
 // (diagnose_tokenparts.go, diagnose_refill.go).
 func init() {
-	part := func(read func(func(tokenCase) tokenAnswer, []tokenRow) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[tokenCase, tokenAnswer] {
-		return partOf(tokenRows, nil, read, hints...)
-	}
 	only := rowsOnly[tokenCase, tokenAnswer, tokenRow]
 	tokenTable.Rows = slices.Concat(tokenTable.Rows,
 		diagnose.PartRows(&diagnose.Part[tokenCase, tokenAnswer]{Read: tokenState}, diagnose.Hint{ID: diagnose.BetweenCalls}),
-		part(only(capFloor), capFloorHint),
-		part(only(credit), creditHint),
-		part(refillShape,
+		partOf(tokenRows, nil, only(capFloor), capFloorHint),
+		partOf(tokenRows, nil, only(credit), creditHint),
+		partOf(tokenRows, nil, refillShape,
 			perHourHint, perMinuteHint, perMilliHint, shortByMilliHint, microFactorHint, tokenRefillFactorFamily(""),
 			rateIgnoredHint, rateSquaredHint, waitIgnoredHint, waitDividedHint, waitSquaredHint, diagnose.Plain("token.refill-over-rate", ""),
 			refillRoundHint, rateRoundHint, tokenRefillThresholdFamily(""), refillOnlyFullHint),
-		part(only(decideOld), refillFirstHint),
+		partOf(tokenRows, nil, only(decideOld), refillFirstHint),
 		// What a branch leaves, the branch the learner took on the
 		// counterexample (the first row).
-		part(only(func(rows []tokenRow) diagnose.Hint { return branchLeft(rows, rows[0].a.ok) }),
+		partOf(tokenRows, nil, only(func(rows []tokenRow) diagnose.Hint { return branchLeft(rows, rows[0].a.ok) }),
 			oldLevelHint, noSpendHint, spendOtherHint, handBackHint, refusalKeeps, onlyThereHint),
-		part(only(threshold), roundUpHint, refusedHint),
-		part(only(capShift), capMinusOneHint, capOffHint),
-		part(only(capValue), capOffHint),
-		part(only(levelRounded), levelRoundHint),
-		part(only(edgeCase), zeroElapsedHint, fullBucketHint, emptyBucketHint),
+		partOf(tokenRows, nil, only(threshold), roundUpHint, refusedHint),
+		partOf(tokenRows, nil, only(capShift), capMinusOneHint, capOffHint),
+		partOf(tokenRows, nil, only(capValue), capOffHint),
+		partOf(tokenRows, nil, only(levelRounded), levelRoundHint),
+		partOf(tokenRows, nil, only(edgeCase), zeroElapsedHint, fullBucketHint, emptyBucketHint),
 	)
 }
 

@@ -84,17 +84,14 @@ func windowRows(learner func(windowCase) int64, cases []windowCase) []windowRow 
 // precedence order.
 func windowParts() []diagnose.Row[windowCase, int64] {
 	extra := windowProbes()
-	part := func(read func(func(windowCase) int64, []windowRow) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[windowCase, int64] {
-		return partOf(windowRows, extra, read, hints...)
-	}
 	only := rowsOnly[windowCase, int64, windowRow]
 	return slices.Concat(
-		part(only(windowStart), windowStartHint),
-		part(only(windowOffset), windowPlusOneHint, windowOffByKFamily("")),
-		part(only(windowRounding), windowUpHint, windowNearestHint, windowBoundaryHint, roundDownHint),
-		part(only(windowDivisor), windowDivisorShiftedFamily(""), windowDivisorOtherFamily(""), windowUnitMixedFamily("")),
-		part(windowUnitLost, unitsHint(""), cutHint("")),
-		part(only(windowLongClocks), windowFloatHint, windowOverflowHint),
+		partOf(windowRows, extra, only(windowStart), windowStartHint),
+		partOf(windowRows, extra, only(windowOffset), windowPlusOneHint, windowOffByKFamily("")),
+		partOf(windowRows, extra, only(windowRounding), windowUpHint, windowNearestHint, windowBoundaryHint, roundDownHint),
+		partOf(windowRows, extra, only(windowDivisor), windowDivisorShiftedFamily(""), windowDivisorOtherFamily(""), windowUnitMixedFamily("")),
+		partOf(windowRows, extra, windowUnitLost, unitsHint(""), cutHint("")),
+		partOf(windowRows, extra, only(windowLongClocks), windowFloatHint, windowOverflowHint),
 	)
 }
 
