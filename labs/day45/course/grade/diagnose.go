@@ -23,19 +23,33 @@ func seeded(n, i int) *rand.Rand {
 }
 
 // partOf is a part of a TODO's table (a diagnose.Part: one reading of
-// the probes that names one of hints): read takes it off rows, the
+// the probes that names one of hints): read takes it off the rows of the
 // learner's answers on the counterexample, the table's probes and the
-// part's own extra ones. rowsOf gives nil, and the part names nothing,
-// when the learner panics on one: no part is read off a function that
-// crashes.
-func partOf[C, A, R any](rowsOf func(learner func(C) A, cases []C) []R, extra []C, read func(learner func(C) A, rows []R) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[C, A] {
+// part's own extra ones.
+func partOf[C, A, R any](row func(C, A) (R, bool), extra []C, read func(learner func(C) A, rows []R) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[C, A] {
 	return diagnose.PartRows(&diagnose.Part[C, A]{Read: func(c C, probes []C, learner, _ func(C) A) diagnose.Hint {
-		rows := rowsOf(learner, append(append([]C{c}, probes...), extra...))
+		rows := rowsOf(learner, append(append([]C{c}, probes...), extra...), row)
 		if rows == nil {
 			return diagnose.Hint{}
 		}
 		return read(learner, rows)
 	}}, hints...)
+}
+
+// rowsOf is row of each case and the learner's answer there; nil if the
+// learner panics on one, or row takes its answer for none: no part is read
+// off a function that crashes.
+func rowsOf[C, A, R any](learner func(C) A, cases []C, row func(C, A) (R, bool)) []R {
+	out := make([]R, 0, len(cases))
+	for _, c := range cases {
+		a, ok := diagnose.Try(func() A { return learner(c) })
+		r, keep := row(c, a)
+		if !ok || !keep {
+			return nil
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // rowsOnly is a part read off the rows alone.

@@ -54,17 +54,9 @@ type emitRow struct {
 	got, ref time.Duration
 }
 
-// emitRows answers every case; nil if the learner panics on one.
-func emitRows(learner func(emitCase) time.Duration, cases []emitCase) []emitRow {
-	rows := make([]emitRow, 0, len(cases))
-	for _, c := range cases {
-		got, ok := diagnose.Try(func() time.Duration { return learner(c) })
-		if !ok {
-			return nil
-		}
-		rows = append(rows, emitRow{c, got, max(c.now, c.nextEmit)})
-	}
-	return rows
+// emitRowOf is a probe's row.
+func emitRowOf(c emitCase, got time.Duration) (emitRow, bool) {
+	return emitRow{c, got, max(c.now, c.nextEmit)}, true
 }
 
 // emitTable's last rows: what the learner's NextEmit does, read off its
@@ -73,12 +65,12 @@ func init() {
 	extra := emitProbes()
 	only := rowsOnly[emitCase, time.Duration, emitRow]
 	emitTable.Rows = slices.Concat(emitTable.Rows,
-		partOf(emitRows, extra, only(emitOffset), emitOffsetFamily("")),
-		partOf(emitRows, extra, only(emitQueued), emitQueuedOffsetFamily(""), emitNowOnlyHint, emitWaitHint, emitWaitTimesFamily("")),
-		partOf(emitRows, extra, only(emitIdle), emitIdleOffsetFamily(""), emitSlotOnlyHint),
-		partOf(emitRows, extra, emitWaitCap, emitWaitCapFamily("")),
-		partOf(emitRows, extra, only(emitUnits), emitSecHint, emitMsHint, emitUsHint),
-		partOf(emitRows, extra, only(emitFloat), emitFloatHint),
+		partOf(emitRowOf, extra, only(emitOffset), emitOffsetFamily("")),
+		partOf(emitRowOf, extra, only(emitQueued), emitQueuedOffsetFamily(""), emitNowOnlyHint, emitWaitHint, emitWaitTimesFamily("")),
+		partOf(emitRowOf, extra, only(emitIdle), emitIdleOffsetFamily(""), emitSlotOnlyHint),
+		partOf(emitRowOf, extra, emitWaitCap, emitWaitCapFamily("")),
+		partOf(emitRowOf, extra, only(emitUnits), emitSecHint, emitMsHint, emitUsHint),
+		partOf(emitRowOf, extra, only(emitFloat), emitFloatHint),
 	)
 }
 

@@ -180,22 +180,22 @@ func init() {
 	only := rowsOnly[tokenCase, tokenAnswer, tokenRow]
 	tokenTable.Rows = slices.Concat(tokenTable.Rows,
 		diagnose.PartRows(&diagnose.Part[tokenCase, tokenAnswer]{Read: tokenState}, diagnose.Hint{ID: diagnose.BetweenCalls}),
-		partOf(tokenRows, nil, only(capFloor), capFloorHint),
-		partOf(tokenRows, nil, only(credit), creditHint),
-		partOf(tokenRows, nil, refillShape,
+		partOf(tokenRowOf, nil, only(capFloor), capFloorHint),
+		partOf(tokenRowOf, nil, only(credit), creditHint),
+		partOf(tokenRowOf, nil, refillShape,
 			perHourHint, perMinuteHint, perMilliHint, shortByMilliHint, microFactorHint, tokenRefillFactorFamily(""),
 			rateIgnoredHint, rateSquaredHint, waitIgnoredHint, waitDividedHint, waitSquaredHint, diagnose.Plain("token.refill-over-rate", ""),
 			refillRoundHint, rateRoundHint, tokenRefillThresholdFamily(""), refillOnlyFullHint),
-		partOf(tokenRows, nil, only(decideOld), refillFirstHint),
+		partOf(tokenRowOf, nil, only(decideOld), refillFirstHint),
 		// What a branch leaves, the branch the learner took on the
 		// counterexample (the first row).
-		partOf(tokenRows, nil, only(func(rows []tokenRow) diagnose.Hint { return branchLeft(rows, rows[0].a.ok) }),
+		partOf(tokenRowOf, nil, only(func(rows []tokenRow) diagnose.Hint { return branchLeft(rows, rows[0].a.ok) }),
 			oldLevelHint, noSpendHint, spendOtherHint, handBackHint, refusalKeeps, onlyThereHint),
-		partOf(tokenRows, nil, only(threshold), roundUpHint, refusedHint),
-		partOf(tokenRows, nil, only(capShift), capMinusOneHint, capOffHint),
-		partOf(tokenRows, nil, only(capValue), capOffHint),
-		partOf(tokenRows, nil, only(levelRounded), levelRoundHint),
-		partOf(tokenRows, nil, only(edgeCase), zeroElapsedHint, fullBucketHint, emptyBucketHint),
+		partOf(tokenRowOf, nil, only(threshold), roundUpHint, refusedHint),
+		partOf(tokenRowOf, nil, only(capShift), capMinusOneHint, capOffHint),
+		partOf(tokenRowOf, nil, only(capValue), capOffHint),
+		partOf(tokenRowOf, nil, only(levelRounded), levelRoundHint),
+		partOf(tokenRowOf, nil, only(edgeCase), zeroElapsedHint, fullBucketHint, emptyBucketHint),
 	)
 }
 
@@ -207,7 +207,7 @@ func tokenState(c tokenCase, probes []tokenCase, learner, _ func(tokenCase) toke
 	first, ok := diagnose.Try(call)
 	for i := range 2 {
 		if i == 1 {
-			tokenRows(learner, append([]tokenCase{c}, probes...))
+			rowsOf(learner, append([]tokenCase{c}, probes...), tokenRowOf)
 		}
 		if again, ok2 := diagnose.Try(call); ok && ok2 && again != first {
 			what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }

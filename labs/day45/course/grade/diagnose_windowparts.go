@@ -66,17 +66,13 @@ type windowRow struct {
 	got, ref int64
 }
 
-// windowRows answers every case; nil if the learner panics on one.
-func windowRows(learner func(windowCase) int64, cases []windowCase) []windowRow {
-	rows := make([]windowRow, 0, len(cases))
-	for _, c := range cases {
-		got, ok := diagnose.Try(func() int64 { return learner(c) })
-		if !ok || c.window <= 0 || c.now < 0 {
-			return nil
-		}
-		rows = append(rows, windowRow{c, got, int64(c.now / c.window)})
+// windowRowOf is a probe's row; none where the window or the clock is
+// out of range.
+func windowRowOf(c windowCase, got int64) (windowRow, bool) {
+	if c.window <= 0 || c.now < 0 {
+		return windowRow{}, false
 	}
-	return rows
+	return windowRow{c, got, int64(c.now / c.window)}, true
 }
 
 // windowParts are windowTable's last rows: what the learner's WindowID
@@ -86,12 +82,12 @@ func windowParts() []diagnose.Row[windowCase, int64] {
 	extra := windowProbes()
 	only := rowsOnly[windowCase, int64, windowRow]
 	return slices.Concat(
-		partOf(windowRows, extra, only(windowStart), windowStartHint),
-		partOf(windowRows, extra, only(windowOffset), windowPlusOneHint, windowOffByKFamily("")),
-		partOf(windowRows, extra, only(windowRounding), windowUpHint, windowNearestHint, windowBoundaryHint, roundDownHint),
-		partOf(windowRows, extra, only(windowDivisor), windowDivisorShiftedFamily(""), windowDivisorOtherFamily(""), windowUnitMixedFamily("")),
-		partOf(windowRows, extra, windowUnitLost, unitsHint(""), cutHint("")),
-		partOf(windowRows, extra, only(windowLongClocks), windowFloatHint, windowOverflowHint),
+		partOf(windowRowOf, extra, only(windowStart), windowStartHint),
+		partOf(windowRowOf, extra, only(windowOffset), windowPlusOneHint, windowOffByKFamily("")),
+		partOf(windowRowOf, extra, only(windowRounding), windowUpHint, windowNearestHint, windowBoundaryHint, roundDownHint),
+		partOf(windowRowOf, extra, only(windowDivisor), windowDivisorShiftedFamily(""), windowDivisorOtherFamily(""), windowUnitMixedFamily("")),
+		partOf(windowRowOf, extra, windowUnitLost, unitsHint(""), cutHint("")),
+		partOf(windowRowOf, extra, only(windowLongClocks), windowFloatHint, windowOverflowHint),
 	)
 }
 
