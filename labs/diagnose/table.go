@@ -46,7 +46,8 @@ type Row[C, A any] struct {
 // part of the function on its own: the divisor, what a branch leaves),
 // with words that may carry figures. Its rows (PartRows) hold when it
 // names their ID, so its own order among them is kept, and a diagnosis
-// reads it once however many rows share it.
+// reads it once however many rows share it. A hint none of them lists is
+// given at the part's first row, never lost.
 type Part[C, A any] struct {
 	Read func(c C, probes []C, learner, ref func(C) A) Hint
 	ids  []string // its rows' IDs (PartRows)
@@ -115,9 +116,11 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 				}
 				parts[r.Part] = h
 				if !h.None() && !slices.Contains(r.Part.ids, h.ID) {
-					// A hint no row lists would be lost, and the rows
-					// after the part asked in its place.
-					panic("diagnose: a part named " + h.ID + ", which none of its rows has")
+					// A hint none of its rows lists is still the part's:
+					// lost, the rows after it would be asked in its
+					// place (and a panic here would be blamed on the
+					// learner's code).
+					return h
 				}
 			}
 			if h.ID == r.ID {

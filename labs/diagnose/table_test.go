@@ -154,6 +154,9 @@ func TestPartRows(t *testing.T) {
 	asked := 0
 	off := &Part[call, int64]{Read: func(c call, probes []call, learner, ref func(call) int64) Hint {
 		asked++
+		if learner(c) == 0 {
+			return Hint{ID: "zero", Text: "zero here"}
+		}
 		d := learner(c) - ref(c)
 		for _, p := range probes {
 			if learner(p)-ref(p) != d {
@@ -195,6 +198,7 @@ func TestPartRows(t *testing.T) {
 		{"plus three: the part's first row", func(c call) int64 { return c.now/c.w + 3 }, "too-high", 1},
 		{"minus two: the part's second row, read once", func(c call) int64 { return c.now/c.w - 2 }, "too-low", 1},
 		{"not constant: none", func(c call) int64 { return c.now }, "", 1},
+		{"zero: the part's own, unlisted, never lost", func(c call) int64 { return 0 }, "zero", 1},
 	} {
 		asked = 0
 		h := tbl.Diagnose(c, tc.learner(c), ref(c), probes, tc.learner, ref)
