@@ -52,7 +52,12 @@ const usage = `usage: go run . [command] [day] [flags]
                       unfinished, crash or timeout
   history [day] [N]   the day's runs, newest first, and what each moved; with
                       a run number, that run beside the latest (--json too)
-  predict day ID=N…   record predictions, for example: predict 45 P1=12 P3=150
+  predict day ID=N…   record predictions, for example: predict 45 P1=12 P3=150;
+                      --confidence sure|likely|guess says how sure you are
+  explain day ID "…"  one line of your own on why a revealed guess came out
+                      differently (--json)
+  practice day ID [N] a revealed question again with new numbers: deals one,
+                      or judges your guess N at it (--json)
   results [day]       refresh the day's section of RESULTS.md
   reset day [TODO]    put a TODO (or the whole day) back to the shipped stub;
                       your version is kept aside first
@@ -124,7 +129,9 @@ var commands = map[string]command{
 	"history":       {run: cmdHistory, flags: declare("json"), words: 2, form: "history [day] [run]"},
 	"run":           {run: withRedis(cmdRun), flags: declare("solutions", "json", "redis=", "reveal"), words: 1, form: "run [day]"},
 	"grade":         {run: cmdGrade, flags: declare("solutions", "json", "format=", "max-score="), words: 1, form: "grade [day]"},
-	"predict":       {run: cmdPredict, words: -1, form: "predict day ID=N…"},
+	"predict":       {run: cmdPredict, flags: declare("confidence="), words: -1, form: "predict day ID=N… [--confidence sure|likely|guess]"},
+	"explain":       {run: cmdExplain, flags: declare("json"), words: -1, form: "explain day ID \"why it came out differently\""},
+	"practice":      {run: cmdPractice, flags: declare("json"), words: 3, form: "practice day ID [guess]"},
 	"results":       {run: cmdResults, flags: declare("solutions", "reveal"), words: 1, form: "results [day]"},
 	"reset":         {run: cmdReset, flags: declare("yes"), words: 2, form: "reset day [TODO]"},
 	"check":         {run: tool("check"), words: 1, form: "check [day]"},

@@ -155,6 +155,8 @@ func cmdRun(ctx context.Context, e Env, a Args) int {
 			}
 			fmt.Fprint(e.Stdout, "\n"+wrapText(say, lineWidth, "  "))
 		}
+		e.sayCalibration(ctx, s.day, s.Rows)
+		e.askWhy(s.day, s.Rows, s.Answers)
 		if len(s.Burned) > 0 {
 			fmt.Fprintf(e.Stdout, "\nNote: %s had no prediction before this run showed the actual; a guess typed now is shown but not scored.\n", strings.Join(s.Burned, ", "))
 		}
@@ -306,6 +308,12 @@ func cmdPredict(_ context.Context, e Env, a Args) int {
 	if len(a.Pos) < 2 {
 		return UsageError(e.Stderr, "give at least one prediction, for example P1=12")
 	}
+	var sure predictions.Confidence
+	if a.Has("confidence") {
+		if sure, err = predictions.ParseConfidence(a.Flags["confidence"]); err != nil {
+			return UsageError(e.Stderr, "--confidence: "+err.Error())
+		}
+	}
 	// Parse everything first: one bad entry saves nothing, so a typo never
 	// leaves half a set of predictions behind.
 	type entry struct {
@@ -352,6 +360,11 @@ func cmdPredict(_ context.Context, e Env, a Args) int {
 	answers, err := e.updateAnswers(day, func(a *predictions.Answers) error {
 		for _, en := range entries {
 			a.Set(en.id, en.v)
+			if sure != "" {
+				if err := a.SetConfidence(en.id, sure); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})
@@ -362,10 +375,18 @@ func cmdPredict(_ context.Context, e Env, a Args) int {
 	}
 	for _, en := range entries {
 		p, _ := day.Prediction(en.id)
-		fmt.Fprintf(e.Stdout, "%s = %g %s%s\n", en.id, en.v, p.Unit, revisedNote(answers.Predictions[en.id]))
+		fmt.Fprintf(e.Stdout, "%s = %g %s%s%s\n", en.id, en.v, p.Unit, sureNote(answers.Predictions[en.id]), revisedNote(answers.Predictions[en.id]))
 	}
 	fmt.Fprintf(e.Stdout, "Saved to %s\n", predictions.Path(e.predictionsDir(), day.Number))
 	return ExitOK
+}
+
+// sureNote says how sure the learner said they were, when they said.
+func sureNote(g predictions.Guess) string {
+	if g.Confidence == "" {
+		return ""
+	}
+	return " (" + string(g.Confidence) + ")"
 }
 
 // revisedNote says how the scoreboard will treat a guess as it was stored:

@@ -43,6 +43,10 @@ type Day struct {
 	Predictions []Prediction
 	Drills      []Drill
 	Figures     []PlayFigure // the playground (play.go), in the order shown
+	// Questions is the figures that answer predictions at any setting
+	// (Prediction.Variant): not on the playground, played by the authors'
+	// check and by practice variants (variant.go).
+	Questions []PlayFigure
 
 	// Allowed is the reviewed exceptions to the hindsight check
 	// (predictions.Hindsight): places where a prediction's reference figure
@@ -173,6 +177,9 @@ type Prediction struct {
 	// to an estimate, shown only on request before the guess (the request
 	// is recorded). It never states the answer (see Hindsight).
 	Think string
+	// Variant, when set, is the figure that answers the question at any
+	// setting, and the question with its settings marked (variant.go).
+	Variant *Variant
 }
 
 // Computing is the standard library's packages that only compute: none

@@ -77,6 +77,7 @@ func newScrollKeys() scrollKeys {
 type formKeys struct {
 	Next, Prev, Submit, Skip, StopTyping, Type key.Binding
 	Think                                      key.Binding // "how to think about it", on request
+	Sure                                       key.Binding // how sure: sure, likely, guess, not said
 }
 
 func newFormKeys() formKeys {
@@ -86,6 +87,9 @@ func newFormKeys() formKeys {
 		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
 		Skip:       key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "skip this one")),
 		Think:      key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "how to think about it")),
+		// ctrl+g: no text box binds it, and it works with the box open or
+		// closed, as ctrl+t does.
+		Sure: key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "how sure")),
 		StopTyping: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
 		Type:       key.NewBinding(key.WithKeys("enter", "e", "i"), key.WithHelp("enter/e", "type")),
 	}

@@ -174,6 +174,9 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		id := p.ID
 		return s.change(m.c.deps, func(a *predictions.Answers) { a.AskHow(id) })
 	}
+	if key.Matches(k, fk.Sure) {
+		return m.cycleSure(s, p)
+	}
 	if !m.active {
 		switch {
 		case key.Matches(k, lk.Up):
@@ -214,6 +217,26 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		}
 	}
 	return cmd
+}
+
+// cycleSure moves the focused guess's confidence on (sure, likely, guess,
+// not said). Once the answer is out it stays as it was: a level chosen
+// with the answer in view would be hindsight (predictions.SetConfidence
+// refuses it too, should the reveal land on disk first).
+func (m *predictModel) cycleSure(s *session, p labs.Prediction) tea.Cmd {
+	g := s.answers.Predictions[p.ID]
+	if g.Revealed {
+		s.setNote(p.ID+"'s answer is out: how sure you were stays as it was when you guessed", false)
+		return nil
+	}
+	next, id := g.Confidence.Next(), p.ID
+	save := s.change(m.c.deps, func(a *predictions.Answers) { _ = a.SetConfidence(id, next) })
+	if next == "" {
+		s.setNote(p.ID+": how sure, not said", false)
+	} else {
+		s.setNote(fmt.Sprintf("%s: %s (ctrl+g again to change it)", p.ID, next), false)
+	}
+	return save
 }
 
 // submit records the focused row when it parses.
@@ -463,7 +486,7 @@ func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lin
 	case p.Think != "" && g.AskedHow:
 		lines = append(lines, strings.Split(indent(styleLines(st.Accent, wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
 	case p.Think != "":
-		lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it", tw)))
+		lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it · ctrl+g: how sure", tw)))
 	}
 	if g.Revealed {
 		note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
@@ -496,6 +519,12 @@ func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string 
 	case g.Value != nil:
 		status = st.Accent.Render("● recorded")
 	}
+	if g.Confidence != "" {
+		if status != "" {
+			status += st.Dim.Render(" · ")
+		}
+		status += st.Accent.Render(string(g.Confidence))
+	}
 	if m.active {
 		return status
 	}
@@ -511,7 +540,7 @@ func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string 
 func (m *predictModel) help(s *session) keyMap {
 	fk, lk := m.c.keys.Form, m.c.keys.List
 	if !m.active {
-		return keyMap{short: []key.Binding{lk.Up, lk.Down, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think}}}
+		return keyMap{short: []key.Binding{lk.Up, lk.Down, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think, fk.Sure}}}
 	}
 	submit := fk.Submit
 	if _, open := s.due(); !open {
@@ -519,7 +548,7 @@ func (m *predictModel) help(s *session) keyMap {
 	}
 	return keyMap{
 		short: []key.Binding{submit, fk.Skip, fk.Next, fk.StopTyping},
-		full:  [][]key.Binding{{submit, fk.Skip, fk.Think}, {fk.Next, fk.Prev, fk.StopTyping}},
+		full:  [][]key.Binding{{submit, fk.Skip, fk.Think, fk.Sure}, {fk.Next, fk.Prev, fk.StopTyping}},
 	}
 }
 

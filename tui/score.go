@@ -143,9 +143,16 @@ func (m *scoreModel) content(s *session, w int) string {
 			}
 			b = append(b, indent(styleLines(st.Warn, wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
 		}
+		if r.Explanation != "" && r.Revealed {
+			b = append(b, indent(styleLines(st.Accent, wrap("you said: "+r.Explanation, tw)), "     "))
+		}
 		if r.Verdict != nil && r.Verdict.Kind == predictions.Off && pr.Why != "" {
 			b = append(b, indent(styleLines(st.Dim, wrap("why: "+pr.Why, tw)), "     "))
 		}
+	}
+	if line := predictions.Calibrate(rows).Line(); line != "" {
+		// Revealed guesses only: the line says nothing of an open one.
+		b = append(b, "", indent(styleLines(st.Dim, wrap("How sure you were, and how often right: "+line, tw)), "  "))
 	}
 	if s.day.Carry != nil {
 		b = append(b, "", st.Title.Render("The number to carry"))
@@ -212,6 +219,11 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 		default:
 			verdict = st.Bad.Render("✗ " + words)
 		}
+	}
+	if r.Confidence != "" {
+		// Beside the verdict, or alone while the actual is not out: how
+		// sure the learner said they were is theirs, never an answer.
+		verdict += st.Dim.Render(" · " + string(r.Confidence))
 	}
 	col := scoreCol(w)
 	if w < stackScore {

@@ -132,6 +132,18 @@ func checkDay(ctx context.Context, e cli.Env, day labs.Day, check func(labs.Day,
 		_, ok := m[p.Metric]
 		check(day, ok, fmt.Sprintf("%s is answered by metric %s", p.ID, p.Metric))
 	}
+	// A question states every setting its answer depends on: the figure
+	// that answers it is moved knob by knob (kit.StatedKnobs).
+	for _, p := range day.Predictions {
+		if p.Variant == nil {
+			continue
+		}
+		bad := kit.StatedKnobs(day, p, m[p.Metric])
+		check(day, len(bad) == 0, fmt.Sprintf("%s states what its answer depends on (figure %s, readout %s)", p.ID, p.Variant.Figure, p.Variant.Readout))
+		for _, l := range bad {
+			fmt.Fprintf(e.Stdout, "       %s\n", l)
+		}
+	}
 	// No answer is visible before its guess (Day.Allowed lists the
 	// reviewed exceptions).
 	leaks := predictions.Hindsight(day, m)

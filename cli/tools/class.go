@@ -16,6 +16,7 @@ import (
 
 	"termlab/cli"
 	"termlab/labs"
+	"termlab/record/predictions"
 	"termlab/record/session"
 	"termlab/runner/worker"
 	"termlab/staff/autograde"
@@ -160,11 +161,12 @@ func cmdGradeClass(ctx context.Context, e cli.Env, a cli.Args) int {
 		return cli.ExitNotOK
 	}
 	sayGuardNotes(e.Stderr, results)
-	if err := writeClass(e.Stdout, a, day, dir, results, roster, time.Since(start)); err != nil {
+	preds := classPredictions(ctx, e, day, subs)
+	if err := writeClass(e.Stdout, a, day, dir, results, roster, time.Since(start), preds); err != nil {
 		fmt.Fprintln(e.Stderr, "termlab:", err)
 		return cli.ExitNotOK
 	}
-	if !writeClassFiles(e.Stderr, a, day, subs, results, roster, total) {
+	if !writeClassFiles(e.Stderr, a, day, subs, results, roster, total, preds) {
 		return cli.ExitNotOK
 	}
 	// A student's failure is a grade; only a submission the lab could
@@ -224,12 +226,12 @@ func sayGuardNotes(w io.Writer, results []class.Result) {
 
 // writeClass writes the grades on stdout: CSV, JSON, or a table and what
 // the class got wrong.
-func writeClass(w io.Writer, a cli.Args, day labs.Day, dir string, results []class.Result, roster class.Roster, took time.Duration) error {
+func writeClass(w io.Writer, a cli.Args, day labs.Day, dir string, results []class.Result, roster class.Roster, took time.Duration, preds *class.ClassPredictions) error {
 	switch {
 	case a.Has("csv"):
 		return class.WriteCSV(w, day, results, roster)
 	case a.Has("json"):
-		return class.WriteJSON(w, day, results, roster)
+		return class.WriteJSONWith(w, day, results, roster, preds)
 	}
 	cached := 0
 	for _, r := range results {
@@ -242,15 +244,23 @@ func writeClass(w io.Writer, a cli.Args, day labs.Day, dir string, results []cla
 	class.WriteTable(w, day, results)
 	fmt.Fprintln(w)
 	class.WriteMistakes(w, day, class.Summarize(day, results, roster))
+	if preds != nil {
+		fmt.Fprintf(w, "\nThe class's predictions (%d answers files; not graded):\n", preds.WithAnswers)
+		for _, q := range preds.Questions {
+			fmt.Fprintf(w, "  %s: %s\n", q.ID, q.Summary())
+		}
+	}
 	return nil
 }
 
 // writeClassFiles writes the class report (--report) and each student's
 // grade (--per-student), and says where on stderr; false when one could not
 // be written, having said why.
-func writeClassFiles(stderr io.Writer, a cli.Args, day labs.Day, subs []class.Submission, results []class.Result, roster class.Roster, total float64) bool {
+func writeClassFiles(stderr io.Writer, a cli.Args, day labs.Day, subs []class.Submission, results []class.Result, roster class.Roster, total float64, preds *class.ClassPredictions) bool {
 	if file, ok := a.Flags["report"]; ok {
-		md, html, err := class.NewReport(day, results, roster).WriteReportFiles(file)
+		report := class.NewReport(day, results, roster)
+		report.Predictions = preds
+		md, html, err := report.WriteReportFiles(file)
 		if err != nil {
 			fmt.Fprintf(stderr, "termlab: cannot write the class report: %v\n", err)
 			return false
@@ -326,4 +336,29 @@ func (b *bar) done() {
 func barCells(done, total, width int) string {
 	n := width * done / max(1, total)
 	return "[" + strings.Repeat("█", n) + strings.Repeat("░", width-n) + "]"
+}
+
+// classPredictions is the class's predictions section, nil when no
+// submission carries its answers file. The guesses are judged against the
+// reference's figures (played by the reference programs, as check plays
+// them); when those cannot be had the section shows the spreads alone.
+func classPredictions(ctx context.Context, e cli.Env, day labs.Day, subs []class.Submission) *class.ClassPredictions {
+	answers := map[string]predictions.Answers{}
+	for _, s := range subs {
+		if a, ok := class.SubmittedAnswers(s, day); ok {
+			answers[s.Who] = a
+		}
+	}
+	if len(answers) == 0 {
+		return nil
+	}
+	var ref labs.Metrics
+	r := worker.Runner{Root: e.Root, PartsOnly: true}
+	if o, err := r.Reference(ctx, day); err == nil {
+		ref = o.Metrics()
+	} else {
+		fmt.Fprintln(e.Stderr, "termlab: the reference could not be played, so the class's predictions are not judged:", err)
+	}
+	p := class.Predictions(day, answers, ref)
+	return &p
 }

@@ -51,6 +51,10 @@ func data(d labs.Day) labs.Day {
 	for i := range d.Figures {
 		d.Figures[i].Play, d.Figures[i].CallsAt = nil, nil
 	}
+	d.Questions = slices.Clone(d.Questions)
+	for i := range d.Questions {
+		d.Questions[i].Play, d.Questions[i].CallsAt = nil, nil
+	}
 	return d
 }
 

@@ -16,6 +16,9 @@ type Answers struct {
 	// shown again before anything reruns. Nil until a run finished.
 	LastRun     labs.Metrics `json:"last_run"`
 	TODOsPassed int          `json:"todos_passed"`
+	// Practice is the revealed questions asked again with new numbers, by
+	// prediction ID (practice.go).
+	Practice map[string]Practice `json:"practice,omitempty"`
 	// The file keeps no time of its last save: it is tracked by git, and a
 	// stamp that changes on every save would make every diff of it noise.
 	// When something happened is the history's (record/history).
@@ -36,6 +39,15 @@ type Guess struct {
 	// record: ThoughtFirst.
 	AskedHow     bool `json:"asked_how,omitempty"`
 	ThoughtFirst bool `json:"thought_first,omitempty"`
+	// Confidence is how sure the learner said they were (confidence.go);
+	// it cannot change once the answer is shown.
+	Confidence Confidence `json:"confidence,omitempty"`
+	// Explanation is the learner's own line on why a revealed guess came
+	// out differently (Explain).
+	Explanation string `json:"explanation,omitempty"`
+	// ExplainSkipped: asked for one after a miss, the learner went on
+	// without (recorded, so they are not asked again).
+	ExplainSkipped bool `json:"explain_skipped,omitempty"`
 }
 
 // AskHow records that the learner asked how to think about prediction id,

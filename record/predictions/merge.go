@@ -21,7 +21,12 @@ import (
 //   - the current guess is merged as git would merge a line: the side that
 //     changed it since the common version wins, ours when both did; a
 //     current guess that differs from the judged one shows as revised;
-//   - asking how to think is kept from either side.
+//   - asking how to think is kept from either side;
+//   - how sure the learner was goes with the guess judged (the revealing
+//     side's); an explanation merges as a line does, and one written on
+//     either side is never dropped for the other's silence.
+// Practice keeps the side that answered more variants (ours on a tie),
+// and the open variant as a line merges.
 // Drills are kept from both sides, the one changed since the common version
 // when both hold one (ours when both changed it); the last run and the
 // TODO count likewise.
@@ -58,6 +63,12 @@ func Merge(base, ours, theirs Answers) Answers {
 		case ook && tok:
 			out.Drills[id] = pick(b, o, t, bok)
 		}
+	}
+	for id := range unionKeys(base.Practice, ours.Practice, theirs.Practice) {
+		if out.Practice == nil {
+			out.Practice = map[string]Practice{}
+		}
+		out.Practice[id] = mergePractice(base.Practice[id], ours.Practice[id], theirs.Practice[id])
 	}
 	out.LastRun = pick(base.LastRun, ours.LastRun, theirs.LastRun, true)
 	out.TODOsPassed = pick(base.TODOsPassed, ours.TODOsPassed, theirs.TODOsPassed, true)
@@ -100,6 +111,24 @@ func mergeGuess(base, ours, theirs Guess) Guess {
 	case theirs.Revealed:
 		g.Scored = theirs.Scored
 	}
+	// How sure the learner was goes with the guess judged: the side
+	// whose reveal it was (ours when both revealed the same); unrevealed,
+	// like the current guess. The explanation merges like a line.
+	switch {
+	case ours.Revealed && theirs.Revealed && reflect.DeepEqual(g.Scored, theirs.Scored) && !reflect.DeepEqual(g.Scored, ours.Scored):
+		g.Confidence = theirs.Confidence
+	case ours.Revealed:
+		g.Confidence = ours.Confidence
+	case theirs.Revealed:
+		g.Confidence = theirs.Confidence
+	default:
+		g.Confidence = pick(base.Confidence, ours.Confidence, theirs.Confidence, true)
+	}
+	g.Explanation = pick(base.Explanation, ours.Explanation, theirs.Explanation, true)
+	if g.Explanation == "" {
+		g.Explanation = theirs.Explanation
+	}
+	g.ExplainSkipped = ours.ExplainSkipped || theirs.ExplainSkipped
 	g.AskedHow = ours.AskedHow || theirs.AskedHow
 	g.ThoughtFirst = (ours.AskedHow && ours.ThoughtFirst) || (theirs.AskedHow && theirs.ThoughtFirst)
 	if g.Value != nil {
@@ -259,4 +288,25 @@ func MergeFiles(base, ours, theirs []byte) ([]byte, error) {
 		return nil, err
 	}
 	return append(data, '\n'), nil
+}
+
+func unionKeys[V any](ms ...map[string]V) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		for k := range m {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// mergePractice keeps the longer record of answered variants (each side's
+// streak goes with its own record), and the open variant merged as a line.
+func mergePractice(base, ours, theirs Practice) Practice {
+	out := ours
+	if len(theirs.Done) > len(ours.Done) {
+		out = theirs
+	}
+	out.Open = pick(base.Open, ours.Open, theirs.Open, true)
+	return out
 }

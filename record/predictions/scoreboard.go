@@ -49,6 +49,13 @@ type Row struct {
 	// AskedHow says the learner asked for "how to think about it" before
 	// the reveal (Guess.AskedHow).
 	AskedHow bool
+	// Revealed: the answer has been shown and the guess on record judged
+	// (Guess.Revealed). Only such rows count towards calibration.
+	Revealed bool
+	// Confidence is how sure the learner said they were; Explanation their
+	// own line on why it came out differently (Guess).
+	Confidence  Confidence
+	Explanation string
 }
 
 // Judged is the guess the verdict is about: First after a revision,
@@ -89,7 +96,8 @@ func ScoreAgainst(day labs.Day, a Answers, shown, ref labs.Metrics, grades []lab
 	rows := make([]Row, 0, len(day.Predictions))
 	for _, p := range day.Predictions {
 		g := a.Predictions[p.ID]
-		r := Row{ID: p.ID, Question: p.Question, Unit: p.Unit, Span: p.Span, Skipped: g.Skipped, AskedHow: g.AskedHow}
+		r := Row{ID: p.ID, Question: p.Question, Unit: p.Unit, Span: p.Span, Skipped: g.Skipped, AskedHow: g.AskedHow,
+			Revealed: g.Revealed, Confidence: g.Confidence, Explanation: g.Explanation}
 		if !g.Skipped {
 			r.Predicted = clone(g.Value)
 		}
@@ -181,13 +189,20 @@ type JSONRow struct {
 	Revised bool    `json:"revised"`
 	// AskedHow is true when the learner asked for "how to think about it".
 	AskedHow bool `json:"asked_how,omitempty"`
+	// Confidence is "sure", "likely" or "guess", as the learner said with
+	// the guess; absent when not said.
+	Confidence Confidence `json:"confidence,omitempty"`
+	// Explanation is the learner's own line on why a revealed guess came
+	// out differently; absent when none was written.
+	Explanation string `json:"explanation,omitempty"`
 }
 
 // JSONRows converts scoreboard rows for encoding/json.
 func JSONRows(rows []Row) []JSONRow {
 	out := make([]JSONRow, len(rows))
 	for i, r := range rows {
-		out[i] = JSONRow{ID: r.ID, Predicted: clone(r.Judged()), Actual: clone(r.Actual), Yours: clone(r.Yours), Moved: r.Moved, Revised: r.Revised, AskedHow: r.AskedHow}
+		out[i] = JSONRow{ID: r.ID, Predicted: clone(r.Judged()), Actual: clone(r.Actual), Yours: clone(r.Yours), Moved: r.Moved, Revised: r.Revised, AskedHow: r.AskedHow,
+			Confidence: r.Confidence, Explanation: r.Explanation}
 		if r.Verdict != nil {
 			s, d := r.Verdict.String(), r.Verdict.Distance(r.Unit)
 			out[i].Verdict, out[i].Distance = &s, &d

@@ -174,6 +174,11 @@ func (a *Answers) prune(day labs.Day) []string {
 			delete(a.Predictions, id)
 		}
 	}
+	for id := range a.Practice {
+		if _, ok := day.Prediction(id); !ok {
+			delete(a.Practice, id)
+		}
+	}
 	drills := map[string]bool{}
 	for _, d := range day.Drills {
 		drills[d.ID] = true
@@ -218,6 +223,14 @@ func (a Answers) check(day int) error {
 		if g.Skipped && g.Value != nil {
 			return &keyError{id, fmt.Errorf("%s is both skipped and answered", id)}
 		}
+		if !g.Confidence.valid() {
+			return &keyError{id, fmt.Errorf("%s's confidence is %q, which is not sure, likely or guess", id, g.Confidence)}
+		}
+		if g.Explanation != "" {
+			if _, err := CleanExplanation(g.Explanation); err != nil {
+				return &keyError{id, fmt.Errorf("%s's explanation: %v", id, err)}
+			}
+		}
 		if g.Scored != nil && !g.Revealed {
 			return &keyError{id, fmt.Errorf("%s has a judged guess but was never revealed", id)}
 		}
@@ -228,6 +241,9 @@ func (a Answers) check(day int) error {
 		default:
 			return &keyError{id, fmt.Errorf("drill %s has the mark %q, which is not one of %q, %q or %q", id, d.Mark, MarkGot, MarkPartly, MarkMissed)}
 		}
+	}
+	if err := a.checkPractice(); err != nil {
+		return err
 	}
 	if a.TODOsPassed < 0 {
 		return &keyError{"todos_passed", fmt.Errorf("todos_passed is %d", a.TODOsPassed)}
@@ -320,7 +336,7 @@ func update(dir string, day int, known *labs.Day, change func(*Answers) error) (
 func unchanged(path string, a Answers) bool {
 	old, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return len(a.Predictions) == 0 && len(a.Drills) == 0 && len(a.LastRun) == 0 && a.TODOsPassed == 0
+		return len(a.Predictions) == 0 && len(a.Drills) == 0 && len(a.LastRun) == 0 && a.TODOsPassed == 0 && len(a.Practice) == 0
 	}
 	if err != nil {
 		return false

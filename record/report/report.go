@@ -117,6 +117,15 @@ func ScoreboardFor(day labs.Day, rows []predictions.Row) string {
 		if r.Yours != nil && r.Actual != nil {
 			b.WriteString("      " + Yours(day, r) + "\n")
 		}
+		if r.Explanation != "" && r.Revealed && r.Actual != nil {
+			b.WriteString("      you said: " + r.Explanation + "\n")
+			if p, ok := day.Prediction(r.ID); ok && p.Why != "" {
+				b.WriteString("      the lab:  " + p.Why + "\n")
+			}
+		}
+	}
+	if line := predictions.Calibrate(rows).Line(); line != "" {
+		b.WriteString("  How sure you were, and how often right: " + line + "\n")
 	}
 	return b.String()
 }
@@ -174,6 +183,9 @@ func verdict(r predictions.Row) string {
 		return "(no prediction)"
 	}
 	s := r.Verdict.Words(r.Unit)
+	if r.Confidence != "" {
+		s += " · you said " + string(r.Confidence)
+	}
 	if r.Revised {
 		s += fmt.Sprintf("  *first guess; revised to %s after the reveal", num(r.Predicted))
 	}

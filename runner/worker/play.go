@@ -62,7 +62,7 @@ func servePlay(day labs.Day, impl labs.Impl, nonce string, answer io.Writer) err
 // frame's Error, the session goes on.
 func playFrame(day labs.Day, impl labs.Impl, line string) (fr labs.Frame) {
 	id, enc, _ := strings.Cut(line, " ")
-	f, ok := day.Playground(id)
+	f, ok := day.Figure(id)
 	if !ok {
 		return labs.Frame{Figure: id, Error: fmt.Sprintf("Day %d has no figure %q", day.Number, id)}
 	}

@@ -41,6 +41,9 @@ type Report struct {
 	// diagnosis on every TODO.
 	Identical []Group
 	Alike     []Group
+	// Predictions is the class's predictions, when submissions carry
+	// their answers files (predictions.go); nil leaves the section out.
+	Predictions *ClassPredictions
 }
 
 // ReportRow is one student's line of the gradebook.
@@ -388,6 +391,7 @@ func (r Report) WriteMarkdown(w io.Writer) error {
 			fmt.Fprintf(&b, "- same behaviour (%s): %s\n", md(g.What), md(g.Names))
 		}
 	}
+	r.Predictions.writeMarkdown(&b)
 	if len(r.Unstart) > 0 {
 		b.WriteString("\n## Not started (not counted as wrong)\n\n")
 		for _, u := range r.Unstart {
@@ -408,7 +412,7 @@ func (r Report) WriteMarkdown(w io.Writer) error {
 // style is inline, so the file stands alone (no script, nothing fetched).
 // Every verdict has a colour and a word (the word alone in print), and
 // the page prints on A4 without its colours' backgrounds lost.
-var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural": plural}).Parse(`<!DOCTYPE html>
+var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural": plural, "num": Num}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -469,6 +473,7 @@ li { margin-bottom: .4rem; } .ex { font-family: ui-monospace, monospace; } .hint
 {{end}}{{end}}
 {{if or .Identical .Alike}}<h2>Submissions alike</h2>
 <ul>{{range .Identical}}<li>identical, {{.What}}: {{.Names}}</li>{{end}}{{range .Alike}}<li>same behaviour ({{.What}}): {{.Names}}</li>{{end}}</ul>{{end}}
+{{with .Predictions}}{{template "predictions" .}}{{end}}
 {{if .Unstart}}<h2>Not started (not counted as wrong)</h2>
 <ul>{{range .Unstart}}<li>TODO {{.TODO}} {{.Func}}: {{.Students}}</li>{{end}}</ul>{{end}}
 {{if .Ungraded}}<h2>Not graded</h2>

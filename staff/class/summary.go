@@ -544,6 +544,12 @@ type studentJSON struct {
 
 // WriteJSON writes every result, with its diagnoses, and the summary.
 func WriteJSON(w io.Writer, day labs.Day, results []Result, roster Roster) error {
+	return WriteJSONWith(w, day, results, roster, nil)
+}
+
+// WriteJSONWith is WriteJSON with the class's predictions (predictions.go)
+// as "predictions", when not nil.
+func WriteJSONWith(w io.Writer, day labs.Day, results []Result, roster Roster, preds *ClassPredictions) error {
 	subs := make([]studentJSON, len(results))
 	for i, r := range results {
 		subs[i] = studentJSON{Result: r, ID: roster.Student(r.Who).ID, Diagnoses: []TODODiagnosis{}}
@@ -558,8 +564,9 @@ func WriteJSON(w io.Writer, day labs.Day, results []Result, roster Roster) error
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
-		Day         int           `json:"day"`
-		Submissions []studentJSON `json:"submissions"`
-		Summary     Summary       `json:"summary"`
-	}{day.Number, subs, Summarize(day, results, roster)})
+		Day         int               `json:"day"`
+		Submissions []studentJSON     `json:"submissions"`
+		Summary     Summary           `json:"summary"`
+		Predictions *ClassPredictions `json:"predictions,omitempty"`
+	}{day.Number, subs, Summarize(day, results, roster), preds})
 }

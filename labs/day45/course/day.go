@@ -38,6 +38,7 @@ func New(ref Funcs, heavy ...[]parts.Piece) labs.Day {
 	parts.Link(impl)
 	d := words.Day()
 	d.Figures = play.Figures(impl)
+	d.Questions = parts.Questions(impl)
 	d.RunPart = labs.RunPartOf(impl, func(id string, f Funcs) labs.PartResult { return parts.Run(id, f, partLimit, linked) })
 	d.GradeTODO = labs.GradeTODOOf(impl, len(d.TODOs), func(n int, f Funcs) labs.Grade { return grade.TODO(n, f, ref) })
 	return d

@@ -34,6 +34,7 @@ func New(ref Funcs) labs.Day {
 	impl := learner.Bind(ref)
 	d := words.Day()
 	d.Figures = play.Figures(impl)
+	d.Questions = parts.Questions(impl)
 	d.RunPart = labs.RunPartOf(impl, func(id string, f fair.Funcs) labs.PartResult { return parts.Run(id, f, PartLimit) })
 	d.GradeTODO = labs.GradeTODOOf(impl, len(d.TODOs), func(n int, f fair.Funcs) labs.Grade { return grade.TODO(n, f, ref) })
 	return d

@@ -75,8 +75,15 @@ func arrivals(seed uint64, rate float64, span time.Duration) []time.Duration {
 // Sustained offers the seeded stream to a fresh, full bucket, replaying it on
 // the virtual clock.
 func Sustained(take limit.TakeTokenFunc) SustainedResult {
-	b := limit.NewTokenBucket(take, bucketCapacity, bucketRate)
-	r := SustainedResult{Arrivals: arrivals(arrivalSeed, offeredRate, sustainedSpan)}
+	return sustainedAt(take, bucketCapacity, bucketRate, offeredRate)
+}
+
+// sustainedAt is Sustained for a bucket that holds capacity and refills
+// rate a second, offered requests a second (the bursts question figure
+// deals these).
+func sustainedAt(take limit.TakeTokenFunc, capacity, rate, offered float64) SustainedResult {
+	b := limit.NewTokenBucket(take, capacity, rate)
+	r := SustainedResult{Arrivals: arrivals(arrivalSeed, offered, sustainedSpan)}
 	var sim clock.Sim
 	for _, at := range r.Arrivals {
 		sim.At(at, func() {

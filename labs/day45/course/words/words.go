@@ -52,6 +52,7 @@ func Day() labs.Day {
 		TODOs:       TODOs,
 		Parts:       Parts(),
 		Predictions: predictions,
+		Questions:   Questions(),
 		Drills:      drills,
 		Figures:     Figures(),
 		Allowed:     allowed,

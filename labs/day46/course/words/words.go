@@ -31,6 +31,7 @@ func Day() labs.Day {
 		TODOs:       TODOs,
 		Parts:       Parts(),
 		Predictions: predictions,
+		Questions:   Questions(),
 		Drills:      drills,
 		Figures:     Figures(),
 		Allowed:     allowed,

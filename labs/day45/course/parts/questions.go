@@ -1,0 +1,76 @@
+package parts
+
+import (
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day45/course/limit"
+	"termlab/labs/day45/course/words"
+)
+
+// Questions gives the words' question figures their bodies: each answers
+// predictions at any setting of its knobs (labs.Variant), on the same
+// limiters and input the parts use, so at a question's own setting it reads
+// exactly the part's figure.
+func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
+	return labs.PlayFigures(words.Questions(), impl, map[string]func(limit.Funcs, labs.Values, *labs.Frame){
+		"bursts":    playBursts,
+		"sustained": playSustained,
+	})
+}
+
+// burstsInput is count bursts of size requests, gap apart, each arriving
+// in one instant or spread evenly over spread seconds. Each burst is moved
+// by tieShift, as Part 8's are, so no refill lands exactly on a whole
+// token and a variant's answer never hangs on the last bit of a float.
+func burstsInput(size, count int, gap, spread time.Duration) []time.Duration {
+	var out []time.Duration
+	for i := range count {
+		start := time.Duration(i)*gap + tieShift(i)
+		for j := range size {
+			out = append(out, start+spread*time.Duration(j)/time.Duration(size))
+		}
+	}
+	return out
+}
+
+// playBursts sends bursts into a fresh, full token bucket: what the first
+// burst gets in (Part 1's P1), what all of them get in (Part 8's meter,
+// P12), and the most let out in one calendar second (Part 3's P6).
+func playBursts(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	size, count := int(v["size"]), int(v["count"])
+	gap := time.Duration(v["gap"]) * time.Second
+	spread := time.Duration(v["spread"]) * time.Second // the choices are 0, 1 and 2 s
+	b := limit.NewTokenBucket(f.TakeToken, v["b"], v["r"])
+	var emits []time.Duration
+	first, accepted := 0, 0
+	for i, at := range burstsInput(size, count, gap, spread) {
+		if b.Allow(at) {
+			accepted++
+			emits = append(emits, at)
+			if i < size {
+				first++
+			}
+		}
+	}
+	bins := int((time.Duration(count-1)*gap+spread)/time.Second) + 2
+	per, peak := binEmits(emits, bins)
+	fr.Chart = labs.Figure{Title: "Requests let out per second", Kind: labs.Bars, XLabel: "second", YLabel: "out",
+		Series: []labs.Series{{Name: "token bucket", X: Indexes(len(per)), Y: Ints(per)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "first", Label: "the first burst: got in", Value: float64(first), Unit: "requests"},
+		labs.Readout{Name: "accepted", Label: "every burst: got in", Value: float64(accepted), Unit: "requests"},
+		labs.Readout{Name: "peak", Label: "most out in one second", Value: float64(peak), Unit: "requests"})
+}
+
+// playSustained is Part 1's minute of seeded traffic into a fresh, full
+// bucket, at any capacity, refill and offered rate: the rate accepted over
+// the whole minute (P2).
+func playSustained(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	r := sustainedAt(f.TakeToken, v["b"], v["r"], v["offered"])
+	fr.Chart = labs.Figure{Title: "The bucket's level after each request", Kind: labs.Line, XLabel: "request", YLabel: "tokens",
+		Series: []labs.Series{{Name: "level", X: Indexes(len(r.Tokens)), Y: r.Tokens}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "rate", Label: "accepted per second, the whole minute", Value: r.Rate, Unit: "/s"},
+		labs.Readout{Name: "offered", Label: "offered", Value: float64(r.Offered), Unit: "requests"})
+}

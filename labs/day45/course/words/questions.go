@@ -1,0 +1,37 @@
+package words
+
+import "termlab/labs"
+
+// SpreadChoices is how a burst of the bursts figure arrives: the words a
+// question says it with, in the order of the spread knob.
+var SpreadChoices = []string{"all in one instant", "spread evenly over 1 s", "spread evenly over 2 s"}
+
+// Questions is the figures that answer the day's predictions at any
+// setting (labs.Variant): the authors' check moves each knob to see that a
+// question states everything its answer depends on, and practice deals
+// new numbers from them. They are not on the playground.
+func Questions() []labs.PlayFigure {
+	return []labs.PlayFigure{
+		{ID: "bursts", Title: "Bursts into a token bucket",
+			TimeScale: "virtual clock · the bucket starts full",
+			Parts:     []string{"1", "3", "8"},
+			Needs:     []int{1},
+			Knobs: []labs.Knob{
+				{Name: "b", Label: "bucket holds", Min: 1, Max: 60, Step: 1, Default: 20},
+				{Name: "r", Label: "refill rate", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "size", Label: "requests per burst", Min: 1, Max: 100, Step: 1, Default: 40},
+				{Name: "count", Label: "bursts", Min: 1, Max: 10, Step: 1, Default: 5},
+				{Name: "gap", Label: "seconds between bursts", Min: 1, Max: 10, Step: 1, Default: 3, Unit: "s"},
+				{Name: "spread", Label: "how a burst arrives", Choices: SpreadChoices, Default: 0},
+			}},
+		{ID: "sustained", Title: "A minute of steady overload into a token bucket",
+			TimeScale: "60 s on the virtual clock · the bucket starts full",
+			Parts:     []string{"1"},
+			Needs:     []int{1},
+			Knobs: []labs.Knob{
+				{Name: "b", Label: "bucket holds", Min: 1, Max: 60, Step: 1, Default: 20},
+				{Name: "r", Label: "refill rate", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "offered", Label: "requests offered", Min: 1, Max: 100, Step: 1, Default: 30, Unit: "/s"},
+			}},
+	}
+}

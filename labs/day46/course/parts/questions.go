@@ -1,0 +1,79 @@
+package parts
+
+import (
+	"slices"
+	"time"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/fair"
+	"termlab/labs/day46/course/words"
+)
+
+// Questions gives the words' question figures their bodies: each answers
+// predictions at any setting of its knobs (labs.Variant), on the same
+// service and crowd Parts 1 and 2 play, so at a question's own setting it
+// reads exactly the part's figure.
+func Questions(impl func(labs.Impl) (fair.Funcs, bool)) []labs.PlayFigure {
+	return labs.PlayFigures(words.Questions(), impl, map[string]func(fair.Funcs, labs.Values, *labs.Frame){
+		"crowd": playCrowd,
+	})
+}
+
+// crowdFrom is the five tenants' minute with the quiet ones at quiet/s and
+// A at noisy/s from the moment from on (quiet/s before it). Each tenant's
+// arrivals are seeded as Traffic seeds them, so with from = 0 this is
+// exactly Part 1's traffic.
+func crowdFrom(quiet, noisy float64, from time.Duration) []*fair.Req {
+	t := make([]fair.Tenant, Tenants)
+	for i := range t {
+		t[i] = fair.Tenant{Rate: quiet, Size: Service}
+	}
+	before := fair.Traffic(Seed, t, Span)
+	t[Noisy].Rate = noisy
+	var out []*fair.Req
+	for _, r := range fair.Traffic(Seed, t, Span) {
+		if r.Tenant != Noisy || r.Arrive >= from {
+			out = append(out, r)
+		}
+	}
+	for _, r := range before {
+		if r.Tenant == Noisy && r.Arrive < from {
+			out = append(out, r)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *fair.Req) int {
+		if a.Arrive != b.Arrive {
+			return int(a.Arrive - b.Arrive)
+		}
+		return a.Tenant - b.Tenant
+	})
+	return out
+}
+
+// playCrowd plays the crowd through one FIFO (Part 1), through a quota per
+// tenant in front of it (Part 2) and by deficit round robin (Part 4, with
+// the implementation's DRRVisit).
+func playCrowd(f fair.Funcs, v labs.Values, fr *labs.Frame) {
+	from := time.Duration(0)
+	if v["from"] == 1 {
+		from = Span / 2
+	}
+	bound := int(v["bound"])
+	fifo := summarise(fair.Serve(crowdFrom(v["quiet"], v["a"], from), &fair.FIFO{Bound: bound}, Span))
+	q := &fair.Quota{Inner: &fair.FIFO{Bound: bound}}
+	for range Tenants {
+		q.Buckets = append(q.Buckets, &fair.Bucket{Rate: v["quota"], Burst: v["burst"]})
+	}
+	quota := summarise(fair.Serve(crowdFrom(v["quiet"], v["a"], from), q, Span))
+	var drr Stats
+	fr.Try("deficit round robin (DRRVisit)", func() {
+		drr = summarise(fair.Serve(crowdFrom(v["quiet"], v["a"], from), fair.NewDRR(Tenants, DRRBound, Quantum, f.DRRVisit), Span))
+	})
+	fr.Chart = p99Line("Quiet tenants' p99 latency, second by second", map[string]Stats{"one FIFO": fifo, "quotas": quota}, "one FIFO", "quotas")
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "fifo_p99", Label: "one FIFO: quiet p99", Value: ms(fifo.QuietP99), Unit: "ms"},
+		labs.Readout{Name: "fifo_refused", Label: "one FIFO: quiet refused", Value: pct(fifo.QuietErrors, fifo.QuietOffered), Unit: "%"},
+		labs.Readout{Name: "quota_idle", Label: "quotas: server idle", Value: 100 - quota.Utilisation, Unit: "%"},
+		labs.Readout{Name: "drr_a_rate", Label: "DRR: A served", Value: float64(drr.NoisyServed) / Span.Seconds(), Unit: "/s"},
+		labs.Readout{Name: "drr_quiet_p50", Label: "DRR: quiet p50", Value: ms(drr.QuietP50), Unit: "ms"})
+}

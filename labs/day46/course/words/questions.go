@@ -1,0 +1,29 @@
+package words
+
+import "termlab/labs"
+
+// FromChoices is when tenant A starts sending at its own rate in the crowd
+// figure: the words a question says it with, in the knob's order. Before
+// it starts, A sends what a quiet tenant sends.
+var FromChoices = []string{"from the first second of the minute to the last", "only in the second half of the minute"}
+
+// Questions is the figures that answer the day's predictions at any
+// setting (labs.Variant): the authors' check moves each knob to see that a
+// question states everything its answer depends on, and practice deals
+// new numbers from them. They are not on the playground.
+func Questions() []labs.PlayFigure {
+	return []labs.PlayFigure{
+		{ID: "crowd", Title: "Five tenants: one FIFO, quotas, deficit round robin",
+			TimeScale: "one minute on the virtual clock · 10 ms a request, 100 a second",
+			Parts:     []string{"1", "2", "4"},
+			Needs:     []int{2}, // DRR calls DRRVisit
+			Knobs: []labs.Knob{
+				{Name: "quiet", Label: "each quiet tenant's rate", Min: 1, Max: 20, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "a", Label: "A's rate", Min: 10, Max: 400, Step: 10, Default: 200, Unit: "/s"},
+				{Name: "from", Label: "when A sends at its rate", Choices: FromChoices, Default: 0},
+				{Name: "bound", Label: "the FIFO's room", Min: 10, Max: 300, Step: 10, Default: 100},
+				{Name: "quota", Label: "each tenant's quota", Min: 5, Max: 50, Step: 5, Default: 20, Unit: "/s"},
+				{Name: "burst", Label: "each quota's burst", Min: 1, Max: 40, Step: 1, Default: 10},
+			}},
+	}
+}

@@ -1,0 +1,92 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"termlab/labs"
+	"termlab/record/predictions"
+)
+
+// TestConfidenceKeyOnPredict: ctrl+g, box open or closed, cycles how sure
+// the focused guess is (sure, likely, guess, not said), saves it at once
+// and shows it beside the box, at 80×24 and 40×12. Once the answer is out
+// it stays as it was.
+func TestConfidenceKeyOnPredict(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			root := labRoot(t, theDay)
+			f := newFake(fakeAnswer{o: stubOutcome(theDay)})
+			d := newDriver(t, testCommon(t, labs.Course{theDay}, root, f), size[0], size[1])
+			d.keys("enter")
+			d.tab(tabPredict)
+			d.keys("e", "30", "enter", "up") // P1 recorded, focus back on it
+			for _, want := range []predictions.Confidence{predictions.Sure, predictions.Likely, predictions.Hunch, ""} {
+				d.send(tea.KeyMsg{Type: tea.KeyCtrlG})
+				if got := loadSaved(t, root).Predictions["P1"].Confidence; got != want {
+					t.Fatalf("after ctrl+g P1 is saved %q, want %q", got, want)
+				}
+				if want != "" {
+					d.wantView(string(want))
+				}
+				checkFits(t, d.view(), size[0], size[1])
+			}
+			d.keys("esc")
+			d.send(tea.KeyMsg{Type: tea.KeyCtrlG}) // box closed: the same key
+			if got := loadSaved(t, root).Predictions["P1"].Confidence; got != predictions.Sure {
+				t.Fatalf("ctrl+g with the box closed saved %q", got)
+			}
+		})
+	}
+}
+
+// TestConfidenceOnTheScoreboard: a guess said "sure" and judged off shows
+// its confidence beside the verdict and counts in the calibration line,
+// which counts revealed guesses only; ctrl+g after the reveal changes
+// nothing.
+func TestConfidenceOnTheScoreboard(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		root := labRoot(t, theDay)
+		predicted(t, root, allIDs()...)
+		predictions.Update(root+"/predictions", theDay.Number, func(a *predictions.Answers) error {
+			a.Set("P1", 30)
+			a.SetConfidence("P1", predictions.Sure)
+			a.SetConfidence("P7", predictions.Likely) // Part 4 never lands below: not counted
+			return nil
+		})
+		o := reference()
+		o.Impl = labs.Learner
+		o.Parts = o.Parts[:3] // Parts 1–3 land; P7's part does not
+		f := newFake(fakeAnswer{o: o})
+		d := newDriver(t, testCommon(t, labs.Course{theDay}, root, f), size[0], size[1])
+		d.keys("enter")
+		d.tab(tabScore)
+		d.keys("r")
+		d.tab(tabScore)
+		if !strings.Contains(d.view(), "· sure") {
+			t.Fatalf("%v: no confidence beside P1's verdict:\n%s", size, d.view())
+		}
+		checkFits(t, d.view(), size[0], size[1])
+		d.keys("G")
+		found := ""
+		for range 10 {
+			v := strings.Join(strings.Fields(d.view()), " ")
+			if i := strings.Index(v, "how often right:"); i >= 0 {
+				found = v[i:]
+				break
+			}
+			d.keys("up")
+		}
+		if !strings.HasPrefix(found, "how often right: sure 0 of 1 right") || strings.Contains(found[:min(len(found), 60)], "likely") {
+			t.Errorf("%v: the calibration line is missing, wrong, or counts an unrevealed guess: %q\n%s", size, found, d.view())
+		}
+		d.tab(tabPredict)
+		d.send(tea.KeyMsg{Type: tea.KeyCtrlG})
+		if got := loadSaved(t, root).Predictions["P1"]; !got.Revealed || got.Confidence != predictions.Sure {
+			t.Errorf("%v: ctrl+g after the reveal: P1 saved %+v", size, got)
+		}
+	}
+}
