@@ -140,6 +140,18 @@ func (m *scoreModel) content(s *session, w int) string {
 		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
+	if id := m.pickOf(s); id != "" && !m.ask.pOpen {
+		// Practice is offered where the learner reads, not only in the
+		// help line (which a 40-column screen cuts to the global keys).
+		hint := "n: new numbers for " + id
+		if len(practicable(s)) > 1 {
+			hint += " · ←/→ another question"
+			if width(hint) > w {
+				hint = "n: new numbers for " + id + " · ←/→ other"
+			}
+		}
+		b = append(b, styleLines(st.Accent, wrap(hint, w)))
+	}
 	if s.refErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
 		// The rows that need the reference wait for it; why it is missing
 		// is the lab's problem, and said so, never put on the learner.

@@ -170,7 +170,13 @@ func (m *scoreModel) whyKey(k tea.KeyMsg, s *session) tea.Cmd {
 		a.whyOpen = false
 		a.why.Blur()
 		s.setNote(id+": your line is kept, the lab's why beside it", false)
-		return s.change(m.c.deps, func(x *predictions.Answers) { _ = x.Explain(id, text) })
+		save := s.change(m.c.deps, func(x *predictions.Answers) { _ = x.Explain(id, text) })
+		if refuse(s) != "" {
+			return save
+		}
+		// RESULTS.md's block keeps the line beside the lab's why, as the
+		// shell's next run writes it.
+		return tea.Batch(save, writeResultsCmd(s, true))
 	}
 	var cmd tea.Cmd
 	a.why, cmd = a.why.Update(k)
@@ -315,12 +321,17 @@ func (m *scoreModel) panel(s *session, w int) []string {
 	if !ok {
 		return nil
 	}
-	b = append(b, strings.Split(styleLines(st.Warn, wrap(r.ID+" came out differently from your guess. Why, in one line of your own? The lab's why shows after it.", w)), "\n")...)
 	if a.whyOpen {
+		b = append(b, strings.Split(styleLines(st.Warn, wrap("Why did "+r.ID+" come out differently from your guess? One line of your own; the lab's why shows after it.", w)), "\n")...)
 		a.why.Width = max(w-4, 4)
 		b = append(b, trunc("> "+a.why.View(), w))
-	} else {
-		b = append(b, st.Dim.Render(trunc("e: write it · esc in the box passes", w)))
+		return b
 	}
+	// Closed, one line, so the rows keep their room: e opens the box.
+	ask := "Why did " + r.ID + " come out differently from your guess? e: your line, then the lab's"
+	if width(ask) > w {
+		ask = "Why did " + r.ID + " differ? e: say why first"
+	}
+	b = append(b, strings.Split(styleLines(st.Warn, wrap(ask, w)), "\n")...)
 	return b
 }
