@@ -82,14 +82,14 @@ type formKeys struct {
 
 func newFormKeys() formKeys {
 	return formKeys{
-		Next:       key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next")),
-		Prev:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous")),
-		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
-		Skip:       key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "skip this one")),
-		Think:      key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "how to think about it")),
+		Next:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next")),
+		Prev:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous")),
+		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
+		Skip:   key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "skip this one")),
+		Think:  key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "how to think about it")),
 		// ctrl+g: no text box binds it, and it works with the box open or
 		// closed, as ctrl+t does.
-		Sure: key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "how sure")),
+		Sure:       key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "how sure")),
 		StopTyping: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
 		Type:       key.NewBinding(key.WithKeys("enter", "e", "i"), key.WithHelp("enter/e", "type")),
 	}

@@ -28,11 +28,12 @@ type scoreModel struct {
 
 func newScore(c *common) *scoreModel { return &scoreModel{c: c, ask: newAsk(c)} }
 
-func (m *scoreModel) title() string               { return "Scoreboard" }
-func (m *scoreModel) briefTitle() string          { return "Score" }
+func (m *scoreModel) title() string      { return "Scoreboard" }
+func (m *scoreModel) briefTitle() string { return "Score" }
+
 // typing: a box of the panel has the keyboard, or the practice panel is
 // open (its esc closes it rather than leaving the day).
-func (m *scoreModel) typing() bool { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
+func (m *scoreModel) typing() bool                { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
 func (m *scoreModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
 func (m *scoreModel) enter(*session) tea.Cmd      { return nil }
 
