@@ -188,7 +188,16 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 				if len(saved.Done) != round+1 || saved.Open != nil || saved.Streak != streak {
 					t.Fatalf("round %d: practice on record %+v, want streak %d", round, saved, streak)
 				}
-				d.wantView("the reference", fmt.Sprintf("streak %d", streak))
+				d.wantView("the reference")
+				// The verdict reads whole, at 40×12 too (the panel gives up
+				// its heading and the question first).
+				words := predictions.Judge(guess, actual).Words(px.P.Unit)
+				if v := flat(d.view()); !strings.Contains(v, words) {
+					t.Fatalf("round %d: the verdict %q is cut:\n%s", round, words, d.view())
+				}
+				if sz[1] >= 24 {
+					d.wantView(fmt.Sprintf("streak %d", streak))
+				}
 				checkFits(t, d.app.View(), sz[0], sz[1])
 			}
 			d.keys("esc")

@@ -48,7 +48,7 @@ func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if cmd, took := m.askKey(k, s); took {
 		return cmd
 	}
-	panel := m.panel(s, m.w)
+	panel := m.panel(s, m.w, m.h)
 	head := m.head(m.w, m.h-len(panel))
 	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, max(m.h-len(head)-len(panel), 1), lineCount(m.content(s, m.w)))
 	return nil
@@ -79,7 +79,7 @@ func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
 // scroll under them, so a row read at the bottom still says which column
 // is the guess and which the actual.
 func (m *scoreModel) view(s *session, w, h int) string {
-	panel := m.panel(s, w)
+	panel := m.panel(s, w, h)
 	head := append(m.head(w, h-len(panel)), panel...)
 	if h <= len(head) {
 		return fit(strings.Join(head, "\n"), w, h)
@@ -91,7 +91,10 @@ func (m *scoreModel) view(s *session, w, h int) string {
 // and the column headings; the title alone when a panel leaves fewer than
 // four lines of h for the rows.
 func (m *scoreModel) head(w, h int) []string {
-	if h < 3+4 && h < m.h {
+	switch {
+	case h < 2 && h < m.h:
+		return nil // the panel takes the screen
+	case h < 3+4 && h < m.h:
 		return m.head(w, m.h)[:1]
 	}
 	st := m.c.styles

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"termlab/labs"
 	"termlab/record/predictions"
@@ -281,7 +282,7 @@ func (m *scoreModel) close() {
 
 // panel is the lines pinned under the headings: the practice, or else the
 // miss waiting for the learner's line; none when neither is asked.
-func (m *scoreModel) panel(s *session, w int) []string {
+func (m *scoreModel) panel(s *session, w, h int) []string {
 	st, a := m.c.styles, &m.ask
 	var b []string
 	if a.pOpen {
@@ -291,31 +292,42 @@ func (m *scoreModel) panel(s *session, w int) []string {
 			return nil
 		}
 		pr := s.answers.Practice[id]
-		head := st.Title.Render(id+" again, new numbers") + st.Dim.Render(fmt.Sprintf(" · streak %d", pr.Streak))
-		b = append(b, trunc(head, w))
+		head := []string{trunc(st.Title.Render(id+" again, new numbers")+st.Dim.Render(fmt.Sprintf(" · streak %d", pr.Streak)), w)}
+		lines := func(style lipgloss.Style, text string) []string {
+			return strings.Split(styleLines(style, wrap(text, w)), "\n")
+		}
+		var ask, body []string
 		switch {
 		case a.last != nil:
-			b = append(b, strings.Split(styleLines(st.Dim, wrap(px.Ask(a.last.Values), w)), "\n")...)
+			ask = lines(st.Dim, px.Ask(a.last.Values))
 			words := predictions.Judge(a.last.Guess, a.last.Actual).Words(px.P.Unit)
 			line := fmt.Sprintf("you %s, the reference %s: %s", predictions.FormatValue(a.last.Guess, px.P.Unit), predictions.FormatValue(a.last.Actual, px.P.Unit), words)
 			style := st.Bad
 			if a.last.Verdict != predictions.Off {
 				style = st.Good
 			}
-			b = append(b, strings.Split(styleLines(style, wrap(line, w)), "\n")...)
+			body = lines(style, line)
 		case pr.Open != nil:
-			b = append(b, strings.Split(styleLines(st.Accent, wrap(px.Ask(pr.Open), w)), "\n")...)
+			ask = lines(st.Accent, px.Ask(pr.Open))
 			if a.judging {
-				b = append(b, st.Dim.Render(trunc("playing it on the reference…", w)))
+				body = []string{st.Dim.Render(trunc("playing it on the reference…", w))}
 			} else {
 				a.guess.Width = max(min(w-14, 14), 4)
-				b = append(b, trunc("your guess: "+a.guess.View(), w))
+				body = []string{trunc("your guess: "+a.guess.View(), w)}
 			}
 		}
 		if a.pMsg != "" {
-			b = append(b, strings.Split(styleLines(st.Bad, wrap(a.pMsg, w)), "\n")...)
+			body = append(body, lines(st.Bad, a.pMsg)...)
 		}
-		return b
+		// On a short screen the panel gives up its heading, then (once
+		// judged) the question, before anything of the verdict is cut.
+		switch n := len(ask) + len(body); {
+		case 1+n <= h:
+			return slices.Concat(head, ask, body)
+		case n <= h || a.last == nil:
+			return slices.Concat(ask, body)
+		}
+		return slices.Concat(head, body)
 	}
 	r, ok := toExplain(s)
 	if !ok {
