@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"termlab/labs"
@@ -104,25 +103,12 @@ func TestExplainAfterAMiss(t *testing.T) {
 	}
 }
 
-// countingRef plays the reference in process and counts the plays, so a
-// test sees that nothing played a variant before its guess was in.
-type countingRef struct {
-	mu    sync.Mutex
-	plays int
-}
-
-func (c *countingRef) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
-	c.mu.Lock()
-	c.plays++
-	c.mu.Unlock()
-	return f.Play(labs.Reference, f.Settle(v))
-}
-func (c *countingRef) Ready() bool { return true }
-func (c *countingRef) Close()      {}
-func (c *countingRef) count() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.plays
+// playsOf is how many frames r has played: a test sees that nothing
+// played a variant before its guess was in.
+func playsOf(r *slowRef) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.plays
 }
 
 // TestPracticeOnTheScoreboard: once P1 is revealed, n deals a variant
@@ -134,7 +120,7 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			root := labRoot(t, theDay)
 			c := testCommon(t, labs.Course{theDay}, root, newFake(refAnswer()))
-			ref := &countingRef{}
+			ref := &slowRef{}
 			c.deps.refFrames = func(deps, labs.Day) refFrames { return ref }
 			d := newDriver(t, c, sz[0], sz[1])
 			d.keys("enter")
@@ -158,8 +144,8 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 				if open == nil {
 					t.Fatalf("round %d: no variant on record after n", round)
 				}
-				if ref.count() != round {
-					t.Fatalf("round %d: the reference played %d times before the guess", round, ref.count())
+				if playsOf(ref) != round {
+					t.Fatalf("round %d: the reference played %d times before the guess", round, playsOf(ref))
 				}
 				if v := flat(d.view()); !strings.Contains(v, flat(px.Ask(open))) || strings.Contains(v, ", the reference") {
 					t.Fatalf("round %d: the variant is not asked, or its answer shows:\n%s", round, d.view())
@@ -177,8 +163,8 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 					guess = actual*3 + 7
 				}
 				d.keys(predictions.FormatValue(guess, ""), "enter")
-				if ref.count() != round+1 {
-					t.Fatalf("round %d: the reference played %d times", round, ref.count())
+				if playsOf(ref) != round+1 {
+					t.Fatalf("round %d: the reference played %d times", round, playsOf(ref))
 				}
 				streak++
 				if !right {
