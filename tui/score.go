@@ -33,9 +33,13 @@ func (m *scoreModel) briefTitle() string { return "Score" }
 
 // typing: a box of the panel has the keyboard, or the practice panel is
 // open (its esc closes it rather than leaving the day).
-func (m *scoreModel) typing() bool                { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
-func (m *scoreModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *scoreModel) enter(*session) tea.Cmd      { return nil }
+func (m *scoreModel) typing() bool { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
+func (m *scoreModel) resize(_ *session, w, h int) {
+	m.w, m.h = w, h
+	// The boxes' widths follow the screen here, so View stays pure.
+	m.ask.why.Width, m.ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
+}
+func (m *scoreModel) enter(*session) tea.Cmd { return nil }
 
 func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if pm, ok := msg.(practiceMsg); ok {

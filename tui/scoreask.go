@@ -312,7 +312,6 @@ func (m *scoreModel) panel(s *session, w, h int) []string {
 			if a.judging {
 				body = []string{st.Dim.Render(trunc("playing it on the reference…", w))}
 			} else {
-				a.guess.Width = max(min(w-14, 14), 4)
 				body = []string{trunc("your guess: "+a.guess.View(), w)}
 			}
 		}
@@ -335,7 +334,6 @@ func (m *scoreModel) panel(s *session, w, h int) []string {
 	}
 	if a.whyOpen {
 		b = append(b, strings.Split(styleLines(st.Warn, wrap("Why did "+r.ID+" come out differently from your guess? One line of your own; the lab's why shows after it.", w)), "\n")...)
-		a.why.Width = max(w-4, 4)
 		b = append(b, trunc("> "+a.why.View(), w))
 		return b
 	}
