@@ -62,6 +62,7 @@ type dayModel struct {
 	todos   *todoModel
 	results *resultsModel
 	history *historyModel
+	score   *scoreModel
 
 	watcher *watch.Watcher // nil when the day does not watch
 	// runGen is the generation of the learner's code the day runs: a run,
@@ -77,7 +78,8 @@ func newDay(c *common, day labs.Day) *dayModel {
 	m.todos = newTodos(c)
 	m.results = newResults(c)
 	m.history = newHistory(c)
-	m.screens = []screen{newLesson(c), m.predict, m.run, newScore(c), m.todos, newDrills(c, &m.s), m.results, m.history, newPlay(c)}
+	m.score = newScore(c)
+	m.screens = []screen{newLesson(c), m.predict, m.run, m.score, m.todos, newDrills(c, &m.s), m.results, m.history, newPlay(c)}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
 	if done, _ := m.s.predicted(); done > 0 {
@@ -112,6 +114,7 @@ func (m *dayModel) close() tea.Cmd {
 	if pm, ok := m.screens[tabPlay].(*playModel); ok {
 		pm.close()
 	}
+	m.score.close()
 	if w := m.watcher; w != nil {
 		m.watcher = nil
 		return closeWatchCmd(w)
@@ -177,6 +180,8 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.run.update(msg, &m.s)
 	case playFrameMsg, playFallbackMsg, playTickMsg:
 		return m.screens[tabPlay].update(msg, &m.s)
+	case practiceMsg:
+		return m.score.update(msg, &m.s)
 	case buildMsg:
 		return m.built(msg)
 	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, locsMsg:

@@ -23,23 +23,38 @@ type scoreModel struct {
 	c      *common
 	scroll int
 	w, h   int
+	ask    askState // the learner's line on a miss, and practice (scoreask.go)
 }
 
-func newScore(c *common) *scoreModel { return &scoreModel{c: c} }
+func newScore(c *common) *scoreModel { return &scoreModel{c: c, ask: newAsk(c)} }
 
-func (m *scoreModel) title() string               { return "Scoreboard" }
-func (m *scoreModel) briefTitle() string          { return "Score" }
-func (m *scoreModel) typing() bool                { return false }
-func (m *scoreModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *scoreModel) enter(*session) tea.Cmd      { return nil }
+func (m *scoreModel) title() string      { return "Scoreboard" }
+func (m *scoreModel) briefTitle() string { return "Score" }
+
+// typing: a box of the panel has the keyboard, or the practice panel is
+// open (its esc closes it rather than leaving the day).
+func (m *scoreModel) typing() bool { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
+func (m *scoreModel) resize(_ *session, w, h int) {
+	m.w, m.h = w, h
+	// The boxes' widths follow the screen here, so View stays pure.
+	m.ask.why.Width, m.ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
+}
+func (m *scoreModel) enter(*session) tea.Cmd { return nil }
 
 func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
+	if pm, ok := msg.(practiceMsg); ok {
+		return m.practiced(pm, s)
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return nil
 	}
-	head := m.head(m.w)
-	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
+	if cmd, took := m.askKey(k, s); took {
+		return cmd
+	}
+	panel := m.panel(s, m.w, m.h)
+	head := m.head(m.w, m.h-len(panel))
+	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, max(m.h-len(head)-len(panel), 1), lineCount(m.content(s, m.w)))
 	return nil
 }
 
@@ -68,7 +83,8 @@ func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
 // scroll under them, so a row read at the bottom still says which column
 // is the guess and which the actual.
 func (m *scoreModel) view(s *session, w, h int) string {
-	head := m.head(w)
+	panel := m.panel(s, w, h)
+	head := append(m.head(w, h-len(panel)), panel...)
 	if h <= len(head) {
 		return fit(strings.Join(head, "\n"), w, h)
 	}
@@ -76,8 +92,15 @@ func (m *scoreModel) view(s *session, w, h int) string {
 }
 
 // head is the lines that stay put: the title, what the columns compare,
-// and the column headings.
-func (m *scoreModel) head(w int) []string {
+// and the column headings; the title alone when a panel leaves fewer than
+// four lines of h for the rows.
+func (m *scoreModel) head(w, h int) []string {
+	switch {
+	case h < 2 && h < m.h:
+		return nil // the panel takes the screen
+	case h < 3+4 && h < m.h:
+		return m.head(w, m.h)[:1]
+	}
 	st := m.c.styles
 	title := st.Title.Render("Scoreboard") + st.Dim.Render(" · each guess judged as it stood when its actual was revealed")
 	note := "actual: what the reference does · distance: relative to it (points for a %)"
@@ -125,6 +148,18 @@ func (m *scoreModel) content(s *session, w int) string {
 		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
+	if id := m.pickOf(s); id != "" && !m.ask.pOpen {
+		// Practice is offered where the learner reads, not only in the
+		// help line (which a 40-column screen cuts to the global keys).
+		hint := "n: new numbers for " + id
+		if len(practicable(s)) > 1 {
+			hint += " · ←/→ another question"
+			if width(hint) > w {
+				hint = "n: new numbers for " + id + " · ←/→ other"
+			}
+		}
+		b = append(b, styleLines(st.Accent, wrap(hint, w)))
+	}
 	if s.refErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
 		// The rows that need the reference wait for it; why it is missing
 		// is the lab's problem, and said so, never put on the learner.
@@ -146,8 +181,15 @@ func (m *scoreModel) content(s *session, w int) string {
 		if r.Explanation != "" && r.Revealed {
 			b = append(b, indent(styleLines(st.Accent, wrap("you said: "+r.Explanation, tw)), "     "))
 		}
-		if r.Verdict != nil && r.Verdict.Kind == predictions.Off && pr.Why != "" {
-			b = append(b, indent(styleLines(st.Dim, wrap("why: "+pr.Why, tw)), "     "))
+		// The lab's why only once the learner has said theirs or passed
+		// (the panel asks): never before.
+		if g := s.answers.Predictions[r.ID]; predictions.WhyShown(r, g) && pr.Why != "" {
+			b = append(b, indent(styleLines(st.Dim, wrap("the lab's why: "+pr.Why, tw)), "     "))
+		} else if predictions.ToExplain(r, g) {
+			b = append(b, indent(styleLines(st.Warn, wrap("why did it differ? your line first (e), then the lab's", tw)), "     "))
+		}
+		if p := s.answers.Practice[r.ID]; len(p.Done) > 0 {
+			b = append(b, indent(styleLines(st.Dim, wrap(fmt.Sprintf("practice: %d right in a row, %d variants answered", p.Streak, len(p.Done)), tw)), "     "))
 		}
 	}
 	if line := predictions.Calibrate(rows).Line(); line != "" {
@@ -251,9 +293,30 @@ func shortMissing(why string) string {
 	return why
 }
 
-func (m *scoreModel) help(*session) keyMap {
-	sk := m.c.keys.Scroll
-	return keyMap{short: []key.Binding{sk.Up}, full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
+func (m *scoreModel) help(s *session) keyMap {
+	sk, k, a := m.c.keys.Scroll, m.c.keys.Score, &m.ask
+	switch {
+	case a.whyOpen:
+		return keyMap{short: []key.Binding{k.Record, k.Pass}, full: [][]key.Binding{{k.Record, k.Pass}}}
+	case a.guessing:
+		return keyMap{short: []key.Binding{k.Guess, k.Close}, full: [][]key.Binding{{k.Guess, k.Close}}}
+	}
+	var own []key.Binding
+	if _, ok := toExplain(s); ok && !a.pOpen {
+		own = append(own, k.Explain)
+	}
+	if id := m.pickOf(s); id != "" {
+		n := k.Practice
+		n.SetHelp("n", "new numbers: "+id)
+		own = append(own, n)
+		if len(practicable(s)) > 1 {
+			own = append(own, k.Pick)
+		}
+	}
+	if a.pOpen {
+		own = append(own, k.Close)
+	}
+	return keyMap{short: append(own, sk.Up), full: [][]key.Binding{own, {sk.Up, sk.PageUp, sk.Top}}}
 }
 
 // missing says why a prediction has no actual: its part has not been
