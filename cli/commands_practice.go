@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/record/session"
 )
 
 // practice: a revealed question asked again with new numbers. `practice
@@ -29,37 +29,23 @@ func cmdPractice(ctx context.Context, e Env, a Args) int {
 		return UsageError(e.Stderr, fmt.Sprintf("which question? for example: practice %d P1 (deal new numbers), then practice %d P1 N (your guess)", day.Number, day.Number))
 	}
 	id := strings.ToUpper(strings.TrimSpace(a.Pos[1]))
-	p, ok := day.Prediction(id)
-	if !ok {
+	if _, ok := day.Prediction(id); !ok {
 		return UsageError(e.Stderr, fmt.Sprintf("Day %d has no prediction %q (it has P1–P%d)", day.Number, a.Pos[1], len(day.Predictions)))
 	}
-	var f labs.PlayFigure
-	if p.Variant != nil {
-		f, ok = day.Figure(p.Variant.Figure)
-	}
-	if p.Variant == nil || !ok {
-		fmt.Fprintf(e.Stderr, "termlab: %s has no figure to deal new numbers from yet; practise one that has: %s\n", id, strings.Join(practicable(day), ", "))
+	pr, err := session.PracticeOf(day, id)
+	if err != nil {
+		fmt.Fprintln(e.Stderr, "termlab:", err)
 		return ExitNotOK
 	}
+	p := pr.P
 	if len(a.Pos) == 2 {
-		return e.deal(day, p, f, a.Has("json"))
+		return e.deal(day, pr, a.Has("json"))
 	}
 	guess, err := predictions.Parse(a.Pos[2], p)
 	if err != nil {
 		return UsageError(e.Stderr, fmt.Sprintf("%s: %v", id, err))
 	}
-	return e.answer(ctx, day, p, f, guess, a.Has("json"))
-}
-
-// practicable is the day's predictions that name a figure.
-func practicable(day labs.Day) []string {
-	var ids []string
-	for _, p := range day.Predictions {
-		if p.Variant != nil {
-			ids = append(ids, p.ID)
-		}
-	}
-	return ids
+	return e.answer(ctx, day, pr, guess, a.Has("json"))
 }
 
 // practiceJSON is practice --json (docs/JSON.md): the variant, and once
@@ -79,19 +65,15 @@ type practiceJSON struct {
 }
 
 // deal opens a variant (or finds the open one) and asks it.
-func (e Env) deal(day labs.Day, p labs.Prediction, f labs.PlayFigure, asJSON bool) int {
-	fresh := p.Variant.DealValues(f, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
-	var open labs.Values
-	answers, err := e.updateAnswers(day, func(x *predictions.Answers) error {
-		var err error
-		open, err = x.Deal(p.ID, fresh)
-		return err
-	})
+func (e Env) deal(day labs.Day, px session.Practice, asJSON bool) int {
+	p := px.P
+	answers, err := e.updateAnswers(day, px.Deal(px.Fresh()))
 	if code, done := e.practiceRefused(err); done {
 		return code
 	}
 	pr := answers.Practice[p.ID]
-	q := p.Variant.Fill(f, f.Settle(open))
+	open := pr.Open
+	q := px.Ask(open)
 	if asJSON {
 		writeJSON(e.Stdout, practiceJSON{Day: day.Number, ID: p.ID, Question: q, Unit: p.Unit, Values: open, Streak: pr.Streak, Answered: len(pr.Done)})
 		return ExitOK
@@ -106,7 +88,8 @@ func (e Env) deal(day labs.Day, p labs.Prediction, f labs.PlayFigure, asJSON boo
 }
 
 // answer judges guess at the open variant, played on the reference.
-func (e Env) answer(ctx context.Context, day labs.Day, p labs.Prediction, f labs.PlayFigure, guess float64, asJSON bool) int {
+func (e Env) answer(ctx context.Context, day labs.Day, px session.Practice, guess float64, asJSON bool) int {
+	p, f := px.P, px.F
 	before, err := e.session(day).Answers()
 	if err != nil {
 		fmt.Fprintln(e.Stderr, "termlab:", err)
@@ -116,30 +99,29 @@ func (e Env) answer(ctx context.Context, day labs.Day, p labs.Prediction, f labs
 		fmt.Fprintf(e.Stderr, "termlab: %s: no variant is open; go run . practice %d %s deals one\n", p.ID, day.Number, p.ID)
 		return ExitNotOK
 	}
-	fr := playReference(ctx, e, day, f, open, "reference")
-	r, ok := fr.Readout(p.Variant.Readout)
-	if fr.Error != "" || !ok {
-		fmt.Fprintf(e.Stderr, "termlab: %s: the reference could not play the variant (%s); nothing was saved\n", p.ID, fr.Error)
+	actual, err := px.Actual(playReference(ctx, e, day, f, open, "reference"))
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "termlab: %s: %v; nothing was saved\n", p.ID, err)
 		return ExitNotOK
 	}
 	var tried predictions.Tried
 	answers, err := e.updateAnswers(day, func(x *predictions.Answers) error {
 		var err error
-		tried, err = x.Answer(p.ID, open, guess, r.Value)
+		tried, err = x.Answer(p.ID, open, guess, actual)
 		return err
 	})
 	if code, done := e.practiceRefused(err); done {
 		return code
 	}
 	pr := answers.Practice[p.ID]
-	v := predictions.Judge(guess, r.Value)
-	q := p.Variant.Fill(f, f.Settle(open))
+	v := predictions.Judge(guess, actual)
+	q := px.Ask(open)
 	if asJSON {
 		writeJSON(e.Stdout, practiceJSON{Day: day.Number, ID: p.ID, Question: q, Unit: p.Unit, Values: open,
 			Guess: &tried.Guess, Actual: &tried.Actual, Verdict: v.String(), Distance: v.Distance(p.Unit), Streak: pr.Streak, Answered: len(pr.Done)})
 		return ExitOK
 	}
-	fmt.Fprintf(e.Stdout, "%s (variant): you %s, the reference %s: %s\n", p.ID, practiceNum(guess, p.Unit), practiceNum(r.Value, p.Unit), v.Words(p.Unit))
+	fmt.Fprintf(e.Stdout, "%s (variant): you %s, the reference %s: %s\n", p.ID, practiceNum(guess, p.Unit), practiceNum(actual, p.Unit), v.Words(p.Unit))
 	fmt.Fprintf(e.Stdout, "Streak: %d right in a row, %d variants answered. go run . practice %d %s deals another.\n", pr.Streak, len(pr.Done), day.Number, p.ID)
 	return ExitOK
 }

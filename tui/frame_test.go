@@ -176,6 +176,7 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 	d.wantView("Part 9: Made-up part", "Widgets per second", "Stock", "Orders", "┊ restock (5)", "sold│",
 		"Three widgets were made.", "PX9", "3 widgets", "✗ off (33% over)")
 	d.tab(common.TabScore)
+	passWhys(d) // the learner passes on saying why first
 	d.wantView("PX9", "why: Widgets are made in threes.")
 }
 

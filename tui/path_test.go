@@ -103,7 +103,12 @@ func TestTheLearnersWholePath(t *testing.T) {
 	press(tm, "S")
 	wait("✓ all parts played")
 	press(tm, "4")
-	wait("[4 Scoreboard]", "✗ off (95% under)")
+	wait("[4 Scoreboard]", "✗ off (95% under)", "Why did P1 come out differently")
+	// The learner passes on their own line for P1–P3; each lab's why then
+	// shows (and the rows grow past the screen, so G scrolls).
+	press(tm, "e", "esc", "e", "esc", "e", "esc")
+	p3, _ := theDay.Prediction("P3")
+	wait("the lab's why: " + p3.Why[:30])
 	press(tm, "G")
 	wait("The number to carry", "the fixed window let 200 through")
 	press(tm, "5")

@@ -26,31 +26,47 @@ type scoreModel struct {
 	c      *common.Common
 	scroll int
 	w, h   int
+	ask    askState // the learner's line on a miss, and practice (scoreask.go)
 }
 
-func newScore(c *common.Common) *scoreModel { return &scoreModel{c: c} }
+func newScore(c *common.Common) *scoreModel { return &scoreModel{c: c, ask: newAsk(c)} }
 
-func (m *scoreModel) Title() string                      { return "Scoreboard" }
-func (m *scoreModel) briefTitle() string                 { return "Score" }
-func (m *scoreModel) Typing() bool                       { return false }
-func (m *scoreModel) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
-func (m *scoreModel) Enter(*common.Session) tea.Cmd      { return nil }
+func (m *scoreModel) Title() string      { return "Scoreboard" }
+func (m *scoreModel) briefTitle() string { return "Score" }
+
+// typing: a box of the panel has the keyboard, or the practice panel is
+// open (its esc closes it rather than leaving the day).
+func (m *scoreModel) Typing() bool { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
+func (m *scoreModel) Resize(_ *common.Session, w, h int) {
+	m.w, m.h = w, h
+	// The boxes' widths follow the screen here, so View stays pure.
+	m.ask.why.Width, m.ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
+}
+func (m *scoreModel) Enter(*common.Session) tea.Cmd { return nil }
 
 func (m *scoreModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+	if pm, ok := msg.(practiceMsg); ok {
+		return m.practiced(pm, s)
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return nil
 	}
-	head := m.head(m.w)
-	m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head), 1), lineCount(m.content(s, m.w)))
+	if cmd, took := m.askKey(k, s); took {
+		return cmd
+	}
+	panel := m.panel(s, m.w, m.h)
+	head := m.head(m.w, m.h-len(panel))
+	m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head)-len(panel), 1), lineCount(m.content(s, m.w)))
 	return nil
 }
 
-// View keeps the title and the column headings on top while the rows
+// view keeps the title and the column headings on top while the rows
 // scroll under them, so a row read at the bottom still says which column
 // is the guess and which the actual.
 func (m *scoreModel) View(s *common.Session, w, h int) string {
-	head := m.head(w)
+	panel := m.panel(s, w, h)
+	head := append(m.head(w, h-len(panel)), panel...)
 	if h <= len(head) {
 		return fit(strings.Join(head, "\n"), w, h)
 	}
@@ -58,8 +74,15 @@ func (m *scoreModel) View(s *common.Session, w, h int) string {
 }
 
 // head is the lines that stay put: the title, what the columns compare,
-// and the column headings.
-func (m *scoreModel) head(w int) []string {
+// and the column headings; the title alone when a panel leaves fewer than
+// four lines of h for the rows.
+func (m *scoreModel) head(w, h int) []string {
+	switch {
+	case h < 2 && h < m.h:
+		return nil // the panel takes the screen
+	case h < 3+4 && h < m.h:
+		return m.head(w, m.h)[:1]
+	}
 	st := m.c.Styles
 	title := st.Title.Render("Scoreboard") + st.Dim.Render(" · each guess judged as it stood when its actual was revealed")
 	note := "actual: what the reference does · distance: relative to it (points for a %)"
@@ -107,6 +130,18 @@ func (m *scoreModel) content(s *common.Session, w int) string {
 		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
+	if id := m.pickOf(s); id != "" && !m.ask.pOpen {
+		// Practice is offered where the learner reads, not only in the
+		// help line (which a 40-column screen cuts to the global keys).
+		hint := "n: new numbers for " + id
+		if len(practicable(s)) > 1 {
+			hint += " · ←/→ another question"
+			if width(hint) > w {
+				hint = "n: new numbers for " + id + " · ←/→ other"
+			}
+		}
+		b = append(b, styleLines(st.Accent, wrap(hint, w)))
+	}
 	if s.RefErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
 		// The rows that need the reference wait for it; why it is missing
 		// is the lab's problem, and said so, never put on the learner.
@@ -128,8 +163,15 @@ func (m *scoreModel) content(s *common.Session, w int) string {
 		if r.Explanation != "" && r.Revealed {
 			b = append(b, indent(styleLines(st.Accent, wrap("you said: "+r.Explanation, tw)), "     "))
 		}
-		if r.Verdict != nil && r.Verdict.Kind == predictions.Off && pr.Why != "" {
-			b = append(b, indent(styleLines(st.Dim, wrap("why: "+pr.Why, tw)), "     "))
+		// The lab's why only once the learner has said theirs or passed
+		// (the panel asks): never before.
+		if g := s.Answers.Predictions[r.ID]; predictions.WhyShown(r, g) && pr.Why != "" {
+			b = append(b, indent(styleLines(st.Dim, wrap("the lab's why: "+pr.Why, tw)), "     "))
+		} else if predictions.ToExplain(r, g) {
+			b = append(b, indent(styleLines(st.Warn, wrap("why did it differ? your line first (e), then the lab's", tw)), "     "))
+		}
+		if p := s.Answers.Practice[r.ID]; len(p.Done) > 0 {
+			b = append(b, indent(styleLines(st.Dim, wrap(fmt.Sprintf("practice: %d right in a row, %d variants answered", p.Streak, len(p.Done)), tw)), "     "))
 		}
 	}
 	if line := predictions.Calibrate(rows).Line(); line != "" {
@@ -233,9 +275,30 @@ func shortMissing(why string) string {
 	return why
 }
 
-func (m *scoreModel) Help(*common.Session) keymap.KeyMap {
-	sk := m.c.Keys.Scroll
-	return keymap.KeyMap{Short: []key.Binding{sk.Up}, Full: [][]key.Binding{{sk.Up, sk.PageUp, sk.Top}}}
+func (m *scoreModel) Help(s *common.Session) keymap.KeyMap {
+	sk, k, a := m.c.Keys.Scroll, m.c.Keys.Score, &m.ask
+	switch {
+	case a.whyOpen:
+		return keymap.KeyMap{Short: []key.Binding{k.Record, k.Pass}, Full: [][]key.Binding{{k.Record, k.Pass}}}
+	case a.guessing:
+		return keymap.KeyMap{Short: []key.Binding{k.Guess, k.Close}, Full: [][]key.Binding{{k.Guess, k.Close}}}
+	}
+	var own []key.Binding
+	if _, ok := toExplain(s); ok && !a.pOpen {
+		own = append(own, k.Explain)
+	}
+	if id := m.pickOf(s); id != "" {
+		n := k.Practice
+		n.SetHelp("n", "new numbers: "+id)
+		own = append(own, n)
+		if len(practicable(s)) > 1 {
+			own = append(own, k.Pick)
+		}
+	}
+	if a.pOpen {
+		own = append(own, k.Close)
+	}
+	return keymap.KeyMap{Short: append(own, sk.Up), Full: [][]key.Binding{own, {sk.Up, sk.PageUp, sk.Top}}}
 }
 
 // missing says why a prediction has no actual: its part has not been

@@ -6,7 +6,7 @@ import (
 )
 
 // Row is one known mistake of a TODO, as data. Exactly one of Mutant,
-// Family, Prop and Reads says when it holds:
+// Family, Prop, Reads and Part says when it holds:
 //   - Mutant is the function a learner who made the mistake wrote;
 //   - Family reads a parameter off the counterexample (k windows, a
 //     factor f, a unit) and gives the mutant with that parameter and the
@@ -17,7 +17,8 @@ import (
 //   - Reads is a small named predicate on the learner's function itself,
 //     for what no answer on its own shows (how the count moves when the
 //     same lists come in another order), with words of its own when they
-//     carry a figure read off the probes.
+//     carry a figure read off the probes;
+//   - Part is such a reading shared by the rows of the hints it can name.
 //
 // A mutant (or a family's) names the mistake only when it gives the
 // learner's answer on the counterexample, where the reference's differs,
@@ -26,7 +27,7 @@ import (
 // and it holds on every probe it bears on, at least MinBearing of them.
 // At, when set, says which counterexamples a row can explain at all (the
 // part of a compound answer it is about differs there), whatever its kind.
-// The engine holds this rule for every row but Reads, whose predicate
+// The engine holds this rule for every row but Reads and Part, whose reading
 // holds it on its own (its tests show it): no row can name a mistake its
 // input does not show.
 type Row[C, A any] struct {
@@ -38,6 +39,30 @@ type Row[C, A any] struct {
 	Bears  func(c C, a A) bool                                              // the probes Prop bears on; nil: all
 	Prop   func(c C, a, want A) bool                                        // a property of the answers
 	Reads  func(c C, probes []C, learner, ref func(C) A) (string, bool)     // a predicate on the function; its words, "" for Words
+	Part   *Part[C, A]                                                      // a reading shared by rows: holds when it names ID
+}
+
+// Part is one reading of the probes that can name one of several hints (a
+// part of the function on its own: the divisor, what a branch leaves),
+// with words that may carry figures. Its rows (PartRows) hold when it
+// names their ID, so its own order among them is kept, and a diagnosis
+// reads it once however many rows share it. A hint none of them lists is
+// given at the part's first row, never lost.
+type Part[C, A any] struct {
+	Read func(c C, probes []C, learner, ref func(C) A) Hint
+	ids  []string // its rows' IDs (PartRows)
+}
+
+// PartRows are the rows of p, one for each hint it can name (a family's
+// hint with any words: only its ID is kept), to be placed together in a
+// table.
+func PartRows[C, A any](p *Part[C, A], hints ...Hint) []Row[C, A] {
+	rows := make([]Row[C, A], len(hints))
+	for i, h := range hints {
+		rows[i] = Row[C, A]{ID: h.ID, Part: p}
+		p.ids = append(p.ids, h.ID)
+	}
+	return rows
 }
 
 // Table is one TODO's known mistakes, in precedence order (the first row
@@ -53,6 +78,7 @@ type Table[C, A any] struct {
 func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C) A) Hint {
 	var answers []A
 	var ok []bool
+	var parts map[*Part[C, A]]Hint // each part read once
 	asked := func() {
 		if answers == nil {
 			answers, ok = Answers(probes, learner)
@@ -81,6 +107,25 @@ func (t Table[C, A]) Diagnose(c C, got, want A, probes []C, learner, ref func(C)
 			continue
 		}
 		switch {
+		case r.Part != nil:
+			h, read := parts[r.Part]
+			if !read {
+				h = r.Part.Read(c, probes, learner, ref)
+				if parts == nil {
+					parts = map[*Part[C, A]]Hint{}
+				}
+				parts[r.Part] = h
+				if !h.None() && !slices.Contains(r.Part.ids, h.ID) {
+					// A hint none of its rows lists is still the part's:
+					// lost, the rows after it would be asked in its
+					// place (and a panic here would be blamed on the
+					// learner's code).
+					return h
+				}
+			}
+			if h.ID == r.ID {
+				return h
+			}
 		case r.Reads != nil:
 			if w, holds := r.Reads(c, probes, learner, ref); holds {
 				if w == "" {
@@ -244,20 +289,23 @@ func (t Table[C, A]) Read(probes []C, learner, ref func(C) A) Hint {
 }
 
 // Check reports the first row of t that is not a named mistake: one with
-// no ID, a plain ID, or not exactly one of Mutant, Family, Prop and Reads.
+// no ID, a plain ID, or not exactly one of Mutant, Family, Prop, Reads and
+// Part. A part's row alone may have a plain ID: what a part reads off the
+// probes may be said plainly, naming no mistake, where a reading after it
+// must not be asked.
 func (t Table[C, A]) Check() error {
 	for i, r := range t.Rows {
 		kinds := 0
-		for _, set := range []bool{r.Mutant != nil, r.Family != nil, r.Prop != nil, r.Reads != nil} {
+		for _, set := range []bool{r.Mutant != nil, r.Family != nil, r.Prop != nil, r.Reads != nil, r.Part != nil} {
 			if set {
 				kinds++
 			}
 		}
 		switch {
-		case !(Hint{ID: r.ID}).Named():
+		case r.ID == "" || r.ID == PlainPrefix || !(Hint{ID: r.ID}).Named() && r.Part == nil:
 			return fmt.Errorf("row %d (%q): no ID of a named mistake", i, r.ID)
 		case kinds != 1:
-			return fmt.Errorf("row %d (%s): %d of mutant, family, property and reading, want 1", i, r.ID, kinds)
+			return fmt.Errorf("row %d (%s): %d of mutant, family, property, reading and part, want 1", i, r.ID, kinds)
 		}
 	}
 	return nil
@@ -270,14 +318,15 @@ type Checked interface {
 }
 
 // Declared reports the first table whose rows are not named mistakes of
-// one kind (Check), or hold an ID that declared (the TODO's HintIDs) lacks.
+// one kind (Check), or hold a named ID that declared (the TODO's HintIDs)
+// lacks.
 func Declared(declared []string, tables ...Checked) error {
 	for i, t := range tables {
 		if err := t.Check(); err != nil {
 			return fmt.Errorf("table %d: %w", i, err)
 		}
 		for _, id := range t.IDs() {
-			if !slices.Contains(declared, id) {
+			if IsNamedID(id) && !slices.Contains(declared, id) {
 				return fmt.Errorf("table %d: %s is not among the declared hints", i, id)
 			}
 		}

@@ -146,3 +146,67 @@ func TestPropertyAndReadingRows(t *testing.T) {
 		t.Errorf("a property the task's answer has on the counterexample named %q", h.ID)
 	}
 }
+
+// A part's rows hold when it names their ID, in the table's order among
+// other rows, and one diagnosis reads the part once, however many rows
+// share it.
+func TestPartRows(t *testing.T) {
+	asked := 0
+	off := &Part[call, int64]{Read: func(c call, probes []call, learner, ref func(call) int64) Hint {
+		asked++
+		if learner(c) == 0 {
+			return Hint{ID: "zero", Text: "zero here"}
+		}
+		d := learner(c) - ref(c)
+		for _, p := range probes {
+			if learner(p)-ref(p) != d {
+				return Hint{}
+			}
+		}
+		switch {
+		case d > 0:
+			return Hint{ID: "too-high", Text: "too high by a constant"}
+		case d < 0:
+			return Hint{ID: "too-low", Text: "too low by a constant"}
+		}
+		return Hint{}
+	}}
+	tbl := Table[call, int64]{Same: table.Same, Rows: append([]Row[call, int64]{table.Rows[0]},
+		PartRows(off, Hint{ID: "too-high"}, Hint{ID: "too-low"})...)}
+	if err := tbl.Check(); err != nil {
+		t.Fatal(err)
+	}
+	// A part's row may say plainly what it read; no other row may, and no
+	// row is without an ID.
+	plain := PartRows(off, Plain("not-constant", ""))
+	if err := (Table[call, int64]{Rows: plain}).Check(); err != nil {
+		t.Errorf("a part's plain row: %v", err)
+	}
+	for _, bad := range []Row[call, int64]{PartRows(off, Hint{})[0], {ID: Plain("p", "").ID, Mutant: ref}} {
+		if (Table[call, int64]{Rows: []Row[call, int64]{bad}}).Check() == nil {
+			t.Errorf("row %q passed Check", bad.ID)
+		}
+	}
+	c := call{105, 7}
+	for _, tc := range []struct {
+		name    string
+		learner func(call) int64
+		want    string
+		asked   int
+	}{
+		{"plus one: the mutant row before the part", func(c call) int64 { return c.now/c.w + 1 }, "plus-one", 0},
+		{"plus three: the part's first row", func(c call) int64 { return c.now/c.w + 3 }, "too-high", 1},
+		{"minus two: the part's second row, read once", func(c call) int64 { return c.now/c.w - 2 }, "too-low", 1},
+		{"not constant: none", func(c call) int64 { return c.now }, "", 1},
+		{"zero: the part's own, unlisted, never lost", func(c call) int64 { return 0 }, "zero", 1},
+	} {
+		asked = 0
+		h := tbl.Diagnose(c, tc.learner(c), ref(c), probes, tc.learner, ref)
+		if h.ID != tc.want || asked != tc.asked {
+			t.Errorf("%s: %q, read %d times; want %q, %d", tc.name, h.ID, asked, tc.want, tc.asked)
+		}
+		if h.ID == "too-low" && h.Text != "too low by a constant" {
+			t.Errorf("%s: words %q, want the part's own", tc.name, h.Text)
+		}
+	}
+}

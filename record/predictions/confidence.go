@@ -148,3 +148,11 @@ func (a *Answers) SkipExplain(id string) error {
 func ToExplain(r Row, g Guess) bool {
 	return r.Revealed && r.Verdict != nil && r.Verdict.Kind == Off && g.Explanation == "" && !g.ExplainSkipped
 }
+
+// WhyShown reports whether a row's lab's why may be shown: the guess was
+// judged off, and the learner has answered the question ToExplain asks
+// (their own line, or a pass). Every front end that shows the why asks
+// this, so the lab never explains a surprise before the learner has.
+func WhyShown(r Row, g Guess) bool {
+	return r.Verdict != nil && r.Verdict.Kind == Off && (g.Explanation != "" || g.ExplainSkipped)
+}

@@ -520,6 +520,16 @@ func CloneAnswers(a predictions.Answers) predictions.Answers {
 	if a.LastRun != nil {
 		b.LastRun = maps.Clone(a.LastRun)
 	}
+	if a.Practice != nil {
+		// A change deals or answers a variant in this map: the copy's own,
+		// so the view never writes into the file as last read.
+		b.Practice = make(map[string]predictions.Practice, len(a.Practice))
+		for id, p := range a.Practice {
+			p.Open = maps.Clone(p.Open)
+			p.Done = append([]predictions.Tried(nil), p.Done...)
+			b.Practice[id] = p
+		}
+	}
 	return b
 }
 

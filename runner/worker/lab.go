@@ -137,6 +137,27 @@ func Sweep(cacheDir string, age time.Duration) {
 	}
 }
 
+// learnerFolder reports whether dir, in the module at root, is a day's
+// learner folder (labs/dayNN, AUTHORING.md): no day's results depend on
+// another day's learner files (a worker links one day's, OneDayTag), so a
+// save of Day 45's todo.go keeps Day 46's cache, and the other way round.
+func learnerFolder(root, dir string) bool {
+	rel, err := filepath.Rel(root, dir)
+	if err != nil {
+		return false
+	}
+	num, ok := strings.CutPrefix(filepath.ToSlash(rel), "labs/day")
+	if !ok || num == "" {
+		return false
+	}
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // dayCache is the folder for results of this version of the module's own
 // code (labs.CacheEnv): named by a hash of every build input except the
 // learner's files, so an edit of the course (or a new Go) starts a new one
@@ -160,7 +181,7 @@ func (r *Runner) dayCache(day labs.Day) string {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || !buildInput(d.Name()) || filepath.Dir(path) == learner {
+		if !d.Type().IsRegular() || !buildInput(d.Name()) || filepath.Dir(path) == learner || learnerFolder(r.Root, filepath.Dir(path)) {
 			return nil
 		}
 		data, err := os.ReadFile(path)

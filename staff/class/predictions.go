@@ -29,7 +29,7 @@ import (
 // ClassPredictions is the predictions section of a class.
 type ClassPredictions struct {
 	// WithAnswers is how many submissions carried an answers file.
-	WithAnswers int             `json:"with_answers"`
+	WithAnswers int              `json:"with_answers"`
 	Questions   []QuestionSpread `json:"questions"`
 }
 

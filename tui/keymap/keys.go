@@ -181,6 +181,26 @@ type Keys struct {
 	Drill   drillKeys
 	Write   key.Binding // RESULTS.md
 	Compare key.Binding // History: a run beside the latest
+	Score   scoreKeys
+}
+
+// scoreKeys are the Scoreboard's own: the learner's line on a miss, and
+// practice with new numbers (scoreask.go). In a box, enter records and esc
+// passes or closes, as the help line says for the state.
+type scoreKeys struct {
+	Explain, Record, Pass, Practice, Pick, Guess, Close key.Binding
+}
+
+func newScoreKeys() scoreKeys {
+	return scoreKeys{
+		Explain:  key.NewBinding(key.WithKeys("e", "enter"), key.WithHelp("e", "say why it differed")),
+		Record:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
+		Pass:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "pass")),
+		Practice: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new numbers")),
+		Pick:     key.NewBinding(key.WithKeys("left", "right", "h", "l"), key.WithHelp("←/→", "which question")),
+		Guess:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "judge it")),
+		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+	}
 }
 
 func New() Keys {
@@ -195,6 +215,7 @@ func New() Keys {
 		Drill:   newDrillKeys(),
 		Write:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write RESULTS.md")),
 		Compare: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "compare with the latest")),
+		Score:   newScoreKeys(),
 	}
 }
 

@@ -22,6 +22,41 @@ func seeded(n, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(45, uint64(n)<<32|uint64(i)))
 }
 
+// partOf is a part of a TODO's table (a diagnose.Part: one reading of
+// the probes that names one of hints): read takes it off the rows of the
+// learner's answers on the counterexample, the table's probes and the
+// part's own extra ones.
+func partOf[C, A, R any](row func(C, A) (R, bool), extra []C, read func(learner func(C) A, rows []R) diagnose.Hint, hints ...diagnose.Hint) []diagnose.Row[C, A] {
+	return diagnose.PartRows(&diagnose.Part[C, A]{Read: func(c C, probes []C, learner, _ func(C) A) diagnose.Hint {
+		rows := rowsOf(learner, append(append([]C{c}, probes...), extra...), row)
+		if rows == nil {
+			return diagnose.Hint{}
+		}
+		return read(learner, rows)
+	}}, hints...)
+}
+
+// rowsOf is row of each case and the learner's answer there; nil if the
+// learner panics on one, or row takes its answer for none: no part is read
+// off a function that crashes.
+func rowsOf[C, A, R any](learner func(C) A, cases []C, row func(C, A) (R, bool)) []R {
+	out := make([]R, 0, len(cases))
+	for _, c := range cases {
+		a, ok := diagnose.Try(func() A { return learner(c) })
+		r, keep := row(c, a)
+		if !ok || !keep {
+			return nil
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// rowsOnly is a part read off the rows alone.
+func rowsOnly[C, A, R any](part func([]R) diagnose.Hint) func(func(C) A, []R) diagnose.Hint {
+	return func(_ func(C) A, rows []R) diagnose.Hint { return part(rows) }
+}
+
 // probeCount is how many random inputs, besides the hand-picked ones,
 // tell apart two mistakes that both explain a counterexample.
 const probeCount = 200
@@ -44,17 +79,6 @@ func probesOf[C any](hand []C, random func(int) C) []C {
 // on the wrong side whatever the refill, the token taken from the level
 // before the refill whatever the decision, an answer that changes between
 // two calls with the same input.
-
-// stateful is the hint for a function whose answer to the same input
-// changes from one call to the next, or none: first is its answer before
-// the probes (firstOK: it answered), call asks it again after them.
-func stateful[A comparable](first A, firstOK bool, call func() A, what func(A) string) diagnose.Hint {
-	again, ok := diagnose.Try(call)
-	if firstOK && ok && first != again {
-		return diagnose.Stateful(what(first), what(again))
-	}
-	return diagnose.Hint{}
-}
 
 // equal is a table's Same for answers compared exactly.
 func equal[C any, A comparable](_ C, a, b A) bool { return a == b }

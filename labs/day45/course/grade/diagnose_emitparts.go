@@ -3,9 +3,9 @@ package grade
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
-	"termlab/labs/day45/course/limit"
 	"termlab/labs/diagnose"
 )
 
@@ -54,26 +54,24 @@ type emitRow struct {
 	got, ref time.Duration
 }
 
-// emitBehaviour names what the learner's NextEmit does on the probes, or
-// "".
-func emitBehaviour(learner limit.NextEmitFunc, c emitCase, probes []emitCase) diagnose.Hint {
-	cases := append([]emitCase{c}, probes...)
-	cases = append(cases, emitProbes()...)
-	rows := make([]emitRow, 0, len(cases))
-	for _, c := range cases {
-		got, ok := diagnose.Try(func() time.Duration { return learner(c.now, c.nextEmit) })
-		if !ok {
-			return diagnose.Hint{}
-		}
-		rows = append(rows, emitRow{c, got, max(c.now, c.nextEmit)})
-	}
-	for _, part := range []func([]emitRow) diagnose.Hint{emitOffset, emitQueued, emitIdle,
-		func(rows []emitRow) diagnose.Hint { return emitWaitCap(learner, rows) }, emitUnits, emitFloat} {
-		if h := part(rows); !h.None() {
-			return h
-		}
-	}
-	return diagnose.Hint{}
+// emitRowOf is a probe's row.
+func emitRowOf(c emitCase, got time.Duration) (emitRow, bool) {
+	return emitRow{c, got, max(c.now, c.nextEmit)}, true
+}
+
+// emitTable's last rows: what the learner's NextEmit does, read off its
+// answers on the probes and on emitProbes, in precedence order.
+func init() {
+	extra := emitProbes()
+	only := rowsOnly[emitCase, time.Duration, emitRow]
+	emitTable.Rows = slices.Concat(emitTable.Rows,
+		partOf(emitRowOf, extra, only(emitOffset), emitOffsetFamily("")),
+		partOf(emitRowOf, extra, only(emitQueued), emitQueuedOffsetFamily(""), emitNowOnlyHint, emitWaitHint, emitWaitTimesFamily("")),
+		partOf(emitRowOf, extra, only(emitIdle), emitIdleOffsetFamily(""), emitSlotOnlyHint),
+		partOf(emitRowOf, extra, emitWaitCap, emitWaitCapFamily("")),
+		partOf(emitRowOf, extra, only(emitUnits), emitSecHint, emitMsHint, emitUsHint),
+		partOf(emitRowOf, extra, only(emitFloat), emitFloatHint),
+	)
 }
 
 // diff is a − b, and false where it would wrap.
@@ -191,7 +189,7 @@ func emitIdle(rows []emitRow) diagnose.Hint {
 // wrong on every longer one (at least diagnose.MinBearing of each): the probes give
 // the split, and a bisection of the learner between them (at one clock,
 // checked either side) finds where it lies.
-func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) diagnose.Hint {
+func emitWaitCap(learner func(emitCase) time.Duration, rows []emitRow) diagnose.Hint {
 	longestRight, shortestWrong := time.Duration(-1), time.Duration(math.MaxInt64)
 	right, wrong := 0, 0
 	for _, r := range rows {
@@ -210,7 +208,7 @@ func emitWaitCap(learner limit.NextEmitFunc, rows []emitRow) diagnose.Hint {
 	}
 	const at = time.Hour + 7
 	isRight := func(wait time.Duration) (bool, bool) {
-		v, ok := diagnose.Try(func() time.Duration { return learner(at, at+wait) })
+		v, ok := diagnose.Try(func() time.Duration { return learner(emitCase{now: at, nextEmit: at + wait}) })
 		return v == at+wait, ok
 	}
 	lo, hi := longestRight, shortestWrong // right at lo, wrong at hi

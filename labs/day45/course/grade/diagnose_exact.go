@@ -59,9 +59,6 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) d
 	if h := expiredTable.Diagnose(c, got, want, probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) }, func(c expiredCase) bool { return c.now-c.stamp >= c.window }); !h.None() {
 		return h
 	}
-	if h := expiredBehaviour(learner, c, probes); !h.None() {
-		return h
-	}
 	switch {
 	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:
 		return diagnose.Plain("expired-edge", fmt.Sprintf("at the edge: this stamp is %v old and the window is %v; a stamp stops counting once its age is the window or more, and not a nanosecond before", c.now-c.stamp, c.window))
@@ -116,9 +113,6 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 		return h
 	}
 	if h := emitTable.Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }); !h.None() {
-		return h
-	}
-	if h := emitBehaviour(learner, c, probes); !h.None() {
 		return h
 	}
 	switch {

@@ -3,6 +3,7 @@ package grade
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -75,25 +76,34 @@ func ageThreshold(learner limit.ExpiredFunc, base, w time.Duration) (t time.Dura
 	return hi, false, true
 }
 
-// expiredBehaviour names what the learner's Expired does on the probes,
-// or none.
-func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expiredCase) diagnose.Hint {
+// expiredTable's last rows: what the learner's Expired does, read off
+// its answers on the probes and on thresholds of its own, in precedence
+// order: the opposite everywhere, the shape of the bound, fixed windows.
+func init() {
+	expiredTable.Rows = slices.Concat(expiredTable.Rows,
+		[]diagnose.Row[expiredCase, bool]{{ID: invertedHint.ID, Words: invertedHint.Text,
+			Prop: func(_ expiredCase, a, want bool) bool { return a != want }}},
+		diagnose.PartRows(&diagnose.Part[expiredCase, bool]{Read: func(_ expiredCase, _ []expiredCase, learner, _ func(expiredCase) bool) diagnose.Hint {
+			return expiredBound(func(s, now, w time.Duration) bool { return learner(expiredCase{stamp: s, now: now, window: w}) })
+		}}, expiredNeverHint, expiredZeroHint, edgeHint, expiredBoundaryMovedFamily(""), pastHint, expiredWindowIgnoredFamily(""),
+			twoWindowsHint, expiredHalfWindowFamily(""), expiredWindowFactorFamily(""), expiredSecHint, expiredMsHint, expiredUsHint, expiredFloatHint),
+		[]diagnose.Row[expiredCase, bool]{{ID: expiredFixedHint.ID, Words: expiredFixedHint.Text, Reads: fixedWindows}},
+	)
+}
+
+// fixedWindows reports whether the learner's answer moves only where
+// stamp or now crosses a fixed-window boundary: the same as with both cut
+// to whole windows, on every probe where that moves one of them, and
+// moving with each of now and stamp somewhere. (One that never moves with
+// now, or with stamp, ignores it, which this does not name.)
+func fixedWindows(c expiredCase, probes []expiredCase, learner, _ func(expiredCase) bool) (string, bool) {
 	cases := append([]expiredCase{c}, probes...)
-	on := func(c expiredCase) (bool, bool) {
-		return diagnose.Try(func() bool { return learner(c.stamp, c.now, c.window) })
-	}
+	on := func(c expiredCase) (bool, bool) { return diagnose.Try(func() bool { return learner(c) }) }
 	ref := func(c expiredCase) (bool, bool) { return c.now-c.stamp >= c.window, true }
-	always := func(expiredCase) bool { return true }
-	if diagnose.Holds(cases, on, ref, always, func(c expiredCase, v bool) bool { return v != (c.now-c.stamp >= c.window) }) {
-		return invertedHint // the opposite on every probe
-	}
-	if h := expiredBound(learner); !h.None() {
-		return h
-	}
 	fixed := func(c expiredCase) bool { return c.stamp%c.window != 0 || c.now%c.window != 0 }
-	if diagnose.Holds(cases, on, ref, fixed, func(c expiredCase, v bool) bool {
+	return "", diagnose.Holds(cases, on, ref, fixed, func(c expiredCase, v bool) bool {
 		w := c.window
-		at, ok := diagnose.Try(func() bool { return learner(c.stamp/w*w, c.now/w*w, w) })
+		at, ok := on(expiredCase{stamp: c.stamp / w * w, now: c.now / w * w, window: w})
 		return ok && at == v
 	}) && movedBy(cases, on, func(c expiredCase) (expiredCase, bool) {
 		c.now += c.window
@@ -101,13 +111,7 @@ func expiredBehaviour(learner limit.ExpiredFunc, c expiredCase, probes []expired
 	}) && movedBy(cases, on, func(c expiredCase) (expiredCase, bool) {
 		c.stamp -= c.window
 		return c, c.stamp >= 0
-	}) {
-		// Window numbers compared: the answer moves with each of now and
-		// stamp, but only when one crosses a boundary. One that never moves
-		// with now (or with stamp) ignores it, which this does not name.
-		return expiredFixedHint
-	}
-	return diagnose.Hint{}
+	})
 }
 
 // movedBy reports whether the learner's answer changes on some case when

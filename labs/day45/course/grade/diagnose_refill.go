@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"termlab/labs/day45/course/limit"
 	"termlab/labs/diagnose"
 )
 
@@ -20,7 +19,7 @@ var (
 // when it has one: a constant factor off (a unit), rounded to whole
 // tokens, nothing under some wait and right above it, or added only when
 // it fills the bucket.
-func refillShape(learner limit.TakeTokenFunc, rows []tokenRow) diagnose.Hint {
+func refillShape(learner func(tokenCase) tokenAnswer, rows []tokenRow) diagnose.Hint {
 	var seen []refillRow
 	for _, r := range rows {
 		c := r.c

@@ -3,6 +3,7 @@ package grade
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -10,7 +11,7 @@ import (
 )
 
 // TODO 1's hints: the known mistakes of TakeToken, then what the
-// learner's function does on the probes (tokenBehaviour, refillShape).
+// learner's function does on the probes (the parts at the table's end).
 
 // tokenMistake is a known mistake as a row of tokenTable.
 func tokenMistake(f limit.TakeTokenFunc, h diagnose.Hint) diagnose.Row[tokenCase, tokenAnswer] {
@@ -116,9 +117,6 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	if h := tokenTable.Diagnose(c, tokenAnswer{gotL, gotOK}, tokenAnswer{refL, refOK}, probes, func(c tokenCase) tokenAnswer { return takeOf(learner, c) }, nil); !h.None() {
 		return h
 	}
-	if h := tokenBehaviour(learner, c, gotOK, probes); !h.None() {
-		return h
-	}
 	tol := limit.TokenTolerance(c.capacity)
 	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
 	// Did the refill stop growing? The same answer after twice the wait,
@@ -174,40 +172,46 @@ var (
 	roundUpHint        = tokenHints.Name("token.part-token-yes", "a request needs one whole token: with less than 1.0 after the refill the answer is no (a part of a token does not round up)")
 )
 
-// tokenBehaviour names what the learner's TakeToken does on the probes,
-// or none: the same input asked again after the probes, then each part of
-// the function on its own (diagnose_tokenparts.go, diagnose_refill.go).
-func tokenBehaviour(learner limit.TakeTokenFunc, c tokenCase, gotOK bool, probes []tokenCase) diagnose.Hint {
-	call := func() tokenAnswer {
-		l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
-		return tokenAnswer{l, ok}
-	}
-	what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
-	first, ok1 := diagnose.Try(call)
-	if h := stateful(first, ok1, call, what); !h.None() {
-		return h
-	}
-	rows := tokenRows(learner, append([]tokenCase{c}, probes...))
-	if h := stateful(first, ok1, call, what); !h.None() {
-		return h
-	}
-	if rows == nil {
-		return diagnose.Hint{}
-	}
-	for _, part := range []func() diagnose.Hint{
-		func() diagnose.Hint { return capFloor(rows) },
-		func() diagnose.Hint { return credit(rows) },
-		func() diagnose.Hint { return refillShape(learner, rows) },
-		func() diagnose.Hint { return decideOld(rows) },
-		func() diagnose.Hint { return branchLeft(rows, gotOK) },
-		func() diagnose.Hint { return threshold(rows) },
-		func() diagnose.Hint { return capShift(rows) },
-		func() diagnose.Hint { return capValue(rows) },
-		func() diagnose.Hint { return levelRounded(rows) },
-		func() diagnose.Hint { return edgeCase(rows) },
-	} {
-		if h := part(); !h.None() {
-			return h
+// tokenTable's last rows: what the learner's TakeToken does, read off
+// its answers on the probes, in precedence order: the same input asked
+// again after the probes, then each part of the function on its own
+// (diagnose_tokenparts.go, diagnose_refill.go).
+func init() {
+	only := rowsOnly[tokenCase, tokenAnswer, tokenRow]
+	tokenTable.Rows = slices.Concat(tokenTable.Rows,
+		diagnose.PartRows(&diagnose.Part[tokenCase, tokenAnswer]{Read: tokenState}, diagnose.Hint{ID: diagnose.BetweenCalls}),
+		partOf(tokenRowOf, nil, only(capFloor), capFloorHint),
+		partOf(tokenRowOf, nil, only(credit), creditHint),
+		partOf(tokenRowOf, nil, refillShape,
+			perHourHint, perMinuteHint, perMilliHint, shortByMilliHint, microFactorHint, tokenRefillFactorFamily(""),
+			rateIgnoredHint, rateSquaredHint, waitIgnoredHint, waitDividedHint, waitSquaredHint, diagnose.Plain("token.refill-over-rate", ""),
+			refillRoundHint, rateRoundHint, tokenRefillThresholdFamily(""), refillOnlyFullHint),
+		partOf(tokenRowOf, nil, only(decideOld), refillFirstHint),
+		// What a branch leaves, the branch the learner took on the
+		// counterexample (the first row).
+		partOf(tokenRowOf, nil, only(func(rows []tokenRow) diagnose.Hint { return branchLeft(rows, rows[0].a.ok) }),
+			oldLevelHint, noSpendHint, spendOtherHint, handBackHint, refusalKeeps, onlyThereHint),
+		partOf(tokenRowOf, nil, only(threshold), roundUpHint, refusedHint),
+		partOf(tokenRowOf, nil, only(capShift), capMinusOneHint, capOffHint),
+		partOf(tokenRowOf, nil, only(capValue), capOffHint),
+		partOf(tokenRowOf, nil, only(levelRounded), levelRoundHint),
+		partOf(tokenRowOf, nil, only(edgeCase), zeroElapsedHint, fullBucketHint, emptyBucketHint),
+	)
+}
+
+// tokenState names a TakeToken that answers the counterexample otherwise
+// when asked again, straight away or after the probes: state kept between
+// calls.
+func tokenState(c tokenCase, probes []tokenCase, learner, _ func(tokenCase) tokenAnswer) diagnose.Hint {
+	call := func() tokenAnswer { return learner(c) }
+	first, ok := diagnose.Try(call)
+	for i := range 2 {
+		if i == 1 {
+			rowsOf(learner, append([]tokenCase{c}, probes...), tokenRowOf)
+		}
+		if again, ok2 := diagnose.Try(call); ok && ok2 && again != first {
+			what := func(a tokenAnswer) string { return fmt.Sprintf("(%.6g, %v)", a.left, a.ok) }
+			return diagnose.Stateful(what(first), what(again))
 		}
 	}
 	return diagnose.Hint{}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"time"
 
-	"termlab/labs/day45/course/limit"
 	"termlab/labs/diagnose"
 )
 
@@ -33,11 +32,10 @@ var (
 )
 
 // refillLaw names a refill at another power of the wait or of the rate.
-func refillLaw(learner limit.TakeTokenFunc, rows []refillRow) diagnose.Hint {
+func refillLaw(learner func(tokenCase) tokenAnswer, rows []refillRow) diagnose.Hint {
 	level := func(secs, rate float64) float64 {
 		a, ok := diagnose.Try(func() tokenAnswer {
-			l, ok := learner(0, lawRoomyCapacity, rate, time.Duration(secs*float64(time.Second)))
-			return tokenAnswer{l, ok}
+			return learner(tokenCase{capacity: lawRoomyCapacity, rate: rate, elapsed: time.Duration(secs * float64(time.Second))})
 		})
 		if !ok {
 			return math.NaN()

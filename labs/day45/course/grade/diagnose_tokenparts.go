@@ -14,8 +14,6 @@ import (
 // quantity, the decision made at the wrong threshold, the cap at the wrong
 // height, a level always rounded.
 
-const ()
-
 var (
 	refusalKeeps    = tokenHints.Name("token.refusal-empties", "a refusal keeps what the bucket holds: the fraction of a token stays for next time")
 	handBackHint    = tokenHints.Name("token.no-hands-back", "a no gave back the level before the refill: what the wait added stays in the bucket even when the answer is no; return the refilled, capped level")
@@ -37,22 +35,10 @@ type tokenRow struct {
 
 func (r tokenRow) gotLevel() float64 { return r.a.left + b2f(r.a.ok) }
 
-// tokenRows answers every case with the learner's function; nil if it
-// panics on one (no part is read off a function that crashes).
-func tokenRows(learner limit.TakeTokenFunc, cases []tokenCase) []tokenRow {
-	rows := make([]tokenRow, 0, len(cases))
-	for _, c := range cases {
-		a, ok := diagnose.Try(func() tokenAnswer {
-			l, ok := learner(c.tokens, c.capacity, c.rate, c.elapsed)
-			return tokenAnswer{l, ok}
-		})
-		if !ok || math.IsNaN(a.left) || math.IsInf(a.left, 0) {
-			return nil
-		}
-		raw := c.tokens + c.elapsed.Seconds()*c.rate
-		rows = append(rows, tokenRow{c, a, raw, min(c.capacity, raw), limit.TokenTolerance(c.capacity)})
-	}
-	return rows
+// tokenRowOf is a probe's row; none where the level is not a number.
+func tokenRowOf(c tokenCase, a tokenAnswer) (tokenRow, bool) {
+	raw := c.tokens + c.elapsed.Seconds()*c.rate
+	return tokenRow{c, a, raw, min(c.capacity, raw), limit.TokenTolerance(c.capacity)}, !math.IsNaN(a.left) && !math.IsInf(a.left, 0)
 }
 
 // quantity is a value a branch might leave, with the hint that names it.

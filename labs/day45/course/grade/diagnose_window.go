@@ -41,6 +41,7 @@ var (
 )
 
 var windowTable = diagnose.Table[windowCase, int64]{Same: equal[windowCase, int64], Rows: []diagnose.Row[windowCase, int64]{
+	{ID: windowModHint.ID, Words: windowModHint.Text, Prop: func(c windowCase, a, _ int64) bool { return a == int64(c.now%c.window) }},
 	windowMistake(func(now, w time.Duration) int64 { return int64(now/w) + 1 }, windowPlusOneHint),
 	windowMistake(func(now, w time.Duration) int64 { return int64(math.Round(float64(now) / float64(w))) }, windowNearestHint),
 	windowMistake(func(now, w time.Duration) int64 { return int64(math.Ceil(float64(now) / float64(w))) }, windowUpHint),
@@ -76,6 +77,19 @@ var windowUnits = func() []diagnose.Row[windowCase, int64] {
 func init() {
 	windowTable.Rows = append(windowTable.Rows, windowUnits...)
 	windowTable.Rows = append(windowTable.Rows, windowMistake(func(now, w time.Duration) int64 { return int64((now - windowOrigin()) / w) }, windowFirstCallHint))
+	windowTable.Rows = append(windowTable.Rows, windowParts()...)
+	// Last, a comparison on the wrong side of the boundary, read where the
+	// counterexample is on a boundary, or a nanosecond before one, and the
+	// answer a window off (and not negative: that is said plainly).
+	windowTable.Rows = append(windowTable.Rows, diagnose.Row[windowCase, int64]{ID: windowBoundaryHint.ID, Words: windowBoundaryHint.Text,
+		At: func(c windowCase, got, want int64) bool { return got >= 0 && c.now%c.window == 0 && got == want-1 },
+		Reads: func(_ windowCase, _ []windowCase, learner, _ func(windowCase) int64) (string, bool) {
+			return "", onlyBoundariesWrong(learner)
+		}}, diagnose.Row[windowCase, int64]{ID: roundDownHint.ID, Words: roundDownHint.Text,
+		At: func(c windowCase, got, want int64) bool { return got == want+1 && c.now%c.window == c.window-1 },
+		Reads: func(_ windowCase, _ []windowCase, learner, _ func(windowCase) int64) (string, bool) {
+			return "", roundsUpBeforeBoundaries(learner)
+		}})
 }
 
 func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
@@ -90,26 +104,13 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 	if h := changedSince(answeredRight(windowCases, c), on(learner), func(c windowCase) int64 { return int64(c.now / c.window) }, func(v int64) string { return fmt.Sprint(v) }); !h.None() {
 		return h
 	}
-	ref := func(c windowCase) (int64, bool) { return int64(c.now / c.window), true }
-	all := append([]windowCase{c}, probes...)
-	always := func(windowCase) bool { return true }
-	if diagnose.Holds(all, on(learner), ref, always, func(c windowCase, v int64) bool { return v == int64(c.now%c.window) }) {
-		return windowModHint
-	}
 	if h := windowTable.Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
-		return h
-	}
-	if h := windowBehaviour(learner, c); !h.None() {
 		return h
 	}
 	if got < 0 {
 		return diagnose.Plain("window-negative", "a window number is never negative: windows are numbered 0, 1, 2… from time zero")
 	}
 	switch {
-	case c.now%c.window == 0 && got == want-1 && onlyBoundariesWrong(learner):
-		return windowBoundaryHint
-	case got == want+1 && c.now%c.window == c.window-1 && roundsUpBeforeBoundaries(learner):
-		return roundDownHint
 	case got < want:
 		// "The number is n too low", not "n windows too few": a class's
 		// summary groups hints with their figures masked, and "1 window"
@@ -128,12 +129,12 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 // boundary in the window before, on windows of every size, and is right a
 // nanosecond after each: a comparison on the wrong side of the boundary,
 // not a wrong divisor (which is wrong away from boundaries too).
-func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
+func onlyBoundariesWrong(learner func(windowCase) int64) bool {
 	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
 		for _, k := range []int64{1, 3, 1000} {
-			at, ok1 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w, w) })
-			after, ok2 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w+1, w) })
-			mid, ok3 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w+w/2, w) })
+			at, ok1 := diagnose.Try(func() int64 { return learner(windowCase{now: time.Duration(k) * w, window: w}) })
+			after, ok2 := diagnose.Try(func() int64 { return learner(windowCase{now: time.Duration(k)*w + 1, window: w}) })
+			mid, ok3 := diagnose.Try(func() int64 { return learner(windowCase{now: time.Duration(k)*w + w/2, window: w}) })
 			if !ok1 || !ok2 || !ok3 || at != k-1 || after != k || mid != k {
 				return false
 			}
@@ -146,11 +147,11 @@ func onlyBoundariesWrong(learner limit.WindowIDFunc) bool {
 // last nanosecond before a boundary in the next window on windows of every
 // size, and is right elsewhere on them: a function that rounds the
 // quotient up or to the nearest, not one that is off for another reason.
-func roundsUpBeforeBoundaries(learner limit.WindowIDFunc) bool {
+func roundsUpBeforeBoundaries(learner func(windowCase) int64) bool {
 	for _, w := range []time.Duration{10, 1000, time.Millisecond, time.Second, time.Hour} {
 		for _, k := range []int64{1, 3, 1000} {
-			before, ok1 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w-1, w) })
-			at, ok2 := diagnose.Try(func() int64 { return learner(time.Duration(k)*w, w) })
+			before, ok1 := diagnose.Try(func() int64 { return learner(windowCase{now: time.Duration(k)*w - 1, window: w}) })
+			at, ok2 := diagnose.Try(func() int64 { return learner(windowCase{now: time.Duration(k) * w, window: w}) })
 			if !ok1 || !ok2 || before != k || at != k {
 				return false
 			}

@@ -3,9 +3,9 @@ package grade
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
-	"termlab/labs/day45/course/limit"
 	"termlab/labs/diagnose"
 )
 
@@ -66,45 +66,29 @@ type windowRow struct {
 	got, ref int64
 }
 
-// windowRows answers every case; nil if the learner panics on one (no
-// part is read off a function that crashes).
-func windowRows(learner limit.WindowIDFunc, cases []windowCase) []windowRow {
-	rows := make([]windowRow, 0, len(cases))
-	for _, c := range cases {
-		got, ok := diagnose.Try(func() int64 { return learner(c.now, c.window) })
-		if !ok || c.window <= 0 || c.now < 0 {
-			return nil
-		}
-		rows = append(rows, windowRow{c, got, int64(c.now / c.window)})
+// windowRowOf is a probe's row; none where the window or the clock is
+// out of range.
+func windowRowOf(c windowCase, got int64) (windowRow, bool) {
+	if c.window <= 0 || c.now < 0 {
+		return windowRow{}, false
 	}
-	return rows
+	return windowRow{c, got, int64(c.now / c.window)}, true
 }
 
-// windowBehaviour names what the learner's WindowID does on the probes,
-// or none.
-func windowBehaviour(learner limit.WindowIDFunc, c windowCase) diagnose.Hint {
-	cases := append([]windowCase{c}, windowCases...)
-	cases = append(cases, windowProbes()...)
-	for i := range probeCount {
-		cases = append(cases, randomWindow(i))
-	}
-	rows := windowRows(learner, cases)
-	if rows == nil {
-		return diagnose.Hint{}
-	}
-	for _, part := range []func([]windowRow) diagnose.Hint{
-		windowStart,
-		windowOffset,
-		windowRounding,
-		windowDivisor,
-		func(rows []windowRow) diagnose.Hint { return windowUnitLost(learner, rows) },
-		windowLongClocks,
-	} {
-		if h := part(rows); !h.None() {
-			return h
-		}
-	}
-	return diagnose.Hint{}
+// windowParts are windowTable's last rows: what the learner's WindowID
+// does, read off its answers on the probes and on windowProbes, in
+// precedence order.
+func windowParts() []diagnose.Row[windowCase, int64] {
+	extra := windowProbes()
+	only := rowsOnly[windowCase, int64, windowRow]
+	return slices.Concat(
+		partOf(windowRowOf, extra, only(windowStart), windowStartHint),
+		partOf(windowRowOf, extra, only(windowOffset), windowPlusOneHint, windowOffByKFamily("")),
+		partOf(windowRowOf, extra, only(windowRounding), windowUpHint, windowNearestHint, windowBoundaryHint, roundDownHint),
+		partOf(windowRowOf, extra, only(windowDivisor), windowDivisorShiftedFamily(""), windowDivisorOtherFamily(""), windowUnitMixedFamily("")),
+		partOf(windowRowOf, extra, windowUnitLost, unitsHint(""), cutHint("")),
+		partOf(windowRowOf, extra, only(windowLongClocks), windowFloatHint, windowOverflowHint),
+	)
 }
 
 // windowStart names an answer that is the start of now's window: the

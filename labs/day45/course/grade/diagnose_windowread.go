@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"termlab/labs/day45/course/limit"
 	"termlab/labs/diagnose"
 )
 
@@ -80,9 +79,9 @@ func sign(v int64) string {
 // answer is the same with now cut to whole units on every probe that has
 // such a fraction (and, for "whole units of both", with the window cut
 // too), where the reference's changes on some.
-func windowUnitLost(learner limit.WindowIDFunc, rows []windowRow) diagnose.Hint {
+func windowUnitLost(learner func(windowCase) int64, rows []windowRow) diagnose.Hint {
 	call := func(now, w time.Duration) (int64, bool) {
-		return diagnose.Try(func() int64 { return learner(now, w) })
+		return diagnose.Try(func() int64 { return learner(windowCase{now: now, window: w}) })
 	}
 	for _, u := range windowUnitNames {
 		if !rightOnWholeUnits(rows, u.d) {

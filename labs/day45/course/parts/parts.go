@@ -124,6 +124,10 @@ func Unlinked(id, title string) labs.PartResult {
 // the piece unguarded (the grader guards the whole TODO).
 type PieceRun struct {
 	Part string
+	// Key names the piece among the day's (its part and its place in the
+	// table): the grader keeps the reference's figures by it
+	// (labs.ReferenceMetrics).
+	Key  string
 	Uses []int
 	// Heavy is the part's flag: the grader replays no heavy part.
 	Heavy bool
@@ -133,12 +137,12 @@ type PieceRun struct {
 // Using lists the pieces that run TODO n, in the table's order.
 func Using(n int) []PieceRun {
 	var out []PieceRun
-	for _, p := range pieces {
+	for i, p := range pieces {
 		if !slices.Contains(p.Uses, n) {
 			continue
 		}
 		info, ok := part(p.Part)
-		out = append(out, PieceRun{Part: p.Part, Uses: p.Uses, Heavy: !ok || info.Heavy, Run: p.Run})
+		out = append(out, PieceRun{Part: p.Part, Key: labs.PieceKey(45, p.Part, i), Uses: p.Uses, Heavy: !ok || info.Heavy, Run: p.Run})
 	}
 	return out
 }

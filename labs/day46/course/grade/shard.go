@@ -248,8 +248,19 @@ func spreadHint(seen, combos int) diagnose.Hint {
 // shardExperiment checks Part 5 with the learner's shards: the share of
 // quiet tenants cut off must be near 1/C(8, 2), the formula, within six
 // standard deviations of a uniform draw.
+//
+// Only Part 5's pieces are played: they give the figures judged here. Part
+// 6 (the API's hands, 290,000 calls of ShardOf over its deals) gives
+// figures that depend on the learner's free choice of shards, so none is
+// compared; playing it was 85% of this TODO's grade, on every save, ahead
+// of its verdict, for the per-call checks its calls made. Those checks are
+// the random cases' (any number of workers up to 100, any shard size), and
+// the part itself still plays every call, checked, on every run.
 func shardExperiment(checks int, mixed fair.Funcs) (*labs.Failure, int) {
 	for _, p := range parts.Using(3) {
+		if p.Part != shardPart {
+			continue
+		}
 		checks++
 		for _, m := range p.Metrics(mixed) {
 			if m.Name != "shuffle_hurt_pct" && m.Name != "shuffle_full_overlap_pct" {
@@ -268,6 +279,9 @@ func shardExperiment(checks int, mixed fair.Funcs) (*labs.Failure, int) {
 	}
 	return nil, checks
 }
+
+// shardPart is the part whose figures shardExperiment judges.
+const shardPart = "5"
 
 func sameSet(a, b []int) bool {
 	a, b = slices.Clone(a), slices.Clone(b)

@@ -52,7 +52,11 @@ func Pieces() []labs.Piece[fair.Funcs] { return slices.Clone(pieces) }
 // PieceRun is one piece bound to its part, for the grader: the metrics it
 // produces with f, unguarded (the grader guards the whole TODO).
 type PieceRun struct {
-	Part    string
+	Part string
+	// Key names the piece among the day's (its part and its place in the
+	// table): the grader keeps the reference's figures by it
+	// (labs.ReferenceMetrics).
+	Key     string
 	Uses    []int
 	Metrics func(fair.Funcs) []labs.Metric
 }
@@ -60,9 +64,9 @@ type PieceRun struct {
 // Using lists the pieces that run TODO n.
 func Using(n int) []PieceRun {
 	var out []PieceRun
-	for _, p := range pieces {
+	for i, p := range pieces {
 		if slices.Contains(p.Uses, n) {
-			out = append(out, PieceRun{Part: p.Part, Uses: p.Uses, Metrics: func(f fair.Funcs) []labs.Metric {
+			out = append(out, PieceRun{Part: p.Part, Key: labs.PieceKey(46, p.Part, i), Uses: p.Uses, Metrics: func(f fair.Funcs) []labs.Metric {
 				var r labs.PartResult
 				p.Run(f, &r)
 				return r.Metrics
