@@ -13,6 +13,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 )
 
@@ -103,7 +104,7 @@ func (m *predictModel) firstOpen(s *common.Session, from int) int {
 	n := len(s.Day.Predictions)
 	g, ok := s.Due()
 	if !ok {
-		return clamp(from, 0, n-1)
+		return textlayout.Clamp(from, 0, n-1)
 	}
 	due := map[string]bool{}
 	for _, pr := range g.Preds {
@@ -115,7 +116,7 @@ func (m *predictModel) firstOpen(s *common.Session, from int) int {
 			return i
 		}
 	}
-	return clamp(from, 0, n-1)
+	return textlayout.Clamp(from, 0, n-1)
 }
 
 func (m *predictModel) move(to int) tea.Cmd {
@@ -123,7 +124,7 @@ func (m *predictModel) move(to int) tea.Cmd {
 		return nil
 	}
 	m.revert(m.focus)
-	m.focus, m.peek = clamp(to, 0, len(m.inputs)-1), 0
+	m.focus, m.peek = textlayout.Clamp(to, 0, len(m.inputs)-1), 0
 	return m.setActive(m.active)
 }
 
@@ -323,7 +324,7 @@ func (m *predictModel) afterRecord(s *common.Session, p labs.Prediction, before 
 func (m *predictModel) View(s *common.Session, w, h int) string {
 	lines, off, room, focusEnd := m.layout(s, w, h)
 	off += min(m.peek, room) // pgdn clamps it; a resize may leave less room
-	out, _ := window(strings.Join(lines, "\n"), off, h)
+	out, _ := textlayout.Window(strings.Join(lines, "\n"), off, h)
 	if off+h < focusEnd && h >= 3 {
 		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.Styles.Dim.Render("↓ pgdn: the rest of "+s.Day.Predictions[m.focus].ID)), "\n")
 	}
@@ -368,7 +369,7 @@ func (m *predictModel) header(s *common.Session, w int) string {
 	_, total := s.Predicted()
 	due, open := s.Due()
 	if !open {
-		return styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w))
+		return textlayout.StyleLines(st.Good, textlayout.Wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w))
 	}
 	done := 0
 	for _, pr := range due.Preds {
@@ -383,7 +384,7 @@ func (m *predictModel) header(s *common.Session, w int) string {
 	if len(due.Parts) == 1 {
 		verb = "plays"
 	}
-	return head + "\n" + styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", common.PartNames(due.Parts), verb, common.Made(due.Preds)), w))
+	return head + "\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", common.PartNames(due.Parts), verb, common.Made(due.Preds)), w))
 }
 
 // laterStages is, per prediction of a stage after the one due, when it is
@@ -439,7 +440,7 @@ func (m *predictModel) row(s *common.Session, p labs.Prediction, later map[strin
 	if g.Revised {
 		val += st.Warn.Render("*") // judged on the first guess
 	}
-	return trunc(fmt.Sprintf("  %s %s %s  %s", st.Dim.Render(pad(p.ID, 3)), m.mark(g), pad(val, 14), st.Dim.Render(p.Question)), w)
+	return textlayout.Trunc(fmt.Sprintf("  %s %s %s  %s", st.Dim.Render(textlayout.Pad(p.ID, 3)), m.mark(g), textlayout.Pad(val, 14), st.Dim.Render(p.Question)), w)
 }
 
 // focused is the prediction in focus: its whole question, its box and
@@ -455,9 +456,9 @@ func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w in
 	if p.Span != "" {
 		question += " (" + p.Span + ")"
 	}
-	for j, ql := range strings.Split(wrap(question, tw), "\n") {
+	for j, ql := range strings.Split(textlayout.Wrap(question, tw), "\n") {
 		if j == 0 {
-			lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(pad(p.ID, 3)), ql))
+			lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(textlayout.Pad(p.ID, 3)), ql))
 		} else {
 			lines = append(lines, "      "+ql)
 		}
@@ -470,15 +471,15 @@ func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w in
 		}
 	}
 	status := m.boxStatus(s, i, g)
-	boxLine := "      " + st.Dim.Render("[") + pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
-	if width(boxLine+"  "+status) <= w || status == "" {
+	boxLine := "      " + st.Dim.Render("[") + textlayout.Pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
+	if textlayout.Width(boxLine+"  "+status) <= w || status == "" {
 		lines = append(lines, boxLine+"  "+status)
 	} else {
 		// A narrow screen: the state under the box, whole, not cut.
 		lines = append(lines, boxLine, "      "+status)
 	}
 	if msg := m.msgs[i]; msg != "" {
-		for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
+		for _, l := range strings.Split(textlayout.Wrap("✗ "+msg, tw), "\n") {
 			lines = append(lines, "      "+st.InputErr.Render(l))
 		}
 	}
@@ -486,9 +487,9 @@ func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w in
 	// After the box, which a short screen keeps in view first.
 	switch {
 	case p.Think != "" && g.AskedHow:
-		lines = append(lines, strings.Split(indent(styleLines(st.Accent, wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
+		lines = append(lines, strings.Split(textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
 	case p.Think != "":
-		lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it · ctrl+g: how sure", tw)))
+		lines = append(lines, "      "+st.Faint.Render(textlayout.Trunc("ctrl+t: how to think about it · ctrl+g: how sure", tw)))
 	}
 	if g.Revealed {
 		note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
@@ -497,7 +498,7 @@ func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w in
 		} else {
 			note += "the empty guess on record"
 		}
-		for _, l := range strings.Split(wrap(note, tw), "\n") {
+		for _, l := range strings.Split(textlayout.Wrap(note, tw), "\n") {
 			lines = append(lines, "      "+st.Dim.Render(l))
 		}
 	}

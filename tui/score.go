@@ -14,6 +14,7 @@ import (
 	"termlab/record/report"
 	"termlab/runner/worker"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/keymap"
 	"termlab/tui/styles"
 )
@@ -57,7 +58,7 @@ func (m *scoreModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	}
 	panel := m.panel(s, m.w, m.h)
 	head := m.head(m.w, m.h-len(panel))
-	m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head)-len(panel), 1), lineCount(m.content(s, m.w)))
+	m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head)-len(panel), 1), textlayout.LineCount(m.content(s, m.w)))
 	return nil
 }
 
@@ -68,9 +69,9 @@ func (m *scoreModel) View(s *common.Session, w, h int) string {
 	panel := m.panel(s, w, h)
 	head := append(m.head(w, h-len(panel)), panel...)
 	if h <= len(head) {
-		return fit(strings.Join(head, "\n"), w, h)
+		return m.c.Fit(strings.Join(head, "\n"), w, h)
 	}
-	return strings.Join(head, "\n") + "\n" + scrolled(m.content(s, w), m.scroll, h-len(head), m.c.Styles)
+	return strings.Join(head, "\n") + "\n" + textlayout.Scrolled(m.content(s, w), m.scroll, h-len(head), m.c.Styles.Dim)
 }
 
 // head is the lines that stay put: the title, what the columns compare,
@@ -96,7 +97,7 @@ func (m *scoreModel) head(w, h int) []string {
 	if w < stackScore {
 		headings = fmt.Sprintf("%-4s %-*s %s", "", col, "you", "actual (verdict below)")
 	}
-	return []string{trunc(title, w), st.Dim.Render(trunc(note, w)), st.Dim.Render(trunc(headings, w))}
+	return []string{textlayout.Trunc(title, w), st.Dim.Render(textlayout.Trunc(note, w)), st.Dim.Render(textlayout.Trunc(headings, w))}
 }
 
 // narrowScore is the width under which the scoreboard's rows go short: the
@@ -127,7 +128,7 @@ func (m *scoreModel) content(s *common.Session, w int) string {
 	}
 	var b []string
 	if revealed == 0 {
-		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
 	if id := m.pickOf(s); id != "" && !m.ask.pOpen {
@@ -136,51 +137,51 @@ func (m *scoreModel) content(s *common.Session, w int) string {
 		hint := "n: new numbers for " + id
 		if len(practicable(s)) > 1 {
 			hint += " · ←/→ another question"
-			if width(hint) > w {
+			if textlayout.Width(hint) > w {
 				hint = "n: new numbers for " + id + " · ←/→ other"
 			}
 		}
-		b = append(b, styleLines(st.Accent, wrap(hint, w)))
+		b = append(b, textlayout.StyleLines(st.Accent, textlayout.Wrap(hint, w)))
 	}
 	if s.RefErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
 		// The rows that need the reference wait for it; why it is missing
 		// is the lab's problem, and said so, never put on the learner.
-		b = append(b, styleLines(st.Warn, wrap(refFailure(s.RefErr), w)), "")
+		b = append(b, textlayout.StyleLines(st.Warn, textlayout.Wrap(refFailure(s.RefErr), w)), "")
 	}
 	for _, r := range rows {
 		pr, _ := s.Day.Prediction(r.ID)
 		b = append(b, scoreLine(r, pr, s, st, w))
 		if r.Yours != nil && r.Actual != nil {
-			b = append(b, indent(styleLines(st.Warn, wrap(report.Yours(s.Day, r), tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Warn, textlayout.Wrap(report.Yours(s.Day, r), tw)), "     "))
 		}
 		if r.Revised {
 			now := "no guess"
 			if r.Predicted != nil {
 				now = predictions.FormatValue(*r.Predicted, r.Unit)
 			}
-			b = append(b, indent(styleLines(st.Warn, wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Warn, textlayout.Wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
 		}
 		if r.Explanation != "" && r.Revealed {
-			b = append(b, indent(styleLines(st.Accent, wrap("you said: "+r.Explanation, tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap("you said: "+r.Explanation, tw)), "     "))
 		}
 		// The lab's why only once the learner has said theirs or passed
 		// (the panel asks): never before.
 		if g := s.Answers.Predictions[r.ID]; predictions.WhyShown(r, g) && pr.Why != "" {
-			b = append(b, indent(styleLines(st.Dim, wrap("the lab's why: "+pr.Why, tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap("the lab's why: "+pr.Why, tw)), "     "))
 		} else if predictions.ToExplain(r, g) {
-			b = append(b, indent(styleLines(st.Warn, wrap("why did it differ? your line first (e), then the lab's", tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Warn, textlayout.Wrap("why did it differ? your line first (e), then the lab's", tw)), "     "))
 		}
 		if p := s.Answers.Practice[r.ID]; len(p.Done) > 0 {
-			b = append(b, indent(styleLines(st.Dim, wrap(fmt.Sprintf("practice: %d right in a row, %d variants answered", p.Streak, len(p.Done)), tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("practice: %d right in a row, %d variants answered", p.Streak, len(p.Done)), tw)), "     "))
 		}
 	}
 	if line := predictions.Calibrate(rows).Line(); line != "" {
 		// Revealed guesses only: the line says nothing of an open one.
-		b = append(b, "", indent(styleLines(st.Dim, wrap("How sure you were, and how often right: "+line, tw)), "  "))
+		b = append(b, "", textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap("How sure you were, and how often right: "+line, tw)), "  "))
 	}
 	if s.Day.Carry != nil {
 		b = append(b, "", st.Title.Render("The number to carry"))
-		b = append(b, indent(styleLines(st.Accent, wrap(s.Day.Carry(s.Shown()), tw)), "  "))
+		b = append(b, textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap(s.Day.Carry(s.Shown()), tw)), "  "))
 	}
 	if s.Outcome != nil {
 		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.Passed(), len(s.Day.TODOs))))
@@ -253,11 +254,11 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *common.Session, st styl
 	if w < stackScore {
 		// Too narrow for three columns and a verdict: the verdict goes
 		// under the figures, so it is never the part cut off.
-		line := fmt.Sprintf("%s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, col), actual)
-		return trunc(line, w) + "\n" + trunc("     "+verdict, w)
+		line := fmt.Sprintf("%s %s %s", st.Title.Render(textlayout.Pad(r.ID, 4)), textlayout.Pad(guess, col), actual)
+		return textlayout.Trunc(line, w) + "\n" + textlayout.Trunc("     "+verdict, w)
 	}
-	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, col), pad(actual, col), verdict)
-	return trunc(line, w)
+	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(textlayout.Pad(r.ID, 4)), textlayout.Pad(guess, col), textlayout.Pad(actual, col), verdict)
+	return textlayout.Trunc(line, w)
 }
 
 // shortMissing is missing's reason in the few words a narrow row holds.

@@ -15,6 +15,7 @@ import (
 	"termlab/record/predictions"
 	learner "termlab/record/session"
 	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 	"termlab/tui/pages/results"
 )
 
@@ -294,9 +295,9 @@ func (m *scoreModel) panel(s *common.Session, w, h int) []string {
 			return nil
 		}
 		pr := s.Answers.Practice[id]
-		head := []string{trunc(st.Title.Render(id+" again, new numbers")+st.Dim.Render(fmt.Sprintf(" · streak %d", pr.Streak)), w)}
+		head := []string{textlayout.Trunc(st.Title.Render(id+" again, new numbers")+st.Dim.Render(fmt.Sprintf(" · streak %d", pr.Streak)), w)}
 		lines := func(style lipgloss.Style, text string) []string {
-			return strings.Split(styleLines(style, wrap(text, w)), "\n")
+			return strings.Split(textlayout.StyleLines(style, textlayout.Wrap(text, w)), "\n")
 		}
 		var ask, body []string
 		switch {
@@ -312,9 +313,9 @@ func (m *scoreModel) panel(s *common.Session, w, h int) []string {
 		case pr.Open != nil:
 			ask = lines(st.Accent, px.Ask(pr.Open))
 			if a.judging {
-				body = []string{st.Dim.Render(trunc("playing it on the reference…", w))}
+				body = []string{st.Dim.Render(textlayout.Trunc("playing it on the reference…", w))}
 			} else {
-				body = []string{trunc("your guess: "+a.guess.View(), w)}
+				body = []string{textlayout.Trunc("your guess: "+a.guess.View(), w)}
 			}
 		}
 		if a.pMsg != "" {
@@ -335,15 +336,15 @@ func (m *scoreModel) panel(s *common.Session, w, h int) []string {
 		return nil
 	}
 	if a.whyOpen {
-		b = append(b, strings.Split(styleLines(st.Warn, wrap("Why did "+r.ID+" come out differently from your guess? One line of your own; the lab's why shows after it.", w)), "\n")...)
-		b = append(b, trunc("> "+a.why.View(), w))
+		b = append(b, strings.Split(textlayout.StyleLines(st.Warn, textlayout.Wrap("Why did "+r.ID+" come out differently from your guess? One line of your own; the lab's why shows after it.", w)), "\n")...)
+		b = append(b, textlayout.Trunc("> "+a.why.View(), w))
 		return b
 	}
 	// Closed, one line, so the rows keep their room: e opens the box.
 	ask := "Why did " + r.ID + " come out differently from your guess? e: your line, then the lab's"
-	if width(ask) > w {
+	if textlayout.Width(ask) > w {
 		ask = "Why did " + r.ID + " differ? e: say why first"
 	}
-	b = append(b, strings.Split(styleLines(st.Warn, wrap(ask, w)), "\n")...)
+	b = append(b, strings.Split(textlayout.StyleLines(st.Warn, textlayout.Wrap(ask, w)), "\n")...)
 	return b
 }
