@@ -23,16 +23,16 @@ import (
 )
 
 // noCuts makes any line the screens of c lean on fit to cut fail the test,
-// for the rest of it (Common.FitCut; layout.go's fitCut for the screens
-// that still call its fit).
+// for the rest of it (Common.FitCut: each lab hears its own cuts, so the
+// sizes of a sweep run in parallel).
 func noCuts(t *testing.T, c *common.Common) *[]string {
 	t.Helper()
 	var cuts []string
 	hear := func(l string, w int) {
 		cuts = append(cuts, fmt.Sprintf("%d > %d: %q", ansi.StringWidth(l), w, ansi.Strip(l)))
 	}
-	c.FitCut, fitCut = hear, hear
-	t.Cleanup(func() { c.FitCut, fitCut = nil, nil })
+	c.FitCut = hear
+	t.Cleanup(func() { c.FitCut = nil })
 	return &cuts
 }
 
@@ -123,6 +123,7 @@ func TestEveryScreenIsWhole(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			w, h := sz[0], sz[1]
 			t.Run(fmt.Sprintf("day%d/%dx%d", dd.day.Number, w, h), func(t *testing.T) {
+				t.Parallel() // each size has its lab, its driver and its fit hook
 				o := dd.ref()
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{dd.day}, labRoot(t, dd.day), newFake(fakeAnswer{o: o}))
