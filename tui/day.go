@@ -18,6 +18,7 @@ import (
 	"termlab/tui/pages/lesson"
 	"termlab/tui/pages/play"
 	"termlab/tui/pages/results"
+	"termlab/tui/pages/score"
 	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
@@ -36,7 +37,7 @@ type dayModel struct {
 	todos   *todos.Model
 	results *results.Model
 	history *historypage.Model
-	score   *scoreModel
+	score   *score.Model
 
 	watcher *watch.Watcher // nil when the day does not watch
 	// runGen is the generation of the learner's code the day runs: a run,
@@ -52,7 +53,7 @@ func newDay(c *common.Common, day labs.Day) *dayModel {
 	m.todos = todos.New(c)
 	m.results = results.New(c)
 	m.history = historypage.New(c)
-	m.score = newScore(c)
+	m.score = score.New(c)
 	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, m.score, m.todos, drills.New(c, &m.s), m.results, m.history, play.New(c)}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
@@ -88,7 +89,7 @@ func (m *dayModel) close() tea.Cmd {
 	if pm, ok := m.screens[common.TabPlay].(*play.Model); ok {
 		pm.Close()
 	}
-	m.score.close()
+	m.score.Close()
 	if w := m.watcher; w != nil {
 		m.watcher = nil
 		return closeWatchCmd(w)
@@ -154,7 +155,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.run.Update(msg, &m.s)
 	case play.FrameMsg, play.FallbackMsg, play.TickMsg:
 		return m.screens[common.TabPlay].Update(msg, &m.s)
-	case practiceMsg:
+	case score.PracticeMsg:
 		return m.score.Update(msg, &m.s)
 	case buildMsg:
 		return m.built(msg)

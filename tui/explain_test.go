@@ -11,6 +11,7 @@ import (
 	"termlab/record/predictions"
 	learner "termlab/record/session"
 	"termlab/tui/common"
+	"termlab/tui/pages/score"
 )
 
 // whyOf is the first words of a prediction's lab's why: enough to know it
@@ -27,7 +28,7 @@ func whyOf(t *testing.T, id string) string {
 func passWhys(d *driver) {
 	d.t.Helper()
 	for range len(d.day().s.Day.Predictions) {
-		if _, ok := toExplain(&d.day().s); !ok {
+		if _, ok := score.ToExplain(&d.day().s); !ok {
 			return
 		}
 		d.keys("e", "esc")
@@ -139,7 +140,7 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 			d.keys("enter")
 			d.tab(common.TabScore)
 			d.keys("n") // nothing revealed: nothing to practise
-			if loadSaved(t, root).Practice != nil || d.day().score.ask.pOpen {
+			if loadSaved(t, root).Practice != nil || d.day().score.Ask.POpen {
 				t.Fatal("n dealt a variant of a question not revealed")
 			}
 			d.predictAll(map[string]string{"P1": "20"})
@@ -200,7 +201,7 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 				checkFits(t, d.app.View(), sz[0], sz[1])
 			}
 			d.keys("esc")
-			if d.day().score.ask.pOpen {
+			if d.day().score.Ask.POpen {
 				t.Fatal("esc left the practice open")
 			}
 		})

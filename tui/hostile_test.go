@@ -5,6 +5,7 @@ import (
 
 	"termlab/labs"
 	"termlab/tui/common"
+	"termlab/tui/pages/score"
 )
 
 // A part stopped by the learner's file outside any TODO (a panic in its
@@ -24,7 +25,7 @@ func TestMissingNamesTheFileForAFaultOutsideAnyTODO(t *testing.T) {
 		{labs.PartResult{ID: pr.Part, Status: labs.Crash, TODO: 2}, "TODO 2 stopped the part"},
 	} {
 		s := &common.Session{Day: theDay, Revealed: map[string]labs.PartResult{pr.Part: tc.part}, Outcome: &labs.Outcome{Grades: grades}}
-		if got := missing(s, pr); got != tc.want {
+		if got := score.Missing(s, pr); got != tc.want {
 			t.Errorf("part %+v: %q, want %q", tc.part, got, tc.want)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"termlab/record/report"
 	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/score"
 	"termlab/tui/styles"
 )
 
@@ -204,7 +205,7 @@ func (m *runModel) partView(s *common.Session, i, w, h int) string {
 	var rows []string
 	for _, r := range partPredictions(s, p.res.ID) {
 		pr, _ := s.Day.Prediction(r.ID)
-		rows = append(rows, scoreLine(r, pr, s, st, w))
+		rows = append(rows, score.ScoreLine(r, pr, s, st, w))
 	}
 	if len(rows) > 0 {
 		b = append(b, "", st.Title.Render("Your predictions"))

@@ -1,4 +1,4 @@
-package tui
+package score
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ type askState struct {
 	whyOpen bool // the explain box has the keyboard
 
 	pick     string // the question n practises
-	pOpen    bool   // the practice panel is on screen
+	POpen    bool   // the practice panel is on screen
 	guess    textinput.Model
 	guessing bool // the guess box has the keyboard
 	judging  bool // the guess is in; the reference plays the variant
@@ -48,9 +48,9 @@ type askState struct {
 	ref      common.RefFrames   // the reference's player, made on first use
 }
 
-// practiceMsg is a variant played on the reference after the learner's
+// PracticeMsg is a variant played on the reference after the learner's
 // guess: what the guess is judged against.
-type practiceMsg struct {
+type PracticeMsg struct {
 	id    string
 	open  labs.Values
 	guess float64
@@ -77,8 +77,8 @@ func newAsk(c *common.Common) askState {
 	}
 }
 
-// toExplain is the first row whose miss waits for the learner's line.
-func toExplain(s *common.Session) (predictions.Row, bool) {
+// ToExplain is the first row whose miss waits for the learner's line.
+func ToExplain(s *common.Session) (predictions.Row, bool) {
 	for _, r := range s.Rows() {
 		if predictions.ToExplain(r, s.Answers.Predictions[r.ID]) {
 			return r, true
@@ -100,10 +100,10 @@ func practicable(s *common.Session) []string {
 }
 
 // pickOf is the question n practises: the one picked, while it may be.
-func (m *scoreModel) pickOf(s *common.Session) string {
+func (m *Model) pickOf(s *common.Session) string {
 	ids := practicable(s)
-	if slices.Contains(ids, m.ask.pick) {
-		return m.ask.pick
+	if slices.Contains(ids, m.Ask.pick) {
+		return m.Ask.pick
 	}
 	if len(ids) == 0 {
 		return ""
@@ -112,15 +112,15 @@ func (m *scoreModel) pickOf(s *common.Session) string {
 }
 
 // askKey takes a key for the panel; false when it is not the panel's.
-func (m *scoreModel) askKey(k tea.KeyMsg, s *common.Session) (tea.Cmd, bool) {
-	sk, a := m.c.Keys.Score, &m.ask
+func (m *Model) askKey(k tea.KeyMsg, s *common.Session) (tea.Cmd, bool) {
+	sk, a := m.c.Keys.Score, &m.Ask
 	switch {
 	case a.whyOpen:
 		return m.whyKey(k, s), true
 	case a.guessing:
 		return m.guessKey(k, s), true
-	case a.pOpen && key.Matches(k, sk.Close):
-		a.pOpen, a.last, a.pMsg = false, nil, ""
+	case a.POpen && key.Matches(k, sk.Close):
+		a.POpen, a.last, a.pMsg = false, nil, ""
 		return nil, true
 	case key.Matches(k, sk.Practice):
 		return m.deal(s), true
@@ -135,10 +135,10 @@ func (m *scoreModel) askKey(k tea.KeyMsg, s *common.Session) (tea.Cmd, bool) {
 			step = -1
 		}
 		a.pick = ids[(i+step+len(ids))%len(ids)]
-		a.pOpen, a.last, a.pMsg = false, nil, ""
+		a.POpen, a.last, a.pMsg = false, nil, ""
 		return nil, true
-	case !a.pOpen && key.Matches(k, sk.Explain):
-		if _, ok := toExplain(s); !ok {
+	case !a.POpen && key.Matches(k, sk.Explain):
+		if _, ok := ToExplain(s); !ok {
 			return nil, false
 		}
 		a.whyOpen = true
@@ -150,9 +150,9 @@ func (m *scoreModel) askKey(k tea.KeyMsg, s *common.Session) (tea.Cmd, bool) {
 
 // whyKey is a key in the explain box: enter records the line, esc passes;
 // both go on record, and only then does the lab's why show.
-func (m *scoreModel) whyKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
-	sk, a := m.c.Keys.Score, &m.ask
-	r, ok := toExplain(s)
+func (m *Model) whyKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	sk, a := m.c.Keys.Score, &m.Ask
+	r, ok := ToExplain(s)
 	if !ok { // answered meanwhile, from another shell
 		a.whyOpen = false
 		a.why.Blur()
@@ -190,8 +190,8 @@ func (m *scoreModel) whyKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
 // deal opens the practice panel on the picked question with a variant
 // dealt (or the one still open: dealing again until a friendly one comes
 // up is not practice), its guess box open.
-func (m *scoreModel) deal(s *common.Session) tea.Cmd {
-	a := &m.ask
+func (m *Model) deal(s *common.Session) tea.Cmd {
+	a := &m.Ask
 	id := m.pickOf(s)
 	if id == "" {
 		s.SetNote("nothing to practise yet: a question with a figure gets new numbers once its answer is revealed", false)
@@ -202,7 +202,7 @@ func (m *scoreModel) deal(s *common.Session) tea.Cmd {
 		s.SetNote(err.Error(), true)
 		return nil
 	}
-	a.pick, a.pOpen, a.last, a.pMsg, a.judging = id, true, nil, "", false
+	a.pick, a.POpen, a.last, a.pMsg, a.judging = id, true, nil, "", false
 	deal := px.Deal(px.Fresh())
 	save := s.Change(m.c.Deps, func(x *predictions.Answers) { _ = deal(x) })
 	a.guessing = true
@@ -213,11 +213,11 @@ func (m *scoreModel) deal(s *common.Session) tea.Cmd {
 // guessKey is a key in the guess box: enter parses the guess and, once it
 // is in, plays the variant on the reference; esc closes the panel (the
 // variant stays open on record, and n shows it again).
-func (m *scoreModel) guessKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
-	sk, a := m.c.Keys.Score, &m.ask
+func (m *Model) guessKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	sk, a := m.c.Keys.Score, &m.Ask
 	switch {
 	case key.Matches(k, sk.Close):
-		a.guessing, a.pOpen, a.pMsg = false, false, ""
+		a.guessing, a.POpen, a.pMsg = false, false, ""
 		a.guess.Blur()
 		return nil
 	case key.Matches(k, sk.Guess):
@@ -239,7 +239,7 @@ func (m *scoreModel) guessKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		}
 		ref, id := a.ref, a.pick
 		return func() tea.Msg {
-			return practiceMsg{id: id, open: open, guess: v, fr: ref.Play(px.F, open)}
+			return PracticeMsg{id: id, open: open, guess: v, fr: ref.Play(px.F, open)}
 		}
 	}
 	var cmd tea.Cmd
@@ -250,8 +250,8 @@ func (m *scoreModel) guessKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
 
 // practiced judges the guess on the variant as the reference played it,
 // and records it (the streak moves).
-func (m *scoreModel) practiced(msg practiceMsg, s *common.Session) tea.Cmd {
-	a := &m.ask
+func (m *Model) practiced(msg PracticeMsg, s *common.Session) tea.Cmd {
+	a := &m.Ask
 	px, err := learner.PracticeOf(s.Day, msg.id)
 	if err != nil {
 		return nil
@@ -261,7 +261,7 @@ func (m *scoreModel) practiced(msg practiceMsg, s *common.Session) tea.Cmd {
 	if err != nil {
 		// Nothing recorded: the variant stays open, the guess box too.
 		a.pMsg = err.Error() + "; nothing was saved, enter tries again"
-		if a.pOpen && a.pick == msg.id {
+		if a.POpen && a.pick == msg.id {
 			a.guessing = true
 			return a.guess.Focus()
 		}
@@ -275,20 +275,20 @@ func (m *scoreModel) practiced(msg practiceMsg, s *common.Session) tea.Cmd {
 	return s.Change(m.c.Deps, func(x *predictions.Answers) { _, _ = x.Answer(id, open, guess, actual) })
 }
 
-// close ends the reference's player (the day is closing).
-func (m *scoreModel) close() {
-	if m.ask.ref != nil {
-		go m.ask.ref.Close()
-		m.ask.ref = nil
+// Close ends the reference's player (the day is closing).
+func (m *Model) Close() {
+	if m.Ask.ref != nil {
+		go m.Ask.ref.Close()
+		m.Ask.ref = nil
 	}
 }
 
 // panel is the lines pinned under the headings: the practice, or else the
 // miss waiting for the learner's line; none when neither is asked.
-func (m *scoreModel) panel(s *common.Session, w, h int) []string {
-	st, a := m.c.Styles, &m.ask
+func (m *Model) panel(s *common.Session, w, h int) []string {
+	st, a := m.c.Styles, &m.Ask
 	var b []string
-	if a.pOpen {
+	if a.POpen {
 		id := a.pick
 		px, err := learner.PracticeOf(s.Day, id)
 		if err != nil {
@@ -331,7 +331,7 @@ func (m *scoreModel) panel(s *common.Session, w, h int) []string {
 		}
 		return slices.Concat(head, body)
 	}
-	r, ok := toExplain(s)
+	r, ok := ToExplain(s)
 	if !ok {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package tui
+package score
 
 import (
 	"errors"
@@ -23,30 +23,30 @@ import (
 // learner has seen played, with a coloured verdict (and a glyph, for
 // NO_COLOR), the reason for every miss, and the day's number to carry. It
 // stays on screen, unchanged, while a new build is under way or fails.
-type scoreModel struct {
+type Model struct {
 	c      *common.Common
 	scroll int
 	w, h   int
-	ask    askState // the learner's line on a miss, and practice (scoreask.go)
+	Ask    askState // the learner's line on a miss, and practice (scoreask.go)
 }
 
-func newScore(c *common.Common) *scoreModel { return &scoreModel{c: c, ask: newAsk(c)} }
+func New(c *common.Common) *Model { return &Model{c: c, Ask: newAsk(c)} }
 
-func (m *scoreModel) Title() string      { return "Scoreboard" }
-func (m *scoreModel) briefTitle() string { return "Score" }
+func (m *Model) Title() string      { return "Scoreboard" }
+func (m *Model) briefTitle() string { return "Score" }
 
-// typing: a box of the panel has the keyboard, or the practice panel is
+// Typing: a box of the panel has the keyboard, or the practice panel is
 // open (its esc closes it rather than leaving the day).
-func (m *scoreModel) Typing() bool { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
-func (m *scoreModel) Resize(_ *common.Session, w, h int) {
+func (m *Model) Typing() bool { return m.Ask.whyOpen || m.Ask.guessing || m.Ask.POpen }
+func (m *Model) Resize(_ *common.Session, w, h int) {
 	m.w, m.h = w, h
 	// The boxes' widths follow the screen here, so View stays pure.
-	m.ask.why.Width, m.ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
+	m.Ask.why.Width, m.Ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
 }
-func (m *scoreModel) Enter(*common.Session) tea.Cmd { return nil }
+func (m *Model) Enter(*common.Session) tea.Cmd { return nil }
 
-func (m *scoreModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
-	if pm, ok := msg.(practiceMsg); ok {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+	if pm, ok := msg.(PracticeMsg); ok {
 		return m.practiced(pm, s)
 	}
 	k, ok := msg.(tea.KeyMsg)
@@ -62,10 +62,10 @@ func (m *scoreModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	return nil
 }
 
-// view keeps the title and the column headings on top while the rows
+// View keeps the title and the column headings on top while the rows
 // scroll under them, so a row read at the bottom still says which column
 // is the guess and which the actual.
-func (m *scoreModel) View(s *common.Session, w, h int) string {
+func (m *Model) View(s *common.Session, w, h int) string {
 	panel := m.panel(s, w, h)
 	head := append(m.head(w, h-len(panel)), panel...)
 	if h <= len(head) {
@@ -77,7 +77,7 @@ func (m *scoreModel) View(s *common.Session, w, h int) string {
 // head is the lines that stay put: the title, what the columns compare,
 // and the column headings; the title alone when a panel leaves fewer than
 // four lines of h for the rows.
-func (m *scoreModel) head(w, h int) []string {
+func (m *Model) head(w, h int) []string {
 	switch {
 	case h < 2 && h < m.h:
 		return nil // the panel takes the screen
@@ -117,7 +117,7 @@ func scoreCol(w int) int {
 	return 17
 }
 
-func (m *scoreModel) content(s *common.Session, w int) string {
+func (m *Model) content(s *common.Session, w int) string {
 	st := m.c.Styles
 	rows := s.Rows()
 	revealed := 0
@@ -131,7 +131,7 @@ func (m *scoreModel) content(s *common.Session, w int) string {
 		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
-	if id := m.pickOf(s); id != "" && !m.ask.pOpen {
+	if id := m.pickOf(s); id != "" && !m.Ask.POpen {
 		// Practice is offered where the learner reads, not only in the
 		// help line (which a 40-column screen cuts to the global keys).
 		hint := "n: new numbers for " + id
@@ -150,7 +150,7 @@ func (m *scoreModel) content(s *common.Session, w int) string {
 	}
 	for _, r := range rows {
 		pr, _ := s.Day.Prediction(r.ID)
-		b = append(b, scoreLine(r, pr, s, st, w))
+		b = append(b, ScoreLine(r, pr, s, st, w))
 		if r.Yours != nil && r.Actual != nil {
 			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Warn, textlayout.Wrap(report.Yours(s.Day, r), tw)), "     "))
 		}
@@ -200,9 +200,9 @@ func refFailure(err error) string {
 	return "The reference solutions could not be played, so the rows that need them wait (each finished run tries again). " + strings.ToUpper(why[:1]) + why[1:]
 }
 
-// scoreLine is one prediction on one line: the judged guess, the actual
+// ScoreLine is one prediction on one line: the judged guess, the actual
 // (the reference's figure) and the verdict with its distance.
-func scoreLine(r predictions.Row, pr labs.Prediction, s *common.Session, st styles.Styles, w int) string {
+func ScoreLine(r predictions.Row, pr labs.Prediction, s *common.Session, st styles.Styles, w int) string {
 	narrow := w < narrowScore
 	unit := r.Unit
 	if narrow {
@@ -229,9 +229,9 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *common.Session, st styl
 	case r.Awaiting:
 		verdict = st.Dim.Render("judged once the reference has run")
 	case r.Actual == nil && narrow:
-		verdict = st.Dim.Render(shortMissing(missing(s, pr)))
+		verdict = st.Dim.Render(shortMissing(Missing(s, pr)))
 	case r.Actual == nil:
-		verdict = st.Dim.Render(missing(s, pr))
+		verdict = st.Dim.Render(Missing(s, pr))
 	case r.Verdict == nil:
 		verdict = st.Dim.Render("no prediction")
 	default:
@@ -276,8 +276,8 @@ func shortMissing(why string) string {
 	return why
 }
 
-func (m *scoreModel) Help(s *common.Session) keymap.KeyMap {
-	sk, k, a := m.c.Keys.Scroll, m.c.Keys.Score, &m.ask
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
+	sk, k, a := m.c.Keys.Scroll, m.c.Keys.Score, &m.Ask
 	switch {
 	case a.whyOpen:
 		return keymap.KeyMap{Short: []key.Binding{k.Record, k.Pass}, Full: [][]key.Binding{{k.Record, k.Pass}}}
@@ -285,7 +285,7 @@ func (m *scoreModel) Help(s *common.Session) keymap.KeyMap {
 		return keymap.KeyMap{Short: []key.Binding{k.Guess, k.Close}, Full: [][]key.Binding{{k.Guess, k.Close}}}
 	}
 	var own []key.Binding
-	if _, ok := toExplain(s); ok && !a.pOpen {
+	if _, ok := ToExplain(s); ok && !a.POpen {
 		own = append(own, k.Explain)
 	}
 	if id := m.pickOf(s); id != "" {
@@ -296,16 +296,16 @@ func (m *scoreModel) Help(s *common.Session) keymap.KeyMap {
 			own = append(own, k.Pick)
 		}
 	}
-	if a.pOpen {
+	if a.POpen {
 		own = append(own, k.Close)
 	}
 	return keymap.KeyMap{Short: append(own, sk.Up), Full: [][]key.Binding{own, {sk.Up, sk.PageUp, sk.Top}}}
 }
 
-// missing says why a prediction has no actual: its part has not been
+// Missing says why a prediction has no actual: its part has not been
 // revealed (its predictions are still open), or it ran without reaching the
 // figure (predictions.Blame names the TODO, as the part's header does).
-func missing(s *common.Session, pr labs.Prediction) string {
+func Missing(s *common.Session, pr labs.Prediction) string {
 	p, ok := s.Revealed[pr.Part]
 	if !ok {
 		if !s.PartReady(pr.Part) {
