@@ -17,6 +17,7 @@ import (
 	historypage "termlab/tui/pages/history"
 	"termlab/tui/pages/lesson"
 	"termlab/tui/pages/play"
+	"termlab/tui/pages/predict"
 	"termlab/tui/pages/results"
 	"termlab/tui/pages/score"
 	"termlab/tui/pages/todos"
@@ -32,7 +33,7 @@ type dayModel struct {
 	screens []common.Screen
 	visible bool // on screen (not behind the day list)
 
-	predict *predictModel
+	predict *predict.Model
 	run     *runModel
 	todos   *todos.Model
 	results *results.Model
@@ -48,7 +49,7 @@ type dayModel struct {
 
 func newDay(c *common.Common, day labs.Day) *dayModel {
 	m := &dayModel{c: c, s: common.NewSession(day, c.Deps.Records.Of(day))}
-	m.predict = newPredict(c, &m.s)
+	m.predict = predict.New(c, &m.s)
 	m.run = newRun(c)
 	m.todos = todos.New(c)
 	m.results = results.New(c)
@@ -103,7 +104,7 @@ func (m *dayModel) setTab(t int) tea.Cmd {
 		return nil
 	}
 	if m.tab == common.TabPredict {
-		m.predict.setActive(false)
+		m.predict.SetActive(false)
 	}
 	m.tab = t
 	m.s.SetNote("", false) // a note is about the screen it was made on
@@ -174,7 +175,7 @@ func (m *dayModel) switchTab(msg common.SwitchTabMsg) tea.Cmd {
 	case msg.Part != "" && m.tab == common.TabRun:
 		m.run.showPart(msg.Part, &m.s)
 	case msg.Open && m.tab == common.TabPredict:
-		cmd = tea.Batch(cmd, m.predict.setActive(true))
+		cmd = tea.Batch(cmd, m.predict.SetActive(true))
 	}
 	return cmd
 }

@@ -115,7 +115,7 @@ func (m *dayModel) reloaded(note string) tea.Cmd {
 
 // refreshForms puts answers that changed under the screens in their boxes.
 func (m *dayModel) refreshForms(old predictions.Answers) {
-	m.predict.refresh(old, m.s.Answers, &m.s)
+	m.predict.Refresh(old, m.s.Answers, &m.s)
 	if dm, ok := m.screens[common.TabDrills].(*drills.Model); ok {
 		dm.Refresh(old, m.s.Answers, &m.s)
 	}

@@ -398,8 +398,8 @@ func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
 		}
 	}
 	d.keys("enter")
-	if d.day().tab != common.TabPredict || theDay.Predictions[d.day().predict.focus].ID != "P7" {
-		t.Fatalf("enter on the waiting part opened tab %d at row %d, want the form at P7", d.day().tab, d.day().predict.focus)
+	if d.day().tab != common.TabPredict || theDay.Predictions[d.day().predict.Focus].ID != "P7" {
+		t.Fatalf("enter on the waiting part opened tab %d at row %d, want the form at P7", d.day().tab, d.day().predict.Focus)
 	}
 	d.wantView("Part 4 plays once P7, P8 are made")
 	d.keys("40", "enter", "10", "enter")

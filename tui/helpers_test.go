@@ -413,7 +413,7 @@ func (d *driver) predictDue(guesses map[string]string) bool {
 		if d.day().s.Answered(p.ID) {
 			continue
 		}
-		if want := d.day().s.Day.Predictions[d.day().predict.focus].ID; want != p.ID {
+		if want := d.day().s.Day.Predictions[d.day().predict.Focus].ID; want != p.ID {
 			d.t.Fatalf("the form focuses %s, want %s", want, p.ID)
 		}
 		guess, ok := guesses[p.ID]

@@ -215,7 +215,7 @@ func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
 				}
 			}
 		}
-		if d.day().predict.focus < 0 || theDay.Predictions[d.day().predict.focus].ID != "P9" {
+		if d.day().predict.Focus < 0 || theDay.Predictions[d.day().predict.Focus].ID != "P9" {
 			t.Fatal("could not focus P9")
 		}
 		d.keys("ctrl+t")
@@ -377,22 +377,22 @@ func TestPredictPgdnIsClampedByTheKeyNotByTheView(t *testing.T) {
 	d.tab(common.TabPredict)
 	d.keys("ctrl+t") // how to think about it: a row longer than the screen
 	pm := d.day().predict
-	pm.peek = 1000
+	pm.Peek = 1000
 	before := d.view()
 	d.view()
-	if pm.peek != 1000 {
-		t.Fatalf("drawing the screen changed its pgdn offset to %d", pm.peek)
+	if pm.Peek != 1000 {
+		t.Fatalf("drawing the screen changed its pgdn offset to %d", pm.Peek)
 	}
-	pm.peek = 0
+	pm.Peek = 0
 	d.keys("pgdown")
-	if pm.peek == 0 {
+	if pm.Peek == 0 {
 		t.Fatalf("pgdn did not move on a row longer than the screen:\n%s", before)
 	}
 	for range 10 {
 		d.keys("pgdown")
 	}
-	bottom, peek := d.view(), pm.peek
-	_, _, room, _ := pm.layout(&d.day().s, pm.w, pm.h)
+	bottom, peek := d.view(), pm.Peek
+	_, _, room, _ := pm.Layout(&d.day().s, pm.W, pm.H)
 	if peek != room {
 		t.Fatalf("after many pgdns the offset is %d, want the row's end, %d", peek, room)
 	}

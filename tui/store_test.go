@@ -98,7 +98,7 @@ func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
 	if v, ok := d.day().s.Answers.Value("P1"); !ok || v != 42 {
 		t.Fatalf("after the reload the screens hold P1 = %v %v, want 42", v, ok)
 	}
-	if got := d.day().predict.inputs[0].Value(); got != "42" {
+	if got := d.day().predict.Inputs[0].Value(); got != "42" {
 		t.Errorf("P1's box holds %q, want 42", got)
 	}
 

@@ -1,4 +1,4 @@
-package tui
+package predict
 
 import (
 	"fmt"
@@ -28,22 +28,22 @@ import (
 // A box never passes off an edit as saved: what differs from the stored
 // guess is marked unsaved until enter records it, and leaving the row puts
 // the stored guess back.
-type predictModel struct {
+type Model struct {
 	c      *common.Common
-	inputs []textinput.Model
+	Inputs []textinput.Model
 	msgs   []string // the latest refusal per row, "" when none
-	focus  int
+	Focus  int
 	active bool // a text box has the focus
-	// peek scrolls the focused prediction's lines past what fits under its
+	// Peek scrolls the focused prediction's lines past what fits under its
 	// box (how to think about it, a note), with pgdn and pgup; it is the
 	// focused row's own, so moving to another row resets it.
-	peek int
-	w, h int
+	Peek int
+	W, H int
 	s    *common.Session // the day's, for putting stored guesses back
 }
 
-func newPredict(c *common.Common, s *common.Session) *predictModel {
-	m := &predictModel{c: c, s: s}
+func New(c *common.Common, s *common.Session) *Model {
+	m := &Model{c: c, s: s}
 	for _, p := range s.Day.Predictions {
 		in := textinput.New()
 		in.Prompt = ""
@@ -58,41 +58,41 @@ func newPredict(c *common.Common, s *common.Session) *predictModel {
 		if v, ok := s.Answers.Value(p.ID); ok {
 			in.SetValue(plain(v))
 		}
-		m.inputs = append(m.inputs, in)
+		m.Inputs = append(m.Inputs, in)
 		m.msgs = append(m.msgs, "")
 	}
 	return m
 }
 
-func (m *predictModel) Title() string { return "Predict" }
-func (m *predictModel) Typing() bool  { return m.active }
+func (m *Model) Title() string { return "Predict" }
+func (m *Model) Typing() bool  { return m.active }
 
-func (m *predictModel) Resize(s *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Resize(s *common.Session, w, h int) { m.W, m.H = w, h }
 
 // Enter puts the cursor on the first row still open of the parts about to
 // play, without opening its box: the number keys change screens until the
 // learner opens it (enter or e), so a learner passing through to screen 5
 // never types "5" into a guess.
-func (m *predictModel) Enter(s *common.Session) tea.Cmd {
-	if len(m.inputs) == 0 {
+func (m *Model) Enter(s *common.Session) tea.Cmd {
+	if len(m.Inputs) == 0 {
 		return nil
 	}
 	if _, ok := s.Due(); ok {
-		m.focus = m.firstOpen(s, 0)
+		m.Focus = m.firstOpen(s, 0)
 	}
-	return m.setActive(false)
+	return m.SetActive(false)
 }
 
-func (m *predictModel) setActive(on bool) tea.Cmd {
+func (m *Model) SetActive(on bool) tea.Cmd {
 	m.active = on
-	for i := range m.inputs {
-		m.inputs[i].Blur()
+	for i := range m.Inputs {
+		m.Inputs[i].Blur()
 	}
 	if !on {
-		m.revert(m.focus)
+		m.revert(m.Focus)
 	}
-	if on && len(m.inputs) > 0 {
-		return m.inputs[m.focus].Focus()
+	if on && len(m.Inputs) > 0 {
+		return m.Inputs[m.Focus].Focus()
 	}
 	return nil
 }
@@ -100,7 +100,7 @@ func (m *predictModel) setActive(on bool) tea.Cmd {
 // firstOpen is the first row from i on (wrapping) with neither a guess nor
 // a skip among the predictions due now (the parts about to play); i itself
 // when they are all done.
-func (m *predictModel) firstOpen(s *common.Session, from int) int {
+func (m *Model) firstOpen(s *common.Session, from int) int {
 	n := len(s.Day.Predictions)
 	g, ok := s.Due()
 	if !ok {
@@ -119,17 +119,17 @@ func (m *predictModel) firstOpen(s *common.Session, from int) int {
 	return textlayout.Clamp(from, 0, n-1)
 }
 
-func (m *predictModel) move(to int) tea.Cmd {
-	if len(m.inputs) == 0 {
+func (m *Model) move(to int) tea.Cmd {
+	if len(m.Inputs) == 0 {
 		return nil
 	}
-	m.revert(m.focus)
-	m.focus, m.peek = textlayout.Clamp(to, 0, len(m.inputs)-1), 0
-	return m.setActive(m.active)
+	m.revert(m.Focus)
+	m.Focus, m.Peek = textlayout.Clamp(to, 0, len(m.Inputs)-1), 0
+	return m.SetActive(m.active)
 }
 
 // stored is row i's guess on record as its box writes it ("" for none).
-func (m *predictModel) stored(s *common.Session, i int) string {
+func (m *Model) stored(s *common.Session, i int) string {
 	if v, ok := s.Answers.Value(s.Day.Predictions[i].ID); ok {
 		return plain(v)
 	}
@@ -137,37 +137,37 @@ func (m *predictModel) stored(s *common.Session, i int) string {
 }
 
 // dirty reports an edit in row i's box that is not recorded.
-func (m *predictModel) dirty(s *common.Session, i int) bool {
-	return strings.TrimSpace(m.inputs[i].Value()) != m.stored(s, i)
+func (m *Model) dirty(s *common.Session, i int) bool {
+	return strings.TrimSpace(m.Inputs[i].Value()) != m.stored(s, i)
 }
 
 // revert puts the stored guess back in row i's box: an edit left without
 // enter was never recorded, so the box must not keep showing it.
-func (m *predictModel) revert(i int) {
-	if i < 0 || i >= len(m.inputs) || m.s == nil {
+func (m *Model) revert(i int) {
+	if i < 0 || i >= len(m.Inputs) || m.s == nil {
 		return
 	}
 	if m.dirty(m.s, i) {
-		m.inputs[i].SetValue(m.stored(m.s, i))
+		m.Inputs[i].SetValue(m.stored(m.s, i))
 		m.msgs[i] = ""
 	}
 }
 
-func (m *predictModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, isKey := msg.(tea.KeyMsg)
-	if !isKey || len(m.inputs) == 0 {
+	if !isKey || len(m.Inputs) == 0 {
 		return nil
 	}
 	fk, lk, sk := m.c.Keys.Form, m.c.Keys.List, m.c.Keys.Scroll
-	p := s.Day.Predictions[m.focus]
+	p := s.Day.Predictions[m.Focus]
 	// pgdn and pgup only (not space or f, which type into an open box).
 	switch k.Type {
 	case tea.KeyPgDown:
-		_, _, room, _ := m.layout(s, m.w, m.h)
-		m.peek = min(m.peek+max(m.h/2, 1), room)
+		_, _, room, _ := m.Layout(s, m.W, m.H)
+		m.Peek = min(m.Peek+max(m.H/2, 1), room)
 		return nil
 	case tea.KeyPgUp:
-		m.peek = max(m.peek-max(m.h/2, 1), 0)
+		m.Peek = max(m.Peek-max(m.H/2, 1), 0)
 		return nil
 	}
 	_ = sk
@@ -183,40 +183,40 @@ func (m *predictModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	if !m.active {
 		switch {
 		case key.Matches(k, lk.Up):
-			return m.move(m.focus - 1)
+			return m.move(m.Focus - 1)
 		case key.Matches(k, lk.Down):
-			return m.move(m.focus + 1)
+			return m.move(m.Focus + 1)
 		case key.Matches(k, fk.Type):
-			return m.setActive(true)
+			return m.SetActive(true)
 		}
 		return nil
 	}
 	switch {
 	case key.Matches(k, fk.StopTyping):
-		return m.setActive(false)
+		return m.SetActive(false)
 	case key.Matches(k, fk.Prev):
-		return m.move(m.focus - 1)
+		return m.move(m.Focus - 1)
 	case key.Matches(k, fk.Next):
-		return m.move(m.focus + 1)
+		return m.move(m.Focus + 1)
 	case key.Matches(k, fk.Skip):
 		before, hadDue := s.Due()
 		id := p.ID
 		save := s.Change(m.c.Deps, func(a *predictions.Answers) { a.Skip(id) })
-		m.inputs[m.focus].SetValue("")
-		m.msgs[m.focus] = ""
+		m.Inputs[m.Focus].SetValue("")
+		m.msgs[m.Focus] = ""
 		s.SetNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
 		return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 	case key.Matches(k, fk.Submit):
 		return m.submit(s, p)
 	}
 	var cmd tea.Cmd
-	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	m.Inputs[m.Focus], cmd = m.Inputs[m.Focus].Update(msg)
 	// Inline validation: say what is wrong while typing, but not about an
 	// empty box, which is only a problem once the learner presses enter.
-	m.msgs[m.focus] = ""
-	if v := m.inputs[m.focus].Value(); strings.TrimSpace(v) != "" {
+	m.msgs[m.Focus] = ""
+	if v := m.Inputs[m.Focus].Value(); strings.TrimSpace(v) != "" {
 		if _, err := predictions.Parse(v, p); err != nil {
-			m.msgs[m.focus] = err.Error()
+			m.msgs[m.Focus] = err.Error()
 		}
 	}
 	return cmd
@@ -226,7 +226,7 @@ func (m *predictModel) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 // not said). Once the answer is out it stays as it was: a level chosen
 // with the answer in view would be hindsight (predictions.SetConfidence
 // refuses it too, should the reveal land on disk first).
-func (m *predictModel) cycleSure(s *common.Session, p labs.Prediction) tea.Cmd {
+func (m *Model) cycleSure(s *common.Session, p labs.Prediction) tea.Cmd {
 	g := s.Answers.Predictions[p.ID]
 	if g.Revealed {
 		s.SetNote(p.ID+"'s answer is out: how sure you were stays as it was when you guessed", false)
@@ -243,29 +243,29 @@ func (m *predictModel) cycleSure(s *common.Session, p labs.Prediction) tea.Cmd {
 }
 
 // submit records the focused row when it parses.
-func (m *predictModel) submit(s *common.Session, p labs.Prediction) tea.Cmd {
-	text := m.inputs[m.focus].Value()
+func (m *Model) submit(s *common.Session, p labs.Prediction) tea.Cmd {
+	text := m.Inputs[m.Focus].Value()
 	v, err := predictions.Parse(text, p)
 	if err != nil {
 		msg := err.Error()
 		if strings.TrimSpace(text) == "" {
 			msg += " (or ctrl+x to skip it)"
 		}
-		m.msgs[m.focus] = msg
+		m.msgs[m.Focus] = msg
 		return nil
 	}
-	m.msgs[m.focus] = ""
+	m.msgs[m.Focus] = ""
 	before, hadDue := s.Due()
 	old, had := s.Answers.Value(p.ID)
 	if had && old == v {
 		// Enter on a row already recorded: move on, or run when its part
 		// can play.
-		m.inputs[m.focus].SetValue(plain(v))
+		m.Inputs[m.Focus].SetValue(plain(v))
 		return m.afterRecord(s, p, before, hadDue, false)
 	}
 	id := p.ID
 	save := s.Change(m.c.Deps, func(a *predictions.Answers) { a.Set(id, v) })
-	m.inputs[m.focus].SetValue(plain(v))
+	m.Inputs[m.Focus].SetValue(plain(v))
 	g := s.Answers.Predictions[p.ID]
 	switch {
 	case g.Revised:
@@ -280,22 +280,22 @@ func (m *predictModel) submit(s *common.Session, p labs.Prediction) tea.Cmd {
 	return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 }
 
-// refresh shows answers that changed under the form (saved from another
+// Refresh shows answers that changed under the form (saved from another
 // shell): a row whose stored guess moved gets the new number in its box.
 // A row whose guess went away keeps what is typed in it.
-func (m *predictModel) refresh(old, now predictions.Answers, s *common.Session) {
+func (m *Model) Refresh(old, now predictions.Answers, s *common.Session) {
 	for i, p := range s.Day.Predictions {
-		if i >= len(m.inputs) {
+		if i >= len(m.Inputs) {
 			break
 		}
 		v, ok := now.Value(p.ID)
 		was, had := old.Value(p.ID)
 		switch {
 		case ok && (!had || v != was):
-			m.inputs[i].SetValue(plain(v))
+			m.Inputs[i].SetValue(plain(v))
 			m.msgs[i] = ""
 		case now.Predictions[p.ID].Skipped && !old.Predictions[p.ID].Skipped:
-			m.inputs[i].SetValue("")
+			m.Inputs[i].SetValue("")
 			m.msgs[i] = ""
 		}
 	}
@@ -304,7 +304,7 @@ func (m *predictModel) refresh(old, now predictions.Answers, s *common.Session) 
 // afterRecord moves to the next open row of the parts about to play. The
 // record that completes them goes to the run, where they play; so does
 // enter on a recorded row whose parts can play.
-func (m *predictModel) afterRecord(s *common.Session, p labs.Prediction, before common.Stage, hadDue, changed bool) tea.Cmd {
+func (m *Model) afterRecord(s *common.Session, p labs.Prediction, before common.Stage, hadDue, changed bool) tea.Cmd {
 	now, ok := s.Due()
 	completed := hadDue && (!ok || now.Preds[0].ID != before.Preds[0].ID)
 	own := s.StageOf(p.ID)
@@ -316,30 +316,30 @@ func (m *predictModel) afterRecord(s *common.Session, p labs.Prediction, before 
 		return func() tea.Msg { return common.SwitchTabMsg{Tab: common.TabRun, Part: part} }
 	}
 	if ok {
-		return m.move(m.firstOpen(s, m.focus+1))
+		return m.move(m.firstOpen(s, m.Focus+1))
 	}
-	return m.move(m.focus + 1)
+	return m.move(m.Focus + 1)
 }
 
-func (m *predictModel) View(s *common.Session, w, h int) string {
-	lines, off, room, focusEnd := m.layout(s, w, h)
-	off += min(m.peek, room) // pgdn clamps it; a resize may leave less room
+func (m *Model) View(s *common.Session, w, h int) string {
+	lines, off, room, focusEnd := m.Layout(s, w, h)
+	off += min(m.Peek, room) // pgdn clamps it; a resize may leave less room
 	out, _ := textlayout.Window(strings.Join(lines, "\n"), off, h)
 	if off+h < focusEnd && h >= 3 {
-		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.Styles.Dim.Render("↓ pgdn: the rest of "+s.Day.Predictions[m.focus].ID)), "\n")
+		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.Styles.Dim.Render("↓ pgdn: the rest of "+s.Day.Predictions[m.Focus].ID)), "\n")
 	}
 	return out
 }
 
-// layout is the screen's lines at w×h, one element per screen line; off
+// Layout is the screen's lines at w×h, one element per screen line; off
 // is the first line shown before any pgdn, room how much further pgdn
 // goes (to the focused row's last line), focusEnd the line after that row.
-func (m *predictModel) layout(s *common.Session, w, h int) (lines []string, off, room, focusEnd int) {
+func (m *Model) Layout(s *common.Session, w, h int) (lines []string, off, room, focusEnd int) {
 	lines = append(strings.Split(m.header(s, w), "\n"), "")
 	later := laterStages(s)
 	focusTop, focusLen, inputEnd := 0, 0, 0
 	for i, p := range s.Day.Predictions {
-		if i != m.focus {
+		if i != m.Focus {
 			lines = append(lines, m.row(s, p, later, w))
 			continue
 		}
@@ -364,7 +364,7 @@ func (m *predictModel) layout(s *common.Session, w, h int) (lines []string, off,
 
 // header says what the screen asks for now: the stage due, or that every
 // prediction is made.
-func (m *predictModel) header(s *common.Session, w int) string {
+func (m *Model) header(s *common.Session, w int) string {
 	st := m.c.Styles
 	_, total := s.Predicted()
 	due, open := s.Due()
@@ -411,7 +411,7 @@ func laterStages(s *common.Session) map[string]string {
 }
 
 // mark is a prediction's state in one glyph.
-func (m *predictModel) mark(g predictions.Guess) string {
+func (m *Model) mark(g predictions.Guess) string {
 	st := m.c.Styles
 	switch {
 	case g.Skipped:
@@ -425,7 +425,7 @@ func (m *predictModel) mark(g predictions.Guess) string {
 }
 
 // row is a prediction not in focus, on one line.
-func (m *predictModel) row(s *common.Session, p labs.Prediction, later map[string]string, w int) string {
+func (m *Model) row(s *common.Session, p labs.Prediction, later map[string]string, w int) string {
 	st := m.c.Styles
 	g := s.Answers.Predictions[p.ID]
 	val := st.Dim.Render("—")
@@ -447,7 +447,7 @@ func (m *predictModel) row(s *common.Session, p labs.Prediction, later map[strin
 // what it says, then how to think about it and the note on a revealed
 // guess. boxEnd is how many of its lines run to the end of the box and
 // its message, which a short screen keeps in view first.
-func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w int) (lines []string, boxEnd int) {
+func (m *Model) focused(s *common.Session, i int, p labs.Prediction, w int) (lines []string, boxEnd int) {
 	st := m.c.Styles
 	g := s.Answers.Predictions[p.ID]
 	tw := max(w-6, 8)
@@ -463,7 +463,7 @@ func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w in
 			lines = append(lines, "      "+ql)
 		}
 	}
-	box := m.inputs[i].View()
+	box := m.Inputs[i].View()
 	if !m.active {
 		box = m.stored(s, i)
 		if box == "" {
@@ -507,11 +507,11 @@ func (m *predictModel) focused(s *common.Session, i int, p labs.Prediction, w in
 
 // boxStatus says what is in the focused box: typed and not saved,
 // revised, skipped or recorded, and how to open it while it is closed.
-func (m *predictModel) boxStatus(s *common.Session, i int, g predictions.Guess) string {
+func (m *Model) boxStatus(s *common.Session, i int, g predictions.Guess) string {
 	st := m.c.Styles
 	status := ""
 	switch {
-	case m.active && m.dirty(s, i) && strings.TrimSpace(m.inputs[i].Value()) != "":
+	case m.active && m.dirty(s, i) && strings.TrimSpace(m.Inputs[i].Value()) != "":
 		// Typed after a record (or before the first): not on file until
 		// enter.
 		status = st.Warn.Render("✎ not saved: enter records it")
@@ -540,7 +540,7 @@ func (m *predictModel) boxStatus(s *common.Session, i int, g predictions.Guess) 
 	return status + st.Dim.Render(" · ") + open
 }
 
-func (m *predictModel) Help(s *common.Session) keymap.KeyMap {
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
 	fk, lk := m.c.Keys.Form, m.c.Keys.List
 	if !m.active {
 		return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, fk.Type}, Full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think, fk.Sure}}}
