@@ -19,6 +19,7 @@ import (
 	"termlab/tui/pages/play"
 	"termlab/tui/pages/predict"
 	"termlab/tui/pages/results"
+	"termlab/tui/pages/run"
 	"termlab/tui/pages/score"
 	"termlab/tui/pages/todos"
 	"termlab/watch"
@@ -34,7 +35,7 @@ type dayModel struct {
 	visible bool // on screen (not behind the day list)
 
 	predict *predict.Model
-	run     *runModel
+	run     *run.Model
 	todos   *todos.Model
 	results *results.Model
 	history *historypage.Model
@@ -50,7 +51,7 @@ type dayModel struct {
 func newDay(c *common.Common, day labs.Day) *dayModel {
 	m := &dayModel{c: c, s: common.NewSession(day, c.Deps.Records.Of(day))}
 	m.predict = predict.New(c, &m.s)
-	m.run = newRun(c)
+	m.run = run.New(c)
 	m.todos = todos.New(c)
 	m.results = results.New(c)
 	m.history = historypage.New(c)
@@ -131,8 +132,8 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 		// the status line shows nothing of it until this run's is kept.
 		m.history.RunStarted()
 	}
-	m.run.active = m.visible && m.tab == common.TabRun
-	cmds = append(cmds, m.run.kick(&m.s))
+	m.run.Active = m.visible && m.tab == common.TabRun
+	cmds = append(cmds, m.run.Kick(&m.s))
 	if pm, ok := m.screens[common.TabPlay].(*play.Model); ok {
 		// New code graded: the playground's worker restarts in the
 		// background, on whichever screen the learner is.
@@ -152,15 +153,15 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.switchTab(msg)
 	case tea.KeyMsg:
 		return m.current().Update(msg, &m.s)
-	case tickMsg:
+	case run.TickMsg:
 		return m.run.Update(msg, &m.s)
 	case play.FrameMsg, play.FallbackMsg, play.TickMsg:
 		return m.screens[common.TabPlay].Update(msg, &m.s)
 	case score.PracticeMsg:
 		return m.score.Update(msg, &m.s)
-	case buildMsg:
+	case run.BuildMsg:
 		return m.built(msg)
-	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, todos.LocsMsg:
+	case watchMsg, debounceMsg, run.PartialMsg, run.OutcomeMsg, refMsg, todos.LocsMsg:
 		return m.handleRun(msg)
 	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, todos.ResetMsg, results.WriteRequestMsg, results.ResultsMsg, todos.SolutionMsg:
 		return m.handleFiles(msg)
@@ -173,7 +174,7 @@ func (m *dayModel) switchTab(msg common.SwitchTabMsg) tea.Cmd {
 	cmd := m.setTab(msg.Tab)
 	switch {
 	case msg.Part != "" && m.tab == common.TabRun:
-		m.run.showPart(msg.Part, &m.s)
+		m.run.ShowPart(msg.Part, &m.s)
 	case msg.Open && m.tab == common.TabPredict:
 		cmd = tea.Batch(cmd, m.predict.SetActive(true))
 	}
@@ -308,7 +309,7 @@ func (m *dayModel) statusParts() (parts []statusPart, bad bool) {
 	add := func(text string) { parts = append(parts, statusPart{text: text}) }
 	switch {
 	case m.s.Building:
-		what, short, why := m.run.building(&m.s)
+		what, short, why := m.run.Building(&m.s)
 		parts = append(parts, statusPart{text: what, short: short, late: true})
 		if why != "" {
 			parts = append(parts, statusPart{text: why, drop: true})

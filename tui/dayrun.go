@@ -8,6 +8,7 @@ import (
 
 	"termlab/record/predictions"
 	"termlab/tui/pages/results"
+	"termlab/tui/pages/run"
 	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
@@ -30,14 +31,14 @@ func (m *dayModel) handleRun(msg tea.Msg) tea.Cmd {
 			return nil // a newer save, or a run started since
 		}
 		return tea.Batch(m.startRun(), todos.LocsCmd(m.c.Deps, m.s.Day))
-	case partialMsg:
-		if msg.gen != m.runGen {
+	case run.PartialMsg:
+		if msg.Gen != m.runGen {
 			return nil // cancelled by a newer save
 		}
-		m.s.Partial(msg.o)
-		return msg.next
-	case outcomeMsg:
-		if msg.gen != m.runGen {
+		m.s.Partial(msg.O)
+		return msg.Next
+	case run.OutcomeMsg:
+		if msg.Gen != m.runGen {
 			return nil // cancelled by a newer save
 		}
 		return m.ran(msg)
@@ -50,27 +51,27 @@ func (m *dayModel) handleRun(msg tea.Msg) tea.Cmd {
 }
 
 // ran takes a finished run: its outcome, or why there is none.
-func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
+func (m *dayModel) ran(msg run.OutcomeMsg) tea.Cmd {
 	d := m.c.Deps
 	m.s.Pending = nil
 	m.cancel = nil
 	m.s.Building = false
-	if msg.err != nil {
-		if errors.Is(msg.err, context.Canceled) {
+	if msg.Err != nil {
+		if errors.Is(msg.Err, context.Canceled) {
 			return nil
 		}
 		m.s.RanAgain()
-		m.s.RunErr = msg.err
+		m.s.RunErr = msg.Err
 		return tea.Batch(todos.LocsCmd(d, m.s.Day), m.refAgain())
 	}
-	o := msg.o
+	o := msg.O
 	m.s.RanAgain()
 	m.s.RunErr = nil
 	prev := m.s.Outcome
-	m.s.Outcome, m.s.OutcomeAt = &o, msg.at
+	m.s.Outcome, m.s.OutcomeAt = &o, msg.At
 	passed := o.Passed()
 	save := m.s.Change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
-	m.run.load(prev, &o, m.s.Day)
+	m.run.Load(prev, &o, m.s.Day)
 	cmds := []tea.Cmd{save, todos.LocsCmd(d, m.s.Day), m.history.Record(d, &m.s, o), m.s.RevealReady()}
 	cmds = append(cmds, m.refAgain())
 	// As the command line's run does, every finished run refreshes the
@@ -141,8 +142,8 @@ func (m *dayModel) startRun() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
 	m.s.Building = true
-	m.run.newBuild()
-	return runCmd(m.c.Deps, ctx, m.runGen, m.s.Day)
+	m.run.NewBuild()
+	return run.RunCmd(m.c.Deps, ctx, m.runGen, m.s.Day)
 }
 
 // stopRun cancels the run in flight; its outcome, when it comes, is stale.
@@ -164,4 +165,13 @@ func (m *dayModel) refAgain() tea.Cmd {
 	}
 	m.s.RefBusy, m.s.RefLater = true, false
 	return refCmd(m.c.Deps, m.s.Day)
+}
+
+// built takes a build's progress, unless a newer save has overtaken its run.
+func (m *dayModel) built(msg run.BuildMsg) tea.Cmd {
+	if msg.Gen != m.runGen {
+		return nil
+	}
+	m.run.Progressed(msg.P)
+	return msg.Next
 }

@@ -24,7 +24,7 @@ func TestDay46Part1ReadsWithoutColour(t *testing.T) {
 	d.predictDue(nil)
 	d.tab(common.TabRun)
 	d.keys("S")
-	for range d.day().run.parts {
+	for range d.day().run.Parts {
 		d.keys("left")
 	}
 	var fig labs.Figure

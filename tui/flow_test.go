@@ -98,7 +98,7 @@ func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
 			}
 			// The replay is still there to watch.
 			d.tab(common.TabRun)
-			if d.day().run.shown != 0 || d.day().run.parts[0].done {
+			if d.day().run.Shown != 0 || d.day().run.Parts[0].Done {
 				t.Error("the landing played the replay out instead of leaving it to watch")
 			}
 		})
@@ -280,7 +280,7 @@ func TestWaitingNamesTheTODOThatStoppedThePart(t *testing.T) {
 			for range len(theDay.Parts) {
 				d.keys("left")
 			}
-			for i := 0; d.day().run.parts[d.day().run.shown].res.ID != tc.part; i++ {
+			for i := 0; d.day().run.Parts[d.day().run.Shown].Res.ID != tc.part; i++ {
 				if i > len(theDay.Parts) {
 					t.Fatalf("→ never reached Part %s", tc.part)
 				}

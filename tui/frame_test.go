@@ -170,7 +170,7 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 	d.keys("enter")
 	d.predictAll(map[string]string{"PX9": "4"})
 	d.keys("end") // no-op; the part list
-	for d.day().run.shown < len(d.day().run.parts)-1 {
+	for d.day().run.Shown < len(d.day().run.Parts)-1 {
 		d.keys("right")
 	}
 	d.wantView("Part 9: Made-up part", "Widgets per second", "Stock", "Orders", "┊ restock (5)", "sold│",

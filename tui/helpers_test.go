@@ -26,6 +26,7 @@ import (
 	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/run"
 	"termlab/tui/pages/todos"
 	"termlab/tui/styles"
 )
@@ -235,7 +236,7 @@ type driver struct {
 	quit bool
 	// hold keeps replay ticks back, so a test can play them one by one.
 	hold bool
-	held []tickMsg
+	held []run.TickMsg
 }
 
 // step feeds the oldest held tick; false when none is waiting (the replay
@@ -284,7 +285,7 @@ func (d *driver) run(cmd tea.Cmd) {
 			queue = append(queue, msg...)
 		case tea.QuitMsg:
 			d.quit = true
-		case tickMsg:
+		case run.TickMsg:
 			if d.hold {
 				d.held = append(d.held, msg)
 				continue

@@ -15,6 +15,7 @@ import (
 	"termlab/record/predictions"
 	"termlab/record/results"
 	"termlab/tui/common"
+	"termlab/tui/pages/run"
 )
 
 // withTODO1Failing is the reference's run with TODO 1 failing and Part 1's
@@ -192,7 +193,7 @@ func TestTheStatusLineShowsNoStaleChangesAfterASave(t *testing.T) {
 	if got := statusOf(d); strings.Contains(got, moved) {
 		t.Errorf("while the new run builds, the status line shows the last one's changes: %q", got)
 	}
-	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: time.Date(2026, 3, 4, 12, 0, 1, 0, time.UTC)})
+	m.update(run.OutcomeMsg{Gen: m.runGen, O: refAnswer().o, At: time.Date(2026, 3, 4, 12, 0, 1, 0, time.UTC)})
 	if got := statusOf(d); strings.Contains(got, moved) || !strings.Contains(got, "✓ ran") {
 		t.Errorf("the new run landed, its record not yet kept: the status line says %q, want the run and nothing of the last one's changes", got)
 	}

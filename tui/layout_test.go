@@ -18,6 +18,7 @@ import (
 	"termlab/tui/common"
 	"termlab/tui/components/chart"
 	"termlab/tui/pages/lesson"
+	"termlab/tui/pages/run"
 	"termlab/tui/pages/todos"
 	"termlab/tui/styles"
 )
@@ -58,10 +59,10 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 	}
 	d.tab(common.TabRun)
 	d.keys("left", "left", "left", "left", "left", "left", "left", "left")
-	for i := range d.day().run.parts {
+	for i := range d.day().run.Parts {
 		// Page through the part: its title and every chart's title are
 		// somewhere on screen, whole.
-		p := d.day().run.parts[i].res
+		p := d.day().run.Parts[i].Res
 		var pages strings.Builder
 		for range 8 {
 			check("run, part " + p.ID)
@@ -439,7 +440,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	// The build ends: the tick already on its way comes, and after it none.
 	pending := tm.fns
 	tm.fns, tm.asked = nil, nil
-	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: tm.t0})
+	m.update(run.OutcomeMsg{Gen: m.runGen, O: refAnswer().o, At: tm.t0})
 	for _, fn := range pending {
 		m.update(fn(tm.t0.Add(13 * time.Second)))
 	}
@@ -475,7 +476,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	// last one's start.
 	pending = tm.fns
 	tm.fns, tm.asked = nil, nil
-	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: tm.t0.Add(29 * time.Second)})
+	m.update(run.OutcomeMsg{Gen: m.runGen, O: refAnswer().o, At: tm.t0.Add(29 * time.Second)})
 	m.startRun()
 	m.update(nil)
 	for _, fn := range pending {

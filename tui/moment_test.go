@@ -12,6 +12,7 @@ import (
 	day46course "termlab/labs/day46/course"
 	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
+	"termlab/tui/pages/run"
 )
 
 // Issue 18 item 2: one verdict, one moment. As the verdicts of a run in
@@ -33,7 +34,7 @@ func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 			var grades []labs.Grade
 			for i, g := range ref.Grades {
 				grades = append(grades, g)
-				d.send(partialMsg{gen: m.runGen, o: labs.Outcome{Day: ref.Day, Grades: append([]labs.Grade(nil), grades...)}})
+				d.send(run.PartialMsg{Gen: m.runGen, O: labs.Outcome{Day: ref.Day, Grades: append([]labs.Grade(nil), grades...)}})
 				want := i + 1
 				if n := m.s.Passed(); n != want {
 					t.Fatalf("after %d verdicts the session counts %d", want, n)
@@ -181,14 +182,14 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 			d.predictAll(nil)
 			d.tab(common.TabRun)
 			d.keys("S")
-			run := d.day().run
-			for range run.parts {
+			rv := d.day().run
+			for range rv.Parts {
 				d.keys("left")
 			}
 			d.keys("right", "right", "right", "right") // Part 5 on screen
-			before := map[string]partPlay{}
-			for _, p := range run.parts {
-				before[p.res.ID] = p
+			before := map[string]run.PartPlay{}
+			for _, p := range rv.Parts {
+				before[p.Res.ID] = p
 			}
 			// A save that changes Part 2 only, and TODO 2's verdict with it.
 			b := a
@@ -200,16 +201,16 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 			b.o.Parts[1] = p2
 			f.set(b)
 			d.keys("r")
-			if got := run.parts[run.shown].res.ID; got != "5" {
+			if got := rv.Parts[rv.Shown].Res.ID; got != "5" {
 				t.Fatalf("after the save the screen shows Part %s, want Part 5 still", got)
 			}
 			d.wantView("Part 2 changed: your WindowID")
-			for _, p := range run.parts {
+			for _, p := range rv.Parts {
 				switch {
-				case p.res.ID == "2" && p.done:
+				case p.Res.ID == "2" && p.Done:
 					t.Error("Part 2 changed but did not wait to be replayed")
-				case p.res.ID != "2" && !reflect.DeepEqual(p, before[p.res.ID]):
-					t.Errorf("Part %s did not change but its replay was reset", p.res.ID)
+				case p.Res.ID != "2" && !reflect.DeepEqual(p, before[p.Res.ID]):
+					t.Errorf("Part %s did not change but its replay was reset", p.Res.ID)
 				}
 			}
 			for _, p := range theDay.Parts {
@@ -238,27 +239,27 @@ func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
 				d.keys("enter")
 				d.predictDue(nil) // the course day's: its parts may play
 				d.tab(common.TabRun)
-				run := d.day().run
+				rv := d.day().run
 				// The driver plays every tick: Part 1 plays to its end, and stays.
-				if run.shown != 0 || !run.parts[0].done || run.parts[1].done {
-					t.Fatalf("after Part 1 played: on screen %d, Part 1 done %v, Part 2 done %v", run.shown, run.parts[0].done, run.parts[1].done)
+				if rv.Shown != 0 || !rv.Parts[0].Done || rv.Parts[1].Done {
+					t.Fatalf("after Part 1 played: on screen %d, Part 1 done %v, Part 2 done %v", rv.Shown, rv.Parts[0].Done, rv.Parts[1].Done)
 				}
 				wantFlat(t, d, "✓ Part 1 played", "next: Part 2", "→ plays it")
 				checkFits(t, d.app.View(), sz[0], sz[1])
 				d.keys("right")
-				if run.shown != 1 || !run.parts[1].done {
-					t.Fatalf("→ did not play Part 2: on screen %d, done %v", run.shown, run.parts[1].done)
+				if rv.Shown != 1 || !rv.Parts[1].Done {
+					t.Fatalf("→ did not play Part 2: on screen %d, done %v", rv.Shown, rv.Parts[1].Done)
 				}
 				// Past the course day: the first part beyond it waits.
 				g, _ := d.day().s.Due()
 				wait := -1
-				for i, p := range run.parts {
-					if p.res.ID == g.Parts[0].ID {
+				for i, p := range rv.Parts {
+					if p.Res.ID == g.Parts[0].ID {
 						wait = i
 					}
 				}
 				d.keys("S")
-				for range run.parts {
+				for range rv.Parts {
 					d.keys("left")
 				}
 				for range wait - 1 {

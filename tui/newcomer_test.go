@@ -8,6 +8,7 @@ import (
 	"termlab/labs"
 	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/run"
 )
 
 // What a newcomer tripped on, each as they saw it at 80×24.
@@ -44,27 +45,27 @@ func TestAReplayStartsFromItsFirstFrame(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	run := d.day().run
+	rv := d.day().run
 	d.keys("+", "+", "+", "+") // ×16
 	d.step()
 	d.keys("s") // a tick is still on its way
 	d.keys(" ") // play Part 1 again
-	if run.parts[0].done {
+	if rv.Parts[0].Done {
 		t.Fatal("space on a played part did not replay it")
 	}
 	for d.step() {
-		p := run.parts[0]
-		if p.done || p.now > p.start {
+		p := rv.Parts[0]
+		if p.Done || p.Now > p.Start {
 			break
 		}
 	}
-	p := run.parts[0]
-	oneFrame := run.c.Deps.Frame.Seconds() * (p.end - p.start) / basePlay
-	if got := p.now - p.start; got > oneFrame*1.0001 {
+	p := rv.Parts[0]
+	oneFrame := rv.C.Deps.Frame.Seconds() * (p.End - p.Start) / run.BasePlay
+	if got := p.Now - p.Start; got > oneFrame*1.0001 {
 		t.Fatalf("the replay's first step moved %.1f virtual s, want at most one frame at ×1 (%.2f s)", got, oneFrame)
 	}
-	if speeds[run.speed] > 1 {
-		t.Fatalf("the replay runs at ×%g, want ×1", speeds[run.speed])
+	if run.Speeds[rv.Speed] > 1 {
+		t.Fatalf("the replay runs at ×%g, want ×1", run.Speeds[rv.Speed])
 	}
 }
 
@@ -74,18 +75,18 @@ func TestTheNextPartsHintNamesTheKeyThatGetsThere(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	run := d.day().run
+	rv := d.day().run
 	d.keys("S") // every part played
-	run.parts[3].done = false
+	rv.Parts[3].Done = false
 	d.keys("left", "left", "left") // Part 1 on screen; Part 4 the next to play
-	if run.shown != 0 {
-		t.Fatalf("the screen shows part index %d, want 0", run.shown)
+	if rv.Shown != 0 {
+		t.Fatalf("the screen shows part index %d, want 0", rv.Shown)
 	}
 	d.dontWantView("→ plays it")
 	d.wantView("next to play: Part 4", "→ 3 times gets there")
 	d.keys("right", "right", "right")
-	if run.shown != 3 {
-		t.Fatalf("→ three times shows part index %d, want 3", run.shown)
+	if rv.Shown != 3 {
+		t.Fatalf("→ three times shows part index %d, want 3", rv.Shown)
 	}
 }
 
@@ -102,9 +103,9 @@ func TestAReRunThatOnlyMeasuredAgainKeepsThePartPlayed(t *testing.T) {
 	d.keys("S")
 	fake.set(second)
 	d.keys("r")
-	for i, p := range d.day().run.parts {
-		if !p.done {
-			t.Fatalf("after re-running unchanged code, Part %s (index %d) is unplayed again", p.res.ID, i)
+	for i, p := range d.day().run.Parts {
+		if !p.Done {
+			t.Fatalf("after re-running unchanged code, Part %s (index %d) is unplayed again", p.Res.ID, i)
 		}
 	}
 }
@@ -133,23 +134,23 @@ func TestRunScreenTopAndBottomKeys(t *testing.T) {
 	d.hold = true
 	d.predictAll(nil)
 	d.keys("S")
-	run := d.day().run
-	most := run.maxScroll(&d.day().s)
+	rv := d.day().run
+	most := rv.MaxScroll(&d.day().s)
 	if most == 0 {
 		t.Skip("Part 1 fits on one screen at 80×24: nothing to scroll")
 	}
 	for _, k := range []string{"G", "end"} {
 		d.keys("g")
 		d.keys(k)
-		if run.scroll != most {
-			t.Fatalf("%s scrolled to %d, want the bottom %d", k, run.scroll, most)
+		if rv.Scroll != most {
+			t.Fatalf("%s scrolled to %d, want the bottom %d", k, rv.Scroll, most)
 		}
 	}
 	for _, k := range []string{"g", "home"} {
 		d.keys("G")
 		d.keys(k)
-		if run.scroll != 0 {
-			t.Fatalf("%s scrolled to %d, want the top", k, run.scroll)
+		if rv.Scroll != 0 {
+			t.Fatalf("%s scrolled to %d, want the top", k, rv.Scroll)
 		}
 	}
 }
@@ -346,8 +347,8 @@ func TestTheRunClockFitsFortyColumns(t *testing.T) {
 	d.predictAll(nil)
 	d.tab(common.TabRun)
 	d.step()
-	run := d.day().run
-	if c := run.clock(&d.day().s, 40); textlayout.Width(c) > 40 || !strings.Contains(c, "t = ") {
+	rv := d.day().run
+	if c := rv.Clock(&d.day().s, 40); textlayout.Width(c) > 40 || !strings.Contains(c, "t = ") {
 		t.Fatalf("the clock at 40 columns: %q", c)
 	}
 }

@@ -58,24 +58,24 @@ func mangled(o labs.Outcome) labs.Outcome {
 // partPages is what the Run screen shows of each part, paged through.
 func partPages(d *driver) map[string]string {
 	out := map[string]string{}
-	run := d.day().run
-	for range run.parts {
+	rv := d.day().run
+	for range rv.Parts {
 		d.keys("left")
 	}
-	for i := range run.parts {
+	for i := range rv.Parts {
 		var b strings.Builder
 		for range 4 {
 			// The head (strip, clock) is left out: it names the part on
 			// screen, not its result.
 			v := d.view()
-			if _, body, ok := strings.Cut(v, "Part "+run.parts[i].res.ID+":"); ok {
+			if _, body, ok := strings.Cut(v, "Part "+rv.Parts[i].Res.ID+":"); ok {
 				b.WriteString(body)
 			} else {
 				b.WriteString(v)
 			}
 			d.keys("pgdown")
 		}
-		out[run.parts[i].res.ID] = b.String()
+		out[rv.Parts[i].Res.ID] = b.String()
 		d.keys("right")
 	}
 	return out

@@ -21,6 +21,7 @@ import (
 	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
 	"termlab/tui/common"
+	"termlab/tui/pages/run"
 	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
@@ -207,8 +208,8 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 	for i := range 3 {
 		for d.step() {
 		}
-		if day.run.shown != i || !day.run.parts[i].done {
-			t.Fatalf("after playing part index %d the screen shows %d (done %v)", i, day.run.shown, day.run.parts[i].done)
+		if day.run.Shown != i || !day.run.Parts[i].Done {
+			t.Fatalf("after playing part index %d the screen shows %d (done %v)", i, day.run.Shown, day.run.Parts[i].Done)
 		}
 		if i < 2 {
 			d.wantView(fmt.Sprintf("✓ Part %d played · next: Part %d · → plays it", i+1, i+2))
@@ -228,50 +229,50 @@ func TestRunKeys(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	run := d.day().run
+	rv := d.day().run
 
 	d.keys(" ") // pause
 	d.wantView("⏸ paused")
-	before := run.parts[0].now
+	before := rv.Parts[0].Now
 	d.step()
-	if run.parts[0].now != before || len(d.held) != 0 {
+	if rv.Parts[0].Now != before || len(d.held) != 0 {
 		t.Fatal("a paused replay moved or kept ticking")
 	}
 	d.keys(".")
-	p := run.parts[0]
-	if want := before + (p.end-p.start)/20; p.now != want {
-		t.Fatalf("step moved to %v, want %v", p.now, want)
+	p := rv.Parts[0]
+	if want := before + (p.End-p.Start)/20; p.Now != want {
+		t.Fatalf("step moved to %v, want %v", p.Now, want)
 	}
-	r1 := run.rate(run.parts[0])
+	r1 := rv.Rate(rv.Parts[0])
 	d.keys("+")
-	if run.rate(run.parts[0]) != 2*r1 {
+	if rv.Rate(rv.Parts[0]) != 2*r1 {
 		t.Fatal("+ did not double the pace")
 	}
 	d.keys("-", "-")
-	if run.rate(run.parts[0]) != r1/2 {
+	if rv.Rate(rv.Parts[0]) != r1/2 {
 		t.Fatal("- did not halve the pace")
 	}
 	d.keys("s") // skip part 1
-	if !run.parts[0].done || !d.day().s.Answers.Predictions["P1"].Revealed {
+	if !rv.Parts[0].Done || !d.day().s.Answers.Predictions["P1"].Revealed {
 		t.Fatal("s did not finish part 1")
 	}
-	if run.shown != 0 {
-		t.Fatalf("after part 1 the screen shows part index %d, want it to stay on part 1", run.shown)
+	if rv.Shown != 0 {
+		t.Fatalf("after part 1 the screen shows part index %d, want it to stay on part 1", rv.Shown)
 	}
 	d.wantView("next: Part 2 · → plays it")
 	d.keys("right", "right")
-	if run.shown != 2 {
-		t.Fatalf("→ → shows part index %d", run.shown)
+	if rv.Shown != 2 {
+		t.Fatalf("→ → shows part index %d", rv.Shown)
 	}
 	d.wantView("Part 3: ")
 	d.keys("S")
 	for i := range 3 {
-		if !run.parts[i].done {
+		if !rv.Parts[i].Done {
 			t.Fatalf("S left part index %d unplayed", i)
 		}
 	}
 	d.keys(" ") // plays the part on screen again, the actuals stay revealed
-	if run.shown != 2 || run.parts[2].done {
+	if rv.Shown != 2 || rv.Parts[2].Done {
 		t.Fatal("space on a played part did not replay it")
 	}
 	if !d.day().s.Answers.Predictions["P6"].Revealed {
@@ -424,30 +425,30 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	m.watcher = watch.New(t.TempDir(), watch.Code) // not started: the test sends its messages
 	save := watchMsg{w: m.watcher, ev: watch.Event{Name: "todo.go"}}
 
-	run := m.startRun()
+	rv := m.startRun()
 	done := make(chan any, 1)
-	go func() { done <- run() }()
+	go func() { done <- rv() }()
 	for f.count() == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	m.handle(save)
 	if err := f.ctxs[0].Err(); !errors.Is(err, context.Canceled) {
-		t.Fatalf("a save did not cancel the run in flight: %v", err)
+		t.Fatalf("a save did not cancel the rv in flight: %v", err)
 	}
-	stale := (<-done).(outcomeMsg)
+	stale := (<-done).(run.OutcomeMsg)
 	m.handle(stale)
 	if m.s.Outcome != nil || !m.s.Building {
-		t.Fatal("a cancelled run's answer was taken")
+		t.Fatal("a cancelled rv's answer was taken")
 	}
 	early := m.runGen // the first save's timer
 	m.handle(save)
 	late := m.runGen
 	m.handle(watchMsg{w: watch.New(t.TempDir(), watch.Code), ev: watch.Event{Name: "todo.go"}}) // another day's watcher
 	if late == early || m.runGen != late {
-		t.Fatalf("run generations %d, %d, then %d: each save of this day's, and only those, make the timers before stale", early, late, m.runGen)
+		t.Fatalf("rv generations %d, %d, then %d: each save of this day's, and only those, make the timers before stale", early, late, m.runGen)
 	}
 	if cmd := m.handle(debounceMsg{gen: early}); cmd != nil {
-		t.Fatal("an early timer of the burst started a run")
+		t.Fatal("an early timer of the burst started a rv")
 	}
 	f.gate = nil
 	cmd := m.handle(debounceMsg{gen: late})
@@ -458,7 +459,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	drv.app.day, drv.app.onPicker = m, false
 	drv.run(cmd)
 	if m.s.Outcome == nil || m.s.Building {
-		t.Fatal("the run after the burst did not land")
+		t.Fatal("the rv after the burst did not land")
 	}
 	// Which events are saves: watch's TestFilters.
 }

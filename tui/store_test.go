@@ -16,6 +16,7 @@ import (
 	"termlab/tui/common"
 	"termlab/tui/pages/history"
 	resultspage "termlab/tui/pages/results"
+	"termlab/tui/pages/run"
 )
 
 // cliPredict saves guesses the way `predict` does (predictions.Update is
@@ -312,7 +313,7 @@ func TestScreensHideActualsWhoseRevealFailed(t *testing.T) {
 			t.Errorf("%s shows its actual %v on the scoreboard", r.ID, *r.Actual)
 		}
 	}
-	if d.day().run.playing(s) {
+	if d.day().run.Playing(s) {
 		t.Error("the replay plays a part whose reveal failed")
 	}
 	d.wantView("The actuals stay hidden")
@@ -354,7 +355,7 @@ func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
 	s := &day.s
 	ref := refAnswer().o
 	// The run lands; its save (the Cmd) has not run yet.
-	_, cmd := d.app.Update(outcomeMsg{gen: day.runGen, o: ref, at: time.Now()})
+	_, cmd := d.app.Update(run.OutcomeMsg{Gen: day.runGen, O: ref, At: time.Now()})
 	if len(s.Recording) == 0 {
 		t.Fatal("the landing records no reveal")
 	}
@@ -363,7 +364,7 @@ func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
 			t.Fatalf("part %s is on the scoreboard before its reveal was written", p.ID)
 		}
 	}
-	if day.run.playing(s) {
+	if day.run.Playing(s) {
 		t.Fatal("the replay plays before the reveal is on record")
 	}
 	d.wantView("Recording that you have seen this part")
@@ -378,7 +379,7 @@ func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
 	if _, ok := saved.LastRun["token_burst_accepted"]; !ok {
 		t.Fatal("part 1's metrics not saved as the last run")
 	}
-	if !s.IsRevealed(ref.Parts[0]) || !day.run.playing(s) {
+	if !s.IsRevealed(ref.Parts[0]) || !day.run.Playing(s) {
 		t.Fatal("the part is not shown, or does not play, once its reveal is on record")
 	}
 	d.dontWantView("Recording that you have seen this part")

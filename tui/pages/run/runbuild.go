@@ -1,4 +1,4 @@
-package tui
+package run
 
 import (
 	"fmt"
@@ -23,38 +23,29 @@ import (
 // buildTick is how often a build's progress is redrawn.
 const buildTick = time.Second
 
-// buildMsg is how far one program's build has come, and the Cmd that waits
+// BuildMsg is how far one program's build has come, and the Cmd that waits
 // for what the run says next (runCmd).
-type buildMsg struct {
-	gen  int
-	p    labs.BuildProgress
-	next tea.Cmd
+type BuildMsg struct {
+	Gen  int
+	P    labs.BuildProgress
+	Next tea.Cmd
 }
 
-// built takes a build's progress, unless a newer save has overtaken its run.
-func (m *dayModel) built(msg buildMsg) tea.Cmd {
-	if msg.gen != m.runGen {
-		return nil
-	}
-	m.run.progressed(msg.p)
-	return msg.next
-}
-
-// progressed keeps a program's latest progress.
-func (m *runModel) progressed(p labs.BuildProgress) {
-	if i := slices.IndexFunc(m.builds, func(b labs.BuildProgress) bool { return b.Full == p.Full }); i >= 0 {
-		m.builds[i] = p
+// Progressed keeps a program's latest progress.
+func (m *Model) Progressed(p labs.BuildProgress) {
+	if i := slices.IndexFunc(m.Builds, func(b labs.BuildProgress) bool { return b.Full == p.Full }); i >= 0 {
+		m.Builds[i] = p
 		return
 	}
-	m.builds = append(m.builds, p)
+	m.Builds = append(m.Builds, p)
 }
 
 // compiling is the builds still going that the screen waits on, the
 // worker's first: until the verdicts are in, every one; once they are,
 // only the full worker's, which the heavy parts wait for.
-func (m *runModel) compiling(s *common.Session) []labs.BuildProgress {
+func (m *Model) compiling(s *common.Session) []labs.BuildProgress {
 	var out []labs.BuildProgress
-	for _, b := range m.builds {
+	for _, b := range m.Builds {
 		if !b.Finished && (s.Pending == nil || b.Full) {
 			out = append(out, b)
 		}
@@ -73,8 +64,8 @@ func (m *runModel) compiling(s *common.Session) []labs.BuildProgress {
 
 // compiled reports whether the worker the verdicts wait on has been built
 // this run by go build (so that they are now being graded).
-func (m *runModel) compiled() bool {
-	return slices.ContainsFunc(m.builds, func(b labs.BuildProgress) bool { return !b.Full && b.Finished })
+func (m *Model) compiled() bool {
+	return slices.ContainsFunc(m.Builds, func(b labs.BuildProgress) bool { return !b.Full && b.Finished })
 }
 
 // steps is a build's count: "40/101", or "40" before its total is known.
@@ -85,15 +76,15 @@ func steps(b labs.BuildProgress) string {
 	return fmt.Sprintf("%d/%d", b.Done, b.Total)
 }
 
-// newBuild starts a build's clock from zero. A build tick of the run
+// NewBuild starts a build's clock from zero. A build tick of the run
 // before may still be on its way; it kept that run's start and counted its
 // time as this one's (a save right after a run read "slower than a save
 // usually takes"). Such a tick now starts the count a second early at most.
-func (m *runModel) newBuild() { m.buildStart, m.buildFor, m.builds = time.Time{}, 0, nil }
+func (m *Model) NewBuild() { m.buildStart, m.buildFor, m.Builds = time.Time{}, 0, nil }
 
 // buildTicked moves the build's clock on; kick sends the next tick while
 // the build lasts.
-func (m *runModel) buildTicked(t time.Time, s *common.Session) {
+func (m *Model) buildTicked(t time.Time, s *common.Session) {
 	m.buildTicking = false
 	if !s.Building {
 		m.buildStart, m.buildFor = time.Time{}, 0
@@ -117,12 +108,12 @@ const (
 // firstBuild reports whether nothing has been built yet this session.
 func firstBuild(s *common.Session) bool { return s.Outcome == nil && s.RunErr == nil }
 
-// building says what is going on while the code builds and runs: a plain
+// Building says what is going on while the code builds and runs: a plain
 // word while it is quick; while go build compiles, which program and how
 // far; once it is slow the time so far, then why. short is what, shorter
 // for a narrow line ("" when what is short already); why is left out of a
 // narrow line first. The status line is one line at 80 columns.
-func (m *runModel) building(s *common.Session) (what, short, why string) {
+func (m *Model) Building(s *common.Session) (what, short, why string) {
 	secs := ""
 	if m.buildFor >= slowFirst {
 		secs = fmt.Sprintf(" %d s", int(m.buildFor.Seconds()))
@@ -179,7 +170,7 @@ func (m *runModel) building(s *common.Session) (what, short, why string) {
 // buildBars is the Run screen's picture of the builds going: one line per
 // program, its name, a bar and its count, fitted to w columns; "" when no
 // go build is going.
-func (m *runModel) buildBars(s *common.Session, w int) string {
+func (m *Model) buildBars(s *common.Session, w int) string {
 	builds := m.compiling(s)
 	if len(builds) == 0 {
 		return ""
@@ -219,8 +210,8 @@ func bar(done, total, w int) string {
 
 // buildingView is the Run screen before the first outcome: what is being
 // built and how far, and the time so far; why, when there is room.
-func (m *runModel) buildingView(s *common.Session, w, h int) string {
-	st := m.c.Styles
+func (m *Model) buildingView(s *common.Session, w, h int) string {
+	st := m.C.Styles
 	secs := int(m.buildFor.Seconds())
 	bars := m.buildBars(s, w)
 	if bars == "" {

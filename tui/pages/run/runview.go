@@ -1,4 +1,4 @@
-package tui
+package run
 
 import (
 	"fmt"
@@ -17,21 +17,21 @@ import (
 // screen (its figures as far as the replay has come, or, while its actuals
 // are hidden, only the day's words).
 
-// maxScroll is the furthest the part on screen scrolls: its last line at
+// MaxScroll is the furthest the part on screen scrolls: its last line at
 // the bottom of the screen.
-func (m *runModel) maxScroll(s *common.Session) int {
-	if m.shown >= len(m.parts) {
+func (m *Model) MaxScroll(s *common.Session) int {
+	if m.Shown >= len(m.Parts) {
 		return 0
 	}
 	bodyH := m.bodyHeight(s)
-	return max(textlayout.LineCount(m.partView(s, m.shown, m.w, bodyH))-bodyH, 0)
+	return max(textlayout.LineCount(m.partView(s, m.Shown, m.w, bodyH))-bodyH, 0)
 }
 
 // bodyHeight is the lines under the head that the part on screen has.
-func (m *runModel) bodyHeight(s *common.Session) int { return max(m.h-len(m.head(s, m.w)), 1) }
+func (m *Model) bodyHeight(s *common.Session) int { return max(m.h-len(m.head(s, m.w)), 1) }
 
-func (m *runModel) View(s *common.Session, w, h int) string {
-	st := m.c.Styles
+func (m *Model) View(s *common.Session, w, h int) string {
+	st := m.C.Styles
 	if s.Outcome == nil {
 		switch {
 		case s.Building:
@@ -41,7 +41,7 @@ func (m *runModel) View(s *common.Session, w, h int) string {
 		}
 		return textlayout.StyleLines(st.Dim, textlayout.Wrap("Nothing has run yet. Press r to run.", w))
 	}
-	if len(m.parts) > 0 && !m.ready(0, s) {
+	if len(m.Parts) > 0 && !m.ready(0, s) {
 		g, _ := s.Due()
 		done := 0
 		for _, pr := range g.Preds {
@@ -52,39 +52,39 @@ func (m *runModel) View(s *common.Session, w, h int) string {
 		msg := fmt.Sprintf("Predict first. Your code has run; %s play once %s, and their numbers stay hidden until then: %d of %d so far.", common.PartNames(g.Parts), common.Made(g.Preds), done, len(g.Preds))
 		return textlayout.Wrap(msg, min(w, common.MaxText)) + "\n\n" + st.Key.Render("enter") + st.Dim.Render(" go to the predictions")
 	}
-	if len(m.parts) == 0 {
+	if len(m.Parts) == 0 {
 		return st.Dim.Render("This day has no experiments to run.")
 	}
 	head := m.head(s, w)
-	body := m.partView(s, m.shown, w, max(h-len(head), 1))
-	out := textlayout.Scrolled(body, m.scroll, max(h-len(head), 0), st.Dim)
+	body := m.partView(s, m.Shown, w, max(h-len(head), 1))
+	out := textlayout.Scrolled(body, m.Scroll, max(h-len(head), 0), st.Dim)
 	return strings.Join(append(head, out), "\n")
 }
 
 // strip is the row of parts with their state.
-func (m *runModel) strip(s *common.Session, w int) string {
-	st := m.c.Styles
+func (m *Model) strip(s *common.Session, w int) string {
+	st := m.C.Styles
 	var parts []string
-	long := w >= 14*len(m.parts)
-	for i, p := range m.parts {
+	long := w >= 14*len(m.Parts)
+	for i, p := range m.Parts {
 		mark, style := "·", st.Dim
 		switch {
-		case p.done && p.res.Status == labs.OK:
+		case p.Done && p.Res.Status == labs.OK:
 			mark, style = "✓", st.Good
-		case p.done && p.res.Status == labs.Unfinished:
+		case p.Done && p.Res.Status == labs.Unfinished:
 			mark, style = "⏳", st.Warn
-		case p.done:
+		case p.Done:
 			mark, style = "✗", st.Bad
-		case i == m.shown && !m.canPlay(i, s):
+		case i == m.Shown && !m.canPlay(i, s):
 			mark, style = "⏸", st.Warn // waits for its predictions or its reveal
-		case i == m.shown:
+		case i == m.Shown:
 			mark, style = "▶", st.Accent
 		}
-		label := p.res.ID + " " + mark
+		label := p.Res.ID + " " + mark
 		if long {
 			label = "Part " + label
 		}
-		if i == m.shown {
+		if i == m.Shown {
 			label = "[" + label + "]"
 			parts = append(parts, st.Cursor.Render(label))
 		} else {
@@ -94,40 +94,40 @@ func (m *runModel) strip(s *common.Session, w int) string {
 	return strings.Join(parts, " ")
 }
 
-// clock says where the replay of the part on screen stands; once it is
+// Clock says where the replay of the part on screen stands; once it is
 // played, what is next and which key goes there.
-func (m *runModel) clock(s *common.Session, w int) string {
-	st := m.c.Styles
-	speed := fmt.Sprintf("×%g", speeds[m.speed])
-	p := m.parts[m.shown]
-	if p.done {
-		played := m.playedLine(p.res)
+func (m *Model) Clock(s *common.Session, w int) string {
+	st := m.C.Styles
+	speed := fmt.Sprintf("×%g", Speeds[m.Speed])
+	p := m.Parts[m.Shown]
+	if p.Done {
+		played := m.playedLine(p.Res)
 		n := m.next()
 		switch {
 		case n < 0 && m.allPlayedOK():
-			return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays Part "+p.res.ID+" again · ←/→ other parts")
+			return st.Good.Render("✓ all parts played") + st.Dim.Render(" · space plays Part "+p.Res.ID+" again · ←/→ other parts")
 		case n < 0:
 			return played + st.Dim.Render(" · every part is through; those that wait on a TODO play once it passes · ←/→ other parts")
 		case !m.ready(n, s):
-			g := s.StageOf(firstPrediction(s, m.parts[n].res.ID))
-			return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" waits for "+common.IDs(g.Preds)+" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
+			g := s.StageOf(firstPrediction(s, m.Parts[n].Res.ID))
+			return played + st.Dim.Render(" · next: Part "+m.Parts[n].Res.ID+" waits for "+common.IDs(g.Preds)+" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
 		}
 		// → and ← move one part; the hint names the keys that get there.
-		key, steps := "→", n-m.shown
-		if n < m.shown {
-			key, steps = "←", m.shown-n
+		key, steps := "→", n-m.Shown
+		if n < m.Shown {
+			key, steps = "←", m.Shown-n
 		}
 		if steps > 1 {
-			return played + st.Dim.Render(fmt.Sprintf(" · next to play: Part %s · ", m.parts[n].res.ID)) + st.Key.Render(key) + st.Dim.Render(fmt.Sprintf(" %d times gets there", steps))
+			return played + st.Dim.Render(fmt.Sprintf(" · next to play: Part %s · ", m.Parts[n].Res.ID)) + st.Key.Render(key) + st.Dim.Render(fmt.Sprintf(" %d times gets there", steps))
 		}
-		return played + st.Dim.Render(" · next: Part "+m.parts[n].res.ID+" · ") + st.Key.Render(key) + st.Dim.Render(" plays it")
+		return played + st.Dim.Render(" · next: Part "+m.Parts[n].Res.ID+" · ") + st.Key.Render(key) + st.Dim.Render(" plays it")
 	}
-	if m.ready(m.shown, s) && !m.canPlay(m.shown, s) {
-		return st.Warn.Render("⏸ Part " + p.res.ID + ": its reveal is not on record yet")
+	if m.ready(m.Shown, s) && !m.canPlay(m.Shown, s) {
+		return st.Warn.Render("⏸ Part " + p.Res.ID + ": its reveal is not on record yet")
 	}
-	if !m.canPlay(m.shown, s) {
-		g := s.StageOf(firstPrediction(s, p.res.ID))
-		return st.Warn.Render("⏸ Part "+p.res.ID+" waits for "+common.IDs(g.Preds)) + st.Dim.Render(" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
+	if !m.canPlay(m.Shown, s) {
+		g := s.StageOf(firstPrediction(s, p.Res.ID))
+		return st.Warn.Render("⏸ Part "+p.Res.ID+" waits for "+common.IDs(g.Preds)) + st.Dim.Render(" · ") + st.Key.Render("enter") + st.Dim.Render(" predicts")
 	}
 	state := st.Accent.Render("▶ playing")
 	if m.paused {
@@ -135,11 +135,11 @@ func (m *runModel) clock(s *common.Session, w int) string {
 	}
 	where := ""
 	if p.timed {
-		where = fmt.Sprintf("t = %.1f s of %s s", p.now, trimFloat(p.end))
-	} else if p.end > p.start {
-		where = fmt.Sprintf("%.0f%%", (p.now-p.start)/(p.end-p.start)*100)
+		where = fmt.Sprintf("t = %.1f s of %s s", p.Now, trimFloat(p.End))
+	} else if p.End > p.Start {
+		where = fmt.Sprintf("%.0f%%", (p.Now-p.Start)/(p.End-p.Start)*100)
 	}
-	line := fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.res.ID, where)
+	line := fmt.Sprintf("%s %s · Part %s · %s", state, st.Dim.Render(speed), p.Res.ID, where)
 	if textlayout.Width(line) > w {
 		// The strip above names the part: a narrow screen keeps the clock
 		// on one line ("t = 0.6 s of 60 s" wrapped at 40 columns).
@@ -149,9 +149,9 @@ func (m *runModel) clock(s *common.Session, w int) string {
 }
 
 // allPlayedOK reports whether every part played its experiment.
-func (m *runModel) allPlayedOK() bool {
-	for _, p := range m.parts {
-		if !p.done || p.res.Status != labs.OK {
+func (m *Model) allPlayedOK() bool {
+	for _, p := range m.Parts {
+		if !p.Done || p.Res.Status != labs.OK {
 			return false
 		}
 	}
@@ -161,8 +161,8 @@ func (m *runModel) allPlayedOK() bool {
 // playedLine is what a played part's clock says of it, with the strip's
 // mark: a part that waited on an unfinished TODO or failed did not play its
 // experiment, and "✓ played" above "waiting on TODO 1" read as a success.
-func (m *runModel) playedLine(p labs.PartResult) string {
-	st := m.c.Styles
+func (m *Model) playedLine(p labs.PartResult) string {
+	st := m.C.Styles
 	switch p.Status {
 	case labs.OK:
 		return st.Good.Render("✓ Part " + p.ID + " played")
@@ -176,22 +176,22 @@ func trimFloat(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f",
 
 // partView is one part: what it waits on, its figures as far as the clock
 // has gone, and once played its actuals and its report.
-func (m *runModel) partView(s *common.Session, i, w, h int) string {
-	st := m.c.Styles
-	p := m.parts[i]
+func (m *Model) partView(s *common.Session, i, w, h int) string {
+	st := m.C.Styles
+	p := m.Parts[i]
 	var b []string
-	if !p.done && !m.canPlay(i, s) {
+	if !p.Done && !m.canPlay(i, s) {
 		return m.hiddenView(s, i, w)
 	}
-	b = append(b, textlayout.StyleLines(st.Subtitle, textlayout.Wrap(fmt.Sprintf("Part %s: %s", p.res.ID, p.res.Title), w)))
-	if p.res.Status != labs.OK {
+	b = append(b, textlayout.StyleLines(st.Subtitle, textlayout.Wrap(fmt.Sprintf("Part %s: %s", p.Res.ID, p.Res.Title), w)))
+	if p.Res.Status != labs.OK {
 		style := st.Warn
-		if p.res.Status != labs.Unfinished {
+		if p.Res.Status != labs.Unfinished {
 			style = st.Bad
 		}
-		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(report.Waiting(p.res), w)))
+		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(report.Waiting(p.Res), w)))
 	}
-	playing := i == m.shown && !p.done
+	playing := i == m.Shown && !p.Done
 	if len(p.figs) > 0 {
 		overhead := 0
 		for _, fp := range p.figs {
@@ -199,11 +199,11 @@ func (m *runModel) partView(s *common.Session, i, w, h int) string {
 		}
 		b = append(b, m.figures(s, p, w, h-len(b), overhead, playing)...)
 	}
-	if !p.done {
+	if !p.Done {
 		return strings.Join(b, "\n")
 	}
 	var rows []string
-	for _, r := range partPredictions(s, p.res.ID) {
+	for _, r := range partPredictions(s, p.Res.ID) {
 		pr, _ := s.Day.Prediction(r.ID)
 		rows = append(rows, score.ScoreLine(r, pr, s, st, w))
 	}
@@ -211,9 +211,9 @@ func (m *runModel) partView(s *common.Session, i, w, h int) string {
 		b = append(b, "", st.Title.Render("Your predictions"))
 		b = append(b, rows...)
 	}
-	if len(p.res.Lines) > 0 {
+	if len(p.Res.Lines) > 0 {
 		b = append(b, "")
-		for _, l := range p.res.Lines {
+		for _, l := range p.Res.Lines {
 			b = append(b, textlayout.Wrap(l, w))
 		}
 	}
@@ -225,10 +225,10 @@ func (m *runModel) partView(s *common.Session, i, w, h int) string {
 // those show without scrolling when it finishes), they share the screen;
 // otherwise each gets nearly the whole of it and the part scrolls, a chart
 // a page, rather than squeezing every chart to three rows.
-func (m *runModel) figures(s *common.Session, p partPlay, w, h, overhead int, playing bool) []string {
-	st := m.c.Styles
+func (m *Model) figures(s *common.Session, p PartPlay, w, h, overhead int, playing bool) []string {
+	st := m.C.Styles
 	reserve := 0
-	if n := len(partPredictions(s, p.res.ID)); n > 0 {
+	if n := len(partPredictions(s, p.Res.ID)); n > 0 {
 		reserve = min(n+2, h/3)
 	}
 	plotH := (h - overhead - reserve) / len(p.figs)
@@ -242,7 +242,7 @@ func (m *runModel) figures(s *common.Session, p partPlay, w, h, overhead int, pl
 	plotH = textlayout.Clamp(plotH, 3, maxPlot)
 	var out []string
 	for _, fp := range p.figs {
-		out = append(out, drawFigure(fp, fp.cut(p.now, p.start, p.end, p.done), w, plotH, st, playing))
+		out = append(out, drawFigure(fp, fp.cut(p.Now, p.Start, p.End, p.Done), w, plotH, st, playing))
 	}
 	return out
 }
@@ -251,30 +251,30 @@ func (m *runModel) figures(s *common.Session, p partPlay, w, h, overhead int, pl
 // open, or its reveal is not on record yet. Nothing here comes from its
 // result (no figure, no axis, no scale, no title): only the day's own
 // words and what the part waits for, so nothing gives a guess away.
-func (m *runModel) hiddenView(s *common.Session, i, w int) string {
-	st := m.c.Styles
-	p := m.parts[i]
-	title := p.res.ID
+func (m *Model) hiddenView(s *common.Session, i, w int) string {
+	st := m.C.Styles
+	p := m.Parts[i]
+	title := p.Res.ID
 	for _, dp := range s.Day.Parts {
-		if dp.ID == p.res.ID {
+		if dp.ID == p.Res.ID {
 			title = dp.Title
 		}
 	}
-	b := []string{textlayout.StyleLines(st.Subtitle, textlayout.Wrap(fmt.Sprintf("Part %s: %s", p.res.ID, title), w))}
-	if p.res.Status != labs.OK {
+	b := []string{textlayout.StyleLines(st.Subtitle, textlayout.Wrap(fmt.Sprintf("Part %s: %s", p.Res.ID, title), w))}
+	if p.Res.Status != labs.OK {
 		style := st.Warn
-		if p.res.Status != labs.Unfinished {
+		if p.Res.Status != labs.Unfinished {
 			style = st.Bad
 		}
-		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(report.Waiting(p.res), w)))
+		b = append(b, textlayout.StyleLines(style, textlayout.Wrap(report.Waiting(p.Res), w)))
 	}
 	b = append(b, "")
 	if m.ready(i, s) {
 		// Its reveal is being recorded, or could not be: its actuals stay
 		// hidden until it is on record.
-		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap(s.RevealState(p.res.ID)+" Its charts are drawn then.", w)))
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap(s.RevealState(p.Res.ID)+" Its charts are drawn then.", w)))
 	} else {
-		g := s.StageOf(firstPrediction(s, p.res.ID))
+		g := s.StageOf(firstPrediction(s, p.Res.ID))
 		b = append(b, textlayout.StyleLines(st.Warn, textlayout.Wrap("Its charts are drawn once "+common.Made(g.Preds)+": enter goes to them.", w)))
 	}
 	return strings.Join(b, "\n")
@@ -304,13 +304,13 @@ func partPredictions(s *common.Session, id string) []predictions.Row {
 // head is the lines above the part: the parts, the clock, what the last
 // save changed. (What a part's replay revealed shows in the part itself,
 // which stays on screen once played.)
-func (m *runModel) head(s *common.Session, w int) []string {
+func (m *Model) head(s *common.Session, w int) []string {
 	// The strip shortens itself to fit; the clock and what landed wrap.
 	head := []string{textlayout.Trunc(m.strip(s, w), w)}
-	head = append(head, strings.Split(textlayout.Wrap(m.clock(s, w), w), "\n")...)
+	head = append(head, strings.Split(textlayout.Wrap(m.Clock(s, w), w), "\n")...)
 	if len(m.changed) > 0 {
 		line := strings.Join(m.changed, " · ") + " · the other parts are as they were"
-		head = append(head, strings.Split(textlayout.StyleLines(m.c.Styles.Accent, textlayout.Wrap(line, w)), "\n")...)
+		head = append(head, strings.Split(textlayout.StyleLines(m.C.Styles.Accent, textlayout.Wrap(line, w)), "\n")...)
 	}
 	return head
 }

@@ -1,4 +1,4 @@
-package tui
+package run
 
 import (
 	"termlab/labs"
