@@ -463,8 +463,8 @@ func (a *App) tabs(w int) string {
 	for i, sc := range a.day.screens {
 		name := fmt.Sprintf("%d %s", i+1, sc.Title())
 		abbr := name
-		if b, ok := sc.(interface{ briefTitle() string }); ok {
-			abbr = fmt.Sprintf("%d %s", i+1, b.briefTitle())
+		if b, ok := sc.(interface{ BriefTitle() string }); ok {
+			abbr = fmt.Sprintf("%d %s", i+1, b.BriefTitle())
 		}
 		if i == a.day.tab {
 			full = append(full, st.ActiveTab.Render("["+name+"]"))

@@ -33,7 +33,7 @@ type Model struct {
 func New(c *common.Common) *Model { return &Model{c: c, Ask: newAsk(c)} }
 
 func (m *Model) Title() string      { return "Scoreboard" }
-func (m *Model) briefTitle() string { return "Score" }
+func (m *Model) BriefTitle() string { return "Score" }
 
 // Typing: a box of the panel has the keyboard, or the practice panel is
 // open (its esc closes it rather than leaving the day).
