@@ -63,8 +63,11 @@ type Deps struct {
 	RunGate *sync.Mutex
 }
 
+// PredictionsDir is where the learner's answers are kept.
 func (d Deps) PredictionsDir() string { return filepath.Join(d.Root, "predictions") }
-func (d Deps) ResultsPath() string    { return filepath.Join(d.Root, "RESULTS.md") }
+
+// ResultsPath is the learner's RESULTS.md.
+func (d Deps) ResultsPath() string { return filepath.Join(d.Root, "RESULTS.md") }
 
 // Common is what every screen shares: the terminal's size, the styles and
 // the keys.
