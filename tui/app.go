@@ -12,6 +12,11 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"termlab/record/predictions"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
+	"termlab/tui/pages/history"
+	"termlab/tui/pages/picker"
 	"termlab/watch"
 )
 
@@ -19,10 +24,10 @@ import (
 // (a header with the tabs, a status line, the help line). It routes keys:
 // global keys first, unless a text box or a question has the keyboard.
 type App struct {
-	c    *common
+	c    *common.Common
 	help help.Model
 
-	picker   *pickerModel
+	picker   *picker.Model
 	day      *dayModel // the open day; it stays open behind the day list
 	onPicker bool
 
@@ -32,23 +37,23 @@ type App struct {
 	storeWatch *watch.Watcher // on predictions/, for saves from a shell
 }
 
-func newApp(c *common) *App {
+func newApp(c *common.Common) *App {
 	h := help.New()
-	st := c.styles
+	st := c.Styles
 	h.Styles.ShortKey, h.Styles.FullKey = st.Key, st.Key
 	h.Styles.ShortDesc, h.Styles.FullDesc = st.Dim, st.Dim
 	h.Styles.ShortSeparator, h.Styles.FullSeparator, h.Styles.Ellipsis = st.Faint, st.Faint, st.Faint
-	return &App{c: c, help: h, picker: newPicker(c), onPicker: true}
+	return &App{c: c, help: h, picker: picker.New(c), onPicker: true}
 }
 
 // Init loads the learner's progress and watches it for saves made from a
 // shell; nothing else starts until a day opens.
 func (a *App) Init() tea.Cmd {
-	if a.c.deps.watch {
-		a.storeWatch = newStoreWatcher(a.c.deps)
-		return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), startStoreWatchCmd(a.c.deps, a.storeWatch))
+	if a.c.Deps.Watch {
+		a.storeWatch = newStoreWatcher(a.c.Deps)
+		return tea.Batch(loadCmd(a.c.Deps), history.LoadHistoriesCmd(a.c.Deps), startStoreWatchCmd(a.c.Deps, a.storeWatch))
 	}
-	return tea.Batch(loadCmd(a.c.deps), loadHistoriesCmd(a.c.deps))
+	return tea.Batch(loadCmd(a.c.Deps), history.LoadHistoriesCmd(a.c.Deps))
 }
 
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -60,38 +65,38 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (a *App) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		a.c.width, a.c.height = msg.Width, msg.Height
+		a.c.Width, a.c.Height = msg.Width, msg.Height
 		return nil
 	case readMsg:
 		if msg.first {
 			a.loaded = true
-			for i, d := range a.c.deps.course {
+			for i, d := range a.c.Deps.Course {
 				if d.Number == msg.lastDay {
-					a.picker.sel = i
+					a.picker.Sel = i
 				}
 			}
 		}
 		return a.read(msg)
-	case openDayMsg:
-		return a.open(msg.index)
+	case picker.OpenDayMsg:
+		return a.open(msg.Index)
 
 	case watchMsg:
 		if msg.w == a.storeWatch {
 			return a.storeChanged(msg)
 		}
-	case savedMsg:
-		if a.day != nil && a.day.s.day.Number == msg.day {
+	case common.SavedMsg:
+		if a.day != nil && a.day.s.Day.Number == msg.Day {
 			return a.day.update(msg)
 		}
 		// A day closed while it was saving: its record has the result,
 		// and writes what it put back, if anything.
-		if day, err := a.c.deps.course.Find(msg.day); err == nil && a.c.deps.records.of(day).Pending() {
-			return writeCmd(a.c.deps.records.of(day))
+		if day, err := a.c.Deps.Course.Find(msg.Day); err == nil && a.c.Deps.Records.Of(day).Pending() {
+			return common.WriteCmd(a.c.Deps.Records.Of(day))
 		}
 		return nil
-	case historyMsg:
-		a.picker.took(msg)
-		if a.day != nil && a.day.s.day.Number == msg.day {
+	case history.HistoryMsg:
+		a.picker.Took(msg)
+		if a.day != nil && a.day.s.Day.Number == msg.Day {
 			return a.day.update(msg)
 		}
 		return nil
@@ -106,12 +111,12 @@ func (a *App) handle(msg tea.Msg) tea.Cmd {
 
 // open opens a day, or goes back to it if it is the one open.
 func (a *App) open(i int) tea.Cmd {
-	if i < 0 || i >= len(a.c.deps.course) {
+	if i < 0 || i >= len(a.c.Deps.Course) {
 		return nil
 	}
-	day := a.c.deps.course[i]
+	day := a.c.Deps.Course[i]
 	a.onPicker = false
-	if a.day != nil && a.day.s.day.Number == day.Number {
+	if a.day != nil && a.day.s.Day.Number == day.Number {
 		a.day.visible = true
 		return a.day.update(nil) // wakes the replay if it was playing
 	}
@@ -127,11 +132,11 @@ func (a *App) open(i int) tea.Cmd {
 
 // typing reports whether keys should go to a text box or a question first.
 func (a *App) typing() bool {
-	return !a.onPicker && a.day != nil && (a.day.current().typing() || a.day.modal())
+	return !a.onPicker && a.day != nil && (a.day.current().Typing() || a.day.modal())
 }
 
 func (a *App) key(k tea.KeyMsg) tea.Cmd {
-	g := a.c.keys.Global
+	g := a.c.Keys.Global
 	if key.Matches(k, g.ForceQuit) {
 		return a.quit()
 	}
@@ -145,9 +150,9 @@ func (a *App) key(k tea.KeyMsg) tea.Cmd {
 		case !a.day.modal() && key.Matches(k, g.NextTab):
 			// Tab changes screens from every screen; leaving closes the
 			// box (an edit not recorded goes, a recorded guess stays).
-			return a.day.update(switchTabMsg{tab: a.day.tab + 1})
+			return a.day.update(common.SwitchTabMsg{Tab: a.day.tab + 1})
 		case !a.day.modal() && key.Matches(k, g.PrevTab):
-			return a.day.update(switchTabMsg{tab: a.day.tab - 1})
+			return a.day.update(common.SwitchTabMsg{Tab: a.day.tab - 1})
 		}
 		return a.day.update(k)
 	}
@@ -164,18 +169,18 @@ func (a *App) key(k tea.KeyMsg) tea.Cmd {
 			a.onPicker, a.day.visible = false, true
 			return a.day.update(nil)
 		}
-		return a.picker.update(k)
+		return a.picker.Update(k)
 	}
 	switch {
 	case key.Matches(k, g.Back):
 		a.onPicker, a.day.visible = true, false
 		return nil // a replay in progress stops at its next tick
 	case key.Matches(k, g.NextTab):
-		return a.day.update(switchTabMsg{tab: a.day.tab + 1})
+		return a.day.update(common.SwitchTabMsg{Tab: a.day.tab + 1})
 	case key.Matches(k, g.PrevTab):
-		return a.day.update(switchTabMsg{tab: a.day.tab - 1})
+		return a.day.update(common.SwitchTabMsg{Tab: a.day.tab - 1})
 	case key.Matches(k, g.Jump):
-		return a.day.update(switchTabMsg{tab: int(k.Runes[0] - '1')})
+		return a.day.update(common.SwitchTabMsg{Tab: int(k.Runes[0] - '1')})
 	case key.Matches(k, g.Rerun):
 		return a.day.rerun()
 	}
@@ -207,15 +212,15 @@ func (a *App) Close() {
 // status line fits. It depends only on sizes and state, so Update (sizing
 // the screens) and View (drawing them) agree.
 func (a *App) layout() (header, body int, status bool) {
-	h := a.c.height
+	h := a.c.Height
 	header = 1
 	if !a.onPicker && a.day != nil && h >= 12 {
 		header = 2
 	}
 	status = h >= 8
-	foot := lineCount(a.helpView())
+	foot := textlayout.LineCount(a.helpView())
 	if status {
-		foot += lineCount(a.statusView())
+		foot += textlayout.LineCount(a.statusView())
 	}
 	return header, max(h-header-foot, 0), status
 }
@@ -225,50 +230,50 @@ func (a *App) resize() {
 		return
 	}
 	_, body, _ := a.layout()
-	a.day.resize(a.c.width, body)
+	a.day.resize(a.c.Width, body)
 }
 
-func (a *App) keyMap() keyMap {
-	g := a.c.keys.Global
-	var km keyMap
+func (a *App) keyMap() keymap.KeyMap {
+	g := a.c.Keys.Global
+	var km keymap.KeyMap
 	switch {
 	case a.onPicker || a.day == nil:
-		km = a.picker.help()
-		km.full = append(km.full, []key.Binding{g.Redraw, g.Help, g.Quit})
-		km.short = append(km.short, g.Help, g.Quit)
-		km.global = 2
+		km = a.picker.Help()
+		km.Full = append(km.Full, []key.Binding{g.Redraw, g.Help, g.Quit})
+		km.Short = append(km.Short, g.Help, g.Quit)
+		km.Global = 2
 		return km
 	case a.typing():
-		km = a.day.current().help(&a.day.s)
-		km.short = append(km.short, g.ForceQuit)
-		km.global = 1
-		km.full = append(km.full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.Redraw, g.ForceQuit})
+		km = a.day.current().Help(&a.day.s)
+		km.Short = append(km.Short, g.ForceQuit)
+		km.Global = 1
+		km.Full = append(km.Full, []key.Binding{key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "re-run now")), g.Redraw, g.ForceQuit})
 		if !a.day.modal() {
-			km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab})
+			km.Full = append(km.Full, []key.Binding{g.NextTab, g.PrevTab})
 		}
 		return km
 	}
-	km = a.day.current().help(&a.day.s)
-	km.short = append(km.short, g.NextTab, g.Help, g.Quit)
-	km.global = 3
-	km.full = append(km.full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Redraw, g.Help, g.Quit})
+	km = a.day.current().Help(&a.day.s)
+	km.Short = append(km.Short, g.NextTab, g.Help, g.Quit)
+	km.Global = 3
+	km.Full = append(km.Full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Redraw, g.Help, g.Quit})
 	return km
 }
 
 func (a *App) helpView() string {
 	hm := a.help
-	hm.Width = max(a.c.width, 0)
-	if a.c.height < 16 {
+	hm.Width = max(a.c.Width, 0)
+	if a.c.Height < 16 {
 		hm.ShowAll = false // no room for the long form
 	}
 	if !hm.ShowAll {
 		km, lines := a.keyMap(), 2
-		if a.c.height < 16 {
+		if a.c.Height < 16 {
 			lines = 1
 		}
-		return keyBar(km.short, km.global, hm.Width, lines, a.c.styles)
+		return keymap.KeyBar(km.Short, km.Global, hm.Width, lines, a.c.Styles)
 	}
-	return fullHelpRows(hm, a.keyMap().full)
+	return fullHelpRows(hm, a.keyMap().Full)
 }
 
 // fullHelpRows lays the key groups out as bubbles' help does, in columns,
@@ -293,11 +298,11 @@ func fullHelpRows(hm help.Model, groups [][]key.Binding) string {
 }
 
 func (a *App) View() string {
-	w, h := a.c.width, a.c.height
+	w, h := a.c.Width, a.c.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	st := a.c.styles
+	st := a.c.Styles
 	header, bodyH, status := a.layout()
 	var out []string
 	out = append(out, a.header(w, header)...)
@@ -311,28 +316,28 @@ func (a *App) View() string {
 	case !a.loaded:
 		body = st.Dim.Render("Loading your progress…")
 	case a.onPicker || a.day == nil:
-		body = a.picker.view(a.listAnswers(), a.warnings, w, bodyH)
+		body = a.picker.View(a.listAnswers(), a.warnings, w, bodyH)
 	default:
 		body = a.day.view(w, bodyH)
 	}
-	body = fit(body, w, bodyH)
-	if n := lineCount(body); bodyH > 0 {
-		body += repeat("\n", bodyH-n) // keep the footer at the bottom
+	body = a.c.Fit(body, w, bodyH)
+	if n := textlayout.LineCount(body); bodyH > 0 {
+		body += textlayout.Repeat("\n", bodyH-n) // keep the footer at the bottom
 		out = append(out, body)
 	}
 	if status {
 		out = append(out, a.statusView())
 	}
 	out = append(out, a.helpView())
-	return fit(strings.Join(out, "\n"), w, h)
+	return a.c.Fit(strings.Join(out, "\n"), w, h)
 }
 
 // fullHelp is every key of the current state, one a line, for a screen
 // too short for bubbles' columns.
 func (a *App) fullHelp(w int) string {
-	st := a.c.styles
+	st := a.c.Styles
 	var items []key.Binding
-	for _, group := range a.keyMap().full {
+	for _, group := range a.keyMap().Full {
 		for _, b := range group {
 			if b.Enabled() && b.Help().Key != "" {
 				items = append(items, b)
@@ -346,14 +351,14 @@ func (a *App) fullHelp(w int) string {
 	}
 	cw := w / cols
 	item := func(b key.Binding) string {
-		return trunc(st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc), cw-1)
+		return textlayout.Trunc(st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc), cw-1)
 	}
 	lines := []string{st.Title.Render("Keys") + st.Dim.Render(" · ? closes")}
 	rows := (len(items) + cols - 1) / cols
 	for r := range rows {
 		line := item(items[r])
 		if cols == 2 && r+rows < len(items) {
-			line = pad(line, cw) + item(items[r+rows])
+			line = textlayout.Pad(line, cw) + item(items[r+rows])
 		}
 		lines = append(lines, line)
 	}
@@ -365,18 +370,18 @@ func (a *App) fullHelp(w int) string {
 // TODOs passing counted from the verdicts on screen, so the list moves in
 // the same frame as the rows.
 func (a *App) listAnswers() map[int]predictions.Answers {
-	out := make(map[int]predictions.Answers, len(a.c.deps.course))
-	for _, day := range a.c.deps.course {
-		out[day.Number] = a.c.deps.records.of(day).Answers()
+	out := make(map[int]predictions.Answers, len(a.c.Deps.Course))
+	for _, day := range a.c.Deps.Course {
+		out[day.Number] = a.c.Deps.Records.Of(day).Answers()
 	}
 	if a.day == nil {
 		return out
 	}
-	ans := a.day.s.answers
-	if a.day.s.graded() {
-		ans.TODOsPassed = a.day.s.passed()
+	ans := a.day.s.Answers
+	if a.day.s.Graded() {
+		ans.TODOsPassed = a.day.s.Passed()
 	}
-	out[a.day.s.day.Number] = ans
+	out[a.day.s.Day.Number] = ans
 	return out
 }
 
@@ -388,7 +393,7 @@ func (a *App) read(msg readMsg) tea.Cmd {
 	notes := msg.other
 	open := 0
 	if a.day != nil {
-		open = a.day.s.day.Number
+		open = a.day.s.Day.Number
 	}
 	for _, n := range slices.Sorted(maps.Keys(msg.notes)) {
 		if n != open {
@@ -398,12 +403,12 @@ func (a *App) read(msg readMsg) tea.Cmd {
 	if len(notes) > 0 {
 		a.warnings = append(a.warnings, notes...)
 		if a.day != nil {
-			a.day.s.setNote(strings.Join(notes, "; "), true)
+			a.day.s.SetNote(strings.Join(notes, "; "), true)
 		}
 	}
 	for _, n := range msg.again {
-		if day, err := a.c.deps.course.Find(n); err == nil && n != open {
-			cmds = append(cmds, writeCmd(a.c.deps.records.of(day)))
+		if day, err := a.c.Deps.Course.Find(n); err == nil && n != open {
+			cmds = append(cmds, common.WriteCmd(a.c.Deps.Records.Of(day)))
 		}
 	}
 	if a.day != nil {
@@ -420,46 +425,46 @@ func (a *App) read(msg readMsg) tea.Cmd {
 func (a *App) statusView() string {
 	line, bad := "", false
 	if !a.onPicker && a.day != nil {
-		line, bad = a.day.statusLine(max(a.c.width, 1))
+		line, bad = a.day.statusLine(max(a.c.Width, 1))
 	}
-	style := a.c.styles.Status
+	style := a.c.Styles.Status
 	if bad {
-		style = a.c.styles.StatusErr
+		style = a.c.Styles.StatusErr
 	}
-	line = a.c.relative(line)
-	lines := strings.Split(wrap(line, max(a.c.width, 1)), "\n")
+	line = a.c.Relative(line)
+	lines := strings.Split(textlayout.Wrap(line, max(a.c.Width, 1)), "\n")
 	if len(lines) > 2 {
-		lines = []string{lines[0], trunc(strings.Join(lines[1:], " "), a.c.width)}
+		lines = []string{lines[0], textlayout.Trunc(strings.Join(lines[1:], " "), a.c.Width)}
 	}
-	return styleLines(style, strings.Join(lines, "\n"))
+	return textlayout.StyleLines(style, strings.Join(lines, "\n"))
 }
 
 // header is the brand and the day, then the tabs (on one line when short).
 func (a *App) header(w, lines int) []string {
-	st := a.c.styles
+	st := a.c.Styles
 	brand := st.Brand.Render("termlab")
 	if a.onPicker || a.day == nil {
-		return []string{trunc(brand+st.Dim.Render(" · pick a day"), w)}
+		return []string{textlayout.Trunc(brand+st.Dim.Render(" · pick a day"), w)}
 	}
-	day := a.day.s.day
+	day := a.day.s.Day
 	title := brand + st.Dim.Render(" › ") + st.DayTitle.Render(fmt.Sprintf("Day %d · %s", day.Number, day.Title))
 	tabs := a.tabs(w)
 	if lines < 2 {
-		return []string{trunc(tabs, w)}
+		return []string{textlayout.Trunc(tabs, w)}
 	}
-	return []string{trunc(title, w), trunc(tabs, w)}
+	return []string{textlayout.Trunc(title, w), textlayout.Trunc(tabs, w)}
 }
 
 // tabs names every screen with its number; the open one is in brackets. When
 // the names do not fit, only the open one is named.
 func (a *App) tabs(w int) string {
-	st := a.c.styles
+	st := a.c.Styles
 	var full, tight, brief, short []string
 	for i, sc := range a.day.screens {
-		name := fmt.Sprintf("%d %s", i+1, sc.title())
+		name := fmt.Sprintf("%d %s", i+1, sc.Title())
 		abbr := name
-		if b, ok := sc.(interface{ briefTitle() string }); ok {
-			abbr = fmt.Sprintf("%d %s", i+1, b.briefTitle())
+		if b, ok := sc.(interface{ BriefTitle() string }); ok {
+			abbr = fmt.Sprintf("%d %s", i+1, b.BriefTitle())
 		}
 		if i == a.day.tab {
 			full = append(full, st.ActiveTab.Render("["+name+"]"))
@@ -476,7 +481,7 @@ func (a *App) tabs(w int) string {
 	// Every name, closer together, then with the long ones cut short
 	// (nine screens fit 80 columns so), before only the open one's.
 	for _, s := range []string{strings.Join(full, " "), strings.Join(tight, " "), strings.Join(brief, " ")} {
-		if width(s) <= w {
+		if textlayout.Width(s) <= w {
 			return s
 		}
 	}

@@ -12,6 +12,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"termlab/labs"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/picker"
+	"termlab/tui/pages/run"
 )
 
 // tracingRunner is a runner whose run reports a build's progress through
@@ -64,21 +68,21 @@ func TestARunCarriesItsBuildsProgress(t *testing.T) {
 	}
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), tracingRunner{reports: reports})
 	var got []labs.BuildProgress
-	cmd := runCmd(c.deps, t.Context(), 7, theDay)
+	cmd := run.RunCmd(c.Deps, t.Context(), 7, theDay)
 	for cmd != nil {
 		switch msg := cmd().(type) {
-		case buildMsg:
-			if msg.gen != 7 {
-				t.Fatalf("a report of run %d, want 7", msg.gen)
+		case run.BuildMsg:
+			if msg.Gen != 7 {
+				t.Fatalf("a report of run %d, want 7", msg.Gen)
 			}
-			got, cmd = append(got, msg.p), msg.next
-		case outcomeMsg:
-			if msg.err != nil {
-				t.Fatal(msg.err)
+			got, cmd = append(got, msg.P), msg.Next
+		case run.OutcomeMsg:
+			if msg.Err != nil {
+				t.Fatal(msg.Err)
 			}
 			cmd = nil
-		case partialMsg:
-			cmd = msg.next
+		case run.PartialMsg:
+			cmd = msg.Next
 		default:
 			t.Fatalf("unexpected %T", msg)
 		}
@@ -101,19 +105,19 @@ func TestTheFirstBuildSaysWhatAndHowFar(t *testing.T) {
 			t.Parallel()
 			c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(refAnswer()))
 			tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-			c.deps.after = tm.after
-			a := newDriver(t, c, w, h).app // the progress on record read
-			a.Update(openDayMsg{index: 0}) // its run is left pending: the stream below is its build
+			c.Deps.After = tm.after
+			a := newDriver(t, c, w, h).app        // the progress on record read
+			a.Update(picker.OpenDayMsg{Index: 0}) // its run is left pending: the stream below is its build
 			m := a.day
-			m.update(switchTabMsg{tab: tabRun})
+			m.update(common.SwitchTabMsg{Tab: common.TabRun})
 			clock := tm.clock(func(msg tea.Msg) { a.Update(msg) })
-			report := func(p labs.BuildProgress) { a.Update(buildMsg{gen: m.runGen, p: p}) }
+			report := func(p labs.BuildProgress) { a.Update(run.BuildMsg{Gen: m.runGen, P: p}) }
 			look := func(state string, status []string, screen ...string) {
 				t.Helper()
 				view := ansi.Strip(a.View())
 				checkFits(t, view, w, h)
 				line, _ := m.statusLine(w)
-				if !slices.Contains(strings.Split(view, "\n"), line) || width(line) > w {
+				if !slices.Contains(strings.Split(view, "\n"), line) || textlayout.Width(line) > w {
 					t.Errorf("%s: the status line is not one line of the screen: %q", state, line)
 				}
 				for _, want := range status {
@@ -162,7 +166,7 @@ func TestTheFirstBuildSaysWhatAndHowFar(t *testing.T) {
 			// The verdicts land while the full worker still builds.
 			o := stubOutcome(theDay)
 			o.Parts = nil
-			a.Update(partialMsg{gen: m.runGen, o: o})
+			a.Update(run.PartialMsg{Gen: m.runGen, O: o})
 			full.Done = 200
 			report(full)
 			clock(44)
@@ -181,9 +185,9 @@ func TestTheFirstBuildSaysWhatAndHowFar(t *testing.T) {
 			// the run before is dropped.
 			old := m.runGen
 			m.startRun()
-			a.Update(buildMsg{gen: old, p: full})
-			if len(m.run.builds) != 0 {
-				t.Errorf("a report of an overtaken run was kept: %+v", m.run.builds)
+			a.Update(run.BuildMsg{Gen: old, P: full})
+			if len(m.run.Builds) != 0 {
+				t.Errorf("a report of an overtaken run was kept: %+v", m.run.Builds)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 )
 
 // TestConfidenceKeyOnPredict: ctrl+g, box open or closed, cycles how sure
@@ -22,7 +23,7 @@ func TestConfidenceKeyOnPredict(t *testing.T) {
 			f := newFake(fakeAnswer{o: stubOutcome(theDay)})
 			d := newDriver(t, testCommon(t, labs.Course{theDay}, root, f), size[0], size[1])
 			d.keys("enter")
-			d.tab(tabPredict)
+			d.tab(common.TabPredict)
 			d.keys("e", "30", "enter", "up") // P1 recorded, focus back on it
 			for _, want := range []predictions.Confidence{predictions.Sure, predictions.Likely, predictions.Hunch, ""} {
 				d.send(tea.KeyMsg{Type: tea.KeyCtrlG})
@@ -63,9 +64,9 @@ func TestConfidenceOnTheScoreboard(t *testing.T) {
 		f := newFake(fakeAnswer{o: o})
 		d := newDriver(t, testCommon(t, labs.Course{theDay}, root, f), size[0], size[1])
 		d.keys("enter")
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		d.keys("r")
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		if !strings.Contains(d.view(), "· sure") {
 			t.Fatalf("%v: no confidence beside P1's verdict:\n%s", size, d.view())
 		}
@@ -83,7 +84,7 @@ func TestConfidenceOnTheScoreboard(t *testing.T) {
 		if !strings.HasPrefix(found, "how often right: sure 0 of 1 right") || strings.Contains(found[:min(len(found), 60)], "likely") {
 			t.Errorf("%v: the calibration line is missing, wrong, or counts an unrevealed guess: %q\n%s", size, found, d.view())
 		}
-		d.tab(tabPredict)
+		d.tab(common.TabPredict)
 		d.send(tea.KeyMsg{Type: tea.KeyCtrlG})
 		if got := loadSaved(t, root).Predictions["P1"]; !got.Revealed || got.Confidence != predictions.Sure {
 			t.Errorf("%v: ctrl+g after the reveal: P1 saved %+v", size, got)

@@ -11,58 +11,35 @@ import (
 
 	"termlab/labs"
 	"termlab/record/history"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/drills"
+	historypage "termlab/tui/pages/history"
+	"termlab/tui/pages/lesson"
+	"termlab/tui/pages/play"
+	"termlab/tui/pages/predict"
+	"termlab/tui/pages/results"
+	"termlab/tui/pages/run"
+	"termlab/tui/pages/score"
+	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
-
-// The screens of an open day, in tab order.
-const (
-	tabLesson = iota
-	tabPredict
-	tabRun
-	tabScore
-	tabTODOs
-	tabDrills
-	tabResults
-	tabHistory
-	tabPlay
-)
-
-// switchTabMsg asks the day to show another screen. part, for the Run
-// screen, is the part the learner just made the predictions of; open, for
-// the form, opens the box at once (the learner asked to predict).
-type switchTabMsg struct {
-	tab  int
-	part string
-	open bool
-}
-
-// screen is one tab of a day. Screens share the day's session; each keeps
-// its own view state (cursor, scroll, inputs).
-type screen interface {
-	title() string
-	typing() bool // a text box has the keyboard: letters are text
-	resize(s *session, w, h int)
-	enter(s *session) tea.Cmd // the screen comes on
-	update(msg tea.Msg, s *session) tea.Cmd
-	view(s *session, w, h int) string
-	help(s *session) keyMap
-}
 
 // dayModel is an open day: its session, its screens, the watcher on the
 // learner's folder and the run in flight.
 type dayModel struct {
-	c       *common
-	s       session
+	c       *common.Common
+	s       common.Session
 	tab     int
-	screens []screen
+	screens []common.Screen
 	visible bool // on screen (not behind the day list)
 
-	predict *predictModel
-	run     *runModel
-	todos   *todoModel
-	results *resultsModel
-	history *historyModel
-	score   *scoreModel
+	predict *predict.Model
+	run     *run.Model
+	todos   *todos.Model
+	results *results.Model
+	history *historypage.Model
+	score   *score.Model
 
 	watcher *watch.Watcher // nil when the day does not watch
 	// runGen is the generation of the learner's code the day runs: a run,
@@ -71,19 +48,19 @@ type dayModel struct {
 	cancel context.CancelFunc
 }
 
-func newDay(c *common, day labs.Day) *dayModel {
-	m := &dayModel{c: c, s: newSession(day, c.deps.records.of(day))}
-	m.predict = newPredict(c, &m.s)
-	m.run = newRun(c)
-	m.todos = newTodos(c)
-	m.results = newResults(c)
-	m.history = newHistory(c)
-	m.score = newScore(c)
-	m.screens = []screen{newLesson(c), m.predict, m.run, m.score, m.todos, newDrills(c, &m.s), m.results, m.history, newPlay(c)}
+func newDay(c *common.Common, day labs.Day) *dayModel {
+	m := &dayModel{c: c, s: common.NewSession(day, c.Deps.Records.Of(day))}
+	m.predict = predict.New(c, &m.s)
+	m.run = run.New(c)
+	m.todos = todos.New(c)
+	m.results = results.New(c)
+	m.history = historypage.New(c)
+	m.score = score.New(c)
+	m.screens = []common.Screen{lesson.New(c), m.predict, m.run, m.score, m.todos, drills.New(c, &m.s), m.results, m.history, play.New(c)}
 	// A learner who has predicted before comes back to the run; a new one
 	// starts with the lesson.
-	if done, _ := m.s.predicted(); done > 0 {
-		m.tab = tabRun
+	if done, _ := m.s.Predicted(); done > 0 {
+		m.tab = common.TabRun
 	}
 	return m
 }
@@ -91,15 +68,15 @@ func newDay(c *common, day labs.Day) *dayModel {
 // init starts everything a day needs: the first run, the reference figures,
 // the function locations, the watcher, and remembering the day.
 func (m *dayModel) init() tea.Cmd {
-	d := m.c.deps
-	m.s.refBusy = true
-	refs := refCmd(d, m.s.day)
-	if d.refCached != nil {
-		refs = refCachedCmd(d, m.s.day)
+	d := m.c.Deps
+	m.s.RefBusy = true
+	refs := refCmd(d, m.s.Day)
+	if d.RefCached != nil {
+		refs = refCachedCmd(d, m.s.Day)
 	}
-	cmds := []tea.Cmd{m.startRun(), refs, locsCmd(d, m.s.day), saveLabCmd(d, m.s.day.Number), m.screens[m.tab].enter(&m.s)}
-	if d.watch {
-		m.watcher = watch.New(filepath.Join(d.root, m.s.day.LearnerDir), watch.Code)
+	cmds := []tea.Cmd{m.startRun(), refs, todos.LocsCmd(d, m.s.Day), saveLabCmd(d, m.s.Day.Number), m.screens[m.tab].Enter(&m.s)}
+	if d.Watch {
+		m.watcher = watch.New(filepath.Join(d.Root, m.s.Day.LearnerDir), watch.Code)
 		cmds = append(cmds, nextWatchCmd(m.watcher))
 	}
 	return tea.Batch(cmds...)
@@ -111,10 +88,10 @@ func (m *dayModel) close() tea.Cmd {
 		m.cancel()
 		m.cancel = nil
 	}
-	if pm, ok := m.screens[tabPlay].(*playModel); ok {
-		pm.close()
+	if pm, ok := m.screens[common.TabPlay].(*play.Model); ok {
+		pm.Close()
 	}
-	m.score.close()
+	m.score.Close()
 	if w := m.watcher; w != nil {
 		m.watcher = nil
 		return closeWatchCmd(w)
@@ -127,18 +104,18 @@ func (m *dayModel) setTab(t int) tea.Cmd {
 	if t == m.tab {
 		return nil
 	}
-	if m.tab == tabPredict {
-		m.predict.setActive(false)
+	if m.tab == common.TabPredict {
+		m.predict.SetActive(false)
 	}
 	m.tab = t
-	m.s.setNote("", false) // a note is about the screen it was made on
-	return m.screens[t].enter(&m.s)
+	m.s.SetNote("", false) // a note is about the screen it was made on
+	return m.screens[t].Enter(&m.s)
 }
 
-func (m *dayModel) current() screen { return m.screens[m.tab] }
+func (m *dayModel) current() common.Screen { return m.screens[m.tab] }
 
 // modal reports whether the screen takes every key (a pending question).
-func (m *dayModel) modal() bool { return m.tab == tabTODOs && m.todos.modal() }
+func (m *dayModel) modal() bool { return m.tab == common.TabTODOs && m.todos.Modal() }
 
 func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 	cmds := []tea.Cmd{m.handle(msg)}
@@ -150,19 +127,19 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 		// its own message).
 		cmds = append(cmds, m.landReady())
 	}
-	if m.s.building {
+	if m.s.Building {
 		// What the last run moved is old news once another is under way:
 		// the status line shows nothing of it until this run's is kept.
-		m.history.runStarted()
+		m.history.RunStarted()
 	}
-	m.run.active = m.visible && m.tab == tabRun
-	cmds = append(cmds, m.run.kick(&m.s))
-	if pm, ok := m.screens[tabPlay].(*playModel); ok {
+	m.run.Active = m.visible && m.tab == common.TabRun
+	cmds = append(cmds, m.run.Kick(&m.s))
+	if pm, ok := m.screens[common.TabPlay].(*play.Model); ok {
 		// New code graded: the playground's worker restarts in the
 		// background, on whichever screen the learner is.
-		cmds = append(cmds, pm.warm(&m.s))
-		if m.visible && m.tab == tabPlay {
-			cmds = append(cmds, pm.follow(&m.s))
+		cmds = append(cmds, pm.Warm(&m.s))
+		if m.visible && m.tab == common.TabPlay {
+			cmds = append(cmds, pm.Follow(&m.s))
 		}
 	}
 	return tea.Batch(cmds...)
@@ -172,34 +149,34 @@ func (m *dayModel) update(msg tea.Msg) tea.Cmd {
 // run of the learner's code, the files.
 func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case switchTabMsg:
+	case common.SwitchTabMsg:
 		return m.switchTab(msg)
 	case tea.KeyMsg:
-		return m.current().update(msg, &m.s)
-	case tickMsg:
-		return m.run.update(msg, &m.s)
-	case playFrameMsg, playFallbackMsg, playTickMsg:
-		return m.screens[tabPlay].update(msg, &m.s)
-	case practiceMsg:
-		return m.score.update(msg, &m.s)
-	case buildMsg:
+		return m.current().Update(msg, &m.s)
+	case run.TickMsg:
+		return m.run.Update(msg, &m.s)
+	case play.FrameMsg, play.FallbackMsg, play.TickMsg:
+		return m.screens[common.TabPlay].Update(msg, &m.s)
+	case score.PracticeMsg:
+		return m.score.Update(msg, &m.s)
+	case run.BuildMsg:
 		return m.built(msg)
-	case watchMsg, debounceMsg, partialMsg, outcomeMsg, refMsg, locsMsg:
+	case watchMsg, debounceMsg, run.PartialMsg, run.OutcomeMsg, refMsg, todos.LocsMsg:
 		return m.handleRun(msg)
-	case savedMsg, historyMsg, labSavedMsg, resetMsg, writeRequestMsg, resultsMsg, solutionMsg:
+	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, todos.ResetMsg, results.WriteRequestMsg, results.ResultsMsg, todos.SolutionMsg:
 		return m.handleFiles(msg)
 	}
 	return nil
 }
 
 // switchTab shows another screen, opening what the message asks for.
-func (m *dayModel) switchTab(msg switchTabMsg) tea.Cmd {
-	cmd := m.setTab(msg.tab)
+func (m *dayModel) switchTab(msg common.SwitchTabMsg) tea.Cmd {
+	cmd := m.setTab(msg.Tab)
 	switch {
-	case msg.part != "" && m.tab == tabRun:
-		m.run.showPart(msg.part, &m.s)
-	case msg.open && m.tab == tabPredict:
-		cmd = tea.Batch(cmd, m.predict.setActive(true))
+	case msg.Part != "" && m.tab == common.TabRun:
+		m.run.ShowPart(msg.Part, &m.s)
+	case msg.Open && m.tab == common.TabPredict:
+		cmd = tea.Batch(cmd, m.predict.SetActive(true))
 	}
 	return cmd
 }
@@ -207,14 +184,14 @@ func (m *dayModel) switchTab(msg switchTabMsg) tea.Cmd {
 // banner is the latest run's failure, shown above the screens that show
 // results, while the last good results stay below it.
 func (m *dayModel) banner(w, h int) string {
-	if m.s.runErr == nil || m.tab == tabLesson || m.tab == tabPredict || m.tab == tabDrills {
+	if m.s.RunErr == nil || m.tab == common.TabLesson || m.tab == common.TabPredict || m.tab == common.TabDrills {
 		return ""
 	}
-	st := m.c.styles
+	st := m.c.Styles
 	var lines []string
-	if be := m.s.buildError(); be != nil && len(be.Locations) > 0 {
+	if be := m.s.BuildError(); be != nil && len(be.Locations) > 0 {
 		head := st.Bad.Render("✗ your code does not compile")
-		if m.s.outcome != nil {
+		if m.s.Outcome != nil {
 			head += st.Dim.Render(" · the last good run stays below")
 		}
 		lines = append(lines, head)
@@ -229,15 +206,15 @@ func (m *dayModel) banner(w, h int) string {
 			lines = append(lines, st.Dim.Render(fmt.Sprintf("…and %d more", more)))
 		}
 	} else {
-		first, _, _ := strings.Cut(strings.TrimSpace(m.s.runErr.Error()), "\n")
+		first, _, _ := strings.Cut(strings.TrimSpace(m.s.RunErr.Error()), "\n")
 		lines = append(lines, st.Bad.Render("✗ "+first))
 	}
 	if h < 14 || w < 30 {
-		return trunc(lines[0], w) // room for one line only
+		return textlayout.Trunc(lines[0], w) // room for one line only
 	}
 	body := lines[0]
 	for _, l := range lines[1:] {
-		body += "\n" + trunc(l, w-4)
+		body += "\n" + textlayout.Trunc(l, w-4)
 	}
 	return st.ErrBox.Width(max(w-2, 1)).Render(body)
 }
@@ -246,12 +223,12 @@ func (m *dayModel) view(w, h int) string {
 	b := m.banner(w, h)
 	bh := 0
 	if b != "" {
-		bh = lineCount(b)
+		bh = textlayout.LineCount(b)
 		if bh >= h {
-			return fit(b, w, h)
+			return m.c.Fit(b, w, h)
 		}
 	}
-	body := m.current().view(&m.s, w, h-bh)
+	body := m.current().View(&m.s, w, h-bh)
 	if b != "" {
 		return b + "\n" + body
 	}
@@ -261,10 +238,10 @@ func (m *dayModel) view(w, h int) string {
 // bodySize is what a screen gets once the banner is drawn.
 func (m *dayModel) resize(w, h int) {
 	if b := m.banner(w, h); b != "" {
-		h -= lineCount(b)
+		h -= textlayout.LineCount(b)
 	}
 	for _, sc := range m.screens {
-		sc.resize(&m.s, w, max(h, 0))
+		sc.Resize(&m.s, w, max(h, 0))
 	}
 }
 
@@ -306,7 +283,7 @@ func (m *dayModel) statusLine(w int) (string, bool) {
 		return strings.Join(texts, " · ")
 	}
 	whole := join()
-	fits := func() bool { return width(join()) <= w }
+	fits := func() bool { return textlayout.Width(join()) <= w }
 	shorten := func(late bool) {
 		for i := range parts {
 			if parts[i].short != "" && parts[i].late == late && !fits() {
@@ -331,18 +308,18 @@ func (m *dayModel) statusLine(w int) (string, bool) {
 func (m *dayModel) statusParts() (parts []statusPart, bad bool) {
 	add := func(text string) { parts = append(parts, statusPart{text: text}) }
 	switch {
-	case m.s.building:
-		what, short, why := m.run.building(&m.s)
+	case m.s.Building:
+		what, short, why := m.run.Building(&m.s)
 		parts = append(parts, statusPart{text: what, short: short, late: true})
 		if why != "" {
 			parts = append(parts, statusPart{text: why, drop: true})
 		}
-		if m.s.pending != nil && m.s.graded() {
+		if m.s.Pending != nil && m.s.Graded() {
 			// Verdicts of this run are landing: the count moves with the rows.
-			add(fmt.Sprintf("%d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)))
+			add(fmt.Sprintf("%d/%d TODOs pass", m.s.Passed(), len(m.s.Day.TODOs)))
 		}
-	case m.s.buildError() != nil:
-		be := m.s.buildError()
+	case m.s.BuildError() != nil:
+		be := m.s.BuildError()
 		where := ""
 		if len(be.Locations) > 0 {
 			l := be.Locations[0]
@@ -350,29 +327,29 @@ func (m *dayModel) statusParts() (parts []statusPart, bad bool) {
 		}
 		add("✗ does not compile" + where)
 		bad = true
-	case m.s.runErr != nil:
+	case m.s.RunErr != nil:
 		add("✗ the run failed")
 		bad = true
-	case m.s.outcome != nil:
+	case m.s.Outcome != nil:
 		parts = append(parts, statusPart{
-			text:  fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.outcomeAt.Format("15:04:05"), m.s.passed(), len(m.s.day.TODOs)),
-			short: fmt.Sprintf("✓ %d/%d TODOs pass", m.s.passed(), len(m.s.day.TODOs)),
+			text:  fmt.Sprintf("✓ ran %s · %d/%d TODOs pass", m.s.OutcomeAt.Format("15:04:05"), m.s.Passed(), len(m.s.Day.TODOs)),
+			short: fmt.Sprintf("✓ %d/%d TODOs pass", m.s.Passed(), len(m.s.Day.TODOs)),
 		})
 		// The run happened; what the learner holds back is its reveal.
-		if g, open := m.s.due(); open && m.s.note == "" && m.tab != tabPredict {
+		if g, open := m.s.Due(); open && m.s.Note == "" && m.tab != common.TabPredict {
 			verb := "wait"
-			if len(g.parts) == 1 {
+			if len(g.Parts) == 1 {
 				verb = "waits"
 			}
 			// The Run screen says it too.
-			parts = append(parts, statusPart{text: fmt.Sprintf("%s %s for %s (2)", partNames(g.parts), verb, ids(g.preds)), drop: true})
+			parts = append(parts, statusPart{text: fmt.Sprintf("%s %s for %s (2)", common.PartNames(g.Parts), verb, common.IDs(g.Preds)), drop: true})
 		}
 	}
-	if m.s.note != "" {
-		add(m.s.note)
-		bad = bad || m.s.noteBad
+	if m.s.Note != "" {
+		add(m.s.Note)
+		bad = bad || m.s.NoteBad
 	}
-	if mv := m.history.movedLine(); mv != "" && !m.s.building && (m.s.note == "" || m.s.note == resultsUpdatedNote) {
+	if mv := m.history.MovedLine(); mv != "" && !m.s.Building && (m.s.Note == "" || m.s.Note == historypage.ResultsUpdatedNote) {
 		// Only a change is news on a narrow line.
 		parts = append(parts, statusPart{text: mv, drop: mv == history.NothingMoved})
 	}

@@ -7,6 +7,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/record/predictions"
+	"termlab/tui/pages/results"
+	"termlab/tui/pages/run"
+	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
 
@@ -27,56 +30,56 @@ func (m *dayModel) handleRun(msg tea.Msg) tea.Cmd {
 		if msg.gen != m.runGen {
 			return nil // a newer save, or a run started since
 		}
-		return tea.Batch(m.startRun(), locsCmd(m.c.deps, m.s.day))
-	case partialMsg:
-		if msg.gen != m.runGen {
+		return tea.Batch(m.startRun(), todos.LocsCmd(m.c.Deps, m.s.Day))
+	case run.PartialMsg:
+		if msg.Gen != m.runGen {
 			return nil // cancelled by a newer save
 		}
-		m.s.partial(msg.o)
-		return msg.next
-	case outcomeMsg:
-		if msg.gen != m.runGen {
+		m.s.Partial(msg.O)
+		return msg.Next
+	case run.OutcomeMsg:
+		if msg.Gen != m.runGen {
 			return nil // cancelled by a newer save
 		}
 		return m.ran(msg)
 	case refMsg:
 		return m.gotRef(msg)
-	case locsMsg:
-		m.s.locs = msg.locs
+	case todos.LocsMsg:
+		m.s.Locs = msg.Locs
 	}
 	return nil
 }
 
 // ran takes a finished run: its outcome, or why there is none.
-func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
-	d := m.c.deps
-	m.s.pending = nil
+func (m *dayModel) ran(msg run.OutcomeMsg) tea.Cmd {
+	d := m.c.Deps
+	m.s.Pending = nil
 	m.cancel = nil
-	m.s.building = false
-	if msg.err != nil {
-		if errors.Is(msg.err, context.Canceled) {
+	m.s.Building = false
+	if msg.Err != nil {
+		if errors.Is(msg.Err, context.Canceled) {
 			return nil
 		}
-		m.s.ranAgain()
-		m.s.runErr = msg.err
-		return tea.Batch(locsCmd(d, m.s.day), m.refAgain())
+		m.s.RanAgain()
+		m.s.RunErr = msg.Err
+		return tea.Batch(todos.LocsCmd(d, m.s.Day), m.refAgain())
 	}
-	o := msg.o
-	m.s.ranAgain()
-	m.s.runErr = nil
-	prev := m.s.outcome
-	m.s.outcome, m.s.outcomeAt = &o, msg.at
+	o := msg.O
+	m.s.RanAgain()
+	m.s.RunErr = nil
+	prev := m.s.Outcome
+	m.s.Outcome, m.s.OutcomeAt = &o, msg.At
 	passed := o.Passed()
-	save := m.s.change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
-	m.run.load(prev, &o, m.s.day)
-	cmds := []tea.Cmd{save, locsCmd(d, m.s.day), m.history.record(d, &m.s, o), m.s.revealReady()}
+	save := m.s.Change(d, func(a *predictions.Answers) { a.TODOsPassed = passed })
+	m.run.Load(prev, &o, m.s.Day)
+	cmds := []tea.Cmd{save, todos.LocsCmd(d, m.s.Day), m.history.Record(d, &m.s, o), m.s.RevealReady()}
 	cmds = append(cmds, m.refAgain())
 	// As the command line's run does, every finished run refreshes the
 	// lab's section of RESULTS.md with what the learner may see: the
 	// parts whose reveal is on record. Those being recorded follow once
 	// they are (see saved).
-	if m.s.anyRevealed() {
-		cmds = append(cmds, writeResultsCmd(&m.s, true))
+	if m.s.AnyRevealed() {
+		cmds = append(cmds, results.WriteResultsCmd(&m.s, true))
 	}
 	return tea.Batch(cmds...)
 }
@@ -84,18 +87,18 @@ func (m *dayModel) ran(msg outcomeMsg) tea.Cmd {
 // gotRef takes the reference's figures, or word that they are to be
 // played after the first run.
 func (m *dayModel) gotRef(msg refMsg) tea.Cmd {
-	if msg.day != m.s.day.Number {
+	if msg.day != m.s.Day.Number {
 		return nil
 	}
-	m.s.refBusy = false
+	m.s.RefBusy = false
 	if msg.later {
-		m.s.refLater = true
-		if !m.s.building {
+		m.s.RefLater = true
+		if !m.s.Building {
 			return m.refAgain() // the first run is already over
 		}
 		return nil
 	}
-	m.s.ref, m.s.refErr = msg.metrics, msg.err
+	m.s.Ref, m.s.RefErr = msg.metrics, msg.err
 	return nil
 }
 
@@ -109,13 +112,13 @@ func (m *dayModel) watched(msg watchMsg) tea.Cmd {
 	case errors.Is(msg.err, watch.ErrClosed):
 		return nil
 	case msg.err != nil:
-		m.s.setNote("cannot watch your folder for saves ("+msg.err.Error()+"): press r to re-run by hand", true)
+		m.s.SetNote("cannot watch your folder for saves ("+msg.err.Error()+"): press r to re-run by hand", true)
 		return nil
 	case msg.ev.Lost != nil:
-		m.s.setNote("the file watcher reported: "+msg.ev.Lost.Error(), true)
+		m.s.SetNote("the file watcher reported: "+msg.ev.Lost.Error(), true)
 		return nextWatchCmd(m.watcher)
 	}
-	m.s.building = true
+	m.s.Building = true
 	return tea.Batch(nextWatchCmd(m.watcher), m.debounce())
 }
 
@@ -125,12 +128,12 @@ func (m *dayModel) watched(msg watchMsg) tea.Cmd {
 // current for both.
 func (m *dayModel) debounce() tea.Cmd {
 	m.stopRun()
-	return debounceCmd(m.c.deps, m.runGen)
+	return debounceCmd(m.c.Deps, m.runGen)
 }
 
 // rerun is the manual re-run key.
 func (m *dayModel) rerun() tea.Cmd {
-	return tea.Batch(m.startRun(), locsCmd(m.c.deps, m.s.day))
+	return tea.Batch(m.startRun(), todos.LocsCmd(m.c.Deps, m.s.Day))
 }
 
 // startRun cancels any run in flight and starts a new one.
@@ -138,9 +141,9 @@ func (m *dayModel) startRun() tea.Cmd {
 	m.stopRun()
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
-	m.s.building = true
-	m.run.newBuild()
-	return runCmd(m.c.deps, ctx, m.runGen, m.s.day)
+	m.s.Building = true
+	m.run.NewBuild()
+	return run.RunCmd(m.c.Deps, ctx, m.runGen, m.s.Day)
 }
 
 // stopRun cancels the run in flight; its outcome, when it comes, is stale.
@@ -150,16 +153,25 @@ func (m *dayModel) stopRun() {
 		m.cancel = nil
 	}
 	m.runGen++
-	m.s.pending = nil // its verdicts were about code that has changed
+	m.s.Pending = nil // its verdicts were about code that has changed
 }
 
 // refAgain plays the reference after a finished run when it is still to
 // be played: put off at the start (refCachedCmd), or failed before, since
 // what stopped it (a busy machine, a cache folder) may have passed.
 func (m *dayModel) refAgain() tea.Cmd {
-	if m.s.refBusy || !(m.s.refLater || m.s.refErr != nil) {
+	if m.s.RefBusy || !(m.s.RefLater || m.s.RefErr != nil) {
 		return nil
 	}
-	m.s.refBusy, m.s.refLater = true, false
-	return refCmd(m.c.deps, m.s.day)
+	m.s.RefBusy, m.s.RefLater = true, false
+	return refCmd(m.c.Deps, m.s.Day)
+}
+
+// built takes a build's progress, unless a newer save has overtaken its run.
+func (m *dayModel) built(msg run.BuildMsg) tea.Cmd {
+	if msg.Gen != m.runGen {
+		return nil
+	}
+	m.run.Progressed(msg.P)
+	return msg.Next
 }

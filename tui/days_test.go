@@ -26,10 +26,10 @@ func TestEveryRegisteredDayFits80x24(t *testing.T) {
 			ref.Impl = labs.Learner
 			f := newFake(fakeAnswer{o: stubOutcome(day)})
 			c := testCommon(t, labs.Course{day}, labRoot(t, day), f)
-			c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return ref.Metrics(), nil }
+			c.Deps.RefMetrics = func(labs.Day) (labs.Metrics, error) { return ref.Metrics(), nil }
 			d := newDriver(t, c, w, h)
 			d.keys("enter")
-			if got := d.day().s.day.Number; got != day.Number {
+			if got := d.day().s.Day.Number; got != day.Number {
 				t.Fatalf("opened day %d", got)
 			}
 			visitAll(t, d, w, h)

@@ -6,6 +6,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/record/predictions"
+	"termlab/tui/common"
+	"termlab/tui/pages/drills"
+	"termlab/tui/pages/history"
+	"termlab/tui/pages/results"
+	"termlab/tui/pages/todos"
 )
 
 // The day's files: the answers as saved or reloaded (store.go writes and
@@ -17,102 +22,102 @@ import (
 // RESULTS.md and a reference solution read for the TODOs screen.
 func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case savedMsg:
+	case common.SavedMsg:
 		return m.saved(msg)
-	case historyMsg:
-		return m.history.took(msg, &m.s)
+	case history.HistoryMsg:
+		return m.history.Took(msg, &m.s)
 	case labSavedMsg:
 		if msg.err != nil {
-			m.s.setNote("the lab could not remember this day: "+msg.err.Error(), true)
+			m.s.SetNote("the lab could not remember this day: "+msg.err.Error(), true)
 		}
-	case resetMsg:
+	case todos.ResetMsg:
 		return m.reset(msg)
-	case writeRequestMsg:
-		if why := refuse(&m.s); why != "" {
-			m.s.setNote(why, true)
+	case results.WriteRequestMsg:
+		if why := results.Refuse(&m.s); why != "" {
+			m.s.SetNote(why, true)
 			return nil
 		}
-		return writeResultsCmd(&m.s, false)
-	case resultsMsg:
-		return m.results.update(msg, &m.s)
-	case solutionMsg:
-		return m.todos.update(msg, &m.s)
+		return results.WriteResultsCmd(&m.s, false)
+	case results.ResultsMsg:
+		return m.results.Update(msg, &m.s)
+	case todos.SolutionMsg:
+		return m.todos.Update(msg, &m.s)
 	}
 	return nil
 }
 
 // reset says what a reset of the learner's file did; the run of the file
 // as reset follows.
-func (m *dayModel) reset(msg resetMsg) tea.Cmd {
-	if msg.err != nil {
-		m.s.setNote(msg.what+" was not reset: "+msg.err.Error(), true)
+func (m *dayModel) reset(msg todos.ResetMsg) tea.Cmd {
+	if msg.Err != nil {
+		m.s.SetNote(msg.What+" was not reset: "+msg.Err.Error(), true)
 		return nil
 	}
-	note := msg.what + " is back to the shipped stub"
-	if len(msg.kept) > 0 {
-		note += "; your version is kept as " + strings.Join(msg.kept, ", ")
+	note := msg.What + " is back to the shipped stub"
+	if len(msg.Kept) > 0 {
+		note += "; your version is kept as " + strings.Join(msg.Kept, ", ")
 	}
-	m.s.setNote(note, false)
-	m.s.noteLife = 1 // it outlives the run the reset starts
+	m.s.SetNote(note, false)
+	m.s.NoteLife = 1 // it outlives the run the reset starts
 	// The watcher sees the change too; both land in the same debounce.
-	m.s.building = true
-	return tea.Batch(m.debounce(), locsCmd(m.c.deps, m.s.day))
+	m.s.Building = true
+	return tea.Batch(m.debounce(), todos.LocsCmd(m.c.Deps, m.s.Day))
 }
 
 // saved takes what a write of the answers did: the screens draw the
 // record as it now stands, and the parts whose reveal is now on record show
 // their actuals (and refresh RESULTS.md, as a landing run does).
-func (m *dayModel) saved(msg savedMsg) tea.Cmd {
-	old := m.s.answers
-	m.s.sync()
+func (m *dayModel) saved(msg common.SavedMsg) tea.Cmd {
+	old := m.s.Answers
+	m.s.Sync()
 	if msg.Err != nil {
-		m.s.setNote("your answers could not be saved: "+msg.Err.Error(), true)
+		m.s.SetNote("your answers could not be saved: "+msg.Err.Error(), true)
 	}
 	// (A reveal put back from the day's reveals file does not push a
 	// problem off the status line: putting back a lost file's answers
 	// meets one on the way, and that note says more.)
-	if msg.Note != "" && !(msg.Restored && m.s.noteBad && m.s.note != "") {
-		m.s.setNote(msg.Note, true)
+	if msg.Note != "" && !(msg.Restored && m.s.NoteBad && m.s.Note != "") {
+		m.s.SetNote(msg.Note, true)
 	}
 	m.refreshForms(old)
 	var cmds []tea.Cmd
 	if msg.Landed {
-		cmds = append(cmds, writeResultsCmd(&m.s, true))
+		cmds = append(cmds, results.WriteResultsCmd(&m.s, true))
 	}
-	if m.s.rec.Pending() {
+	if m.s.Rec.Pending() {
 		// What is still queued is written: the answers the record put
 		// back when the save found the file unusable and wrote on an empty
 		// one, or a change made meanwhile (whose own Cmd then finds
 		// nothing left).
-		cmds = append(cmds, writeCmd(m.s.rec))
+		cmds = append(cmds, common.WriteCmd(m.s.Rec))
 	}
 	// A save that worked after a failed reveal: the parts still waiting
 	// are recorded now (revealReady does nothing while a reveal fails, so
 	// this never loops).
-	return tea.Batch(append(cmds, m.s.revealReady())...)
+	return tea.Batch(append(cmds, m.s.RevealReady())...)
 }
 
 // reloaded takes the answers as read after another program changed them;
 // note is what the read found wrong (a file that could not be used at all
 // has its answers put back by the record, and is written again).
 func (m *dayModel) reloaded(note string) tea.Cmd {
-	old := m.s.answers
-	m.s.sync()
+	old := m.s.Answers
+	m.s.Sync()
 	if note != "" {
-		m.s.setNote(note, true)
+		m.s.SetNote(note, true)
 	}
 	m.refreshForms(old)
-	if m.s.rec.Pending() {
-		return writeCmd(m.s.rec)
+	if m.s.Rec.Pending() {
+		return common.WriteCmd(m.s.Rec)
 	}
 	return nil
 }
 
 // refreshForms puts answers that changed under the screens in their boxes.
 func (m *dayModel) refreshForms(old predictions.Answers) {
-	m.predict.refresh(old, m.s.answers, &m.s)
-	if dm, ok := m.screens[tabDrills].(*drillModel); ok {
-		dm.refresh(old, m.s.answers, &m.s)
+	m.predict.Refresh(old, m.s.Answers, &m.s)
+	if dm, ok := m.screens[common.TabDrills].(*drills.Model); ok {
+		dm.Refresh(old, m.s.Answers, &m.s)
 	}
 }
 
@@ -120,5 +125,5 @@ func (m *dayModel) refreshForms(old predictions.Answers) {
 // predictions are all in; they land (and RESULTS.md is refreshed) once it
 // is on record, in saved.
 func (m *dayModel) landReady() tea.Cmd {
-	return m.s.revealReady()
+	return m.s.RevealReady()
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"termlab/tui/common"
 	"termlab/tui/components/termdraw"
 )
 
@@ -25,7 +26,7 @@ func TestDrawnScreensRedrawOnlyChangedRows(t *testing.T) {
 	if buf.Len() != 0 {
 		t.Fatalf("the same frame again wrote %q", buf.String())
 	}
-	d.tab(tabTODOs)
+	d.tab(common.TabTODOs)
 	dr.Draw(d.app.View(), 80, 24)
 	rows := termdraw.RowsWritten(buf.String())
 	if len(rows) == 0 || rows[0] == 1 {

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // The free-text drill's box (components/editor) on the real screen at 80×24 and
@@ -31,7 +32,7 @@ func TestAFreeTextAnswerEditsInItsBox(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
 			t.Parallel() // each size has a lab and a driver of its own
 			d, root := openDay(t, newFake(refAnswer()), w, h)
-			d.tab(tabDrills)
+			d.tab(common.TabDrills)
 			for range self {
 				d.keys("down")
 			}

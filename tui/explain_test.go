@@ -10,6 +10,8 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	learner "termlab/record/session"
+	"termlab/tui/common"
+	"termlab/tui/pages/score"
 )
 
 // whyOf is the first words of a prediction's lab's why: enough to know it
@@ -25,8 +27,8 @@ func whyOf(t *testing.T, id string) string {
 // test that reads the lab's whys finds them.
 func passWhys(d *driver) {
 	d.t.Helper()
-	for range len(d.day().s.day.Predictions) {
-		if _, ok := toExplain(&d.day().s); !ok {
+	for range len(d.day().s.Day.Predictions) {
+		if _, ok := score.ToExplain(&d.day().s); !ok {
 			return
 		}
 		d.keys("e", "esc")
@@ -66,7 +68,7 @@ func TestExplainAfterAMiss(t *testing.T) {
 				}
 				noWhy(fmt.Sprintf("screen %d scrolled", tab+1))
 			}
-			d.tab(tabScore)
+			d.tab(common.TabScore)
 			d.wantView("Why did P1")
 			if !strings.Contains(d.view(), "say why") {
 				t.Fatalf("the help line does not offer e:\n%s", d.view())
@@ -133,16 +135,16 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 			root := labRoot(t, theDay)
 			c := testCommon(t, labs.Course{theDay}, root, newFake(refAnswer()))
 			ref := &slowRef{}
-			c.deps.refFrames = func(deps, labs.Day) refFrames { return ref }
+			c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return ref }
 			d := newDriver(t, c, sz[0], sz[1])
 			d.keys("enter")
-			d.tab(tabScore)
+			d.tab(common.TabScore)
 			d.keys("n") // nothing revealed: nothing to practise
-			if loadSaved(t, root).Practice != nil || d.day().score.ask.pOpen {
+			if loadSaved(t, root).Practice != nil || d.day().score.Ask.POpen {
 				t.Fatal("n dealt a variant of a question not revealed")
 			}
 			d.predictAll(map[string]string{"P1": "20"})
-			d.tab(tabScore)
+			d.tab(common.TabScore)
 			d.keys("e", "esc") // a miss elsewhere waits for its line: pass
 			d.wantView("n: new numbers for P1")
 			px, err := learner.PracticeOf(theDay, "P1")
@@ -199,7 +201,7 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 				checkFits(t, d.app.View(), sz[0], sz[1])
 			}
 			d.keys("esc")
-			if d.day().score.ask.pOpen {
+			if d.day().score.Ask.POpen {
 				t.Fatal("esc left the practice open")
 			}
 		})

@@ -6,6 +6,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 )
 
 // Issue 18: Day 46 Part 1's key result, the quiet tenants refused 58% of
@@ -17,13 +18,13 @@ func TestDay46Part1ReadsWithoutColour(t *testing.T) {
 	o := day46Reference()
 	o.Impl = labs.Learner
 	c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))
-	c.styles = plainStyles()
+	c.Styles = plainStyles()
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictDue(nil)
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.keys("S")
-	for range d.day().run.parts {
+	for range d.day().run.Parts {
 		d.keys("left")
 	}
 	var fig labs.Figure

@@ -15,6 +15,7 @@ import (
 	day45 "termlab/labs/day45/course"
 	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
+	"termlab/tui/common"
 )
 
 // The learner's data through the screens (issue 12, items 3, 4, 7, 8, 10
@@ -62,17 +63,17 @@ func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
 		setup []string // keys before the run lands
 		tab   int      // the screen open when it lands
 	}{
-		{"scoreboard", nil, tabScore},
-		{"todos", nil, tabTODOs},
-		{"lesson", nil, tabLesson},
-		{"run, paused", []string{"space"}, tabRun},
-		{"scoreboard, replay paused", []string{"space"}, tabScore},
+		{"scoreboard", nil, common.TabScore},
+		{"todos", nil, common.TabTODOs},
+		{"lesson", nil, common.TabLesson},
+		{"run, paused", []string{"space"}, common.TabRun},
+		{"scoreboard, replay paused", []string{"space"}, common.TabScore},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, f, root := openPredicted(t, allIDs()...)
-			d.tab(tabRun)
+			d.tab(common.TabRun)
 			d.keys(tc.setup...)
-			d.tab(tabScore)
+			d.tab(common.TabScore)
 			if row := lineWith(d.view(), "P1 "); !strings.Contains(row, "waiting on TODO 1") {
 				t.Fatalf("with the stubs P1 reads %q", row)
 			}
@@ -80,7 +81,7 @@ func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
 			d.hold = true // no replay tick runs: nothing is watched
 			f.set(refAnswer())
 			d.keys("r") // what a save does, after its debounce
-			d.tab(tabScore)
+			d.tab(common.TabScore)
 			view := d.view()
 			for id, want := range map[string]string{"P1 ": "20 requests", "P3 ": "200 requests", "P5 ": "10/s"} {
 				row := lineWith(view, id)
@@ -96,8 +97,8 @@ func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
 				t.Errorf("LastRun lacks Part 2's figures: %v", a.LastRun)
 			}
 			// The replay is still there to watch.
-			d.tab(tabRun)
-			if d.day().run.shown != 0 || d.day().run.parts[0].done {
+			d.tab(common.TabRun)
+			if d.day().run.Shown != 0 || d.day().run.Parts[0].Done {
 				t.Error("the landing played the replay out instead of leaving it to watch")
 			}
 		})
@@ -109,7 +110,7 @@ func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
 func TestTheLiveScoreboardRevealsOnlyPredictedParts(t *testing.T) {
 	d, f, root := openPredicted(t, "P1", "P2", "P3", "P4", "P5", "P6")
 	f.set(refAnswer())
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	d.keys("r")
 	a := loadSaved(t, root)
 	for _, p := range theDay.Predictions {
@@ -128,7 +129,7 @@ func TestTheLiveScoreboardRevealsOnlyPredictedParts(t *testing.T) {
 func TestEveryRunRefreshesRESULTS(t *testing.T) {
 	d, f, root := openPredicted(t, "P1", "P2", "P3", "P4", "P5", "P6")
 	path := filepath.Join(root, "RESULTS.md")
-	d.tab(tabTODOs)
+	d.tab(common.TabTODOs)
 	f.set(refAnswer())
 	d.keys("r")
 	d.wantView("RESULTS.md updated")
@@ -165,7 +166,7 @@ func TestEveryRunRefreshesRESULTS(t *testing.T) {
 
 	mine := strings.Replace(string(b), "> (your answer here)", "> Mine: 200 against 100.", 1)
 	write(t, path, mine)
-	d.tab(tabLesson)
+	d.tab(common.TabLesson)
 	d.keys("r")
 	// The same run: the block already says it, so nothing is written and
 	// the status line does not say RESULTS.md was updated.
@@ -181,7 +182,7 @@ func TestEveryRunRefreshesRESULTS(t *testing.T) {
 // back.
 func TestThePredictBoxNeverShowsAnUnsavedValueAsRecorded(t *testing.T) {
 	d, _, root := openPredicted(t, allIDs()...)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	last := len(theDay.Predictions) - 1
 	d.keys("e")
 	for range last {
@@ -270,16 +271,16 @@ func TestWaitingNamesTheTODOThatStoppedThePart(t *testing.T) {
 			d, f, _ := openPredicted(t, allIDs()...)
 			f.set(fakeAnswer{o: outcomeWith(tc.f)})
 			d.keys("r")
-			d.tab(tabScore)
+			d.tab(common.TabScore)
 			if row := scoreRow(d, tc.pred); !strings.Contains(row, tc.row) {
 				t.Errorf("scoreboard: %s reads %q, want %q", tc.pred, row, tc.row)
 			}
-			d.tab(tabRun)
+			d.tab(common.TabRun)
 			d.keys("S")
 			for range len(theDay.Parts) {
 				d.keys("left")
 			}
-			for i := 0; d.day().run.parts[d.day().run.shown].res.ID != tc.part; i++ {
+			for i := 0; d.day().run.Parts[d.day().run.Shown].Res.ID != tc.part; i++ {
 				if i > len(theDay.Parts) {
 					t.Fatalf("→ never reached Part %s", tc.part)
 				}
@@ -313,14 +314,14 @@ func scoreRow(d *driver, id string) string {
 // record: a retry cannot turn a wrong answer into a right one.
 func TestACheckedDrillKeepsItsFirstVerdict(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabDrills)
+	d.tab(common.TabDrills)
 	d.keys("down", "enter", "60", "enter") // D2: want 120
 	d.wantView("Model answer", "✗ want 120 requests")
 	d.keys("enter") // answer again, the model answer in view
 	if d.app.typing() {
 		d.keys("backspace", "backspace", "120", "enter")
 	}
-	a := d.day().s.answers.Drills["D2"]
+	a := d.day().s.Answers.Drills["D2"]
 	if a.Correct == nil || *a.Correct || len(a.Answers) != 1 || a.Answers[0] != "60" {
 		t.Fatalf("D2 after a retry with the model answer in view: %+v", a)
 	}
@@ -334,7 +335,7 @@ func TestACheckedDrillKeepsItsFirstVerdict(t *testing.T) {
 // wrapped at the screen's width, every word of it in view.
 func TestAFreeTextAnswerIsAllInView(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabDrills)
+	d.tab(common.TabDrills)
 	var self int
 	for i, dr := range theDay.Drills {
 		if dr.Kind == labs.DrillSelf {
@@ -369,17 +370,17 @@ func TestAFreeTextAnswerIsAllInView(t *testing.T) {
 func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true // the replay moves only when the test says
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("e")
 	for i := range 6 {
-		if d.day().tab != tabPredict {
+		if d.day().tab != common.TabPredict {
 			t.Fatalf("the form left after %d predictions", i)
 		}
 		d.wantView("✓ ran")
 		d.dontWantView("nothing runs")
 		d.keys("1", "enter")
 	}
-	if d.day().tab != tabRun {
+	if d.day().tab != common.TabRun {
 		t.Fatalf("P1–P6 made, the lab shows tab %d, want the run", d.day().tab)
 	}
 	d.wantView("Part 1")
@@ -397,12 +398,12 @@ func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
 		}
 	}
 	d.keys("enter")
-	if d.day().tab != tabPredict || theDay.Predictions[d.day().predict.focus].ID != "P7" {
-		t.Fatalf("enter on the waiting part opened tab %d at row %d, want the form at P7", d.day().tab, d.day().predict.focus)
+	if d.day().tab != common.TabPredict || theDay.Predictions[d.day().predict.Focus].ID != "P7" {
+		t.Fatalf("enter on the waiting part opened tab %d at row %d, want the form at P7", d.day().tab, d.day().predict.Focus)
 	}
 	d.wantView("Part 4 plays once P7, P8 are made")
 	d.keys("40", "enter", "10", "enter")
-	if d.day().tab != tabRun {
+	if d.day().tab != common.TabRun {
 		t.Fatalf("P7, P8 made, the lab shows tab %d, want the run", d.day().tab)
 	}
 	if a := loadSaved(t, root); !a.Predictions["P7"].Revealed || a.Predictions["P9"].Revealed {

@@ -19,6 +19,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/runner/worker"
+	"termlab/tui/common"
 	"termlab/tui/styles"
 )
 
@@ -55,7 +56,7 @@ func TestEverySizeFitsAndNothingPanics(t *testing.T) {
 			f.set(fakeAnswer{err: &worker.BuildError{Locations: []worker.Location{{File: "labs/day45/todo.go", Line: 3, Msg: strings.Repeat("very long message ", 10)}}}})
 			d.keys("r")
 			visitAll(t, d, w, h)
-			d.tab(tabTODOs)
+			d.tab(common.TabTODOs)
 			d.keys("x")
 			checkFits(t, d.app.View(), w, h)
 			d.keys("n")
@@ -89,14 +90,14 @@ func TestResizesWhilePlaying(t *testing.T) {
 var sgrColour = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m`)
 
 func TestNoColor(t *testing.T) {
-	screens := func(st Styles) string {
+	screens := func(st styles.Styles) string {
 		root := labRoot(t, theDay)
 		c := testCommon(t, labs.Course{theDay}, root, newFake(refAnswer()))
-		c.styles = st
+		c.Styles = st
 		d := newDriver(t, c, 100, 40)
 		d.keys("enter")
 		d.predictAll(map[string]string{"P1": "15"})
-		d.tab(tabRun)
+		d.tab(common.TabRun)
 		d.keys("S") // every part played: the learner drives the replay
 		var all strings.Builder
 		for tab := range d.day().screens {
@@ -169,12 +170,12 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 	d.keys("enter")
 	d.predictAll(map[string]string{"PX9": "4"})
 	d.keys("end") // no-op; the part list
-	for d.day().run.shown < len(d.day().run.parts)-1 {
+	for d.day().run.Shown < len(d.day().run.Parts)-1 {
 		d.keys("right")
 	}
 	d.wantView("Part 9: Made-up part", "Widgets per second", "Stock", "Orders", "┊ restock (5)", "sold│",
 		"Three widgets were made.", "PX9", "3 widgets", "✗ off (33% over)")
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	passWhys(d) // the learner passes on saying why first
 	d.wantView("PX9", "why: Widgets are made in threes.")
 }
@@ -199,7 +200,7 @@ func TestQuitClosesTheDay(t *testing.T) {
 		t.Fatal("q did not quit")
 	}
 	d2, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	d2.tab(tabPredict)
+	d2.tab(common.TabPredict)
 	d2.keys("e", "q") // typed into the open box, not a quit
 	if d2.quit || !bytes.Contains([]byte(d2.view()), []byte("[q")) {
 		t.Fatalf("q while typing quit or vanished:\n%s", d2.view())
@@ -224,7 +225,7 @@ func TestACorruptFileNoticeKeepsItsKeptAsPath(t *testing.T) {
 		if !errors.As(err, &ce) || ce.KeptAs == "" {
 			t.Fatalf("the damaged file was not kept aside: %v", err)
 		}
-		d.day().s.setNote(err.Error(), true)
+		d.day().s.SetNote(err.Error(), true)
 		v := d.app.View()
 		kept, _ := filepath.Rel(root, ce.KeptAs) // shown as the README names it
 		if !strings.Contains(strings.Join(strings.Fields(v), ""), kept) {

@@ -24,6 +24,10 @@ import (
 	day46course "termlab/labs/day46/course"
 	solutions45 "termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/run"
+	"termlab/tui/pages/todos"
 	"termlab/tui/styles"
 )
 
@@ -147,7 +151,7 @@ func labRoot(t testing.TB, day labs.Day) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(solutionsDir(root, day), "solutions.go"), string(src))
+	write(t, filepath.Join(todos.SolutionsDir(root, day), "solutions.go"), string(src))
 	return root
 }
 
@@ -162,18 +166,18 @@ func write(t testing.TB, path, text string) {
 }
 
 // plainStyles draw no escape codes, so tests read the screen as text.
-func plainStyles() Styles { return styles.New(lipgloss.NewRenderer(io.Discard), true) }
+func plainStyles() styles.Styles { return styles.New(lipgloss.NewRenderer(io.Discard), true) }
 
 // testCommon is the screens' world for a test: no watcher, and a fake clock
 // for timers so a replay plays without waiting.
-func testCommon(t testing.TB, course labs.Course, root string, r labs.Runner) *common {
+func testCommon(t testing.TB, course labs.Course, root string, r labs.Runner) *common.Common {
 	c := newCommon(Config{Course: course, Root: root, Runner: r}, plainStyles(), false)
-	c.deps.after = fakeAfter()
-	c.deps.now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
-	c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
-	c.deps.refFrames = func(deps, labs.Day) refFrames { return inProcessRef{} }
-	c.deps.learnerFrames = func(deps, labs.Day) learnerFrames { return inProcessLearner{} }
-	c.deps.refCached = nil // the reference at once, as the tests' own figures
+	c.Deps.After = fakeAfter()
+	c.Deps.Now = func() time.Time { return time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC) }
+	c.Deps.RefMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
+	c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return inProcessRef{} }
+	c.Deps.LearnerFrames = func(common.Deps, labs.Day) common.LearnerFrames { return inProcessLearner{} }
+	c.Deps.RefCached = nil // the reference at once, as the tests' own figures
 	return c
 }
 
@@ -232,7 +236,7 @@ type driver struct {
 	quit bool
 	// hold keeps replay ticks back, so a test can play them one by one.
 	hold bool
-	held []tickMsg
+	held []run.TickMsg
 }
 
 // step feeds the oldest held tick; false when none is waiting (the replay
@@ -248,7 +252,7 @@ func (d *driver) step() bool {
 	return true
 }
 
-func newDriver(t testing.TB, c *common, w, h int) *driver {
+func newDriver(t testing.TB, c *common.Common, w, h int) *driver {
 	t.Helper()
 	d := &driver{t: t, app: newApp(c)}
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
@@ -281,7 +285,7 @@ func (d *driver) run(cmd tea.Cmd) {
 			queue = append(queue, msg...)
 		case tea.QuitMsg:
 			d.quit = true
-		case tickMsg:
+		case run.TickMsg:
 			if d.hold {
 				d.held = append(d.held, msg)
 				continue
@@ -371,7 +375,7 @@ func (d *driver) dontWantView(parts ...string) {
 // tab opens a day's screen by number.
 func (d *driver) tab(n int) {
 	d.t.Helper()
-	d.send(switchTabMsg{tab: n})
+	d.send(common.SwitchTabMsg{Tab: n})
 }
 
 func (d *driver) day() *dayModel {
@@ -388,7 +392,7 @@ func (d *driver) day() *dayModel {
 // goes to the run; so it comes back to the form for each stage.
 func (d *driver) predictAll(guesses map[string]string) {
 	d.t.Helper()
-	for range len(d.day().s.day.Predictions) + 1 {
+	for range len(d.day().s.Day.Predictions) + 1 {
 		if !d.predictDue(guesses) {
 			return
 		}
@@ -400,17 +404,17 @@ func (d *driver) predictAll(guesses map[string]string) {
 // false when none are open.
 func (d *driver) predictDue(guesses map[string]string) bool {
 	d.t.Helper()
-	g, open := d.day().s.due()
+	g, open := d.day().s.Due()
 	if !open {
 		return false
 	}
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("e") // open the box: digits go in only once it is
-	for _, p := range g.preds {
-		if d.day().s.answered(p.ID) {
+	for _, p := range g.Preds {
+		if d.day().s.Answered(p.ID) {
 			continue
 		}
-		if want := d.day().s.day.Predictions[d.day().predict.focus].ID; want != p.ID {
+		if want := d.day().s.Day.Predictions[d.day().predict.Focus].ID; want != p.ID {
 			d.t.Fatalf("the form focuses %s, want %s", want, p.ID)
 		}
 		guess, ok := guesses[p.ID]
@@ -437,8 +441,8 @@ func checkFits(t testing.TB, view string, w, h int) {
 		t.Fatalf("%d×%d: the view has %d lines:\n%s", w, h, len(lines), view)
 	}
 	for i, l := range lines {
-		if width(l) > w {
-			t.Fatalf("%d×%d: line %d is %d wide: %q", w, h, i, width(l), ansi.Strip(l))
+		if textlayout.Width(l) > w {
+			t.Fatalf("%d×%d: line %d is %d wide: %q", w, h, i, textlayout.Width(l), ansi.Strip(l))
 		}
 	}
 }

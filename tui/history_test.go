@@ -14,6 +14,8 @@ import (
 	"termlab/record/history"
 	"termlab/record/predictions"
 	"termlab/record/results"
+	"termlab/tui/common"
+	"termlab/tui/pages/run"
 )
 
 // withTODO1Failing is the reference's run with TODO 1 failing and Part 1's
@@ -78,7 +80,7 @@ func TestHistoryScreenListsTheRunsAndComparesOne(t *testing.T) {
 		t.Errorf("the status line does not say what moved: %q", got)
 	}
 
-	d.tab(tabHistory)
+	d.tab(common.TabHistory)
 	d.wantView("[8 History]", "History · 3 runs", "predictions/day45.history.jsonl",
 		"TODO 1 fail → pass", "Part 1 burst accepted 19 → 20", "›   3")
 	checkFits(t, d.app.View(), 80, 24)
@@ -113,7 +115,7 @@ func TestHistoryScreenSaysTheHistoryIsDamaged(t *testing.T) {
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(refAnswer())), 80, 24)
 	d.wantView("jsonl:1: a run in the history could not be read", "kept aside on the next run")
 	d.keys("enter")
-	d.tab(tabHistory)
+	d.tab(common.TabHistory)
 	d.wantView("History · 1 runs")
 	kept, _ := filepath.Glob(history.Path(dir, theDay.Number) + ".corrupt-*")
 	if len(kept) != 1 {
@@ -191,7 +193,7 @@ func TestTheStatusLineShowsNoStaleChangesAfterASave(t *testing.T) {
 	if got := statusOf(d); strings.Contains(got, moved) {
 		t.Errorf("while the new run builds, the status line shows the last one's changes: %q", got)
 	}
-	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: time.Date(2026, 3, 4, 12, 0, 1, 0, time.UTC)})
+	m.update(run.OutcomeMsg{Gen: m.runGen, O: refAnswer().o, At: time.Date(2026, 3, 4, 12, 0, 1, 0, time.UTC)})
 	if got := statusOf(d); strings.Contains(got, moved) || !strings.Contains(got, "✓ ran") {
 		t.Errorf("the new run landed, its record not yet kept: the status line says %q, want the run and nothing of the last one's changes", got)
 	}
@@ -221,7 +223,7 @@ func TestHistoryComparesWithTheLatestRunWithFigures(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			d.tab(tabHistory)
+			d.tab(common.TabHistory)
 			d.wantView("4 runs")
 			d.keys("down", "down", "down", "enter")
 			checkFits(t, d.app.View(), w, h)

@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 )
 
 // brokenTakeToken is a run of the learner's code whose TakeToken fails its
@@ -43,7 +44,7 @@ func TestABrokenTODOLeavesASpotOnGuessSpotOn(t *testing.T) {
 		f := newFake(refAnswer())
 		d, _ := openDay(t, f, size[0], size[1])
 		d.predictAll(map[string]string{"P1": "20", "P2": "5"})
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		if size[0] == 80 {
 			d.wantView("P1   20 requests       20 requests       ✓ spot on (exact)", "P2   5/s")
 		}
@@ -52,7 +53,7 @@ func TestABrokenTODOLeavesASpotOnGuessSpotOn(t *testing.T) {
 
 		f.set(fakeAnswer{o: brokenTakeToken()})
 		d.keys("ctrl+r")
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		if size[0] == 80 {
 			d.wantView("P1   20 requests       20 requests       ✓ spot on (exact)",
 				"your TakeToken (TODO 1) gives 18 requests here; the reference gives 20", "requests, and the guess is judged on that")
@@ -69,7 +70,7 @@ func TestALuckyBugDoesNotMakeAWrongGuessRight(t *testing.T) {
 	f := newFake(fakeAnswer{o: brokenTakeToken()})
 	d, _ := openDay(t, f, 80, 24)
 	d.predictAll(map[string]string{"P1": "18"})
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	d.wantView("P1   18 requests       20 requests       ≈ close enough (10% under)", "gives 18 requests here")
 }
 
@@ -103,7 +104,7 @@ func TestDrillsShowThreeStates(t *testing.T) {
 // asked for, and the request is saved before the guess.
 func TestHowToThinkIsShownOnRequestAndRecorded(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	p1 := theDay.Predictions[0]
 	d.wantView("ctrl+t: how to think about it", "(in that one instant)")
 	d.dontWantView(p1.Think[:30])

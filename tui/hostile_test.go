@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"termlab/labs"
+	"termlab/tui/common"
+	"termlab/tui/pages/score"
 )
 
 // A part stopped by the learner's file outside any TODO (a panic in its
@@ -22,8 +24,8 @@ func TestMissingNamesTheFileForAFaultOutsideAnyTODO(t *testing.T) {
 		{labs.PartResult{ID: pr.Part, Status: labs.Crash, Detail: "your file crashed as the package loaded"}, "your file stopped the part"},
 		{labs.PartResult{ID: pr.Part, Status: labs.Crash, TODO: 2}, "TODO 2 stopped the part"},
 	} {
-		s := &session{day: theDay, revealed: map[string]labs.PartResult{pr.Part: tc.part}, outcome: &labs.Outcome{Grades: grades}}
-		if got := missing(s, pr); got != tc.want {
+		s := &common.Session{Day: theDay, Revealed: map[string]labs.PartResult{pr.Part: tc.part}, Outcome: &labs.Outcome{Grades: grades}}
+		if got := score.Missing(s, pr); got != tc.want {
 			t.Errorf("part %+v: %q, want %q", tc.part, got, tc.want)
 		}
 	}

@@ -15,19 +15,25 @@ import (
 	"github.com/muesli/termenv"
 
 	"termlab/labs"
+	"termlab/tui/common"
 	"termlab/tui/components/chart"
+	"termlab/tui/pages/lesson"
+	"termlab/tui/pages/run"
+	"termlab/tui/pages/todos"
 	"termlab/tui/styles"
 )
 
-// noCuts makes any line the screens lean on fit to cut fail the test, for
-// the rest of it.
-func noCuts(t *testing.T) *[]string {
+// noCuts makes any line the screens of c lean on fit to cut fail the test,
+// for the rest of it (Common.FitCut: each lab hears its own cuts, so the
+// sizes of a sweep run in parallel).
+func noCuts(t *testing.T, c *common.Common) *[]string {
 	t.Helper()
 	var cuts []string
-	fitCut = func(l string, w int) {
+	hear := func(l string, w int) {
 		cuts = append(cuts, fmt.Sprintf("%d > %d: %q", ansi.StringWidth(l), w, ansi.Strip(l)))
 	}
-	t.Cleanup(func() { fitCut = nil })
+	c.FitCut = hear
+	t.Cleanup(func() { c.FitCut = nil })
 	return &cuts
 }
 
@@ -39,7 +45,7 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 	for tab := range d.day().screens {
 		d.tab(tab)
 		check(fmt.Sprintf("tab %d", tab+1))
-		if tab == tabPredict {
+		if tab == common.TabPredict {
 			d.keys("e") // the box open
 			check("tab 2, typing")
 		}
@@ -47,16 +53,16 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 			d.keys(k)
 			check(fmt.Sprintf("tab %d after %s", tab+1, k))
 		}
-		if tab == tabPredict {
+		if tab == common.TabPredict {
 			d.keys("esc")
 		}
 	}
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.keys("left", "left", "left", "left", "left", "left", "left", "left")
-	for i := range d.day().run.parts {
+	for i := range d.day().run.Parts {
 		// Page through the part: its title and every chart's title are
 		// somewhere on screen, whole.
-		p := d.day().run.parts[i].res
+		p := d.day().run.Parts[i].Res
 		var pages strings.Builder
 		for range 8 {
 			check("run, part " + p.ID)
@@ -70,8 +76,8 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 		}
 		d.keys("right")
 	}
-	d.tab(tabTODOs)
-	for range d.day().s.day.TODOs {
+	d.tab(common.TabTODOs)
+	for range d.day().s.Day.TODOs {
 		d.keys("h", "h", "h", "h")
 		check("todo hints")
 		d.keys("v")
@@ -80,8 +86,8 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 		check("todo solution")
 		d.keys("down")
 	}
-	d.tab(tabDrills)
-	for range d.day().s.day.Drills {
+	d.tab(common.TabDrills)
+	for range d.day().s.Day.Drills {
 		d.keys("down")
 		check("drill")
 	}
@@ -89,7 +95,7 @@ func tour(t *testing.T, d *driver, w, h int, check func(where string)) {
 	// whole.
 	d.keys("esc")
 	check("day list")
-	n := len(d.day().s.day.Predictions)
+	n := len(d.day().s.Day.Predictions)
 	if want := fmt.Sprintf("last scoreboard: %d of %d predicted · ", n, n); !strings.Contains(flat(d.app.View()), want) {
 		t.Errorf("%d×%d: the day list lacks %q:\n%s", w, h, want, d.view())
 	}
@@ -118,15 +124,16 @@ func TestEveryScreenIsWhole(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			w, h := sz[0], sz[1]
 			t.Run(fmt.Sprintf("day%d/%dx%d", dd.day.Number, w, h), func(t *testing.T) {
-				cuts := noCuts(t)
+				t.Parallel() // each size has its lab, its driver and its fit hook
 				o := dd.ref()
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{dd.day}, labRoot(t, dd.day), newFake(fakeAnswer{o: o}))
-				c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return dd.ref().Metrics(), nil }
+				cuts := noCuts(t, c)
+				c.Deps.RefMetrics = func(labs.Day) (labs.Metrics, error) { return dd.ref().Metrics(), nil }
 				d := newDriver(t, c, w, h)
 				d.keys("enter")
 				d.predictAll(nil)
-				d.tab(tabRun)
+				d.tab(common.TabRun)
 				d.keys("S")
 				var bad []string
 				tour(t, d, w, h, func(where string) {
@@ -164,22 +171,22 @@ func TestLessonPagesLoseNoLine(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
 			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), w, h)
-			d.tab(tabLesson)
-			lesson := d.day().screens[tabLesson].(*lessonModel)
+			d.tab(common.TabLesson)
+			lesson := d.day().screens[common.TabLesson].(*lesson.Model)
 			seen := map[string]bool{}
 			for range 200 {
 				for _, l := range strings.Split(d.view(), "\n") {
 					seen[strings.TrimRight(l, " ")] = true
 				}
-				if lesson.vp.AtBottom() {
+				if lesson.Vp.AtBottom() {
 					break
 				}
 				d.keys("pgdown")
 			}
-			if !lesson.vp.AtBottom() {
+			if !lesson.Vp.AtBottom() {
 				t.Fatal("pgdn never reached the end of the lesson")
 			}
-			content := ansi.Strip(lesson.content(&d.day().s, lesson.w))
+			content := ansi.Strip(lesson.Content(&d.day().s, lesson.W))
 			for i, l := range strings.Split(content, "\n") {
 				if l = strings.TrimRight(l, " "); l != "" && !seen[l] {
 					t.Errorf("line %d of the lesson was never on screen: %q", i, l)
@@ -206,9 +213,9 @@ func wantWhole(t *testing.T, d *driver, phrases ...string) {
 // Issue 12 item 12: at 80×24 a hint or the solution just opened is brought
 // into view, and the solution's signature is wrapped, not cut.
 func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
-	cuts := noCuts(t)
 	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 24)
-	d.tab(tabTODOs)
+	cuts := noCuts(t, d.app.c)
+	d.tab(common.TabTODOs)
 	for _, n := range []int{1, 4} {
 		todo, _ := theDay.TODO(n)
 		for i := range todo.Hints {
@@ -218,7 +225,7 @@ func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
 		}
 		d.keys("v", "y")
 		wantWhole(t, d, "Reference solution")
-		src, _, err := solution(d.app.c.deps.root, theDay, todo.Func)
+		src, _, err := todos.Solution(d.app.c.Deps.Root, theDay, todo.Func)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -235,7 +242,7 @@ func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
 }
 
 // noColorStyles are the styles a NO_COLOR terminal gets.
-func noColorStyles() Styles {
+func noColorStyles() styles.Styles {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.TrueColor)
 	return styles.For(r, func(k string) string {
@@ -252,11 +259,11 @@ func noColorStyles() Styles {
 func TestChartsReadWithoutColour(t *testing.T) {
 	root := labRoot(t, theDay)
 	c := testCommon(t, labs.Course{theDay}, root, newFake(refAnswer()))
-	c.styles = noColorStyles()
+	c.Styles = noColorStyles()
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(nil)
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.keys("S", "left", "left", "left", "left", "left", "left", "left")
 	// Part 1's overload chart: the accepts and rejects strips.
 	var screen strings.Builder
@@ -282,7 +289,7 @@ func TestChartsReadWithoutColour(t *testing.T) {
 	for _, p := range reference().Parts {
 		for _, f := range p.Figures {
 			fp := chart.Prepare(f)
-			out := ansi.Strip(chart.Draw(fp, math.Inf(1), 80, 8, c.styles, false))
+			out := ansi.Strip(chart.Draw(fp, math.Inf(1), 80, 8, c.Styles, false))
 			glyphs := map[string]string{}
 			last := len(f.Series) - 1
 			for k, s := range f.Series {
@@ -304,7 +311,7 @@ func TestChartsReadWithoutColour(t *testing.T) {
 func TestStaleNotesClear(t *testing.T) {
 	f := newFake(refAnswer())
 	d, _ := openDay(t, f, 80, 24)
-	d.tab(tabTODOs)
+	d.tab(common.TabTODOs)
 	d.keys("x", "n")
 	d.wantView("nothing was changed")
 	d.keys("r") // a run, as a save starts one
@@ -355,14 +362,14 @@ func TestTODOsDoNotGiveTheAnswerAway(t *testing.T) {
 	}
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
 	var seen strings.Builder
-	d.tab(tabLesson)
-	lesson := d.day().screens[tabLesson].(*lessonModel)
-	for !lesson.vp.AtBottom() {
+	d.tab(common.TabLesson)
+	lesson := d.day().screens[common.TabLesson].(*lesson.Model)
+	for !lesson.Vp.AtBottom() {
 		seen.WriteString(flat(d.app.View()) + " ")
 		d.keys("pgdown")
 	}
 	seen.WriteString(flat(d.app.View()) + " ")
-	d.tab(tabTODOs)
+	d.tab(common.TabTODOs)
 	for range theDay.TODOs {
 		for range 4 {
 			d.keys("h")
@@ -402,7 +409,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	f := newFake(refAnswer())
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	c.deps.after = tm.after
+	c.Deps.After = tm.after
 	m := newDay(c, theDay)
 	m.visible = true
 	m.resize(80, 20)
@@ -411,7 +418,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	if len(tm.asked) != 1 || tm.asked[0] != time.Second {
 		t.Fatalf("a build asked for timers %v, want one of a second", tm.asked)
 	}
-	m.update(switchTabMsg{tab: tabRun})
+	m.update(common.SwitchTabMsg{Tab: common.TabRun})
 	for sec := 1; sec <= 12; sec++ {
 		if len(tm.fns) != 1 {
 			t.Fatalf("%d timers in flight at %d s, want 1", len(tm.fns), sec)
@@ -433,7 +440,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	// The build ends: the tick already on its way comes, and after it none.
 	pending := tm.fns
 	tm.fns, tm.asked = nil, nil
-	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: tm.t0})
+	m.update(run.OutcomeMsg{Gen: m.runGen, O: refAnswer().o, At: tm.t0})
 	for _, fn := range pending {
 		m.update(fn(tm.t0.Add(13 * time.Second)))
 	}
@@ -469,7 +476,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 	// last one's start.
 	pending = tm.fns
 	tm.fns, tm.asked = nil, nil
-	m.update(outcomeMsg{gen: m.runGen, o: refAnswer().o, at: tm.t0.Add(29 * time.Second)})
+	m.update(run.OutcomeMsg{Gen: m.runGen, O: refAnswer().o, At: tm.t0.Add(29 * time.Second)})
 	m.startRun()
 	m.update(nil)
 	for _, fn := range pending {
@@ -484,7 +491,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 // every word in order (D3 used to lose its "in").
 func TestDrillQuestionsKeepEveryWord(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabDrills)
+	d.tab(common.TabDrills)
 	for i, dr := range theDay.Drills {
 		if i > 0 {
 			d.keys("down")
@@ -499,7 +506,7 @@ func TestNoTicksWhileNothingMoves(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	if len(d.held) != 1 {
 		t.Fatalf("%d ticks in flight while a part plays, want 1", len(d.held))
 	}

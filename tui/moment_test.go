@@ -11,6 +11,8 @@ import (
 	"termlab/labs"
 	day46course "termlab/labs/day46/course"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/common"
+	"termlab/tui/pages/run"
 )
 
 // Issue 18 item 2: one verdict, one moment. As the verdicts of a run in
@@ -23,8 +25,8 @@ func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), sz[0], sz[1])
 			m := d.day()
-			if m.s.passed() != 0 {
-				t.Fatalf("the stubs pass %d", m.s.passed())
+			if m.s.Passed() != 0 {
+				t.Fatalf("the stubs pass %d", m.s.Passed())
 			}
 			d.hold = true // the build ticks wait: the run never ends here
 			m.startRun()  // a save: the run is in flight, its verdicts stream in
@@ -32,12 +34,12 @@ func TestEveryPlaceShowsAVerdictInTheSameFrame(t *testing.T) {
 			var grades []labs.Grade
 			for i, g := range ref.Grades {
 				grades = append(grades, g)
-				d.send(partialMsg{gen: m.runGen, o: labs.Outcome{Day: ref.Day, Grades: append([]labs.Grade(nil), grades...)}})
+				d.send(run.PartialMsg{Gen: m.runGen, O: labs.Outcome{Day: ref.Day, Grades: append([]labs.Grade(nil), grades...)}})
 				want := i + 1
-				if n := m.s.passed(); n != want {
+				if n := m.s.Passed(); n != want {
 					t.Fatalf("after %d verdicts the session counts %d", want, n)
 				}
-				d.tab(tabTODOs)
+				d.tab(common.TabTODOs)
 				head := fmt.Sprintf("%d of %d passing", want, len(theDay.TODOs))
 				rows := strings.Count(d.view(), "✓ pass")
 				status, _ := m.status()
@@ -69,7 +71,7 @@ func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
 			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), sz[0], sz[1])
 			d.predictAll(map[string]string{"P1": "15"})
-			d.tab(tabScore)
+			d.tab(common.TabScore)
 			seen := map[string]string{}
 			for range 100 { // to the bottom, a line at a time
 				v := d.view()
@@ -131,23 +133,23 @@ func TestKeysChangeScreensAndBoxesOpenOnAsk(t *testing.T) {
 				}
 			}
 			// The form: closed until asked.
-			d.tab(tabPredict)
+			d.tab(common.TabPredict)
 			d.keys("5")
-			if d.day().tab != 4 || d.day().s.answered("P1") {
-				t.Fatalf("5 on the form: tab %d, P1 answered %v", d.day().tab+1, d.day().s.answered("P1"))
+			if d.day().tab != 4 || d.day().s.Answered("P1") {
+				t.Fatalf("5 on the form: tab %d, P1 answered %v", d.day().tab+1, d.day().s.Answered("P1"))
 			}
-			d.tab(tabPredict)
+			d.tab(common.TabPredict)
 			d.wantView("enter or e to type")
 			d.keys("e", "20", "enter")
 			if v, _ := loadSaved(t, root).Value("P1"); v != 20 {
 				t.Fatalf("P1 on disk %v after e 20 enter", v)
 			}
 			d.keys("up", "9", "esc") // an edit left with esc: the record stays
-			if v, _ := d.day().s.answers.Value("P1"); v != 20 || d.app.typing() {
+			if v, _ := d.day().s.Answers.Value("P1"); v != 20 || d.app.typing() {
 				t.Fatalf("after esc P1 = %v, typing %v", v, d.app.typing())
 			}
 			d.keys("enter", "tab") // tab from an open box: the next screen
-			if d.day().tab != tabRun || d.app.typing() {
+			if d.day().tab != common.TabRun || d.app.typing() {
 				t.Fatalf("tab from an open box: tab %d, typing %v", d.day().tab+1, d.app.typing())
 			}
 			// ctrl+l clears and redraws the whole screen.
@@ -178,16 +180,16 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 			f := newFake(a)
 			d, _ := openDay(t, f, sz[0], sz[1])
 			d.predictAll(nil)
-			d.tab(tabRun)
+			d.tab(common.TabRun)
 			d.keys("S")
-			run := d.day().run
-			for range run.parts {
+			rv := d.day().run
+			for range rv.Parts {
 				d.keys("left")
 			}
 			d.keys("right", "right", "right", "right") // Part 5 on screen
-			before := map[string]partPlay{}
-			for _, p := range run.parts {
-				before[p.res.ID] = p
+			before := map[string]run.PartPlay{}
+			for _, p := range rv.Parts {
+				before[p.Res.ID] = p
 			}
 			// A save that changes Part 2 only, and TODO 2's verdict with it.
 			b := a
@@ -199,16 +201,16 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 			b.o.Parts[1] = p2
 			f.set(b)
 			d.keys("r")
-			if got := run.parts[run.shown].res.ID; got != "5" {
+			if got := rv.Parts[rv.Shown].Res.ID; got != "5" {
 				t.Fatalf("after the save the screen shows Part %s, want Part 5 still", got)
 			}
 			d.wantView("Part 2 changed: your WindowID")
-			for _, p := range run.parts {
+			for _, p := range rv.Parts {
 				switch {
-				case p.res.ID == "2" && p.done:
+				case p.Res.ID == "2" && p.Done:
 					t.Error("Part 2 changed but did not wait to be replayed")
-				case p.res.ID != "2" && !reflect.DeepEqual(p, before[p.res.ID]):
-					t.Errorf("Part %s did not change but its replay was reset", p.res.ID)
+				case p.Res.ID != "2" && !reflect.DeepEqual(p, before[p.Res.ID]):
+					t.Errorf("Part %s did not change but its replay was reset", p.Res.ID)
 				}
 			}
 			for _, p := range theDay.Parts {
@@ -236,42 +238,42 @@ func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
 				d := newDriver(t, c, sz[0], sz[1])
 				d.keys("enter")
 				d.predictDue(nil) // the course day's: its parts may play
-				d.tab(tabRun)
-				run := d.day().run
+				d.tab(common.TabRun)
+				rv := d.day().run
 				// The driver plays every tick: Part 1 plays to its end, and stays.
-				if run.shown != 0 || !run.parts[0].done || run.parts[1].done {
-					t.Fatalf("after Part 1 played: on screen %d, Part 1 done %v, Part 2 done %v", run.shown, run.parts[0].done, run.parts[1].done)
+				if rv.Shown != 0 || !rv.Parts[0].Done || rv.Parts[1].Done {
+					t.Fatalf("after Part 1 played: on screen %d, Part 1 done %v, Part 2 done %v", rv.Shown, rv.Parts[0].Done, rv.Parts[1].Done)
 				}
 				wantFlat(t, d, "✓ Part 1 played", "next: Part 2", "→ plays it")
 				checkFits(t, d.app.View(), sz[0], sz[1])
 				d.keys("right")
-				if run.shown != 1 || !run.parts[1].done {
-					t.Fatalf("→ did not play Part 2: on screen %d, done %v", run.shown, run.parts[1].done)
+				if rv.Shown != 1 || !rv.Parts[1].Done {
+					t.Fatalf("→ did not play Part 2: on screen %d, done %v", rv.Shown, rv.Parts[1].Done)
 				}
 				// Past the course day: the first part beyond it waits.
-				g, _ := d.day().s.due()
+				g, _ := d.day().s.Due()
 				wait := -1
-				for i, p := range run.parts {
-					if p.res.ID == g.parts[0].ID {
+				for i, p := range rv.Parts {
+					if p.Res.ID == g.Parts[0].ID {
 						wait = i
 					}
 				}
 				d.keys("S")
-				for range run.parts {
+				for range rv.Parts {
 					d.keys("left")
 				}
 				for range wait - 1 {
 					d.keys("right")
 				}
-				wantFlat(t, d, "waits for "+ids(g.preds), "enter predicts")
+				wantFlat(t, d, "waits for "+common.IDs(g.Preds), "enter predicts")
 				d.keys("right")
-				wantFlat(t, d, "⏸ Part "+g.parts[0].ID+" waits for "+ids(g.preds), "["+g.parts[0].ID+" ⏸]")
+				wantFlat(t, d, "⏸ Part "+g.Parts[0].ID+" waits for "+common.IDs(g.Preds), "["+g.Parts[0].ID+" ⏸]")
 				if sz[1] >= 24 {
 					wantFlat(t, d, "Its charts are drawn once")
 				}
 				checkFits(t, d.app.View(), sz[0], sz[1])
 				d.keys("enter")
-				if d.day().tab != tabPredict || !d.app.typing() {
+				if d.day().tab != common.TabPredict || !d.app.typing() {
 					t.Fatalf("enter on a waiting part: tab %d, typing %v; want the form, its box open", d.day().tab+1, d.app.typing())
 				}
 			})

@@ -6,6 +6,9 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/run"
 )
 
 // What a newcomer tripped on, each as they saw it at 80×24.
@@ -15,7 +18,7 @@ import (
 func TestAPartThatWaitedOnATODOIsNotCalledPlayed(t *testing.T) {
 	d, _ := openDay(t, newFake(), 80, 24) // the stubs: every part waits
 	d.predictDue(map[string]string{"P1": "20", "P2": "15"})
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	v := d.view()
 	if strings.Contains(v, "✓ Part 1 played") {
 		t.Fatalf("a part that waited on TODO 1 reads as played:\n%s", v)
@@ -42,27 +45,27 @@ func TestAReplayStartsFromItsFirstFrame(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	run := d.day().run
+	rv := d.day().run
 	d.keys("+", "+", "+", "+") // ×16
 	d.step()
 	d.keys("s") // a tick is still on its way
 	d.keys(" ") // play Part 1 again
-	if run.parts[0].done {
+	if rv.Parts[0].Done {
 		t.Fatal("space on a played part did not replay it")
 	}
 	for d.step() {
-		p := run.parts[0]
-		if p.done || p.now > p.start {
+		p := rv.Parts[0]
+		if p.Done || p.Now > p.Start {
 			break
 		}
 	}
-	p := run.parts[0]
-	oneFrame := run.c.deps.frame.Seconds() * (p.end - p.start) / basePlay
-	if got := p.now - p.start; got > oneFrame*1.0001 {
+	p := rv.Parts[0]
+	oneFrame := rv.C.Deps.Frame.Seconds() * (p.End - p.Start) / run.BasePlay
+	if got := p.Now - p.Start; got > oneFrame*1.0001 {
 		t.Fatalf("the replay's first step moved %.1f virtual s, want at most one frame at ×1 (%.2f s)", got, oneFrame)
 	}
-	if speeds[run.speed] > 1 {
-		t.Fatalf("the replay runs at ×%g, want ×1", speeds[run.speed])
+	if run.Speeds[rv.Speed] > 1 {
+		t.Fatalf("the replay runs at ×%g, want ×1", run.Speeds[rv.Speed])
 	}
 }
 
@@ -72,18 +75,18 @@ func TestTheNextPartsHintNamesTheKeyThatGetsThere(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	run := d.day().run
+	rv := d.day().run
 	d.keys("S") // every part played
-	run.parts[3].done = false
+	rv.Parts[3].Done = false
 	d.keys("left", "left", "left") // Part 1 on screen; Part 4 the next to play
-	if run.shown != 0 {
-		t.Fatalf("the screen shows part index %d, want 0", run.shown)
+	if rv.Shown != 0 {
+		t.Fatalf("the screen shows part index %d, want 0", rv.Shown)
 	}
 	d.dontWantView("→ plays it")
 	d.wantView("next to play: Part 4", "→ 3 times gets there")
 	d.keys("right", "right", "right")
-	if run.shown != 3 {
-		t.Fatalf("→ three times shows part index %d, want 3", run.shown)
+	if rv.Shown != 3 {
+		t.Fatalf("→ three times shows part index %d, want 3", rv.Shown)
 	}
 }
 
@@ -100,9 +103,9 @@ func TestAReRunThatOnlyMeasuredAgainKeepsThePartPlayed(t *testing.T) {
 	d.keys("S")
 	fake.set(second)
 	d.keys("r")
-	for i, p := range d.day().run.parts {
-		if !p.done {
-			t.Fatalf("after re-running unchanged code, Part %s (index %d) is unplayed again", p.res.ID, i)
+	for i, p := range d.day().run.Parts {
+		if !p.Done {
+			t.Fatalf("after re-running unchanged code, Part %s (index %d) is unplayed again", p.Res.ID, i)
 		}
 	}
 }
@@ -131,23 +134,23 @@ func TestRunScreenTopAndBottomKeys(t *testing.T) {
 	d.hold = true
 	d.predictAll(nil)
 	d.keys("S")
-	run := d.day().run
-	most := run.maxScroll(&d.day().s)
+	rv := d.day().run
+	most := rv.MaxScroll(&d.day().s)
 	if most == 0 {
 		t.Skip("Part 1 fits on one screen at 80×24: nothing to scroll")
 	}
 	for _, k := range []string{"G", "end"} {
 		d.keys("g")
 		d.keys(k)
-		if run.scroll != most {
-			t.Fatalf("%s scrolled to %d, want the bottom %d", k, run.scroll, most)
+		if rv.Scroll != most {
+			t.Fatalf("%s scrolled to %d, want the bottom %d", k, rv.Scroll, most)
 		}
 	}
 	for _, k := range []string{"g", "home"} {
 		d.keys("G")
 		d.keys(k)
-		if run.scroll != 0 {
-			t.Fatalf("%s scrolled to %d, want the top", k, run.scroll)
+		if rv.Scroll != 0 {
+			t.Fatalf("%s scrolled to %d, want the top", k, rv.Scroll)
 		}
 	}
 }
@@ -159,7 +162,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 	f := newFake(refAnswer())
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	c.deps.after = tm.after
+	c.Deps.After = tm.after
 	m := newDay(c, theDay)
 	m.visible = true
 	m.resize(80, 20)
@@ -174,7 +177,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 		t.Helper()
 		for _, w := range []int{80, 40} {
 			line, _ := m.statusLine(w)
-			if width(line) > w {
+			if textlayout.Width(line) > w {
 				t.Errorf("%s at %d columns: the status line wraps: %q", state, w, line)
 			}
 			if w == 80 {
@@ -190,7 +193,7 @@ func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
 	// The verdicts are in, the parts still to come.
 	o := stubOutcome(theDay)
 	o.Parts = nil
-	m.s.pending = &o
+	m.s.Pending = &o
 	check("the experiments", "the experiments… 34 s", "0/4 TODOs pass")
 }
 
@@ -203,7 +206,7 @@ func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		w, h := size[0], size[1]
 		d, _ := openDay(t, newFake(refAnswer()), w, h)
-		d.tab(tabPredict)
+		d.tab(common.TabPredict)
 		var p9 labs.Prediction
 		for i, p := range theDay.Predictions {
 			if p.ID == "P9" {
@@ -213,7 +216,7 @@ func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
 				}
 			}
 		}
-		if d.day().predict.focus < 0 || theDay.Predictions[d.day().predict.focus].ID != "P9" {
+		if d.day().predict.Focus < 0 || theDay.Predictions[d.day().predict.Focus].ID != "P9" {
 			t.Fatal("could not focus P9")
 		}
 		d.keys("ctrl+t")
@@ -243,7 +246,7 @@ func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
 // "correct" before any actual is out.
 func TestARecordedGuessIsNotTicked(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("e", "20", "enter")
 	v := d.view()
 	if strings.Contains(v, "P1  ✓") || strings.Contains(v, "✓ recorded") {
@@ -273,7 +276,7 @@ func TestTheKeysOverlayIsNeverCut(t *testing.T) {
 }
 
 // helpLines is how many lines the keys overlay takes at the bottom.
-func helpLines(d *driver) int { return lineCount(d.app.helpView()) }
+func helpLines(d *driver) int { return textlayout.LineCount(d.app.helpView()) }
 
 // Figure 1's legend keeps each glyph's meaning when the traffic knob
 // turns (× was the sliding counter in one mode, the promise in the
@@ -281,7 +284,7 @@ func helpLines(d *driver) int { return lineCount(d.app.helpView()) }
 func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter")
 	glyphOf := func(name string) string {
 		t.Helper()
@@ -320,7 +323,7 @@ func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 func TestPlayAtFortyByTwelveOffersItsChart(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter")
 	for fig := range len(theDay.Figures) {
 		if !strings.Contains(d.view(), "└") {
@@ -342,10 +345,10 @@ func TestTheRunClockFitsFortyColumns(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
 	d.hold = true
 	d.predictAll(nil)
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.step()
-	run := d.day().run
-	if c := run.clock(&d.day().s, 40); width(c) > 40 || !strings.Contains(c, "t = ") {
+	rv := d.day().run
+	if c := rv.Clock(&d.day().s, 40); textlayout.Width(c) > 40 || !strings.Contains(c, "t = ") {
 		t.Fatalf("the clock at 40 columns: %q", c)
 	}
 }
@@ -358,7 +361,7 @@ func TestTheStatusLineAfterARunFitsFortyColumns(t *testing.T) {
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 40, 12)
 	d.keys("r")
 	line, _ := d.day().statusLine(40)
-	if width(line) > 40 || !strings.Contains(line, "0/4 TODOs pass") {
+	if textlayout.Width(line) > 40 || !strings.Contains(line, "0/4 TODOs pass") {
 		t.Fatalf("the status line at 40 columns: %q", line)
 	}
 	if full, _ := d.day().statusLine(200); !strings.Contains(full, "✓ ran ") {
@@ -372,25 +375,25 @@ func TestTheStatusLineAfterARunFitsFortyColumns(t *testing.T) {
 func TestPredictPgdnIsClampedByTheKeyNotByTheView(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("ctrl+t") // how to think about it: a row longer than the screen
 	pm := d.day().predict
-	pm.peek = 1000
+	pm.Peek = 1000
 	before := d.view()
 	d.view()
-	if pm.peek != 1000 {
-		t.Fatalf("drawing the screen changed its pgdn offset to %d", pm.peek)
+	if pm.Peek != 1000 {
+		t.Fatalf("drawing the screen changed its pgdn offset to %d", pm.Peek)
 	}
-	pm.peek = 0
+	pm.Peek = 0
 	d.keys("pgdown")
-	if pm.peek == 0 {
+	if pm.Peek == 0 {
 		t.Fatalf("pgdn did not move on a row longer than the screen:\n%s", before)
 	}
 	for range 10 {
 		d.keys("pgdown")
 	}
-	bottom, peek := d.view(), pm.peek
-	_, _, room, _ := pm.layout(&d.day().s, pm.w, pm.h)
+	bottom, peek := d.view(), pm.Peek
+	_, _, room, _ := pm.Layout(&d.day().s, pm.W, pm.H)
 	if peek != room {
 		t.Fatalf("after many pgdns the offset is %d, want the row's end, %d", peek, room)
 	}

@@ -59,7 +59,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 	root := labRoot(t, theDay)
 	f := newFake(fakeAnswer{o: stubOutcome(theDay)})
 	c := testCommon(t, labs.Course{theDay}, root, f)
-	c.deps.after, c.deps.frame = tea.Tick, 10*time.Millisecond
+	c.Deps.After, c.Deps.Frame = tea.Tick, 10*time.Millisecond
 	tm := teatest.NewTestModel(t, newApp(c), teatest.WithInitialTermSize(100, 40))
 	wait := waiter(t, tm, 15*time.Second)
 
@@ -150,7 +150,7 @@ func TestRerunOnSaveEndToEnd(t *testing.T) {
 	learner := filepath.Join(root, theDay.LearnerDir, "todo.go")
 	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
 	c := newCommon(Config{Course: labs.Course{theDay}, Root: root, Runner: r}, plainStyles(), true)
-	c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
+	c.Deps.RefMetrics = func(labs.Day) (labs.Metrics, error) { return reference().Metrics(), nil }
 	tm := teatest.NewTestModel(t, newApp(c), teatest.WithInitialTermSize(110, 40))
 	wait := waiter(t, tm, 4*time.Minute)
 

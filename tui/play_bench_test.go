@@ -17,6 +17,8 @@ import (
 	"termlab/runner/testrun"
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // A knob turn to a redrawn Play screen at 80×24, for every figure of both
@@ -88,10 +90,10 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 		a.Predictions[p.ID] = predictions.Guess{Skipped: true, Revealed: true}
 	}
 	root := b.TempDir()
-	s := newSession(d, learner.NewRecord(learner.Open(root, d), a))
+	s := common.NewSession(d, learner.NewRecord(learner.Open(root, d), a))
 	c := testCommon(b, labs.Course{d}, root, newFake())
-	m := newPlay(c)
-	m.fig = slicesIndex(d.Figures, f.ID)
+	m := play.New(c)
+	m.Fig = slicesIndex(d.Figures, f.ID)
 	// The first numeric knob, turned between its default and the next step.
 	kn := f.Knobs[0]
 	for _, k := range f.Knobs {
@@ -105,15 +107,15 @@ func benchFigure(b *testing.B, bin string, d labs.Day, f labs.PlayFigure, v labs
 	if values[1] == values[0] {
 		values[1] = kn.Clamp(v[kn.Name] - kn.Step)
 	}
-	turn := func(i int, play func(labs.Values) labs.Frame) time.Duration {
+	turn := func(i int, playFn func(labs.Values) labs.Frame) time.Duration {
 		start := time.Now()
 		v[kn.Name] = values[i%2]
-		fr := play(v)
+		fr := playFn(v)
 		if fr.Error != "" {
 			b.Fatalf("%s: %s", f.ID, fr.Error)
 		}
-		m.update(playFrameMsg{gen: m.gen, frame: fr}, &s)
-		if view := m.view(&s, 80, 24); !strings.Contains(view, f.Title) {
+		m.Update(play.FrameMsg{Gen: m.Gen, Frame: fr}, &s)
+		if view := m.View(&s, 80, 24); !strings.Contains(view, f.Title) {
 			b.Fatalf("the screen does not show the figure:\n%s", view)
 		}
 		return time.Since(start)

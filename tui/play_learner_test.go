@@ -11,6 +11,8 @@ import (
 	play45 "termlab/labs/day45/course/play"
 	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
+	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // learnerPlaying is a stand-in for the learner's worker whose TakeToken
@@ -37,7 +39,7 @@ func TestPlayScreenShowsTheLearnersWrongBucketBesideTheReference(t *testing.T) {
 	failing := stubOutcome(theDay)
 	failing.Grades[0].Status = labs.Fail
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: failing}))
-	c.deps.learnerFrames = func(deps, labs.Day) learnerFrames {
+	c.Deps.LearnerFrames = func(common.Deps, labs.Day) common.LearnerFrames {
 		return learnerPlaying(func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
 			tokens += rate * elapsed.Seconds() // the cap forgotten
 			if tokens >= 1 {
@@ -49,7 +51,7 @@ func TestPlayScreenShowsTheLearnersWrongBucketBesideTheReference(t *testing.T) {
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter", "f", "enter") // reveal the calendar's, then the loan's
 	d.keys("down", "down", "-")   // bursty → steady: the bucket idles and overfills
 	d.wantView("Figure 2 of 3", "yours (TODOs 1, 4 failing)", "token bucket level (yours)", "token bucket level (reference)", "fullest 73.8 tokens [ref 14]")
@@ -70,7 +72,7 @@ func TestPlayScreenShowsTheLearnersWrongBucketBesideTheReference(t *testing.T) {
 // reference's chart under it; the screen goes on.
 func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}))
-	c.deps.learnerFrames = func(deps, labs.Day) learnerFrames {
+	c.Deps.LearnerFrames = func(common.Deps, labs.Day) common.LearnerFrames {
 		return inProcessLearner{play: func(f labs.PlayFigure, v labs.Values) labs.Frame {
 			return labs.Frame{Figure: f.ID, Impl: labs.Learner, Values: v, Error: "crash: your code panicked: runtime error: index out of range [3] with length 3"}
 		}}
@@ -78,7 +80,7 @@ func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter")
 	d.wantView("your code panicked", "(reference)", "fixed window")
 	checkFits(t, d.app.View(), 80, 24)
@@ -90,7 +92,7 @@ func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
 func TestPlayScreenCountsEveryKeyOfOneRead(t *testing.T) {
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter")
 	d.wantView("limit per window     100")
 	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("---")})
@@ -105,14 +107,14 @@ func TestPlayScreenWarmsTheNextWorker(t *testing.T) {
 	twoPasses.Grades[1].Status = labs.Pass
 	warmed := 0
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}, fakeAnswer{o: twoPasses}))
-	c.deps.learnerFrames = func(deps, labs.Day) learnerFrames { return &countingLearner{warmed: &warmed} }
+	c.Deps.LearnerFrames = func(common.Deps, labs.Day) common.LearnerFrames { return &countingLearner{warmed: &warmed} }
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.keys("enter")
 	before := warmed
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.keys("r") // a run lands with new code, the Play screen not in view
 	if warmed != before+1 {
 		t.Fatalf("the next worker was warmed %d times after the run, want once", warmed-before)
@@ -132,18 +134,18 @@ func TestPlayScreenKeepsTheKeyFigureInView(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	for i, f := range theDay.Figures {
 		d.keys("enter") // reveal what this figure shows, if anything is left
 		for _, size := range [][2]int{{80, 24}, {40, 12}} {
 			d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			v := d.app.View()
 			checkFits(t, v, size[0], size[1])
-			pm := d.day().screens[tabPlay].(*playModel)
-			if pm.frame == nil || len(pm.frame.Readouts) == 0 {
+			pm := d.day().screens[common.TabPlay].(*play.Model)
+			if pm.Frame == nil || len(pm.Frame.Readouts) == 0 {
 				t.Fatalf("%s: no frame", f.ID)
 			}
-			first := pm.frame.Readouts[0]
+			first := pm.Frame.Readouts[0]
 			group, _, _ := strings.Cut(first.Label, ": ")
 			if !strings.Contains(v, group) || !strings.Contains(v, predictions.FormatValue(first.Value, "")) {
 				t.Errorf("%s at %d×%d: the key figure (%s %g) is not in view:\n%s", f.ID, size[0], size[1], first.Label, first.Value, v)

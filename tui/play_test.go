@@ -8,6 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // The Play screen stays shut until the course day's predictions are in,
@@ -15,7 +17,7 @@ import (
 // redraws on a knob turn, pauses and steps, and fits 80×24 and 40×12.
 func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.wantView("[9 Play]", "Figure 1 of 3", "opens once your predictions are in")
 	d.dontWantView("accepted", "most in a window", "2× promise")
 	d.keys("+") // a knob turn before the guesses changes nothing
@@ -25,14 +27,14 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	checkFits(t, d.app.View(), 80, 24)
 
 	d.predictAll(allGuesses())
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	// The playground is a reveal: it says which guesses opening it locks,
 	// and opens on enter once they are on record.
 	d.wantView("Figure 1 of 3", "Press enter to open this figure", "the answers to P1, P2, P3, P4, P5, P6, P7, P8, P9, P12,", "Opening it reveals them", "P7 = 40")
 	d.dontWantView("accepted")
 	checkFits(t, d.app.View(), 80, 24)
 	d.keys("enter")
-	if a := d.day().s.rec.File(); !a.Predictions["P7"].Revealed || a.Predictions["P10"].Revealed {
+	if a := d.day().s.Rec.File(); !a.Predictions["P7"].Revealed || a.Predictions["P10"].Revealed {
 		t.Fatalf("enter revealed %+v", a.Predictions)
 	}
 	d.wantView("Figure 1 of 3 · The calendar with a blind spot", "yours (TODOs 2, 3 failing)",
@@ -60,18 +62,18 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.keys("down", "down", "+") // local → centralized
 	d.wantView("counter              centralized", "delivered (long run) 10 /s")
 	// The test clock plays a replay through at once: it stands at the end.
-	pm := d.day().screens[tabPlay].(*playModel)
+	pm := d.day().screens[common.TabPlay].(*play.Model)
 	d.wantView("done")
-	end := pm.head
+	end := pm.Head
 	d.keys("left", "left") // steps back, paused
-	if !pm.paused || pm.head >= end {
-		t.Fatalf("← did not step back and pause: %g → %g (paused %v)", end, pm.head, pm.paused)
+	if !pm.Paused || pm.Head >= end {
+		t.Fatalf("← did not step back and pause: %g → %g (paused %v)", end, pm.Head, pm.Paused)
 	}
 	d.wantView("paused")
 	d.keys("right")
 	d.keys("space") // plays on to the end
-	if pm.paused || pm.head != end {
-		t.Fatalf("space did not play on: at %g of %g (paused %v)", pm.head, end, pm.paused)
+	if pm.Paused || pm.Head != end {
+		t.Fatalf("space did not play on: at %g of %g (paused %v)", pm.Head, end, pm.Paused)
 	}
 	d.wantView("done")
 	checkFits(t, d.app.View(), 80, 24)
@@ -94,7 +96,7 @@ func TestPlayScreenFollowsTheLearner(t *testing.T) {
 	twoPasses := stubOutcome(theDay)
 	twoPasses.Grades[1].Status = labs.Pass // TODO 2
 	d, root := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}, fakeAnswer{o: twoPasses}), 80, 24)
-	d.tab(tabPlay)
+	d.tab(common.TabPlay)
 	d.wantView("opens once your predictions are in")
 
 	guesses := map[string]float64{}
@@ -106,7 +108,7 @@ func TestPlayScreenFollowsTheLearner(t *testing.T) {
 		guesses[id] = f
 	}
 	cliPredict(t, root, guesses)
-	d.run(reloadCmd(d.app.c.deps)) // what the watcher sends on the change
+	d.run(reloadCmd(d.app.c.Deps)) // what the watcher sends on the change
 	d.wantView("Opening it reveals them")
 	d.keys("enter")
 	d.wantView("yours (TODOs 2, 3 failing)", "fixed window  accepted 200", "done")

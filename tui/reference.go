@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // The reference solutions' figures, for the scoreboard's comparison: read
@@ -23,9 +24,9 @@ type refMsg struct {
 // refCmd plays the reference solutions through the runner's reference
 // programs (worker.Runner.Reference): they are the course's own code,
 // never the learner's, and the screens run none of a day's machinery.
-func refCmd(d deps, day labs.Day) tea.Cmd {
+func refCmd(d common.Deps, day labs.Day) tea.Cmd {
 	return func() tea.Msg {
-		m, err := d.refMetrics(day)
+		m, err := d.RefMetrics(day)
 		return refMsg{day: day.Number, metrics: m, err: err}
 	}
 }
@@ -38,9 +39,9 @@ func refCmd(d deps, day labs.Day) tea.Cmd {
 // same packages twice over on an empty build cache, and the learner's
 // first verdicts would wait for it; the scoreboard has nothing to judge
 // before that run anyway.
-func refCachedCmd(d deps, day labs.Day) tea.Cmd {
+func refCachedCmd(d common.Deps, day labs.Day) tea.Cmd {
 	return func() tea.Msg {
-		if m, ok := d.refCached(day); ok {
+		if m, ok := d.RefCached(day); ok {
 			return refMsg{day: day.Number, metrics: m}
 		}
 		return refMsg{day: day.Number, later: true}

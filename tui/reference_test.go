@@ -18,6 +18,8 @@ import (
 	"termlab/runner/testrun"
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/common"
+	"termlab/tui/pages/play"
 )
 
 // failingRef is a learner's run whose figures are the reference's but
@@ -42,7 +44,7 @@ func TestScoreboardWhenTheReferenceFails(t *testing.T) {
 		c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: failingRef()}))
 		var mu sync.Mutex
 		calls := 0
-		c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) {
+		c.Deps.RefMetrics = func(labs.Day) (labs.Metrics, error) {
 			mu.Lock()
 			defer mu.Unlock()
 			calls++
@@ -54,7 +56,7 @@ func TestScoreboardWhenTheReferenceFails(t *testing.T) {
 		d := newDriver(t, c, 80, 24)
 		d.keys("enter")
 		d.predictAll(nil)
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		d.send(sizeMsg(sz))
 		d.wantView("could not be", "played")
 		checkFits(t, d.app.View(), sz[0], sz[1])
@@ -98,11 +100,11 @@ func (r *slowRef) Close() {}
 func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}))
 	ref := &slowRef{}
-	c.deps.refFrames = func(deps, labs.Day) refFrames { return ref }
+	c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return ref }
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(allGuesses())
-	d.send(switchTabMsg{tab: tabPlay})
+	d.send(common.SwitchTabMsg{Tab: common.TabPlay})
 	d.keys("enter") // reveal and open
 	d.wantView("yours (TODOs 2, 3 failing)", "fixed window  accepted 200")
 	if ref.plays == 0 {
@@ -111,9 +113,9 @@ func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
 
 	// A new player, not started, the learner asking for the reference
 	// alone (i): the screen says so until its frame lands.
-	pm := d.day().screens[tabPlay].(*playModel)
-	pm.ref, pm.onRef = &slowRef{}, true
-	cmd := pm.request(&d.day().s)
+	pm := d.day().screens[common.TabPlay].(*play.Model)
+	pm.Ref, pm.OnRef = &slowRef{}, true
+	cmd := pm.Request(&d.day().s)
 	d.wantView("reference: starting its worker…")
 	checkFits(t, d.app.View(), 80, 24)
 	d.run(cmd)
@@ -130,31 +132,31 @@ func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
 	passing.Impl = labs.Learner
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: passing}))
 	ref := &slowRef{}
-	c.deps.refFrames = func(deps, labs.Day) refFrames { return ref }
-	c.deps.runGate = &sync.Mutex{}
-	c.deps.learnerFrames = newLearnerSession // the build, held below
+	c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return ref }
+	c.Deps.RunGate = &sync.Mutex{}
+	c.Deps.LearnerFrames = play.NewLearnerSession // the build, held below
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	d.predictAll(allGuesses())
 
-	c.deps.runGate.Lock() // a run is building the learner's worker
-	defer c.deps.runGate.Unlock()
+	c.Deps.RunGate.Lock() // a run is building the learner's worker
+	defer c.Deps.RunGate.Unlock()
 	// The screen asks again on its next tick while the build is held: no
 	// tick comes here, so the driver goes idle.
-	c.deps.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
-	d.send(switchTabMsg{tab: tabPlay})
+	c.Deps.After = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	d.send(common.SwitchTabMsg{Tab: common.TabPlay})
 	d.wantView("reference, while your code is built", "fixed window  accepted 200")
 
 	// A reference player not started yet: the fallback says so until its
 	// frame lands.
-	pm := d.day().screens[tabPlay].(*playModel)
-	pm.ref = &slowRef{}
-	cmd := pm.request(&d.day().s)
+	pm := d.day().screens[common.TabPlay].(*play.Model)
+	pm.Ref = &slowRef{}
+	cmd := pm.Request(&d.day().s)
 	msg := cmd()
 	if b, ok := msg.(tea.BatchMsg); ok && len(b) > 0 {
 		msg = b[0]() // the learner's request; b[1] is the reference beside it
 	}
-	if _, ok := msg.(playFallbackMsg); !ok {
+	if _, ok := msg.(play.FallbackMsg); !ok {
 		t.Fatalf("with the build held, the learner's request gave %T, want a fallback", msg)
 	}
 	_, next := d.app.Update(msg)
@@ -181,32 +183,32 @@ func TestReferenceReachesTheScreensWhateverTheLearnersFile(t *testing.T) {
 	write(t, filepath.Join(root, theDay.LearnerDir, "todo.go"), string(broken))
 	r := &worker.Runner{Root: root, Bin: filepath.Join(t.TempDir(), "worker")}
 	c := testCommon(t, labs.Course{theDay}, root, r)
-	c.deps.refMetrics = referenceMetricsWith(r) // the production wiring (newCommon)
-	c.deps.refFrames = newRefSession
+	c.Deps.RefMetrics = referenceMetricsWith(r) // the production wiring (newCommon)
+	c.Deps.RefFrames = play.NewRefSession
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
 	s := &d.day().s
-	if s.refErr != nil {
-		t.Fatalf("the reference failed: %v", s.refErr)
+	if s.RefErr != nil {
+		t.Fatalf("the reference failed: %v", s.RefErr)
 	}
 	var be *worker.BuildError
-	if !errors.As(s.runErr, &be) {
-		t.Fatalf("the learner's run: %v, want their compile error", s.runErr)
+	if !errors.As(s.RunErr, &be) {
+		t.Fatalf("the learner's run: %v, want their compile error", s.RunErr)
 	}
 	for _, pr := range theDay.Predictions {
-		if _, ok := s.ref[pr.Metric]; !ok {
+		if _, ok := s.Ref[pr.Metric]; !ok {
 			t.Errorf("%s: no reference figure %s", pr.ID, pr.Metric)
 		}
 	}
 	d.predictAll(allGuesses())
-	d.send(switchTabMsg{tab: tabPlay})
+	d.send(common.SwitchTabMsg{Tab: common.TabPlay})
 	// The figure is a reveal: it opens once its predictions are revealed.
 	d.wantView("Figure 1 of 3", "Press enter to open this figure")
 	d.keys("enter")
 	d.wantView("Figure 1 of 3", "fixed window  accepted 200")
-	pm := d.day().screens[tabPlay].(*playModel)
-	if _, ok := pm.ref.(*refSession); !ok || !pm.ref.Ready() || pm.frame == nil || pm.frame.Impl != labs.Reference {
-		t.Fatalf("the frame did not come from the reference's session: %T ready %v", pm.ref, pm.ref != nil && pm.ref.Ready())
+	pm := d.day().screens[common.TabPlay].(*play.Model)
+	if _, ok := pm.Ref.(*play.RefSession); !ok || !pm.Ref.Ready() || pm.Frame == nil || pm.Frame.Impl != labs.Reference {
+		t.Fatalf("the frame did not come from the reference's session: %T ready %v", pm.Ref, pm.Ref != nil && pm.Ref.Ready())
 	}
 	d.keys("-") // a knob turn: the same session answers
 	d.wantView("limit per window     90", "fixed window  accepted 180")
@@ -245,7 +247,7 @@ func TestReferenceWaitsForTheFirstRunUnlessKept(t *testing.T) {
 		var log []string
 		r := logRunner{Runner: newFake(fakeAnswer{o: failingRef()}), mu: &mu, log: &log}
 		c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), r)
-		c.deps.refCached = func(labs.Day) (labs.Metrics, bool) {
+		c.Deps.RefCached = func(labs.Day) (labs.Metrics, bool) {
 			mu.Lock()
 			log = append(log, "cache")
 			mu.Unlock()
@@ -254,7 +256,7 @@ func TestReferenceWaitsForTheFirstRunUnlessKept(t *testing.T) {
 			}
 			return nil, false
 		}
-		c.deps.refMetrics = func(labs.Day) (labs.Metrics, error) {
+		c.Deps.RefMetrics = func(labs.Day) (labs.Metrics, error) {
 			mu.Lock()
 			log = append(log, "ref")
 			mu.Unlock()
@@ -273,11 +275,11 @@ func TestReferenceWaitsForTheFirstRunUnlessKept(t *testing.T) {
 		if rest != want || !strings.Contains(got, "cache") {
 			t.Fatalf("kept %v: %q, want the cache read and then %q", kept, got, want)
 		}
-		if len(d.day().s.ref) == 0 {
+		if len(d.day().s.Ref) == 0 {
 			t.Fatalf("kept %v: no reference figures", kept)
 		}
 		d.predictAll(nil)
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		d.wantView("P1   1 request         20 requests       ✗ off")
 		d.dontWantView("judged once the reference has run")
 	}

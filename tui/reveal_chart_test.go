@@ -11,6 +11,7 @@ import (
 	day46course "termlab/labs/day46/course"
 	"termlab/record/predictions"
 	solutions46 "termlab/solutions/day46"
+	"termlab/tui/common"
 )
 
 // mangled is o with every figure, metric, report line and title changed
@@ -57,24 +58,24 @@ func mangled(o labs.Outcome) labs.Outcome {
 // partPages is what the Run screen shows of each part, paged through.
 func partPages(d *driver) map[string]string {
 	out := map[string]string{}
-	run := d.day().run
-	for range run.parts {
+	rv := d.day().run
+	for range rv.Parts {
 		d.keys("left")
 	}
-	for i := range run.parts {
+	for i := range rv.Parts {
 		var b strings.Builder
 		for range 4 {
 			// The head (strip, clock) is left out: it names the part on
 			// screen, not its result.
 			v := d.view()
-			if _, body, ok := strings.Cut(v, "Part "+run.parts[i].res.ID+":"); ok {
+			if _, body, ok := strings.Cut(v, "Part "+rv.Parts[i].Res.ID+":"); ok {
 				b.WriteString(body)
 			} else {
 				b.WriteString(v)
 			}
 			d.keys("pgdown")
 		}
-		out[run.parts[i].res.ID] = b.String()
+		out[rv.Parts[i].Res.ID] = b.String()
 		d.keys("right")
 	}
 	return out
@@ -134,12 +135,12 @@ func TestNoChartOfAHiddenPartIsDrawnFromItsResult(t *testing.T) {
 						if how == "predictions open" {
 							d.predictDue(nil) // the course day's; the later parts' stay open
 						}
-						d.tab(tabRun)
+						d.tab(common.TabRun)
 						d.keys("S")
 						views[k] = partPages(d)
 						revealed = map[string]bool{}
-						for _, p := range d.day().s.outcome.Parts {
-							revealed[p.ID] = d.day().s.isRevealed(p)
+						for _, p := range d.day().s.Outcome.Parts {
+							revealed[p.ID] = d.day().s.IsRevealed(p)
 						}
 					}
 					hidden, differs := 0, false

@@ -7,6 +7,7 @@ import (
 
 	"termlab/record/history"
 	learner "termlab/record/session"
+	"termlab/tui/common"
 )
 
 // TestTheScreensAndRunWriteTheSameBlock: for the same record and the same
@@ -16,7 +17,7 @@ import (
 func TestTheScreensAndRunWriteTheSameBlock(t *testing.T) {
 	d, f, root := openPredicted(t, "P1", "P2", "P3", "P4", "P5", "P6")
 	f.set(refAnswer())
-	d.tab(tabTODOs)
+	d.tab(common.TabTODOs)
 	d.keys("r")
 	d.wantView("RESULTS.md updated")
 	path := filepath.Join(root, "RESULTS.md")

@@ -20,6 +20,9 @@ import (
 	"termlab/record/reset"
 	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
+	"termlab/tui/common"
+	"termlab/tui/pages/run"
+	"termlab/tui/pages/todos"
 	"termlab/watch"
 )
 
@@ -79,8 +82,8 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 		"last scoreboard: "+n+" of "+n+" predicted · "+strconv.Itoa(len(theDay.Predictions)-1)+" spot on · 1 off", "Across one boundary", "› Day 46  A second day")
 
 	d.keys("up", "enter")
-	if d.day().s.day.Number != 45 {
-		t.Fatalf("opened day %d", d.day().s.day.Number)
+	if d.day().s.Day.Number != 45 {
+		t.Fatalf("opened day %d", d.day().s.Day.Number)
 	}
 	st, err := predictions.LoadLab(dir)
 	if err != nil || st.LastDay != 45 {
@@ -106,15 +109,15 @@ func TestLessonScrolls(t *testing.T) {
 
 func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	if d.app.typing() {
 		t.Fatal("the form took the keyboard before the learner opened a box")
 	}
 	d.keys("3") // a screen number, not a digit in a box
-	if d.day().tab != tabRun {
+	if d.day().tab != common.TabRun {
 		t.Fatalf("3 on the form opened tab %d, want the run", d.day().tab)
 	}
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("e")
 	if !d.app.typing() {
 		t.Fatal("e did not open the box")
@@ -125,7 +128,7 @@ func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 	d.wantView(parseErr.Error()) // inline, while typing
 	d.keys("enter")
 	d.wantView(parseErr.Error())
-	if _, ok := d.day().s.answers.Value("P1"); ok {
+	if _, ok := d.day().s.Answers.Value("P1"); ok {
 		t.Fatal("a refused guess was recorded")
 	}
 	d.keys("backspace", "backspace", "backspace", "enter")
@@ -147,13 +150,13 @@ func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 	d.keys("esc", "3")
 	d.wantView("Predict first", "2 of 6 so far")
 	d.dontWantView("20 in, 30 turned away")
-	for id, g := range d.day().s.answers.Predictions {
+	for id, g := range d.day().s.Answers.Predictions {
 		if g.Revealed {
 			t.Fatalf("%s was revealed before the course day's predictions were made", id)
 		}
 	}
 	d.keys("enter") // goes to the form
-	if d.day().tab != tabPredict {
+	if d.day().tab != common.TabPredict {
 		t.Fatalf("enter on the waiting run opened tab %d", d.day().tab)
 	}
 }
@@ -167,7 +170,7 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 	d.hold = true
 	d.predictDue(map[string]string{"P1": "20", "P2": "15"})
 	day := d.day()
-	if day.tab != tabRun {
+	if day.tab != common.TabRun {
 		t.Fatalf("the completed form opened tab %d, want the run", day.tab)
 	}
 	if len(d.held) != 1 {
@@ -191,7 +194,7 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 
 	// While the scoreboard is on screen the replay pauses: the held tick
 	// comes back and asks for no other.
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	d.wantView("P1   20 requests       20 requests       ✓ spot on", "P3   1 request         200 requests")
 	d.keys("G")
 	d.wantView("P7   —                 —                 plays once predicted")
@@ -199,14 +202,14 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 	if len(d.held) != 0 {
 		t.Fatal("the replay ticks while not on screen")
 	}
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	// Each part plays to its end and stays on screen, saying what is next,
 	// until the learner moves on.
 	for i := range 3 {
 		for d.step() {
 		}
-		if day.run.shown != i || !day.run.parts[i].done {
-			t.Fatalf("after playing part index %d the screen shows %d (done %v)", i, day.run.shown, day.run.parts[i].done)
+		if day.run.Shown != i || !day.run.Parts[i].Done {
+			t.Fatalf("after playing part index %d the screen shows %d (done %v)", i, day.run.Shown, day.run.Parts[i].Done)
 		}
 		if i < 2 {
 			d.wantView(fmt.Sprintf("✓ Part %d played · next: Part %d · → plays it", i+1, i+2))
@@ -226,53 +229,53 @@ func TestRunKeys(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
-	run := d.day().run
+	rv := d.day().run
 
 	d.keys(" ") // pause
 	d.wantView("⏸ paused")
-	before := run.parts[0].now
+	before := rv.Parts[0].Now
 	d.step()
-	if run.parts[0].now != before || len(d.held) != 0 {
+	if rv.Parts[0].Now != before || len(d.held) != 0 {
 		t.Fatal("a paused replay moved or kept ticking")
 	}
 	d.keys(".")
-	p := run.parts[0]
-	if want := before + (p.end-p.start)/20; p.now != want {
-		t.Fatalf("step moved to %v, want %v", p.now, want)
+	p := rv.Parts[0]
+	if want := before + (p.End-p.Start)/20; p.Now != want {
+		t.Fatalf("step moved to %v, want %v", p.Now, want)
 	}
-	r1 := run.rate(run.parts[0])
+	r1 := rv.Rate(rv.Parts[0])
 	d.keys("+")
-	if run.rate(run.parts[0]) != 2*r1 {
+	if rv.Rate(rv.Parts[0]) != 2*r1 {
 		t.Fatal("+ did not double the pace")
 	}
 	d.keys("-", "-")
-	if run.rate(run.parts[0]) != r1/2 {
+	if rv.Rate(rv.Parts[0]) != r1/2 {
 		t.Fatal("- did not halve the pace")
 	}
 	d.keys("s") // skip part 1
-	if !run.parts[0].done || !d.day().s.answers.Predictions["P1"].Revealed {
+	if !rv.Parts[0].Done || !d.day().s.Answers.Predictions["P1"].Revealed {
 		t.Fatal("s did not finish part 1")
 	}
-	if run.shown != 0 {
-		t.Fatalf("after part 1 the screen shows part index %d, want it to stay on part 1", run.shown)
+	if rv.Shown != 0 {
+		t.Fatalf("after part 1 the screen shows part index %d, want it to stay on part 1", rv.Shown)
 	}
 	d.wantView("next: Part 2 · → plays it")
 	d.keys("right", "right")
-	if run.shown != 2 {
-		t.Fatalf("→ → shows part index %d", run.shown)
+	if rv.Shown != 2 {
+		t.Fatalf("→ → shows part index %d", rv.Shown)
 	}
 	d.wantView("Part 3: ")
 	d.keys("S")
 	for i := range 3 {
-		if !run.parts[i].done {
+		if !rv.Parts[i].Done {
 			t.Fatalf("S left part index %d unplayed", i)
 		}
 	}
 	d.keys(" ") // plays the part on screen again, the actuals stay revealed
-	if run.shown != 2 || run.parts[2].done {
+	if rv.Shown != 2 || rv.Parts[2].Done {
 		t.Fatal("space on a played part did not replay it")
 	}
-	if !d.day().s.answers.Predictions["P6"].Revealed {
+	if !d.day().s.Answers.Predictions["P6"].Revealed {
 		t.Fatal("replaying hid an actual")
 	}
 }
@@ -280,25 +283,25 @@ func TestRunKeys(t *testing.T) {
 func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 60)
 	d.predictAll(map[string]string{"P1": "15"}) // plays to the end
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	p1, _ := theDay.Prediction("P1")
 	d.dontWantView("why: " + p1.Why[:40]) // the learner's line comes first
 	d.keys("e", "esc")                    // passed, on record
 	d.wantView("✗ off (25% under)", "why: "+p1.Why[:40], "The number to carry",
 		"the fixed window let 200 through a limit of 100")
 
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	for range theDay.Predictions {
 		d.keys("up")
 	}
 	d.keys("e", "backspace", "backspace", "20", "enter")
-	if note := d.day().s.note; !strings.Contains(note, "P1 revised to 20 requests; the scoreboard still judges the guess on record at the reveal (15 requests)") {
+	if note := d.day().s.Note; !strings.Contains(note, "P1 revised to 20 requests; the scoreboard still judges the guess on record at the reveal (15 requests)") {
 		t.Fatalf("note after a revision: %q", note)
 	}
 	d.wantView("P1  ● 20 requests*")
 	d.keys("up")
 	d.wantView("revised after the reveal", "keeps judging your first guess, 15 requests")
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	d.wantView("P1   15 requests*", "✗ off (25% under)", "* first guess, judged; revised to 20 requests after the reveal")
 }
 
@@ -319,7 +322,7 @@ func gradedOutcome() labs.Outcome {
 func TestTODOScreen(t *testing.T) {
 	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 40)
 	d.keys("5")
-	line, _, _, _ := findFunc([]byte(theDay.Shipped["todo.go"]), "TakeToken")
+	line, _, _, _ := todos.FindFunc([]byte(theDay.Shipped["todo.go"]), "TakeToken")
 	d.wantView("TODOs · 1 of 4 passing", "✗ fail", "✓ pass", "· not done yet", "✗ crash",
 		"labs/day45/todo.go:"+strconv.Itoa(line),
 		"input: tokens=5 capacity=10", "got:   14 true", "want:  9 true", "Grader's hint: cap at capacity",
@@ -376,7 +379,7 @@ func TestResetATODOAndTheDay(t *testing.T) {
 	if b, _ := os.ReadFile(kept[0]); string(b) != mine {
 		t.Fatal("the kept copy is not the learner's version")
 	}
-	if note := d.day().s.note; !strings.Contains(note, "TODO 1 (TakeToken) is back to the shipped stub; your version is kept as labs/day45/.kept/todo-") {
+	if note := d.day().s.Note; !strings.Contains(note, "TODO 1 (TakeToken) is back to the shipped stub; your version is kept as labs/day45/.kept/todo-") {
 		t.Fatalf("note after a reset: %q", note)
 	}
 	if f.count() != runs+1 {
@@ -387,7 +390,7 @@ func TestResetATODOAndTheDay(t *testing.T) {
 	d.wantView("Put every TODO of Day 45 back")
 	d.keys("esc")
 	d.wantView("nothing was changed")
-	if d.day().tab != tabTODOs {
+	if d.day().tab != common.TabTODOs {
 		t.Fatal("esc on a question left the screen")
 	}
 	d.keys("X", "y")
@@ -422,30 +425,30 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	m.watcher = watch.New(t.TempDir(), watch.Code) // not started: the test sends its messages
 	save := watchMsg{w: m.watcher, ev: watch.Event{Name: "todo.go"}}
 
-	run := m.startRun()
+	rv := m.startRun()
 	done := make(chan any, 1)
-	go func() { done <- run() }()
+	go func() { done <- rv() }()
 	for f.count() == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	m.handle(save)
 	if err := f.ctxs[0].Err(); !errors.Is(err, context.Canceled) {
-		t.Fatalf("a save did not cancel the run in flight: %v", err)
+		t.Fatalf("a save did not cancel the rv in flight: %v", err)
 	}
-	stale := (<-done).(outcomeMsg)
+	stale := (<-done).(run.OutcomeMsg)
 	m.handle(stale)
-	if m.s.outcome != nil || !m.s.building {
-		t.Fatal("a cancelled run's answer was taken")
+	if m.s.Outcome != nil || !m.s.Building {
+		t.Fatal("a cancelled rv's answer was taken")
 	}
 	early := m.runGen // the first save's timer
 	m.handle(save)
 	late := m.runGen
 	m.handle(watchMsg{w: watch.New(t.TempDir(), watch.Code), ev: watch.Event{Name: "todo.go"}}) // another day's watcher
 	if late == early || m.runGen != late {
-		t.Fatalf("run generations %d, %d, then %d: each save of this day's, and only those, make the timers before stale", early, late, m.runGen)
+		t.Fatalf("rv generations %d, %d, then %d: each save of this day's, and only those, make the timers before stale", early, late, m.runGen)
 	}
 	if cmd := m.handle(debounceMsg{gen: early}); cmd != nil {
-		t.Fatal("an early timer of the burst started a run")
+		t.Fatal("an early timer of the burst started a rv")
 	}
 	f.gate = nil
 	cmd := m.handle(debounceMsg{gen: late})
@@ -455,8 +458,8 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 	drv := &driver{t: t, app: newApp(c)}
 	drv.app.day, drv.app.onPicker = m, false
 	drv.run(cmd)
-	if m.s.outcome == nil || m.s.building {
-		t.Fatal("the run after the burst did not land")
+	if m.s.Outcome == nil || m.s.Building {
+		t.Fatal("the rv after the burst did not land")
 	}
 	// Which events are saves: watch's TestFilters.
 }
@@ -477,7 +480,7 @@ func TestDrills(t *testing.T) {
 
 	d.keys("down", "enter", "sixty", "enter")
 	d.wantView(`most in one 60 s stretch: "sixty" is not a number`)
-	if d.day().s.answers.Drills["D2"].Attempted {
+	if d.day().s.Answers.Drills["D2"].Attempted {
 		t.Fatal("a refused number counted as an attempt")
 	}
 	for range 5 {
@@ -536,16 +539,16 @@ func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
 func TestFindFuncWhenTheFileDoesNotParse(t *testing.T) {
 	src := "package day45\n\nfunc TakeToken(a int) int {\n\treturn a +\n}\n\nfunc WindowID(now, w int) int64 {\n\treturn (((\n"
 	for name, want := range map[string]int{"TakeToken": 3, "WindowID": 7} {
-		if line, _, _, ok := findFunc([]byte(src), name); !ok || line != want {
+		if line, _, _, ok := todos.FindFunc([]byte(src), name); !ok || line != want {
 			t.Errorf("%s: line %d, %v; want %d", name, line, ok, want)
 		}
 	}
-	if _, _, _, ok := findFunc([]byte("garbage {{{"), "TakeToken"); ok {
+	if _, _, _, ok := todos.FindFunc([]byte("garbage {{{"), "TakeToken"); ok {
 		t.Error("found a function in garbage")
 	}
 	root := labRoot(t, theDay)
 	write(t, filepath.Join(root, theDay.LearnerDir, "todo.go"), "package day45\nfunc Expired(\n\nfunc TakeToken() {")
-	locs := funcLocations(root, theDay)
+	locs := todos.FuncLocations(root, theDay)
 	if locs["Expired"] != "labs/day45/todo.go:2" || locs["TakeToken"] != "labs/day45/todo.go:4" {
 		t.Errorf("locations in a broken file: %v", locs)
 	}
@@ -565,7 +568,7 @@ func TestScoreboardNamesTheTODOEachActualWaitsFor(t *testing.T) {
 	}
 	d, _ := openDay(t, newFake(fakeAnswer{o: o}), 120, 60)
 	d.predictAll(map[string]string{})
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	view := d.view()
 	for id, want := range map[string]string{"P1": "waiting on TODO 1", "P3": "waiting on TODO 2", "P4": "waiting on TODO 2", "P5": "10", "P6": "waiting on TODO 1"} {
 		line := lineWith(view, id+" ")

@@ -11,6 +11,7 @@ import (
 
 	"termlab/labs"
 	"termlab/runner/worker"
+	"termlab/tui/pages/run"
 )
 
 // .ci/screens finds the status line on a captured screen by how it starts
@@ -32,7 +33,7 @@ func TestTheScreensScriptFindsEveryStatusLine(t *testing.T) {
 
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(refAnswer()))
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	c.deps.after = tm.after
+	c.Deps.After = tm.after
 	d := newDay(c, theDay)
 	d.visible = true
 	d.resize(80, 20)
@@ -52,34 +53,34 @@ func TestTheScreensScriptFindsEveryStatusLine(t *testing.T) {
 	look("a slow first build")
 	lean := labs.BuildProgress{Program: "the worker"}
 	full := labs.BuildProgress{Program: "the full worker", Full: true}
-	d.update(buildMsg{gen: d.runGen, p: lean})
-	d.update(buildMsg{gen: d.runGen, p: full})
+	d.update(run.BuildMsg{Gen: d.runGen, P: lean})
+	d.update(run.BuildMsg{Gen: d.runGen, P: full})
 	look("go build starting")
 	lean.Done, lean.Total, full.Done, full.Total = 40, 101, 30, 246
-	d.update(buildMsg{gen: d.runGen, p: lean})
-	d.update(buildMsg{gen: d.runGen, p: full})
+	d.update(run.BuildMsg{Gen: d.runGen, P: lean})
+	d.update(run.BuildMsg{Gen: d.runGen, P: full})
 	look("go build under way")
 	lean.Finished = true
-	d.update(buildMsg{gen: d.runGen, p: lean})
+	d.update(run.BuildMsg{Gen: d.runGen, P: lean})
 	look("grading while the full worker builds")
 	o := stubOutcome(theDay)
 	o.Parts = nil
-	d.update(partialMsg{gen: d.runGen, o: o})
+	d.update(run.PartialMsg{Gen: d.runGen, O: o})
 	look("the verdicts in, the full worker building")
 	full.Finished = true
-	d.update(buildMsg{gen: d.runGen, p: full})
+	d.update(run.BuildMsg{Gen: d.runGen, P: full})
 	clock(40)
 	look("the experiments running")
-	d.update(outcomeMsg{gen: d.runGen, o: refAnswer().o, at: tm.t0.Add(40 * time.Second)})
+	d.update(run.OutcomeMsg{Gen: d.runGen, O: refAnswer().o, At: tm.t0.Add(40 * time.Second)})
 	look("a run landed")
 	d.startRun()
 	d.update(nil)
 	look("a save's build")
 	clock(50)
 	look("a slow save")
-	d.update(outcomeMsg{gen: d.runGen, err: &worker.BuildError{Output: "x", Locations: []worker.Location{{File: "labs/day45/todo.go", Line: 3, Msg: "undefined: x"}}}})
+	d.update(run.OutcomeMsg{Gen: d.runGen, Err: &worker.BuildError{Output: "x", Locations: []worker.Location{{File: "labs/day45/todo.go", Line: 3, Msg: "undefined: x"}}}})
 	look("a compile error")
 	d.startRun()
-	d.update(outcomeMsg{gen: d.runGen, err: errors.New("the worker could not start")})
+	d.update(run.OutcomeMsg{Gen: d.runGen, Err: errors.New("the worker could not start")})
 	look("a run that failed")
 }

@@ -3,14 +3,14 @@ package tui
 import (
 	"errors"
 	"os"
-	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"termlab/labs"
 	"termlab/record/atomicfile"
 	"termlab/record/predictions"
 	learner "termlab/record/session"
+	"termlab/tui/common"
+	"termlab/tui/pages/history"
 	"termlab/watch"
 )
 
@@ -23,55 +23,6 @@ import (
 // only that it did, and what went wrong. The screens then take a snapshot
 // of what the Record holds (session.sync) to draw from: a frame is always
 // drawn from one state, taken on the screens' own goroutine.
-
-// records is the Record of every day the screens have known.
-type records struct {
-	root string
-	mu   sync.Mutex
-	days map[int]*learner.Record
-}
-
-// of is day's Record, made (empty, until read) the first time.
-func (r *records) of(day labs.Day) *learner.Record {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.days == nil {
-		r.days = map[int]*learner.Record{}
-	}
-	rec, ok := r.days[day.Number]
-	if !ok {
-		rec = learner.NewRecord(learner.Open(r.root, day), predictions.Answers{})
-		r.days[day.Number] = rec
-	}
-	return rec
-}
-
-// savedMsg reports a write of a day's queued changes.
-type savedMsg struct {
-	day int
-	learner.Saved
-}
-
-// writeCmd writes whatever changes of rec are queued; nil when an earlier
-// Cmd wrote them.
-func writeCmd(rec *learner.Record) tea.Cmd {
-	day := rec.Session().Day.Number
-	return func() tea.Msg {
-		sv := rec.Write()
-		if !sv.Took {
-			return nil
-		}
-		return savedMsg{day: day, Saved: sv}
-	}
-}
-
-// change applies fn to the day's answers at once and queues it for the
-// file.
-func (s *session) change(_ deps, fn func(*predictions.Answers)) tea.Cmd {
-	s.rec.Change(fn)
-	s.sync()
-	return writeCmd(s.rec)
-}
 
 // readMsg reports every day's answers read again: at the start (first), or
 // after another program changed them.
@@ -88,10 +39,10 @@ type readMsg struct {
 }
 
 // readAll reads every day's answers again, each into its Record.
-func readAll(d deps) readMsg {
+func readAll(d common.Deps) readMsg {
 	msg := readMsg{notes: map[int]string{}}
-	for _, day := range d.course {
-		rec := d.records.of(day)
+	for _, day := range d.Course {
+		rec := d.Records.Of(day)
 		if note := rec.Reload(); note != "" {
 			msg.notes[day.Number] = note
 		}
@@ -103,9 +54,9 @@ func readAll(d deps) readMsg {
 }
 
 // loadCmd reads the lab's state and every day's answers.
-func loadCmd(d deps) tea.Cmd {
+func loadCmd(d common.Deps) tea.Cmd {
 	return func() tea.Msg {
-		st, err := predictions.LoadLab(d.predictionsDir())
+		st, err := predictions.LoadLab(d.PredictionsDir())
 		msg := readAll(d)
 		msg.first, msg.lastDay = true, st.LastDay
 		if err != nil {
@@ -115,7 +66,7 @@ func loadCmd(d deps) tea.Cmd {
 	}
 }
 
-func reloadCmd(d deps) tea.Cmd {
+func reloadCmd(d common.Deps) tea.Cmd {
 	return func() tea.Msg { return readAll(d) }
 }
 
@@ -124,20 +75,20 @@ func reloadCmd(d deps) tea.Cmd {
 // as a folder, since every save renames a new file into place; watch.Answers
 // says which files are the answers.
 
-func newStoreWatcher(d deps) *watch.Watcher {
-	return watch.New(d.predictionsDir(), watch.Answers)
+func newStoreWatcher(d common.Deps) *watch.Watcher {
+	return watch.New(d.PredictionsDir(), watch.Answers)
 }
 
 // startStoreWatch starts w. The folder may not exist before the first
 // save; it is made, so a save from the shell is seen from the start.
-func startStoreWatch(d deps, w *watch.Watcher) error {
-	if err := os.MkdirAll(d.predictionsDir(), 0o755); err != nil {
+func startStoreWatch(d common.Deps, w *watch.Watcher) error {
+	if err := os.MkdirAll(d.PredictionsDir(), 0o755); err != nil {
 		return err
 	}
 	return w.Start()
 }
 
-func startStoreWatchCmd(d deps, w *watch.Watcher) tea.Cmd {
+func startStoreWatchCmd(d common.Deps, w *watch.Watcher) tea.Cmd {
 	return func() tea.Msg {
 		if err := startStoreWatch(d, w); err != nil {
 			return watchMsg{w: w, err: err}
@@ -160,46 +111,14 @@ func (a *App) storeChanged(msg watchMsg) tea.Cmd {
 		// with the write (savedMsg, historyMsg), so nothing is re-read.
 		return nextWatchCmd(msg.w)
 	}
-	return tea.Batch(reloadCmd(a.c.deps), loadHistoriesCmd(a.c.deps), nextWatchCmd(msg.w))
+	return tea.Batch(reloadCmd(a.c.Deps), history.LoadHistoriesCmd(a.c.Deps), nextWatchCmd(msg.w))
 }
 
 // labSavedMsg reports remembering the day; only a failure is shown.
 type labSavedMsg struct{ err error }
 
-func saveLabCmd(d deps, day int) tea.Cmd {
+func saveLabCmd(d common.Deps, day int) tea.Cmd {
 	return func() tea.Msg {
-		return labSavedMsg{err: learner.RememberDay(d.root, day)}
+		return labSavedMsg{err: learner.RememberDay(d.Root, day)}
 	}
 }
-
-// progress is what the day list shows for a day.
-type progress struct {
-	predicted, total int
-	passed, todos    int
-	drills, drillsOf int
-	rows             []predictions.Row // the last scoreboard, from LastRun
-	carry            string
-}
-
-func dayProgress(day labs.Day, a predictions.Answers) progress {
-	p := progress{total: len(day.Predictions), passed: a.TODOsPassed, todos: len(day.TODOs), drillsOf: len(day.Drills)}
-	for _, pr := range day.Predictions {
-		if g, ok := a.Predictions[pr.ID]; ok && (g.Value != nil || g.Skipped) {
-			p.predicted++
-		}
-	}
-	for _, d := range day.Drills {
-		if a.Drills[d.ID].Attempted {
-			p.drills++
-		}
-	}
-	if len(a.LastRun) > 0 {
-		p.rows = predictions.ScoreAgainst(day, a, a.LastRun, nil, savedGrades(day, a))
-		if day.Carry != nil {
-			p.carry = day.Carry(a.LastRun)
-		}
-	}
-	return p
-}
-
-func cloneDrill(d predictions.DrillAnswer) predictions.DrillAnswer { return learner.CloneDrill(d) }

@@ -13,6 +13,10 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/record/results"
+	"termlab/tui/common"
+	"termlab/tui/pages/history"
+	resultspage "termlab/tui/pages/results"
+	"termlab/tui/pages/run"
 )
 
 // cliPredict saves guesses the way `predict` does (predictions.Update is
@@ -39,7 +43,7 @@ func savedValue(t *testing.T, root, id string) (float64, bool) {
 // next save keeps it, and they show it.
 func TestCLISaveWhileTheScreensHoldAnswers(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	d.keys("e", "20", "enter") // P1, on screen
 	if v, ok := savedValue(t, root, "P1"); !ok || v != 20 {
 		t.Fatalf("P1 saved as %v %v, want 20", v, ok)
@@ -53,7 +57,7 @@ func TestCLISaveWhileTheScreensHoldAnswers(t *testing.T) {
 			t.Errorf("%s in the file: %v %v, want %v", id, v, ok, want)
 		}
 	}
-	if v, ok := d.day().s.answers.Value("P3"); !ok || v != 777 {
+	if v, ok := d.day().s.Answers.Value("P3"); !ok || v != 777 {
 		t.Errorf("the screens hold P3 = %v %v, want the shell's 777", v, ok)
 	}
 	d.wantView("777")
@@ -72,7 +76,7 @@ func TestDrillSaveKeepsAnotherWritersDrill(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := theDay.Drills[0]
-	d.tab(tabDrills)
+	d.tab(common.TabDrills)
 	d.keys("enter")
 	for range first.Fields {
 		d.keys("1", "down")
@@ -89,32 +93,32 @@ func TestDrillSaveKeepsAnotherWritersDrill(t *testing.T) {
 // not lost under the reload.
 func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabPredict)
+	d.tab(common.TabPredict)
 	cliPredict(t, root, map[string]float64{"P1": 42})
-	d.run(reloadCmd(d.app.c.deps)) // what the watcher sends on the change
-	if v, ok := d.day().s.answers.Value("P1"); !ok || v != 42 {
+	d.run(reloadCmd(d.app.c.Deps)) // what the watcher sends on the change
+	if v, ok := d.day().s.Answers.Value("P1"); !ok || v != 42 {
 		t.Fatalf("after the reload the screens hold P1 = %v %v, want 42", v, ok)
 	}
-	if got := d.day().predict.inputs[0].Value(); got != "42" {
+	if got := d.day().predict.Inputs[0].Value(); got != "42" {
 		t.Errorf("P1's box holds %q, want 42", got)
 	}
 
 	// A change made on screen but not yet written survives a reload read
 	// before it was written.
 	s := &d.day().s
-	stale := readAll(d.app.c.deps)
-	s.change(d.app.c.deps, func(a *predictions.Answers) { a.Set("P2", 7) }) // its Cmd not run yet
+	stale := readAll(d.app.c.Deps)
+	s.Change(d.app.c.Deps, func(a *predictions.Answers) { a.Set("P2", 7) }) // its Cmd not run yet
 	d.send(stale)
-	if v, ok := s.answers.Value("P2"); !ok || v != 7 {
+	if v, ok := s.Answers.Value("P2"); !ok || v != 7 {
 		t.Errorf("a reload dropped a change on its way: P2 = %v %v", v, ok)
 	}
-	d.run(writeCmd(s.rec))
+	d.run(common.WriteCmd(s.Rec))
 	if v, ok := savedValue(t, root, "P2"); !ok || v != 7 {
 		t.Errorf("P2 in the file: %v %v, want 7", v, ok)
 	}
 	// A state read before that write can no longer replace it on screen.
 	d.send(stale)
-	if v, ok := s.answers.Value("P2"); !ok || v != 7 {
+	if v, ok := s.Answers.Value("P2"); !ok || v != 7 {
 		t.Errorf("an older read replaced a newer save: P2 = %v %v", v, ok)
 	}
 }
@@ -124,12 +128,12 @@ func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
 // Predict screen does.
 func TestReloadLandsThePartsItsPredictionsOpen(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
-	d.tab(tabScore)
+	d.tab(common.TabScore)
 	d.wantView("P4   —")
 	cliPredict(t, root, map[string]float64{"P1": 20, "P2": 10, "P3": 200, "P4": 100, "P5": 10, "P6": 20})
-	d.run(reloadCmd(d.app.c.deps))
+	d.run(reloadCmd(d.app.c.Deps))
 	d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
-	if !d.day().s.answers.Predictions["P4"].Revealed {
+	if !d.day().s.Answers.Predictions["P4"].Revealed {
 		t.Error("P4's actual is on screen but its reveal is not on record")
 	}
 }
@@ -182,9 +186,9 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 	}
 	openWithAnswers := func(t *testing.T) (*driver, string) {
 		d, root := openDay(t, newFake(refAnswer()), 80, 24)
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		cliPredict(t, root, guesses)
-		d.run(reloadCmd(d.app.c.deps)) // Parts 1-3 land: P1-P6 revealed
+		d.run(reloadCmd(d.app.c.Deps)) // Parts 1-3 land: P1-P6 revealed
 		d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
 		return d, root
 	}
@@ -192,7 +196,7 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 	t.Run("found by a reload", func(t *testing.T) {
 		d, root := openWithAnswers(t)
 		damage(t, root)
-		d.run(reloadCmd(d.app.c.deps))
+		d.run(reloadCmd(d.app.c.Deps))
 		d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
 		wantNote(t, d, root)
 		wantBack(t, root, nil)
@@ -200,9 +204,9 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 	t.Run("found by a save", func(t *testing.T) {
 		d, root := openWithAnswers(t)
 		damage(t, root)
-		d.tab(tabPredict)
+		d.tab(common.TabPredict)
 		d.keys("e", "30", "enter") // the form opens on P7, the next due
-		d.tab(tabScore)
+		d.tab(common.TabScore)
 		d.wantView("P4   100 requests      100 requests      ✓ spot on (exact)")
 		wantBack(t, root, map[string]float64{"P7": 30})
 	})
@@ -218,7 +222,7 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 		}
 		d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake()), 80, 24)
 		damage(t, root)
-		d.run(reloadCmd(d.app.c.deps))
+		d.run(reloadCmd(d.app.c.Deps))
 		d.wantView("Day 45")
 		wantNote(t, d, root)
 		wantBack(t, root, nil)
@@ -226,7 +230,7 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 	t.Run("nothing to put back", func(t *testing.T) {
 		d, root := openDay(t, newFake(refAnswer()), 80, 24)
 		damage(t, root)
-		d.run(reloadCmd(d.app.c.deps))
+		d.run(reloadCmd(d.app.c.Deps))
 		d.wantView("could not be used; it", "was kept as")
 		d.dontWantView("put back")
 	})
@@ -236,8 +240,8 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 func TestStoreWatcherSeesAShellSave(t *testing.T) {
 	root := labRoot(t, theDay)
 	c := testCommon(t, labs.Course{theDay}, root, newFake())
-	w := newStoreWatcher(c.deps)
-	if err := startStoreWatch(c.deps, w); err != nil {
+	w := newStoreWatcher(c.Deps)
+	if err := startStoreWatch(c.Deps, w); err != nil {
 		t.Fatalf("starting the watcher: %v", err)
 	}
 	defer w.Close()
@@ -290,26 +294,26 @@ func TestScreensHideActualsWhoseRevealFailed(t *testing.T) {
 	if err := os.WriteFile(dir, []byte("not a folder"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.keys("r") // the reference run lands; its reveal cannot be written
 	s := &d.day().s
-	if s.outcome == nil || s.outcome.Impl != refAnswer().o.Impl || len(s.outcome.Parts) == 0 {
+	if s.Outcome == nil || s.Outcome.Impl != refAnswer().o.Impl || len(s.Outcome.Parts) == 0 {
 		t.Fatal("the second run did not land")
 	}
-	for _, p := range s.outcome.Parts {
-		if s.isRevealed(p) {
+	for _, p := range s.Outcome.Parts {
+		if s.IsRevealed(p) {
 			t.Errorf("part %s is on the scoreboard though its reveal failed", p.ID)
 		}
 	}
-	if s.revealErr == nil {
+	if s.RevealErr == nil {
 		t.Fatal("no reveal error recorded")
 	}
-	for _, r := range s.rows() {
+	for _, r := range s.Rows() {
 		if r.Actual != nil {
 			t.Errorf("%s shows its actual %v on the scoreboard", r.ID, *r.Actual)
 		}
 	}
-	if d.day().run.playing(s) {
+	if d.day().run.Playing(s) {
 		t.Error("the replay plays a part whose reveal failed")
 	}
 	d.wantView("The actuals stay hidden")
@@ -324,9 +328,9 @@ func TestScreensHideActualsWhoseRevealFailed(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.keys("r")
-	for _, p := range s.outcome.Parts {
-		if !s.isRevealed(p) {
-			t.Errorf("after a re-run part %s is still not on the scoreboard (err %v)", p.ID, s.revealErr)
+	for _, p := range s.Outcome.Parts {
+		if !s.IsRevealed(p) {
+			t.Errorf("after a re-run part %s is still not on the scoreboard (err %v)", p.ID, s.RevealErr)
 		}
 	}
 	saved := loadSaved(t, root)
@@ -346,21 +350,21 @@ func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(stubAnswer())), 80, 40)
 	d.hold = true
 	d.keys("enter")
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	day := d.day()
 	s := &day.s
 	ref := refAnswer().o
 	// The run lands; its save (the Cmd) has not run yet.
-	_, cmd := d.app.Update(outcomeMsg{gen: day.runGen, o: ref, at: time.Now()})
-	if len(s.recording) == 0 {
+	_, cmd := d.app.Update(run.OutcomeMsg{Gen: day.runGen, O: ref, At: time.Now()})
+	if len(s.Recording) == 0 {
 		t.Fatal("the landing records no reveal")
 	}
 	for _, p := range ref.Parts {
-		if s.isRevealed(p) {
+		if s.IsRevealed(p) {
 			t.Fatalf("part %s is on the scoreboard before its reveal was written", p.ID)
 		}
 	}
-	if day.run.playing(s) {
+	if day.run.Playing(s) {
 		t.Fatal("the replay plays before the reveal is on record")
 	}
 	d.wantView("Recording that you have seen this part")
@@ -375,7 +379,7 @@ func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
 	if _, ok := saved.LastRun["token_burst_accepted"]; !ok {
 		t.Fatal("part 1's metrics not saved as the last run")
 	}
-	if !s.isRevealed(ref.Parts[0]) || !day.run.playing(s) {
+	if !s.IsRevealed(ref.Parts[0]) || !day.run.Playing(s) {
 		t.Fatal("the part is not shown, or does not play, once its reveal is on record")
 	}
 	d.dontWantView("Recording that you have seen this part")
@@ -405,9 +409,9 @@ func TestALateRevealKeepsTheRevision(t *testing.T) {
 	if err := os.WriteFile(dir, []byte("not a folder"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d.tab(tabRun)
+	d.tab(common.TabRun)
 	d.keys("r") // the run lands; its reveal cannot be written
-	if d.day().s.revealErr == nil {
+	if d.day().s.RevealErr == nil {
 		t.Fatal("no reveal error recorded")
 	}
 	if err := os.Remove(dir); err != nil {
@@ -430,30 +434,30 @@ func TestALateRevealKeepsTheRevision(t *testing.T) {
 func TestAnAutomaticResultsRefreshKeepsAProblemInView(t *testing.T) {
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	s := &d.day().s
-	s.setNote("predictions/day45.json:1 could not be used: answers put back", true)
-	d.send(resultsMsg{auto: true})
-	if !strings.Contains(s.note, "answers put back") {
-		t.Errorf("an automatic refresh replaced a problem: %q", s.note)
+	s.SetNote("predictions/day45.json:1 could not be used: answers put back", true)
+	d.send(resultspage.ResultsMsg{Auto: true})
+	if !strings.Contains(s.Note, "answers put back") {
+		t.Errorf("an automatic refresh replaced a problem: %q", s.Note)
 	}
-	d.send(resultsMsg{auto: true, err: errors.New("disk full")})
-	d.send(resultsMsg{auto: true})
-	if s.note != resultsUpdatedNote || s.noteBad {
-		t.Errorf("a refresh that worked left the failed one's note: %q (bad %v)", s.note, s.noteBad)
+	d.send(resultspage.ResultsMsg{Auto: true, Err: errors.New("disk full")})
+	d.send(resultspage.ResultsMsg{Auto: true})
+	if s.Note != history.ResultsUpdatedNote || s.NoteBad {
+		t.Errorf("a refresh that worked left the failed one's note: %q (bad %v)", s.Note, s.NoteBad)
 	}
-	s.setNote("P1 saved", false)
-	d.send(resultsMsg{auto: true})
-	if s.note != resultsUpdatedNote {
-		t.Errorf("a plain note was not replaced by the refresh: %q", s.note)
+	s.SetNote("P1 saved", false)
+	d.send(resultspage.ResultsMsg{Auto: true})
+	if s.Note != history.ResultsUpdatedNote {
+		t.Errorf("a plain note was not replaced by the refresh: %q", s.Note)
 	}
 	// A refresh that found the block already saying it wrote nothing, and
 	// does not say it updated anything.
-	s.setNote("P1 saved", false)
-	d.send(resultsMsg{auto: true, change: results.Same})
-	if s.note != "P1 saved" {
-		t.Errorf("a refresh that wrote nothing said %q", s.note)
+	s.SetNote("P1 saved", false)
+	d.send(resultspage.ResultsMsg{Auto: true, Change: results.Same})
+	if s.Note != "P1 saved" {
+		t.Errorf("a refresh that wrote nothing said %q", s.Note)
 	}
-	d.send(resultsMsg{change: results.Same})
-	if !strings.Contains(s.note, "already says this; nothing was written") {
-		t.Errorf("the learner's write that changed nothing says %q", s.note)
+	d.send(resultspage.ResultsMsg{Change: results.Same})
+	if !strings.Contains(s.Note, "already says this; nothing was written") {
+		t.Errorf("the learner's write that changed nothing says %q", s.Note)
 	}
 }

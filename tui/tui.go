@@ -29,6 +29,9 @@ import (
 
 	"termlab/labs"
 	"termlab/runner/worker"
+	"termlab/tui/common"
+	"termlab/tui/keymap"
+	"termlab/tui/pages/play"
 	"termlab/tui/styles"
 )
 
@@ -101,29 +104,29 @@ func programOptions() []tea.ProgramOption {
 }
 
 // newCommon wires the production world (or a test's) into the screens.
-func newCommon(cfg Config, st Styles, watch bool) *common {
+func newCommon(cfg Config, st styles.Styles, watch bool) *common.Common {
 	r := cfg.Runner
 	if r == nil {
 		r = &worker.Runner{Root: cfg.Root, PartsOnly: true} // the reference's figures, not its grades
 	}
-	return &common{
-		styles: st,
-		keys:   newKeys(),
-		deps: deps{
-			course:        cfg.Course,
-			root:          cfg.Root,
-			runner:        r,
-			watch:         watch,
-			debounce:      debounce,
-			frame:         time.Second / renderFPS,
-			now:           time.Now,
-			after:         tea.Tick,
-			records:       &records{root: cfg.Root},
-			refMetrics:    referenceMetricsWith(r),
-			refFrames:     newRefSession,
-			learnerFrames: newLearnerSession,
-			refCached:     cachedReference(r),
-			runGate:       &sync.Mutex{},
+	return &common.Common{
+		Styles: st,
+		Keys:   keymap.New(),
+		Deps: common.Deps{
+			Course:        cfg.Course,
+			Root:          cfg.Root,
+			Runner:        r,
+			Watch:         watch,
+			Debounce:      debounce,
+			Frame:         time.Second / renderFPS,
+			Now:           time.Now,
+			After:         tea.Tick,
+			Records:       &common.Records{Root: cfg.Root},
+			RefMetrics:    referenceMetricsWith(r),
+			RefFrames:     play.NewRefSession,
+			LearnerFrames: play.NewLearnerSession,
+			RefCached:     cachedReference(r),
+			RunGate:       &sync.Mutex{},
 		},
 	}
 }

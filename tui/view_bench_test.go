@@ -15,6 +15,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/components/termdraw"
 	"termlab/tui/styles"
 )
@@ -29,13 +30,13 @@ var sinkView string
 func BenchmarkView(b *testing.B) {
 	const w, h = 120, 40
 	c := testCommon(b, labs.Course{theDay}, labRoot(b, theDay), newFake(refAnswer()))
-	c.styles = styles.New(lipgloss.NewRenderer(io.Discard), false) // with colour
+	c.Styles = styles.New(lipgloss.NewRenderer(io.Discard), false) // with colour
 	d := newDriver(b, c, w, h)
 	d.keys("enter") // open the day
 	d.hold = true   // replay ticks wait for d.step
 	d.predictAll(nil)
 	day := d.day()
-	if day.tab != tabRun {
+	if day.tab != common.TabRun {
 		b.Fatalf("the predictions done, tab %d is open, not the run", day.tab)
 	}
 	for range 10 { // a few frames into Part 1: figures half drawn
@@ -59,7 +60,7 @@ func BenchmarkView(b *testing.B) {
 	for _, s := range []struct {
 		name string
 		tab  int
-	}{{"lesson", tabLesson}, {"predict", tabPredict}, {"score", tabScore}, {"todos", tabTODOs}, {"drills", tabDrills}, {"results", tabResults}} {
+	}{{"lesson", common.TabLesson}, {"predict", common.TabPredict}, {"score", common.TabScore}, {"todos", common.TabTODOs}, {"drills", common.TabDrills}, {"results", common.TabResults}} {
 		d.tab(s.tab)
 		b.Run("size=120x40/screen="+s.name, view)
 	}

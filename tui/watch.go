@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"termlab/tui/common"
 	"termlab/watch"
 )
 
@@ -58,6 +59,6 @@ func closeWatchCmd(w *watch.Watcher) tea.Cmd {
 	}
 }
 
-func debounceCmd(dp deps, gen int) tea.Cmd {
-	return dp.after(dp.debounce, func(time.Time) tea.Msg { return debounceMsg{gen: gen} })
+func debounceCmd(dp common.Deps, gen int) tea.Cmd {
+	return dp.After(dp.Debounce, func(time.Time) tea.Msg { return debounceMsg{gen: gen} })
 }

@@ -1,4 +1,4 @@
-package tui
+package run
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
 )
 
 // A build's clock and progress on the Run screen and the status line: a
@@ -21,39 +23,30 @@ import (
 // buildTick is how often a build's progress is redrawn.
 const buildTick = time.Second
 
-// buildMsg is how far one program's build has come, and the Cmd that waits
+// BuildMsg is how far one program's build has come, and the Cmd that waits
 // for what the run says next (runCmd).
-type buildMsg struct {
-	gen  int
-	p    labs.BuildProgress
-	next tea.Cmd
+type BuildMsg struct {
+	Gen  int
+	P    labs.BuildProgress
+	Next tea.Cmd
 }
 
-// built takes a build's progress, unless a newer save has overtaken its run.
-func (m *dayModel) built(msg buildMsg) tea.Cmd {
-	if msg.gen != m.runGen {
-		return nil
-	}
-	m.run.progressed(msg.p)
-	return msg.next
-}
-
-// progressed keeps a program's latest progress.
-func (m *runModel) progressed(p labs.BuildProgress) {
-	if i := slices.IndexFunc(m.builds, func(b labs.BuildProgress) bool { return b.Full == p.Full }); i >= 0 {
-		m.builds[i] = p
+// Progressed keeps a program's latest progress.
+func (m *Model) Progressed(p labs.BuildProgress) {
+	if i := slices.IndexFunc(m.Builds, func(b labs.BuildProgress) bool { return b.Full == p.Full }); i >= 0 {
+		m.Builds[i] = p
 		return
 	}
-	m.builds = append(m.builds, p)
+	m.Builds = append(m.Builds, p)
 }
 
 // compiling is the builds still going that the screen waits on, the
 // worker's first: until the verdicts are in, every one; once they are,
 // only the full worker's, which the heavy parts wait for.
-func (m *runModel) compiling(s *session) []labs.BuildProgress {
+func (m *Model) compiling(s *common.Session) []labs.BuildProgress {
 	var out []labs.BuildProgress
-	for _, b := range m.builds {
-		if !b.Finished && (s.pending == nil || b.Full) {
+	for _, b := range m.Builds {
+		if !b.Finished && (s.Pending == nil || b.Full) {
 			out = append(out, b)
 		}
 	}
@@ -71,8 +64,8 @@ func (m *runModel) compiling(s *session) []labs.BuildProgress {
 
 // compiled reports whether the worker the verdicts wait on has been built
 // this run by go build (so that they are now being graded).
-func (m *runModel) compiled() bool {
-	return slices.ContainsFunc(m.builds, func(b labs.BuildProgress) bool { return !b.Full && b.Finished })
+func (m *Model) compiled() bool {
+	return slices.ContainsFunc(m.Builds, func(b labs.BuildProgress) bool { return !b.Full && b.Finished })
 }
 
 // steps is a build's count: "40/101", or "40" before its total is known.
@@ -83,17 +76,17 @@ func steps(b labs.BuildProgress) string {
 	return fmt.Sprintf("%d/%d", b.Done, b.Total)
 }
 
-// newBuild starts a build's clock from zero. A build tick of the run
+// NewBuild starts a build's clock from zero. A build tick of the run
 // before may still be on its way; it kept that run's start and counted its
 // time as this one's (a save right after a run read "slower than a save
 // usually takes"). Such a tick now starts the count a second early at most.
-func (m *runModel) newBuild() { m.buildStart, m.buildFor, m.builds = time.Time{}, 0, nil }
+func (m *Model) NewBuild() { m.buildStart, m.buildFor, m.Builds = time.Time{}, 0, nil }
 
 // buildTicked moves the build's clock on; kick sends the next tick while
 // the build lasts.
-func (m *runModel) buildTicked(t time.Time, s *session) {
+func (m *Model) buildTicked(t time.Time, s *common.Session) {
 	m.buildTicking = false
-	if !s.building {
+	if !s.Building {
 		m.buildStart, m.buildFor = time.Time{}, 0
 		return
 	}
@@ -113,14 +106,14 @@ const (
 )
 
 // firstBuild reports whether nothing has been built yet this session.
-func firstBuild(s *session) bool { return s.outcome == nil && s.runErr == nil }
+func firstBuild(s *common.Session) bool { return s.Outcome == nil && s.RunErr == nil }
 
-// building says what is going on while the code builds and runs: a plain
+// Building says what is going on while the code builds and runs: a plain
 // word while it is quick; while go build compiles, which program and how
 // far; once it is slow the time so far, then why. short is what, shorter
 // for a narrow line ("" when what is short already); why is left out of a
 // narrow line first. The status line is one line at 80 columns.
-func (m *runModel) building(s *session) (what, short, why string) {
+func (m *Model) Building(s *common.Session) (what, short, why string) {
 	secs := ""
 	if m.buildFor >= slowFirst {
 		secs = fmt.Sprintf(" %d s", int(m.buildFor.Seconds()))
@@ -140,7 +133,7 @@ func (m *runModel) building(s *session) (what, short, why string) {
 			total = 0 // a count without its total is a count alone
 		}
 		lead := "building "
-		if s.pending == nil && m.compiled() {
+		if s.Pending == nil && m.compiled() {
 			lead = "grading, building " // the worker is built: its verdicts are on their way
 		}
 		what = lead + strings.Join(each, ", ") + "…" + secs
@@ -151,17 +144,17 @@ func (m *runModel) building(s *session) (what, short, why string) {
 		case done == 0 && total == 0:
 			short = "" // "building the worker…" is short already
 		}
-		if firstBuild(s) && s.pending == nil {
+		if firstBuild(s) && s.Pending == nil {
 			why = "Go compiles the lab once"
 		}
 		return what, short, why
 	}
 	switch {
-	case s.pending != nil && m.buildFor >= slowFirst:
+	case s.Pending != nil && m.buildFor >= slowFirst:
 		// The verdicts are in (the count follows); the parts are still
 		// to come, from a worker that is built.
 		return "the experiments…" + secs, "", ""
-	case s.pending != nil:
+	case s.Pending != nil:
 		return "grading…", "", ""
 	case m.compiled():
 		// go build is over: the verdicts are on their way.
@@ -177,14 +170,14 @@ func (m *runModel) building(s *session) (what, short, why string) {
 // buildBars is the Run screen's picture of the builds going: one line per
 // program, its name, a bar and its count, fitted to w columns; "" when no
 // go build is going.
-func (m *runModel) buildBars(s *session, w int) string {
+func (m *Model) buildBars(s *common.Session, w int) string {
 	builds := m.compiling(s)
 	if len(builds) == 0 {
 		return ""
 	}
 	name := 0
 	for _, b := range builds {
-		name = max(name, width(b.Program))
+		name = max(name, textlayout.Width(b.Program))
 	}
 	var lines []string
 	for _, b := range builds {
@@ -195,12 +188,12 @@ func (m *runModel) buildBars(s *session, w int) string {
 		case b.Total == 0:
 			count = fmt.Sprintf("%d so far", b.Done)
 		}
-		barW := min(w-name-width(count)-6, 30)
-		line := "  " + pad(b.Program, name)
+		barW := min(w-name-textlayout.Width(count)-6, 30)
+		line := "  " + textlayout.Pad(b.Program, name)
 		if barW >= 4 {
 			line += "  " + bar(b.Done, b.Total, barW)
 		}
-		lines = append(lines, trunc(line+"  "+count, w))
+		lines = append(lines, textlayout.Trunc(line+"  "+count, w))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -217,8 +210,8 @@ func bar(done, total, w int) string {
 
 // buildingView is the Run screen before the first outcome: what is being
 // built and how far, and the time so far; why, when there is room.
-func (m *runModel) buildingView(s *session, w, h int) string {
-	st := m.c.styles
+func (m *Model) buildingView(s *common.Session, w, h int) string {
+	st := m.C.Styles
 	secs := int(m.buildFor.Seconds())
 	bars := m.buildBars(s, w)
 	if bars == "" {
@@ -226,18 +219,18 @@ func (m *runModel) buildingView(s *session, w, h int) string {
 		if m.buildFor >= slowFirst {
 			msg = fmt.Sprintf("Building your code and running the experiments… %d s so far.", secs)
 		}
-		return styleLines(st.Dim, wrap(msg, min(w, maxText)))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap(msg, min(w, common.MaxText)))
 	}
 	head := "Compiling the lab's programs with your code…"
 	if m.buildFor >= slowFirst {
 		head = fmt.Sprintf("Compiling the lab's programs with your code… %d s so far.", secs)
 	}
 	why := "Go compiles each program once, with the packages it needs, and keeps them: after that a save rebuilds only your package, in about a second."
-	if s.pending != nil {
+	if s.Pending != nil {
 		why = "Your TODOs are graded: see the TODOs screen. The experiments play once the full worker is built."
 	}
-	out := styleLines(st.Dim, wrap(head, min(w, maxText))) + "\n\n" + styleLines(st.Body, bars)
-	if more := "\n\n" + styleLines(st.Dim, wrap(why, min(w, maxText))); lineCount(out+more) <= h {
+	out := textlayout.StyleLines(st.Dim, textlayout.Wrap(head, min(w, common.MaxText))) + "\n\n" + textlayout.StyleLines(st.Body, bars)
+	if more := "\n\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(why, min(w, common.MaxText))); textlayout.LineCount(out+more) <= h {
 		out += more
 	}
 	return out

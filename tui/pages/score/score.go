@@ -1,4 +1,4 @@
-package tui
+package score
 
 import (
 	"errors"
@@ -13,36 +13,40 @@ import (
 	"termlab/record/predictions"
 	"termlab/record/report"
 	"termlab/runner/worker"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
+	"termlab/tui/styles"
 )
 
 // scoreModel is the scoreboard: each prediction against the actual the
 // learner has seen played, with a coloured verdict (and a glyph, for
 // NO_COLOR), the reason for every miss, and the day's number to carry. It
 // stays on screen, unchanged, while a new build is under way or fails.
-type scoreModel struct {
-	c      *common
+type Model struct {
+	c      *common.Common
 	scroll int
 	w, h   int
-	ask    askState // the learner's line on a miss, and practice (scoreask.go)
+	Ask    askState // the learner's line on a miss, and practice (scoreask.go)
 }
 
-func newScore(c *common) *scoreModel { return &scoreModel{c: c, ask: newAsk(c)} }
+func New(c *common.Common) *Model { return &Model{c: c, Ask: newAsk(c)} }
 
-func (m *scoreModel) title() string      { return "Scoreboard" }
-func (m *scoreModel) briefTitle() string { return "Score" }
+func (m *Model) Title() string      { return "Scoreboard" }
+func (m *Model) BriefTitle() string { return "Score" }
 
-// typing: a box of the panel has the keyboard, or the practice panel is
+// Typing: a box of the panel has the keyboard, or the practice panel is
 // open (its esc closes it rather than leaving the day).
-func (m *scoreModel) typing() bool { return m.ask.whyOpen || m.ask.guessing || m.ask.pOpen }
-func (m *scoreModel) resize(_ *session, w, h int) {
+func (m *Model) Typing() bool { return m.Ask.whyOpen || m.Ask.guessing || m.Ask.POpen }
+func (m *Model) Resize(_ *common.Session, w, h int) {
 	m.w, m.h = w, h
 	// The boxes' widths follow the screen here, so View stays pure.
-	m.ask.why.Width, m.ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
+	m.Ask.why.Width, m.Ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
 }
-func (m *scoreModel) enter(*session) tea.Cmd { return nil }
+func (m *Model) Enter(*common.Session) tea.Cmd { return nil }
 
-func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
-	if pm, ok := msg.(practiceMsg); ok {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
+	if pm, ok := msg.(PracticeMsg); ok {
 		return m.practiced(pm, s)
 	}
 	k, ok := msg.(tea.KeyMsg)
@@ -54,54 +58,33 @@ func (m *scoreModel) update(msg tea.Msg, s *session) tea.Cmd {
 	}
 	panel := m.panel(s, m.w, m.h)
 	head := m.head(m.w, m.h-len(panel))
-	m.scroll = scrollKey(m.c.keys.Scroll, k, m.scroll, max(m.h-len(head)-len(panel), 1), lineCount(m.content(s, m.w)))
+	m.scroll = common.ScrollKey(m.c.Keys.Scroll, k, m.scroll, max(m.h-len(head)-len(panel), 1), textlayout.LineCount(m.content(s, m.w)))
 	return nil
 }
 
-// scrollKey applies a scrolling key to off for content of n lines shown h
-// at a time.
-func scrollKey(sk scrollKeys, k tea.KeyMsg, off, h, n int) int {
-	page := max(h/2, 1)
-	switch {
-	case key.Matches(k, sk.Up):
-		off--
-	case key.Matches(k, sk.Down):
-		off++
-	case key.Matches(k, sk.PageUp):
-		off -= page
-	case key.Matches(k, sk.PageDown):
-		off += page
-	case key.Matches(k, sk.Top):
-		off = 0
-	case key.Matches(k, sk.Bottom):
-		off = n
-	}
-	return clamp(off, 0, n-h)
-}
-
-// view keeps the title and the column headings on top while the rows
+// View keeps the title and the column headings on top while the rows
 // scroll under them, so a row read at the bottom still says which column
 // is the guess and which the actual.
-func (m *scoreModel) view(s *session, w, h int) string {
+func (m *Model) View(s *common.Session, w, h int) string {
 	panel := m.panel(s, w, h)
 	head := append(m.head(w, h-len(panel)), panel...)
 	if h <= len(head) {
-		return fit(strings.Join(head, "\n"), w, h)
+		return m.c.Fit(strings.Join(head, "\n"), w, h)
 	}
-	return strings.Join(head, "\n") + "\n" + scrolled(m.content(s, w), m.scroll, h-len(head), m.c.styles)
+	return strings.Join(head, "\n") + "\n" + textlayout.Scrolled(m.content(s, w), m.scroll, h-len(head), m.c.Styles.Dim)
 }
 
 // head is the lines that stay put: the title, what the columns compare,
 // and the column headings; the title alone when a panel leaves fewer than
 // four lines of h for the rows.
-func (m *scoreModel) head(w, h int) []string {
+func (m *Model) head(w, h int) []string {
 	switch {
 	case h < 2 && h < m.h:
 		return nil // the panel takes the screen
 	case h < 3+4 && h < m.h:
 		return m.head(w, m.h)[:1]
 	}
-	st := m.c.styles
+	st := m.c.Styles
 	title := st.Title.Render("Scoreboard") + st.Dim.Render(" · each guess judged as it stood when its actual was revealed")
 	note := "actual: what the reference does · distance: relative to it (points for a %)"
 	if w < narrowScore {
@@ -114,7 +97,7 @@ func (m *scoreModel) head(w, h int) []string {
 	if w < stackScore {
 		headings = fmt.Sprintf("%-4s %-*s %s", "", col, "you", "actual (verdict below)")
 	}
-	return []string{trunc(title, w), st.Dim.Render(trunc(note, w)), st.Dim.Render(trunc(headings, w))}
+	return []string{textlayout.Trunc(title, w), st.Dim.Render(textlayout.Trunc(note, w)), st.Dim.Render(textlayout.Trunc(headings, w))}
 }
 
 // narrowScore is the width under which the scoreboard's rows go short: the
@@ -134,9 +117,9 @@ func scoreCol(w int) int {
 	return 17
 }
 
-func (m *scoreModel) content(s *session, w int) string {
-	st := m.c.styles
-	rows := s.rows()
+func (m *Model) content(s *common.Session, w int) string {
+	st := m.c.Styles
+	rows := s.Rows()
 	revealed := 0
 	for _, r := range rows {
 		if r.Actual != nil {
@@ -145,63 +128,63 @@ func (m *scoreModel) content(s *session, w int) string {
 	}
 	var b []string
 	if revealed == 0 {
-		b = append(b, styleLines(st.Dim, wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
+		b = append(b, textlayout.StyleLines(st.Dim, textlayout.Wrap("Nothing revealed yet: the actuals land here as soon as a run finishes, for each part whose predictions are made or skipped.", w)), "")
 	}
 	tw := max(w-5, 8)
-	if id := m.pickOf(s); id != "" && !m.ask.pOpen {
+	if id := m.pickOf(s); id != "" && !m.Ask.POpen {
 		// Practice is offered where the learner reads, not only in the
 		// help line (which a 40-column screen cuts to the global keys).
 		hint := "n: new numbers for " + id
 		if len(practicable(s)) > 1 {
 			hint += " · ←/→ another question"
-			if width(hint) > w {
+			if textlayout.Width(hint) > w {
 				hint = "n: new numbers for " + id + " · ←/→ other"
 			}
 		}
-		b = append(b, styleLines(st.Accent, wrap(hint, w)))
+		b = append(b, textlayout.StyleLines(st.Accent, textlayout.Wrap(hint, w)))
 	}
-	if s.refErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
+	if s.RefErr != nil && slices.ContainsFunc(rows, func(r predictions.Row) bool { return r.Awaiting }) {
 		// The rows that need the reference wait for it; why it is missing
 		// is the lab's problem, and said so, never put on the learner.
-		b = append(b, styleLines(st.Warn, wrap(refFailure(s.refErr), w)), "")
+		b = append(b, textlayout.StyleLines(st.Warn, textlayout.Wrap(refFailure(s.RefErr), w)), "")
 	}
 	for _, r := range rows {
-		pr, _ := s.day.Prediction(r.ID)
-		b = append(b, scoreLine(r, pr, s, st, w))
+		pr, _ := s.Day.Prediction(r.ID)
+		b = append(b, ScoreLine(r, pr, s, st, w))
 		if r.Yours != nil && r.Actual != nil {
-			b = append(b, indent(styleLines(st.Warn, wrap(report.Yours(s.day, r), tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Warn, textlayout.Wrap(report.Yours(s.Day, r), tw)), "     "))
 		}
 		if r.Revised {
 			now := "no guess"
 			if r.Predicted != nil {
 				now = predictions.FormatValue(*r.Predicted, r.Unit)
 			}
-			b = append(b, indent(styleLines(st.Warn, wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Warn, textlayout.Wrap("* first guess, judged; revised to "+now+" after the reveal", tw)), "     "))
 		}
 		if r.Explanation != "" && r.Revealed {
-			b = append(b, indent(styleLines(st.Accent, wrap("you said: "+r.Explanation, tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap("you said: "+r.Explanation, tw)), "     "))
 		}
 		// The lab's why only once the learner has said theirs or passed
 		// (the panel asks): never before.
-		if g := s.answers.Predictions[r.ID]; predictions.WhyShown(r, g) && pr.Why != "" {
-			b = append(b, indent(styleLines(st.Dim, wrap("the lab's why: "+pr.Why, tw)), "     "))
+		if g := s.Answers.Predictions[r.ID]; predictions.WhyShown(r, g) && pr.Why != "" {
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap("the lab's why: "+pr.Why, tw)), "     "))
 		} else if predictions.ToExplain(r, g) {
-			b = append(b, indent(styleLines(st.Warn, wrap("why did it differ? your line first (e), then the lab's", tw)), "     "))
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Warn, textlayout.Wrap("why did it differ? your line first (e), then the lab's", tw)), "     "))
 		}
-		if p := s.answers.Practice[r.ID]; len(p.Done) > 0 {
-			b = append(b, indent(styleLines(st.Dim, wrap(fmt.Sprintf("practice: %d right in a row, %d variants answered", p.Streak, len(p.Done)), tw)), "     "))
+		if p := s.Answers.Practice[r.ID]; len(p.Done) > 0 {
+			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("practice: %d right in a row, %d variants answered", p.Streak, len(p.Done)), tw)), "     "))
 		}
 	}
 	if line := predictions.Calibrate(rows).Line(); line != "" {
 		// Revealed guesses only: the line says nothing of an open one.
-		b = append(b, "", indent(styleLines(st.Dim, wrap("How sure you were, and how often right: "+line, tw)), "  "))
+		b = append(b, "", textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap("How sure you were, and how often right: "+line, tw)), "  "))
 	}
-	if s.day.Carry != nil {
+	if s.Day.Carry != nil {
 		b = append(b, "", st.Title.Render("The number to carry"))
-		b = append(b, indent(styleLines(st.Accent, wrap(s.day.Carry(s.shown()), tw)), "  "))
+		b = append(b, textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap(s.Day.Carry(s.Shown()), tw)), "  "))
 	}
-	if s.outcome != nil {
-		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.passed(), len(s.day.TODOs))))
+	if s.Outcome != nil {
+		b = append(b, "", st.Dim.Render(fmt.Sprintf("TODOs passing: %d of %d (TODOs, 5)", s.Passed(), len(s.Day.TODOs))))
 	}
 	return strings.Join(b, "\n")
 }
@@ -217,9 +200,9 @@ func refFailure(err error) string {
 	return "The reference solutions could not be played, so the rows that need them wait (each finished run tries again). " + strings.ToUpper(why[:1]) + why[1:]
 }
 
-// scoreLine is one prediction on one line: the judged guess, the actual
+// ScoreLine is one prediction on one line: the judged guess, the actual
 // (the reference's figure) and the verdict with its distance.
-func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w int) string {
+func ScoreLine(r predictions.Row, pr labs.Prediction, s *common.Session, st styles.Styles, w int) string {
 	narrow := w < narrowScore
 	unit := r.Unit
 	if narrow {
@@ -241,14 +224,14 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	}
 	var verdict string
 	switch {
-	case r.Awaiting && s.refErr != nil:
+	case r.Awaiting && s.RefErr != nil:
 		verdict = st.Warn.Render("reference failed: not your code")
 	case r.Awaiting:
 		verdict = st.Dim.Render("judged once the reference has run")
 	case r.Actual == nil && narrow:
-		verdict = st.Dim.Render(shortMissing(missing(s, pr)))
+		verdict = st.Dim.Render(shortMissing(Missing(s, pr)))
 	case r.Actual == nil:
-		verdict = st.Dim.Render(missing(s, pr))
+		verdict = st.Dim.Render(Missing(s, pr))
 	case r.Verdict == nil:
 		verdict = st.Dim.Render("no prediction")
 	default:
@@ -271,11 +254,11 @@ func scoreLine(r predictions.Row, pr labs.Prediction, s *session, st Styles, w i
 	if w < stackScore {
 		// Too narrow for three columns and a verdict: the verdict goes
 		// under the figures, so it is never the part cut off.
-		line := fmt.Sprintf("%s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, col), actual)
-		return trunc(line, w) + "\n" + trunc("     "+verdict, w)
+		line := fmt.Sprintf("%s %s %s", st.Title.Render(textlayout.Pad(r.ID, 4)), textlayout.Pad(guess, col), actual)
+		return textlayout.Trunc(line, w) + "\n" + textlayout.Trunc("     "+verdict, w)
 	}
-	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(pad(r.ID, 4)), pad(guess, col), pad(actual, col), verdict)
-	return trunc(line, w)
+	line := fmt.Sprintf("%s %s %s %s", st.Title.Render(textlayout.Pad(r.ID, 4)), textlayout.Pad(guess, col), textlayout.Pad(actual, col), verdict)
+	return textlayout.Trunc(line, w)
 }
 
 // shortMissing is missing's reason in the few words a narrow row holds.
@@ -293,16 +276,16 @@ func shortMissing(why string) string {
 	return why
 }
 
-func (m *scoreModel) help(s *session) keyMap {
-	sk, k, a := m.c.keys.Scroll, m.c.keys.Score, &m.ask
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
+	sk, k, a := m.c.Keys.Scroll, m.c.Keys.Score, &m.Ask
 	switch {
 	case a.whyOpen:
-		return keyMap{short: []key.Binding{k.Record, k.Pass}, full: [][]key.Binding{{k.Record, k.Pass}}}
+		return keymap.KeyMap{Short: []key.Binding{k.Record, k.Pass}, Full: [][]key.Binding{{k.Record, k.Pass}}}
 	case a.guessing:
-		return keyMap{short: []key.Binding{k.Guess, k.Close}, full: [][]key.Binding{{k.Guess, k.Close}}}
+		return keymap.KeyMap{Short: []key.Binding{k.Guess, k.Close}, Full: [][]key.Binding{{k.Guess, k.Close}}}
 	}
 	var own []key.Binding
-	if _, ok := toExplain(s); ok && !a.pOpen {
+	if _, ok := ToExplain(s); ok && !a.POpen {
 		own = append(own, k.Explain)
 	}
 	if id := m.pickOf(s); id != "" {
@@ -313,19 +296,19 @@ func (m *scoreModel) help(s *session) keyMap {
 			own = append(own, k.Pick)
 		}
 	}
-	if a.pOpen {
+	if a.POpen {
 		own = append(own, k.Close)
 	}
-	return keyMap{short: append(own, sk.Up), full: [][]key.Binding{own, {sk.Up, sk.PageUp, sk.Top}}}
+	return keymap.KeyMap{Short: append(own, sk.Up), Full: [][]key.Binding{own, {sk.Up, sk.PageUp, sk.Top}}}
 }
 
-// missing says why a prediction has no actual: its part has not been
+// Missing says why a prediction has no actual: its part has not been
 // revealed (its predictions are still open), or it ran without reaching the
 // figure (predictions.Blame names the TODO, as the part's header does).
-func missing(s *session, pr labs.Prediction) string {
-	p, ok := s.revealed[pr.Part]
+func Missing(s *common.Session, pr labs.Prediction) string {
+	p, ok := s.Revealed[pr.Part]
 	if !ok {
-		if !s.partReady(pr.Part) {
+		if !s.PartReady(pr.Part) {
 			return "plays once predicted"
 		}
 		return "not revealed yet"
@@ -335,8 +318,8 @@ func missing(s *session, pr labs.Prediction) string {
 		return "your file stopped the part"
 	}
 	var grades []labs.Grade
-	if s.outcome != nil {
-		grades = s.outcome.Grades
+	if s.Outcome != nil {
+		grades = s.Outcome.Grades
 	}
 	todo, status := predictions.Blame(pr, p, grades)
 	switch {

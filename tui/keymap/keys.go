@@ -1,9 +1,14 @@
-package tui
+// Package keymap is every key the lab answers, with the words the help line
+// shows (KeyMap, KeyBar), for the shell and every screen.
+package keymap
 
 import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"termlab/tui/components/textlayout"
+	"termlab/tui/styles"
 )
 
 // Every key the lab answers, in one place, with the words the help line
@@ -58,12 +63,12 @@ func newListKeys(open string) listKeys {
 }
 
 // scrollKeys page through text.
-type scrollKeys struct {
+type ScrollKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 }
 
-func newScrollKeys() scrollKeys {
-	return scrollKeys{
+func newScrollKeys() ScrollKeys {
+	return ScrollKeys{
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "scroll")),
 		Down:     key.NewBinding(key.WithKeys("down", "j")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup/pgdn", "page")),
@@ -155,20 +160,20 @@ func newDrillKeys() drillKeys {
 
 // keyMap is what the help line shows for the current state: the screen's
 // own keys first, then the global ones.
-type keyMap struct {
-	short  []key.Binding
-	full   [][]key.Binding
-	global int // the last global bindings of short, kept when room is short
+type KeyMap struct {
+	Short  []key.Binding
+	Full   [][]key.Binding
+	Global int // the last global bindings of short, kept when room is short
 }
 
-func (k keyMap) ShortHelp() []key.Binding  { return k.short }
-func (k keyMap) FullHelp() [][]key.Binding { return k.full }
+func (k KeyMap) ShortHelp() []key.Binding  { return k.Short }
+func (k KeyMap) FullHelp() [][]key.Binding { return k.Full }
 
 // Keys gathers every key map, so a screen reads them from one place.
 type Keys struct {
 	Global  globalKeys
 	List    listKeys
-	Scroll  scrollKeys
+	Scroll  ScrollKeys
 	Form    formKeys
 	Run     runKeys
 	TODO    todoKeys
@@ -198,7 +203,7 @@ func newScoreKeys() scoreKeys {
 	}
 }
 
-func newKeys() Keys {
+func New() Keys {
 	return Keys{
 		Global:  newGlobalKeys(),
 		List:    newListKeys("open"),
@@ -220,7 +225,7 @@ func newKeys() Keys {
 // when the bindings need more, the screen's own keys go first from the
 // last, and the global ones (the last keep) stay. Bindings without help
 // text, or disabled, are left out, as bubbles does.
-func keyBar(bindings []key.Binding, keep, w, maxLines int, st Styles) string {
+func KeyBar(bindings []key.Binding, keep, w, maxLines int, st styles.Styles) string {
 	var shown []key.Binding
 	for _, b := range bindings {
 		if b.Enabled() && b.Help().Key != "" {
@@ -232,7 +237,7 @@ func keyBar(bindings []key.Binding, keep, w, maxLines int, st Styles) string {
 		lines := keyLines(shown, w, st)
 		if len(lines) <= max(maxLines, 1) || len(shown) <= 1 {
 			for i, l := range lines {
-				lines[i] = trunc(l, w) // only when one binding is wider than the screen
+				lines[i] = textlayout.Trunc(l, w) // only when one binding is wider than the screen
 			}
 			if len(lines) > max(maxLines, 1) {
 				lines = lines[:max(maxLines, 1)]
@@ -248,19 +253,19 @@ func keyBar(bindings []key.Binding, keep, w, maxLines int, st Styles) string {
 }
 
 // keyLines lays bindings out in lines of at most w columns.
-func keyLines(bindings []key.Binding, w int, st Styles) []string {
+func keyLines(bindings []key.Binding, w int, st styles.Styles) []string {
 	sep := " • "
 	var lines []string
 	cur, curW := "", 0
 	for _, b := range bindings {
 		item := st.Key.Render(b.Help().Key) + " " + st.Dim.Render(b.Help().Desc)
-		iw := width(item)
+		iw := textlayout.Width(item)
 		switch {
 		case curW == 0:
 			cur, curW = item, iw
-		case curW+width(sep)+iw <= w:
+		case curW+textlayout.Width(sep)+iw <= w:
 			cur += st.Faint.Render(sep) + item
-			curW += width(sep) + iw
+			curW += textlayout.Width(sep) + iw
 		default:
 			lines = append(lines, cur)
 			cur, curW = item, iw

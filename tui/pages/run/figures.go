@@ -1,8 +1,9 @@
-package tui
+package run
 
 import (
 	"termlab/labs"
 	"termlab/tui/components/chart"
+	"termlab/tui/styles"
 )
 
 // figPrep is chart.Fig under the names the run screen's files still use
@@ -30,12 +31,12 @@ func (fp figPrep) cut(now, start, end float64, done bool) float64 {
 	return fp.Cut(now, start, end, done)
 }
 
-func drawFigure(fp figPrep, cut float64, w, plotH int, st Styles, playhead bool) string {
+func drawFigure(fp figPrep, cut float64, w, plotH int, st styles.Styles, playhead bool) string {
 	return chart.Draw(fp.Fig, cut, w, plotH, st, playhead)
 }
 
-func figTitle(fp figPrep, w int, st Styles) string { return chart.Title(fp.Fig, w, st) }
+func figTitle(fp figPrep, w int, st styles.Styles) string { return chart.Title(fp.Fig, w, st) }
 
-func legend(fp figPrep, st Styles, w int) []string { return chart.Legend(fp.Fig, st, w) }
+func legend(fp figPrep, st styles.Styles, w int) []string { return chart.Legend(fp.Fig, st, w) }
 
 func finite(x float64) bool { return chart.Finite(x) }

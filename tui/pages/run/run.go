@@ -1,4 +1,4 @@
-package tui
+package run
 
 import (
 	"math"
@@ -11,6 +11,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
 )
 
 // runModel replays a run of the learner's code on the virtual clock, part
@@ -29,14 +32,14 @@ import (
 // saying what is next and which key goes there; a part waiting for its
 // predictions says so in place. It ticks only while the part on screen is
 // playing; paused, finished, hidden or waiting, it sends nothing.
-type runModel struct {
-	c      *common
-	parts  []partPlay
-	shown  int // the part on screen, the only one that plays
+type Model struct {
+	C      *common.Common
+	Parts  []PartPlay
+	Shown  int // the part on screen, the only one that plays
 	landed int // the part whose replay finished last, or -1
 	paused bool
-	speed  int // index into speeds
-	active bool
+	Speed  int // index into speeds
+	Active bool
 
 	tickID  int // a tick whose id is not this one is stale and dropped
 	ticking bool
@@ -47,12 +50,12 @@ type runModel struct {
 	buildTicking bool
 	buildStart   time.Time // from the first tick, one second in
 	buildFor     time.Duration
-	// builds is how far each program of the run's go build has come
+	// Builds is how far each program of the run's go build has come
 	// (labs.BuildTrace), in the order they first reported; empty when no
 	// go build ran (a save's direct build) or before the first report.
-	builds []labs.BuildProgress
+	Builds []labs.BuildProgress
 
-	scroll int
+	Scroll int
 	w, h   int
 
 	// watched is, per part ID, the version whose replay finished: a new run
@@ -64,33 +67,33 @@ type runModel struct {
 	changed []string
 }
 
-// basePlay is the real seconds a part takes at ×1.
-const basePlay = 5.0
+// BasePlay is the real seconds a part takes at ×1.
+const BasePlay = 5.0
 
-var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
+var Speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
 
 const speedOne = 2 // index of ×1 in speeds
 
-// tickMsg advances the replay, or (build) the build's clock; t is when the
+// TickMsg advances the replay, or (build) the build's clock; t is when the
 // tick fired, so Update never reads the clock itself.
-type tickMsg struct {
+type TickMsg struct {
 	id    int
 	t     time.Time
 	build bool
 }
 
-// partPlay is one part's replay.
-type partPlay struct {
-	res        labs.PartResult
+// PartPlay is one part's replay.
+type PartPlay struct {
+	Res        labs.PartResult
 	figs       []figPrep
-	start, end float64 // the virtual window the replay covers
+	Start, End float64 // the virtual window the replay covers
 	timed      bool    // some figure's X is virtual time
-	now        float64
-	done       bool
+	Now        float64
+	Done       bool
 }
 
-func newPartPlay(p labs.PartResult) partPlay {
-	pp := partPlay{res: p}
+func newPartPlay(p labs.PartResult) PartPlay {
+	pp := PartPlay{Res: p}
 	tmin, tmax := math.Inf(1), math.Inf(-1)
 	for _, f := range p.Figures {
 		fp := prepFigure(f)
@@ -100,23 +103,23 @@ func newPartPlay(p labs.PartResult) partPlay {
 			tmin, tmax = math.Min(tmin, fp.xmin), math.Max(tmax, fp.xmax)
 		}
 	}
-	pp.end = math.Max(p.Span, 0)
+	pp.End = math.Max(p.Span, 0)
 	if !slices.ContainsFunc(p.Figures, hasData) {
 		// Nothing to draw (a part waiting on a TODO): nothing to wait for.
-		pp.end = 0
+		pp.End = 0
 	}
 	if pp.timed {
-		pp.end = math.Max(pp.end, tmax)
+		pp.End = math.Max(pp.End, tmax)
 		// Skip a long quiet lead-in (the boundary experiment starts at 59 s):
 		// the replay starts where the figures do.
-		if tmin > 0.25*pp.end {
-			pp.start = math.Floor(tmin)
+		if tmin > 0.25*pp.End {
+			pp.Start = math.Floor(tmin)
 		}
 	}
-	if !finite(pp.end) || pp.end < pp.start {
-		pp.end = pp.start
+	if !finite(pp.End) || pp.End < pp.Start {
+		pp.End = pp.Start
 	}
-	pp.now = pp.start
+	pp.Now = pp.Start
 	return pp
 }
 
@@ -129,56 +132,56 @@ func hasData(f labs.Figure) bool {
 	return false
 }
 
-func newRun(c *common) *runModel {
-	return &runModel{c: c, speed: speedOne, landed: -1, watched: map[string]labs.PartResult{}}
+func New(c *common.Common) *Model {
+	return &Model{C: c, Speed: speedOne, landed: -1, watched: map[string]labs.PartResult{}}
 }
 
-func (m *runModel) title() string               { return "Run" }
-func (m *runModel) typing() bool                { return false }
-func (m *runModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
-func (m *runModel) enter(*session) tea.Cmd      { return nil }
+func (m *Model) Title() string                      { return "Run" }
+func (m *Model) Typing() bool                       { return false }
+func (m *Model) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Enter(*common.Session) tea.Cmd      { return nil }
 
-// load takes a new outcome (prev is the one before it, or nil). A part
+// Load takes a new outcome (prev is the one before it, or nil). A part
 // identical to the version on screen keeps what it showed, played or half
 // way; one identical to the version already watched stays played; a changed
 // one plays again when the learner is on it, and changed names it with the
 // TODOs whose verdict moved. The part on screen stays on screen.
-func (m *runModel) load(prev, o *labs.Outcome, day labs.Day) {
+func (m *Model) Load(prev, o *labs.Outcome, day labs.Day) {
 	id := ""
-	if m.shown < len(m.parts) {
-		id = m.parts[m.shown].res.ID
+	if m.Shown < len(m.Parts) {
+		id = m.Parts[m.Shown].Res.ID
 	}
-	old := map[string]partPlay{}
-	for _, pp := range m.parts {
-		old[pp.res.ID] = pp
+	old := map[string]PartPlay{}
+	for _, pp := range m.Parts {
+		old[pp.Res.ID] = pp
 	}
-	m.parts, m.changed = m.parts[:0:0], nil
+	m.Parts, m.changed = m.Parts[:0:0], nil
 	kept := false // the part on screen is unchanged: it keeps its place
 	for _, p := range o.Parts {
 		pp := newPartPlay(p)
 		was, seen := old[p.ID]
 		switch {
-		case seen && sameRun(was.res, p):
+		case seen && sameRun(was.Res, p):
 			pp = was   // unchanged: its charts keep what they showed
-			pp.res = p // with this run's wall-clock measurements
+			pp.Res = p // with this run's wall-clock measurements
 			kept = kept || p.ID == id
 		case m.watched[p.ID].ID != "" && sameRun(m.watched[p.ID], p):
-			pp.now, pp.done = pp.end, true
-		case seen && prev != nil && (was.done || was.now > was.start):
+			pp.Now, pp.Done = pp.End, true
+		case seen && prev != nil && (was.Done || was.Now > was.Start):
 			// Named only when the learner has seen some of it: a part not
 			// yet played has nothing on screen to change.
 			m.changed = append(m.changed, changedLine(prev, o, day, p.ID))
 		}
-		m.parts = append(m.parts, pp)
+		m.Parts = append(m.Parts, pp)
 	}
-	m.shown, m.landed = 0, -1
-	for i, pp := range m.parts {
-		if pp.res.ID == id {
-			m.shown = i
+	m.Shown, m.landed = 0, -1
+	for i, pp := range m.Parts {
+		if pp.Res.ID == id {
+			m.Shown = i
 		}
 	}
 	if !kept {
-		m.scroll = 0 // a part that plays again starts from its top
+		m.Scroll = 0 // a part that plays again starts from its top
 	}
 }
 
@@ -224,41 +227,41 @@ func changedLine(prev, o *labs.Outcome, day labs.Day, id string) string {
 
 // next is the first part after the one on screen not played yet (wrapping
 // round to the start), or -1 when every part is played.
-func (m *runModel) next() int {
-	for k := 1; k <= len(m.parts); k++ {
-		if i := (m.shown + k) % len(m.parts); !m.parts[i].done {
+func (m *Model) next() int {
+	for k := 1; k <= len(m.Parts); k++ {
+		if i := (m.Shown + k) % len(m.Parts); !m.Parts[i].Done {
 			return i
 		}
 	}
 	return -1
 }
 
-// playing reports whether the part on screen is playing.
-func (m *runModel) playing(s *session) bool {
-	return m.active && !m.paused && m.shown < len(m.parts) && !m.parts[m.shown].done && m.canPlay(m.shown, s)
+// Playing reports whether the part on screen is playing.
+func (m *Model) Playing(s *common.Session) bool {
+	return m.Active && !m.paused && m.Shown < len(m.Parts) && !m.Parts[m.Shown].Done && m.canPlay(m.Shown, s)
 }
 
 // canPlay reports whether part i may play: its own predictions are made or
 // skipped and its reveal is on record in the answers file (its figures are
 // its actuals, drawn), so its actuals are on the scoreboard.
-func (m *runModel) canPlay(i int, s *session) bool {
-	return m.ready(i, s) && s.isRevealed(m.parts[i].res)
+func (m *Model) canPlay(i int, s *common.Session) bool {
+	return m.ready(i, s) && s.IsRevealed(m.Parts[i].Res)
 }
 
 // ready reports whether part i's predictions are made or skipped.
-func (m *runModel) ready(i int, s *session) bool {
-	return i >= 0 && i < len(m.parts) && s.partReady(m.parts[i].res.ID)
+func (m *Model) ready(i int, s *common.Session) bool {
+	return i >= 0 && i < len(m.Parts) && s.PartReady(m.Parts[i].Res.ID)
 }
 
 // waiting is the part whose predictions are still open that enter goes
 // to predict: the part on screen, or once it is played the next one; -1
 // for none.
-func (m *runModel) waiting(s *session) int {
-	if m.shown >= len(m.parts) {
+func (m *Model) waiting(s *common.Session) int {
+	if m.Shown >= len(m.Parts) {
 		return -1
 	}
-	i := m.shown
-	if m.parts[i].done {
+	i := m.Shown
+	if m.Parts[i].Done {
 		if i = m.next(); i < 0 {
 			return -1
 		}
@@ -271,24 +274,24 @@ func (m *runModel) waiting(s *session) int {
 
 // finish ends part i's replay. Its actuals were revealed when the run
 // landed; this only says the learner has watched it. The screen stays.
-func (m *runModel) finish(i int, s *session) {
-	if i < 0 || i >= len(m.parts) || !m.canPlay(i, s) || m.parts[i].done {
+func (m *Model) finish(i int, s *common.Session) {
+	if i < 0 || i >= len(m.Parts) || !m.canPlay(i, s) || m.Parts[i].Done {
 		return
 	}
-	p := &m.parts[i]
-	p.now, p.done = p.end, true
+	p := &m.Parts[i]
+	p.Now, p.Done = p.End, true
 	m.landed = i
-	m.watched[p.res.ID] = p.res
+	m.watched[p.Res.ID] = p.Res
 }
 
 // show puts part i on screen (the learner moved), from its top. A pause
 // belonged to the part it was pressed on: the next part starts playing.
-func (m *runModel) show(i int) {
-	if len(m.parts) == 0 {
+func (m *Model) show(i int) {
+	if len(m.Parts) == 0 {
 		return
 	}
-	if i = clamp(i, 0, len(m.parts)-1); i != m.shown {
-		m.shown, m.scroll, m.paused = i, 0, false
+	if i = textlayout.Clamp(i, 0, len(m.Parts)-1); i != m.Shown {
+		m.Shown, m.Scroll, m.paused = i, 0, false
 		m.restartTicks()
 	}
 }
@@ -297,76 +300,76 @@ func (m *runModel) show(i int) {
 // the next one counts from its own start: a tick sent before a skip or a
 // part change would otherwise arrive with the old part's last time and
 // move the new replay on by a quarter of a second's worth at once.
-func (m *runModel) restartTicks() {
+func (m *Model) restartTicks() {
 	m.tickID++
 	m.ticking, m.last = false, time.Time{}
 }
 
-// showPart puts the part with this ID on screen when the one there is
+// ShowPart puts the part with this ID on screen when the one there is
 // played or waiting: the learner just made that part's predictions.
-func (m *runModel) showPart(id string, s *session) {
-	if m.shown < len(m.parts) && !m.parts[m.shown].done && m.ready(m.shown, s) {
+func (m *Model) ShowPart(id string, s *common.Session) {
+	if m.Shown < len(m.Parts) && !m.Parts[m.Shown].Done && m.ready(m.Shown, s) {
 		return // the learner is watching something else
 	}
-	for i, p := range m.parts {
-		if p.res.ID == id {
+	for i, p := range m.Parts {
+		if p.Res.ID == id {
 			m.show(i)
 		}
 	}
 }
 
-// kick finishes parts with nothing to replay and starts the tick when the
+// Kick finishes parts with nothing to replay and starts the tick when the
 // part on screen should be playing and no tick is on its way.
-func (m *runModel) kick(s *session) tea.Cmd {
+func (m *Model) Kick(s *common.Session) tea.Cmd {
 	var cmds []tea.Cmd
-	if m.active {
-		for i, p := range m.parts {
-			if !p.done && p.end <= p.start && m.canPlay(i, s) {
+	if m.Active {
+		for i, p := range m.Parts {
+			if !p.Done && p.End <= p.Start && m.canPlay(i, s) {
 				m.finish(i, s)
 			}
 		}
 	}
-	if m.playing(s) && !m.ticking {
+	if m.Playing(s) && !m.ticking {
 		m.ticking = true
 		m.tickID++
 		m.last = time.Time{}
 		cmds = append(cmds, m.tick())
 	}
 	switch {
-	case s.building && !m.buildTicking:
+	case s.Building && !m.buildTicking:
 		m.buildTicking = true
-		cmds = append(cmds, m.c.deps.after(buildTick, func(t time.Time) tea.Msg { return tickMsg{build: true, t: t} }))
-	case !s.building && !m.buildTicking:
+		cmds = append(cmds, m.C.Deps.After(buildTick, func(t time.Time) tea.Msg { return TickMsg{build: true, t: t} }))
+	case !s.Building && !m.buildTicking:
 		m.buildStart, m.buildFor = time.Time{}, 0 // the next build counts from zero
 	}
 	return tea.Batch(cmds...)
 }
 
-func (m *runModel) tick() tea.Cmd {
+func (m *Model) tick() tea.Cmd {
 	id := m.tickID
-	return m.c.deps.after(m.c.deps.frame, func(t time.Time) tea.Msg { return tickMsg{id: id, t: t} })
+	return m.C.Deps.After(m.C.Deps.Frame, func(t time.Time) tea.Msg { return TickMsg{id: id, t: t} })
 }
 
 // advance moves the part on screen on by v virtual seconds.
-func (m *runModel) advance(v float64, s *session) {
-	if m.shown >= len(m.parts) || m.parts[m.shown].done || !m.canPlay(m.shown, s) {
+func (m *Model) advance(v float64, s *common.Session) {
+	if m.Shown >= len(m.Parts) || m.Parts[m.Shown].Done || !m.canPlay(m.Shown, s) {
 		return
 	}
-	p := &m.parts[m.shown]
-	p.now += v
-	if p.now >= p.end {
-		m.finish(m.shown, s)
+	p := &m.Parts[m.Shown]
+	p.Now += v
+	if p.Now >= p.End {
+		m.finish(m.Shown, s)
 	}
 }
 
-// rate is virtual seconds per real second for part p at the current speed.
-func (m *runModel) rate(p partPlay) float64 {
-	return (p.end - p.start) / basePlay * speeds[m.speed]
+// Rate is virtual seconds per real second for part p at the current speed.
+func (m *Model) Rate(p PartPlay) float64 {
+	return (p.End - p.Start) / BasePlay * Speeds[m.Speed]
 }
 
-func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	switch msg := msg.(type) {
-	case tickMsg:
+	case TickMsg:
 		if msg.build {
 			m.buildTicked(msg.t, s)
 			return nil
@@ -375,95 +378,95 @@ func (m *runModel) update(msg tea.Msg, s *session) tea.Cmd {
 			return nil
 		}
 		m.ticking = false
-		if !m.playing(s) {
+		if !m.Playing(s) {
 			return nil
 		}
-		dt := m.c.deps.frame
+		dt := m.C.Deps.Frame
 		if !m.last.IsZero() {
 			// A stalled tick (a busy machine) must not jump the replay.
 			dt = min(max(msg.t.Sub(m.last), 0), 250*time.Millisecond)
 		}
 		m.last = msg.t
-		m.advance(dt.Seconds()*m.rate(m.parts[m.shown]), s)
-		return m.kick(s)
+		m.advance(dt.Seconds()*m.Rate(m.Parts[m.Shown]), s)
+		return m.Kick(s)
 	case tea.KeyMsg:
 		return m.key(msg, s)
 	}
 	return nil
 }
 
-func (m *runModel) key(k tea.KeyMsg, s *session) tea.Cmd {
-	rk, sk := m.c.keys.Run, m.c.keys.Scroll
+func (m *Model) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	rk, sk := m.C.Keys.Run, m.C.Keys.Scroll
 	if m.waiting(s) >= 0 && key.Matches(k, rk.Predict) {
-		return func() tea.Msg { return switchTabMsg{tab: tabPredict, open: true} }
+		return func() tea.Msg { return common.SwitchTabMsg{Tab: common.TabPredict, Open: true} }
 	}
 	if !m.ready(0, s) {
 		return nil // nothing to show yet: only enter, to the predictions
 	}
-	if len(m.parts) == 0 {
+	if len(m.Parts) == 0 {
 		return nil
 	}
-	p := &m.parts[m.shown]
+	p := &m.Parts[m.Shown]
 	switch {
 	case key.Matches(k, rk.Pause):
-		if p.done && m.canPlay(m.shown, s) {
+		if p.Done && m.canPlay(m.Shown, s) {
 			// Played: play it again (its actuals stay revealed), from its
 			// first frame at ×1, so the replay is one a person can follow
 			// (at ×16 a minute of traffic passes in a third of a second).
-			p.now, p.done, m.paused, m.scroll = p.start, false, false, 0
-			m.speed = min(m.speed, speedOne)
+			p.Now, p.Done, m.paused, m.Scroll = p.Start, false, false, 0
+			m.Speed = min(m.Speed, speedOne)
 			m.restartTicks()
 			return nil
 		}
 		m.paused = !m.paused
 	case key.Matches(k, rk.Step):
-		if !p.done {
+		if !p.Done {
 			m.paused = true
-			m.advance(math.Max((p.end-p.start)/20, 1e-9), s)
+			m.advance(math.Max((p.End-p.Start)/20, 1e-9), s)
 		}
 	case key.Matches(k, rk.Faster):
-		m.speed = min(m.speed+1, len(speeds)-1)
+		m.Speed = min(m.Speed+1, len(Speeds)-1)
 	case key.Matches(k, rk.Slower):
-		m.speed = max(m.speed-1, 0)
+		m.Speed = max(m.Speed-1, 0)
 	case key.Matches(k, rk.Skip):
-		m.finish(m.shown, s)
+		m.finish(m.Shown, s)
 	case key.Matches(k, rk.SkipAll):
-		for i := range m.parts {
+		for i := range m.Parts {
 			m.finish(i, s)
 		}
 	case key.Matches(k, rk.PrevPart):
-		m.show(m.shown - 1)
+		m.show(m.Shown - 1)
 	case key.Matches(k, rk.NextPart):
-		if p.done && m.shown == len(m.parts)-1 {
+		if p.Done && m.Shown == len(m.Parts)-1 {
 			m.show(max(m.next(), 0)) // past the last: the first not played
 		} else {
-			m.show(m.shown + 1)
+			m.show(m.Shown + 1)
 		}
 	default:
 		// The scroll keys every long text has (space is pause here, and
 		// matched above). scrollKey clamps to the last page, maxScroll's.
 		h := m.bodyHeight(s)
-		m.scroll = scrollKey(sk, k, m.scroll, h, m.maxScroll(s)+h)
+		m.Scroll = common.ScrollKey(sk, k, m.Scroll, h, m.MaxScroll(s)+h)
 	}
 	return nil
 }
 
-func (m *runModel) help(s *session) keyMap {
-	rk, sk := m.c.keys.Run, m.c.keys.Scroll
-	if len(m.parts) == 0 {
-		return keyMap{} // nothing has run yet
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
+	rk, sk := m.C.Keys.Run, m.C.Keys.Scroll
+	if len(m.Parts) == 0 {
+		return keymap.KeyMap{} // nothing has run yet
 	}
 	if !m.ready(0, s) {
-		return keyMap{short: []key.Binding{rk.Predict}, full: [][]key.Binding{{rk.Predict}}}
+		return keymap.KeyMap{Short: []key.Binding{rk.Predict}, Full: [][]key.Binding{{rk.Predict}}}
 	}
 	if m.waiting(s) >= 0 {
-		return keyMap{
-			short: []key.Binding{rk.Predict, rk.PrevPart, sk.Up},
-			full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart, rk.SkipAll}, {sk.Up, sk.PageUp, sk.Top}},
+		return keymap.KeyMap{
+			Short: []key.Binding{rk.Predict, rk.PrevPart, sk.Up},
+			Full:  [][]key.Binding{{rk.Predict, rk.Pause}, {rk.PrevPart, rk.SkipAll}, {sk.Up, sk.PageUp, sk.Top}},
 		}
 	}
-	return keyMap{
-		short: []key.Binding{rk.Pause, rk.PrevPart, rk.Step, rk.Faster, rk.Skip, sk.Up},
-		full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp, sk.Top}},
+	return keymap.KeyMap{
+		Short: []key.Binding{rk.Pause, rk.PrevPart, rk.Step, rk.Faster, rk.Skip, sk.Up},
+		Full:  [][]key.Binding{{rk.Pause, rk.Step, rk.Faster}, {rk.Skip, rk.SkipAll, rk.PrevPart}, {sk.Up, sk.PageUp, sk.Top}},
 	}
 }

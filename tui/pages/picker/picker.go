@@ -1,4 +1,4 @@
-package tui
+package picker
 
 import (
 	"fmt"
@@ -9,6 +9,10 @@ import (
 
 	"termlab/record/history"
 	"termlab/record/predictions"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
+	historypage "termlab/tui/pages/history"
 )
 
 // pickerModel is the list of registered days with the learner's progress
@@ -16,65 +20,65 @@ import (
 // started, or TODOs passing, predictions made, drills tried and whether
 // the RESULTS.md answer is written, then the last scoreboard; and which
 // day is next. The cursor starts on the day used last.
-type pickerModel struct {
-	c    *common
-	sel  int
-	hist map[int]historyMsg // per day: its history as last read or written
+type Model struct {
+	c    *common.Common
+	Sel  int
+	hist map[int]historypage.HistoryMsg // per day: its history as last read or written
 }
 
-// took keeps a day's history for its progress line.
-func (m *pickerModel) took(msg historyMsg) {
+// Took keeps a day's history for its progress line.
+func (m *Model) Took(msg historypage.HistoryMsg) {
 	if m.hist == nil {
-		m.hist = map[int]historyMsg{}
+		m.hist = map[int]historypage.HistoryMsg{}
 	}
-	old, ok := m.hist[msg.day]
-	if ok && older(msg, old.recs) {
+	old, ok := m.hist[msg.Day]
+	if ok && historypage.Older(msg, old.Recs) {
 		return // a read begun before the latest write
 	}
-	if ok && msg.recs == nil && msg.err != nil {
-		msg.recs = old.recs // a failed write keeps what was read
+	if ok && msg.Recs == nil && msg.Err != nil {
+		msg.Recs = old.Recs // a failed write keeps what was read
 	}
-	m.hist[msg.day] = msg
+	m.hist[msg.Day] = msg
 }
 
 // progress is each day's progress, in the course's order.
-func (m *pickerModel) progress(answers map[int]predictions.Answers) []history.Progress {
+func (m *Model) progress(answers map[int]predictions.Answers) []history.Progress {
 	var ps []history.Progress
-	for _, day := range m.c.deps.course {
+	for _, day := range m.c.Deps.Course {
 		h := m.hist[day.Number]
-		ps = append(ps, history.Of(day, h.recs, answers[day.Number], h.answered))
+		ps = append(ps, history.Of(day, h.Recs, answers[day.Number], h.Answered))
 	}
 	return ps
 }
 
-// openDayMsg asks the app to open the day at index i of the course.
-type openDayMsg struct{ index int }
+// OpenDayMsg asks the app to open the day at index i of the course.
+type OpenDayMsg struct{ Index int }
 
-func newPicker(c *common) *pickerModel { return &pickerModel{c: c} }
+func New(c *common.Common) *Model { return &Model{c: c} }
 
-func (m *pickerModel) update(msg tea.Msg) tea.Cmd {
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
-	n := len(m.c.deps.course)
+	n := len(m.c.Deps.Course)
 	if !ok || n == 0 {
 		return nil
 	}
-	lk := m.c.keys.List
+	lk := m.c.Keys.List
 	switch {
 	case key.Matches(k, lk.Up):
-		m.sel = max(m.sel-1, 0)
+		m.Sel = max(m.Sel-1, 0)
 	case key.Matches(k, lk.Down):
-		m.sel = min(m.sel+1, n-1)
+		m.Sel = min(m.Sel+1, n-1)
 	case key.Matches(k, lk.Open):
-		i := m.sel
-		return func() tea.Msg { return openDayMsg{index: i} }
+		i := m.Sel
+		return func() tea.Msg { return OpenDayMsg{Index: i} }
 	}
 	return nil
 }
 
-// view lists the days; answers holds each day's latest answers.
-func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []string, w, h int) string {
-	st := m.c.styles
-	course := m.c.deps.course
+// View lists the days; answers holds each day's latest answers.
+func (m *Model) View(answers map[int]predictions.Answers, warnings []string, w, h int) string {
+	st := m.c.Styles
+	course := m.c.Deps.Course
 	if len(course) == 0 {
 		return st.Dim.Render("No days are registered in this course.")
 	}
@@ -86,16 +90,16 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 		p := dayProgress(day, answers[day.Number])
 		name := fmt.Sprintf("Day %d  %s", day.Number, day.Title)
 		cur, title := "  ", st.Title.Render(name)
-		if i == m.sel {
+		if i == m.Sel {
 			cur, title = st.Cursor.Render("› "), st.Cursor.Render(name)
 			top = len(lines)
 		}
 		if open && i == next {
 			title += st.Accent.Render("  · next")
 		}
-		lines = append(lines, trunc(cur+title, w))
+		lines = append(lines, textlayout.Trunc(cur+title, w))
 		sub := func(s string) {
-			for _, l := range strings.Split(wrap(s, max(w-4, 8)), "\n") {
+			for _, l := range strings.Split(textlayout.Wrap(s, max(w-4, 8)), "\n") {
 				lines = append(lines, "    "+l)
 			}
 		}
@@ -117,31 +121,31 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 			line += fmt.Sprintf(" · %d runs", ps[i].Runs)
 		}
 		sub(state.Render(line))
-		if sum := scoreSummary(p.rows, m.hist[day.Number].recs, ps[i]); sum != "" {
+		if sum := scoreSummary(p.rows, m.hist[day.Number].Recs, ps[i]); sum != "" {
 			sub(st.Dim.Render(sum))
 		}
 		if p.carry != "" {
-			sub(styleLines(st.Accent, wrap(p.carry, max(w-4, 8))))
+			sub(textlayout.StyleLines(st.Accent, textlayout.Wrap(p.carry, max(w-4, 8))))
 		}
-		if i == m.sel {
+		if i == m.Sel {
 			end = len(lines)
 		}
 		lines = append(lines, "")
 	}
 	switch {
 	case !open:
-		lines = append(lines, styleLines(st.Good, wrap("Every day is done.", w)))
+		lines = append(lines, textlayout.StyleLines(st.Good, textlayout.Wrap("Every day is done.", w)))
 	case next > 0 && ps[next-1].Done():
-		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Day %d done — Day %d is next.", course[next-1].Number, course[next].Number), w)))
+		lines = append(lines, textlayout.StyleLines(st.Accent, textlayout.Wrap(fmt.Sprintf("Day %d done — Day %d is next.", course[next-1].Number, course[next].Number), w)))
 	default:
-		lines = append(lines, styleLines(st.Accent, wrap(fmt.Sprintf("Next: Day %d, with %s.", course[next].Number, ps[next].Missing()), w)))
+		lines = append(lines, textlayout.StyleLines(st.Accent, textlayout.Wrap(fmt.Sprintf("Next: Day %d, with %s.", course[next].Number, ps[next].Missing()), w)))
 	}
 	for _, warn := range warnings {
-		lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.relative(warn), w)))
+		lines = append(lines, textlayout.StyleLines(st.Warn, textlayout.Wrap("! "+m.c.Relative(warn), w)))
 	}
 	for _, day := range course {
-		if err := m.hist[day.Number].err; err != nil {
-			lines = append(lines, styleLines(st.Warn, wrap("! "+m.c.relative(err.Error()), w)))
+		if err := m.hist[day.Number].Err; err != nil {
+			lines = append(lines, textlayout.StyleLines(st.Warn, textlayout.Wrap("! "+m.c.Relative(err.Error()), w)))
 		}
 	}
 	off := 0
@@ -151,7 +155,7 @@ func (m *pickerModel) view(answers map[int]predictions.Answers, warnings []strin
 	if top < off {
 		off = top
 	}
-	out, _ := window(strings.Join(lines, "\n"), off, h)
+	out, _ := textlayout.Window(strings.Join(lines, "\n"), off, h)
 	return out
 }
 
@@ -195,7 +199,7 @@ func scoreSummary(rows []predictions.Row, recs []history.Record, p history.Progr
 	return strings.Join(parts, " · ")
 }
 
-func (m *pickerModel) help() keyMap {
-	lk := m.c.keys.List
-	return keyMap{short: []key.Binding{lk.Up, lk.Down, lk.Open}, full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
+func (m *Model) Help() keymap.KeyMap {
+	lk := m.c.Keys.List
+	return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, lk.Open}, Full: [][]key.Binding{{lk.Up, lk.Down, lk.Open}}}
 }

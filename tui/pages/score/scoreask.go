@@ -1,4 +1,4 @@
-package tui
+package score
 
 import (
 	"fmt"
@@ -14,6 +14,9 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	learner "termlab/record/session"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/pages/results"
 )
 
 // The Scoreboard's two questions back to the learner, drawn in a panel
@@ -36,48 +39,48 @@ type askState struct {
 	whyOpen bool // the explain box has the keyboard
 
 	pick     string // the question n practises
-	pOpen    bool   // the practice panel is on screen
+	POpen    bool   // the practice panel is on screen
 	guess    textinput.Model
 	guessing bool // the guess box has the keyboard
 	judging  bool // the guess is in; the reference plays the variant
 	pMsg     string
 	last     *predictions.Tried // the variant just judged, with its answer
-	ref      refFrames          // the reference's player, made on first use
+	ref      common.RefFrames   // the reference's player, made on first use
 }
 
-// practiceMsg is a variant played on the reference after the learner's
+// PracticeMsg is a variant played on the reference after the learner's
 // guess: what the guess is judged against.
-type practiceMsg struct {
+type PracticeMsg struct {
 	id    string
 	open  labs.Values
 	guess float64
 	fr    labs.Frame
 }
 
-func newBox(c *common, placeholder string, limit, w int) textinput.Model {
+func newBox(c *common.Common, placeholder string, limit, w int) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = placeholder
 	in.CharLimit = limit
 	in.Width = w
 	in.Cursor.SetMode(cursor.CursorStatic) // idle means idle
-	in.Cursor.Style = c.styles.CursorBlock
-	in.PlaceholderStyle = c.styles.Faint
-	in.TextStyle = c.styles.Input
+	in.Cursor.Style = c.Styles.CursorBlock
+	in.PlaceholderStyle = c.Styles.Faint
+	in.TextStyle = c.Styles.Input
 	return in
 }
 
-func newAsk(c *common) askState {
+func newAsk(c *common.Common) askState {
 	return askState{
 		why:   newBox(c, "one line of your own", predictions.MaxExplanation, 30),
 		guess: newBox(c, "a number", 40, 12),
 	}
 }
 
-// toExplain is the first row whose miss waits for the learner's line.
-func toExplain(s *session) (predictions.Row, bool) {
-	for _, r := range s.rows() {
-		if predictions.ToExplain(r, s.answers.Predictions[r.ID]) {
+// ToExplain is the first row whose miss waits for the learner's line.
+func ToExplain(s *common.Session) (predictions.Row, bool) {
+	for _, r := range s.Rows() {
+		if predictions.ToExplain(r, s.Answers.Predictions[r.ID]) {
 			return r, true
 		}
 	}
@@ -86,10 +89,10 @@ func toExplain(s *session) (predictions.Row, bool) {
 
 // practicable is the day's questions that can be practised now: revealed
 // on record, with a figure to deal from.
-func practicable(s *session) []string {
+func practicable(s *common.Session) []string {
 	var out []string
-	for _, id := range learner.Practicable(s.day) {
-		if s.answers.Predictions[id].Revealed {
+	for _, id := range learner.Practicable(s.Day) {
+		if s.Answers.Predictions[id].Revealed {
 			out = append(out, id)
 		}
 	}
@@ -97,10 +100,10 @@ func practicable(s *session) []string {
 }
 
 // pickOf is the question n practises: the one picked, while it may be.
-func (m *scoreModel) pickOf(s *session) string {
+func (m *Model) pickOf(s *common.Session) string {
 	ids := practicable(s)
-	if slices.Contains(ids, m.ask.pick) {
-		return m.ask.pick
+	if slices.Contains(ids, m.Ask.pick) {
+		return m.Ask.pick
 	}
 	if len(ids) == 0 {
 		return ""
@@ -109,15 +112,15 @@ func (m *scoreModel) pickOf(s *session) string {
 }
 
 // askKey takes a key for the panel; false when it is not the panel's.
-func (m *scoreModel) askKey(k tea.KeyMsg, s *session) (tea.Cmd, bool) {
-	sk, a := m.c.keys.Score, &m.ask
+func (m *Model) askKey(k tea.KeyMsg, s *common.Session) (tea.Cmd, bool) {
+	sk, a := m.c.Keys.Score, &m.Ask
 	switch {
 	case a.whyOpen:
 		return m.whyKey(k, s), true
 	case a.guessing:
 		return m.guessKey(k, s), true
-	case a.pOpen && key.Matches(k, sk.Close):
-		a.pOpen, a.last, a.pMsg = false, nil, ""
+	case a.POpen && key.Matches(k, sk.Close):
+		a.POpen, a.last, a.pMsg = false, nil, ""
 		return nil, true
 	case key.Matches(k, sk.Practice):
 		return m.deal(s), true
@@ -132,10 +135,10 @@ func (m *scoreModel) askKey(k tea.KeyMsg, s *session) (tea.Cmd, bool) {
 			step = -1
 		}
 		a.pick = ids[(i+step+len(ids))%len(ids)]
-		a.pOpen, a.last, a.pMsg = false, nil, ""
+		a.POpen, a.last, a.pMsg = false, nil, ""
 		return nil, true
-	case !a.pOpen && key.Matches(k, sk.Explain):
-		if _, ok := toExplain(s); !ok {
+	case !a.POpen && key.Matches(k, sk.Explain):
+		if _, ok := ToExplain(s); !ok {
 			return nil, false
 		}
 		a.whyOpen = true
@@ -147,9 +150,9 @@ func (m *scoreModel) askKey(k tea.KeyMsg, s *session) (tea.Cmd, bool) {
 
 // whyKey is a key in the explain box: enter records the line, esc passes;
 // both go on record, and only then does the lab's why show.
-func (m *scoreModel) whyKey(k tea.KeyMsg, s *session) tea.Cmd {
-	sk, a := m.c.keys.Score, &m.ask
-	r, ok := toExplain(s)
+func (m *Model) whyKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	sk, a := m.c.Keys.Score, &m.Ask
+	r, ok := ToExplain(s)
 	if !ok { // answered meanwhile, from another shell
 		a.whyOpen = false
 		a.why.Blur()
@@ -160,24 +163,24 @@ func (m *scoreModel) whyKey(k tea.KeyMsg, s *session) tea.Cmd {
 	case key.Matches(k, sk.Pass):
 		a.whyOpen = false
 		a.why.Blur()
-		s.setNote(id+": passed; the lab's why is below it", false)
-		return s.change(m.c.deps, func(x *predictions.Answers) { _ = x.SkipExplain(id) })
+		s.SetNote(id+": passed; the lab's why is below it", false)
+		return s.Change(m.c.Deps, func(x *predictions.Answers) { _ = x.SkipExplain(id) })
 	case key.Matches(k, sk.Record):
 		text, err := predictions.CleanExplanation(a.why.Value())
 		if err != nil {
-			s.setNote(id+": write one line of your own, or esc to pass", true)
+			s.SetNote(id+": write one line of your own, or esc to pass", true)
 			return nil
 		}
 		a.whyOpen = false
 		a.why.Blur()
-		s.setNote(id+": your line is kept, the lab's why beside it", false)
-		save := s.change(m.c.deps, func(x *predictions.Answers) { _ = x.Explain(id, text) })
-		if refuse(s) != "" {
+		s.SetNote(id+": your line is kept, the lab's why beside it", false)
+		save := s.Change(m.c.Deps, func(x *predictions.Answers) { _ = x.Explain(id, text) })
+		if results.Refuse(s) != "" {
 			return save
 		}
 		// RESULTS.md's block keeps the line beside the lab's why, as the
 		// shell's next run writes it.
-		return tea.Batch(save, writeResultsCmd(s, true))
+		return tea.Batch(save, results.WriteResultsCmd(s, true))
 	}
 	var cmd tea.Cmd
 	a.why, cmd = a.why.Update(k)
@@ -187,21 +190,21 @@ func (m *scoreModel) whyKey(k tea.KeyMsg, s *session) tea.Cmd {
 // deal opens the practice panel on the picked question with a variant
 // dealt (or the one still open: dealing again until a friendly one comes
 // up is not practice), its guess box open.
-func (m *scoreModel) deal(s *session) tea.Cmd {
-	a := &m.ask
+func (m *Model) deal(s *common.Session) tea.Cmd {
+	a := &m.Ask
 	id := m.pickOf(s)
 	if id == "" {
-		s.setNote("nothing to practise yet: a question with a figure gets new numbers once its answer is revealed", false)
+		s.SetNote("nothing to practise yet: a question with a figure gets new numbers once its answer is revealed", false)
 		return nil
 	}
-	px, err := learner.PracticeOf(s.day, id)
+	px, err := learner.PracticeOf(s.Day, id)
 	if err != nil {
-		s.setNote(err.Error(), true)
+		s.SetNote(err.Error(), true)
 		return nil
 	}
-	a.pick, a.pOpen, a.last, a.pMsg, a.judging = id, true, nil, "", false
+	a.pick, a.POpen, a.last, a.pMsg, a.judging = id, true, nil, "", false
 	deal := px.Deal(px.Fresh())
-	save := s.change(m.c.deps, func(x *predictions.Answers) { _ = deal(x) })
+	save := s.Change(m.c.Deps, func(x *predictions.Answers) { _ = deal(x) })
 	a.guessing = true
 	a.guess.SetValue("")
 	return tea.Batch(save, a.guess.Focus())
@@ -210,16 +213,16 @@ func (m *scoreModel) deal(s *session) tea.Cmd {
 // guessKey is a key in the guess box: enter parses the guess and, once it
 // is in, plays the variant on the reference; esc closes the panel (the
 // variant stays open on record, and n shows it again).
-func (m *scoreModel) guessKey(k tea.KeyMsg, s *session) tea.Cmd {
-	sk, a := m.c.keys.Score, &m.ask
+func (m *Model) guessKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
+	sk, a := m.c.Keys.Score, &m.Ask
 	switch {
 	case key.Matches(k, sk.Close):
-		a.guessing, a.pOpen, a.pMsg = false, false, ""
+		a.guessing, a.POpen, a.pMsg = false, false, ""
 		a.guess.Blur()
 		return nil
 	case key.Matches(k, sk.Guess):
-		px, err := learner.PracticeOf(s.day, a.pick)
-		open := s.answers.Practice[a.pick].Open
+		px, err := learner.PracticeOf(s.Day, a.pick)
+		open := s.Answers.Practice[a.pick].Open
 		if err != nil || open == nil {
 			a.pMsg = "no variant is open: n deals one"
 			return nil
@@ -232,11 +235,11 @@ func (m *scoreModel) guessKey(k tea.KeyMsg, s *session) tea.Cmd {
 		a.guessing, a.judging, a.pMsg = false, true, ""
 		a.guess.Blur()
 		if a.ref == nil {
-			a.ref = m.c.deps.refFrames(m.c.deps, s.day)
+			a.ref = m.c.Deps.RefFrames(m.c.Deps, s.Day)
 		}
 		ref, id := a.ref, a.pick
 		return func() tea.Msg {
-			return practiceMsg{id: id, open: open, guess: v, fr: ref.Play(px.F, open)}
+			return PracticeMsg{id: id, open: open, guess: v, fr: ref.Play(px.F, open)}
 		}
 	}
 	var cmd tea.Cmd
@@ -247,9 +250,9 @@ func (m *scoreModel) guessKey(k tea.KeyMsg, s *session) tea.Cmd {
 
 // practiced judges the guess on the variant as the reference played it,
 // and records it (the streak moves).
-func (m *scoreModel) practiced(msg practiceMsg, s *session) tea.Cmd {
-	a := &m.ask
-	px, err := learner.PracticeOf(s.day, msg.id)
+func (m *Model) practiced(msg PracticeMsg, s *common.Session) tea.Cmd {
+	a := &m.Ask
+	px, err := learner.PracticeOf(s.Day, msg.id)
 	if err != nil {
 		return nil
 	}
@@ -258,7 +261,7 @@ func (m *scoreModel) practiced(msg practiceMsg, s *session) tea.Cmd {
 	if err != nil {
 		// Nothing recorded: the variant stays open, the guess box too.
 		a.pMsg = err.Error() + "; nothing was saved, enter tries again"
-		if a.pOpen && a.pick == msg.id {
+		if a.POpen && a.pick == msg.id {
 			a.guessing = true
 			return a.guess.Focus()
 		}
@@ -269,32 +272,32 @@ func (m *scoreModel) practiced(msg practiceMsg, s *session) tea.Cmd {
 		a.last = &t
 	}
 	id, open, guess := msg.id, msg.open, msg.guess
-	return s.change(m.c.deps, func(x *predictions.Answers) { _, _ = x.Answer(id, open, guess, actual) })
+	return s.Change(m.c.Deps, func(x *predictions.Answers) { _, _ = x.Answer(id, open, guess, actual) })
 }
 
-// close ends the reference's player (the day is closing).
-func (m *scoreModel) close() {
-	if m.ask.ref != nil {
-		go m.ask.ref.Close()
-		m.ask.ref = nil
+// Close ends the reference's player (the day is closing).
+func (m *Model) Close() {
+	if m.Ask.ref != nil {
+		go m.Ask.ref.Close()
+		m.Ask.ref = nil
 	}
 }
 
 // panel is the lines pinned under the headings: the practice, or else the
 // miss waiting for the learner's line; none when neither is asked.
-func (m *scoreModel) panel(s *session, w, h int) []string {
-	st, a := m.c.styles, &m.ask
+func (m *Model) panel(s *common.Session, w, h int) []string {
+	st, a := m.c.Styles, &m.Ask
 	var b []string
-	if a.pOpen {
+	if a.POpen {
 		id := a.pick
-		px, err := learner.PracticeOf(s.day, id)
+		px, err := learner.PracticeOf(s.Day, id)
 		if err != nil {
 			return nil
 		}
-		pr := s.answers.Practice[id]
-		head := []string{trunc(st.Title.Render(id+" again, new numbers")+st.Dim.Render(fmt.Sprintf(" · streak %d", pr.Streak)), w)}
+		pr := s.Answers.Practice[id]
+		head := []string{textlayout.Trunc(st.Title.Render(id+" again, new numbers")+st.Dim.Render(fmt.Sprintf(" · streak %d", pr.Streak)), w)}
 		lines := func(style lipgloss.Style, text string) []string {
-			return strings.Split(styleLines(style, wrap(text, w)), "\n")
+			return strings.Split(textlayout.StyleLines(style, textlayout.Wrap(text, w)), "\n")
 		}
 		var ask, body []string
 		switch {
@@ -310,9 +313,9 @@ func (m *scoreModel) panel(s *session, w, h int) []string {
 		case pr.Open != nil:
 			ask = lines(st.Accent, px.Ask(pr.Open))
 			if a.judging {
-				body = []string{st.Dim.Render(trunc("playing it on the reference…", w))}
+				body = []string{st.Dim.Render(textlayout.Trunc("playing it on the reference…", w))}
 			} else {
-				body = []string{trunc("your guess: "+a.guess.View(), w)}
+				body = []string{textlayout.Trunc("your guess: "+a.guess.View(), w)}
 			}
 		}
 		if a.pMsg != "" {
@@ -328,20 +331,20 @@ func (m *scoreModel) panel(s *session, w, h int) []string {
 		}
 		return slices.Concat(head, body)
 	}
-	r, ok := toExplain(s)
+	r, ok := ToExplain(s)
 	if !ok {
 		return nil
 	}
 	if a.whyOpen {
-		b = append(b, strings.Split(styleLines(st.Warn, wrap("Why did "+r.ID+" come out differently from your guess? One line of your own; the lab's why shows after it.", w)), "\n")...)
-		b = append(b, trunc("> "+a.why.View(), w))
+		b = append(b, strings.Split(textlayout.StyleLines(st.Warn, textlayout.Wrap("Why did "+r.ID+" come out differently from your guess? One line of your own; the lab's why shows after it.", w)), "\n")...)
+		b = append(b, textlayout.Trunc("> "+a.why.View(), w))
 		return b
 	}
 	// Closed, one line, so the rows keep their room: e opens the box.
 	ask := "Why did " + r.ID + " come out differently from your guess? e: your line, then the lab's"
-	if width(ask) > w {
+	if textlayout.Width(ask) > w {
 		ask = "Why did " + r.ID + " differ? e: say why first"
 	}
-	b = append(b, strings.Split(styleLines(st.Warn, wrap(ask, w)), "\n")...)
+	b = append(b, strings.Split(textlayout.StyleLines(st.Warn, textlayout.Wrap(ask, w)), "\n")...)
 	return b
 }

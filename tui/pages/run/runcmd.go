@@ -1,4 +1,4 @@
-package tui
+package run
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
+	"termlab/tui/common"
 )
 
 // A run of the learner's code, as the screens ask for it: one at a time
@@ -15,32 +16,32 @@ import (
 // the day's run generation: a run cancelled by a newer save answers with
 // an older one, and is dropped.
 
-// outcomeMsg is a finished run of the learner's code.
-type outcomeMsg struct {
-	gen int
-	o   labs.Outcome
-	err error
-	at  time.Time
+// OutcomeMsg is a finished run of the learner's code.
+type OutcomeMsg struct {
+	Gen int
+	O   labs.Outcome
+	Err error
+	At  time.Time
 }
 
-// partialMsg is a run still going: the outcome so far (the grades land
+// PartialMsg is a run still going: the outcome so far (the grades land
 // first, then the parts), and the Cmd that waits for what comes next.
-type partialMsg struct {
-	gen  int
-	o    labs.Outcome
-	next tea.Cmd
+type PartialMsg struct {
+	Gen  int
+	O    labs.Outcome
+	Next tea.Cmd
 }
 
-// runCmd builds, grades and runs the learner's code through the runner.
+// RunCmd builds, grades and runs the learner's code through the runner.
 // The pieces come as partialMsgs, and the progress of a go build of the
 // day's programs as buildMsgs, before the outcomeMsg.
-func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
+func RunCmd(d common.Deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 	msgs := make(chan tea.Msg, 32)
 	go func() {
-		d.runGate.Lock()
-		defer d.runGate.Unlock()
+		d.RunGate.Lock()
+		defer d.RunGate.Unlock()
 		if err := ctx.Err(); err != nil {
-			msgs <- outcomeMsg{gen: gen, err: err}
+			msgs <- OutcomeMsg{Gen: gen, Err: err}
 			return
 		}
 		// The producers (the pieces, and each build's progress, from the
@@ -56,9 +57,9 @@ func runCmd(d deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 				msgs <- msg
 			}
 		}
-		ctx = labs.WithBuildTrace(ctx, func(p labs.BuildProgress) { send(buildMsg{gen: gen, p: p}) })
-		o, err := d.runner.RunStream(ctx, day, func(p labs.Outcome) { send(partialMsg{gen: gen, o: p}) })
-		msgs <- outcomeMsg{gen: gen, o: o, err: err, at: d.now()}
+		ctx = labs.WithBuildTrace(ctx, func(p labs.BuildProgress) { send(BuildMsg{Gen: gen, P: p}) })
+		o, err := d.Runner.RunStream(ctx, day, func(p labs.Outcome) { send(PartialMsg{Gen: gen, O: p}) })
+		msgs <- OutcomeMsg{Gen: gen, O: o, Err: err, At: d.Now()}
 	}()
 	return nextRunMsg(msgs)
 }
@@ -67,11 +68,11 @@ func nextRunMsg(msgs chan tea.Msg) tea.Cmd {
 	return func() tea.Msg {
 		msg := <-msgs
 		switch p := msg.(type) {
-		case partialMsg:
-			p.next = nextRunMsg(msgs)
+		case PartialMsg:
+			p.Next = nextRunMsg(msgs)
 			return p
-		case buildMsg:
-			p.next = nextRunMsg(msgs)
+		case BuildMsg:
+			p.Next = nextRunMsg(msgs)
 			return p
 		}
 		return msg

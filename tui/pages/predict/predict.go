@@ -1,4 +1,4 @@
-package tui
+package predict
 
 import (
 	"fmt"
@@ -12,6 +12,9 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
 )
 
 // predictModel is the predict-first form: one text box per prediction of
@@ -25,23 +28,23 @@ import (
 // A box never passes off an edit as saved: what differs from the stored
 // guess is marked unsaved until enter records it, and leaving the row puts
 // the stored guess back.
-type predictModel struct {
-	c      *common
-	inputs []textinput.Model
+type Model struct {
+	c      *common.Common
+	Inputs []textinput.Model
 	msgs   []string // the latest refusal per row, "" when none
-	focus  int
+	Focus  int
 	active bool // a text box has the focus
-	// peek scrolls the focused prediction's lines past what fits under its
+	// Peek scrolls the focused prediction's lines past what fits under its
 	// box (how to think about it, a note), with pgdn and pgup; it is the
 	// focused row's own, so moving to another row resets it.
-	peek int
-	w, h int
-	s    *session // the day's, for putting stored guesses back
+	Peek int
+	W, H int
+	s    *common.Session // the day's, for putting stored guesses back
 }
 
-func newPredict(c *common, s *session) *predictModel {
-	m := &predictModel{c: c, s: s}
-	for _, p := range s.day.Predictions {
+func New(c *common.Common, s *common.Session) *Model {
+	m := &Model{c: c, s: s}
+	for _, p := range s.Day.Predictions {
 		in := textinput.New()
 		in.Prompt = ""
 		in.Placeholder = "a number"
@@ -49,47 +52,47 @@ func newPredict(c *common, s *session) *predictModel {
 		in.Width = 14
 		// A blinking cursor ticks forever; idle means idle.
 		in.Cursor.SetMode(cursor.CursorStatic)
-		in.Cursor.Style = c.styles.CursorBlock
-		in.PlaceholderStyle = c.styles.Faint
-		in.TextStyle = c.styles.Input
-		if v, ok := s.answers.Value(p.ID); ok {
+		in.Cursor.Style = c.Styles.CursorBlock
+		in.PlaceholderStyle = c.Styles.Faint
+		in.TextStyle = c.Styles.Input
+		if v, ok := s.Answers.Value(p.ID); ok {
 			in.SetValue(plain(v))
 		}
-		m.inputs = append(m.inputs, in)
+		m.Inputs = append(m.Inputs, in)
 		m.msgs = append(m.msgs, "")
 	}
 	return m
 }
 
-func (m *predictModel) title() string { return "Predict" }
-func (m *predictModel) typing() bool  { return m.active }
+func (m *Model) Title() string { return "Predict" }
+func (m *Model) Typing() bool  { return m.active }
 
-func (m *predictModel) resize(s *session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Resize(s *common.Session, w, h int) { m.W, m.H = w, h }
 
-// enter puts the cursor on the first row still open of the parts about to
+// Enter puts the cursor on the first row still open of the parts about to
 // play, without opening its box: the number keys change screens until the
 // learner opens it (enter or e), so a learner passing through to screen 5
 // never types "5" into a guess.
-func (m *predictModel) enter(s *session) tea.Cmd {
-	if len(m.inputs) == 0 {
+func (m *Model) Enter(s *common.Session) tea.Cmd {
+	if len(m.Inputs) == 0 {
 		return nil
 	}
-	if _, ok := s.due(); ok {
-		m.focus = m.firstOpen(s, 0)
+	if _, ok := s.Due(); ok {
+		m.Focus = m.firstOpen(s, 0)
 	}
-	return m.setActive(false)
+	return m.SetActive(false)
 }
 
-func (m *predictModel) setActive(on bool) tea.Cmd {
+func (m *Model) SetActive(on bool) tea.Cmd {
 	m.active = on
-	for i := range m.inputs {
-		m.inputs[i].Blur()
+	for i := range m.Inputs {
+		m.Inputs[i].Blur()
 	}
 	if !on {
-		m.revert(m.focus)
+		m.revert(m.Focus)
 	}
-	if on && len(m.inputs) > 0 {
-		return m.inputs[m.focus].Focus()
+	if on && len(m.Inputs) > 0 {
+		return m.Inputs[m.Focus].Focus()
 	}
 	return nil
 }
@@ -97,74 +100,74 @@ func (m *predictModel) setActive(on bool) tea.Cmd {
 // firstOpen is the first row from i on (wrapping) with neither a guess nor
 // a skip among the predictions due now (the parts about to play); i itself
 // when they are all done.
-func (m *predictModel) firstOpen(s *session, from int) int {
-	n := len(s.day.Predictions)
-	g, ok := s.due()
+func (m *Model) firstOpen(s *common.Session, from int) int {
+	n := len(s.Day.Predictions)
+	g, ok := s.Due()
 	if !ok {
-		return clamp(from, 0, n-1)
+		return textlayout.Clamp(from, 0, n-1)
 	}
 	due := map[string]bool{}
-	for _, pr := range g.preds {
+	for _, pr := range g.Preds {
 		due[pr.ID] = true
 	}
 	for k := range n {
 		i := (from + k) % n
-		if id := s.day.Predictions[i].ID; due[id] && !s.answered(id) {
+		if id := s.Day.Predictions[i].ID; due[id] && !s.Answered(id) {
 			return i
 		}
 	}
-	return clamp(from, 0, n-1)
+	return textlayout.Clamp(from, 0, n-1)
 }
 
-func (m *predictModel) move(to int) tea.Cmd {
-	if len(m.inputs) == 0 {
+func (m *Model) move(to int) tea.Cmd {
+	if len(m.Inputs) == 0 {
 		return nil
 	}
-	m.revert(m.focus)
-	m.focus, m.peek = clamp(to, 0, len(m.inputs)-1), 0
-	return m.setActive(m.active)
+	m.revert(m.Focus)
+	m.Focus, m.Peek = textlayout.Clamp(to, 0, len(m.Inputs)-1), 0
+	return m.SetActive(m.active)
 }
 
 // stored is row i's guess on record as its box writes it ("" for none).
-func (m *predictModel) stored(s *session, i int) string {
-	if v, ok := s.answers.Value(s.day.Predictions[i].ID); ok {
+func (m *Model) stored(s *common.Session, i int) string {
+	if v, ok := s.Answers.Value(s.Day.Predictions[i].ID); ok {
 		return plain(v)
 	}
 	return ""
 }
 
 // dirty reports an edit in row i's box that is not recorded.
-func (m *predictModel) dirty(s *session, i int) bool {
-	return strings.TrimSpace(m.inputs[i].Value()) != m.stored(s, i)
+func (m *Model) dirty(s *common.Session, i int) bool {
+	return strings.TrimSpace(m.Inputs[i].Value()) != m.stored(s, i)
 }
 
 // revert puts the stored guess back in row i's box: an edit left without
 // enter was never recorded, so the box must not keep showing it.
-func (m *predictModel) revert(i int) {
-	if i < 0 || i >= len(m.inputs) || m.s == nil {
+func (m *Model) revert(i int) {
+	if i < 0 || i >= len(m.Inputs) || m.s == nil {
 		return
 	}
 	if m.dirty(m.s, i) {
-		m.inputs[i].SetValue(m.stored(m.s, i))
+		m.Inputs[i].SetValue(m.stored(m.s, i))
 		m.msgs[i] = ""
 	}
 }
 
-func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, isKey := msg.(tea.KeyMsg)
-	if !isKey || len(m.inputs) == 0 {
+	if !isKey || len(m.Inputs) == 0 {
 		return nil
 	}
-	fk, lk, sk := m.c.keys.Form, m.c.keys.List, m.c.keys.Scroll
-	p := s.day.Predictions[m.focus]
+	fk, lk, sk := m.c.Keys.Form, m.c.Keys.List, m.c.Keys.Scroll
+	p := s.Day.Predictions[m.Focus]
 	// pgdn and pgup only (not space or f, which type into an open box).
 	switch k.Type {
 	case tea.KeyPgDown:
-		_, _, room, _ := m.layout(s, m.w, m.h)
-		m.peek = min(m.peek+max(m.h/2, 1), room)
+		_, _, room, _ := m.Layout(s, m.W, m.H)
+		m.Peek = min(m.Peek+max(m.H/2, 1), room)
 		return nil
 	case tea.KeyPgUp:
-		m.peek = max(m.peek-max(m.h/2, 1), 0)
+		m.Peek = max(m.Peek-max(m.H/2, 1), 0)
 		return nil
 	}
 	_ = sk
@@ -172,7 +175,7 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 		// Shown on request only, box open or not, and the request is
 		// recorded, so the scoreboard's record says which guesses had help.
 		id := p.ID
-		return s.change(m.c.deps, func(a *predictions.Answers) { a.AskHow(id) })
+		return s.Change(m.c.Deps, func(a *predictions.Answers) { a.AskHow(id) })
 	}
 	if key.Matches(k, fk.Sure) {
 		return m.cycleSure(s, p)
@@ -180,40 +183,40 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if !m.active {
 		switch {
 		case key.Matches(k, lk.Up):
-			return m.move(m.focus - 1)
+			return m.move(m.Focus - 1)
 		case key.Matches(k, lk.Down):
-			return m.move(m.focus + 1)
+			return m.move(m.Focus + 1)
 		case key.Matches(k, fk.Type):
-			return m.setActive(true)
+			return m.SetActive(true)
 		}
 		return nil
 	}
 	switch {
 	case key.Matches(k, fk.StopTyping):
-		return m.setActive(false)
+		return m.SetActive(false)
 	case key.Matches(k, fk.Prev):
-		return m.move(m.focus - 1)
+		return m.move(m.Focus - 1)
 	case key.Matches(k, fk.Next):
-		return m.move(m.focus + 1)
+		return m.move(m.Focus + 1)
 	case key.Matches(k, fk.Skip):
-		before, hadDue := s.due()
+		before, hadDue := s.Due()
 		id := p.ID
-		save := s.change(m.c.deps, func(a *predictions.Answers) { a.Skip(id) })
-		m.inputs[m.focus].SetValue("")
-		m.msgs[m.focus] = ""
-		s.setNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
+		save := s.Change(m.c.Deps, func(a *predictions.Answers) { a.Skip(id) })
+		m.Inputs[m.Focus].SetValue("")
+		m.msgs[m.Focus] = ""
+		s.SetNote(p.ID+" skipped: it will show on the scoreboard without a verdict", false)
 		return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 	case key.Matches(k, fk.Submit):
 		return m.submit(s, p)
 	}
 	var cmd tea.Cmd
-	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	m.Inputs[m.Focus], cmd = m.Inputs[m.Focus].Update(msg)
 	// Inline validation: say what is wrong while typing, but not about an
 	// empty box, which is only a problem once the learner presses enter.
-	m.msgs[m.focus] = ""
-	if v := m.inputs[m.focus].Value(); strings.TrimSpace(v) != "" {
+	m.msgs[m.Focus] = ""
+	if v := m.Inputs[m.Focus].Value(); strings.TrimSpace(v) != "" {
 		if _, err := predictions.Parse(v, p); err != nil {
-			m.msgs[m.focus] = err.Error()
+			m.msgs[m.Focus] = err.Error()
 		}
 	}
 	return cmd
@@ -223,76 +226,76 @@ func (m *predictModel) update(msg tea.Msg, s *session) tea.Cmd {
 // not said). Once the answer is out it stays as it was: a level chosen
 // with the answer in view would be hindsight (predictions.SetConfidence
 // refuses it too, should the reveal land on disk first).
-func (m *predictModel) cycleSure(s *session, p labs.Prediction) tea.Cmd {
-	g := s.answers.Predictions[p.ID]
+func (m *Model) cycleSure(s *common.Session, p labs.Prediction) tea.Cmd {
+	g := s.Answers.Predictions[p.ID]
 	if g.Revealed {
-		s.setNote(p.ID+"'s answer is out: how sure you were stays as it was when you guessed", false)
+		s.SetNote(p.ID+"'s answer is out: how sure you were stays as it was when you guessed", false)
 		return nil
 	}
 	next, id := g.Confidence.Next(), p.ID
-	save := s.change(m.c.deps, func(a *predictions.Answers) { _ = a.SetConfidence(id, next) })
+	save := s.Change(m.c.Deps, func(a *predictions.Answers) { _ = a.SetConfidence(id, next) })
 	if next == "" {
-		s.setNote(p.ID+": how sure, not said", false)
+		s.SetNote(p.ID+": how sure, not said", false)
 	} else {
-		s.setNote(fmt.Sprintf("%s: %s (ctrl+g again to change it)", p.ID, next), false)
+		s.SetNote(fmt.Sprintf("%s: %s (ctrl+g again to change it)", p.ID, next), false)
 	}
 	return save
 }
 
 // submit records the focused row when it parses.
-func (m *predictModel) submit(s *session, p labs.Prediction) tea.Cmd {
-	text := m.inputs[m.focus].Value()
+func (m *Model) submit(s *common.Session, p labs.Prediction) tea.Cmd {
+	text := m.Inputs[m.Focus].Value()
 	v, err := predictions.Parse(text, p)
 	if err != nil {
 		msg := err.Error()
 		if strings.TrimSpace(text) == "" {
 			msg += " (or ctrl+x to skip it)"
 		}
-		m.msgs[m.focus] = msg
+		m.msgs[m.Focus] = msg
 		return nil
 	}
-	m.msgs[m.focus] = ""
-	before, hadDue := s.due()
-	old, had := s.answers.Value(p.ID)
+	m.msgs[m.Focus] = ""
+	before, hadDue := s.Due()
+	old, had := s.Answers.Value(p.ID)
 	if had && old == v {
 		// Enter on a row already recorded: move on, or run when its part
 		// can play.
-		m.inputs[m.focus].SetValue(plain(v))
+		m.Inputs[m.Focus].SetValue(plain(v))
 		return m.afterRecord(s, p, before, hadDue, false)
 	}
 	id := p.ID
-	save := s.change(m.c.deps, func(a *predictions.Answers) { a.Set(id, v) })
-	m.inputs[m.focus].SetValue(plain(v))
-	g := s.answers.Predictions[p.ID]
+	save := s.Change(m.c.Deps, func(a *predictions.Answers) { a.Set(id, v) })
+	m.Inputs[m.Focus].SetValue(plain(v))
+	g := s.Answers.Predictions[p.ID]
 	switch {
 	case g.Revised:
 		first := "no guess"
 		if g.Scored != nil {
 			first = predictions.FormatValue(*g.Scored, p.Unit)
 		}
-		s.setNote(fmt.Sprintf("%s revised to %s; the scoreboard still judges the guess on record at the reveal (%s)", p.ID, predictions.FormatValue(v, p.Unit), first), false)
+		s.SetNote(fmt.Sprintf("%s revised to %s; the scoreboard still judges the guess on record at the reveal (%s)", p.ID, predictions.FormatValue(v, p.Unit), first), false)
 	default:
-		s.setNote(fmt.Sprintf("%s = %s recorded", p.ID, predictions.FormatValue(v, p.Unit)), false)
+		s.SetNote(fmt.Sprintf("%s = %s recorded", p.ID, predictions.FormatValue(v, p.Unit)), false)
 	}
 	return tea.Batch(save, m.afterRecord(s, p, before, hadDue, true))
 }
 
-// refresh shows answers that changed under the form (saved from another
+// Refresh shows answers that changed under the form (saved from another
 // shell): a row whose stored guess moved gets the new number in its box.
 // A row whose guess went away keeps what is typed in it.
-func (m *predictModel) refresh(old, now predictions.Answers, s *session) {
-	for i, p := range s.day.Predictions {
-		if i >= len(m.inputs) {
+func (m *Model) Refresh(old, now predictions.Answers, s *common.Session) {
+	for i, p := range s.Day.Predictions {
+		if i >= len(m.Inputs) {
 			break
 		}
 		v, ok := now.Value(p.ID)
 		was, had := old.Value(p.ID)
 		switch {
 		case ok && (!had || v != was):
-			m.inputs[i].SetValue(plain(v))
+			m.Inputs[i].SetValue(plain(v))
 			m.msgs[i] = ""
 		case now.Predictions[p.ID].Skipped && !old.Predictions[p.ID].Skipped:
-			m.inputs[i].SetValue("")
+			m.Inputs[i].SetValue("")
 			m.msgs[i] = ""
 		}
 	}
@@ -301,42 +304,42 @@ func (m *predictModel) refresh(old, now predictions.Answers, s *session) {
 // afterRecord moves to the next open row of the parts about to play. The
 // record that completes them goes to the run, where they play; so does
 // enter on a recorded row whose parts can play.
-func (m *predictModel) afterRecord(s *session, p labs.Prediction, before stage, hadDue, changed bool) tea.Cmd {
-	now, ok := s.due()
-	completed := hadDue && (!ok || now.preds[0].ID != before.preds[0].ID)
-	own := s.stageOf(p.ID)
-	if completed || (!changed && s.stageAnswered(own)) {
+func (m *Model) afterRecord(s *common.Session, p labs.Prediction, before common.Stage, hadDue, changed bool) tea.Cmd {
+	now, ok := s.Due()
+	completed := hadDue && (!ok || now.Preds[0].ID != before.Preds[0].ID)
+	own := s.StageOf(p.ID)
+	if completed || (!changed && s.StageAnswered(own)) {
 		part := ""
-		if len(own.parts) > 0 {
-			part = own.parts[0].ID
+		if len(own.Parts) > 0 {
+			part = own.Parts[0].ID
 		}
-		return func() tea.Msg { return switchTabMsg{tab: tabRun, part: part} }
+		return func() tea.Msg { return common.SwitchTabMsg{Tab: common.TabRun, Part: part} }
 	}
 	if ok {
-		return m.move(m.firstOpen(s, m.focus+1))
+		return m.move(m.firstOpen(s, m.Focus+1))
 	}
-	return m.move(m.focus + 1)
+	return m.move(m.Focus + 1)
 }
 
-func (m *predictModel) view(s *session, w, h int) string {
-	lines, off, room, focusEnd := m.layout(s, w, h)
-	off += min(m.peek, room) // pgdn clamps it; a resize may leave less room
-	out, _ := window(strings.Join(lines, "\n"), off, h)
+func (m *Model) View(s *common.Session, w, h int) string {
+	lines, off, room, focusEnd := m.Layout(s, w, h)
+	off += min(m.Peek, room) // pgdn clamps it; a resize may leave less room
+	out, _ := textlayout.Window(strings.Join(lines, "\n"), off, h)
 	if off+h < focusEnd && h >= 3 {
-		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.styles.Dim.Render("↓ pgdn: the rest of "+s.day.Predictions[m.focus].ID)), "\n")
+		out = strings.Join(append(strings.Split(out, "\n")[:h-1], m.c.Styles.Dim.Render("↓ pgdn: the rest of "+s.Day.Predictions[m.Focus].ID)), "\n")
 	}
 	return out
 }
 
-// layout is the screen's lines at w×h, one element per screen line; off
+// Layout is the screen's lines at w×h, one element per screen line; off
 // is the first line shown before any pgdn, room how much further pgdn
 // goes (to the focused row's last line), focusEnd the line after that row.
-func (m *predictModel) layout(s *session, w, h int) (lines []string, off, room, focusEnd int) {
+func (m *Model) Layout(s *common.Session, w, h int) (lines []string, off, room, focusEnd int) {
 	lines = append(strings.Split(m.header(s, w), "\n"), "")
 	later := laterStages(s)
 	focusTop, focusLen, inputEnd := 0, 0, 0
-	for i, p := range s.day.Predictions {
-		if i != m.focus {
+	for i, p := range s.Day.Predictions {
+		if i != m.Focus {
 			lines = append(lines, m.row(s, p, later, w))
 			continue
 		}
@@ -361,46 +364,46 @@ func (m *predictModel) layout(s *session, w, h int) (lines []string, off, room, 
 
 // header says what the screen asks for now: the stage due, or that every
 // prediction is made.
-func (m *predictModel) header(s *session, w int) string {
-	st := m.c.styles
-	_, total := s.predicted()
-	due, open := s.due()
+func (m *Model) header(s *common.Session, w int) string {
+	st := m.c.Styles
+	_, total := s.Predicted()
+	due, open := s.Due()
 	if !open {
-		return styleLines(st.Good, wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w))
+		return textlayout.StyleLines(st.Good, textlayout.Wrap(fmt.Sprintf("All %d predictions made. Enter opens a row's box; enter in a box goes to the run.", total), w))
 	}
 	done := 0
-	for _, pr := range due.preds {
-		if s.answered(pr.ID) {
+	for _, pr := range due.Preds {
+		if s.Answered(pr.ID) {
 			done++
 		}
 	}
 	// The run has happened (the status line may say so); what waits is
 	// the replay and the reveal of these parts.
-	head := st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.preds)))
+	head := st.Title.Render("Predict first") + st.Dim.Render(fmt.Sprintf(" · %d of %d made", done, len(due.Preds)))
 	verb := "play"
-	if len(due.parts) == 1 {
+	if len(due.Parts) == 1 {
 		verb = "plays"
 	}
-	return head + "\n" + styleLines(st.Dim, wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", partNames(due.parts), verb, made(due.preds)), w))
+	return head + "\n" + textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("%s %s once %s; later parts ask for theirs just before they play.", common.PartNames(due.Parts), verb, common.Made(due.Preds)), w))
 }
 
 // laterStages is, per prediction of a stage after the one due, when it is
 // asked for ("before Part 4").
-func laterStages(s *session) map[string]string {
+func laterStages(s *common.Session) map[string]string {
 	later := map[string]string{}
-	due, open := s.due()
+	due, open := s.Due()
 	if !open {
 		return later
 	}
 	past := false
-	for _, g := range s.stages() {
-		if len(g.preds) > 0 && g.preds[0].ID == due.preds[0].ID {
+	for _, g := range s.Stages() {
+		if len(g.Preds) > 0 && g.Preds[0].ID == due.Preds[0].ID {
 			past = true
 			continue
 		}
 		if past {
-			for _, pr := range g.preds {
-				later[pr.ID] = "before " + partNames(g.parts)
+			for _, pr := range g.Preds {
+				later[pr.ID] = "before " + common.PartNames(g.Parts)
 			}
 		}
 	}
@@ -408,8 +411,8 @@ func laterStages(s *session) map[string]string {
 }
 
 // mark is a prediction's state in one glyph.
-func (m *predictModel) mark(g predictions.Guess) string {
-	st := m.c.styles
+func (m *Model) mark(g predictions.Guess) string {
+	st := m.c.Styles
 	switch {
 	case g.Skipped:
 		return st.Warn.Render("↷")
@@ -422,11 +425,11 @@ func (m *predictModel) mark(g predictions.Guess) string {
 }
 
 // row is a prediction not in focus, on one line.
-func (m *predictModel) row(s *session, p labs.Prediction, later map[string]string, w int) string {
-	st := m.c.styles
-	g := s.answers.Predictions[p.ID]
+func (m *Model) row(s *common.Session, p labs.Prediction, later map[string]string, w int) string {
+	st := m.c.Styles
+	g := s.Answers.Predictions[p.ID]
 	val := st.Dim.Render("—")
-	if when, ok := later[p.ID]; ok && !s.answered(p.ID) {
+	if when, ok := later[p.ID]; ok && !s.Answered(p.ID) {
 		val = st.Faint.Render(when)
 	}
 	if g.Skipped {
@@ -437,30 +440,30 @@ func (m *predictModel) row(s *session, p labs.Prediction, later map[string]strin
 	if g.Revised {
 		val += st.Warn.Render("*") // judged on the first guess
 	}
-	return trunc(fmt.Sprintf("  %s %s %s  %s", st.Dim.Render(pad(p.ID, 3)), m.mark(g), pad(val, 14), st.Dim.Render(p.Question)), w)
+	return textlayout.Trunc(fmt.Sprintf("  %s %s %s  %s", st.Dim.Render(textlayout.Pad(p.ID, 3)), m.mark(g), textlayout.Pad(val, 14), st.Dim.Render(p.Question)), w)
 }
 
 // focused is the prediction in focus: its whole question, its box and
 // what it says, then how to think about it and the note on a revealed
 // guess. boxEnd is how many of its lines run to the end of the box and
 // its message, which a short screen keeps in view first.
-func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lines []string, boxEnd int) {
-	st := m.c.styles
-	g := s.answers.Predictions[p.ID]
+func (m *Model) focused(s *common.Session, i int, p labs.Prediction, w int) (lines []string, boxEnd int) {
+	st := m.c.Styles
+	g := s.Answers.Predictions[p.ID]
 	tw := max(w-6, 8)
 	cur := st.Cursor.Render("›")
 	question := p.Question
 	if p.Span != "" {
 		question += " (" + p.Span + ")"
 	}
-	for j, ql := range strings.Split(wrap(question, tw), "\n") {
+	for j, ql := range strings.Split(textlayout.Wrap(question, tw), "\n") {
 		if j == 0 {
-			lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(pad(p.ID, 3)), ql))
+			lines = append(lines, fmt.Sprintf("%s %s %s", cur, st.Cursor.Render(textlayout.Pad(p.ID, 3)), ql))
 		} else {
 			lines = append(lines, "      "+ql)
 		}
 	}
-	box := m.inputs[i].View()
+	box := m.Inputs[i].View()
 	if !m.active {
 		box = m.stored(s, i)
 		if box == "" {
@@ -468,15 +471,15 @@ func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lin
 		}
 	}
 	status := m.boxStatus(s, i, g)
-	boxLine := "      " + st.Dim.Render("[") + pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
-	if width(boxLine+"  "+status) <= w || status == "" {
+	boxLine := "      " + st.Dim.Render("[") + textlayout.Pad(box, 15) + st.Dim.Render("]") + " " + p.Unit
+	if textlayout.Width(boxLine+"  "+status) <= w || status == "" {
 		lines = append(lines, boxLine+"  "+status)
 	} else {
 		// A narrow screen: the state under the box, whole, not cut.
 		lines = append(lines, boxLine, "      "+status)
 	}
 	if msg := m.msgs[i]; msg != "" {
-		for _, l := range strings.Split(wrap("✗ "+msg, tw), "\n") {
+		for _, l := range strings.Split(textlayout.Wrap("✗ "+msg, tw), "\n") {
 			lines = append(lines, "      "+st.InputErr.Render(l))
 		}
 	}
@@ -484,9 +487,9 @@ func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lin
 	// After the box, which a short screen keeps in view first.
 	switch {
 	case p.Think != "" && g.AskedHow:
-		lines = append(lines, strings.Split(indent(styleLines(st.Accent, wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
+		lines = append(lines, strings.Split(textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap("how to think about it: "+p.Think, tw)), "      "), "\n")...)
 	case p.Think != "":
-		lines = append(lines, "      "+st.Faint.Render(trunc("ctrl+t: how to think about it · ctrl+g: how sure", tw)))
+		lines = append(lines, "      "+st.Faint.Render(textlayout.Trunc("ctrl+t: how to think about it · ctrl+g: how sure", tw)))
 	}
 	if g.Revealed {
 		note := "the actual is out: a change now is marked revised, and the scoreboard keeps judging "
@@ -495,7 +498,7 @@ func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lin
 		} else {
 			note += "the empty guess on record"
 		}
-		for _, l := range strings.Split(wrap(note, tw), "\n") {
+		for _, l := range strings.Split(textlayout.Wrap(note, tw), "\n") {
 			lines = append(lines, "      "+st.Dim.Render(l))
 		}
 	}
@@ -504,11 +507,11 @@ func (m *predictModel) focused(s *session, i int, p labs.Prediction, w int) (lin
 
 // boxStatus says what is in the focused box: typed and not saved,
 // revised, skipped or recorded, and how to open it while it is closed.
-func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string {
-	st := m.c.styles
+func (m *Model) boxStatus(s *common.Session, i int, g predictions.Guess) string {
+	st := m.c.Styles
 	status := ""
 	switch {
-	case m.active && m.dirty(s, i) && strings.TrimSpace(m.inputs[i].Value()) != "":
+	case m.active && m.dirty(s, i) && strings.TrimSpace(m.Inputs[i].Value()) != "":
 		// Typed after a record (or before the first): not on file until
 		// enter.
 		status = st.Warn.Render("✎ not saved: enter records it")
@@ -537,18 +540,18 @@ func (m *predictModel) boxStatus(s *session, i int, g predictions.Guess) string 
 	return status + st.Dim.Render(" · ") + open
 }
 
-func (m *predictModel) help(s *session) keyMap {
-	fk, lk := m.c.keys.Form, m.c.keys.List
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
+	fk, lk := m.c.Keys.Form, m.c.Keys.List
 	if !m.active {
-		return keyMap{short: []key.Binding{lk.Up, lk.Down, fk.Type}, full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think, fk.Sure}}}
+		return keymap.KeyMap{Short: []key.Binding{lk.Up, lk.Down, fk.Type}, Full: [][]key.Binding{{lk.Up, lk.Down, fk.Type, fk.Think, fk.Sure}}}
 	}
 	submit := fk.Submit
-	if _, open := s.due(); !open {
+	if _, open := s.Due(); !open {
 		submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record / run"))
 	}
-	return keyMap{
-		short: []key.Binding{submit, fk.Skip, fk.Next, fk.StopTyping},
-		full:  [][]key.Binding{{submit, fk.Skip, fk.Think, fk.Sure}, {fk.Next, fk.Prev, fk.StopTyping}},
+	return keymap.KeyMap{
+		Short: []key.Binding{submit, fk.Skip, fk.Next, fk.StopTyping},
+		Full:  [][]key.Binding{{submit, fk.Skip, fk.Think, fk.Sure}, {fk.Next, fk.Prev, fk.StopTyping}},
 	}
 }
 

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -13,7 +13,12 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/record/session"
+	"termlab/tui/common"
 	"termlab/tui/components/editor"
+	"termlab/tui/components/textlayout"
+	"termlab/tui/keymap"
+	"termlab/tui/styles"
 )
 
 // drillModel is the day's paper exercises, checked: numbers against
@@ -23,8 +28,8 @@ import (
 // only after an attempt, and from then on the attempt is the record: a
 // checked drill cannot be answered again with the answer in view. Every
 // attempt and mark is saved with Answers.SetDrill.
-type drillModel struct {
-	c      *common
+type Model struct {
+	c      *common.Common
 	sel    int
 	active bool // the selected drill has the keyboard
 	field  int  // the focused box (numbers) or option (choice)
@@ -35,12 +40,12 @@ type drillModel struct {
 	w, h   int
 }
 
-func newDrills(c *common, s *session) *drillModel {
-	m := &drillModel{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor.Editor{}, msg: map[string]string{}}
-	for _, d := range s.day.Drills {
-		saved := s.answers.Drills[d.ID]
+func New(c *common.Common, s *common.Session) *Model {
+	m := &Model{c: c, inputs: map[string][]textinput.Model{}, texts: map[string]*editor.Editor{}, msg: map[string]string{}}
+	for _, d := range s.Day.Drills {
+		saved := s.Answers.Drills[d.ID]
 		if d.Kind == labs.DrillSelf {
-			ta := newAnswerArea(c.styles)
+			ta := newAnswerArea(c.Styles)
 			if len(saved.Answers) > 0 {
 				ta.SetValue(saved.Answers[0])
 			}
@@ -52,10 +57,10 @@ func newDrills(c *common, s *session) *drillModel {
 			in := textinput.New()
 			in.Prompt = ""
 			in.Cursor.SetMode(cursor.CursorStatic)
-			in.Cursor.Style = c.styles.CursorBlock
-			in.TextStyle = c.styles.Input
-			in.Cursor.Style = c.styles.CursorBlock
-			in.PlaceholderStyle = c.styles.Faint
+			in.Cursor.Style = c.Styles.CursorBlock
+			in.TextStyle = c.Styles.Input
+			in.Cursor.Style = c.Styles.CursorBlock
+			in.PlaceholderStyle = c.Styles.Faint
 			in.Width = 12
 			in.CharLimit = 40
 			in.Placeholder = "a number"
@@ -72,7 +77,7 @@ func newDrills(c *common, s *session) *drillModel {
 // newAnswerArea is a free-text answer box (components/editor): several lines,
 // wrapped, a steady cursor (idle means idle); enter checks the answer,
 // alt+enter (or ctrl+j) starts a new line.
-func newAnswerArea(st Styles) *editor.Editor {
+func newAnswerArea(st styles.Styles) *editor.Editor {
 	ta := editor.New(editor.DefaultKeys(), editor.Styles{Text: st.Input, Placeholder: st.Faint, Cursor: st.CursorBlock},
 		"your answer, in a sentence or two", 800)
 	fitArea(ta, 72)
@@ -88,14 +93,14 @@ func fitArea(ta *editor.Editor, w int) {
 	if ta.Focused() {
 		rows++ // a spare row for the next words
 	}
-	ta.SetHeight(clamp(rows, 1, 16))
+	ta.SetHeight(textlayout.Clamp(rows, 1, 16))
 }
 
-func (m *drillModel) title() string { return "Drills" }
-func (m *drillModel) typing() bool {
+func (m *Model) Title() string { return "Drills" }
+func (m *Model) Typing() bool {
 	return m.active
 }
-func (m *drillModel) resize(_ *session, w, h int) {
+func (m *Model) Resize(_ *common.Session, w, h int) {
 	m.w, m.h = w, h
 	for _, ta := range m.texts {
 		fitArea(ta, m.areaWidth())
@@ -103,18 +108,18 @@ func (m *drillModel) resize(_ *session, w, h int) {
 }
 
 // areaWidth is the free-text box's width: the line, less its indent.
-func (m *drillModel) areaWidth() int         { return max(m.w-8, 8) }
-func (m *drillModel) enter(*session) tea.Cmd { return nil }
+func (m *Model) areaWidth() int                { return max(m.w-8, 8) }
+func (m *Model) Enter(*common.Session) tea.Cmd { return nil }
 
-func (m *drillModel) current(s *session) (labs.Drill, bool) {
-	if len(s.day.Drills) == 0 {
+func (m *Model) current(s *common.Session) (labs.Drill, bool) {
+	if len(s.Day.Drills) == 0 {
 		return labs.Drill{}, false
 	}
-	return s.day.Drills[clamp(m.sel, 0, len(s.day.Drills)-1)], true
+	return s.Day.Drills[textlayout.Clamp(m.sel, 0, len(s.Day.Drills)-1)], true
 }
 
 // focusField gives the keyboard to box i of the selected drill.
-func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
+func (m *Model) focusField(d labs.Drill, i int) tea.Cmd {
 	if ta, ok := m.texts[d.ID]; ok {
 		m.field = 0
 		ta.Focus()
@@ -126,17 +131,17 @@ func (m *drillModel) focusField(d labs.Drill, i int) tea.Cmd {
 		ins[j].Blur()
 	}
 	if d.Kind == labs.DrillChoice {
-		m.field = clamp(i, 0, len(d.Choices)-1)
+		m.field = textlayout.Clamp(i, 0, len(d.Choices)-1)
 		return nil
 	}
 	if len(ins) == 0 {
 		return nil
 	}
-	m.field = clamp(i, 0, len(ins)-1)
+	m.field = textlayout.Clamp(i, 0, len(ins)-1)
 	return ins[m.field].Focus()
 }
 
-func (m *drillModel) stop(d labs.Drill) {
+func (m *Model) stop(d labs.Drill) {
 	m.active = false
 	for j := range m.inputs[d.ID] {
 		m.inputs[d.ID][j].Blur()
@@ -147,7 +152,7 @@ func (m *drillModel) stop(d labs.Drill) {
 	}
 }
 
-func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
+func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return nil
@@ -156,31 +161,31 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
+	lk, fk, dk := m.c.Keys.List, m.c.Keys.Form, m.c.Keys.Drill
 	if !m.active {
 		switch {
 		case key.Matches(k, lk.Up):
 			m.sel, m.scroll = max(m.sel-1, 0), 0
 		case key.Matches(k, lk.Down):
-			m.sel, m.scroll = min(m.sel+1, len(s.day.Drills)-1), 0
-		case key.Matches(k, m.c.keys.Scroll.PageDown) && k.String() != "f":
-			m.scroll = min(m.scroll+max(m.h/2, 1), lineCount(m.view(s, m.w, 1<<16)))
-		case key.Matches(k, m.c.keys.Scroll.PageUp) && k.String() != "b":
+			m.sel, m.scroll = min(m.sel+1, len(s.Day.Drills)-1), 0
+		case key.Matches(k, m.c.Keys.Scroll.PageDown) && k.String() != "f":
+			m.scroll = min(m.scroll+max(m.h/2, 1), textlayout.LineCount(m.View(s, m.w, 1<<16)))
+		case key.Matches(k, m.c.Keys.Scroll.PageUp) && k.String() != "b":
 			m.scroll = max(m.scroll-max(m.h/2, 1), 0)
 		case key.Matches(k, lk.Open):
-			if s.answers.Drills[d.ID].Attempted {
+			if s.Answers.Drills[d.ID].Attempted {
 				// The model answer is in view: another try would be
 				// copied, not worked out, so the first attempt stands.
-				s.setNote(d.ID+": the first attempt stands", false)
+				s.SetNote(d.ID+": the first attempt stands", false)
 				return nil
 			}
 			m.active = true
 			start := 0
 			if d.Kind == labs.DrillChoice {
-				start = chosen(d, s.answers.Drills[d.ID])
+				start = chosen(d, s.Answers.Drills[d.ID])
 			}
 			return m.focusField(d, start)
-		case d.Kind == labs.DrillSelf && s.answers.Drills[d.ID].Attempted:
+		case d.Kind == labs.DrillSelf && s.Answers.Drills[d.ID].Attempted:
 			mark := predictions.SelfMark("")
 			switch {
 			case key.Matches(k, dk.Got):
@@ -192,11 +197,11 @@ func (m *drillModel) update(msg tea.Msg, s *session) tea.Cmd {
 			}
 			if mark != "" {
 				id, got := d.ID, mark == predictions.MarkGot
-				s.setNote(fmt.Sprintf("%s marked %q", d.ID, mark), false)
+				s.SetNote(fmt.Sprintf("%s marked %q", d.ID, mark), false)
 				// Only the mark changes: the answer is whatever the file
 				// holds when the mark is written.
-				return s.change(m.c.deps, func(a *predictions.Answers) {
-					da := cloneDrill(a.Drills[id])
+				return s.Change(m.c.Deps, func(a *predictions.Answers) {
+					da := session.CloneDrill(a.Drills[id])
 					da.Mark = mark
 					ok := got
 					da.Correct = &ok
@@ -254,10 +259,10 @@ func within(got, want, tol float64) bool {
 
 // check judges the selected drill and saves the attempt. A drill already
 // checked keeps its record: its model answer is out.
-func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
-	if s.answers.Drills[d.ID].Attempted {
+func (m *Model) check(d labs.Drill, s *common.Session) tea.Cmd {
+	if s.Answers.Drills[d.ID].Attempted {
 		m.stop(d)
-		s.setNote(d.ID+": the first attempt stands", false)
+		s.SetNote(d.ID+": the first attempt stands", false)
 		return nil
 	}
 	a := predictions.DrillAnswer{Attempted: true}
@@ -288,12 +293,12 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 			return nil
 		}
 		a.Answers = []string{text}
-		a.Mark = s.answers.Drills[d.ID].Mark
+		a.Mark = s.Answers.Drills[d.ID].Mark
 	}
 	m.msg[d.ID] = ""
 	id, self := d.ID, d.Kind == labs.DrillSelf
-	save := s.change(m.c.deps, func(x *predictions.Answers) {
-		da := cloneDrill(a)
+	save := s.Change(m.c.Deps, func(x *predictions.Answers) {
+		da := session.CloneDrill(a)
 		if self {
 			da.Mark = x.Drills[id].Mark // a mark made meanwhile stays
 		}
@@ -302,21 +307,21 @@ func (m *drillModel) check(d labs.Drill, s *session) tea.Cmd {
 	m.stop(d)
 	switch {
 	case a.Correct == nil:
-		s.setNote(d.ID+" answered: compare with the model answer, then mark it (g/p/m)", false)
+		s.SetNote(d.ID+" answered: compare with the model answer, then mark it (g/p/m)", false)
 	case *a.Correct:
-		s.setNote(d.ID+" is right", false)
+		s.SetNote(d.ID+" is right", false)
 	case drillState(d, a) == drillPartly:
-		s.setNote(d.ID+" is partly right: read the model answer", true)
+		s.SetNote(d.ID+" is partly right: read the model answer", true)
 	default:
-		s.setNote(d.ID+" is not right yet: read the model answer", true)
+		s.SetNote(d.ID+" is not right yet: read the model answer", true)
 	}
 	return save
 }
 
-// refresh puts answers that changed under the screen (saved from another
+// Refresh puts answers that changed under the screen (saved from another
 // shell) in the drills' boxes.
-func (m *drillModel) refresh(old, now predictions.Answers, s *session) {
-	for _, d := range s.day.Drills {
+func (m *Model) Refresh(old, now predictions.Answers, s *common.Session) {
+	for _, d := range s.Day.Drills {
 		a := now.Drills[d.ID]
 		if slices.Equal(a.Answers, old.Drills[d.ID].Answers) || len(a.Answers) == 0 {
 			continue
@@ -329,36 +334,36 @@ func (m *drillModel) refresh(old, now predictions.Answers, s *session) {
 	}
 }
 
-func (m *drillModel) view(s *session, w, h int) string {
-	st := m.c.styles
-	if len(s.day.Drills) == 0 {
+func (m *Model) View(s *common.Session, w, h int) string {
+	st := m.c.Styles
+	if len(s.Day.Drills) == 0 {
 		return st.Dim.Render("This day has no drills.")
 	}
 	attempted := 0
-	for _, d := range s.day.Drills {
-		if s.answers.Drills[d.ID].Attempted {
+	for _, d := range s.Day.Drills {
+		if s.Answers.Drills[d.ID].Attempted {
 			attempted++
 		}
 	}
 	var lines []string
 	add := func(s string) { lines = append(lines, strings.Split(s, "\n")...) }
-	add(trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.day.Drills))), w))
+	add(textlayout.Trunc(st.Title.Render("Drills")+st.Dim.Render(fmt.Sprintf(" · %d of %d attempted · work them on paper, then check", attempted, len(s.Day.Drills))), w))
 	add("")
 	tw := max(w-6, 8)
 	top, ansEnd, cursor := 0, 0, -1
-	for i, d := range s.day.Drills {
-		a := s.answers.Drills[d.ID]
+	for i, d := range s.Day.Drills {
+		a := s.Answers.Drills[d.ID]
 		mark := drillMark(d, a, st)
-		if i != clamp(m.sel, 0, len(s.day.Drills)-1) {
-			add(trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
+		if i != textlayout.Clamp(m.sel, 0, len(s.Day.Drills)-1) {
+			add(textlayout.Trunc(fmt.Sprintf("  %s %s  %s", st.Dim.Render(textlayout.Pad(d.ID, 3)), mark, st.Dim.Render(d.Question)), w))
 			continue
 		}
 		top = len(lines)
 		// The first line's prefix ("› D3  · ") is 8 wide: wrap to what is
 		// left, or its last word runs past the edge and is cut.
-		for j, q := range strings.Split(wrap(d.Question, max(w-8, 8)), "\n") {
+		for j, q := range strings.Split(textlayout.Wrap(d.Question, max(w-8, 8)), "\n") {
 			if j == 0 {
-				add(fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(pad(d.ID, 3)), mark, q))
+				add(fmt.Sprintf("%s %s %s %s", st.Cursor.Render("›"), st.Cursor.Render(textlayout.Pad(d.ID, 3)), mark, q))
 			} else {
 				add("        " + q)
 			}
@@ -370,21 +375,21 @@ func (m *drillModel) view(s *session, w, h int) string {
 			add(l)
 		}
 		if msg := m.msg[d.ID]; msg != "" {
-			add(indent(styleLines(st.InputErr, wrap("✗ "+msg, tw)), "      "))
+			add(textlayout.Indent(textlayout.StyleLines(st.InputErr, textlayout.Wrap("✗ "+msg, tw)), "      "))
 		}
 		ansEnd = len(lines)
 		if a.Attempted {
-			add(indent(st.Title.Render("Model answer")+st.Dim.Render(" · checked: your first attempt stays on record"), "      "))
-			add(indent(styleLines(st.Dim, wrap(d.Model, tw)), "      "))
+			add(textlayout.Indent(st.Title.Render("Model answer")+st.Dim.Render(" · checked: your first attempt stays on record"), "      "))
+			add(textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap(d.Model, tw)), "      "))
 			if d.Kind == labs.DrillSelf {
 				label := "How did you do? g got it · p partly · m missed it"
 				if a.Mark != "" {
 					label = fmt.Sprintf("You marked it %q (g/p/m to change)", a.Mark)
 				}
-				add(indent(styleLines(st.Accent, wrap(label, tw)), "      "))
+				add(textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap(label, tw)), "      "))
 			}
 		} else if !m.active {
-			add(indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
+			add(textlayout.Indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
 		}
 	}
 	// The selected drill's answer boxes stay in view, above the "↓ more"
@@ -404,14 +409,14 @@ func (m *drillModel) view(s *session, w, h int) string {
 	if cursor >= 0 && cursor < off {
 		off = cursor
 	}
-	return scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st)
+	return textlayout.Scrolled(strings.Join(lines, "\n"), off+m.scroll, h, st.Dim)
 }
 
 // drillMark is a drill's state in one glyph, each of the three outcomes its
 // own shape so they differ without colour (NO_COLOR): ✓ right, ◐ partly
 // (a self-marked "partly", or some of a drill's numbers right), ✗ missed;
 // ? waits for a self-mark, · not attempted.
-func drillMark(d labs.Drill, a predictions.DrillAnswer, st Styles) string {
+func drillMark(d labs.Drill, a predictions.DrillAnswer, st styles.Styles) string {
 	switch drillState(d, a) {
 	case drillRight:
 		return st.Good.Render("✓")
@@ -481,14 +486,14 @@ func fieldRight(text string, f labs.DrillField) bool {
 
 // answerLines are the selected drill's boxes or options, with the checked
 // result beside each once attempted.
-func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *session, tw int) []string {
-	st := m.c.styles
+func (m *Model) answerLines(d labs.Drill, a predictions.DrillAnswer, s *common.Session, tw int) []string {
+	st := m.c.Styles
 	var out []string
 	switch d.Kind {
 	case labs.DrillNumbers:
 		lw := 0
 		for _, f := range d.Fields {
-			lw = max(lw, width(f.Label))
+			lw = max(lw, textlayout.Width(f.Label))
 		}
 		for i, f := range d.Fields {
 			box := m.inputs[d.ID][i].View()
@@ -503,7 +508,7 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *ses
 					result += st.Dim.Render(fmt.Sprintf(" (±%g%%)", f.Tolerance*100))
 				}
 			}
-			out = append(out, fmt.Sprintf("      %s %s%s%s %s  %s", pad(f.Label, lw), st.Dim.Render("["), pad(box, 13), st.Dim.Render("]"), f.Unit, result))
+			out = append(out, fmt.Sprintf("      %s %s%s%s %s  %s", textlayout.Pad(f.Label, lw), st.Dim.Render("["), textlayout.Pad(box, 13), st.Dim.Render("]"), f.Unit, result))
 		}
 	case labs.DrillChoice:
 		pick := chosen(d, a)
@@ -522,7 +527,7 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *ses
 			} else if a.Attempted && i == pick {
 				text = st.Bad.Render(c + "  ✗")
 			}
-			out = append(out, indent(wrap(cur+box+" "+text, tw), "    "))
+			out = append(out, textlayout.Indent(textlayout.Wrap(cur+box+" "+text, tw), "    "))
 		}
 	case labs.DrillSelf:
 		ta := m.texts[d.ID]
@@ -537,23 +542,23 @@ func (m *drillModel) answerLines(d labs.Drill, a predictions.DrillAnswer, s *ses
 	return out
 }
 
-func (m *drillModel) help(s *session) keyMap {
-	lk, fk, dk := m.c.keys.List, m.c.keys.Form, m.c.keys.Drill
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
+	lk, fk, dk := m.c.Keys.List, m.c.Keys.Form, m.c.Keys.Drill
 	if m.active {
 		check := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check"))
 		if d, ok := m.current(s); ok && d.Kind == labs.DrillSelf {
 			nl := key.NewBinding(key.WithKeys("alt+enter"), key.WithHelp("alt+enter", "new line"))
-			return keyMap{short: []key.Binding{check, nl, fk.StopTyping}, full: [][]key.Binding{{check, nl, fk.StopTyping}}}
+			return keymap.KeyMap{Short: []key.Binding{check, nl, fk.StopTyping}, Full: [][]key.Binding{{check, nl, fk.StopTyping}}}
 		}
-		return keyMap{short: []key.Binding{check, fk.Next, fk.StopTyping}, full: [][]key.Binding{{check, fk.Next, fk.Prev, fk.StopTyping}}}
+		return keymap.KeyMap{Short: []key.Binding{check, fk.Next, fk.StopTyping}, Full: [][]key.Binding{{check, fk.Next, fk.Prev, fk.StopTyping}}}
 	}
 	answer := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "answer"))
 	short := []key.Binding{lk.Up, lk.Down, answer}
-	if d, ok := m.current(s); ok && s.answers.Drills[d.ID].Attempted {
+	if d, ok := m.current(s); ok && s.Answers.Drills[d.ID].Attempted {
 		short = short[:2] // checked: the first attempt stands
 		if d.Kind == labs.DrillSelf {
 			short = append(short, dk.Got)
 		}
 	}
-	return keyMap{short: short, full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
+	return keymap.KeyMap{Short: short, Full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
 }

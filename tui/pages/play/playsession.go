@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"context"
@@ -8,42 +8,23 @@ import (
 
 	"termlab/labs"
 	"termlab/runner/worker"
+	"termlab/tui/common"
 )
 
 // The Play screen's players, out of process: the learner's day worker and
 // the reference program, each a worker.PlaySession built on the first
 // request through the lab's runner (labs.Runner), never in this process.
 
-// refFrames plays one day's figures on the reference, out of process.
-type refFrames interface {
-	Play(f labs.PlayFigure, v labs.Values) labs.Frame
-	// Ready reports whether its worker is built, so that a frame comes
-	// within a knob turn's time.
-	Ready() bool
-	Close()
-}
-
-// learnerFrames plays one day's figures on the learner's code, out of
-// process (their code is hostile: a panic is a frame's Error, an endless
-// loop stops its worker, and the screen goes on). busy says a run holds the
-// build; err that the worker could not be built.
-type learnerFrames interface {
-	Play(f labs.PlayFigure, v labs.Values) (fr labs.Frame, busy bool, err error)
-	// Warm builds and starts the worker ahead of the first request.
-	Warm()
-	Close()
-}
-
 // learnerSession is the production learnerFrames: a worker.PlaySession on
 // the learner's day worker, built on the first request.
 type learnerSession struct {
-	d    deps
+	d    common.Deps
 	day  labs.Day
 	mu   sync.Mutex
 	sess *worker.PlaySession
 }
 
-func newLearnerSession(d deps, day labs.Day) learnerFrames {
+func NewLearnerSession(d common.Deps, day labs.Day) common.LearnerFrames {
 	return &learnerSession{d: d, day: day}
 }
 
@@ -83,10 +64,10 @@ func (l *learnerSession) Close() {
 	}
 }
 
-// refSession is the production refFrames: a worker.PlaySession on the
+// RefSession is the production refFrames: a worker.PlaySession on the
 // reference program (labs.Runner.ReferenceBuild), built on the first
 // request.
-type refSession struct {
+type RefSession struct {
 	runner labs.Runner
 	day    labs.Day
 	ctx    context.Context
@@ -97,14 +78,14 @@ type refSession struct {
 	sess *worker.PlaySession
 }
 
-func newRefSession(d deps, day labs.Day) refFrames {
+func NewRefSession(d common.Deps, day labs.Day) common.RefFrames {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &refSession{runner: d.runner, day: day, ctx: ctx, cancel: cancel}
+	return &RefSession{runner: d.Runner, day: day, ctx: ctx, cancel: cancel}
 }
 
-func (r *refSession) Ready() bool { return r.ready.Load() }
+func (r *RefSession) Ready() bool { return r.ready.Load() }
 
-func (r *refSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
+func (r *RefSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.sess == nil {
@@ -126,7 +107,7 @@ func (r *refSession) Play(f labs.PlayFigure, v labs.Values) labs.Frame {
 }
 
 // Close stops a build under way and ends the session's worker.
-func (r *refSession) Close() {
+func (r *RefSession) Close() {
 	r.cancel()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -139,13 +120,13 @@ func (r *refSession) Close() {
 // its runs use (another day's broken file never stops this day's
 // playground), one build at a time with the runs; busy when a run holds
 // the gate.
-func buildWorker(d deps, day labs.Day) (bin string, busy bool, err error) {
-	if d.runGate != nil {
-		if !d.runGate.TryLock() {
+func buildWorker(d common.Deps, day labs.Day) (bin string, busy bool, err error) {
+	if d.RunGate != nil {
+		if !d.RunGate.TryLock() {
 			return "", true, nil
 		}
-		defer d.runGate.Unlock()
+		defer d.RunGate.Unlock()
 	}
-	bin, err = d.runner.BuildDay(context.Background(), day)
+	bin, err = d.Runner.BuildDay(context.Background(), day)
 	return bin, false, err
 }

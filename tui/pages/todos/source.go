@@ -1,4 +1,4 @@
-package tui
+package todos
 
 import (
 	"errors"
@@ -14,6 +14,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/gofunc"
 	"termlab/record/atomicfile"
+	"termlab/tui/common"
 )
 
 // Reading Go source, never running it: where each TODO's function sits in
@@ -38,12 +39,12 @@ func goFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// findFunc finds the top-level function name in src (labs/gofunc, from the
+// FindFunc finds the top-level function name in src (labs/gofunc, from the
 // tokens: go/parser would cost the lab's first build more). A file that
 // does not parse still yields the functions whole before the fault; when
 // even that misses it, a line that starts with "func name(" is taken, so a
 // half-typed edit elsewhere in the file does not lose the location.
-func findFunc(src []byte, name string) (line int, start, end int, ok bool) {
+func FindFunc(src []byte, name string) (line int, start, end int, ok bool) {
 	if f, found, _ := gofunc.Find(src, name); found && f.End <= len(src) {
 		return f.Line, f.Start, f.End, true
 	}
@@ -54,10 +55,10 @@ func findFunc(src []byte, name string) (line int, start, end int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// funcLocations maps each TODO's function name to "dir/file.go:line" in
+// FuncLocations maps each TODO's function name to "dir/file.go:line" in
 // the learner's package (paths relative to root, as the compiler prints
 // them).
-func funcLocations(root string, day labs.Day) map[string]string {
+func FuncLocations(root string, day labs.Day) map[string]string {
 	out := map[string]string{}
 	files, err := goFiles(filepath.Join(root, day.LearnerDir))
 	if err != nil {
@@ -72,38 +73,31 @@ func funcLocations(root string, day labs.Day) map[string]string {
 			if _, done := out[t.Func]; done {
 				continue
 			}
-			if line, _, _, ok := findFunc(src, t.Func); ok {
-				out[t.Func] = fmt.Sprintf("%s:%d", rel(root, path), line)
+			if line, _, _, ok := FindFunc(src, t.Func); ok {
+				out[t.Func] = fmt.Sprintf("%s:%d", common.Rel(root, path), line)
 			}
 		}
 	}
 	return out
 }
 
-func rel(root, path string) string {
-	if r, err := filepath.Rel(root, path); err == nil {
-		return filepath.ToSlash(r)
-	}
-	return path
+// LocsMsg carries the learner's function locations.
+type LocsMsg struct{ Locs map[string]string }
+
+func LocsCmd(d common.Deps, day labs.Day) tea.Cmd {
+	return func() tea.Msg { return LocsMsg{Locs: FuncLocations(d.Root, day)} }
 }
 
-// locsMsg carries the learner's function locations.
-type locsMsg struct{ locs map[string]string }
-
-func locsCmd(d deps, day labs.Day) tea.Cmd {
-	return func() tea.Msg { return locsMsg{locs: funcLocations(d.root, day)} }
-}
-
-// solutionsDir is where a day's reference solutions live: solutions/ plus
+// SolutionsDir is where a day's reference solutions live: solutions/ plus
 // the learner's folder name (labs/day45 → solutions/day45).
-func solutionsDir(root string, day labs.Day) string {
+func SolutionsDir(root string, day labs.Day) string {
 	return filepath.Join(root, "solutions", filepath.Base(day.LearnerDir))
 }
 
-// solution returns the reference source of one function, doc comment
+// Solution returns the reference source of one function, doc comment
 // included, and where it is.
-func solution(root string, day labs.Day, name string) (text, where string, err error) {
-	dir := solutionsDir(root, day)
+func Solution(root string, day labs.Day, name string) (text, where string, err error) {
+	dir := SolutionsDir(root, day)
 	files, err := goFiles(dir)
 	if err != nil {
 		return "", "", fmt.Errorf("cannot read the reference solutions: %w", err)
@@ -113,25 +107,25 @@ func solution(root string, day labs.Day, name string) (text, where string, err e
 		if err != nil {
 			continue
 		}
-		if line, start, end, ok := findFunc(src, name); ok && end > start {
+		if line, start, end, ok := FindFunc(src, name); ok && end > start {
 			text := strings.ReplaceAll(strings.TrimSpace(string(src[start:end])), "\t", "    ")
-			return text, fmt.Sprintf("%s:%d", rel(root, path), line), nil
+			return text, fmt.Sprintf("%s:%d", common.Rel(root, path), line), nil
 		}
 	}
-	return "", "", errors.New("the reference solutions have no function " + name + " in " + rel(root, dir))
+	return "", "", errors.New("the reference solutions have no function " + name + " in " + common.Rel(root, dir))
 }
 
-// solutionMsg carries a reference solution to show.
-type solutionMsg struct {
+// SolutionMsg carries a reference solution to show.
+type SolutionMsg struct {
 	todo  int
 	text  string
 	where string
 	err   error
 }
 
-func solutionCmd(d deps, day labs.Day, t labs.TODO) tea.Cmd {
+func solutionCmd(d common.Deps, day labs.Day, t labs.TODO) tea.Cmd {
 	return func() tea.Msg {
-		text, where, err := solution(d.root, day, t.Func)
-		return solutionMsg{todo: t.Number, text: text, where: where, err: err}
+		text, where, err := Solution(d.Root, day, t.Func)
+		return SolutionMsg{todo: t.Number, text: text, where: where, err: err}
 	}
 }

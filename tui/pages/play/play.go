@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"math"
@@ -8,7 +8,9 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/components/chart"
+	"termlab/tui/keymap"
 )
 
 // playModel is the Play screen: the day's playground figures
@@ -24,53 +26,53 @@ import (
 // the reference program (built with the shipped stubs, so whatever the
 // learner's file holds), kept for as long as the day is open. The screens
 // play no figure themselves.
-type playModel struct {
-	c    *common
+type Model struct {
+	c    *common.Common
 	keys playKeys
 
-	fig    int
+	Fig    int
 	knob   int
 	values map[string]labs.Values // by figure ID
-	frame  *labs.Frame
+	Frame  *labs.Frame
 	fp     chart.Fig
-	gen    int // a frame of another generation is stale
+	Gen    int // a frame of another generation is stale
 	// beside is the reference's frame at the setting of frame when frame
 	// is the learner's: its key series is drawn with the learner's and its
 	// readouts stand beside theirs where they differ. frameGen and
 	// besideGen are the generations they answered, so they pair up.
 	beside              *labs.Frame
 	frameGen, besideGen int
-	// onRef is the learner's choice to play the reference alone (i).
-	onRef bool
+	// OnRef is the learner's choice to play the reference alone (i).
+	OnRef bool
 	// chartFirst is the learner's choice (c), on a short screen, of the
 	// chart over the readouts.
 	chartFirst bool
 
-	head    float64 // the playhead, in virtual seconds
-	paused  bool
+	Head    float64 // the playhead, in virtual seconds
+	Paused  bool
 	ticking bool
 
 	reqFor  *labs.Outcome // the run the latest request knew of
 	asked   bool          // the figure on screen has been asked for
 	retry   bool          // the learner's worker was busy: ask again
-	sess    learnerFrames
+	sess    common.LearnerFrames
 	sessFor *labs.Outcome // the run whose code the session's worker holds
-	// ref plays the reference's frames; starting is a request to it
+	// Ref plays the reference's frames; starting is a request to it
 	// waiting for its worker to be built and started.
-	ref      refFrames
+	Ref      common.RefFrames
 	starting bool
 	w, h     int
 }
 
-// close ends the screen's workers (the day is closing).
-func (m *playModel) close() {
+// Close ends the screen's workers (the day is closing).
+func (m *Model) Close() {
 	if m.sess != nil {
 		go m.sess.Close()
 		m.sess = nil
 	}
-	if m.ref != nil {
-		go m.ref.Close()
-		m.ref = nil
+	if m.Ref != nil {
+		go m.Ref.Close()
+		m.Ref = nil
 	}
 }
 
@@ -101,50 +103,50 @@ func newPlayKeys() playKeys {
 	}
 }
 
-func newPlay(c *common) *playModel {
-	return &playModel{c: c, keys: newPlayKeys(), values: map[string]labs.Values{}}
+func New(c *common.Common) *Model {
+	return &Model{c: c, keys: newPlayKeys(), values: map[string]labs.Values{}}
 }
 
-func (m *playModel) title() string               { return "Play" }
-func (m *playModel) typing() bool                { return false }
-func (m *playModel) resize(_ *session, w, h int) { m.w, m.h = w, h }
+func (m *Model) Title() string                      { return "Play" }
+func (m *Model) Typing() bool                       { return false }
+func (m *Model) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
 
-func (m *playModel) enter(s *session) tea.Cmd {
-	if len(s.day.Figures) == 0 || !m.open(s) {
+func (m *Model) Enter(s *common.Session) tea.Cmd {
+	if len(s.Day.Figures) == 0 || !m.open(s) {
 		return nil
 	}
-	return tea.Batch(m.request(s), m.tick())
+	return tea.Batch(m.Request(s), m.tick())
 }
 
-func (m *playModel) figure(s *session) labs.PlayFigure { return s.day.Figures[m.fig] }
+func (m *Model) figure(s *common.Session) labs.PlayFigure { return s.Day.Figures[m.Fig] }
 
 // gate is what stands between the learner and the figure on screen
 // (labs.PlayGate): a prediction counts as revealed once its reveal is on
 // record in the answers file, as a run's reveal does.
-func (m *playModel) gate(s *session) labs.PlayGate {
-	return s.day.PlayGate(m.figure(s), s.answered, s.rec.OnFile)
+func (m *Model) gate(s *common.Session) labs.PlayGate {
+	return s.Day.PlayGate(m.figure(s), s.Answered, s.Rec.OnFile)
 }
 
-func (m *playModel) open(s *session) bool { return m.gate(s).Open() }
+func (m *Model) open(s *common.Session) bool { return m.gate(s).Open() }
 
 // reveal reveals the predictions the figure on screen shows, after the
 // learner was told so and pressed the key: one change to the answers
 // file, the figure opening once it is on record (follow asks for its
 // frame then).
-func (m *playModel) reveal(s *session) tea.Cmd {
+func (m *Model) reveal(s *common.Session) tea.Cmd {
 	g := m.gate(s)
 	if len(g.Waiting) > 0 || len(g.Reveal) == 0 {
 		return nil
 	}
 	ids := g.Reveal
-	return s.change(m.c.deps, func(a *predictions.Answers) {
+	return s.Change(m.c.Deps, func(a *predictions.Answers) {
 		for _, id := range ids {
 			a.Reveal(id)
 		}
 	})
 }
 
-func (m *playModel) setting(s *session) labs.Values {
+func (m *Model) setting(s *common.Session) labs.Values {
 	f := m.figure(s)
 	v, ok := m.values[f.ID]
 	if !ok {
@@ -156,14 +158,14 @@ func (m *playModel) setting(s *session) labs.Values {
 
 // grades is what the lab knows of the learner's TODOs: the latest run's
 // verdicts, or the answers file's "all passed".
-func (m *playModel) grades(s *session) []labs.Grade {
-	if s.outcome != nil {
-		return s.outcome.Grades
+func (m *Model) grades(s *common.Session) []labs.Grade {
+	if s.Outcome != nil {
+		return s.Outcome.Grades
 	}
-	return savedGrades(s.day, s.answers)
+	return common.SavedGrades(s.Day, s.Answers)
 }
 
-func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
+func (m *Model) key(k tea.KeyMsg, s *common.Session) tea.Cmd {
 	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
 		// Keys that arrive in one read ("+++" from a held key or a fast
 		// hand) are one message: each counts as a turn of its own.
@@ -180,12 +182,12 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 		if key.Matches(k, pk.Back) {
 			step = -1
 		}
-		m.fig = (m.fig + step + len(s.day.Figures)) % len(s.day.Figures)
-		m.knob, m.frame, m.beside, m.head, m.asked = 0, nil, nil, 0, false
+		m.Fig = (m.Fig + step + len(s.Day.Figures)) % len(s.Day.Figures)
+		m.knob, m.Frame, m.beside, m.Head, m.asked = 0, nil, nil, 0, false
 		if !m.open(s) {
 			return nil
 		}
-		return tea.Batch(m.request(s), m.tick())
+		return tea.Batch(m.Request(s), m.tick())
 	}
 	if !m.open(s) {
 		if key.Matches(k, pk.Reveal) {
@@ -199,9 +201,9 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 		m.chartFirst = !m.chartFirst
 		return nil
 	case key.Matches(k, pk.Impl):
-		m.onRef = !m.onRef
+		m.OnRef = !m.OnRef
 		m.beside = nil
-		return m.request(s)
+		return m.Request(s)
 	case key.Matches(k, pk.Knob):
 		m.knob = (m.knob - 1 + len(f.Knobs)) % len(f.Knobs)
 	case key.Matches(k, pk.Turn):
@@ -217,38 +219,38 @@ func (m *playModel) key(k tea.KeyMsg, s *session) tea.Cmd {
 		}
 		v := m.setting(s)
 		v[kn.Name] = kn.Clamp(v[kn.Name] + step)
-		return m.request(s)
+		return m.Request(s)
 	case key.Matches(k, pk.Pause):
-		if m.head >= m.span() {
-			m.head, m.paused = 0, false
+		if m.Head >= m.span() {
+			m.Head, m.Paused = 0, false
 			return m.tick()
 		}
-		m.paused = !m.paused
+		m.Paused = !m.Paused
 		return m.tick()
 	case key.Matches(k, pk.Step):
-		m.paused = true
+		m.Paused = true
 		d := m.span() / 30
 		if k.String() == "left" || k.String() == "h" {
 			d = -d
 		}
-		m.head = math.Max(0, math.Min(m.span(), m.head+d))
+		m.Head = math.Max(0, math.Min(m.span(), m.Head+d))
 	}
 	return nil
 }
 
-func (m *playModel) help(s *session) keyMap {
+func (m *Model) Help(s *common.Session) keymap.KeyMap {
 	pk := m.keys
-	if len(s.day.Figures) == 0 {
-		return keyMap{}
+	if len(s.Day.Figures) == 0 {
+		return keymap.KeyMap{}
 	}
 	if g := m.gate(s); !g.Open() {
 		if len(g.Waiting) == 0 {
-			return keyMap{short: []key.Binding{pk.Reveal, pk.Figure}, full: [][]key.Binding{{pk.Reveal}, {pk.Figure, pk.Back}}}
+			return keymap.KeyMap{Short: []key.Binding{pk.Reveal, pk.Figure}, Full: [][]key.Binding{{pk.Reveal}, {pk.Figure, pk.Back}}}
 		}
-		return keyMap{short: []key.Binding{pk.Figure}, full: [][]key.Binding{{pk.Figure, pk.Back}}}
+		return keymap.KeyMap{Short: []key.Binding{pk.Figure}, Full: [][]key.Binding{{pk.Figure, pk.Back}}}
 	}
-	return keyMap{
-		short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure, pk.Impl},
-		full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl, pk.Chart}},
+	return keymap.KeyMap{
+		Short: []key.Binding{pk.Knob, pk.Less, pk.Pause, pk.Step, pk.Figure, pk.Impl},
+		Full:  [][]key.Binding{{pk.Knob, pk.Less}, {pk.Pause, pk.Step}, {pk.Figure, pk.Back, pk.Impl, pk.Chart}},
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/tui/common"
 	"termlab/tui/components/chart"
+	"termlab/tui/components/textlayout"
 )
 
 // Drawing the Play screen: the chart (with the reference's key series
@@ -16,8 +18,8 @@ import (
 
 // paired is the reference's frame beside the learner's on screen, when
 // both answered the same request.
-func (m *playModel) paired() *labs.Frame {
-	if m.frame == nil || m.frame.Impl != labs.Learner || m.beside == nil || m.besideGen != m.frameGen || m.beside.Error != "" {
+func (m *Model) paired() *labs.Frame {
+	if m.Frame == nil || m.Frame.Impl != labs.Learner || m.beside == nil || m.besideGen != m.frameGen || m.beside.Error != "" {
 		return nil
 	}
 	return m.beside
@@ -26,11 +28,11 @@ func (m *playModel) paired() *labs.Frame {
 // prep lays out the chart on screen: the frame's, with the reference's
 // key series (its first) drawn beside the learner's, and the y axis from
 // zero so that heights compare.
-func (m *playModel) prep() chart.Fig {
-	if m.frame == nil {
+func (m *Model) prep() chart.Fig {
+	if m.Frame == nil {
 		return chart.Fig{}
 	}
-	fig := m.frame.Chart
+	fig := m.Frame.Chart
 	if ref := m.paired(); ref != nil && m.failed() {
 		fig = ref.Chart // the learner's code failed here: the reference's stands in
 		fig.Title += " (reference)"
@@ -78,8 +80,8 @@ func partialSaid(partial []string) string {
 
 // failed reports whether the learner's frame on screen has nothing of
 // theirs to show: it failed whole, or every piece of it was left out.
-func (m *playModel) failed() bool {
-	return m.frame != nil && (m.frame.Error != "" || len(m.frame.Partial) > 0 && len(m.frame.Readouts) == 0)
+func (m *Model) failed() bool {
+	return m.Frame != nil && (m.Frame.Error != "" || len(m.Frame.Partial) > 0 && len(m.Frame.Readouts) == 0)
 }
 
 // sameSeries reports whether two series are one line: the reference's
@@ -89,25 +91,25 @@ func sameSeries(a, b labs.Series) bool {
 	return a.Name == b.Name && slices.Equal(a.X, b.X) && slices.Equal(a.Y, b.Y)
 }
 
-func (m *playModel) span() float64 {
+func (m *Model) span() float64 {
 	_, xmax := m.fp.XRange()
-	if m.frame == nil || math.IsInf(xmax, 0) {
+	if m.Frame == nil || math.IsInf(xmax, 0) {
 		return 0
 	}
 	return xmax
 }
 
-func (m *playModel) view(s *session, w, h int) string {
-	st := m.c.styles
-	if len(s.day.Figures) == 0 {
-		return styleLines(st.Dim, wrap(fmt.Sprintf("Day %d has no playground yet.", s.day.Number), w))
+func (m *Model) View(s *common.Session, w, h int) string {
+	st := m.c.Styles
+	if len(s.Day.Figures) == 0 {
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("Day %d has no playground yet.", s.Day.Number), w))
 	}
 	f := m.figure(s)
 	var b []string
-	b = append(b, trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.fig+1, len(s.day.Figures), f.Title)), w))
+	b = append(b, textlayout.Trunc(st.Title.Render(fmt.Sprintf("Figure %d of %d · %s", m.Fig+1, len(s.Day.Figures), f.Title)), w))
 	if g := m.gate(s); !g.Open() {
 		b = append(b, "", m.shut(s, g, w))
-		return fit(strings.Join(b, "\n"), w, h)
+		return m.c.Fit(strings.Join(b, "\n"), w, h)
 	}
 	b = append(b, m.whoseLine(f, w))
 	knobs := m.knobLines(s, f, w)
@@ -119,8 +121,8 @@ func (m *playModel) view(s *session, w, h int) string {
 	// drops the chart so those figures stay in view.
 	const minPlot = 6
 	chartRows := 0
-	if m.frame != nil && len(m.fp.Figure().Series) > 0 {
-		chartRows = lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1 + minPlot
+	if m.Frame != nil && len(m.fp.Figure().Series) > 0 {
+		chartRows = textlayout.LineCount(chart.Draw(m.fp, m.Head, w, 1, st, false)) - 1 + minPlot
 	}
 	reads := m.readouts(w, false)
 	rows := func() int { return len(b) + len(errLines) + len(knobs) + len(reads) + chartRows }
@@ -138,37 +140,37 @@ func (m *playModel) view(s *session, w, h int) string {
 	short := rows() > h && chartRows > 0
 	if short && m.chartFirst {
 		// The chart alone, under one line that says how to get back.
-		hint := st.Dim.Render(trunc("c: the knobs and figures", w))
-		overhead := lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
-		plot := chart.Draw(m.fp, m.head, w, max(h-1-overhead, 1), st, !m.paused && m.state() == "playing")
-		return fit(hint+"\n"+plot, w, h)
+		hint := st.Dim.Render(textlayout.Trunc("c: the knobs and figures", w))
+		overhead := textlayout.LineCount(chart.Draw(m.fp, m.Head, w, 1, st, false)) - 1
+		plot := chart.Draw(m.fp, m.Head, w, max(h-1-overhead, 1), st, !m.Paused && m.state() == "playing")
+		return m.c.Fit(hint+"\n"+plot, w, h)
 	}
 	if rows() > h && !m.chartFirst {
 		chartRows = 0
 		if short {
-			reads = append([]string{st.Dim.Render(trunc("c: the chart", w))}, reads...)
+			reads = append([]string{st.Dim.Render(textlayout.Trunc("c: the chart", w))}, reads...)
 		}
 	}
 	if len(errLines) > 0 {
-		b = append(b, styleLines(st.Bad, strings.Join(errLines, "\n")))
+		b = append(b, textlayout.StyleLines(st.Bad, strings.Join(errLines, "\n")))
 	}
 	if chartRows > 0 {
 		used := len(b) + len(knobs) + len(reads)
-		overhead := lineCount(chart.Draw(m.fp, m.head, w, 1, st, false)) - 1
+		overhead := textlayout.LineCount(chart.Draw(m.fp, m.Head, w, 1, st, false)) - 1
 		plotH := min(h-used-overhead, 12)
-		b = append(b, chart.Draw(m.fp, m.head, w, plotH, st, !m.paused && m.state() == "playing"))
+		b = append(b, chart.Draw(m.fp, m.Head, w, plotH, st, !m.Paused && m.state() == "playing"))
 	}
 	b = append(b, knobs...)
 	b = append(b, reads...)
-	return fit(strings.Join(b, "\n"), w, h)
+	return m.c.Fit(strings.Join(b, "\n"), w, h)
 }
 
 // state is the replay's: playing, paused or done.
-func (m *playModel) state() string {
+func (m *Model) state() string {
 	switch {
-	case m.paused:
+	case m.Paused:
 		return "paused"
-	case m.span() > 0 && m.head >= m.span():
+	case m.span() > 0 && m.Head >= m.span():
 		return "done"
 	}
 	return "playing"
@@ -176,26 +178,26 @@ func (m *playModel) state() string {
 
 // whoseLine says whose code the frame is of, where the playhead is and on
 // what clock.
-func (m *playModel) whoseLine(f labs.PlayFigure, w int) string {
-	st := m.c.styles
+func (m *Model) whoseLine(f labs.PlayFigure, w int) string {
+	st := m.c.Styles
 	whose := "…"
 	switch {
 	case m.starting:
 		whose = "reference: starting its worker…"
-	case m.frame != nil:
-		whose = m.frame.Whose
+	case m.Frame != nil:
+		whose = m.Frame.Whose
 	}
 	whoseStyle := st.Dim
-	if m.frame != nil && m.frame.Impl == labs.Learner {
+	if m.Frame != nil && m.Frame.Impl == labs.Learner {
 		whoseStyle = st.Good
 	}
-	return trunc(whoseStyle.Render(whose)+st.Dim.Render(fmt.Sprintf(" · t = %s s · %s · %s", predictions.FormatValue(m.head, ""), m.state(), f.TimeScale)), w)
+	return textlayout.Trunc(whoseStyle.Render(whose)+st.Dim.Render(fmt.Sprintf(" · t = %s s · %s · %s", predictions.FormatValue(m.Head, ""), m.state(), f.TimeScale)), w)
 }
 
 // knobLines are the figure's knobs at their setting, the one being turned
 // marked with its range.
-func (m *playModel) knobLines(s *session, f labs.PlayFigure, w int) []string {
-	st := m.c.styles
+func (m *Model) knobLines(s *common.Session, f labs.PlayFigure, w int) []string {
+	st := m.c.Styles
 	v := m.setting(s)
 	var knobs []string
 	for i, kn := range f.Knobs {
@@ -205,7 +207,7 @@ func (m *playModel) knobLines(s *session, f labs.PlayFigure, w int) []string {
 			mark = st.Cursor.Render("› ")
 			line = st.Cursor.Render(line) + st.Dim.Render("  "+kn.Range())
 		}
-		knobs = append(knobs, trunc(mark+line, w))
+		knobs = append(knobs, textlayout.Trunc(mark+line, w))
 	}
 	return knobs
 }
@@ -213,39 +215,39 @@ func (m *playModel) knobLines(s *session, f labs.PlayFigure, w int) []string {
 // errorLines say, in two lines at most, that the learner's code panicked
 // or ran too long on this setting; the reference's chart stands under them
 // (or, when only a piece of the figure failed, the rest of theirs).
-func (m *playModel) errorLines(w int) []string {
-	if m.frame == nil || (m.frame.Error == "" && len(m.frame.Partial) == 0) {
+func (m *Model) errorLines(w int) []string {
+	if m.Frame == nil || (m.Frame.Error == "" && len(m.Frame.Partial) == 0) {
 		return nil
 	}
-	said := m.frame.Error
+	said := m.Frame.Error
 	if said == "" {
-		said = partialSaid(m.frame.Partial)
+		said = partialSaid(m.Frame.Partial)
 	}
-	lines := strings.Split(wrap(said, w), "\n")
+	lines := strings.Split(textlayout.Wrap(said, w), "\n")
 	if len(lines) > 2 {
-		lines = append(lines[:1], trunc(lines[1], w-1)+"…")
+		lines = append(lines[:1], textlayout.Trunc(lines[1], w-1)+"…")
 	}
 	return lines
 }
 
 // shut says why the figure on screen does not play yet, and what opens it.
-func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
-	st := m.c.styles
+func (m *Model) shut(s *common.Session, g labs.PlayGate, w int) string {
+	st := m.c.Styles
 	if len(g.Waiting) > 0 {
-		return styleLines(st.Dim, wrap(fmt.Sprintf("This figure opens once your predictions are in (%s still open): some setting of it reads out their answers. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(g.Waiting, ", ")), w))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("This figure opens once your predictions are in (%s still open): some setting of it reads out their answers. Make or skip them on the Predict screen first; a knob setting is never taken as a guess.", strings.Join(g.Waiting, ", ")), w))
 	}
 	recording := true
 	var guesses []string
 	for _, id := range g.Reveal {
-		recording = recording && s.answers.Predictions[id].Revealed
-		if v, ok := s.answers.Value(id); ok {
+		recording = recording && s.Answers.Predictions[id].Revealed
+		if v, ok := s.Answers.Value(id); ok {
 			guesses = append(guesses, id+" = "+predictions.FormatValue(v, ""))
 		} else {
 			guesses = append(guesses, id+" skipped")
 		}
 	}
 	if recording {
-		return styleLines(st.Dim, wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
+		return textlayout.StyleLines(st.Dim, textlayout.Wrap("Recording the reveal of "+strings.Join(g.Reveal, ", ")+"…", w))
 	}
 	answers, them, guess := "the answers to", "them", "your guesses as they stand (%s) are judged"
 	if len(g.Reveal) == 1 {
@@ -254,17 +256,17 @@ func (m *playModel) shut(s *session, g labs.PlayGate, w int) string {
 	guess = fmt.Sprintf(guess, strings.Join(guesses, ", "))
 	// What to press comes first, so that a short terminal, which cuts
 	// the end off, still shows it.
-	return styleLines(st.Dim, wrap(fmt.Sprintf("Press enter to open this figure, or f for another. Some setting of it reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows %s, and a change after reads as revised.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
+	return textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("Press enter to open this figure, or f for another. Some setting of it reads out %s %s, not revealed yet. Opening it reveals %s: %s, as when a run shows %s, and a change after reads as revised.", answers, strings.Join(g.Reveal, ", "), them, guess, them), w))
 }
 
 // readouts groups a frame's readouts by what they measure ("fixed window:
 // accepted", "fixed window: refused" → one line), so a figure's three
 // limiters fit under its chart.
-func (m *playModel) readouts(w int, compact bool) []string {
-	if m.frame == nil {
+func (m *Model) readouts(w int, compact bool) []string {
+	if m.Frame == nil {
 		return nil
 	}
-	shown, mine := m.frame.Readouts, true
+	shown, mine := m.Frame.Readouts, true
 	if m.failed() {
 		// The learner's code failed here: the reference's readouts, said
 		// to be the reference's, stand under its chart.
@@ -274,7 +276,7 @@ func (m *playModel) readouts(w int, compact bool) []string {
 		}
 		shown, mine = ref.Readouts, false
 	}
-	st := m.c.styles
+	st := m.c.Styles
 	var order []string
 	groups, solo := map[string][]string{}, map[string]bool{}
 	if !mine {
@@ -313,11 +315,11 @@ func (m *playModel) readouts(w int, compact bool) []string {
 	for _, name := range order {
 		line := strings.Join(groups[name], " · ")
 		if solo[name] {
-			out = append(out, strings.Split(wrap(name+" "+line, w), "\n")...)
+			out = append(out, strings.Split(textlayout.Wrap(name+" "+line, w), "\n")...)
 			continue
 		}
 		// Wrapped as plain text, the group's name styled on its first line.
-		lines := strings.Split(wrap(name+"  "+line, w), "\n")
+		lines := strings.Split(textlayout.Wrap(name+"  "+line, w), "\n")
 		if first, rest, ok := strings.Cut(lines[0], name); ok && first == "" {
 			lines[0] = st.Subtitle.Render(name) + rest
 		}
