@@ -163,7 +163,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.built(msg)
 	case watchMsg, debounceMsg, run.PartialMsg, run.OutcomeMsg, refMsg, todos.LocsMsg:
 		return m.handleRun(msg)
-	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, todos.ResetMsg, results.WriteRequestMsg, results.ResultsMsg, todos.SolutionMsg:
+	case common.SavedMsg, historypage.HistoryMsg, labSavedMsg, todos.ResetMsg, todos.ResetRequestMsg, results.WriteRequestMsg, results.ResultsMsg, todos.SolutionMsg:
 		return m.handleFiles(msg)
 	}
 	return nil

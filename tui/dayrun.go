@@ -7,7 +7,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/record/predictions"
-	"termlab/tui/pages/results"
 	"termlab/tui/pages/run"
 	"termlab/tui/pages/todos"
 	"termlab/watch"
@@ -79,7 +78,7 @@ func (m *dayModel) ran(msg run.OutcomeMsg) tea.Cmd {
 	// parts whose reveal is on record. Those being recorded follow once
 	// they are (see saved).
 	if m.s.AnyRevealed() {
-		cmds = append(cmds, results.WriteResultsCmd(&m.s, true))
+		cmds = append(cmds, writeResultsCmd(&m.s, true))
 	}
 	return tea.Batch(cmds...)
 }

@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/record/reset"
 	"termlab/tui/common"
 	"termlab/tui/pages/drills"
 	"termlab/tui/pages/history"
@@ -33,11 +36,13 @@ func (m *dayModel) handleFiles(msg tea.Msg) tea.Cmd {
 	case todos.ResetMsg:
 		return m.reset(msg)
 	case results.WriteRequestMsg:
-		if why := results.Refuse(&m.s); why != "" {
+		if why := results.Refuse(&m.s); why != "" && !msg.Auto {
 			m.s.SetNote(why, true)
 			return nil
 		}
-		return results.WriteResultsCmd(&m.s, false)
+		return writeResultsCmd(&m.s, msg.Auto)
+	case todos.ResetRequestMsg:
+		return resetCmd(m.c.Deps, m.s.Day, msg)
 	case results.ResultsMsg:
 		return m.results.Update(msg, &m.s)
 	case todos.SolutionMsg:
@@ -82,7 +87,7 @@ func (m *dayModel) saved(msg common.SavedMsg) tea.Cmd {
 	m.refreshForms(old)
 	var cmds []tea.Cmd
 	if msg.Landed {
-		cmds = append(cmds, results.WriteResultsCmd(&m.s, true))
+		cmds = append(cmds, writeResultsCmd(&m.s, true))
 	}
 	if m.s.Rec.Pending() {
 		// What is still queued is written: the answers the record put
@@ -126,4 +131,40 @@ func (m *dayModel) refreshForms(old predictions.Answers) {
 // is on record, in saved.
 func (m *dayModel) landReady() tea.Cmd {
 	return m.s.RevealReady()
+}
+
+// writeResultsCmd refreshes the day's block of RESULTS.md with the report
+// as the learner has seen it. The record writes the block last asked for
+// (record/session.Record.Results), so a slow write can never put back an
+// older report; nil when a later Cmd's text was written already. It is the
+// shell's, as every write is: the Results screen and the Scoreboard only ask
+// (results.WriteRequestMsg).
+func writeResultsCmd(s *common.Session, auto bool) tea.Cmd {
+	rec := s.Rec
+	rec.Results(results.ReportText(s))
+	return func() tea.Msg {
+		change, ok, err := rec.WriteResults()
+		if !ok {
+			return nil
+		}
+		return results.ResultsMsg{Change: change, Err: err, Auto: auto}
+	}
+}
+
+// resetCmd puts the shipped stub back for one TODO, or the whole day, when
+// the TODOs screen asks (todos.ResetRequestMsg); the learner's version is
+// kept beside it (record/reset).
+func resetCmd(d common.Deps, day labs.Day, req todos.ResetRequestMsg) tea.Cmd {
+	return func() tea.Msg {
+		if req.TODO == 0 {
+			kept, err := reset.Day(d.Root, day, d.Now())
+			return todos.ResetMsg{What: fmt.Sprintf("Day %d", day.Number), Kept: kept, Err: err}
+		}
+		kept, err := reset.TODO(d.Root, day, req.TODO, d.Now())
+		msg := todos.ResetMsg{What: fmt.Sprintf("TODO %d (%s)", req.TODO, req.Func), Err: err}
+		if kept != "" {
+			msg.Kept = []string{kept}
+		}
+		return msg
+	}
 }

@@ -38,8 +38,10 @@ func (m *Model) Typing() bool                       { return false }
 func (m *Model) Resize(_ *common.Session, w, h int) { m.w, m.h = w, h }
 func (m *Model) Enter(*common.Session) tea.Cmd      { return nil }
 
-// WriteRequestMsg asks the day to write RESULTS.md now.
-type WriteRequestMsg struct{}
+// WriteRequestMsg asks the day to write RESULTS.md now. The shell writes
+// it, through the day's record (no screen writes a file); Auto is a refresh
+// a landing or an answer asked for, not the learner's key.
+type WriteRequestMsg struct{ Auto bool }
 
 // ResultsMsg reports a write of RESULTS.md.
 type ResultsMsg struct {
@@ -48,26 +50,10 @@ type ResultsMsg struct {
 	Auto   bool // a run or a reveal asked for it, not the learner
 }
 
-// WriteResultsCmd refreshes the day's block of RESULTS.md with the report
-// as the learner has seen it. The record writes the block last asked for
-// (record/session.Record.Results), so a slow write can never put back an
-// older report; nil when a later Cmd's text was written already.
-func WriteResultsCmd(s *common.Session, auto bool) tea.Cmd {
-	rec := s.Rec
-	rec.Results(reportText(s))
-	return func() tea.Msg {
-		change, ok, err := rec.WriteResults()
-		if !ok {
-			return nil
-		}
-		return ResultsMsg{Change: change, Err: err, Auto: auto}
-	}
-}
-
-// reportText is the day's report as the learner has seen it: the parts on
+// ReportText is the day's report as the learner has seen it: the parts on
 // the scoreboard in full, the others held back as every front end holds
 // them (record/session), so the screens and `run` write the same block.
-func reportText(s *common.Session) string {
+func ReportText(s *common.Session) string {
 	o := *s.Outcome
 	o.Parts = make([]labs.PartResult, len(s.Outcome.Parts))
 	var held []learner.Hold
@@ -153,7 +139,7 @@ func (m *Model) content(s *common.Session, w int) string {
 	}
 	if Refuse(s) == "" {
 		b = append(b, "", st.Subtitle.Render("The report it writes"))
-		b = append(b, textlayout.StyleLines(st.Code, textlayout.Wrap(strings.TrimRight(reportText(s), "\n"), w)))
+		b = append(b, textlayout.StyleLines(st.Code, textlayout.Wrap(strings.TrimRight(ReportText(s), "\n"), w)))
 	}
 	return strings.Join(b, "\n")
 }

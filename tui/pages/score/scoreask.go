@@ -180,7 +180,7 @@ func (m *Model) whyKey(k tea.KeyMsg, s *common.Session) tea.Cmd {
 		}
 		// RESULTS.md's block keeps the line beside the lab's why, as the
 		// shell's next run writes it.
-		return tea.Batch(save, results.WriteResultsCmd(s, true))
+		return tea.Batch(save, func() tea.Msg { return results.WriteRequestMsg{Auto: true} })
 	}
 	var cmd tea.Cmd
 	a.why, cmd = a.why.Update(k)

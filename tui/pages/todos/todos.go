@@ -64,22 +64,11 @@ type ResetMsg struct {
 	Err  error
 }
 
-func resetTODOCmd(d common.Deps, day labs.Day, t labs.TODO) tea.Cmd {
-	return func() tea.Msg {
-		kept, err := reset.TODO(d.Root, day, t.Number, d.Now())
-		msg := ResetMsg{What: fmt.Sprintf("TODO %d (%s)", t.Number, t.Func), Err: err}
-		if kept != "" {
-			msg.Kept = []string{kept}
-		}
-		return msg
-	}
-}
-
-func resetDayCmd(d common.Deps, day labs.Day) tea.Cmd {
-	return func() tea.Msg {
-		kept, err := reset.Day(d.Root, day, d.Now())
-		return ResetMsg{What: fmt.Sprintf("Day %d", day.Number), Kept: kept, Err: err}
-	}
+// ResetRequestMsg asks the shell to put the shipped stub back: one TODO,
+// or the whole day when TODO is 0. The screen writes no file.
+type ResetRequestMsg struct {
+	TODO int
+	Func string
 }
 
 func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
@@ -113,10 +102,10 @@ func (m *Model) answer(k tea.KeyMsg, s *common.Session) tea.Cmd {
 			return solutionCmd(m.c.Deps, s.Day, t)
 		case "reset":
 			s.SetNote("resetting "+t.Func+"…", false)
-			return resetTODOCmd(m.c.Deps, s.Day, t)
+			return func() tea.Msg { return ResetRequestMsg{TODO: t.Number, Func: t.Func} }
 		case "reset-day":
 			s.SetNote(fmt.Sprintf("resetting Day %d…", s.Day.Number), false)
-			return resetDayCmd(m.c.Deps, s.Day)
+			return func() tea.Msg { return ResetRequestMsg{} }
 		}
 	case key.Matches(k, ck.No):
 		m.ask = nil
