@@ -26,7 +26,7 @@ type Practice struct {
 func PracticeOf(day labs.Day, id string) (Practice, error) {
 	p, ok := day.Prediction(id)
 	if !ok {
-		return Practice{}, fmt.Errorf("Day %d has no prediction %q (it has P1–P%d)", day.Number, id, len(day.Predictions))
+		return Practice{}, fmt.Errorf("no prediction %q on Day %d (it has P1–P%d)", id, day.Number, len(day.Predictions))
 	}
 	var f labs.PlayFigure
 	if p.Variant != nil {
