@@ -57,10 +57,14 @@ func TestGuardCPUStarved(t *testing.T) {
 			for !stop.Load() {
 			}
 		}, []string{"busy on the CPU", Starved}},
+		// The guard's own watcher shares the cores with the spinners (and,
+		// in CI, with the other packages' tests): when it is itself not run
+		// for the backstop it cannot tell waiting from starved, and says
+		// the machine was too busy, which blames nobody. Busy it never is.
 		{"a receive nobody sends on", func() {
 			starve()
 			<-make(chan int)
-		}, []string{"stopped using CPU time"}},
+		}, []string{"stopped using CPU time", Starved}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

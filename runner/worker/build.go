@@ -330,7 +330,7 @@ func (r *Runner) runGoBuild(ctx context.Context, goCmd, work, bin, main string, 
 		defer func() { listed.Wait(); c.finish() }()
 		w := io.MultiWriter(&out, c) // one writer: one pipe for both
 		cmd.Stdout, cmd.Stderr = w, w
-		listed.Go(func() { c.total(staleSteps(ctx, goCmd, r.Root, r.tags(), main, extra...)) })
+		listed.Go(func() { c.total(staleSteps(ctx, goCmd, r.Root, work, r.tags(), main, extra...)) })
 	}
 	err = cmd.Start()
 	if err == nil {

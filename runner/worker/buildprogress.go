@@ -105,11 +105,14 @@ func buildStep(line string) bool {
 // staleSteps is how many steps a go build of main with tags (and extra,
 // a reference program's -overlay) has to do:
 // its packages the build cache lacks, and the link. 0 when go list fails.
-func staleSteps(ctx context.Context, goCmd, root, tags, main string, extra ...string) int {
+// The go command's own work folder goes in work, the build's, which is
+// removed however the build ends (a go list killed by a signal would leave
+// its go-build… folder in the temporary folder otherwise).
+func staleSteps(ctx context.Context, goCmd, root, work, tags, main string, extra ...string) int {
 	args := append([]string{"list", "-tags=" + tags, "-deps", "-f", "{{if .Stale}}x{{end}}"}, extra...)
 	cmd := exec.CommandContext(ctx, goCmd, append(args, main)...)
 	cmd.Dir = root
-	cmd.Env = buildEnv()
+	cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 	out, err := cmd.Output()
 	if err != nil {
 		return 0

@@ -293,7 +293,14 @@ func (r *Runner) recordPlan(ctx context.Context, goCmd, main, bin, xout string) 
 	cmd := exec.CommandContext(ctx, goCmd, "list", "-deps", "-tags="+r.tags(),
 		"-f", "{{.ImportPath}}\t{{.Standard}}\t{{if .Module}}{{.Module.Main}}{{if .Module.Replace}}r{{end}}{{end}}\t{{.Dir}}\t{{join .Imports \" \"}}", main)
 	cmd.Dir = r.Root
-	cmd.Env = buildEnv()
+	// The go command's work folder in one of this call's own, removed
+	// however go list ends (killed by a signal, it would leave it behind).
+	work, err := os.MkdirTemp("", buildPrefix+"*")
+	if err != nil {
+		return
+	}
+	defer os.RemoveAll(work)
+	cmd.Env = append(buildEnv(), "GOTMPDIR="+work)
 	listed, err := cmd.Output()
 	if err != nil {
 		return
