@@ -12,6 +12,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/runner/testrun"
 	"termlab/solutions/day45"
 )
 
@@ -320,7 +321,15 @@ func caught5(s labs.Status) bool { return s == labs.Fail || s == labs.Crash }
 func TestFamily5CorrectPass(t *testing.T) {
 	grade.LiftGradeLimit(t, time.Minute)
 	verbose, failed := familyVerbose(), 0
+	per, ran := map[int]int{}, 0
 	for _, v := range correct5 {
+		// Under the race detector one variant per TODO: the grader's
+		// concurrency is the same for every variant (Day 46's family cost
+		// about 90 s there, this one about 5 s).
+		if per[v.todo()]++; !testrun.RaceSampled(per[v.todo()], 1) {
+			continue
+		}
+		ran++
 		if g := grade.TODO(v.todo(), v.funcs(), day45.Funcs); g.Status != labs.Pass {
 			failed++
 			if verbose {
@@ -328,9 +337,12 @@ func TestFamily5CorrectPass(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("day 45 family 5: %d of %d correct passed", len(correct5)-failed, len(correct5))
+	t.Logf("day 45 family 5: %d of %d correct passed", ran-failed, ran)
+	if ran < len(correct5) {
+		t.Logf("day 45 family 5: a sample under the race detector, %d of the %d correct variants", ran, len(correct5))
+	}
 	if failed > 0 {
-		t.Errorf("day 45 family 5: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, len(correct5), familyVerboseEnv)
+		t.Errorf("day 45 family 5: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, ran, familyVerboseEnv)
 	}
 }
 

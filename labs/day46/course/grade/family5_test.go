@@ -14,6 +14,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
+	"termlab/runner/testrun"
 )
 
 // A fifth family of learner-style variants (issue 42, item 5), written
@@ -264,18 +265,6 @@ var correct46_5 = []variant{
 	})},
 
 	// Overlap.
-	{"f5: nested loops", 4, withOverlap(func(a, b []int) int {
-		n := 0
-		for _, x := range a {
-			for _, y := range b {
-				if x == y {
-					n++
-					break
-				}
-			}
-		}
-		return n
-	})},
 	// Sorts its own copies in place (the contract allows it) and merges.
 	{"f5: sort both in place, then merge", 4, withOverlap(func(a, b []int) int {
 		sort.Ints(a)
@@ -319,6 +308,18 @@ var correct46_5 = []variant{
 			union[w] = true
 		}
 		return len(a) + len(b) - len(union)
+	})},
+	{"f5: nested loops", 4, withOverlap(func(a, b []int) int {
+		n := 0
+		for _, x := range a {
+			for _, y := range b {
+				if x == y {
+					n++
+					break
+				}
+			}
+		}
+		return n
 	})},
 }
 
@@ -768,7 +769,15 @@ func caught46_5(s labs.Status) bool { return s == labs.Fail || s == labs.Crash }
 // grades the learner's func n beside the reference's others).
 func TestFamily5CorrectPass(t *testing.T) {
 	verbose, failed := familyVerbose(), 0
+	per, ran := map[int]int{}, 0
 	for _, v := range correct46_5 {
+		// Under the race detector one variant per TODO: the grader's
+		// concurrency is the same for every variant, and the whole family
+		// cost about 90 s there (Day 46's Parts 5 and 6 for each).
+		if per[v.todo]++; !testrun.RaceSampled(per[v.todo], 1) {
+			continue
+		}
+		ran++
 		if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {
 			failed++
 			if verbose {
@@ -776,9 +785,12 @@ func TestFamily5CorrectPass(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("day 46 family 5: %d of %d correct passed", len(correct46_5)-failed, len(correct46_5))
+	t.Logf("day 46 family 5: %d of %d correct passed", ran-failed, ran)
+	if ran < len(correct46_5) {
+		t.Logf("day 46 family 5: a sample under the race detector, %d of the %d correct variants", ran, len(correct46_5))
+	}
 	if failed > 0 {
-		t.Errorf("day 46 family 5: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, len(correct46_5), familyVerboseEnv)
+		t.Errorf("day 46 family 5: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, ran, familyVerboseEnv)
 	}
 }
 
