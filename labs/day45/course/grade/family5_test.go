@@ -30,6 +30,12 @@ import (
 // counts only; TERMLAB_FAMILY_VERBOSE=1 prints each variant, its hint and
 // the fingerprint to record.
 //
+// Its one measured run, on the grader of main 57aac1d (unchanged), the
+// variants committed first (2525860): caught 26 of 26 wrong (one a crash),
+// 10 of 10 correct passed; read by hand 17 named, 9 plain, 0 wrong name.
+// One plain reading is a judgement call, noted in read5 ("the cap only
+// where a token is spent").
+//
 // A variant that panics is caught too (the grade says crash, in its own
 // TODO): a learner's division by zero is a wrong answer the lab reports.
 

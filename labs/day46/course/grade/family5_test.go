@@ -30,6 +30,13 @@ import (
 // applies and the variant counts as unread. By default the tests print
 // counts only; TERMLAB_FAMILY_VERBOSE=1 prints each variant, its hint and
 // the fingerprint to record.
+//
+// Its one measured run, on the grader of main 57aac1d (unchanged), the
+// variants committed first (2525860): caught 28 of 28 wrong, 15 of 15
+// correct passed; read by hand 17 named, 11 plain, 0 wrong name. Three
+// readings are judgement calls, noted in read46_5: two plain ones whose
+// advice could suggest a cause the code does not have, and one named one
+// whose hint describes the code's answers exactly but not its flipped sort.
 
 // blind5 is one wrong variant and its true mistake, in words.
 type blind5 struct {
