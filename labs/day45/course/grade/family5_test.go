@@ -3,8 +3,6 @@
 package grade_test
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"math"
 	"strings"
 	"testing"
@@ -261,61 +259,39 @@ var wrong5 = []blind5{
 	}}, "works in whole milliseconds, truncating the moment (which can then fall before now)"},
 }
 
-// verdict5 is a hand reading of one hint against its variant's true mistake.
-type verdict5 int
-
-const (
-	named5     verdict5 = iota + 1 // the hint names the true mistake
-	plain5                         // the hint says what differs and names no mistake
-	wrongName5                     // the hint names a mistake other than the recorded one
-)
-
-// reading5 is one hint read by hand: the fingerprint of the hint text read
-// (fingerprint5), the reading, and why, in short.
-type reading5 struct {
-	hint string
-	says verdict5
-	why  string
-}
-
-// fingerprint5 keys a reading to the exact hint text it judged.
-func fingerprint5(hint string) string {
-	sum := sha256.Sum256([]byte(hint))
-	return hex.EncodeToString(sum[:8])
-}
-
-// read5 holds the hand readings of the measured run, by variant name: named
+// read5 holds the hand readings of the measured run (in family 4's
+// verdicts, reading4 and fingerprint4), by variant name: named
 // when the hint says what the code does wrong in a way that is the recorded
 // mistake (a parameter read off the probes counts), plain when it restates
 // the rule broken or what came back, wrong name when it names a mistake
 // other than the recorded one.
-var read5 = map[string]reading5{
-	"f5: refill by elapsed / time.Second":              {"51cda8f2468cd598", named5, "whole seconds (elapsed / time.Second) drop the fraction"},
-	"f5: capped before the refill":                     {"240d1a7d26f1c75f", named5, "the cap was missed: min(tokens, capacity) is a no-op on any valid level, so the refilled level has none"},
-	"f5: capped after the spend":                       {"31eff7cd95c59c84", named5, "the cap comes after the spend"},
-	"f5: refill divided by the rate":                   {"51364a83f93d11f8", named5, "the refill is elapsed.Seconds() / ratePerSec"},
-	"f5: token interval rounded to a whole nanosecond": {"8a5ed1abbbfffa54", plain5, "too many tokens, 1509.87 where 1509.81: what differs, the rounded interval not named"},
-	"f5: any part of a token lets a request in":        {"cce1efeb4cc001e0", named5, "let in with less than one whole token: a credit above 0 is not enough"},
-	"f5: refill in float32":                            {"a3114e727b27097f", named5, "off by a sliver, more than float64 explains: a step loses precision"},
-	"f5: (tokens + seconds) × rate":                    {"35224d1d15abf965", plain5, "too many tokens, 10 where 1: what differs, the brackets not named"},
-	"f5: the cap only where a token is spent":          {"32f74581390589a2", plain5, "the rule (one whole token after the refill), true of the capped level; the cap on one branch not named. Judgement: \"(a part of a token does not round up)\" reads as the rule, not as a cause"},
-	"f5: Duration.Round to the window":                 {"aa45109b1440f000", named5, "round down, never to the nearest"},
-	"f5: a boundary moment kept in the window before":  {"5c42343557071570", named5, "the boundary belongs to the window it starts"},
-	"f5: both in whole milliseconds":                   {"9b816d4a1fc95803", plain5, "a crash: read the line it points at (the detail says integer divide by zero); milliseconds not named"},
-	"f5: float seconds, floored":                       {"8113575bf0ea165e", named5, "float rounding: divide the Durations as integers"},
-	"f5: now % window":                                 {"1cabd60bebaae264", named5, "where now sits inside its window (now % window), not which window"},
-	"f5: window number kept in an int32":               {"847fb184f6406746", plain5, "a window number is never negative: the rule, the int32 not named"},
-	"f5: age strictly over a window":                   {"9cce8bbcb87a041e", named5, "the boundary on the wrong side (≤, not <)"},
-	"f5: window start clamped at zero":                 {"36e8fcc1aec2d437", plain5, "this stamp is still inside (now − window, now]: what differs, the clamp not named"},
-	"f5: expired by fixed-window number":               {"80bdfda6ada966bb", named5, "moves only at fixed-window boundaries (stamp / window against now / window)"},
-	"f5: true while the stamp still counts":            {"2784ac8fbe83c9ac", named5, "inverted"},
-	"f5: float seconds with an epsilon":                {"48ba00a43e53a3e8", plain5, "the bound is one window (printed \"1 windows\"): the rule, the slack and the floats not named"},
-	"f5: whole seconds":                                {"f211b6f63c7d5401", named5, "units: whole seconds lose the fraction"},
-	"f5: the wait, not the moment":                     {"5deb0181994896e4", named5, "return when it leaves, not how long it waits"},
-	"f5: a zero slot means an empty queue":             {"b000087c1c5fe4dd", plain5, "never earlier than now: the rule, the zero test not named"},
-	"f5: the moment through float seconds":             {"d4eba627556bd73b", named5, "float rounding: return the Durations themselves"},
-	"f5: compared in float seconds":                    {"7dc41572bf68e35b", plain5, "never earlier than nextEmit: the rule, the float comparison not named"},
-	"f5: whole milliseconds":                           {"51926fea11488fc5", named5, "units: whole milliseconds move the answer"},
+var read5 = map[string]reading4{
+	"f5: refill by elapsed / time.Second":              {"51cda8f2468cd598", named4, "whole seconds (elapsed / time.Second) drop the fraction"},
+	"f5: capped before the refill":                     {"240d1a7d26f1c75f", named4, "the cap was missed: min(tokens, capacity) is a no-op on any valid level, so the refilled level has none"},
+	"f5: capped after the spend":                       {"31eff7cd95c59c84", named4, "the cap comes after the spend"},
+	"f5: refill divided by the rate":                   {"51364a83f93d11f8", named4, "the refill is elapsed.Seconds() / ratePerSec"},
+	"f5: token interval rounded to a whole nanosecond": {"8a5ed1abbbfffa54", plain4, "too many tokens, 1509.87 where 1509.81: what differs, the rounded interval not named"},
+	"f5: any part of a token lets a request in":        {"cce1efeb4cc001e0", named4, "let in with less than one whole token: a credit above 0 is not enough"},
+	"f5: refill in float32":                            {"a3114e727b27097f", named4, "off by a sliver, more than float64 explains: a step loses precision"},
+	"f5: (tokens + seconds) × rate":                    {"35224d1d15abf965", plain4, "too many tokens, 10 where 1: what differs, the brackets not named"},
+	"f5: the cap only where a token is spent":          {"32f74581390589a2", plain4, "the rule (one whole token after the refill), true of the capped level; the cap on one branch not named. Judgement: \"(a part of a token does not round up)\" reads as the rule, not as a cause"},
+	"f5: Duration.Round to the window":                 {"aa45109b1440f000", named4, "round down, never to the nearest"},
+	"f5: a boundary moment kept in the window before":  {"5c42343557071570", named4, "the boundary belongs to the window it starts"},
+	"f5: both in whole milliseconds":                   {"9b816d4a1fc95803", plain4, "a crash: read the line it points at (the detail says integer divide by zero); milliseconds not named"},
+	"f5: float seconds, floored":                       {"8113575bf0ea165e", named4, "float rounding: divide the Durations as integers"},
+	"f5: now % window":                                 {"1cabd60bebaae264", named4, "where now sits inside its window (now % window), not which window"},
+	"f5: window number kept in an int32":               {"847fb184f6406746", plain4, "a window number is never negative: the rule, the int32 not named"},
+	"f5: age strictly over a window":                   {"9cce8bbcb87a041e", named4, "the boundary on the wrong side (≤, not <)"},
+	"f5: window start clamped at zero":                 {"36e8fcc1aec2d437", plain4, "this stamp is still inside (now − window, now]: what differs, the clamp not named"},
+	"f5: expired by fixed-window number":               {"80bdfda6ada966bb", named4, "moves only at fixed-window boundaries (stamp / window against now / window)"},
+	"f5: true while the stamp still counts":            {"2784ac8fbe83c9ac", named4, "inverted"},
+	"f5: float seconds with an epsilon":                {"48ba00a43e53a3e8", plain4, "the bound is one window (printed \"1 windows\"): the rule, the slack and the floats not named"},
+	"f5: whole seconds":                                {"f211b6f63c7d5401", named4, "units: whole seconds lose the fraction"},
+	"f5: the wait, not the moment":                     {"5deb0181994896e4", named4, "return when it leaves, not how long it waits"},
+	"f5: a zero slot means an empty queue":             {"b000087c1c5fe4dd", plain4, "never earlier than now: the rule, the zero test not named"},
+	"f5: the moment through float seconds":             {"d4eba627556bd73b", named4, "float rounding: return the Durations themselves"},
+	"f5: compared in float seconds":                    {"7dc41572bf68e35b", plain4, "never earlier than nextEmit: the rule, the float comparison not named"},
+	"f5: whole milliseconds":                           {"51926fea11488fc5", named4, "units: whole milliseconds move the answer"},
 }
 
 // caught5 is a wrong variant's verdict in its own TODO: a wrong answer, or
@@ -371,16 +347,16 @@ func TestFamily5WrongHints(t *testing.T) {
 			continue
 		}
 		caught++
-		fp := fingerprint5(g.Hint)
+		fp := fingerprint4(g.Hint)
 		r, ok := read5[v.name]
 		switch {
 		case !ok || r.hint != fp:
 			unread = append(unread, v.name)
-		case r.says == named5:
+		case r.says == named4:
 			named++
-		case r.says == plain5:
+		case r.says == plain4:
 			plain++
-		case r.says == wrongName5:
+		case r.says == wrongName4:
 			wrongName++
 			wrongNamed = append(wrongNamed, v.name)
 		}

@@ -3,7 +3,6 @@ package grade_test
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -709,63 +708,40 @@ var wrong46_5 = []blind5{
 	})}, "looks only at a's first min(len(a), len(b)) workers, so a longer a's tail is never counted"},
 }
 
-// verdict46_5 is a hand reading of one hint against its variant's true
-// mistake.
-type verdict46_5 int
-
-const (
-	named46_5     verdict46_5 = iota + 1 // the hint names the true mistake
-	plain46_5                            // the hint says what differs and names no mistake
-	wrongName46_5                        // the hint names a mistake other than the recorded one
-)
-
-// reading46_5 is one hint read by hand: the fingerprint of the hint text
-// read (fingerprint46_5), the reading, and why, in short.
-type reading46_5 struct {
-	hint string
-	says verdict46_5
-	why  string
-}
-
-// fingerprint46_5 keys a reading to the exact hint text it judged.
-func fingerprint46_5(hint string) string {
-	sum := sha256.Sum256([]byte(hint))
-	return hex.EncodeToString(sum[:8])
-}
-
-// read46_5 holds the hand readings of the measured run, by variant name:
+// read46_5 holds the hand readings of the measured run (in family 4's
+// verdicts, reading46_4 and fingerprint46_4), by variant name:
 // named when the hint says what the code does wrong in a way that is the
 // recorded mistake, plain when it restates the rule broken or what came
 // back, wrong name when it names a mistake other than the recorded one.
-var read46_5 = map[string]reading46_5{
-	"f5: one even split, capped, nothing passed on":     {"5e208c804bc2fede", named46_5, "min(demand, capacity ÷ n), the leftover never handed on"},
-	"f5: the leftover handed on once":                   {"8efcb07c9ec270e2", named46_5, "one round of handing on is not enough"},
-	"f5: shares in proportion to demand":                {"99e985584337ac0c", named46_5, "the shares are proportional to the demands"},
-	"f5: the rest get the split, unchecked":             {"8a096bea6fce41b9", plain46_5, "no tenant gets more than it asks: the rule"},
-	"f5: filled from the largest demand down":           {"5e208c804bc2fede", named46_5, "judgement: walked from the largest down, the code computes exactly min(demand, capacity ÷ n) on every input and what the modest leave is never handed on, as the hint says; the flipped order itself is not named"},
-	"f5: shares returned in sorted order":               {"7a24e726d02d3f8d", named46_5, "the right shares in the wrong order, sorted by demand"},
-	"f5: the level from the whole capacity each step":   {"e5e5e83175cf5e40", named46_5, "what the satisfied took was never taken off the capacity"},
-	"f5: back to the tenant by demand value":            {"600025995ecc61e6", plain46_5, "capacity left over while a tenant asks for more: true of the input; the collision of equal demands not named. Judgement: \"keep handing out\" reads as the rule, not as a cause"},
-	"f5: shares written over demands":                   {"03ccb59466abd5b3", named46_5, "demands changed: work on a copy"},
-	"f5: sizes never taken off the credit":              {"f6b452444779e4fb", named46_5, "the sizes served were never taken off the credit"},
-	"f5: credit dropped after every visit":              {"8c72ad500f464c34", named46_5, "the credit was dropped while requests still wait"},
-	"f5: credit set to the quantum":                     {"c38876e5593c42e7", named46_5, "served what fits in quantum alone: the saved credit counts too"},
-	"f5: a queue emptied by the visit keeps its credit": {"45bea9b7de15faeb", named46_5, "a queue that becomes empty keeps no credit"},
-	"f5: emptied test against the last index":           {"45bea9b7de15faeb", plain46_5, "an emptied queue keeps no credit: the rule broken on this input; the off-by-one test (and the credit lost with one request left) not named"},
-	"f5: carried credit capped at a quantum":            {"caa43185bd337431", plain46_5, "served 0 where 1 fit, the credit 7.5 + 2.5: what differs, the cap at a quantum not named"},
-	"f5: how many are left, not served":                 {"17a43668a89a11d7", plain46_5, "served 0 where 1 fit: what differs, the count of those left not named"},
-	"f5: quanta added until the head fits":              {"36ba4c551ad09d17", plain46_5, "a request was served that did not fit: true; the extra quanta not named. Judgement: \"(compare before you serve it)\" reads as the rule, not as a cause"},
-	"f5: k draws with replacement":                      {"75109f357c674266", named46_5, "a worker twice: draw without replacement"},
-	"f5: a repeat moved to the next worker up":          {"0626d01f4652a012", plain46_5, "some shards far more often than others: the property, the probing not named"},
-	"f5: the naive shuffle":                             {"0626d01f4652a012", plain46_5, "some shards far more often than others: the property, the naive shuffle not named"},
-	"f5: every draw swapped into place 0":               {"d59fbd26867ec668", plain46_5, "only 13 of 28 shards come up: what differs, the swap into place 0 not named"},
-	"f5: repeats dropped after drawing":                 {"88c000f5dba1608d", plain46_5, "return exactly k workers: the rule, the dropped repeats not named"},
-	"f5: workers numbered 1…n":                          {"8b32df6866bc3ed7", named46_5, "your workers run from 1 to n"},
-	"f5: merge advancing the wrong side":                {"4aa65d2dbbb50ba4", plain46_5, "0 where they share 1: what differs"},
-	"f5: a's workers missing from b":                    {"ef5713a3d809f193", named46_5, "counts the workers of a that are not in b"},
-	"f5: binary search in an unsorted b":                {"6bbc30c9704f2478", named46_5, "right only when both lists are sorted"},
-	"f5: overlap or not, 1 or 0":                        {"dd5834320fdc9fb3", named46_5, "every shared worker counts, not only whether there is one"},
-	"f5: only the shorter length looked at":             {"8f303a76b52c72b9", named46_5, "only the first len(b) workers of a were looked at"},
+var read46_5 = map[string]reading46_4{
+	"f5: one even split, capped, nothing passed on":     {"5e208c804bc2fede", named46_4, "min(demand, capacity ÷ n), the leftover never handed on"},
+	"f5: the leftover handed on once":                   {"8efcb07c9ec270e2", named46_4, "one round of handing on is not enough"},
+	"f5: shares in proportion to demand":                {"99e985584337ac0c", named46_4, "the shares are proportional to the demands"},
+	"f5: the rest get the split, unchecked":             {"8a096bea6fce41b9", plain46_4, "no tenant gets more than it asks: the rule"},
+	"f5: filled from the largest demand down":           {"5e208c804bc2fede", named46_4, "judgement: walked from the largest down, the code computes exactly min(demand, capacity ÷ n) on every input and what the modest leave is never handed on, as the hint says; the flipped order itself is not named"},
+	"f5: shares returned in sorted order":               {"7a24e726d02d3f8d", named46_4, "the right shares in the wrong order, sorted by demand"},
+	"f5: the level from the whole capacity each step":   {"e5e5e83175cf5e40", named46_4, "what the satisfied took was never taken off the capacity"},
+	"f5: back to the tenant by demand value":            {"600025995ecc61e6", plain46_4, "capacity left over while a tenant asks for more: true of the input; the collision of equal demands not named. Judgement: \"keep handing out\" reads as the rule, not as a cause"},
+	"f5: shares written over demands":                   {"03ccb59466abd5b3", named46_4, "demands changed: work on a copy"},
+	"f5: sizes never taken off the credit":              {"f6b452444779e4fb", named46_4, "the sizes served were never taken off the credit"},
+	"f5: credit dropped after every visit":              {"8c72ad500f464c34", named46_4, "the credit was dropped while requests still wait"},
+	"f5: credit set to the quantum":                     {"c38876e5593c42e7", named46_4, "served what fits in quantum alone: the saved credit counts too"},
+	"f5: a queue emptied by the visit keeps its credit": {"45bea9b7de15faeb", named46_4, "a queue that becomes empty keeps no credit"},
+	"f5: emptied test against the last index":           {"45bea9b7de15faeb", plain46_4, "an emptied queue keeps no credit: the rule broken on this input; the off-by-one test (and the credit lost with one request left) not named"},
+	"f5: carried credit capped at a quantum":            {"caa43185bd337431", plain46_4, "served 0 where 1 fit, the credit 7.5 + 2.5: what differs, the cap at a quantum not named"},
+	"f5: how many are left, not served":                 {"17a43668a89a11d7", plain46_4, "served 0 where 1 fit: what differs, the count of those left not named"},
+	"f5: quanta added until the head fits":              {"36ba4c551ad09d17", plain46_4, "a request was served that did not fit: true; the extra quanta not named. Judgement: \"(compare before you serve it)\" reads as the rule, not as a cause"},
+	"f5: k draws with replacement":                      {"75109f357c674266", named46_4, "a worker twice: draw without replacement"},
+	"f5: a repeat moved to the next worker up":          {"0626d01f4652a012", plain46_4, "some shards far more often than others: the property, the probing not named"},
+	"f5: the naive shuffle":                             {"0626d01f4652a012", plain46_4, "some shards far more often than others: the property, the naive shuffle not named"},
+	"f5: every draw swapped into place 0":               {"d59fbd26867ec668", plain46_4, "only 13 of 28 shards come up: what differs, the swap into place 0 not named"},
+	"f5: repeats dropped after drawing":                 {"88c000f5dba1608d", plain46_4, "return exactly k workers: the rule, the dropped repeats not named"},
+	"f5: workers numbered 1…n":                          {"8b32df6866bc3ed7", named46_4, "your workers run from 1 to n"},
+	"f5: merge advancing the wrong side":                {"4aa65d2dbbb50ba4", plain46_4, "0 where they share 1: what differs"},
+	"f5: a's workers missing from b":                    {"ef5713a3d809f193", named46_4, "counts the workers of a that are not in b"},
+	"f5: binary search in an unsorted b":                {"6bbc30c9704f2478", named46_4, "right only when both lists are sorted"},
+	"f5: overlap or not, 1 or 0":                        {"dd5834320fdc9fb3", named46_4, "every shared worker counts, not only whether there is one"},
+	"f5: only the shorter length looked at":             {"8f303a76b52c72b9", named46_4, "only the first len(b) workers of a were looked at"},
 }
 
 // caught46_5 is a wrong variant's verdict in its own TODO: a wrong answer,
@@ -818,16 +794,16 @@ func TestFamily5WrongHints(t *testing.T) {
 			continue
 		}
 		caught++
-		fp := fingerprint46_5(g.Hint)
+		fp := fingerprint46_4(g.Hint)
 		r, ok := read46_5[v.name]
 		switch {
 		case !ok || r.hint != fp:
 			unread = append(unread, v.name)
-		case r.says == named46_5:
+		case r.says == named46_4:
 			named++
-		case r.says == plain46_5:
+		case r.says == plain46_4:
 			plain++
-		case r.says == wrongName46_5:
+		case r.says == wrongName46_4:
 			wrongName++
 			wrongNamed = append(wrongNamed, v.name)
 		}
