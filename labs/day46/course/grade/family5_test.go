@@ -8,12 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
-	"strings"
 	"testing"
-
-	"termlab/labs"
-	"termlab/labs/day46/course/grade"
-	"termlab/runner/testrun"
 )
 
 // A fifth family of learner-style variants (issue 42, item 5), written
@@ -36,12 +31,6 @@ import (
 // readings are judgement calls, noted in read46_5: two plain ones whose
 // advice could suggest a cause the code does not have, and one named one
 // whose hint describes the code's answers exactly but not its flipped sort.
-
-// blind5 is one wrong variant and its true mistake, in words.
-type blind5 struct {
-	variant
-	mistake string
-}
 
 // indexes5 is 0 … n−1, the tenants in the order given.
 func indexes5(n int) []int {
@@ -329,7 +318,9 @@ var correct46_5 = []variant{
 	})},
 }
 
-var wrong46_5 = []blind5{
+// Each wrong variant is a blind4 (family 4's): the variant and its true
+// mistake, in words.
+var wrong46_5 = []blind4{
 	// FairShare.
 	{variant{"f5: one even split, capped, nothing passed on", 1, withShare(func(capacity float64, demands []float64) []float64 {
 		shares := make([]float64, len(demands))
@@ -744,81 +735,11 @@ var read46_5 = map[string]reading46_4{
 	"f5: only the shorter length looked at":             {"8f303a76b52c72b9", named46_4, "only the first len(b) workers of a were looked at"},
 }
 
-// caught46_5 is a wrong variant's verdict in its own TODO: a wrong answer,
-// or a crash the lab reports with the call that made it.
-func caught46_5(s labs.Status) bool { return s == labs.Fail || s == labs.Crash }
+// Every correct variant passes its TODO; every wrong one is caught in its
+// own TODO and no hint read by hand names a mistake its variant does not
+// make (familyCorrect and familyWrong, in families_test.go).
+func TestFamily5CorrectPass(t *testing.T) { familyCorrect(t, "day 46 family 5", correct46_5) }
 
-// Every correct variant passes its TODO (the only one it writes; TODO n
-// grades the learner's func n beside the reference's others).
-func TestFamily5CorrectPass(t *testing.T) {
-	verbose, failed := familyVerbose(), 0
-	per, ran := map[int]int{}, 0
-	for _, v := range correct46_5 {
-		// Under the race detector one variant per TODO: the grader's
-		// concurrency is the same for every variant, and the whole family
-		// cost about 90 s there (Day 46's Parts 5 and 6 for each).
-		if per[v.todo]++; !testrun.RaceSampled(per[v.todo], 1) {
-			continue
-		}
-		ran++
-		if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {
-			failed++
-			if verbose {
-				t.Logf("%s: TODO %d: %s: %s (hint %q)", v.name, v.todo, g.Status, g.Detail, g.Hint)
-			}
-		}
-	}
-	t.Logf("day 46 family 5: %d of %d correct passed", ran-failed, ran)
-	if ran < len(correct46_5) {
-		t.Logf("day 46 family 5: a sample under the race detector, %d of the %d correct variants", ran, len(correct46_5))
-	}
-	if failed > 0 {
-		t.Errorf("day 46 family 5: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, ran, familyVerboseEnv)
-	}
-}
-
-// Every wrong variant fails in its own TODO, and no hint read by hand names
-// a mistake its variant does not make. How many name the true mistake is a
-// figure, not a bound.
 func TestFamily5WrongHints(t *testing.T) {
-	verbose := familyVerbose()
-	caught, named, plain, wrongName := 0, 0, 0, 0
-	var missed, wrongNamed, unread []string
-	for _, v := range wrong46_5 {
-		g := grade.TODO(v.todo, v.f, ref)
-		if !caught46_5(g.Status) {
-			missed = append(missed, v.name)
-			if verbose {
-				t.Logf("%s: TODO %d: %s (%s): not caught; true mistake: %s", v.name, v.todo, g.Status, g.Detail, v.mistake)
-			}
-			continue
-		}
-		caught++
-		fp := fingerprint46_4(g.Hint)
-		r, ok := read46_5[v.name]
-		switch {
-		case !ok || r.hint != fp:
-			unread = append(unread, v.name)
-		case r.says == named46_4:
-			named++
-		case r.says == plain46_4:
-			plain++
-		case r.says == wrongName46_4:
-			wrongName++
-			wrongNamed = append(wrongNamed, v.name)
-		}
-		if verbose {
-			t.Logf("%s: TODO %d: %s: hint %s: true mistake: %s\n\tdetail: %s\n\thint: %s", v.name, v.todo, g.Status, fp, v.mistake, g.Detail, g.Hint)
-		}
-	}
-	t.Logf("day 46 family 5: %d named, %d plain, %d wrong name, %d caught of %d wrong", named, plain, wrongName, caught, len(wrong46_5))
-	if len(unread) > 0 {
-		t.Logf("day 46 family 5: %d caught hints not read by hand, or changed since (%s=1 prints them): %s", len(unread), familyVerboseEnv, strings.Join(unread, "; "))
-	}
-	if len(missed) > 0 {
-		t.Errorf("day 46 family 5: %d wrong variants not caught in their own TODO: %s", len(missed), strings.Join(missed, "; "))
-	}
-	if len(wrongNamed) > 0 {
-		t.Errorf("day 46 family 5: %d hints name a mistake other than their variant's: %s", len(wrongNamed), strings.Join(wrongNamed, "; "))
-	}
+	familyWrong(t, "day 46 family 5", wrong46_5, read46_5)
 }
