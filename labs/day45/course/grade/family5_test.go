@@ -4,14 +4,8 @@ package grade_test
 
 import (
 	"math"
-	"strings"
 	"testing"
 	"time"
-
-	"termlab/labs"
-	"termlab/labs/day45/course/grade"
-	"termlab/runner/testrun"
-	"termlab/solutions/day45"
 )
 
 // A fifth family of learner-style variants (issue 42, item 5), written
@@ -36,12 +30,6 @@ import (
 //
 // A variant that panics is caught too (the grade says crash, in its own
 // TODO): a learner's division by zero is a wrong answer the lab reports.
-
-// blind5 is one wrong variant and its true mistake, in words.
-type blind5 struct {
-	variant
-	mistake string
-}
 
 var correct5 = []variant{
 	// TakeToken.
@@ -133,7 +121,9 @@ var correct5 = []variant{
 	}},
 }
 
-var wrong5 = []blind5{
+// Each wrong variant is a blind4 (family 4's): the variant and its true
+// mistake, in words.
+var wrong5 = []blind4{
 	// TakeToken.
 	{variant{name: "f5: refill by elapsed / time.Second", take: func(tokens, capacity, ratePerSec float64, elapsed time.Duration) (float64, bool) {
 		secs := float64(elapsed / time.Second)
@@ -294,84 +284,9 @@ var read5 = map[string]reading4{
 	"f5: whole milliseconds":                           {"51926fea11488fc5", named4, "units: whole milliseconds move the answer"},
 }
 
-// caught5 is a wrong variant's verdict in its own TODO: a wrong answer, or
-// a crash the lab reports with the call that made it.
-func caught5(s labs.Status) bool { return s == labs.Fail || s == labs.Crash }
+// Every correct variant passes its TODO; every wrong one is caught in its
+// own TODO and no hint read by hand names a mistake its variant does not
+// make (familyCorrect and familyWrong, in families_test.go).
+func TestFamily5CorrectPass(t *testing.T) { familyCorrect(t, "day 45 family 5", correct5, nil) }
 
-// Every correct variant passes its TODO (the only one it writes; TODO n
-// grades the learner's func n beside the reference's others).
-func TestFamily5CorrectPass(t *testing.T) {
-	grade.LiftGradeLimit(t, time.Minute)
-	verbose, failed := familyVerbose(), 0
-	per, ran := map[int]int{}, 0
-	for _, v := range correct5 {
-		// Under the race detector one variant per TODO: the grader's
-		// concurrency is the same for every variant (Day 46's family cost
-		// about 90 s there, this one about 5 s).
-		if per[v.todo()]++; !testrun.RaceSampled(per[v.todo()], 1) {
-			continue
-		}
-		ran++
-		if g := grade.TODO(v.todo(), v.funcs(), day45.Funcs); g.Status != labs.Pass {
-			failed++
-			if verbose {
-				t.Logf("%s: TODO %d: %s: %s (hint %q)", v.name, v.todo(), g.Status, g.Detail, g.Hint)
-			}
-		}
-	}
-	t.Logf("day 45 family 5: %d of %d correct passed", ran-failed, ran)
-	if ran < len(correct5) {
-		t.Logf("day 45 family 5: a sample under the race detector, %d of the %d correct variants", ran, len(correct5))
-	}
-	if failed > 0 {
-		t.Errorf("day 45 family 5: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, ran, familyVerboseEnv)
-	}
-}
-
-// Every wrong variant fails in its own TODO, and no hint read by hand names
-// a mistake its variant does not make. How many name the true mistake is a
-// figure, not a bound.
-func TestFamily5WrongHints(t *testing.T) {
-	grade.LiftGradeLimit(t, time.Minute)
-	verbose := familyVerbose()
-	caught, named, plain, wrongName := 0, 0, 0, 0
-	var missed, wrongNamed, unread []string
-	for _, v := range wrong5 {
-		n := v.todo()
-		g := grade.TODO(n, v.funcs(), day45.Funcs)
-		if !caught5(g.Status) {
-			missed = append(missed, v.name)
-			if verbose {
-				t.Logf("%s: TODO %d: %s (%s): not caught; true mistake: %s", v.name, n, g.Status, g.Detail, v.mistake)
-			}
-			continue
-		}
-		caught++
-		fp := fingerprint4(g.Hint)
-		r, ok := read5[v.name]
-		switch {
-		case !ok || r.hint != fp:
-			unread = append(unread, v.name)
-		case r.says == named4:
-			named++
-		case r.says == plain4:
-			plain++
-		case r.says == wrongName4:
-			wrongName++
-			wrongNamed = append(wrongNamed, v.name)
-		}
-		if verbose {
-			t.Logf("%s: TODO %d: %s: hint %s: true mistake: %s\n\tdetail: %s\n\thint: %s", v.name, n, g.Status, fp, v.mistake, g.Detail, g.Hint)
-		}
-	}
-	t.Logf("day 45 family 5: %d named, %d plain, %d wrong name, %d caught of %d wrong", named, plain, wrongName, caught, len(wrong5))
-	if len(unread) > 0 {
-		t.Logf("day 45 family 5: %d caught hints not read by hand, or changed since (%s=1 prints them): %s", len(unread), familyVerboseEnv, strings.Join(unread, "; "))
-	}
-	if len(missed) > 0 {
-		t.Errorf("day 45 family 5: %d wrong variants not caught in their own TODO: %s", len(missed), strings.Join(missed, "; "))
-	}
-	if len(wrongNamed) > 0 {
-		t.Errorf("day 45 family 5: %d hints name a mistake other than their variant's: %s", len(wrongNamed), strings.Join(wrongNamed, "; "))
-	}
-}
+func TestFamily5WrongHints(t *testing.T) { familyWrong(t, "day 45 family 5", wrong5, read5, nil) }
