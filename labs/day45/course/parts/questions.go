@@ -16,6 +16,7 @@ func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 	return labs.PlayFigures(words.Questions(), impl, map[string]func(limit.Funcs, labs.Values, *labs.Frame){
 		"bursts":    playBursts,
 		"sustained": playSustained,
+		"stampede":  playStampede,
 	})
 }
 
@@ -96,4 +97,18 @@ func playSustained(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "rate", Label: "accepted per second, the whole minute", Value: r.Rate, Unit: "/s"},
 		labs.Readout{Name: "offered", Label: "offered", Value: float64(r.Offered), Unit: "requests"})
+}
+
+// playStampede is Part 7's clients at any count, allowance, window and
+// pace, on clock-aligned fixed windows: the most requests the door sees in
+// one second once every client has met its limit (P11).
+func playStampede(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	s := stampedeSetup{clients: int(v["clients"]), limit: int(v["limit"]),
+		window: time.Duration(v["window"]) * time.Second, pace: time.Duration(v["pace"]) * time.Millisecond}
+	r := stampedeFixed(f.WindowID, s)
+	fr.Chart = labs.Figure{Title: "Requests at the door per second", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "clock-aligned", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "peak", Label: "most in one second, after the first window", Value: float64(r.Peak), Unit: "requests"},
+		labs.Readout{Name: "mean", Label: "per second on average, after the first window", Value: r.Mean, Unit: "/s"})
 }

@@ -33,5 +33,15 @@ func Questions() []labs.PlayFigure {
 				{Name: "r", Label: "refill rate", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
 				{Name: "offered", Label: "requests offered", Min: 1, Max: 100, Step: 1, Default: 30, Unit: "/s"},
 			}},
+		{ID: "stampede", Title: "Clients that come back when their window flips",
+			TimeScale: "60 s on the virtual clock · the busiest second from the end of the first window on",
+			Parts:     []string{"7"},
+			Needs:     []int{2},
+			Knobs: []labs.Knob{
+				{Name: "clients", Label: "clients", Min: 10, Max: 300, Step: 10, Default: 100},
+				{Name: "limit", Label: "requests per window, each", Min: 1, Max: 30, Step: 1, Default: 10},
+				{Name: "window", Label: "window", Min: 2, Max: 30, Step: 1, Default: 10, Unit: "s"},
+				{Name: "pace", Label: "a client's gap between requests while allowed", Min: 10, Max: 500, Step: 10, Default: 100, Unit: "ms"},
+			}},
 	}
 }
