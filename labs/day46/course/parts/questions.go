@@ -15,7 +15,10 @@ import (
 // reads exactly the part's figure.
 func Questions(impl func(labs.Impl) (fair.Funcs, bool)) []labs.PlayFigure {
 	return labs.PlayFigures(words.Questions(), impl, map[string]func(fair.Funcs, labs.Values, *labs.Frame){
-		"crowd": playCrowd,
+		"crowd":   playCrowd,
+		"sizes":   playSizes,
+		"overlap": playOverlap,
+		"vtfq":    playVTFQ,
 	})
 }
 
@@ -76,4 +79,57 @@ func playCrowd(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 		labs.Readout{Name: "quota_idle", Label: "quotas: server idle", Value: 100 - quota.Utilisation, Unit: "%"},
 		labs.Readout{Name: "drr_a_rate", Label: "DRR: A served", Value: float64(drr.NoisyServed) / Span.Seconds(), Unit: "/s"},
 		labs.Readout{Name: "drr_quiet_p50", Label: "DRR: quiet p50", Value: ms(drr.QuietP50), Unit: "ms"})
+}
+
+// playSizes is Part 4's two always-waiting tenants at any request sizes
+// and quantum: the big tenant's share of the work under DRR (P8), and
+// under plain round robin for comparison.
+func playSizes(f fair.Funcs, v labs.Values, fr *labs.Frame) {
+	small, big := time.Duration(v["small"])*time.Millisecond, time.Duration(v["big"])*time.Millisecond
+	rr := sizesRunAt(nil, small, big, v["quantum"])
+	var drr [2]float64
+	fr.Try("deficit round robin (DRRVisit)", func() { drr = sizesRunAt(f.DRRVisit, small, big, v["quantum"]) })
+	fr.Chart = labs.Figure{Title: "The big tenant's share of the work", Kind: labs.Bars, XLabel: "0 = round robin, 1 = DRR", YLabel: "%",
+		Series: []labs.Series{{Name: "big", X: indexes(2), Y: []float64{rr[1], drr[1]}}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "drr_big_share", Label: "DRR: the big tenant's share", Value: drr[1], Unit: "%"},
+		labs.Readout{Name: "rr_big_share", Label: "round robin: the big tenant's share", Value: rr[1], Unit: "%"})
+}
+
+// playOverlap deals Part 5's shards at any count of workers, shard size
+// and tenants: the share of quiet tenants that share a worker with tenant
+// 0 (P10).
+func playOverlap(f fair.Funcs, v labs.Values, fr *labs.Frame) {
+	n, k, quiet := int(v["workers"]), min(int(v["shard"]), int(v["workers"])), int(v["tenants"])
+	var counts []int
+	fr.Try("shuffle sharding (ShardOf, Overlap)", func() { _, _, counts = overlaps(f, n, k, quiet) })
+	if counts == nil {
+		return
+	}
+	shares := make([]float64, len(counts))
+	for j, c := range counts {
+		shares[j] = pct(c, quiet)
+	}
+	fr.Chart = labs.Figure{Title: "Workers shared with the noisy tenant", Kind: labs.Bars, XLabel: "workers shared", YLabel: "% of tenants",
+		Series: []labs.Series{{Name: "tenants", X: indexes(len(shares)), Y: shares}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "any_overlap", Label: "share at least one worker", Value: 100 - shares[0], Unit: "%"},
+		labs.Readout{Name: "full_overlap", Label: "share every worker", Value: shares[k], Unit: "%"})
+}
+
+// playVTFQ is Part 8's busy tenants, any number of them with requests of
+// any size, and the quiet tenant's 0.7 ms requests, under virtual-time
+// fair queuing: the quiet tenant's median delay (P13). The quiet size
+// stays the part's: the question states it, and a variant keeps it.
+func playVTFQ(_ fair.Funcs, v labs.Values, fr *labs.Frame) {
+	r := vtRunAt(int(v["busy"]), time.Duration(v["size"])*time.Millisecond, nil)
+	ys := make([]float64, len(r.Delays))
+	for i, d := range r.Delays {
+		ys[i] = ms(d)
+	}
+	fr.Chart = labs.Figure{Title: "The quiet tenant's delay, request by request", Kind: labs.Line, XLabel: "request", YLabel: "ms",
+		Series: []labs.Series{{Name: "delay", X: indexes(len(ys)), Y: ys}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "quiet_p50", Label: "the quiet tenant's median delay", Value: ms(r.P50), Unit: "ms"},
+		labs.Readout{Name: "quiet_max", Label: "the quiet tenant's worst delay", Value: ms(r.Max), Unit: "ms"})
 }

@@ -93,15 +93,23 @@ func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
 		Series: []labs.Series{{Name: "hurt", X: []float64{0, 1, 2}, Y: []float64{hurtPct(none), hurtPct(plain), one}}}})
 }
 
+// overlaps deals shards of k of n workers to tenant 0 and tenants 1…quiet
+// (f's ShardOf) and counts, by how many workers each quiet tenant shares
+// with tenant 0 (f's Overlap), the tenants: a count of shards, no traffic.
+func overlaps(f fair.Funcs, n, k, quiet int) (noisy []int, shards [][]int, counts []int) {
+	noisy = f.ShardOf(0, n, k)
+	counts = make([]int, k+1)
+	shards = make([][]int, quiet+1)
+	for t := 1; t <= quiet; t++ {
+		shards[t] = f.ShardOf(uint64(t), n, k)
+		counts[min(max(f.Overlap(shards[t], noisy), 0), k)]++
+	}
+	return noisy, shards, counts
+}
+
 func overlapPiece(f fair.Funcs, r *labs.PartResult) {
 	n, k := Shards.Workers, ShardK
-	noisy := f.ShardOf(0, n, k)
-	counts := make([]int, k+1)
-	shards := make([][]int, Shards.Quiet+1)
-	for t := 1; t <= Shards.Quiet; t++ {
-		shards[t] = f.ShardOf(uint64(t), n, k)
-		counts[f.Overlap(shards[t], noisy)]++
-	}
+	noisy, shards, counts := overlaps(f, n, k, Shards.Quiet)
 	run := fair.PlayShards(Shards, func(t uint64) []int {
 		if t == 0 {
 			return noisy
