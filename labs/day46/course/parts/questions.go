@@ -19,6 +19,7 @@ func Questions(impl func(labs.Impl) (fair.Funcs, bool)) []labs.PlayFigure {
 		"sizes":   playSizes,
 		"overlap": playOverlap,
 		"vtfq":    playVTFQ,
+		"fleet":   playFleet,
 	})
 }
 
@@ -132,4 +133,25 @@ func playVTFQ(_ fair.Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "quiet_p50", Label: "the quiet tenant's median delay", Value: ms(r.P50), Unit: "ms"},
 		labs.Readout{Name: "quiet_max", Label: "the quiet tenant's worst delay", Value: ms(r.Max), Unit: "ms"})
+}
+
+// playFleet is Part 7's fleet at any number of servers and any rate of
+// A's, each server enforcing on its own the whole of A's share as the
+// implementation's FairShare gives it over Part 1's load (P12), with the
+// balancer spreading A evenly.
+func playFleet(f fair.Funcs, v labs.Values, fr *labs.Frame) {
+	n := int(v["servers"])
+	var quota float64
+	fr.Try("A's fair share (FairShare)", func() { quota = f.FairShare(Capacity, CalmDemands)[Noisy] })
+	even := make([]float64, n)
+	for i := range even {
+		even[i] = 1 / float64(n)
+	}
+	local := fleetAdmittedAt(quota, v["a"], "local", even)
+	shared := fleetAdmittedAt(quota, v["a"], "shared", even)
+	fr.Chart = labs.Figure{Title: "A admitted: each server on its own, and one shared counter", Kind: labs.Bars, XLabel: "0 = local, 1 = shared", YLabel: "requests/s",
+		Series: []labs.Series{{Name: "admitted", X: indexes(2), Y: []float64{local, shared}}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "local_rate", Label: "A admitted, each server enforcing the whole share", Value: local, Unit: "/s"},
+		labs.Readout{Name: "shared_rate", Label: "A admitted, one shared counter", Value: shared, Unit: "/s"})
 }

@@ -51,5 +51,13 @@ func Questions() []labs.PlayFigure {
 				{Name: "busy", Label: "busy tenants", Min: 1, Max: 64, Step: 1, Default: 32},
 				{Name: "size", Label: "the busy tenants' requests", Min: 2, Max: 20, Step: 1, Default: 10, Unit: "ms"},
 			}},
+		{ID: "fleet", Title: "A's share, enforced by a fleet of servers",
+			TimeScale: "one minute on the virtual clock · each server's counter starts full",
+			Parts:     []string{"7"},
+			Needs:     []int{1}, // FairShare
+			Knobs: []labs.Knob{
+				{Name: "servers", Label: "servers", Min: 1, Max: 10, Step: 1, Default: 4},
+				{Name: "a", Label: "A's rate", Min: 20, Max: 400, Step: 10, Default: 200, Unit: "/s"},
+			}},
 	}
 }
