@@ -20,6 +20,7 @@ func Questions(impl func(labs.Impl) (fair.Funcs, bool)) []labs.PlayFigure {
 		"overlap": playOverlap,
 		"vtfq":    playVTFQ,
 		"fleet":   playFleet,
+		"apf":     playAPF,
 	})
 }
 
@@ -154,4 +155,20 @@ func playFleet(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "local_rate", Label: "A admitted, each server enforcing the whole share", Value: local, Unit: "/s"},
 		labs.Readout{Name: "shared_rate", Label: "A admitted, one shared counter", Value: shared, Unit: "/s"})
+}
+
+// playAPF deals the elephants' hands as Part 6 does, at any number of
+// queues, hand size, elephants and other flows: the mice stuck behind the
+// elephants, expected over the part's 10,000 deals (P11).
+func playAPF(f fair.Funcs, v labs.Values, fr *labs.Frame) {
+	queues, hand := int(v["queues"]), min(int(v["hand"]), int(v["queues"]))
+	var mean, lo, hi float64
+	fr.Try("shuffle sharding (ShardOf, Overlap)", func() {
+		mean, lo, hi = apfStuckAt(f, int(v["elephants"]), queues, hand, int(v["mice"]))
+	})
+	fr.Chart = labs.Figure{Title: "Mice stuck: the fewest in one deal, the mean, the most", Kind: labs.Bars, XLabel: "0 = fewest, 1 = mean, 2 = most", YLabel: "flows",
+		Series: []labs.Series{{Name: "stuck", X: indexes(3), Y: []float64{lo, mean, hi}}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "stuck_mean", Label: "mice stuck, expected over the deals", Value: mean, Unit: "flows"},
+		labs.Readout{Name: "stuck_most", Label: "mice stuck, the worst deal", Value: hi, Unit: "flows"})
 }

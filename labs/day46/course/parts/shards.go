@@ -229,13 +229,19 @@ func apfPiece(f fair.Funcs, r *labs.PartResult) {
 // expectation for a thousandth of the work. Each hand adds its queues
 // minus those it shares with the queues already covered (Overlap).
 func apfStuckOverDeals(f fair.Funcs, e int) (mean, lo, hi float64) {
-	total := fair.Binomial(APFQueues, APFHandSize)
+	return apfStuckAt(f, e, APFQueues, APFHandSize, APFMice)
+}
+
+// apfStuckAt is apfStuckOverDeals at any number of queues, hand size and
+// mice (the question figure "apf").
+func apfStuckAt(f fair.Funcs, e, queues, handSize, mice int) (mean, lo, hi float64) {
+	total := fair.Binomial(queues, handSize)
 	lo = math.Inf(1)
 	for d := range APFDeals {
 		var taken []int
 		covered := 0
 		for i := range e {
-			hand := f.ShardOf(uint64(d*e+i+1), APFQueues, APFHandSize)
+			hand := f.ShardOf(uint64(d*e+i+1), queues, handSize)
 			covered += len(hand) - f.Overlap(hand, taken)
 			for _, q := range hand {
 				if !slices.Contains(taken, q) {
@@ -243,7 +249,7 @@ func apfStuckOverDeals(f fair.Funcs, e int) (mean, lo, hi float64) {
 				}
 			}
 		}
-		stuck := float64(APFMice) * fair.Binomial(covered, APFHandSize) / total
+		stuck := float64(mice) * fair.Binomial(covered, handSize) / total
 		mean += stuck / APFDeals
 		lo, hi = min(lo, stuck), max(hi, stuck)
 	}

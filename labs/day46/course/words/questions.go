@@ -59,5 +59,15 @@ func Questions() []labs.PlayFigure {
 				{Name: "servers", Label: "servers", Min: 1, Max: 10, Step: 1, Default: 4},
 				{Name: "a", Label: "A's rate", Min: 20, Max: 400, Step: 10, Default: 200, Unit: "/s"},
 			}},
+		{ID: "apf", Title: "Mice behind elephants: APF's hands of queues",
+			TimeScale: "10,000 deals of the elephants' hands: a count of hands, no traffic",
+			Parts:     []string{"6"},
+			Needs:     []int{3, 4}, // ShardOf, Overlap
+			Knobs: []labs.Knob{
+				{Name: "queues", Label: "queues", Min: 16, Max: 128, Step: 8, Default: 64},
+				{Name: "hand", Label: "hand size", Min: 2, Max: 10, Step: 1, Default: 8},
+				{Name: "elephants", Label: "elephant flows", Min: 1, Max: 16, Step: 1, Default: 8},
+				{Name: "mice", Label: "other flows", Min: 1000, Max: 20000, Step: 1000, Default: 10000},
+			}},
 	}
 }
