@@ -1,6 +1,7 @@
 package parts
 
 import (
+	"math"
 	"time"
 
 	"termlab/labs"
@@ -17,6 +18,7 @@ func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 		"bursts":    playBursts,
 		"sustained": playSustained,
 		"stampede":  playStampede,
+		"counter":   playCounter,
 	})
 }
 
@@ -111,4 +113,23 @@ func playStampede(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "peak", Label: "most in one second, after the first window", Value: float64(r.Peak), Unit: "requests"},
 		labs.Readout{Name: "mean", Label: "per second on average, after the first window", Value: r.Mean, Unit: "/s"})
+}
+
+// playCounter is Part 5's patterns at any limit, window and length of the
+// boundary burst: the counter's worst error over them, in % of the limit
+// (P9).
+func playCounter(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	s := counterSetup{limit: int(v["limit"]), window: time.Duration(v["window"]) * time.Second, burst: time.Duration(v["burst"]) * time.Second}
+	s.burst = min(s.burst, s.window)
+	var worst float64
+	var errs []float64
+	for _, p := range patternsAt(s) {
+		r, _ := counterError(f.WindowID, f.Expired, p, s)
+		errs = append(errs, math.Abs(r.WorstErrorPct))
+		worst = max(worst, math.Abs(r.WorstErrorPct))
+	}
+	fr.Chart = labs.Figure{Title: "The counter's worst error by pattern (1 even … 5 boundary burst), % of the limit", Kind: labs.Bars,
+		XLabel: "pattern", YLabel: "% of limit", Series: []labs.Series{{Name: "worst error", X: IndexesFrom(1, len(errs)), Y: errs}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "worst_error", Label: "the counter's worst error, any pattern", Value: worst, Unit: "%"})
 }

@@ -43,5 +43,14 @@ func Questions() []labs.PlayFigure {
 				{Name: "window", Label: "window", Min: 2, Max: 30, Step: 1, Default: 10, Unit: "s"},
 				{Name: "pace", Label: "a client's gap between requests while allowed", Min: 10, Max: 500, Step: 10, Default: 100, Unit: "ms"},
 			}},
+		{ID: "counter", Title: "The sliding-window counter's guess against the exact log",
+			TimeScale: "two windows on the virtual clock · the guess compared every 0.25 s of the second",
+			Parts:     []string{"5"},
+			Needs:     []int{2, 3},
+			Knobs: []labs.Knob{
+				{Name: "limit", Label: "limit per window", Min: 100, Max: 2000, Step: 100, Default: 1000},
+				{Name: "window", Label: "window", Min: 10, Max: 120, Step: 10, Default: 60, Unit: "s"},
+				{Name: "burst", Label: "the boundary burst lasts", Min: 1, Max: 10, Step: 1, Default: 1, Unit: "s"},
+			}},
 	}
 }
