@@ -21,6 +21,7 @@ func Questions(impl func(labs.Impl) (fair.Funcs, bool)) []labs.PlayFigure {
 		"vtfq":    playVTFQ,
 		"fleet":   playFleet,
 		"apf":     playAPF,
+		"hurt":    playHurt,
 	})
 }
 
@@ -171,4 +172,21 @@ func playAPF(f fair.Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "stuck_mean", Label: "mice stuck, expected over the deals", Value: mean, Unit: "flows"},
 		labs.Readout{Name: "stuck_most", Label: "mice stuck, the worst deal", Value: hi, Unit: "flows"})
+}
+
+// playHurt is Part 5's flood at any number of workers, shard size and
+// quiet tenants (the flood, the queues and the requests' timing stay the
+// part's): the share of quiet tenants that lose a request, averaged over
+// the part's deals of the shards (P9).
+func playHurt(f fair.Funcs, v labs.Values, fr *labs.Frame) {
+	setup := Shards
+	setup.Workers, setup.Quiet = int(v["workers"]), int(v["tenants"])
+	k := min(int(v["shard"]), setup.Workers)
+	var shares []float64
+	var mean float64
+	fr.Try("shuffle sharding (ShardOf)", func() { shares, _, mean = hurtShares(f, setup, k) })
+	fr.Chart = labs.Figure{Title: "Quiet tenants hurt, deal by deal", Kind: labs.Bars, XLabel: "deal", YLabel: "% of tenants",
+		Series: []labs.Series{{Name: "hurt", X: indexes(len(shares)), Y: shares}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "hurt_mean", Label: "quiet tenants hurt, the mean over the deals", Value: mean, Unit: "%"})
 }

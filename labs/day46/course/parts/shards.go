@@ -65,18 +65,25 @@ func shardBaselinePiece(_ fair.Funcs, r *labs.PartResult) {
 // count of tenants dealt the noisy pair), the average of 100 by about 0.03.
 const ShardDeals = 100
 
-func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
-	deals := fair.HurtOverDraws(Shards, ShardDeals, func(t uint64) []int { return f.ShardOf(t, Shards.Workers, ShardK) })
-	none, plain := noShardRun(), plainRun()
-	combos := fair.Binomial(Shards.Workers, ShardK)
-	shares := make([]float64, len(deals))
+// hurtShares is the share (%) of quiet tenants hurt in each of ShardDeals
+// deals of shards of k out of setup's workers (f's ShardOf), and their
+// mean: Part 5's, or the question figure "hurt" at any setting.
+func hurtShares(f fair.Funcs, setup fair.ShardSetup, k int) (shares []float64, deals []int, mean float64) {
+	deals = fair.HurtOverDraws(setup, ShardDeals, func(t uint64) []int { return f.ShardOf(t, setup.Workers, k) })
+	shares = make([]float64, len(deals))
 	for d, h := range deals {
-		shares[d] = pct(h, Shards.Quiet)
+		shares[d] = pct(h, setup.Quiet)
 	}
-	mean := 0.0
 	for _, s := range shares {
 		mean += s / float64(len(shares))
 	}
+	return shares, deals, mean
+}
+
+func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
+	shares, deals, mean := hurtShares(f, Shards, ShardK)
+	none, plain := noShardRun(), plainRun()
+	combos := fair.Binomial(Shards.Workers, ShardK)
 	one := shares[0] // deal 0: tenants 0…Quiet, the deal the rest of the part shows
 	r.Metrics = append(r.Metrics,
 		metric("shuffle_hurt_pct", "quiet tenants hurt, shuffle sharding (one deal)", one, "%", 1),

@@ -69,5 +69,14 @@ func Questions() []labs.PlayFigure {
 				{Name: "elephants", Label: "elephant flows", Min: 1, Max: 16, Step: 1, Default: 8},
 				{Name: "mice", Label: "other flows", Min: 1000, Max: 20000, Step: 1000, Default: 10000},
 			}},
+		{ID: "hurt", Title: "One tenant floods its shard: who else loses requests",
+			TimeScale: "a 20 s flood on the virtual clock, 100 deals of the shards",
+			Parts:     []string{"5"},
+			Needs:     []int{3}, // ShardOf
+			Knobs: []labs.Knob{
+				{Name: "workers", Label: "workers", Min: 4, Max: 16, Step: 1, Default: 8},
+				{Name: "shard", Label: "workers per shard", Min: 1, Max: 4, Step: 1, Default: 2},
+				{Name: "tenants", Label: "quiet tenants", Min: 1000, Max: 10000, Step: 1000, Default: 5000},
+			}},
 	}
 }
