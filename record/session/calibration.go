@@ -18,7 +18,10 @@ func Elsewhere(root string, course labs.Course, skip int, ref func(labs.Day) lab
 		if d.Number == skip {
 			continue
 		}
-		a, _ := Open(root, d).Answers() // a damaged file counts for nothing here; the day's own screens say so
+		// Read only (Load, not LoadDay, which may rewrite a file it
+		// prunes): this line is a look at another day, and a damaged file
+		// counts for nothing here; that day's own screens say so.
+		a, _ := predictions.Load(Open(root, d).Dir(), d.Number)
 		confident := false
 		for _, g := range a.Predictions {
 			confident = confident || g.Revealed && g.Scored != nil && g.Confidence != ""
