@@ -146,9 +146,6 @@ func TestPracticeDeals(t *testing.T) {
 	if code := runCmd(t, e, "practice", "45", "P1"); code != ExitNotOK || !strings.Contains(errs.String(), "not been shown") {
 		t.Fatalf("before the reveal: exit %d %s", code, errs)
 	}
-	if code := runCmd(t, e, "practice", "46", "P9"); code != ExitNotOK || !strings.Contains(errs.String(), "P9 has no figure") {
-		t.Fatalf("a question with no figure: exit %d %s", code, errs)
-	}
 	// One whose numbers cannot change says why, plainly.
 	p8, _ := day.Prediction("P8")
 	if code := runCmd(t, e, "practice", "45", "P8"); code != ExitNotOK || !strings.Contains(errs.String(), "P8 cannot be asked with new numbers: "+p8.Fixed) {
