@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/fleet/local"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/words"
 )
@@ -15,10 +16,11 @@ import (
 // exactly the part's figure.
 func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 	return labs.PlayFigures(words.Questions(), impl, map[string]func(limit.Funcs, labs.Values, *labs.Frame){
-		"bursts":    playBursts,
-		"sustained": playSustained,
-		"stampede":  playStampede,
-		"counter":   playCounter,
+		"bursts":     playBursts,
+		"sustained":  playSustained,
+		"stampede":   playStampede,
+		"counter":    playCounter,
+		"fleetlocal": playFleetLocal,
 	})
 }
 
@@ -132,4 +134,19 @@ func playCounter(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 		XLabel: "pattern", YLabel: "% of limit", Series: []labs.Series{{Name: "worst error", X: IndexesFrom(1, len(errs)), Y: errs}}}
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "worst_error", Label: "the counter's worst error, any pattern", Value: worst, Unit: "%"})
+}
+
+// playFleetLocal is Part 4's first fleet at any number of servers, limit
+// and offered rate: each server's own bucket (holding a second's worth),
+// the client's requests dealt by the part's even balancer, and the rate
+// delivered once the opening bursts are spent (P7). It is the part's own
+// code (fleet/local), which needs no store.
+func playFleetLocal(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	n := int(v["servers"])
+	r := local.Run(f.TakeToken, n, v["limit"], v["offered"], local.Span, local.Balancer(n))
+	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "delivered", Label: "delivered from t = 3 s on", Value: r.SteadyRate, Unit: "/s"},
+		labs.Readout{Name: "accepted", Label: "accepted over the whole run", Value: float64(r.Accepted), Unit: "requests"})
 }

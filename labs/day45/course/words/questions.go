@@ -52,5 +52,14 @@ func Questions() []labs.PlayFigure {
 				{Name: "window", Label: "window", Min: 10, Max: 120, Step: 10, Default: 60, Unit: "s"},
 				{Name: "burst", Label: "the boundary burst lasts", Min: 1, Max: 10, Step: 1, Default: 1, Unit: "s"},
 			}},
+		{ID: "fleetlocal", Title: "A fleet of servers, each limiting the client on its own",
+			TimeScale: "10 s on the virtual clock · the rate delivered from t = 3 s on",
+			Parts:     []string{"4"},
+			Needs:     []int{1},
+			Knobs: []labs.Knob{
+				{Name: "servers", Label: "servers", Min: 1, Max: 16, Step: 1, Default: 4},
+				{Name: "limit", Label: "each server's limit", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "offered", Label: "the client sends", Min: 5, Max: 200, Step: 5, Default: 60, Unit: "/s"},
+			}},
 	}
 }
