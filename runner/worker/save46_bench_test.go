@@ -1,0 +1,188 @@
+package worker_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	course46 "termlab/labs/day46/course"
+	"termlab/runner/worker"
+	solutions46 "termlab/solutions/day46"
+)
+
+// Day 46's save loop, beside the floor in the same op (newFloor: a
+// one-function package built and run). Each op is two saves of the
+// learner's file, each new code, on a copy of the module, run as the
+// screens run it (RunStream):
+//
+//   - every TODO right: the time to the lean worker's landing (build-ms:
+//     the learner's package compiled and the worker linked), to each
+//     TODO's verdict (todoN-ms: the build, then the worker's start and
+//     that TODO's checks, the four side by side), to every verdict
+//     (verdicts-ms), to the pure parts (pure-ms) and to the end, every
+//     part in ("grading…" gone: median-ms);
+//   - a failing TODO (FairShare that never takes a share off what is
+//     left): the time to its verdict on the screens (fail-verdict-ms:
+//     the worker's early line where it sends one) and to its grade with
+//     the counterexample and hint (fail-grade-ms).
+//
+// Ratios to the floor are what a machine's speed does not change; the
+// medians are over the run's saves.
+func BenchmarkSaveToOutcome46(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds the lab: not in -short")
+	}
+	root := copyModule(b)
+	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker")}
+	floor := newFloor(b)
+	day := course46.New(solutions46.Funcs)
+	learnerFile := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	ctx := context.Background()
+	src := solutions46Source(b)
+
+	// A first run fills the caches for the copy, as a learner's first
+	// `go run .` of the day does: not a save.
+	save46(b, learnerFile, src, 0, false)
+	if _, err := r.Run(ctx, day); err != nil {
+		b.Fatalf("the copy does not build: %v", err)
+	}
+	floor.save(b, 0)
+
+	m := map[string][]time.Duration{}
+	add := func(k string, d time.Duration) { m[k] = append(m[k], d) }
+	n := 0
+	for b.Loop() {
+		n++
+		add("floor", floor.save(b, n))
+
+		// Every TODO right, as the screens run it.
+		save46(b, learnerFile, src, 2*n, false)
+		start := time.Now()
+		var graded, pure time.Duration
+		todo := make([]time.Duration, len(day.TODOs))
+		out, err := r.RunStream(ctx, day, func(o labs.Outcome) {
+			for i, g := range o.Grades {
+				if todo[i] == 0 && g.Status != "" {
+					todo[i] = time.Since(start)
+				}
+			}
+			if graded == 0 && !slices.ContainsFunc(o.Grades, func(g labs.Grade) bool { return g.Status == "" }) {
+				graded = time.Since(start)
+			}
+			if pure == 0 && pureDone(day, o) {
+				pure = time.Since(start)
+			}
+		})
+		add("all", time.Since(start))
+		if err != nil {
+			b.Fatalf("save %d: %v", n, err)
+		}
+		// The build ends when the lean worker lands: the newest program
+		// in its folder (go build's, or the direct build's beside it).
+		add("build", newestIn(b, filepath.Dir(r.Bin)).Sub(start))
+		add("verdicts", graded)
+		add("pure", pure)
+		for i, d := range todo {
+			add(fmt.Sprintf("todo%d", i+1), d)
+		}
+		if out.Passed() != len(day.TODOs) {
+			b.Fatalf("save %d: %d of %d TODOs pass, want all: %+v", n, out.Passed(), len(day.TODOs), out.Grades)
+		}
+
+		// A failing TODO 1.
+		save46(b, learnerFile, src, 2*n+1, true)
+		start = time.Now()
+		var verdict, grade time.Duration
+		out, err = r.RunStream(ctx, day, func(o labs.Outcome) {
+			g := o.Grades[0]
+			if verdict == 0 && g.Status != "" {
+				verdict = time.Since(start)
+			}
+			if grade == 0 && g.Status != "" && g.Detail != worker.EarlyFailDetail {
+				grade = time.Since(start)
+			}
+		})
+		if err != nil {
+			b.Fatalf("save %d: %v", n, err)
+		}
+		if g := out.Grades[0]; g.Status != labs.Fail || g.Counterexample == nil {
+			b.Fatalf("save %d: the wrong FairShare was graded %s %q", n, g.Status, g.Detail)
+		}
+		add("fail-verdict", verdict)
+		add("fail-grade", grade)
+	}
+	f := median(m["floor"])
+	for _, k := range []string{"build", "todo1", "todo2", "todo3", "todo4", "verdicts", "pure", "all", "fail-verdict", "fail-grade"} {
+		b.ReportMetric(median(m[k]), k+"-ms")
+		b.ReportMetric(median(m[k])/f, k+"/floor")
+	}
+	b.ReportMetric(f, "floor-ms")
+	// The names Day 45's loop reports (author/benchtable).
+	b.ReportMetric(median(m["all"]), "median-ms")
+	b.ReportMetric(median(m["verdicts"])/f, "verdicts/floor")
+	b.ReportMetric(median(m["all"])/f, "outcome/floor")
+	b.Logf("%d saves: %v", n, m)
+}
+
+// newestIn is when the newest file in dir was last written.
+func newestIn(b *testing.B, dir string) time.Time {
+	b.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var newest time.Time
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && info.ModTime().After(newest) {
+			newest = info.ModTime()
+		}
+	}
+	return newest
+}
+
+// solutions46Source is the reference's four functions as a learner's file
+// would hold them: the solutions' source from its first function to the
+// runner's bundle.
+func solutions46Source(b *testing.B) string {
+	b.Helper()
+	root, err := worker.FindRoot(".", "termlab")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "solutions", "day46", "solutions.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := string(data)
+	from, to := strings.Index(s, "// FairShare "), strings.Index(s, "// Funcs bundles")
+	if from < 0 || to < from {
+		b.Fatal("solutions/day46/solutions.go no longer has FairShare first and Funcs last")
+	}
+	return s[from:to]
+}
+
+// save46 writes Day 46's learner file as save number n: the reference's
+// bodies, FairShare's with a branch no run takes on n (so every save is
+// new code), and, when wrong, a FairShare that never takes a share off
+// what is left.
+func save46(b *testing.B, path, funcs string, n int, wrong bool) {
+	b.Helper()
+	const first = "\tshares := make([]float64, len(demands))\n"
+	body := strings.Replace(funcs, first, fmt.Sprintf("\tif capacity == -%d { // the save's number: no capacity is negative\n\t\treturn nil\n\t}\n", n+1)+first, 1)
+	if wrong {
+		body = strings.Replace(body, "\t\tleft -= shares[i]\n", "", 1)
+	}
+	if body == funcs || (wrong && strings.Contains(body, "left -= shares[i]")) {
+		b.Fatal("solutions/day46's FairShare changed: save46 cannot edit it")
+	}
+	src := "//go:build termlab\n\npackage day46\n\nimport \"slices\"\n\n" + body
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+}
