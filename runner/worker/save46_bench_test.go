@@ -6,12 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"termlab/labs"
 	course46 "termlab/labs/day46/course"
+	"termlab/runner/testrun"
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 )
@@ -44,11 +44,10 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 	day := course46.New(solutions46.Funcs)
 	learnerFile := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir), "todo.go")
 	ctx := context.Background()
-	src := solutions46Source(b)
 
 	// A first run fills the caches for the copy, as a learner's first
 	// `go run .` of the day does: not a save.
-	save46(b, learnerFile, src, 0, false)
+	save46(b, root, learnerFile, 0, false)
 	if _, err := r.Run(ctx, day); err != nil {
 		b.Fatalf("the copy does not build: %v", err)
 	}
@@ -62,7 +61,7 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 		add("floor", floor.save(b, n))
 
 		// Every TODO right, as the screens run it.
-		save46(b, learnerFile, src, 2*n, false)
+		save46(b, root, learnerFile, 2*n, false)
 		start := time.Now()
 		var graded, pure time.Duration
 		todo := make([]time.Duration, len(day.TODOs))
@@ -96,7 +95,7 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 		}
 
 		// A failing TODO 1.
-		save46(b, learnerFile, src, 2*n+1, true)
+		save46(b, root, learnerFile, 2*n+1, true)
 		start = time.Now()
 		var verdict, grade time.Duration
 		out, err = r.RunStream(ctx, day, func(o labs.Outcome) {
@@ -146,42 +145,14 @@ func newestIn(b *testing.B, dir string) time.Time {
 	return newest
 }
 
-// solutions46Source is the reference's four functions as a learner's file
-// would hold them: the solutions' source from its first function to the
-// runner's bundle.
-func solutions46Source(b *testing.B) string {
+// save46 writes Day 46's learner file as save number n
+// (testrun.Day46Save).
+func save46(b *testing.B, root, path string, n int, wrong bool) {
 	b.Helper()
-	root, err := worker.FindRoot(".", "termlab")
+	src, err := testrun.Day46Save(root, n, wrong)
 	if err != nil {
 		b.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(root, "solutions", "day46", "solutions.go"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := string(data)
-	from, to := strings.Index(s, "// FairShare "), strings.Index(s, "// Funcs bundles")
-	if from < 0 || to < from {
-		b.Fatal("solutions/day46/solutions.go no longer has FairShare first and Funcs last")
-	}
-	return s[from:to]
-}
-
-// save46 writes Day 46's learner file as save number n: the reference's
-// bodies, FairShare's with a branch no run takes on n (so every save is
-// new code), and, when wrong, a FairShare that never takes a share off
-// what is left.
-func save46(b *testing.B, path, funcs string, n int, wrong bool) {
-	b.Helper()
-	const first = "\tshares := make([]float64, len(demands))\n"
-	body := strings.Replace(funcs, first, fmt.Sprintf("\tif capacity == -%d { // the save's number: no capacity is negative\n\t\treturn nil\n\t}\n", n+1)+first, 1)
-	if wrong {
-		body = strings.Replace(body, "\t\tleft -= shares[i]\n", "", 1)
-	}
-	if body == funcs || (wrong && strings.Contains(body, "left -= shares[i]")) {
-		b.Fatal("solutions/day46's FairShare changed: save46 cannot edit it")
-	}
-	src := "//go:build termlab\n\npackage day46\n\nimport \"slices\"\n\n" + body
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		b.Fatal(err)
 	}
