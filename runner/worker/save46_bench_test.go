@@ -38,11 +38,9 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 	if testing.Short() {
 		b.Skip("builds the lab: not in -short")
 	}
-	root := copyModule(b)
-	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker")}
-	floor := newFloor(b)
 	day := course46.New(solutions46.Funcs)
-	learnerFile := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	r, floor, learnerFile := newSaveLoop(b, day)
+	root := r.Root
 	ctx := context.Background()
 
 	// A first run fills the caches for the copy, as a learner's first
