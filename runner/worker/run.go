@@ -209,21 +209,8 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
-	// A failing TODO's verdict comes before its counterexample and hint
-	// (verdict.go), for whoever hears the run as it goes; the grade
-	// replaces it, and only grades are in the outcome returned.
-	var early func(i int, g labs.Grade)
-	if r.OnUpdate != nil {
-		early = func(i int, g labs.Grade) {
-			update(func() {
-				if out.Grades[i].Status == "" {
-					out.Grades[i] = g
-				}
-			})
-		}
-	}
 	set := func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }
-	if r.gradeAll(ctx, bin, day, noteLab, set, early) && labErr == nil && ctx.Err() == nil {
+	if r.gradeAll(ctx, bin, day, noteLab, set, r.early(&out, update)) && labErr == nil && ctx.Err() == nil {
 		update(func() { initHangOutcome(&out, day, parts, fileFault) })
 		r.verdicts.open()
 		return out, nil
@@ -274,6 +261,23 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		}
 	}
 	return out, nil
+}
+
+// early is how runBuilt shows a failing TODO's verdict before its
+// counterexample and hint (verdict.go), to whoever hears the run as it
+// goes: in out's slot while it is empty, under update. The grade replaces
+// it, and only grades are in the outcome returned; nil when nobody hears.
+func (r *Runner) early(out *labs.Outcome, update func(set func())) func(i int, g labs.Grade) {
+	if r.OnUpdate == nil {
+		return nil
+	}
+	return func(i int, g labs.Grade) {
+		update(func() {
+			if out.Grades[i].Status == "" {
+				out.Grades[i] = g
+			}
+		})
+	}
 }
 
 // unbuilt is the result of heavy part p when the full worker, which plays
