@@ -17,7 +17,7 @@ import (
 )
 
 // Day 46's save loop, beside the floor in the same op (newFloor: a
-// one-function package built and run). Each op is two saves of the
+// one-function package built and run). Each op is three saves of the
 // learner's file, each new code, on a copy of the module, run as the
 // screens run it (RunStream):
 //
@@ -27,10 +27,13 @@ import (
 //     that TODO's checks, the four side by side), to every verdict
 //     (verdicts-ms), to the pure parts (pure-ms) and to the end, every
 //     part in ("grading…" gone: median-ms);
-//   - a failing TODO (FairShare that never takes a share off what is
-//     left): the time to its verdict on the screens (fail-verdict-ms:
-//     the worker's early line where it sends one) and to its grade with
-//     the counterexample and hint (fail-grade-ms).
+//   - a failing TODO 1 (FairShare that never takes a share off what is
+//     left: its first hand-picked case fails), then a failing TODO 3 (one
+//     seed for every tenant: only the spread check fails, and its hint
+//     reads the probes): the time to the verdict on the screens
+//     (fail-verdict-ms, shard-verdict-ms: the worker's early line where
+//     it sends one) and to the grade with its counterexample and hint
+//     (fail-grade-ms, shard-grade-ms).
 //
 // Ratios to the floor are what a machine's speed does not change; the
 // medians are over the run's saves.
@@ -45,7 +48,7 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 
 	// A first run fills the caches for the copy, as a learner's first
 	// `go run .` of the day does: not a save.
-	save46(b, root, learnerFile, 0, false)
+	save46(b, root, learnerFile, 0, testrun.Day46Right)
 	if _, err := r.Run(ctx, day); err != nil {
 		b.Fatalf("the copy does not build: %v", err)
 	}
@@ -59,7 +62,7 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 		add("floor", floor.save(b, n))
 
 		// Every TODO right, as the screens run it.
-		save46(b, root, learnerFile, 2*n, false)
+		save46(b, root, learnerFile, 3*n, testrun.Day46Right)
 		start := time.Now()
 		var graded, pure time.Duration
 		todo := make([]time.Duration, len(day.TODOs))
@@ -92,30 +95,38 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 			b.Fatalf("save %d: %d of %d TODOs pass, want all: %+v", n, out.Passed(), len(day.TODOs), out.Grades)
 		}
 
-		// A failing TODO 1.
-		save46(b, root, learnerFile, 2*n+1, true)
-		start = time.Now()
-		var verdict, grade time.Duration
-		out, err = r.RunStream(ctx, day, func(o labs.Outcome) {
-			g := o.Grades[0]
-			if verdict == 0 && g.Status != "" {
-				verdict = time.Since(start)
+		// A failing TODO 1, then a failing TODO 3.
+		for k, wrong := range []struct{ mistake, key string }{
+			{testrun.Day46FairShare, "fail"}, {testrun.Day46ShardSeed, "shard"},
+		} {
+			save46(b, root, learnerFile, 3*n+1+k, wrong.mistake)
+			todo := 1
+			if wrong.mistake == testrun.Day46ShardSeed {
+				todo = 3
 			}
-			if grade == 0 && g.Status != "" && g.Detail != worker.EarlyFailDetail {
-				grade = time.Since(start)
+			start := time.Now()
+			var verdict, grade time.Duration
+			out, err := r.RunStream(ctx, day, func(o labs.Outcome) {
+				g := o.Grades[todo-1]
+				if verdict == 0 && g.Status != "" {
+					verdict = time.Since(start)
+				}
+				if grade == 0 && g.Status != "" && g.Detail != worker.EarlyFailDetail {
+					grade = time.Since(start)
+				}
+			})
+			if err != nil {
+				b.Fatalf("save %d: %v", n, err)
 			}
-		})
-		if err != nil {
-			b.Fatalf("save %d: %v", n, err)
+			if g := out.Grades[todo-1]; g.Status != labs.Fail || g.Counterexample == nil {
+				b.Fatalf("save %d: %s was graded %s %q", n, wrong.mistake, g.Status, g.Detail)
+			}
+			add(wrong.key+"-verdict", verdict)
+			add(wrong.key+"-grade", grade)
 		}
-		if g := out.Grades[0]; g.Status != labs.Fail || g.Counterexample == nil {
-			b.Fatalf("save %d: the wrong FairShare was graded %s %q", n, g.Status, g.Detail)
-		}
-		add("fail-verdict", verdict)
-		add("fail-grade", grade)
 	}
 	f := median(m["floor"])
-	for _, k := range []string{"build", "todo1", "todo2", "todo3", "todo4", "verdicts", "pure", "all", "fail-verdict", "fail-grade"} {
+	for _, k := range []string{"build", "todo1", "todo2", "todo3", "todo4", "verdicts", "pure", "all", "fail-verdict", "fail-grade", "shard-verdict", "shard-grade"} {
 		b.ReportMetric(median(m[k]), k+"-ms")
 		b.ReportMetric(median(m[k])/f, k+"/floor")
 	}
@@ -145,7 +156,7 @@ func newestIn(b *testing.B, dir string) time.Time {
 
 // save46 writes Day 46's learner file as save number n
 // (testrun.Day46Save).
-func save46(b *testing.B, root, path string, n int, wrong bool) {
+func save46(b *testing.B, root, path string, n int, wrong string) {
 	b.Helper()
 	src, err := testrun.Day46Save(root, n, wrong)
 	if err != nil {
