@@ -23,6 +23,7 @@ type Failure struct {
 // Explained is f with its hint, from Diagnose when it has none yet.
 func (f *Failure) Explained() *Failure {
 	if f != nil && f.Diagnose != nil && f.Hint == "" && f.HintID == "" {
+		FailFound() // the verdict before the reading of the probes
 		f.Hint, f.HintID = f.Diagnose()
 		f.Diagnose = nil
 	}
@@ -73,12 +74,14 @@ func (s Cases[C]) First() (*Failure, int) {
 	for _, c := range s.Hand {
 		checked++
 		if f := s.Check(c); f != nil {
+			FailFound()
 			return s.explained(c, f), checked
 		}
 	}
 	if s.Sweep != nil {
 		f, n := s.Sweep()
 		if checked += n; f != nil {
+			FailFound()
 			return f, checked
 		}
 	}
@@ -86,6 +89,7 @@ func (s Cases[C]) First() (*Failure, int) {
 		checked++
 		c := s.Random(i)
 		if f := s.Check(c); f != nil {
+			FailFound() // the verdict before the shrinking
 			return s.explained(s.shrink(c, f)), checked
 		}
 	}
@@ -129,6 +133,7 @@ func (s Cases[C]) shrink(c C, f *Failure) (C, *Failure) {
 func (s Cases[C]) Search(calls []C) *Failure {
 	for _, c := range calls {
 		if f := s.Check(c); f != nil {
+			FailFound()
 			return s.Shrink(c, f)
 		}
 	}

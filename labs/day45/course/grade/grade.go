@@ -243,6 +243,9 @@ func (g *grading) experiments(record func(f *limit.Funcs) (search func() *labs.F
 			}
 			// Neither figure is named: see labs.FigureDiffers.
 			how, ce := labs.FigureDiffers(p.Part, gotMetric, w)
+			// Settled: the search of the experiment's calls only finds
+			// the smallest wrong one to show.
+			labs.FailFound()
 			if f := search(); f != nil {
 				f.What = fmt.Sprintf("Part %s comes out differently (%s); the smallest wrong call behind it: %s",
 					p.Part, how, f.What)

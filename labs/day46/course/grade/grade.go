@@ -80,7 +80,8 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 		if g.Status == labs.Fail && fault.TODO == n {
 			// An impossible answer: name the mistake behind it when the
 			// probes show one (behaviour.go), under a guard of its own:
-			// the grading's has ended.
+			// the grading's has ended. The verdict goes first.
+			labs.FailFound()
 			var hint, id string
 			read := explain(func(raw fair.Funcs) diagnose.Hint { return impossibleHint(n, raw, ref) })
 			if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint, id = read() }); f.OK() && id != "" {
@@ -147,6 +148,7 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*labs.Failure, 
 		got := p.Metrics(mixed)
 		for i := range want {
 			if i >= len(got) || !near(got[i].Value, want[i].Value, want[i].Value) {
+				labs.FailFound()
 				var g *labs.Metric
 				if i < len(got) {
 					g = &got[i]
