@@ -72,18 +72,9 @@ func checkShardOf(mixed, _ fair.Funcs, explain explainer) (*labs.Failure, int) {
 	for _, ids := range spreadPatterns {
 		checks++
 		if f := spread(mixed, ids.name, ids.id); f != nil {
-			// The spread's own hint is the fallback of a reading of
-			// the probes, asked once this failure is the one shown (and
-			// kept when the reading is stopped).
-			fallback := diagnose.Hint{ID: f.HintID, Text: f.Hint}
-			read := explain(func(raw fair.Funcs) diagnose.Hint { return shardSpreadHint(raw, ids.id, fallback) })
-			f.Hint, f.HintID = "", ""
-			f.Diagnose = func() (string, string) {
-				if h, id := read(); id != "" {
-					return h, id
-				}
-				return fallback.Text, fallback.ID
-			}
+			// The spread's own hint stands unless a reading of the
+			// probes names the mistake.
+			f.Diagnose = explain(func(raw fair.Funcs) diagnose.Hint { return spreadTable(ids.id).Read(nil, onShard(raw.ShardOf), nil) })
 			return f, checks
 		}
 	}

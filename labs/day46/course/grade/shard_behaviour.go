@@ -184,15 +184,6 @@ func spreadTable(id func(int) uint64) diagnose.Table[shardCase, []int] {
 	}}
 }
 
-// shardSpreadHint is the hint for shards spread unevenly over the tenants
-// id(0), id(1), …: a reading of spreadTable, else fallback.
-func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback diagnose.Hint) diagnose.Hint {
-	if h := spreadTable(id).Read(nil, onShard(raw.ShardOf), nil); !h.None() {
-		return h
-	}
-	return fallback
-}
-
 // ignoredBits names the top (or bottom) bits of the tenant id when
 // flipping any one of them leaves the shard (8 of 61 and 8 of 64 workers)
 // unchanged on every probe tenant, while other bits do change it. Two fair
