@@ -181,6 +181,10 @@ func spreadTable(id func(int) uint64) diagnose.Table[shardCase, []int] {
 			w := slices.Index(perWorker, 0)
 			return neverHint(w).Text, w >= 0 && slices.Max(perWorker) > 0 && seen > n
 		}},
+		{ID: sameShardHint.ID, Words: sameShardHint.Text, Reads: func(_ shardCase, _ []shardCase, learner, _ func(shardCase) []int) (string, bool) {
+			seen, _, _ := spreadOf(learner)
+			return "", seen == 1
+		}},
 	}}
 }
 
