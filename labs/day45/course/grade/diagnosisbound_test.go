@@ -3,28 +3,14 @@ package grade_test
 import (
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/runner/testrun"
 	"termlab/solutions/day45"
 )
-
-// spinSink keeps spin's work from being optimised away.
-var spinSink atomic.Uint64
-
-// spin burns about a millisecond of CPU while on is set (a learner's
-// function slow on every call); a test clears on when it ends, so a
-// reading the grader gave up on finishes at once.
-func spin(on *atomic.Bool) {
-	x := uint64(1)
-	for i := 0; i < 1_000_000 && on.Load(); i++ {
-		x = x*6364136223846793005 + 1442695040888963407
-	}
-	spinSink.Add(x)
-}
 
 // A diagnosis never changes a verdict. A WindowID that rounds up is wrong
 // on the second hand-picked case, three calls into the grading; written so
@@ -38,9 +24,7 @@ func spin(on *atomic.Bool) {
 func TestDiagnosisNeverChangesTheVerdict(t *testing.T) {
 	grade.LiftGradeLimit(t, 300*time.Millisecond)
 	grade.LiftDiagnosisLimit(t, 50*time.Millisecond)
-	var on atomic.Bool
-	on.Store(true)
-	t.Cleanup(func() { on.Store(false) })
+	slow, still := testrun.SlowCall(t)
 	roundUp := func(now, window time.Duration) int64 { return int64((now + window - 1) / window) }
 	fast := grade.TODO(2, withWindow(roundUp), day45.Funcs)
 	if fast.Status != labs.Fail || !strings.HasPrefix(fast.HintID, "window.") {
@@ -52,11 +36,11 @@ func TestDiagnosisNeverChangesTheVerdict(t *testing.T) {
 		f    func(now, window time.Duration) int64
 	}{
 		{"slow on every call", func(now, window time.Duration) int64 {
-			spin(&on)
+			slow()
 			return roundUp(now, window)
 		}},
 		{"spins on an input only the probes ask", func(now, window time.Duration) int64 {
-			for now == time.Minute && window == time.Minute && on.Load() {
+			for now == time.Minute && window == time.Minute && still() {
 			}
 			return roundUp(now, window)
 		}},

@@ -3,27 +3,13 @@ package grade_test
 import (
 	"reflect"
 	"slices"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
+	"termlab/runner/testrun"
 )
-
-// spinSink keeps spin's work from being optimised away.
-var spinSink atomic.Uint64
-
-// spin burns about a millisecond of CPU while on is set (a learner's
-// function slow on every call); a test clears on when it ends, so a
-// reading the grader gave up on finishes at once.
-func spin(on *atomic.Bool) {
-	x := uint64(1)
-	for i := 0; i < 1_000_000 && on.Load(); i++ {
-		x = x*6364136223846793005 + 1442695040888963407
-	}
-	spinSink.Add(x)
-}
 
 // A diagnosis never changes a verdict. An Overlap that counts a's workers
 // missing from b is wrong on the second hand-picked case; written so that
@@ -37,9 +23,7 @@ func spin(on *atomic.Bool) {
 func TestDiagnosisNeverChangesTheVerdict(t *testing.T) {
 	defer func(l, d time.Duration) { grade.Limit, grade.DiagnosisLimit = l, d }(grade.Limit, grade.DiagnosisLimit)
 	grade.Limit, grade.DiagnosisLimit = 300*time.Millisecond, 50*time.Millisecond
-	var on atomic.Bool
-	on.Store(true)
-	t.Cleanup(func() { on.Store(false) })
+	slow, still := testrun.SlowCall(t)
 	notInB := func(a, b []int) int {
 		n := 0
 		for _, x := range a {
@@ -64,11 +48,11 @@ func TestDiagnosisNeverChangesTheVerdict(t *testing.T) {
 		f    func(a, b []int) int
 	}{
 		{"slow on every call", func(a, b []int) int {
-			spin(&on)
+			slow()
 			return notInB(a, b)
 		}},
 		{"spins on an input only the probes ask", func(a, b []int) int {
-			for slices.Equal(a, []int{0, 1}) && on.Load() {
+			for slices.Equal(a, []int{0, 1}) && still() {
 			}
 			return notInB(a, b)
 		}},
