@@ -12,9 +12,10 @@ import (
 type Failure struct {
 	What           string
 	Counterexample Counterexample
-	// Hint is what the check says on its own: a plain statement of what
-	// differs, read off the counterexample alone (no call of the
-	// learner's code), until Diagnose names the mistake.
+	// Hint is what the check says on its own, read off the failure alone
+	// (no further call of the learner's code): a plain statement of what
+	// differs, unless the failure is the mistake itself (one input
+	// answered two ways). It stands unless Diagnose names the mistake.
 	Hint   string
 	HintID string // Hint's ID (labs/diagnose): what a class is grouped by
 	// Diagnose, when set, reads the probes for a better hint (one that
