@@ -44,7 +44,9 @@ var expiredTable = diagnose.Table[expiredCase, bool]{Same: equal[expiredCase, bo
 	expiredMistake(func(s, now, w time.Duration) bool { return s+w < now }, edgeHint),
 }}
 
-func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) diagnose.Hint {
+// expiredNamed is the hint that names the learner's mistake on c (got: its
+// answer, want: the reference's), read off the probes; or none.
+func expiredNamed(learner limit.ExpiredFunc, c expiredCase, got, want bool) diagnose.Hint {
 	probes := probesOf(expiredCases, randomExpired)
 	// State first: every reading after this one assumes there is none.
 	on := func(c expiredCase) (bool, bool) {
@@ -56,9 +58,12 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) d
 	if h := changedSince(answeredRight(expiredCases, c), on, func(c expiredCase) bool { return c.now-c.stamp >= c.window }, strconv.FormatBool); !h.None() {
 		return h
 	}
-	if h := expiredTable.Diagnose(c, got, want, probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) }, func(c expiredCase) bool { return c.now-c.stamp >= c.window }); !h.None() {
-		return h
-	}
+	return expiredTable.Diagnose(c, got, want, probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) }, func(c expiredCase) bool { return c.now-c.stamp >= c.window })
+}
+
+// expiredPlain says plainly what differs on c (got: the learner's answer),
+// read off it alone.
+func expiredPlain(c expiredCase, got bool) diagnose.Hint {
 	switch {
 	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:
 		return diagnose.Plain("expired-edge", fmt.Sprintf("at the edge: this stamp is %v old and the window is %v; a stamp stops counting once its age is the window or more, and not a nanosecond before", c.now-c.stamp, c.window))
@@ -99,7 +104,9 @@ var emitTable = diagnose.Table[emitCase, time.Duration]{Same: equal[emitCase, ti
 	emitMistake(func(now, next time.Duration) time.Duration { return max(now, next).Round(time.Millisecond) }, emitMsHint),
 }}
 
-func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) diagnose.Hint {
+// emitNamed is the hint that names the learner's mistake on c (got: its
+// answer, want: the reference's), read off the probes; or none.
+func emitNamed(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) diagnose.Hint {
 	probes := probesOf(emitCases, randomEmit)
 	// State first (a function that keeps the latest time it saw answers
 	// a later call later): every reading after this one assumes there is none.
@@ -112,9 +119,11 @@ func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duratio
 	if h := changedSince(answeredRight(emitCases, c), on, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }, time.Duration.String); !h.None() {
 		return h
 	}
-	if h := emitTable.Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }); !h.None() {
-		return h
-	}
+	return emitTable.Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) })
+}
+
+// emitPlain says plainly what differs on c, read off it alone.
+func emitPlain(c emitCase, got, want time.Duration) diagnose.Hint {
 	switch {
 	case got < c.now:
 		return diagnose.Plain("emit-before-now", "a request cannot leave before it arrives: never earlier than now")
