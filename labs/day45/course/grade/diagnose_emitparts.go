@@ -62,7 +62,7 @@ func emitRowOf(c emitCase, got time.Duration) (emitRow, bool) {
 // emitTable's last rows: what the learner's NextEmit does, read off its
 // answers on the probes and on emitProbes, in precedence order.
 func init() {
-	extra := emitProbes()
+	var extra []emitCase // emitProbes are among the table's probes (diagnoseEmit)
 	only := rowsOnly[emitCase, time.Duration, emitRow]
 	emitTable.Rows = slices.Concat(emitTable.Rows,
 		partOf(emitRowOf, extra, only(emitOffset), emitOffsetFamily("")),
