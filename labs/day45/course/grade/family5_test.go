@@ -25,8 +25,10 @@ import (
 // Its one measured run, on the grader of main 57aac1d (unchanged), the
 // variants committed first (2525860): caught 26 of 26 wrong (one a crash),
 // 10 of 10 correct passed; read by hand 17 named, 9 plain, 0 wrong name.
-// One plain reading is a judgement call, noted in read5 ("the cap only
-// where a token is spent").
+// One plain reading was a judgement call ("the cap only where a token is
+// spent"). After rows were added for eight of the nine plain readings
+// (issue 42; having read them, so not blind) the readings of the hints
+// that changed were made again: 25 named, 1 plain, 0 wrong name.
 //
 // A variant that panics is caught too (the grade says crash, in its own
 // TODO): a learner's division by zero is a wrong answer the lab reports.

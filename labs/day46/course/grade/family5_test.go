@@ -31,6 +31,10 @@ import (
 // readings are judgement calls, noted in read46_5: two plain ones whose
 // advice could suggest a cause the code does not have, and one named one
 // whose hint describes the code's answers exactly but not its flipped sort.
+// After rows were added for seven of the eleven plain readings (issue 42;
+// having read them, so not blind) and the two plain hints' advice was
+// made a statement of the rule, the readings of the hints that changed
+// were made again: 24 named, 4 plain, 0 wrong name.
 
 // indexes5 is 0 … n−1, the tenants in the order given.
 func indexes5(n int) []int {
