@@ -42,6 +42,9 @@ var expiredTable = diagnose.Table[expiredCase, bool]{Same: equal[expiredCase, bo
 	expiredMistake(func(s, now, w time.Duration) bool { return s <= now-2*w }, twoWindowsHint),
 	expiredMistake(func(s, now, w time.Duration) bool { return s < now }, pastHint),
 	expiredMistake(func(s, now, w time.Duration) bool { return s+w < now }, edgeHint),
+	// Added after family 5: a stamp at 0 out before a window has passed
+	// (the window's start clamped at 0, or 0 read as no stamp: one function).
+	expiredMistake(func(s, now, w time.Duration) bool { return s <= max(now-w, 0) }, expiredHints.Name("expired.zero-stamp-out", "a stamp at zero is out at once here, before a full window has gone by: zero is a moment like any other, not \"no stamp\", and the trailing window is not cut off at zero; a stamp is out once now − stamp ≥ window")),
 }}
 
 // expiredNamed is the hint that names the learner's mistake on c (got: its
@@ -102,18 +105,41 @@ var emitTable = diagnose.Table[emitCase, time.Duration]{Same: equal[emitCase, ti
 	}, emitFloatHint),
 	emitMistake(func(now, next time.Duration) time.Duration { return max(now, next).Truncate(time.Millisecond) }, emitMsHint),
 	emitMistake(func(now, next time.Duration) time.Duration { return max(now, next).Round(time.Millisecond) }, emitMsHint),
+	// Added after family 5: the two moments compared as floats (the
+	// answer one of them, exact), and only a slot of 0 taken as idle.
+	emitMistake(func(now, next time.Duration) time.Duration {
+		if now.Seconds() >= next.Seconds() {
+			return now
+		}
+		return next
+	}, emitFloatHint),
+	emitMistake(func(now, next time.Duration) time.Duration {
+		if float64(now) >= float64(next) {
+			return now
+		}
+		return next
+	}, emitFloatHint),
+	emitMistake(func(now, next time.Duration) time.Duration {
+		if next == 0 {
+			return now
+		}
+		return next
+	}, emitHints.Name("emit.zero-idle", "only 0 is taken to mean nothing is queued here: a queue with nothing in it can hold any moment before now, and then the request leaves as it arrives: never earlier than now")),
 }}
 
 // emitNamed is the hint that names the learner's mistake on c (got: its
 // answer, want: the reference's), read off the probes; or none.
 func emitNamed(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) diagnose.Hint {
-	probes := probesOf(emitCases, randomEmit)
+	// The table's probes hold the long-clock ones (emitProbes) too: a row
+	// is told only where it reproduces the learner on them (a float
+	// comparison ties only a few nanoseconds apart a century in).
+	probes := append(probesOf(emitCases, randomEmit), emitProbes()...)
 	// State first (a function that keeps the latest time it saw answers
 	// a later call later): every reading after this one assumes there is none.
 	on := func(c emitCase) (time.Duration, bool) {
 		return diagnose.Try(func() time.Duration { return learner(c.now, c.nextEmit) })
 	}
-	if h := twoPasses(append(append([]emitCase{c}, probes...), emitProbes()...), on, time.Duration.String); !h.None() {
+	if h := twoPasses(append([]emitCase{c}, probes...), on, time.Duration.String); !h.None() {
 		return h
 	}
 	if h := changedSince(answeredRight(emitCases, c), on, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }, time.Duration.String); !h.None() {

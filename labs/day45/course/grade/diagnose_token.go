@@ -90,6 +90,22 @@ var tokenTable = diagnose.Table[tokenCase, tokenAnswer]{Same: sameToken, Rows: [
 		}
 		return 0, false
 	}, refusalKeeps),
+	// Rows added after family 5 (issue 42): whole mistakes, each named
+	// only where it reproduces the learner on every probe.
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, (tokens+e.Seconds())*rate))
+	}, tokenHints.Name("token.level-times-rate", "the old level is multiplied by the rate too, (tokens + elapsed.Seconds()) × ratePerSec: only the wait is, tokens + elapsed.Seconds() × ratePerSec")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		every := time.Duration(float64(time.Second) / rate) // truncated to whole nanoseconds
+		return decide(min(capacity, tokens+float64(e)/float64(every)))
+	}, tokenHints.Name("token.interval-truncated", "the time between two tokens was made a Duration, time.Duration(1e9 / ratePerSec), which drops the part of a nanosecond, and elapsed was counted in those steps: at a fast rate the level drifts; multiply elapsed.Seconds() by ratePerSec")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := tokens + e.Seconds()*rate
+		if l >= 1 {
+			return min(capacity, l) - 1, true
+		}
+		return l, false
+	}, tokenHints.Name("token.cap-on-spend-only", "the cap is applied only on the branch that spends: the yes or no is decided on the uncapped level (so a bucket that holds less than one token can still pay, and drop below zero), and a no keeps more than capacity; cap first, min(capacity, tokens + refill), then decide on that")),
 }}
 
 type tokenAnswer struct {

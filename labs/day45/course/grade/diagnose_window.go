@@ -48,7 +48,12 @@ var windowTable = diagnose.Table[windowCase, int64]{Same: equal[windowCase, int6
 	windowMistake(func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint),
 	windowMistake(func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint),
 	windowMistake(func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint),
+	// Added after family 5: the number kept in 32 bits, signed or not.
+	windowMistake(func(now, w time.Duration) int64 { return int64(int32(now / w)) }, windowInt32Hint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(uint32(now / w)) }, windowInt32Hint),
 }}
+
+var windowInt32Hint = windowHints.Name("window.32-bit", "the window number was kept in 32 bits, which wrap once there have been 2³¹ (or 2³²) windows, as a long clock in short windows has: keep it an int64, now / window")
 
 // unitsHint names the unit a WindowID counted in.
 func unitsHint(u string) diagnose.Hint {

@@ -334,9 +334,9 @@ var creditRounded = func() []diagnose.Row[visitCase, visitAnswer] {
 }()
 
 func init() {
-	visitTable.Rows = slices.Concat(visitTable.Rows, creditRounded, visitParts)
-	overlapTable.Rows = append(overlapTable.Rows, overlapCounts...)
-	shareTable.Rows = append(shareTable.Rows, shareReadings...)
+	visitTable.Rows = slices.Concat(visitTable.Rows, visitAfter5, creditRounded, visitParts)
+	overlapTable.Rows = slices.Concat(overlapTable.Rows, overlapAfter5, overlapCounts)
+	shareTable.Rows = slices.Concat(shareTable.Rows, shareAfter5, shareReadings)
 }
 
 type visitAnswer struct {

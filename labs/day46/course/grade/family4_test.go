@@ -541,7 +541,7 @@ var read46_4 = map[string]reading46_4{
 	"f4: filled in the given order, unsorted":     {"b0c165d93c4c1fad", named46_4, "right only when the demands come smallest first"},
 	"f4: stops once less than one unit is left":   {"38cc96d5a22860e9", plain46_4, "tenant 0 gets 0 where water-filling gives 0.5: what differs"},
 	"f4: an empty queue keeps its credit":         {"dcd85656b1a6525a", named46_4, "an empty queue on entry banked credit"},
-	"f4: serves while any credit is left":         {"36ba4c551ad09d17", named46_4, "a request was served that did not fit"},
+	"f4: serves while any credit is left":         {"e8067b481215967c", named46_4, "a request was served that did not fit; only while the head fits (reworded after family 5, read again)"},
 	"f4: the quantum added for every head":        {"ad278113a12e9326", named46_4, "the quantum added once for every head looked at (after: was plain, the rule)"},
 	"f4: the quantum added after serving":         {"f1823bd8b8d2e878", named46_4, "the quantum came after the serving"},
 	// Read again after the blind measurement (12 named, 8 plain, 2 wrong
