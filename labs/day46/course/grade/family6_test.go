@@ -58,16 +58,6 @@ func pour6(capacity float64, need []float64) []float64 {
 	return shares
 }
 
-// rising6 is the tenants' indexes sorted by rising demand.
-func rising6(demands []float64) []int {
-	idx := make([]int, len(demands))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return demands[idx[a]] < demands[idx[b]] })
-	return idx
-}
-
 var correct46_6 = []variant{
 	{name: "f6: water-filling by rounds on a copy", todo: 1, f: withShare(func(capacity float64, demands []float64) []float64 {
 		return pour6(capacity, slices.Clone(demands))
@@ -123,7 +113,7 @@ var wrong46_6 = []blind4{
 	{variant{name: "f6: what is left split over every tenant", todo: 1, f: withShare(func(capacity float64, demands []float64) []float64 {
 		shares := make([]float64, len(demands))
 		left := capacity
-		for _, i := range rising6(demands) {
+		for _, i := range rising4(demands) {
 			level := left / float64(len(demands))
 			shares[i] = min(demands[i], level)
 			left -= shares[i]
@@ -189,7 +179,7 @@ var wrong46_6 = []blind4{
 	{variant{name: "f6: the biggest takes what is left", todo: 1, f: withShare(func(capacity float64, demands []float64) []float64 {
 		shares := make([]float64, len(demands))
 		left := capacity
-		order := rising6(demands)
+		order := rising4(demands)
 		for j, i := range order {
 			if j == len(order)-1 {
 				shares[i] = left
