@@ -29,7 +29,7 @@ const (
 	fleetLimit   = 10.0 // the promise, per client: requests per second (and a second's burst)
 	fleetOffered = 60.0 // what the client sends, evenly spread: far more than the promise
 	fleetSpan    = local.Span
-	fleetMaxN    = 10         // the delivered-against-servers figure goes up to this
+	fleetMaxN    = 10 // the delivered-against-servers figure goes up to this
 
 	// The split limit: the promise divided among the servers, under traffic
 	// that prefers one of them (session affinity, one big tenant, a hot shard).

@@ -16,11 +16,12 @@ import (
 // exactly the part's figure.
 func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 	return labs.PlayFigures(words.Questions(), impl, map[string]func(limit.Funcs, labs.Values, *labs.Frame){
-		"bursts":     playBursts,
-		"sustained":  playSustained,
-		"stampede":   playStampede,
-		"counter":    playCounter,
-		"fleetlocal": playFleetLocal,
+		"bursts":      playBursts,
+		"sustained":   playSustained,
+		"stampede":    playStampede,
+		"counter":     playCounter,
+		"fleetlocal":  playFleetLocal,
+		"fleetshared": playFleetShared,
 	})
 }
 
@@ -144,6 +145,22 @@ func playCounter(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 func playFleetLocal(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 	n := int(v["servers"])
 	r := local.Run(f.TakeToken, n, v["limit"], v["offered"], local.Span, local.Balancer(n))
+	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "delivered", Label: "delivered from t = 3 s on", Value: r.SteadyRate, Unit: "/s"},
+		labs.Readout{Name: "accepted", Label: "accepted over the whole run", Value: float64(r.Accepted), Unit: "requests"})
+}
+
+// playFleetShared is Part 4's second fleet at any number of servers,
+// shared limit and offered rate: every server asks one bucket before
+// letting a request in, held here with the arithmetic and clock of the
+// part's Lua script in Redis (local.Bucket), and the rate delivered once
+// the opening burst is spent (P8). The fleet is the part's own code
+// (local.Shared); fleet's tests hold the two buckets to the same answers.
+func playFleetShared(_ limit.Funcs, v labs.Values, fr *labs.Frame) {
+	n := int(v["servers"])
+	r, _ := local.Shared(local.InProcess(v["limit"]), n, v["offered"], local.Span) // the bucket held here never errs
 	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
 		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
 	fr.Readouts = append(fr.Readouts,

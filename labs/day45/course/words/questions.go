@@ -61,5 +61,13 @@ func Questions() []labs.PlayFigure {
 				{Name: "limit", Label: "each server's limit", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
 				{Name: "offered", Label: "the client sends", Min: 5, Max: 200, Step: 5, Default: 60, Unit: "/s"},
 			}},
+		{ID: "fleetshared", Title: "A fleet of servers asking one shared bucket",
+			TimeScale: "10 s on the virtual clock · the rate delivered from t = 3 s on",
+			Parts:     []string{"4"},
+			Knobs: []labs.Knob{
+				{Name: "servers", Label: "servers", Min: 1, Max: 16, Step: 1, Default: 4},
+				{Name: "limit", Label: "the shared bucket's rate (and what it holds)", Min: 1, Max: 20, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "offered", Label: "the client sends", Min: 5, Max: 200, Step: 5, Default: 60, Unit: "/s"},
+			}},
 	}
 }
