@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/door/sim"
 	"termlab/labs/day45/course/fleet/local"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/words"
@@ -22,6 +23,7 @@ func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 		"counter":     playCounter,
 		"fleetlocal":  playFleetLocal,
 		"fleetshared": playFleetShared,
+		"rude":        playRude,
 	})
 }
 
@@ -166,4 +168,28 @@ func playFleetShared(_ limit.Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "delivered", Label: "delivered from t = 3 s on", Value: r.SteadyRate, Unit: "/s"},
 		labs.Readout{Name: "accepted", Label: "accepted over the whole run", Value: float64(r.Accepted), Unit: "requests"})
+}
+
+// playRude is Part 6's clients at any number of rude ones, any bucket per
+// client and any waits, against a door held in process that decides as the
+// part's HTTP door does (door/sim): what the rude clients send in the 10 s
+// (P10), beside the part's 2 polite clients.
+func playRude(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	s := sim.Part6
+	s.Rude, s.Capacity, s.Rate = int(v["rude"]), v["capacity"], v["rate"]
+	s.RudeGap, s.Pace = time.Duration(v["gap"])*time.Millisecond, time.Duration(v["pace"])*time.Millisecond
+	s.Bound = 50_000 // in process, no network to spare: the knobs' worst sends some 12 000
+	r, err := sim.Run(s, sim.NewDoor(f.TakeToken, s.Capacity, s.Rate).Ask)
+	if err != nil {
+		fr.Error = err.Error()
+		return
+	}
+	xs := Indexes(len(r.Rude.PerSecond))
+	fr.Chart = labs.Figure{Title: "Requests sent per second", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "rude", X: xs, Y: Ints(r.Rude.PerSecond)}, {Name: "polite", X: xs, Y: Ints(r.Polite.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "rude_requests", Label: "rude clients: requests sent", Value: float64(r.Rude.Requests), Unit: "requests"},
+		labs.Readout{Name: "rude_ok", Label: "rude clients: served", Value: float64(r.Rude.OK), Unit: "requests"},
+		labs.Readout{Name: "polite_requests", Label: "polite clients: requests sent", Value: float64(r.Polite.Requests), Unit: "requests"},
+		labs.Readout{Name: "polite_ok", Label: "polite clients: served", Value: float64(r.Polite.OK), Unit: "requests"})
 }

@@ -26,6 +26,9 @@ type Settings struct {
 	Pace           time.Duration // after a yes, every client asks again this soon
 	RudeGap        time.Duration // after a no, a rude client asks again this soon
 	Jitter         time.Duration // a polite client adds up to this much to Retry-After
+	// Bound is the most requests a run sends, whatever the code under
+	// test does: past it the run stops with an error.
+	Bound int
 }
 
 // Span is how long Part 6's run lasts.
@@ -39,12 +42,11 @@ var Part6 = Settings{
 	Pace:    100 * time.Millisecond, // 10/s, 5× the allowance
 	RudeGap: 25 * time.Millisecond,
 	Jitter:  500 * time.Millisecond,
+	Bound:   5000, // real HTTP: some 700 are sent
 }
 
 const (
 	seed = 45 // the polite clients' jitter
-	// MaxRequests bounds a run, whatever the code under test does.
-	MaxRequests = 5000
 	// stagger is how far apart the clients send their first requests.
 	stagger = 10 * time.Millisecond
 )
@@ -131,7 +133,7 @@ type client struct {
 // the polite ones first, then the rude, each starting stagger after the
 // one before. After a yes a client asks again Pace later; after a no a
 // polite client waits Retry-After plus jitter, a rude one RudeGap. The run
-// stops at the first error, or past MaxRequests.
+// stops at the first error, or past its Bound.
 func Run(s Settings, ask Ask) (Result, error) {
 	bins := int(s.Span / time.Second)
 	res := Result{
@@ -146,7 +148,7 @@ func Run(s Settings, ask Ask) (Result, error) {
 		if failure != nil {
 			return
 		}
-		if sent++; sent > MaxRequests {
+		if sent++; sent > s.Bound {
 			failure = fmt.Errorf("stopped after %d requests: the run hit its bound", sent-1)
 			return
 		}
