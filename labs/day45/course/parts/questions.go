@@ -147,11 +147,7 @@ func playCounter(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 func playFleetLocal(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 	n := int(v["servers"])
 	r := local.Run(f.TakeToken, n, v["limit"], v["offered"], local.Span, local.Balancer(n))
-	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
-		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
-	fr.Readouts = append(fr.Readouts,
-		labs.Readout{Name: "delivered", Label: "delivered from t = 3 s on", Value: r.SteadyRate, Unit: "/s"},
-		labs.Readout{Name: "accepted", Label: "accepted over the whole run", Value: float64(r.Accepted), Unit: "requests"})
+	fleetFrame(r, fr)
 }
 
 // playFleetShared is Part 4's second fleet at any number of servers,
@@ -163,11 +159,7 @@ func playFleetLocal(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 func playFleetShared(_ limit.Funcs, v labs.Values, fr *labs.Frame) {
 	n := int(v["servers"])
 	r, _ := local.Shared(local.InProcess(v["limit"]), n, v["offered"], local.Span) // the bucket held here never errs
-	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
-		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
-	fr.Readouts = append(fr.Readouts,
-		labs.Readout{Name: "delivered", Label: "delivered from t = 3 s on", Value: r.SteadyRate, Unit: "/s"},
-		labs.Readout{Name: "accepted", Label: "accepted over the whole run", Value: float64(r.Accepted), Unit: "requests"})
+	fleetFrame(r, fr)
 }
 
 // playRude is Part 6's clients at any number of rude ones, any bucket per
@@ -192,4 +184,14 @@ func playRude(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 		labs.Readout{Name: "rude_ok", Label: "rude clients: served", Value: float64(r.Rude.OK), Unit: "requests"},
 		labs.Readout{Name: "polite_requests", Label: "polite clients: requests sent", Value: float64(r.Polite.Requests), Unit: "requests"},
 		labs.Readout{Name: "polite_ok", Label: "polite clients: served", Value: float64(r.Polite.OK), Unit: "requests"})
+}
+
+// fleetFrame shows a fleet's run: what it delivered each second, and the
+// rate once the opening bursts are spent.
+func fleetFrame(r local.Result, fr *labs.Frame) {
+	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "delivered", Label: "delivered from t = 3 s on", Value: r.SteadyRate, Unit: "/s"},
+		labs.Readout{Name: "accepted", Label: "accepted over the whole run", Value: float64(r.Accepted), Unit: "requests"})
 }
