@@ -11,7 +11,8 @@ import (
 )
 
 // TestBucketIsTheScript: the shared bucket P8's figure holds in process
-// (local.Bucket) answers as the Lua script in the embedded store does, on
+// (local.Bucket) answers as the Lua script in the embedded store does, to the
+// micro-token it leaves,, on
 // the same requests at the same store times: seeded gaps from nothing to
 // past a token's refill, odd capacities and rates. A change to either that
 // the other does not make fails here.
@@ -38,8 +39,8 @@ func TestBucketIsTheScript(t *testing.T) {
 					t.Fatal(err)
 				}
 				now := at.Microseconds()
-				if got := b.Take(now, c.capacity, c.rate); got != d.OK || when != time.Duration(now)*time.Microsecond {
-					t.Fatalf("check %d at %v: the script says %v at %v, the bucket in process %v at %v", i, at, d.OK, when, got, time.Duration(now)*time.Microsecond)
+				if got := b.Take(now, c.capacity, c.rate); got != d.OK || b.Left() != d.Left || when != time.Duration(now)*time.Microsecond {
+					t.Fatalf("check %d at %v: the script says %v, %s left at %v; the bucket in process %v, %s left at %v", i, at, d.OK, d.Left, when, got, b.Left(), time.Duration(now)*time.Microsecond)
 				}
 				if d.OK {
 					oks++

@@ -1,6 +1,7 @@
 package local
 
 import (
+	"fmt"
 	"math"
 	"time"
 )
@@ -41,6 +42,10 @@ func (b *Bucket) Take(now int64, capacity, rate float64) bool {
 	b.last = now
 	return ok
 }
+
+// Left is the level after the last take, written as the script writes it
+// ("3.500000"): the tests compare the two buckets to the micro-token.
+func (b *Bucket) Left() string { return fmt.Sprintf("%d.%06d", b.u/1e6, b.u%1e6) }
 
 // Ask is one check of a shared bucket by the server a request reached, at
 // virtual time at: whether it may go in, and when the store decided, on the
