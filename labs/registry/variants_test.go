@@ -3,6 +3,7 @@ package registry_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,27 +45,44 @@ func TestEveryDealtVariantPlays(t *testing.T) {
 
 // TestAQuestionWithFixedNumbersSaysWhy: a question that cannot be asked
 // with new numbers (labs.Prediction.Fixed) is refused by practice with its
-// reason, never dealt; one with neither a figure nor a reason is named as
-// having no figure yet. Every question with a figure or a reason is one
-// or the other, never both.
+// reason, never dealt nor offered; one with neither a figure nor a reason
+// is named as having no figure yet. No real question is Fixed today, so
+// the refusal is tried on a day made for it: a real day with its first
+// question's figure taken away and a reason given instead. Every real
+// question with a reason is tried the same way, and none has a figure and
+// a reason both.
 func TestAQuestionWithFixedNumbersSaysWhy(t *testing.T) {
-	fixed := 0
+	refused := func(t *testing.T, day labs.Day, p labs.Prediction) {
+		t.Helper()
+		_, err := session.PracticeOf(day, p.ID)
+		if err == nil || !strings.Contains(err.Error(), p.ID+" cannot be asked with new numbers: "+p.Fixed) {
+			t.Errorf("Day %d %s: practice says %v, want its reason", day.Number, p.ID, err)
+		}
+		if slices.Contains(session.Practicable(day), p.ID) {
+			t.Errorf("Day %d %s is offered for practice though its numbers cannot change", day.Number, p.ID)
+		}
+	}
 	for _, day := range full.Days {
 		for _, p := range day.Predictions {
 			if p.Variant != nil && p.Fixed != "" {
 				t.Errorf("Day %d %s has a figure and says its numbers cannot change", day.Number, p.ID)
 			}
-			if p.Fixed == "" {
-				continue
-			}
-			fixed++
-			_, err := session.PracticeOf(day, p.ID)
-			if err == nil || !strings.Contains(err.Error(), "cannot be asked with new numbers: "+p.Fixed) {
-				t.Errorf("Day %d %s: practice says %v, want its reason", day.Number, p.ID, err)
+			if p.Fixed != "" {
+				refused(t, day, p)
 			}
 		}
 	}
-	if fixed == 0 {
-		t.Fatal("no question says its numbers cannot change: the case is not tried")
+	day := full.Days[0]
+	day.Predictions = slices.Clone(day.Predictions)
+	p := &day.Predictions[0]
+	if p.Variant == nil {
+		t.Fatalf("Day %d %s has no figure to take away: the case is not tried", day.Number, p.ID)
+	}
+	p.Variant, p.Fixed = nil, "its numbers are the only ones the part can play"
+	refused(t, day, *p)
+	if others := session.Practicable(day); len(others) == 0 {
+		t.Errorf("Day %d offers nothing once %s is fixed", day.Number, p.ID)
+	} else if _, err := session.PracticeOf(day, p.ID); err != nil && !strings.Contains(err.Error(), "Practise one that can: "+strings.Join(others, ", ")) {
+		t.Errorf("the refusal names not the questions that can be practised (%v): %v", others, err)
 	}
 }

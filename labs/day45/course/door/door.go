@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/door/sim"
 	"termlab/labs/day45/course/limit"
 )
 
@@ -42,14 +43,9 @@ type Door struct {
 	broken  *labs.Fault  // the learner's function failed: the door stays shut
 }
 
-// Verdict is one decision of the door and the numbers it sends back.
-type Verdict struct {
-	OK         bool
-	Tokens     float64 // left in the client's bucket
-	Remaining  int     // whole requests the client may still send right now
-	Reset      int     // seconds until the bucket is full again
-	RetryAfter int     // seconds until a whole token is back (refusals only)
-}
+// Verdict is one decision of the door and the numbers it sends back
+// (sim's, which P10's figure decides with too).
+type Verdict = sim.Verdict
 
 // NewDoor returns a door whose buckets hold capacity and refill at rate per
 // second, deciding with take.
@@ -94,12 +90,7 @@ func (d *Door) Decide(client string) (Verdict, *labs.Fault) {
 		d.broken = &fault
 		return Verdict{}, &fault
 	}
-	v := Verdict{OK: ok, Tokens: b.Tokens(), Remaining: int(math.Floor(b.Tokens()))}
-	v.Reset = int(math.Ceil((d.Capacity - v.Tokens) / d.Rate))
-	if !ok {
-		v.RetryAfter = max(1, int(math.Ceil((1-v.Tokens)/d.Rate)))
-	}
-	return v, nil
+	return sim.Judge(b, ok, d.Capacity, d.Rate), nil
 }
 
 // Fault is why the door is shut, or nil while it works.

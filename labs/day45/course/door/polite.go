@@ -1,9 +1,9 @@
 package door
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"strconv"
@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"termlab/labs"
-	"termlab/labs/clock"
+	"termlab/labs/day45/course/door/sim"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/parts"
 )
@@ -23,159 +23,81 @@ import (
 // tight loop. The traffic is real HTTP on 127.0.0.1; the door's clock is the
 // experiment's virtual one, advanced by the driver, so every run is the same.
 
-// The door of the experiment: per client.
-const (
-	doorCapacity = 4.0
-	doorRate     = 2.0 // tokens per second
-)
-
-// The clients.
-const (
-	politeClients = 2
-	rudeClients   = 2
-	politeSpan    = 10 * time.Second
-	clientPace    = 100 * time.Millisecond // after a yes, each client asks again this soon: 10/s, 5× its allowance
-	rudeGap       = 25 * time.Millisecond  // after a no, a rude client asks again this soon
-	politeJitter  = 500 * time.Millisecond // a polite client adds up to this much to Retry-After
-	politeSeed    = 45
-	// Bounds on the real traffic, whatever the code under test does.
-	politeMaxRequests = 5000
-	politeWallLimit   = 6 * time.Second
-)
+// The run's door and clients are sim.Part6; the clients' behaviour and
+// the door's decision are sim's, which P10's question figure plays without
+// the network. Only the real traffic's bound in wall-clock time is here.
+const politeWallLimit = 6 * time.Second
 
 // Span is how long the experiment lasts (Part 6's row in parts says the
 // same; a test checks).
-const Span = politeSpan
+const Span = sim.Span
 
 // Pieces are Part 6's piece, for course.New (the full worker's link file).
 var Pieces = []parts.Piece{{Part: "6", Uses: []int{1}, Live: true, Run: politePiece}}
 
 // KindStats is what one kind of client did.
-type KindStats struct {
-	Requests, OK, Refused int
-	PerSecond             []int // requests sent in each second
-	OKPerSecond           []int
-}
+type KindStats = sim.KindStats
 
 // PoliteResult is Part 6's run.
 type PoliteResult struct {
-	Polite, Rude KindStats
-	Work         int // requests that reached the handler behind the door
-}
-
-type httpClient struct {
-	name   string
-	polite bool
-	rng    *rand.Rand
-	stats  *KindStats
+	sim.Result
+	Work int // requests that reached the handler behind the door
 }
 
 // PoliteVsRude runs polite and rude clients against a door that uses take,
-// over real HTTP on a loopback port, on the virtual clock.
+// over real HTTP on a loopback port, on the virtual clock (sim.Run).
 func PoliteVsRude(take limit.TakeTokenFunc) (PoliteResult, error) {
-	var res PoliteResult
-	bins := int(politeSpan / time.Second)
-	res.Polite = KindStats{PerSecond: make([]int, bins), OKPerSecond: make([]int, bins)}
-	res.Rude = KindStats{PerSecond: make([]int, bins), OKPerSecond: make([]int, bins)}
-
-	run := &politeRun{deadline: time.Now().Add(politeWallLimit)}
+	s := sim.Part6
+	var now atomic.Int64 // the door's clock, in virtual nanoseconds
 	var work atomic.Int64
 	served := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		work.Add(1)
 		io.WriteString(w, "served\n")
 	})
-	run.door = NewDoor(take, doorCapacity, doorRate, func() time.Duration { return time.Duration(run.now.Load()) }, served)
+	door := NewDoor(take, s.Capacity, s.Rate, func() time.Duration { return time.Duration(now.Load()) }, served)
 
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return res, err
+		return PoliteResult{}, err
 	}
-	srv := &http.Server{Handler: run.door, ReadHeaderTimeout: 2 * time.Second}
+	srv := &http.Server{Handler: door, ReadHeaderTimeout: 2 * time.Second}
 	go srv.Serve(l)
 	defer srv.Close()
-	tr := &http.Transport{MaxIdleConnsPerHost: politeClients + rudeClients, DisableCompression: true}
+	tr := &http.Transport{MaxIdleConnsPerHost: s.Polite + s.Rude, DisableCompression: true}
 	defer tr.CloseIdleConnections()
-	run.hc = &http.Client{Transport: tr, Timeout: 2 * time.Second}
-	run.url = "http://" + l.Addr().String() + "/"
+	hc := &http.Client{Transport: tr, Timeout: 2 * time.Second}
+	url := "http://" + l.Addr().String() + "/"
 
-	for i, c := range newClients(&res) {
-		run.sim.At(time.Duration(i)*10*time.Millisecond, func() { run.send(c) })
-	}
-	run.sim.Run(politeSpan - 1)
-	res.Work = int(work.Load())
-	if run.fault != nil {
-		raise(run.fault)
-	}
-	return res, run.failure
-}
-
-// newClients are the polite clients, then the rude ones, each counting
-// into its kind's stats in res.
-func newClients(res *PoliteResult) []*httpClient {
-	var clients []*httpClient
-	for i := range politeClients + rudeClients {
-		c := &httpClient{polite: i < politeClients, rng: rand.New(rand.NewPCG(politeSeed, uint64(i)))}
-		c.name, c.stats = fmt.Sprintf("rude-%d", i-politeClients+1), &res.Rude
-		if c.polite {
-			c.name, c.stats = fmt.Sprintf("polite-%d", i+1), &res.Polite
+	deadline, sent := time.Now().Add(politeWallLimit), 0
+	var fault *labs.Fault // the door's, when the learner's code failed in it
+	res, err := sim.Run(s, func(client string, at time.Duration) (sim.Reply, error) {
+		if sent++; time.Now().After(deadline) {
+			return sim.Reply{}, fmt.Errorf("stopped after %d requests: the run hit its bound", sent-1)
 		}
-		clients = append(clients, c)
+		now.Store(int64(at))
+		status, retryAfter, err := get(hc, url, client)
+		switch {
+		case err != nil:
+			return sim.Reply{}, err
+		case status == http.StatusOK:
+			return sim.Reply{OK: true}, nil
+		case status == http.StatusTooManyRequests:
+			return sim.Reply{RetryAfter: retryAfter}, nil
+		}
+		if fault = door.Fault(); fault != nil {
+			return sim.Reply{}, errDoorShut
+		}
+		return sim.Reply{}, fmt.Errorf("the door answered %d", status)
+	})
+	if fault != nil {
+		raise(fault)
 	}
-	return clients
+	return PoliteResult{Result: res, Work: int(work.Load())}, err
 }
 
-// politeRun is Part 6 under way: the virtual clock, the door's view of it,
-// the way to the door, and what stopped the run, if anything.
-type politeRun struct {
-	sim      clock.Sim
-	now      atomic.Int64 // the door's clock, in virtual nanoseconds
-	door     *Door
-	hc       *http.Client
-	url      string
-	sent     int
-	deadline time.Time // the run's bound in real time
-	failure  error
-	fault    *labs.Fault // the door's, when the learner's code failed in it
-}
-
-// send sends c's next request at the virtual now and schedules the one
-// after it: soon after a yes, after Retry-After and jitter (polite) or a
-// short gap (rude) after a no. The run stops at its first failure.
-func (p *politeRun) send(c *httpClient) {
-	if p.failure != nil || p.fault != nil {
-		return
-	}
-	if p.sent++; p.sent > politeMaxRequests || time.Now().After(p.deadline) {
-		p.failure = fmt.Errorf("stopped after %d requests: the run hit its bound", p.sent-1)
-		return
-	}
-	p.now.Store(int64(p.sim.Now()))
-	status, retryAfter, err := get(p.hc, p.url, c.name)
-	if err != nil {
-		p.failure = err
-		return
-	}
-	sec := int(p.sim.Now() / time.Second)
-	c.stats.Requests++
-	c.stats.PerSecond[sec]++
-	switch status {
-	case http.StatusOK:
-		c.stats.OK++
-		c.stats.OKPerSecond[sec]++
-		p.sim.After(clientPace, func() { p.send(c) })
-	case http.StatusTooManyRequests:
-		c.stats.Refused++
-		wait := rudeGap
-		if c.polite {
-			wait = time.Duration(retryAfter)*time.Second + time.Duration(c.rng.Int64N(int64(politeJitter)))
-		}
-		p.sim.After(wait, func() { p.send(c) })
-	default:
-		if p.fault = p.door.Fault(); p.fault == nil {
-			p.failure = fmt.Errorf("the door answered %d", status)
-		}
-	}
-}
+// errDoorShut stops a run whose door the learner's code shut (the fault is
+// raised instead).
+var errDoorShut = errors.New("the door is shut")
 
 // get sends one GET as client and reads the whole answer (so the connection
 // is reused). It returns the status and Retry-After in seconds.
@@ -205,7 +127,7 @@ func politePiece(f limit.Funcs, r *labs.PartResult) {
 		r.Lines = append(r.Lines, "The HTTP run did not finish: "+err.Error())
 		return
 	}
-	p, ru := res.Polite, res.Rude
+	p, ru, s := res.Polite, res.Rude, sim.Part6
 	ratio := float64(ru.Requests) / float64(max(1, p.Requests))
 	r.Metrics = append(r.Metrics,
 		labs.NewMetric("polite_requests", "polite clients: requests sent", float64(p.Requests), "requests", 0),
@@ -216,9 +138,9 @@ func politePiece(f limit.Funcs, r *labs.PartResult) {
 		labs.NewMetric("rude_ok", "rude clients: served", float64(ru.OK), "requests", 0),
 		labs.NewMetric("rude_polite_request_ratio", "rude against polite: requests sent", ratio, "×", 1))
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("A real HTTP server on 127.0.0.1; its door gives each client a bucket of %g refilling %g/s, deciding with TakeToken. Each client would like 10 requests a second, for %g s.", doorCapacity, doorRate, politeSpan.Seconds()),
-		fmt.Sprintf("%d polite clients wait as Retry-After says, plus up to %g s of jitter: %d requests, %d served, %d refused.", politeClients, politeJitter.Seconds(), p.Requests, p.OK, p.Refused),
-		fmt.Sprintf("%d rude clients retry %g ms after every no: %d requests, %d served, %d refused.", rudeClients, float64(rudeGap)/float64(time.Millisecond), ru.Requests, ru.OK, ru.Refused),
+		fmt.Sprintf("A real HTTP server on 127.0.0.1; its door gives each client a bucket of %g refilling %g/s, deciding with TakeToken. Each client would like %g requests a second, for %g s.", s.Capacity, s.Rate, float64(time.Second)/float64(s.Pace), s.Span.Seconds()),
+		fmt.Sprintf("%d polite clients wait as Retry-After says, plus up to %g s of jitter: %d requests, %d served, %d refused.", s.Polite, s.Jitter.Seconds(), p.Requests, p.OK, p.Refused),
+		fmt.Sprintf("%d rude clients retry %g ms after every no: %d requests, %d served, %d refused.", s.Rude, float64(s.RudeGap)/float64(time.Millisecond), ru.Requests, ru.OK, ru.Refused),
 		fmt.Sprintf("Rudeness bought %d more served (%+.0f%%) for %.1f× the requests; the server answered %d 429s that served nobody, %.0f per success.", ru.OK-p.OK, 100*float64(ru.OK-p.OK)/float64(max(1, p.OK)), ratio, ru.Refused, float64(ru.Refused)/float64(max(1, ru.OK))),
 		fmt.Sprintf("Behind the door the handler ran %d times, once per success: a refusal cost one header read and one bucket decision, nothing more.", res.Work),
 		"Try it by hand: go run . serve 45, then curl -i http://127.0.0.1:8045/ a few times in a row.")

@@ -29,8 +29,7 @@ const (
 	fleetLimit   = 10.0 // the promise, per client: requests per second (and a second's burst)
 	fleetOffered = 60.0 // what the client sends, evenly spread: far more than the promise
 	fleetSpan    = local.Span
-	fleetWarm    = local.Warm // the opening bursts are spent by then
-	fleetMaxN    = 10         // the delivered-against-servers figure goes up to this
+	fleetMaxN    = 10 // the delivered-against-servers figure goes up to this
 
 	// The split limit: the promise divided among the servers, under traffic
 	// that prefers one of them (session affinity, one big tenant, a hot shard).
@@ -97,29 +96,18 @@ func FleetSplit(take limit.TakeTokenFunc) FleetResult {
 }
 
 // FleetCentral runs the fleet against one shared bucket in the store: every
-// server, on every request, asks Redis. Which server asks makes no
-// difference to the answer; it is recorded for the per-server picture.
+// server, on every request, asks Redis (local.Shared, which the question
+// figure of P8 plays on a bucket held in process instead).
 func FleetCentral(st *Store) (FleetResult, error) {
 	ss, err := st.session("fleet")
 	if err != nil {
 		return FleetResult{}, err
 	}
-	r := newFleetResult(fleetServers, fleetSpan)
-	warm := 0
-	assign := balancer(fleetServers)
-	for i, at := range evenArrivals(fleetOffered, fleetSpan) {
+	return local.Shared(func(at time.Duration) (bool, time.Duration, error) {
 		ss.at(at)
 		d, when, err := ss.take(fleetLimit, fleetLimit)
-		if err != nil {
-			return r, err
-		}
-		r.Record(assign(i), when, d.OK)
-		if d.OK && when >= fleetWarm && when < fleetSpan { // by the store's clock, inside the run
-			warm++
-		}
-	}
-	r.Finish(fleetSpan, warm)
-	return r, nil
+		return d.OK, when, err
+	}, fleetServers, fleetOffered, fleetSpan)
 }
 
 // FleetOutage runs the shared bucket with the store unreachable between

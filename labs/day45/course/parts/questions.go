@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/door/sim"
 	"termlab/labs/day45/course/fleet/local"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/words"
@@ -16,11 +17,13 @@ import (
 // exactly the part's figure.
 func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 	return labs.PlayFigures(words.Questions(), impl, map[string]func(limit.Funcs, labs.Values, *labs.Frame){
-		"bursts":     playBursts,
-		"sustained":  playSustained,
-		"stampede":   playStampede,
-		"counter":    playCounter,
-		"fleetlocal": playFleetLocal,
+		"bursts":      playBursts,
+		"sustained":   playSustained,
+		"stampede":    playStampede,
+		"counter":     playCounter,
+		"fleetlocal":  playFleetLocal,
+		"fleetshared": playFleetShared,
+		"rude":        playRude,
 	})
 }
 
@@ -144,6 +147,48 @@ func playCounter(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 func playFleetLocal(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 	n := int(v["servers"])
 	r := local.Run(f.TakeToken, n, v["limit"], v["offered"], local.Span, local.Balancer(n))
+	fleetFrame(r, fr)
+}
+
+// playFleetShared is Part 4's second fleet at any number of servers,
+// shared limit and offered rate: every server asks one bucket before
+// letting a request in, held here with the arithmetic and clock of the
+// part's Lua script in Redis (local.Bucket), and the rate delivered once
+// the opening burst is spent (P8). The fleet is the part's own code
+// (local.Shared); fleet's tests hold the two buckets to the same answers.
+func playFleetShared(_ limit.Funcs, v labs.Values, fr *labs.Frame) {
+	n := int(v["servers"])
+	r, _ := local.Shared(local.InProcess(v["limit"]), n, v["offered"], local.Span) // the bucket held here never errs
+	fleetFrame(r, fr)
+}
+
+// playRude is Part 6's clients at any number of rude ones, any bucket per
+// client and any waits, against a door held in process that decides as the
+// part's HTTP door does (door/sim): what the rude clients send in the 10 s
+// (P10), beside the part's 2 polite clients.
+func playRude(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	s := sim.Part6
+	s.Rude, s.Capacity, s.Rate = int(v["rude"]), v["capacity"], v["rate"]
+	s.RudeGap, s.Pace = time.Duration(v["gap"])*time.Millisecond, time.Duration(v["pace"])*time.Millisecond
+	s.Bound = 50_000 // in process, no network to spare: the knobs' worst sends some 12 000
+	r, err := sim.Run(s, sim.NewDoor(f.TakeToken, s.Capacity, s.Rate).Ask)
+	if err != nil {
+		fr.Error = err.Error()
+		return
+	}
+	xs := Indexes(len(r.Rude.PerSecond))
+	fr.Chart = labs.Figure{Title: "Requests sent per second", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "rude", X: xs, Y: Ints(r.Rude.PerSecond)}, {Name: "polite", X: xs, Y: Ints(r.Polite.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "rude_requests", Label: "rude clients: requests sent", Value: float64(r.Rude.Requests), Unit: "requests"},
+		labs.Readout{Name: "rude_ok", Label: "rude clients: served", Value: float64(r.Rude.OK), Unit: "requests"},
+		labs.Readout{Name: "polite_requests", Label: "polite clients: requests sent", Value: float64(r.Polite.Requests), Unit: "requests"},
+		labs.Readout{Name: "polite_ok", Label: "polite clients: served", Value: float64(r.Polite.OK), Unit: "requests"})
+}
+
+// fleetFrame shows a fleet's run: what it delivered each second, and the
+// rate once the opening bursts are spent.
+func fleetFrame(r local.Result, fr *labs.Frame) {
 	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
 		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
 	fr.Readouts = append(fr.Readouts,

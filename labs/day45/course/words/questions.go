@@ -61,5 +61,24 @@ func Questions() []labs.PlayFigure {
 				{Name: "limit", Label: "each server's limit", Min: 1, Max: 50, Step: 1, Default: 10, Unit: "/s"},
 				{Name: "offered", Label: "the client sends", Min: 5, Max: 200, Step: 5, Default: 60, Unit: "/s"},
 			}},
+		{ID: "rude", Title: "Rude and polite clients at a door that gives each a bucket",
+			TimeScale: "10 s on the virtual clock · 2 polite clients beside the rude ones",
+			Parts:     []string{"6"},
+			Needs:     []int{1},
+			Knobs: []labs.Knob{
+				{Name: "rude", Label: "rude clients", Min: 1, Max: 6, Step: 1, Default: 2},
+				{Name: "capacity", Label: "each client's bucket holds", Min: 1, Max: 20, Step: 1, Default: 4},
+				{Name: "rate", Label: "each client's bucket refills", Min: 1, Max: 10, Step: 1, Default: 2, Unit: "/s"},
+				{Name: "gap", Label: "a rude client's wait after a 429", Min: 5, Max: 200, Step: 5, Default: 25, Unit: "ms"},
+				{Name: "pace", Label: "every client's wait after a success", Min: 50, Max: 500, Step: 10, Default: 100, Unit: "ms"},
+			}},
+		{ID: "fleetshared", Title: "A fleet of servers asking one shared bucket",
+			TimeScale: "10 s on the virtual clock · the rate delivered from t = 3 s on",
+			Parts:     []string{"4"},
+			Knobs: []labs.Knob{
+				{Name: "servers", Label: "servers", Min: 1, Max: 16, Step: 1, Default: 4},
+				{Name: "limit", Label: "the shared bucket's rate (and what it holds)", Min: 1, Max: 20, Step: 1, Default: 10, Unit: "/s"},
+				{Name: "offered", Label: "the client sends", Min: 5, Max: 200, Step: 5, Default: 60, Unit: "/s"},
+			}},
 	}
 }
