@@ -150,7 +150,13 @@ func TestPracticeDeals(t *testing.T) {
 	// figures held in process like any other (a question that cannot be is
 	// refused with its reason: labs/registry's
 	// TestAQuestionWithFixedNumbersSaysWhy).
-	sess.Update(func(a *predictions.Answers) error { a.Set("P8", 10); a.Reveal("P8"); a.Set("P10", 600); a.Reveal("P10"); return nil })
+	sess.Update(func(a *predictions.Answers) error {
+		a.Set("P8", 10)
+		a.Reveal("P8")
+		a.Set("P10", 600)
+		a.Reveal("P10")
+		return nil
+	})
 	for _, id := range []string{"P8", "P10"} {
 		out.Reset()
 		if code := runCmd(t, e, "practice", "45", id, "--json"); code != ExitOK {
