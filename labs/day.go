@@ -177,6 +177,13 @@ type Prediction struct {
 	// to an estimate, shown only on request before the guess (the request
 	// is recorded). It never states the answer (see Hindsight).
 	Think string
+	// Tells are phrases that would state the answer without its figure
+	// ("keeps the promise" for a fleet held to its 10/s): no text shown
+	// before the guess may hold one (predictions.Hindsight). A prediction
+	// whose answer is a setting its own question states must list some
+	// (predictions.Untold), since all it asks is whether that setting
+	// carries through, and a sentence can say so with no figure.
+	Tells []string
 	// Variant, when set, is the figure that answers the question at any
 	// setting, and the question with its settings marked (variant.go).
 	Variant *Variant
@@ -223,6 +230,10 @@ type Drill struct {
 	Choices  []string     // DrillChoice
 	Correct  int          // DrillChoice: index into Choices
 	Model    string       // the model answer, revealed after an attempt
+	// After is the predictions this drill asks again in other numbers: its
+	// model answer would give theirs away, so it opens only once each is
+	// in (guessed, skipped or revealed; record/session.DrillWaiting).
+	After []string
 }
 
 // DrillField is one number a numeric drill asks for.

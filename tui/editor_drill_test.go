@@ -74,3 +74,55 @@ func TestAFreeTextAnswerEditsInItsBox(t *testing.T) {
 		})
 	}
 }
+
+// A drill that asks a prediction's question in other numbers (Drill.After)
+// stays shut until those guesses are in: enter only says what it waits
+// for, no model answer shows and nothing is saved; once the guesses are
+// made (here from the shell, which the screen reloads), it opens.
+func TestADrillWaitsForTheGuessesItWouldGiveAway(t *testing.T) {
+	t.Parallel()
+	at := -1
+	for i, dr := range theDay.Drills {
+		if len(dr.After) > 0 {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Skip("the day has no drill that waits for a guess")
+	}
+	dr := theDay.Drills[at]
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		w, h := size[0], size[1]
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			t.Parallel()
+			d, root := openDay(t, newFake(refAnswer()), w, h)
+			d.tab(common.TabDrills)
+			for range at {
+				d.keys("down")
+			}
+			d.keys("enter")
+			wantWhole(t, d, dr.ID+" opens once")
+			if v := flat(d.view()); strings.Contains(v, "Model answer") || strings.Contains(v, flat(dr.Model)[:30]) {
+				t.Fatalf("%s's model answer shows before %v are in:\n%s", dr.ID, dr.After, d.view())
+			}
+			checkFits(t, d.app.View(), w, h)
+			if _, ok := loadSaved(t, root).Drills[dr.ID]; ok {
+				t.Fatalf("%s was saved as attempted while shut", dr.ID)
+			}
+			guesses := map[string]float64{}
+			for _, id := range dr.After {
+				guesses[id] = 1
+			}
+			cliPredict(t, root, guesses)
+			d.run(reloadCmd(d.app.c.Deps)) // what the watcher sends on the change
+			if strings.Contains(flat(d.view()), "would give") {
+				t.Fatalf("%s still says it is shut after %v are in:\n%s", dr.ID, dr.After, d.view())
+			}
+			d.keys("enter")
+			if !d.app.typing() {
+				t.Fatalf("%s stays shut after %v are in:\n%s", dr.ID, dr.After, d.view())
+			}
+		})
+	}
+}

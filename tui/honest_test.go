@@ -79,6 +79,7 @@ func TestALuckyBugDoesNotMakeAWrongGuessRight(t *testing.T) {
 // be written as a fraction or a percentage.
 func TestDrillsShowThreeStates(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
+	guessWhatDrillsWaitFor(t, d, root)
 	d.keys("6")
 	d.keys("enter", "500", "down", "7", "enter") // D1: one of two right
 	d.wantView("D1 is partly right")

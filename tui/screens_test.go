@@ -466,6 +466,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 
 func TestDrills(t *testing.T) {
 	d, root := openDay(t, newFake(refAnswer()), 80, 40)
+	guessWhatDrillsWaitFor(t, d, root)
 	d.keys("6")
 	d.wantView("Drills · 0 of 5 attempted", "› D1")
 	d1 := theDay.Drills[0]
@@ -631,5 +632,21 @@ func TestTheDayListSumsUpTheLastScoreboard(t *testing.T) {
 			d.dontWantView("P1 ·", "P13")
 			checkFits(t, d.app.View(), w, h)
 		})
+	}
+}
+
+// guessWhatDrillsWaitFor makes every guess a drill waits for (Drill.After),
+// from the shell, so that every drill can be tried.
+func guessWhatDrillsWaitFor(t *testing.T, d *driver, root string) {
+	t.Helper()
+	guesses := map[string]float64{}
+	for _, dr := range theDay.Drills {
+		for _, id := range dr.After {
+			guesses[id] = 1
+		}
+	}
+	if len(guesses) > 0 {
+		cliPredict(t, root, guesses)
+		d.run(reloadCmd(d.app.c.Deps))
 	}
 }

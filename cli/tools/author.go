@@ -151,6 +151,14 @@ func checkDay(ctx context.Context, e cli.Env, day labs.Day, check func(labs.Day,
 	for _, l := range leaks {
 		fmt.Fprintf(e.Stdout, "       %s\n", l)
 	}
+	// A question whose answer is one of its own settings lists the words
+	// that would say it carries through, so the check above can look for
+	// them (predictions.Untold).
+	untold := predictions.Untold(day, m)
+	check(day, len(untold) == 0, "every prediction whose answer is one of its question's settings lists its Tells")
+	for _, u := range untold {
+		fmt.Fprintf(e.Stdout, "       %s\n", u)
+	}
 	for name, text := range day.Shipped {
 		got, err := os.ReadFile(filepath.Join(e.Root, day.LearnerDir, name))
 		check(day, err == nil && string(got) == text, fmt.Sprintf("%s/%s is the embedded shipped stub", day.LearnerDir, name))

@@ -37,6 +37,9 @@ func TestNoHindsight(t *testing.T) {
 					t.Fatalf("%s: the reference gives no %s, so its answer cannot be checked", p.ID, p.Metric)
 				}
 			}
+			for _, u := range predictions.Untold(day, m) {
+				t.Error(u)
+			}
 			leaks := predictions.Hindsight(day, m)
 			var b strings.Builder
 			for _, l := range leaks {

@@ -37,9 +37,10 @@ type Seen struct{ In, Text string }
 //
 // What is visible before a prediction of stage k (the course day's parts
 // are one stage, each later part its own, as the screens ask them): the
-// whole lesson, every part's title, every TODO's screen text and hints,
+// day's title and summary (the day list), the whole lesson, every part's title, every TODO's screen text and hints,
 // every prediction's question, span and "how to think about it", every
-// drill with its model answer (shown once attempted, which may come first),
+// drill with its model answer (shown once attempted, which may come first)
+// unless the drill waits for that prediction (Drill.After),
 // and the "why" of every prediction of an earlier stage (the scoreboard
 // shows it once its part is revealed).
 func Hindsight(day labs.Day, ref labs.Metrics) []Leak {
@@ -74,10 +75,11 @@ func FindInOwn(day labs.Day, ref labs.Metrics, texts ...Seen) []Leak {
 	return hindsight(day, ref, false, func(string) []Seen { return texts })
 }
 
-// hindsight finds the answers in visible's texts; crossUnits also reads
-// spans of time in another unit, which only the day's own words are held
-// to (a guide's measured timings are seconds of the machine, not answers).
-func hindsight(day labs.Day, ref labs.Metrics, crossUnits bool, visible func(id string) []Seen) []Leak {
+// hindsight finds the answers in visible's texts; ownWords also reads
+// spans of time in another unit and answers stated in words (words.go),
+// which only the day's own words are held to (a guide's measured timings
+// are seconds of the machine, and its "2×" a speed-up, not answers).
+func hindsight(day labs.Day, ref labs.Metrics, ownWords bool, visible func(id string) []Seen) []Leak {
 	var leaks []Leak
 	for _, p := range day.Predictions {
 		v, ok := ref[p.Metric]
@@ -95,10 +97,11 @@ func hindsight(day labs.Day, ref labs.Metrics, crossUnits bool, visible func(id 
 			}
 			// The same answer in another unit: "about a second" states a
 			// 1,010 ms answer as surely as "1,010 ms" does.
+			if !ownWords {
+				continue
+			}
+			leaks = append(leaks, wordLeaks(day, p, v, seen)...)
 			for _, d := range otherUnitDurations(seen.Text, p.Unit) {
-				if !crossUnits {
-					break
-				}
 				// Within 10% is close enough on the scoreboard.
 				if math.Abs(d.value-v) <= 0.1*math.Abs(v) && !allowed(day.Allowed, p.ID, d.text, seen.In) {
 					leaks = append(leaks, Leak{Prediction: p.ID, Figure: d.text, In: seen.In, Excerpt: excerpt(seen.Text, d.at, len(d.text))})
@@ -171,7 +174,7 @@ func otherUnitDurations(text, unit string) []duration {
 // VisibleBefore is the text a learner can see before prediction id is
 // recorded (see Hindsight).
 func VisibleBefore(day labs.Day, id string) []Seen {
-	var out []Seen
+	out := []Seen{{"day title", day.Title + "\n" + day.Summary}}
 	for _, s := range day.Lesson {
 		out = append(out, Seen{"lesson: " + s.Title, s.Title + "\n" + s.Body})
 	}
@@ -189,7 +192,12 @@ func VisibleBefore(day labs.Day, id string) []Seen {
 		}
 	}
 	for _, d := range day.Drills {
-		text := d.Question + "\n" + strings.Join(d.Choices, "\n") + "\n" + d.Model
+		text := d.Question + "\n" + strings.Join(d.Choices, "\n")
+		// A drill that waits for id (After) cannot be tried before it, so
+		// its model answer is not seen before it either.
+		if !slices.Contains(d.After, id) {
+			text += "\n" + d.Model
+		}
 		for _, f := range d.Fields {
 			text += "\n" + f.Label + " " + f.Unit
 		}

@@ -74,6 +74,20 @@ func Waiting(day labs.Day, a predictions.Answers, part string) []string {
 	return nil
 }
 
+// DrillWaiting is the predictions drill d waits for (its After not yet
+// in); none when it may be answered. A drill's model answer shows as soon
+// as it is tried, so a drill that asks a prediction's question in other
+// numbers stays shut until that guess is made, on every front end.
+func DrillWaiting(d labs.Drill, a predictions.Answers) []string {
+	var ids []string
+	for _, id := range d.After {
+		if !In(a, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
 // Hold is a part of a run held back: its figures wait for these guesses.
 type Hold struct {
 	Part    string

@@ -179,6 +179,12 @@ func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
 				s.SetNote(d.ID+": the first attempt stands", false)
 				return nil
 			}
+			if waiting := session.DrillWaiting(d, s.Answers); len(waiting) > 0 {
+				// Its model answer shows the moment it is tried, and would
+				// give those guesses away: the session keeps it shut.
+				s.SetNote(fmt.Sprintf("%s opens once %s %s in: predict first", d.ID, session.Names(waiting), isAre(len(waiting))), false)
+				return nil
+			}
 			m.active = true
 			start := 0
 			if d.Kind == labs.DrillChoice {
@@ -388,6 +394,8 @@ func (m *Model) View(s *common.Session, w, h int) string {
 				}
 				add(textlayout.Indent(textlayout.StyleLines(st.Accent, textlayout.Wrap(label, tw)), "      "))
 			}
+		} else if waiting := session.DrillWaiting(d, s.Answers); len(waiting) > 0 {
+			add(textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("opens once %s %s in: its model answer would give %s away", session.Names(waiting), isAre(len(waiting)), itThem(len(waiting))), tw)), "      "))
 		} else if !m.active {
 			add(textlayout.Indent(st.Dim.Render("enter to answer; the model answer shows after your attempt"), "      "))
 		}
@@ -561,4 +569,18 @@ func (m *Model) Help(s *common.Session) keymap.KeyMap {
 		}
 	}
 	return keymap.KeyMap{Short: short, Full: [][]key.Binding{{lk.Up, lk.Down, answer}, {dk.Got}}}
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+func itThem(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }

@@ -15,7 +15,7 @@ var drills = []labs.Drill{
 		Question: "A fixed window allows 60 requests per 60-second window. Timed well, how many can a client get through within one 60-second stretch of wall-clock time?",
 		Fields:   []labs.DrillField{{Label: "most in one 60 s stretch", Unit: "requests", Want: 120}},
 		Model:    "120, twice the limit: 60 in the last moment of one window and 60 in the first moment of the next both fall inside one stretch of 60 seconds. The counter forgets at the boundary. A sliding window counts the 60 seconds that end now instead, so there is no boundary to stand on."},
-	{ID: "D3", Kind: labs.DrillChoice,
+	{ID: "D3", Kind: labs.DrillChoice, After: []string{"P5", "P6"},
 		Question: "An old database falls over above 50 writes per second. What do you put in front of it?",
 		Choices: []string{
 			"a token bucket with capacity 500 and rate 50/s",
@@ -28,7 +28,7 @@ var drills = []labs.Drill{
 	{ID: "D4", Kind: labs.DrillSelf,
 		Question: "A client is over its limit. Why is a 429 with Retry-After better than dropping the request silently, and better than letting it through? What does a well-behaved client do with Retry-After? Why must the limiter decide before doing any expensive work?",
 		Model:    "A silent drop looks like a slow server, so the client retries blindly, usually at once, adding load. Letting it through breaks the promise the limiter exists to keep. A 429 with Retry-After says exactly when to come back; a polite client waits that long, plus a little random jitter so clients refused together do not return together. And under a flood most requests are refused, so refusing must be the cheapest path: a limiter that authenticates or queries before saying no becomes the bottleneck it was meant to prevent."},
-	{ID: "D5", Kind: labs.DrillNumbers,
+	{ID: "D5", Kind: labs.DrillNumbers, After: []string{"P7", "P8"},
 		Question: "Ten servers behind a load balancer each run their own in-memory token bucket of 100 requests per second. Roughly what limit does one client really get?",
 		Fields:   []labs.DrillField{{Label: "global limit", Unit: "/s", Want: 1000, Tolerance: 0.05}},
 		Model:    "About 1000 per second, ten times the intent: the balancer spreads the client over ten buckets that know nothing of each other. The usual fix is one shared counter in a central store such as Redis, updated atomically with a Lua script. That store is now on every request's path: when it is slow or down you must choose to fail open (let traffic through, losing the limit) or fail closed (refuse it, losing availability)."},

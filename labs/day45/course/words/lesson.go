@@ -19,9 +19,9 @@ You write TakeToken (TODO 1): the bucket's answer to one request, after the tap 
 Its weak spot is the moment the minute turns: the counter forgets everything at once, however recent. Think about a client that knows where the boundary is and times its requests around it.
 
 A sliding window counts the requests in the 60 seconds that end now, wherever now is. The log version keeps the time of every accepted request and forgets each one once it is a full window old. You write WindowID (TODO 2), the calendar page of the fixed window, and Expired (TODO 3), the test that forgets a stamp in the sliding log. The same 200 requests go through both.`},
-	{Title: "Part 3 — bursts out, or a flat stream", Part: "3", Body: `A token bucket forwards a request the moment it is accepted, so when a burst finds tokens saved up, the burst goes straight through to the backend: bursty in, bursty out, only capped.
+	{Title: "Part 3 — one bursty input, two buckets", Part: "3", Body: `A token bucket forwards a request the moment it is accepted, and spends tokens it saved up while things were quiet.
 
-A leaky bucket used as a queue does the opposite. Accepted requests wait in line and leave one at a time at a fixed pace, so the backend sees an even stream no matter how lumpy the input is. The price is waiting, and when the line is full, requests overflow and are dropped.
+A leaky bucket used as a queue does the opposite. Accepted requests wait in line and leave one at a time at a fixed pace, one slot after another. The price is waiting, and when the line is full, requests overflow and are dropped.
 
 Both get 200 requests in five bursts of 40, three seconds apart. The token bucket holds 20 and refills 10/s; the leaky bucket lets one request out every 0.1 s and lets at most 40 wait. You write NextEmit (TODO 4): the moment an accepted request leaves. One that finds the line empty goes straight through; one that finds a line waits for its turn.
 

@@ -11,10 +11,10 @@ import "termlab/labs"
 // (labs.PartUses), the heavy ones' against their packages' pieces.
 func Parts() []labs.Part {
 	return []labs.Part{
-		{ID: "1", Title: "The token bucket: a burst, then the refill rate", Uses: []int{1}},
-		{ID: "2", Title: "The fixed-window trap and the sliding window", Uses: []int{2, 3}},
-		{ID: "3", Title: "Token bucket against leaky bucket: bursts out or a flat stream", Uses: []int{1, 4}},
-		{ID: "4", Title: "The fleet: local limits multiply; one shared counter in Redis keeps the promise", Uses: []int{1}, Heavy: true, Beyond: true},
+		{ID: "1", Title: "The token bucket: a burst, then a long stream", Uses: []int{1}},
+		{ID: "2", Title: "Fixed window against sliding window at the boundary", Uses: []int{2, 3}},
+		{ID: "3", Title: "Token bucket against leaky bucket: one bursty input through both", Uses: []int{1, 4}},
+		{ID: "4", Title: "The fleet: four servers, local buckets or one shared one", Uses: []int{1}, Heavy: true, Beyond: true},
 		{ID: "5", Title: "Sliding-window log against sliding-window counter: memory and error", Uses: []int{2, 3}, Beyond: true},
 		{ID: "6", Title: "The polite no: 429 and Retry-After over real HTTP", Uses: []int{1}, Heavy: true, Beyond: true},
 		{ID: "7", Title: "The reset stampede: everyone comes back at the flip", Uses: []int{2, 3}, Beyond: true},

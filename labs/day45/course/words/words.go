@@ -43,7 +43,7 @@ func Day() labs.Day {
 	return labs.Day{
 		Number:      45,
 		Title:       "Rate limiting",
-		Summary:     "token bucket, the fixed-window trap, sliding window, leaky bucket",
+		Summary:     "token bucket, fixed and sliding windows, leaky bucket",
 		LearnerDir:  LearnerDir,
 		Shipped:     map[string]string{"todo.go": shipped.TODO, "notdone.go": shipped.NotDone},
 		Door:        &labs.Door{Addr: ServeAddr, Command: ServeCommand},

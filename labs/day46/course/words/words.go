@@ -45,6 +45,7 @@ func Day() labs.Day {
 // (the idle share, 40.2%) rounds to 40, and P4's (A's fair share) is 60,
 // numbers that appear before their guesses only as something else.
 var allowed = []labs.Allowed{
+	{Prediction: "P12", Figure: "up to four times", In: "lesson: Part 3", Reason: "a tenant of weight 4 in Part 3's water-filling, not a fleet"},
 	{Prediction: "P3", Figure: "40", In: "P8 question", Reason: "the big tenant's request size (40 ms), a setting of Part 4, not an idle share"},
 	{Prediction: "P3", Figure: "40", In: "labs/day46/CONTRACT.md", Reason: "the big tenant's request size (40 ms) in Part 4's settings, not an idle share"},
 	{Prediction: "P4", Figure: "60", In: "labs/day46/CONTRACT.md", Reason: "the length of a run (60 s) in the parts' settings, not a fair share"},
