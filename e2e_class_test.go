@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"testing"
 
+	"termlab/record/predictions"
 	"termlab/runner/testrun"
 	"termlab/runner/worker"
 )
@@ -215,8 +216,14 @@ func TestGradeClass(t *testing.T) {
 	roster := filepath.Join(t.TempDir(), "classroom_roster.csv")
 	os.WriteFile(roster, []byte("\"identifier\",\"github_username\",\"github_id\",\"name\"\n\"b.builder@uni.example\",\"bob\",\"12\",\"Bob B\"\n"), 0o644)
 	report := filepath.Join(t.TempDir(), "day45-report")
+	// Two submissions carry their answers file (alice's beside her
+	// todo.go, carol's in her clone's predictions/): the class's
+	// predictions section, graded by nobody.
+	classAnswers(t, filepath.Join(dir, "alice", "day45.json"), 200, predictions.Likely)
+	classAnswers(t, filepath.Join(dir, "carol", "predictions", "day45.json"), 100, predictions.Hunch)
 	r := l.run("grade-class", "45", dir, "--roster", roster, "--report", report)
 	l.want(r, 0)
+	wantClassPredictions(t, r, report)
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^alice +pass +pass +pass +pass +4/4`),
 		regexp.MustCompile(`(?m)^bob +fail +pass +fail +pass +2/4`),
@@ -288,6 +295,7 @@ func TestGradeClass(t *testing.T) {
 	r = l.run("grade-class", "45", dir, "--json", "--per-student", per, "--format", "junit")
 	l.want(r, 0)
 	l.decode(r, &out)
+	wantClassPredictionsJSON(t, r)
 	// One JUnit file a student who was built, as grade --format junit
 	// would have written it for them.
 	if data, err := os.ReadFile(filepath.Join(per, "bob.xml")); err != nil || !strings.Contains(string(data), `failures="2"`) || !strings.Contains(string(data), `>labs/day45/todo.go:`) {
@@ -666,4 +674,129 @@ func TestSignalStopsGradeClass(t *testing.T) {
 	}
 	noneAlive(t, workers, "SIGTERM")
 	l.noTempFiles(tmp)
+}
+
+// classAnswers writes a learner's answers file for Day 45 as the lab
+// saves it: P1 guessed 50, sure, revealed (the reference lets 20 in: off,
+// over) with a line of their own, the same line for every learner; P3
+// guessed p3 with confidence c, revealed (the reference: 200).
+func classAnswers(t *testing.T, path string, p3 float64, c predictions.Confidence) {
+	t.Helper()
+	a := predictions.New(45)
+	a.Set("P1", 50)
+	a.Set("P3", p3)
+	for id, level := range map[string]predictions.Confidence{"P1": predictions.Sure, "P3": c} {
+		if err := a.SetConfidence(id, level); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Reveal("P1")
+	a.Reveal("P3")
+	if err := a.Explain("P1", "I thought it refilled during the burst"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	writeFile(t, path, string(data))
+}
+
+// wantClassPredictions: the text and the report (Markdown and HTML, the
+// histogram drawn as bars) hold the class's predictions: the spread, who
+// was off which way, the most common wrong value, calibration by
+// confidence and the learners' line grouped; the grades do not move
+// (checked by the table's rows above).
+func wantClassPredictions(t *testing.T, r result, report string) {
+	t.Helper()
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`The class's predictions \(2 answers files; not graded\):`),
+		regexp.MustCompile(`(?m)^  P1: 2 made; actual 20: 0 right, 2 off \(2 over, 0 under\); the most common wrong values: 50 \(2\); by confidence: sure 0 of 2 right$`),
+		regexp.MustCompile(`(?m)^    "I thought it refilled during the burst" \(over\): alice, carol$`),
+		regexp.MustCompile(`(?m)^  P3: 2 made; actual 200: 1 right, 1 off \(0 over, 1 under\); by confidence: likely 1 of 1 right · guess 0 of 1 right$`),
+	} {
+		if !want.MatchString(r.stdout) {
+			t.Errorf("grade-class's text lacks %s\n%s", want, r.stdout)
+		}
+	}
+	html, err := os.ReadFile(report + ".html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(report + ".md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"s predictions (2 answers files; not graded)</h2>", `class="bar" style="width: 100%"`, "(the actual)",
+		"“I thought it refilled during the burst” (over) — alice, carol", "the most common wrong values: 50 (2)"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("the HTML report lacks %q", want)
+		}
+	}
+	for _, want := range []string{"## The class's predictions (2 answers files; not graded)", "← the actual", "(over) — alice, carol"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("the Markdown report lacks %q", want)
+		}
+	}
+}
+
+// wantClassPredictionsJSON: --json carries the same section.
+func wantClassPredictionsJSON(t *testing.T, r result) {
+	t.Helper()
+	var out struct {
+		Predictions struct {
+			WithAnswers int `json:"with_answers"`
+			Questions   []struct {
+				ID          string   `json:"id"`
+				Actual      *float64 `json:"actual"`
+				Made        int      `json:"made"`
+				Right       int      `json:"right"`
+				Over        int      `json:"off_over"`
+				Under       int      `json:"off_under"`
+				CommonWrong []struct {
+					Value float64
+					Count int
+				} `json:"common_wrong"`
+				Histogram []struct {
+					Count  int
+					Actual bool
+				} `json:"histogram"`
+				Calibration  map[string]struct{ Judged, Right int } `json:"calibration"`
+				Explanations []struct {
+					Text string   `json:"text"`
+					Way  string   `json:"way"`
+					Who  []string `json:"who"`
+				} `json:"explanations"`
+			} `json:"questions"`
+		} `json:"predictions"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("--json: %v", err)
+	}
+	p := out.Predictions
+	if p.WithAnswers != 2 || len(p.Questions) < 3 {
+		t.Fatalf("--json's predictions: %+v", p)
+	}
+	q1, q3 := p.Questions[0], p.Questions[2]
+	if q1.ID != "P1" || q1.Actual == nil || *q1.Actual != 20 || q1.Made != 2 || q1.Right != 0 || q1.Over != 2 || q1.Under != 0 ||
+		len(q1.CommonWrong) != 1 || q1.CommonWrong[0].Value != 50 || q1.CommonWrong[0].Count != 2 {
+		t.Errorf("--json's P1: %+v", q1)
+	}
+	bars := 0
+	for _, b := range q1.Histogram {
+		bars += b.Count
+	}
+	if bars != 2 {
+		t.Errorf("--json's P1 histogram holds %d guesses, want 2: %+v", bars, q1.Histogram)
+	}
+	if c := q1.Calibration["sure"]; c.Judged != 2 || c.Right != 0 {
+		t.Errorf("--json's P1 calibration: %+v", q1.Calibration)
+	}
+	if len(q1.Explanations) != 1 || q1.Explanations[0].Way != "over" || strings.Join(q1.Explanations[0].Who, ",") != "alice,carol" {
+		t.Errorf("--json's P1 explanations: %+v", q1.Explanations)
+	}
+	if q3.ID != "P3" || q3.Right != 1 || q3.Under != 1 || q3.Calibration["likely"].Right != 1 || q3.Calibration["guess"].Judged != 1 {
+		t.Errorf("--json's P3: %+v", q3)
+	}
 }

@@ -31,6 +31,7 @@ import (
 	"github.com/creack/pty"
 
 	"termlab/labs"
+	"termlab/runner/testrun"
 	"termlab/runner/worker"
 )
 
@@ -42,7 +43,7 @@ type labCopy struct {
 	todo      string // the learner's file of Day 45 in the copy
 }
 
-func newLabCopy(b *testing.B) *labCopy {
+func newLabCopy(b *testing.B, number int) *labCopy {
 	b.Helper()
 	if testing.Short() {
 		b.Skip("builds the runner and its workers: not in -short")
@@ -56,10 +57,11 @@ func newLabCopy(b *testing.B) *labCopy {
 		b.Fatalf("go env GOCACHE: %v", err)
 	}
 	tmp := b.TempDir()
-	c := &labCopy{root: filepath.Join(tmp, "lab"), bin: filepath.Join(tmp, "termlab"), day: course[0]}
-	if c.day.Number != 45 {
-		b.Fatalf("the course's first day is %d, want 45", c.day.Number)
+	day, err := course.Find(number)
+	if err != nil {
+		b.Fatal(err)
 	}
+	c := &labCopy{root: filepath.Join(tmp, "lab"), bin: filepath.Join(tmp, "termlab"), day: day}
 	if err := worker.CopyModule(src, c.root); err != nil {
 		b.Fatal(err)
 	}
@@ -96,6 +98,17 @@ const (
 // TODO answered, TakeToken right when n is even.
 func (c *labCopy) source(b *testing.B, n int) string {
 	b.Helper()
+	if c.day.Number == 46 {
+		wrong := testrun.Day46Right
+		if n%2 == 1 {
+			wrong = testrun.Day46FairShare
+		}
+		src, err := testrun.Day46Save(c.root, n, wrong)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return src
+	}
 	src := c.day.Shipped["todo.go"]
 	answers := maps.Clone(loopAnswers)
 	answers["panic(notDone) // TODO 1"] = fmt.Sprintf(takeTokenRight, n+1)
@@ -247,15 +260,15 @@ func contains(re *regexp.Regexp) func(string) (int, bool) {
 	}
 }
 
-// TODO 1's row of the TODOs screen with a verdict, and the screen's head
-// line once the run is over (no "grading…" after it).
-var (
-	verdictRow = map[bool]*regexp.Regexp{
-		true:  regexp.MustCompile(`TODO 1\s+TakeToken\s+✓ pass`),
-		false: regexp.MustCompile(`TODO 1\s+TakeToken\s+✗ fail`),
-	}
-	headLine = regexp.MustCompile(`TODOs · \d of \d passing( · grading…)?`)
-)
+// verdictRow is TODO 1's row of the TODOs screen with a verdict.
+func (c *labCopy) verdictRow(pass bool) *regexp.Regexp {
+	mark := map[bool]string{true: "✓ pass", false: "✗ fail"}[pass]
+	return regexp.MustCompile(`TODO 1\s+` + c.day.TODOs[0].Func + `\s+` + mark)
+}
+
+// headLine is the screen's head line; once the run is over, with no
+// "grading…" after it.
+var headLine = regexp.MustCompile(`TODOs · \d of \d passing( · grading…)?`)
 
 // everyPlace finds, in what was drawn since the save, each place that
 // shows save n's verdict: TODO 1's row, the TODOs header's count and the
@@ -264,13 +277,13 @@ var (
 // session.passed). The day list shows the same count from the same
 // verdicts (App.listAnswers) but is not on the TODOs screen. It ends
 // where the last of the three ends.
-func everyPlace(pass bool) func(string) (int, bool) {
+func (c *labCopy) everyPlace(pass bool) func(string) (int, bool) {
 	n := 3
 	if pass {
 		n = 4
 	}
 	places := []*regexp.Regexp{
-		verdictRow[pass],
+		c.verdictRow(pass),
 		regexp.MustCompile(fmt.Sprintf(`TODOs · %d of 4 passing`, n)),
 		// At 80 columns the status line may wrap between the count and
 		// its words, and the drawer sends only the rows that changed: the
@@ -301,28 +314,38 @@ func runOver(text string) (int, bool) {
 	return 0, false
 }
 
-func BenchmarkSaveToScreen(b *testing.B) {
-	c := newLabCopy(b)
+func BenchmarkSaveToScreen(b *testing.B) { saveToScreen(b, 45) }
+
+// BenchmarkSaveToScreen46 is the same loop on Day 46 (FairShare right on
+// even saves, wrong on odd ones: testrun.Day46Save).
+func BenchmarkSaveToScreen46(b *testing.B) { saveToScreen(b, 46) }
+
+func saveToScreen(b *testing.B, day int) {
+	c := newLabCopy(b, day)
 	floor := newExerciseFloor(b)
 	if err := os.WriteFile(c.todo, []byte(c.source(b, 0)), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	term := startTerminal(b, c)
 
-	// The day list, Day 45 on it; open it and jump to the TODOs (tab 5).
-	// The first run builds both workers for this copy: the learner's first
+	// The day list; open the day and jump to the TODOs (tab 5). The
+	// first run builds both workers for this copy: the learner's first
 	// `go run .` of the day, not a save.
 	term.waitFor("the day list", time.Minute, contains(regexp.MustCompile(`Day 46`)))
 	term.send("k") // the top of the list: Day 45
+	for range slices.IndexFunc(course, func(d labs.Day) bool { return d.Number == day }) {
+		time.Sleep(100 * time.Millisecond)
+		term.send("j")
+	}
 	time.Sleep(100 * time.Millisecond)
 	term.send("\r")
-	term.waitFor("Day 45's lesson", time.Minute, contains(regexp.MustCompile(`Lesson`)))
+	term.waitFor(fmt.Sprintf("Day %d's lesson", day), time.Minute, contains(regexp.MustCompile(`Lesson`)))
 	term.send("5")
-	term.waitFor("TODO 1 passing", 10*time.Minute, contains(verdictRow[true]))
+	term.waitFor("TODO 1 passing", 10*time.Minute, contains(c.verdictRow(true)))
 	term.waitFor("the first run's end", 10*time.Minute, runOver)
 	floor.save(b, 0)
 
-	var rows, screens, floors []time.Duration
+	var rows, screens, overs, floors []time.Duration
 	n := 0
 	for b.Loop() {
 		n++
@@ -334,24 +357,29 @@ func BenchmarkSaveToScreen(b *testing.B) {
 		if err := os.WriteFile(c.todo, []byte(c.source(b, n)), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		row := term.waitFor(fmt.Sprintf("save %d's verdict", n), 5*time.Minute, contains(verdictRow[pass]))
+		row := term.waitFor(fmt.Sprintf("save %d's verdict", n), 5*time.Minute, contains(c.verdictRow(pass)))
 		rowAt := term.from
 		term.from = 0 // the other places may be drawn in the same chunk, before the row
-		drawn := term.waitFor(fmt.Sprintf("save %d's verdict in every place", n), 5*time.Minute, everyPlace(pass))
+		drawn := term.waitFor(fmt.Sprintf("save %d's verdict in every place", n), 5*time.Minute, c.everyPlace(pass))
 		term.from = rowAt // the run's end may be drawn in the same frame as the last place
 		rows, screens = append(rows, row.Sub(start)), append(screens, drawn.Sub(start))
 		// The next save waits for this one's run to end, as a learner reads
 		// the screen before editing again: each save starts from a lab at
 		// rest, and the floor never shares the CPU with the lab's builds.
-		term.waitFor(fmt.Sprintf("save %d's run to end", n), 5*time.Minute, runOver)
-		b.Logf("save %d (TODO 1 %s): %v to TODO 1's row, %v to every place, floor %v", n, map[bool]string{true: "right", false: "wrong"}[pass],
-			rows[n-1].Round(time.Millisecond), screens[n-1].Round(time.Millisecond), floors[n-1].Round(time.Millisecond))
+		over := term.waitFor(fmt.Sprintf("save %d's run to end", n), 5*time.Minute, runOver)
+		overs = append(overs, over.Sub(start))
+		b.Logf("save %d (TODO 1 %s): %v to TODO 1's row, %v to every place, %v to \"grading…\" gone, floor %v", n, map[bool]string{true: "right", false: "wrong"}[pass],
+			rows[n-1].Round(time.Millisecond), screens[n-1].Round(time.Millisecond), overs[n-1].Round(time.Millisecond), floors[n-1].Round(time.Millisecond))
 	}
 	s, f := medianMS(screens), medianMS(floors)
 	b.ReportMetric(s, "ms/save")
 	b.ReportMetric(medianMS(rows), "row-ms")
 	b.ReportMetric(f, "floor-ms")
 	b.ReportMetric(s/f, "save/floor")
+	// "grading…" gone: the run of the save over, every part in.
+	b.ReportMetric(medianMS(overs), "over-ms")
+	b.ReportMetric(medianMS(overs)/f, "over/floor")
+	b.ReportMetric(medianMS(rows)/f, "row/floor")
 	b.ReportMetric(msOf(slices.Min(screens)), "min-ms")
 	b.ReportMetric(msOf(slices.Max(screens)), "max-ms")
 	b.ReportMetric(msOf(slices.Min(floors)), "floor-min-ms")

@@ -86,7 +86,7 @@ func TestPythonFixturePrintsTheReferenceRun(t *testing.T) {
 
 func BenchmarkWholeRun(b *testing.B) {
 	python, script := pythonFixture(b)
-	c := newLabCopy(b)
+	c := newLabCopy(b, 45)
 	if err := os.WriteFile(c.todo, []byte(c.day.Shipped["todo.go"]), 0o644); err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/record/predictions"
+	"termlab/record/session"
 )
 
 // explain: the "E" of predict, observe, explain is the learner's. Once a
@@ -120,44 +121,12 @@ func (e Env) askWhy(day labs.Day, rows []predictions.Row, a predictions.Answers)
 
 // sayCalibration prints how often each confidence level was right across
 // every day with a confident guess judged (the day's own line is on its
-// scoreboard). Another day's guesses are judged against that day's
-// reference, played (or found in the cache) only when it has such a guess;
-// only revealed rows count (predictions.Calibrate).
+// scoreboard); another day's guesses are judged against that day's
+// reference, played (or found in the cache) only when it has such a guess
+// (session.Elsewhere, as the Scoreboard does).
 func (e Env) sayCalibration(ctx context.Context, day labs.Day, rows []predictions.Row) {
-	total := predictions.Calibrate(rows)
-	days := 1
-	for _, d := range course {
-		if d.Number == day.Number {
-			continue
-		}
-		a := e.loadAnswers(d)
-		confident := false
-		for _, g := range a.Predictions {
-			confident = confident || g.Revealed && g.Scored != nil && g.Confidence != ""
-		}
-		if !confident {
-			continue
-		}
-		ref := e.referenceFor(ctx, d, labs.Outcome{})
-		if ref == nil {
-			continue
-		}
-		total = total.Add(predictions.Calibrate(predictions.ScoreAgainst(d, a, revealedOnly(d, a, ref), ref, nil)))
-		days++
+	other, days := session.Elsewhere(e.Root, course, day.Number, func(d labs.Day) labs.Metrics { return e.referenceFor(ctx, d, labs.Outcome{}) })
+	if line, n := session.AcrossDays(predictions.Calibrate(rows), other, days); line != "" && n > 1 {
+		fmt.Fprintf(e.Stdout, "\nAcross %d days, how sure you were and how often right: %s\n", n, line)
 	}
-	if line := total.Line(); line != "" && days > 1 {
-		fmt.Fprintf(e.Stdout, "\nAcross %d days, how sure you were and how often right: %s\n", days, line)
-	}
-}
-
-// revealedOnly is ref cut to the metrics of a's revealed predictions, so
-// nothing not yet shown is judged.
-func revealedOnly(day labs.Day, a predictions.Answers, ref labs.Metrics) labs.Metrics {
-	out := labs.Metrics{}
-	for _, p := range day.Predictions {
-		if v, ok := ref[p.Metric]; ok && a.Predictions[p.ID].Revealed {
-			out[p.Metric] = v
-		}
-	}
-	return out
 }

@@ -146,8 +146,10 @@ func TestPracticeDeals(t *testing.T) {
 	if code := runCmd(t, e, "practice", "45", "P1"); code != ExitNotOK || !strings.Contains(errs.String(), "not been shown") {
 		t.Fatalf("before the reveal: exit %d %s", code, errs)
 	}
-	if code := runCmd(t, e, "practice", "45", "P7"); code != ExitNotOK || !strings.Contains(errs.String(), "no figure") {
-		t.Fatalf("a question with no figure: exit %d %s", code, errs)
+	// One whose numbers cannot change says why, plainly.
+	p8, _ := day.Prediction("P8")
+	if code := runCmd(t, e, "practice", "45", "P8"); code != ExitNotOK || !strings.Contains(errs.String(), "P8 cannot be asked with new numbers: "+p8.Fixed) {
+		t.Fatalf("a question with fixed numbers: exit %d %s", code, errs)
 	}
 	sess.Update(func(a *predictions.Answers) error { a.Reveal("P1"); return nil })
 	if code := runCmd(t, e, "practice", "45", "P1", "5"); code != ExitNotOK || !strings.Contains(errs.String(), "no variant is open") {

@@ -12,21 +12,18 @@ import (
 type Failure struct {
 	What           string
 	Counterexample Counterexample
-	Hint           string
-	HintID         string // Hint's ID (labs/diagnose): what a class is grouped by
-	// Diagnose, when set, gives Hint and HintID, asked once the failure
-	// is the one shown (Explained): never on a case that passes nor on
-	// the steps of a shrink, since a diagnosis reads hundreds of probes.
+	// Hint is what the check says on its own, read off the failure alone
+	// (no further call of the learner's code): a plain statement of what
+	// differs, unless the failure is the mistake itself (one input
+	// answered two ways). It stands unless Diagnose names the mistake.
+	Hint   string
+	HintID string // Hint's ID (labs/diagnose): what a class is grouped by
+	// Diagnose, when set, reads the probes for a better hint (one that
+	// names the mistake), or gives none. The grader asks it once, of the
+	// failure shown, after its checks (Explain): never on a case that
+	// passes nor on the steps of a shrink, since it reads hundreds of
+	// probes, and never inside the checks' bound.
 	Diagnose func() (hint, id string)
-}
-
-// Explained is f with its hint, from Diagnose when it has none yet.
-func (f *Failure) Explained() *Failure {
-	if f != nil && f.Diagnose != nil && f.Hint == "" && f.HintID == "" {
-		f.Hint, f.HintID = f.Diagnose()
-		f.Diagnose = nil
-	}
-	return f
 }
 
 func (f *Failure) Error() string { return f.What }
@@ -59,12 +56,6 @@ type Cases[C any] struct {
 	Sweep func() (*Failure, int)
 }
 
-// explained is f with its hint, asked of its Diagnose once it is the
-// failure shown (the case it is about is c's, kept by the check).
-func (s Cases[C]) explained(_ C, f *Failure) *Failure {
-	return f.Explained()
-}
-
 // First checks the hand-picked cases, then the sweep, then the random
 // ones, and returns the first failure (a random one shrunk) and how many
 // checks it made (the sweep's calls included).
@@ -73,12 +64,14 @@ func (s Cases[C]) First() (*Failure, int) {
 	for _, c := range s.Hand {
 		checked++
 		if f := s.Check(c); f != nil {
-			return s.explained(c, f), checked
+			FailFound() // the verdict before anything else
+			return f, checked
 		}
 	}
 	if s.Sweep != nil {
 		f, n := s.Sweep()
 		if checked += n; f != nil {
+			FailFound()
 			return f, checked
 		}
 	}
@@ -86,7 +79,8 @@ func (s Cases[C]) First() (*Failure, int) {
 		checked++
 		c := s.Random(i)
 		if f := s.Check(c); f != nil {
-			return s.explained(s.shrink(c, f)), checked
+			FailFound() // the verdict before the shrinking
+			return s.Shrink(c, f), checked
 		}
 	}
 	return nil, checked
@@ -100,14 +94,8 @@ const maxShrink = 200
 // Shrink replaces the failing case c (its failure f) by a simpler one that
 // still fails, as long as there is one, and returns the last failure.
 func (s Cases[C]) Shrink(c C, f *Failure) *Failure {
-	return s.explained(s.shrink(c, f))
-}
-
-// shrink is Shrink's search: the simplest failing case found, and its
-// failure.
-func (s Cases[C]) shrink(c C, f *Failure) (C, *Failure) {
 	if s.Simpler == nil {
-		return c, f
+		return f
 	}
 	for range maxShrink {
 		progressed := false
@@ -121,7 +109,7 @@ func (s Cases[C]) shrink(c C, f *Failure) (C, *Failure) {
 			break
 		}
 	}
-	return c, f
+	return f
 }
 
 // Search checks, in order, calls an experiment made, and returns the first
@@ -129,6 +117,7 @@ func (s Cases[C]) shrink(c C, f *Failure) (C, *Failure) {
 func (s Cases[C]) Search(calls []C) *Failure {
 	for _, c := range calls {
 		if f := s.Check(c); f != nil {
+			FailFound()
 			return s.Shrink(c, f)
 		}
 	}

@@ -187,6 +187,10 @@ type Prediction struct {
 	// Variant, when set, is the figure that answers the question at any
 	// setting, and the question with its settings marked (variant.go).
 	Variant *Variant
+	// Fixed, when there is no Variant, says why the question cannot be
+	// asked again with new numbers (the authors' check wants one or the
+	// other); practice shows it to a learner who asks.
+	Fixed string
 }
 
 // Computing is the standard library's packages that only compute: none

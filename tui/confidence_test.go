@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,5 +90,70 @@ func TestConfidenceOnTheScoreboard(t *testing.T) {
 		if got := loadSaved(t, root).Predictions["P1"]; !got.Revealed || got.Confidence != predictions.Sure {
 			t.Errorf("%v: ctrl+g after the reveal: P1 saved %+v", size, got)
 		}
+	}
+}
+
+// TestCalibrationAcrossDaysOnTheScoreboard: the Scoreboard shows, under
+// the day's own calibration line, the line across every day, the other
+// days' guesses judged against their reference: a revealed "sure" guess
+// right and one off on Day 46, and a "sure" guess there not yet revealed,
+// which must not count (nor show its answer). Before, only the shell's
+// `run` said it. At 80×24 and 40×12.
+func TestCalibrationAcrossDaysOnTheScoreboard(t *testing.T) {
+	second := theDay
+	second.Number, second.Title = 46, "A second day"
+	ref := reference().Metrics()
+	actual := func(id string) float64 {
+		p, _ := theDay.Prediction(id)
+		return ref[p.Metric]
+	}
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			root := labRoot(t, theDay)
+			if _, err := predictions.Update(filepath.Join(root, "predictions"), second.Number, func(a *predictions.Answers) error {
+				a.Set("P1", actual("P1"))
+				a.Set("P2", actual("P2")*3+7)
+				a.Set("P3", actual("P3")*3+7)
+				for _, id := range []string{"P1", "P2", "P3"} {
+					if err := a.SetConfidence(id, predictions.Sure); err != nil {
+						return err
+					}
+				}
+				a.Reveal("P1")
+				a.Reveal("P2")
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			predicted(t, root, allIDs()...)
+			predictions.Update(filepath.Join(root, "predictions"), theDay.Number, func(a *predictions.Answers) error {
+				a.Set("P1", actual("P1")*3+7)
+				return a.SetConfidence("P1", predictions.Likely)
+			})
+			o := reference()
+			o.Impl = labs.Learner
+			o.Parts = o.Parts[:1] // Part 1 lands: P1 and P2
+			d := newDriver(t, testCommon(t, labs.Course{theDay, second}, root, newFake(fakeAnswer{o: o})), size[0], size[1])
+			d.keys("enter")
+			d.tab(common.TabScore)
+			d.keys("r")
+			d.tab(common.TabLesson)
+			d.tab(common.TabScore)
+			d.keys("G")
+			found := ""
+			for range 20 {
+				v := flat(d.view())
+				if i := strings.Index(v, "Across "); i >= 0 {
+					found = v[i:]
+					break
+				}
+				d.keys("up")
+			}
+			want := "Across 2 days: sure 1 of 2 right · likely 0 of 1 right"
+			if !strings.HasPrefix(found, want) {
+				t.Fatalf("the line across days is missing or wrong, want %q, found %q:\n%s", want, found, d.view())
+			}
+			checkFits(t, d.app.View(), size[0], size[1])
+		})
 	}
 }

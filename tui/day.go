@@ -157,7 +157,7 @@ func (m *dayModel) handle(msg tea.Msg) tea.Cmd {
 		return m.run.Update(msg, &m.s)
 	case play.FrameMsg, play.FallbackMsg, play.TickMsg:
 		return m.screens[common.TabPlay].Update(msg, &m.s)
-	case score.PracticeMsg:
+	case score.PracticeMsg, score.AcrossMsg:
 		return m.score.Update(msg, &m.s)
 	case run.BuildMsg:
 		return m.built(msg)

@@ -85,7 +85,7 @@ func (m *dayModel) saved(msg common.SavedMsg) tea.Cmd {
 		m.s.SetNote(msg.Note, true)
 	}
 	m.refreshForms(old)
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{m.score.Saved(msg.Saved, &m.s)}
 	if msg.Landed {
 		cmds = append(cmds, writeResultsCmd(&m.s, true))
 	}

@@ -136,6 +136,12 @@ func checkDay(ctx context.Context, e cli.Env, day labs.Day, check func(labs.Day,
 	// that answers it is moved knob by knob (kit.StatedKnobs).
 	for _, p := range day.Predictions {
 		if p.Variant == nil {
+			// Practice asks a question again with new numbers: one that
+			// cannot be says why (Fixed), which practice shows. (One with
+			// neither has no figure yet: practice says so.)
+			if p.Fixed != "" {
+				check(day, true, fmt.Sprintf("%s says why it cannot be asked with new numbers", p.ID))
+			}
 			continue
 		}
 		bad := kit.StatedKnobs(day, p, m[p.Metric])

@@ -248,6 +248,14 @@ func writeClass(w io.Writer, a cli.Args, day labs.Day, dir string, results []cla
 		fmt.Fprintf(w, "\nThe class's predictions (%d answers files; not graded):\n", preds.WithAnswers)
 		for _, q := range preds.Questions {
 			fmt.Fprintf(w, "  %s: %s\n", q.ID, q.Summary())
+			// The learners' own lines, grouped, as the report lists them.
+			for _, x := range q.Explanations {
+				way := ""
+				if x.Way != "" {
+					way = " (" + x.Way + ")"
+				}
+				fmt.Fprintf(w, "    %q%s: %s\n", x.Text, way, strings.Join(x.Who, ", "))
+			}
 		}
 	}
 	return nil

@@ -33,5 +33,11 @@ func (h Hint) None() bool { return h.ID == "" && h.Text == "" }
 // Named reports whether h names a mistake (not a plain statement).
 func (h Hint) Named() bool { return h.ID != "" && !strings.HasPrefix(h.ID, PlainPrefix) }
 
+// Reading is read as a labs.Failure's Diagnose: the words and ID of the
+// hint it reads off the probes (none: "", "").
+func Reading(read func() Hint) func() (hint, id string) {
+	return func() (string, string) { h := read(); return h.Text, h.ID }
+}
+
 // IsNamedID reports whether a grade's hint ID names a mistake.
 func IsNamedID(id string) bool { return Hint{ID: id}.Named() }

@@ -14,6 +14,9 @@ import (
 // the reference, and returns their metrics.
 func actuals(t *testing.T, day labs.Day) labs.Metrics {
 	t.Helper()
+	if d, ok := heavy[day.Number]; ok {
+		day = d // a question of a heavy part (Day 45 P7) is read from it
+	}
 	var parts []labs.PartResult
 	played := map[string]bool{}
 	for _, p := range day.Predictions {

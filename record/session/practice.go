@@ -32,6 +32,9 @@ func PracticeOf(day labs.Day, id string) (Practice, error) {
 	if p.Variant != nil {
 		f, ok = day.Figure(p.Variant.Figure)
 	}
+	if p.Variant == nil && p.Fixed != "" {
+		return Practice{}, fmt.Errorf("%s cannot be asked with new numbers: %s. Practise one that can: %s", id, p.Fixed, strings.Join(Practicable(day), ", "))
+	}
 	if p.Variant == nil || !ok {
 		return Practice{}, fmt.Errorf("%s has no figure to deal new numbers from yet; practise one that has: %s", id, strings.Join(Practicable(day), ", "))
 	}

@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,5 +59,13 @@ func TestPracticeIsOneEngine(t *testing.T) {
 		if _, err := session.PracticeOf(p.day, "P99"); err == nil {
 			t.Errorf("day %d: P99 has a practice", p.day.Number)
 		}
+	}
+	// A question a new day has not given a figure yet, nor a reason: every
+	// question of the course has one or the other now, so the case is made.
+	d := days()[0].day
+	d.Predictions = slices.Clone(d.Predictions)
+	d.Predictions[0].Variant, d.Predictions[0].Fixed = nil, ""
+	if _, err := session.PracticeOf(d, d.Predictions[0].ID); err == nil || !strings.Contains(err.Error(), "has no figure to deal new numbers from yet") {
+		t.Errorf("a question with no figure and no reason: %v", err)
 	}
 }

@@ -57,7 +57,7 @@ type Record struct {
 
 type change struct {
 	id int
-	fn func(*predictions.Answers)
+	fn func(*predictions.Answers) error
 }
 
 type recording struct {
@@ -89,7 +89,7 @@ func (r *Record) Answers() predictions.Answers {
 func (r *Record) view() predictions.Answers {
 	a := CloneAnswers(r.file)
 	for _, c := range r.queue {
-		c.fn(&a)
+		_ = c.fn(&a) // a refused change changes nothing (Try)
 	}
 	return a
 }
@@ -114,10 +114,10 @@ func (r *Record) OnFile(id string) bool {
 func (r *Record) Change(fn func(*predictions.Answers)) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.change(fn)
+	r.change(func(a *predictions.Answers) error { fn(a); return nil })
 }
 
-func (r *Record) change(fn func(*predictions.Answers)) int {
+func (r *Record) change(fn func(*predictions.Answers) error) int {
 	r.seq++
 	r.queue = append(r.queue, change{id: r.seq, fn: fn})
 	return r.seq
@@ -142,6 +142,11 @@ type Saved struct {
 	// were put back from the reveals file.
 	Restored bool
 	Landed   bool // parts whose reveal is now on record may show
+	// Changed is the numbers of the changes this write took (Try's): all
+	// are on file unless Err, but those in Refused, which the file as
+	// reloaded refused and which were dropped.
+	Changed []int
+	Refused map[int]error
 }
 
 // Write writes every change queued and not yet taken, in order, to the
@@ -165,9 +170,13 @@ func (r *Record) Write() Saved {
 	r.taken = upTo
 	r.mu.Unlock()
 
+	refused := map[int]error{}
 	a, err := r.s.Update(func(a *predictions.Answers) error {
+		clear(refused) // Update may call this again on a file read anew
 		for _, c := range q {
-			c.fn(a)
+			if err := c.fn(a); err != nil {
+				refused[c.id] = err
+			}
 		}
 		return nil
 	})
@@ -179,6 +188,12 @@ func (r *Record) Write() Saved {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	sv := Saved{Took: true, Err: err}
+	for _, c := range q {
+		sv.Changed = append(sv.Changed, c.id)
+	}
+	if len(refused) > 0 && err == nil {
+		sv.Refused = refused
+	}
 	prev := r.file
 	if err == nil {
 		r.file = a
@@ -292,11 +307,12 @@ func (r *Record) Reveal(o labs.Outcome) bool {
 		}
 		shown[id] = g
 	}
-	n := r.change(func(a *predictions.Answers) {
+	n := r.change(func(a *predictions.Answers) error {
 		for _, id := range ids {
 			a.RevealAs(id, shown[id])
 		}
 		a.LastRun = maps.Clone(lastRun)
+		return nil
 	})
 	for _, p := range parts {
 		r.recording[p.ID] = recording{res: p, id: n, ids: answersOf(day, p)}
@@ -472,9 +488,9 @@ func hasAnswers(a predictions.Answers) bool {
 // has none for, and prev's last run and TODO count where a has none.
 // Filling only what is missing keeps whatever was saved since, and makes
 // the change safe to apply twice.
-func fillFrom(prev predictions.Answers) func(*predictions.Answers) {
+func fillFrom(prev predictions.Answers) func(*predictions.Answers) error {
 	prev = CloneAnswers(prev)
-	return func(a *predictions.Answers) {
+	return func(a *predictions.Answers) error {
 		if a.Predictions == nil {
 			a.Predictions = map[string]predictions.Guess{}
 		}
@@ -502,6 +518,7 @@ func fillFrom(prev predictions.Answers) func(*predictions.Answers) {
 		if a.TODOsPassed == 0 {
 			a.TODOsPassed = prev.TODOsPassed
 		}
+		return nil
 	}
 }
 

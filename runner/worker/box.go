@@ -118,6 +118,9 @@ type boxed struct {
 	cpu    bool
 	spent  string
 	labErr error // the program could not be started at all (see LabError)
+	// early, when set, is called (once, from the reading goroutine) when
+	// a grade worker says a check failed before it answers (verdict.go).
+	early func()
 }
 
 // envelope starts every answer: the runner knows the nonce, the learner's
@@ -149,7 +152,7 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	// A few more tries, each in a new folder (the TODOs are graded all at
 	// once, so up to three siblings may be deleting).
 	for try := 0; b.once(ctx, cpu, bound) && try < 4; try++ {
-		*b = boxed{bin: b.bin, args: b.args, env: b.env, confine: b.confine, prints: b.prints.fresh()}
+		*b = boxed{bin: b.bin, args: b.args, env: b.env, confine: b.confine, prints: b.prints.fresh(), early: b.early}
 		b.stderr.max = stderrKeep
 	}
 	b.cpu = cpu
@@ -246,7 +249,8 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	}
 	read := make(chan []byte, 1)
 	go func() {
-		data, _ := io.ReadAll(io.LimitReader(pr, maxAnswer+int64(len(envelope(nonce)))+1))
+		data := readAnswer(io.LimitReader(pr, maxAnswer+int64(len(envelope(nonce)))+1),
+			&earlyWatch{line: verdictLine(nonce), found: b.early})
 		pr.Close()
 		read <- data
 	}()
@@ -306,6 +310,26 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 		b.answer = data[i+len(env):]
 	}
 	return false
+}
+
+// readAnswer reads r to its end, as io.ReadAll does, showing watch what
+// has come so far after every read: a grade worker's early line is acted
+// on as it arrives, not when the worker is gone.
+func readAnswer(r io.Reader, watch *earlyWatch) []byte {
+	data := make([]byte, 0, 512)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if n > 0 {
+			watch.saw(data)
+		}
+		if err != nil {
+			return data
+		}
+	}
 }
 
 // boxes is the worker processes this process runs now, by pid.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -129,10 +130,16 @@ func init() {
 	case "forge": // a pass for every task, under a guessed nonce
 		f := os.NewFile(3, "answer")
 		fmt.Fprintf(f, "termlab-answer %x\n{\"todo\":1,\"func\":\"TakeToken\",\"status\":\"pass\"}", time.Now().UnixNano())
+	case "forgeverdict": // an early fail for every task, under a guessed nonce
+		f := os.NewFile(3, "answer")
+		fmt.Fprintf(f, "termlab-verdict %x fail\n", time.Now().UnixNano())
 	}
 }
 
 func TakeToken(tokens, capacity, ratePerSec float64, elapsed time.Duration) (float64, bool) {
+	if os.Getenv("` + fixtureEnv + `") == "wrong" { // never a token
+		return tokens, false
+	}
 	panic(labs.NotDone)
 }
 func WindowID(now, window time.Duration) int64 { panic(labs.NotDone) }
@@ -420,6 +427,59 @@ func TestRunStreamVerdictsFirst(t *testing.T) {
 			t.Errorf("part %s did not land: %q %q", p.ID, p.Status, p.Detail)
 		}
 	}
+}
+
+// A failing TODO's verdict lands before its counterexample and hint
+// (the worker's early line, labs.FailFound); the grade replaces it, and
+// the outcome Run returns holds only grades, the same with or without a
+// stream. A line forged without the nonce shows nothing.
+func TestFailingVerdictFirst(t *testing.T) {
+	f := boxFixture(t)
+	r := worker.Runner{Root: f.root, Bin: f.bin, GradesOnly: true}
+	stream := func(t *testing.T) (early []labs.Grade, o labs.Outcome) {
+		t.Helper()
+		o, err := r.RunStream(t.Context(), fixtureDay, func(u labs.Outcome) {
+			for _, g := range u.Grades {
+				if g.Detail == worker.EarlyFailDetail {
+					early = append(early, g)
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return early, o
+	}
+	t.Run("a wrong TODO", func(t *testing.T) {
+		t.Setenv(fixtureEnv, "wrong")
+		early, o := stream(t)
+		if len(early) == 0 || early[0].TODO != 1 || early[0].Status != labs.Fail {
+			t.Fatalf("early verdicts %+v, want TODO 1's fail before its grade", early)
+		}
+		g := o.Grades[0]
+		if g.Status != labs.Fail || g.Detail == worker.EarlyFailDetail || g.Counterexample == nil {
+			t.Errorf("TODO 1's grade %+v, want the fail with its counterexample", g)
+		}
+		plain, err := r.Run(t.Context(), fixtureDay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pg := plain.Grades[0]; !reflect.DeepEqual(pg, g) {
+			t.Errorf("Run's grade %+v differs from RunStream's %+v", pg, g)
+		}
+	})
+	t.Run("a forged early line", func(t *testing.T) {
+		t.Setenv(fixtureEnv, "forgeverdict")
+		early, o := stream(t)
+		if len(early) > 0 {
+			t.Errorf("a line without the nonce showed as verdicts: %+v", early)
+		}
+		for _, g := range o.Grades {
+			if g.Status != labs.Unfinished {
+				t.Errorf("TODO %d: %s %q, want unfinished", g.TODO, g.Status, g.Detail)
+			}
+		}
+	})
 }
 
 // A fault outside any TODO (a panic in the file's init) is reported at its

@@ -19,15 +19,20 @@ const InitHang = "your file never finished loading: an init function or a packag
 // and reports whether the learner's file never finished loading: the
 // first worker stopped in its init (InitHang) stops the others, which
 // would each wait out a bound on the same init. noteLab takes a fault
-// that is the lab's, not the learner's (runBuilt).
-func (r *Runner) gradeAll(ctx context.Context, bin string, day labs.Day, noteLab func(*labs.Fault, string) bool, set func(i int, g labs.Grade)) bool {
+// that is the lab's, not the learner's (runBuilt). early, when not nil,
+// hears a failing TODO's verdict before its grade (verdict.go).
+func (r *Runner) gradeAll(ctx context.Context, bin string, day labs.Day, noteLab func(*labs.Fault, string) bool, set, early func(i int, g labs.Grade)) bool {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	var hung atomic.Bool
 	var verdicts sync.WaitGroup
 	for i, t := range day.TODOs {
 		verdicts.Go(func() {
-			g, fault := r.grade(ctx, bin, day, t, labs.Learner)
+			var said func(labs.Grade)
+			if early != nil {
+				said = func(g labs.Grade) { early(i, g) }
+			}
+			g, fault := r.grade(ctx, bin, day, t, labs.Learner, said)
 			if noteLab(fault, bin) {
 				return
 			}

@@ -115,7 +115,7 @@ func (r *Runner) referenceOnce(ctx context.Context, day labs.Day, o *labs.Outcom
 				o.Grades = make([]labs.Grade, len(day.TODOs))
 				for j, t := range day.TODOs {
 					pool.Go(func() {
-						g, fault := r.grade(ctx, bin, day, t, labs.Reference)
+						g, fault := r.grade(ctx, bin, day, t, labs.Reference, nil)
 						noteLab(fault, bin)
 						o.Grades[j] = g
 					})

@@ -209,7 +209,8 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
-	if r.gradeAll(ctx, bin, day, noteLab, func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }) && labErr == nil && ctx.Err() == nil {
+	set := func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }
+	if r.gradeAll(ctx, bin, day, noteLab, set, r.early(&out, update)) && labErr == nil && ctx.Err() == nil {
 		update(func() { initHangOutcome(&out, day, parts, fileFault) })
 		r.verdicts.open()
 		return out, nil
@@ -262,6 +263,23 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	return out, nil
 }
 
+// early is how runBuilt shows a failing TODO's verdict before its
+// counterexample and hint (verdict.go), to whoever hears the run as it
+// goes: in out's slot while it is empty, under update. The grade replaces
+// it, and only grades are in the outcome returned; nil when nobody hears.
+func (r *Runner) early(out *labs.Outcome, update func(set func())) func(i int, g labs.Grade) {
+	if r.OnUpdate == nil {
+		return nil
+	}
+	return func(i int, g labs.Grade) {
+		update(func() {
+			if out.Grades[i].Status == "" {
+				out.Grades[i] = g
+			}
+		})
+	}
+}
+
 // unbuilt is the result of heavy part p when the full worker, which plays
 // it, did not build.
 func unbuilt(p labs.Part, err error) labs.PartResult {
@@ -303,7 +321,7 @@ func cmpDur(a, b time.Duration) int {
 
 func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part, impl labs.Impl) (labs.PartResult, *labs.Fault) {
 	var res labs.PartResult
-	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res, nil)
+	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res, nil, nil)
 	if fault != nil {
 		// TODO stays 0 when the stack did not say: RunBuilt blames one
 		// from the grades.
@@ -312,13 +330,20 @@ func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part
 	return res, fault
 }
 
-func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO, impl labs.Impl) (labs.Grade, *labs.Fault) {
+// grade grades TODO t in a worker process. early, when not nil, hears the
+// verdict as soon as the worker finds a failing check (verdict.go): a
+// grade of its own making, only ever a fail, before the one returned.
+func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TODO, impl labs.Impl, early func(labs.Grade)) (labs.Grade, *labs.Fault) {
 	var g labs.Grade
 	var out *prints
 	if r.Prints {
 		out = &prints{}
 	}
-	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), impl}, &g, out)
+	var said func()
+	if early != nil {
+		said = func() { early(labs.Grade{TODO: t.Number, Func: t.Func, Status: labs.Fail, Detail: EarlyFailDetail}) }
+	}
+	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), impl}, &g, out, said)
 	if fault != nil {
 		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
 		if fault.File {
@@ -340,9 +365,12 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 // starved of CPU (labs.Starved: said by the worker's guard, or by the
 // bound on the worker) is nobody's verdict: it runs again, up to
 // starveTries in all, and only the last is kept.
-func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints) *labs.Fault {
+//
+// early, when not nil, is called when a grade worker says a check failed
+// before it answers (verdict.go).
+func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints, early func()) *labs.Fault {
 	for try := 1; ; try++ {
-		fault := r.exec1(ctx, bin, day, t, v, out)
+		fault := r.exec1(ctx, bin, day, t, v, out, early)
 		if try == starveTries || ctx.Err() != nil || !starved(fault, v) {
 			return fault
 		}
@@ -374,7 +402,7 @@ func starved(f *labs.Fault, v any) bool {
 	return false
 }
 
-func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints) *labs.Fault {
+func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints, early func()) *labs.Fault {
 	if why := unrunnable(bin); why != "" {
 		return &labs.Fault{Status: labError, Detail: fmt.Sprintf("the worker program %s cannot run: %s", bin, why)}
 	}
@@ -383,7 +411,7 @@ func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v 
 	if t.Impl == labs.Reference {
 		args = append(args, string(labs.Reference))
 	}
-	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out}
+	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out, early: early}
 	if r.cache != "" {
 		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}

@@ -44,11 +44,8 @@ func BenchmarkSaveToOutcome(b *testing.B) {
 	if testing.Short() {
 		b.Skip("builds the lab: not in -short")
 	}
-	root := copyModule(b)
-	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker")}
-	floor := newFloor(b)
 	day := course.New(day45.Funcs)
-	learnerFile := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	r, floor, learnerFile := newSaveLoop(b, day)
 	ctx := context.Background()
 
 	// A first run fills the caches for the copy (its packages are cached by
@@ -107,6 +104,15 @@ func BenchmarkSaveToOutcome(b *testing.B) {
 		b.ReportMetric(float64(slices.Max(m.ds))/1e6, m.name+"-max-ms")
 	}
 	b.Logf("%d saves: verdicts %v, pure parts %v, every part %v; floor %v", n, verdicts, pures, total, floors)
+}
+
+// newSaveLoop is a save loop's setting: a runner on a copy of the module,
+// the floor beside it, and the path of day's learner file in the copy.
+func newSaveLoop(b *testing.B, day labs.Day) (worker.Runner, *floorLoop, string) {
+	b.Helper()
+	root := copyModule(b)
+	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker")}
+	return r, newFloor(b), filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go")
 }
 
 // pureDone reports whether every part that needs no heavy package (the

@@ -12,6 +12,7 @@ import (
 	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/record/report"
+	learner "termlab/record/session"
 	"termlab/runner/worker"
 	"termlab/tui/common"
 	"termlab/tui/components/textlayout"
@@ -28,6 +29,39 @@ type Model struct {
 	scroll int
 	w, h   int
 	Ask    askState // the learner's line on a miss, and practice (scoreask.go)
+	// across is the other days' calibration, read as the Scoreboard is
+	// entered (AcrossMsg); the day's own is added live.
+	across AcrossMsg
+}
+
+// AcrossMsg is how often each confidence level was right on the course's
+// other days (session.Elsewhere), and how many days counted.
+type AcrossMsg struct {
+	Day  int // the day whose Scoreboard asked
+	Cal  predictions.Calibration
+	Days int
+}
+
+// acrossCmd reads the other days' answers and judges their revealed,
+// confident guesses against each day's reference as the cache keeps it
+// (never playing one for this line; tests without a cache use RefMetrics).
+func acrossCmd(d common.Deps, day int) tea.Cmd {
+	ref := func(x labs.Day) labs.Metrics {
+		if d.RefCached != nil {
+			m, _ := d.RefCached(x)
+			return m
+		}
+		if d.RefMetrics != nil {
+			if m, err := d.RefMetrics(x); err == nil {
+				return m
+			}
+		}
+		return nil
+	}
+	return func() tea.Msg {
+		cal, n := learner.Elsewhere(d.Root, d.Course, day, ref)
+		return AcrossMsg{Day: day, Cal: cal, Days: n}
+	}
 }
 
 func New(c *common.Common) *Model { return &Model{c: c, Ask: newAsk(c)} }
@@ -43,11 +77,17 @@ func (m *Model) Resize(_ *common.Session, w, h int) {
 	// The boxes' widths follow the screen here, so View stays pure.
 	m.Ask.why.Width, m.Ask.guess.Width = max(w-4, 4), max(min(w-14, 14), 4)
 }
-func (m *Model) Enter(*common.Session) tea.Cmd { return nil }
+func (m *Model) Enter(s *common.Session) tea.Cmd { return acrossCmd(m.c.Deps, s.Day.Number) }
 
 func (m *Model) Update(msg tea.Msg, s *common.Session) tea.Cmd {
-	if pm, ok := msg.(PracticeMsg); ok {
-		return m.practiced(pm, s)
+	switch msg := msg.(type) {
+	case PracticeMsg:
+		return m.practiced(msg, s)
+	case AcrossMsg:
+		if msg.Day == s.Day.Number {
+			m.across = msg
+		}
+		return nil
 	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
@@ -175,9 +215,13 @@ func (m *Model) content(s *common.Session, w int) string {
 			b = append(b, textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("practice: %d right in a row, %d variants answered", p.Streak, len(p.Done)), tw)), "     "))
 		}
 	}
-	if line := predictions.Calibrate(rows).Line(); line != "" {
+	own := predictions.Calibrate(rows)
+	if line := own.Line(); line != "" {
 		// Revealed guesses only: the line says nothing of an open one.
 		b = append(b, "", textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap("How sure you were, and how often right: "+line, tw)), "  "))
+	}
+	if line, n := learner.AcrossDays(own, m.across.Cal, m.across.Days); line != "" && n > 1 {
+		b = append(b, textlayout.Indent(textlayout.StyleLines(st.Dim, textlayout.Wrap(fmt.Sprintf("Across %d days: %s", n, line), tw)), "  "))
 	}
 	if s.Day.Carry != nil {
 		b = append(b, "", st.Title.Render("The number to carry"))

@@ -45,7 +45,11 @@ type askState struct {
 	judging  bool // the guess is in; the reference plays the variant
 	pMsg     string
 	last     *predictions.Tried // the variant just judged, with its answer
-	ref      common.RefFrames   // the reference's player, made on first use
+	// The record's change number of the variant dealt or answered, until
+	// a write takes it, so a change that did not reach the file is told.
+	saving               int
+	savingID, savingWhat string
+	ref                  common.RefFrames // the reference's player, made on first use
 }
 
 // PracticeMsg is a variant played on the reference after the learner's
@@ -203,11 +207,17 @@ func (m *Model) deal(s *common.Session) tea.Cmd {
 		return nil
 	}
 	a.pick, a.POpen, a.last, a.pMsg, a.judging = id, true, nil, "", false
-	deal := px.Deal(px.Fresh())
-	save := s.Change(m.c.Deps, func(x *predictions.Answers) { _ = deal(x) })
+	n, err := s.Rec.Try(px.Deal(px.Fresh()))
+	if err != nil {
+		a.POpen = false
+		s.SetNote(err.Error(), true)
+		return nil
+	}
+	a.saving, a.savingID, a.savingWhat = n, id, "the new variant"
+	s.Sync()
 	a.guessing = true
 	a.guess.SetValue("")
-	return tea.Batch(save, a.guess.Focus())
+	return tea.Batch(common.WriteCmd(s.Rec), a.guess.Focus())
 }
 
 // guessKey is a key in the guess box: enter parses the guess and, once it
@@ -267,12 +277,59 @@ func (m *Model) practiced(msg PracticeMsg, s *common.Session) tea.Cmd {
 		}
 		return nil
 	}
-	t := predictions.Tried{Values: msg.open, Guess: msg.guess, Actual: actual, Verdict: predictions.Judge(msg.guess, actual).Kind}
-	if a.pick == msg.id {
+	id, open, guess := msg.id, msg.open, msg.guess
+	n, err := s.Rec.Try(func(x *predictions.Answers) error { _, err := x.Answer(id, open, guess, actual); return err })
+	if err != nil {
+		// Refused by the answers as they stand (the variant was answered
+		// or dealt anew from another shell): nothing is recorded, and the
+		// verdict is not shown, since it would be a verdict the record
+		// does not hold. The guess stays in its box.
+		return m.unsaved(id, "your answer to the variant", err, s)
+	}
+	t := predictions.Tried{Values: open, Guess: guess, Actual: actual, Verdict: predictions.Judge(guess, actual).Kind}
+	if a.pick == id {
 		a.last = &t
 	}
-	id, open, guess := msg.id, msg.open, msg.guess
-	return s.Change(m.c.Deps, func(x *predictions.Answers) { _, _ = x.Answer(id, open, guess, actual) })
+	a.saving, a.savingID, a.savingWhat = n, id, "your answer to the variant"
+	s.Sync()
+	return common.WriteCmd(s.Rec)
+}
+
+// Saved takes a write of the answers: when it did not put the variant's
+// answer on file (the write failed, or the file as reloaded refused it),
+// the verdict shown goes, the learner is told why, and their guess waits
+// in its box to be tried again.
+func (m *Model) Saved(sv learner.Saved, s *common.Session) tea.Cmd {
+	a := &m.Ask
+	if a.saving == 0 || !slices.Contains(sv.Changed, a.saving) {
+		return nil
+	}
+	err, id, what := sv.Lost(a.saving), a.savingID, a.savingWhat
+	a.saving, a.savingID = 0, ""
+	if err == nil {
+		return nil
+	}
+	return m.unsaved(id, what, err, s)
+}
+
+// unsaved says what of a variant (its deal, or the learner's answer) is
+// not on record, and why; the panel shows the variant as the record now
+// has it, with the guess still typed.
+func (m *Model) unsaved(id, what string, err error, s *common.Session) tea.Cmd {
+	a := &m.Ask
+	why := id + ": " + what + " was not saved (" + err.Error() + ")"
+	s.SetNote(why, true)
+	if a.pick != id || !a.POpen {
+		return nil
+	}
+	a.last = nil
+	if s.Answers.Practice[id].Open == nil {
+		a.pMsg = why + "; n deals a new variant"
+		return nil
+	}
+	a.pMsg = why + "; enter tries again"
+	a.guessing = true
+	return a.guess.Focus()
 }
 
 // Close ends the reference's player (the day is closing).
@@ -348,3 +405,7 @@ func (m *Model) panel(s *common.Session, w, h int) []string {
 	b = append(b, strings.Split(textlayout.StyleLines(st.Warn, textlayout.Wrap(ask, w)), "\n")...)
 	return b
 }
+
+// GuessTyped is what the practice guess box holds (kept when a guess
+// could not be saved).
+func (m *Model) GuessTyped() string { return m.Ask.guess.Value() }

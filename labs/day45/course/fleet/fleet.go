@@ -9,11 +9,11 @@ package fleet
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/fleet/local"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/parts"
 )
@@ -28,10 +28,9 @@ const (
 	fleetServers = 4
 	fleetLimit   = 10.0 // the promise, per client: requests per second (and a second's burst)
 	fleetOffered = 60.0 // what the client sends, evenly spread: far more than the promise
-	fleetSpan    = 10 * time.Second
-	fleetWarm    = 3 * time.Second // the opening bursts are spent by then
-	fleetSeed    = 45              // the balancer's choices
-	fleetMaxN    = 10              // the delivered-against-servers figure goes up to this
+	fleetSpan    = local.Span
+	fleetWarm    = local.Warm // the opening bursts are spent by then
+	fleetMaxN    = 10         // the delivered-against-servers figure goes up to this
 
 	// The split limit: the promise divided among the servers, under traffic
 	// that prefers one of them (session affinity, one big tenant, a hot shard).
@@ -56,54 +55,24 @@ var Pieces = []parts.Piece{
 	{Part: "4", Uses: []int{1}, Live: true, Run: fleetCostPiece},
 }
 
-// FleetResult is one run of the fleet.
-type FleetResult struct {
-	Servers             int
-	Offered, Accepted   int
-	Rate                float64 // accepted per second over the whole run
-	SteadyRate          float64 // accepted per second once the opening bursts are spent
-	PerSecond           []int   // accepted in each second, all servers
-	PerServerSecond     [][]int // accepted in each second, by server
-	ServerOffered       []int   // requests each server saw
-	ServerAccepted      []int   // requests each server let through
-	OutageOpen          []int   // per second: what fail-open lets through (outage runs only)
-	OutageClosed        []int   // per second: what fail-closed lets through (outage runs only)
-	OutageOffered       int     // requests that arrived while the store was down
-	OutageRateOpen      float64 // per second during the outage, failing open
-	OutageRateClosed    float64 // per second during the outage, failing closed
-	PromiseRefusedShare float64 // share of requests refused though the client kept its promise (split runs)
+// FleetResult is one run of the fleet (fleet/local, which the lean
+// worker links too: the question figure of P7 plays it).
+type FleetResult = local.Result
+
+// FleetLocal runs a fleet of servers, each with its own bucket
+// (local.Run).
+func FleetLocal(take limit.TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
+	return local.Run(take, servers, perServer, offered, span, assign)
 }
 
-// evenArrivals is n requests per second spread evenly over span, each
-// moved a little later by a few microseconds that differ from one request
-// to the next (tieShift). Exactly even arrivals land exactly on whole tokens
-// (at 60/s and 10/s, request 102 arrives at t = 1.7 s, when the bucket holds
-// exactly 1.0 token), so the figures would hang on the last bit of float
-// arithmetic: one correct TakeToken computing the refill in another order
-// would get 40.1/s where the reference gets 40.0/s. Shifted, no arrival
-// sits within a microsecond of a whole token, so the figures are the same
-// for every correct TakeToken (a test nudges the level by ±1e-9 to check).
 func evenArrivals(perSecond float64, span time.Duration) []time.Duration {
-	n := int(perSecond * span.Seconds())
-	out := make([]time.Duration, n)
-	for i := range out {
-		out[i] = time.Duration(float64(i)*float64(time.Second)/perSecond) + tieShift(i)
-	}
-	return out
+	return local.EvenArrivals(perSecond, span)
 }
 
-// tieShift is request i's shift: 1 to 97 µs, in an order that never lines
-// up with a bucket's rhythm (37 and 97 share no factor), and always far
-// less than the gap between two requests (1/60 s).
-func tieShift(i int) time.Duration { return time.Duration(1+(i*37)%97) * time.Microsecond }
+func balancer(servers int) func(int) int { return local.Balancer(servers) }
 
-// balancer is an even load balancer: each request goes to a server picked
-// at random (seeded, so every run deals the same hand). Strict turns would
-// line up with the bucket's rhythm and hand every accept to the same few
-// servers; a real balancer does not march in step with its clients.
-func balancer(servers int) func(int) int {
-	rng := rand.New(rand.NewPCG(fleetSeed, uint64(servers)))
-	return func(int) int { return rng.IntN(servers) }
+func newFleetResult(servers int, span time.Duration) FleetResult {
+	return local.NewResult(servers, span)
 }
 
 // affinity sends affinityPerMil of every thousand requests to server 0 and
@@ -117,57 +86,6 @@ func affinity(servers int) func(int) int {
 		other := i/10*(10-hot) + i%10 - hot // how many went elsewhere before this one
 		return 1 + other%(servers-1)
 	}
-}
-
-func (r *FleetResult) record(server int, at time.Duration, ok bool) {
-	r.Offered++
-	r.ServerOffered[server]++
-	if !ok {
-		return
-	}
-	r.Accepted++
-	r.ServerAccepted[server]++
-	if s := int(at / time.Second); s >= 0 && s < len(r.PerSecond) {
-		r.PerSecond[s]++
-		r.PerServerSecond[server][s]++
-	}
-}
-
-func newFleetResult(servers int, span time.Duration) FleetResult {
-	r := FleetResult{Servers: servers, PerSecond: make([]int, int(span/time.Second)),
-		ServerOffered: make([]int, servers), ServerAccepted: make([]int, servers)}
-	r.PerServerSecond = make([][]int, servers)
-	for i := range r.PerServerSecond {
-		r.PerServerSecond[i] = make([]int, len(r.PerSecond))
-	}
-	return r
-}
-
-func (r *FleetResult) finish(span time.Duration, acceptedAfterWarm int) {
-	r.Rate = float64(r.Accepted) / span.Seconds()
-	r.SteadyRate = float64(acceptedAfterWarm) / (span - fleetWarm).Seconds()
-}
-
-// FleetLocal runs a fleet of servers, each with its own bucket of perServer
-// tokens per second (holding one second's worth), on the client's traffic:
-// offered requests per second for span, handed out by assign.
-func FleetLocal(take limit.TakeTokenFunc, servers int, perServer, offered float64, span time.Duration, assign func(int) int) FleetResult {
-	buckets := make([]*limit.TokenBucket, servers)
-	for i := range buckets {
-		buckets[i] = limit.NewTokenBucket(take, max(1, perServer), perServer)
-	}
-	r := newFleetResult(servers, span)
-	warm := 0
-	for i, at := range evenArrivals(offered, span) {
-		s := assign(i)
-		ok := buckets[s].Allow(at)
-		r.record(s, at, ok)
-		if ok && at >= fleetWarm {
-			warm++
-		}
-	}
-	r.finish(span, warm)
-	return r
 }
 
 // FleetSplit is the promise divided among the servers under uneven traffic:
@@ -195,12 +113,12 @@ func FleetCentral(st *Store) (FleetResult, error) {
 		if err != nil {
 			return r, err
 		}
-		r.record(assign(i), when, d.OK)
+		r.Record(assign(i), when, d.OK)
 		if d.OK && when >= fleetWarm && when < fleetSpan { // by the store's clock, inside the run
 			warm++
 		}
 	}
-	r.finish(fleetSpan, warm)
+	r.Finish(fleetSpan, warm)
 	return r, nil
 }
 
@@ -246,11 +164,11 @@ func FleetOutage(st *Store) (FleetResult, error) {
 				closed++
 			}
 		}
-		r.record(assign(i), when, d.OK)
+		r.Record(assign(i), when, d.OK)
 	}
 	d := (outageTo - outageFrom).Seconds()
 	r.OutageRateOpen, r.OutageRateClosed = float64(open)/d, float64(closed)/d
-	r.finish(fleetSpan, 0)
+	r.Finish(fleetSpan, 0)
 	return r, nil
 }
 

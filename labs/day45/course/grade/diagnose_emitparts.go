@@ -25,7 +25,7 @@ var (
 // moment (a constant off the slot, the wait counted k times, the wait
 // itself, now), waits right up to some length and wrong beyond it, an
 // answer always a whole number of some unit, float rounding on long
-// clocks. State between calls is caught before (diagnoseEmit).
+// clocks. State between calls is caught before (emitNamed).
 
 var (
 	emitUsHint  = emitHints.Name("emit.unit-us", "units: whole microseconds move the answer; Durations compare and return exactly")
@@ -62,7 +62,7 @@ func emitRowOf(c emitCase, got time.Duration) (emitRow, bool) {
 // emitTable's last rows: what the learner's NextEmit does, read off its
 // answers on the probes and on emitProbes, in precedence order.
 func init() {
-	extra := emitProbes()
+	var extra []emitCase // emitProbes are among the table's probes (emitNamed)
 	only := rowsOnly[emitCase, time.Duration, emitRow]
 	emitTable.Rows = slices.Concat(emitTable.Rows,
 		partOf(emitRowOf, extra, only(emitOffset), emitOffsetFamily("")),

@@ -42,9 +42,14 @@ var expiredTable = diagnose.Table[expiredCase, bool]{Same: equal[expiredCase, bo
 	expiredMistake(func(s, now, w time.Duration) bool { return s <= now-2*w }, twoWindowsHint),
 	expiredMistake(func(s, now, w time.Duration) bool { return s < now }, pastHint),
 	expiredMistake(func(s, now, w time.Duration) bool { return s+w < now }, edgeHint),
+	// Added after family 5: a stamp at 0 out before a window has passed
+	// (the window's start clamped at 0, or 0 read as no stamp: one function).
+	expiredMistake(func(s, now, w time.Duration) bool { return s <= max(now-w, 0) }, expiredHints.Name("expired.zero-stamp-out", "a stamp at zero is out at once here, before a full window has gone by: zero is a moment like any other, not \"no stamp\", and the trailing window is not cut off at zero; a stamp is out once now − stamp ≥ window")),
 }}
 
-func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) diagnose.Hint {
+// expiredNamed is the hint that names the learner's mistake on c (got: its
+// answer, want: the reference's), read off the probes; or none.
+func expiredNamed(learner limit.ExpiredFunc, c expiredCase, got, want bool) diagnose.Hint {
 	probes := probesOf(expiredCases, randomExpired)
 	// State first: every reading after this one assumes there is none.
 	on := func(c expiredCase) (bool, bool) {
@@ -56,9 +61,12 @@ func diagnoseExpired(learner limit.ExpiredFunc, c expiredCase, got, want bool) d
 	if h := changedSince(answeredRight(expiredCases, c), on, func(c expiredCase) bool { return c.now-c.stamp >= c.window }, strconv.FormatBool); !h.None() {
 		return h
 	}
-	if h := expiredTable.Diagnose(c, got, want, probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) }, func(c expiredCase) bool { return c.now-c.stamp >= c.window }); !h.None() {
-		return h
-	}
+	return expiredTable.Diagnose(c, got, want, probes, func(c expiredCase) bool { return learner(c.stamp, c.now, c.window) }, func(c expiredCase) bool { return c.now-c.stamp >= c.window })
+}
+
+// expiredPlain says plainly what differs on c (got: the learner's answer),
+// read off it alone.
+func expiredPlain(c expiredCase, got bool) diagnose.Hint {
 	switch {
 	case c.stamp == c.now-c.window || c.stamp == c.now-c.window+1 || c.stamp == c.now-c.window-1:
 		return diagnose.Plain("expired-edge", fmt.Sprintf("at the edge: this stamp is %v old and the window is %v; a stamp stops counting once its age is the window or more, and not a nanosecond before", c.now-c.stamp, c.window))
@@ -97,24 +105,51 @@ var emitTable = diagnose.Table[emitCase, time.Duration]{Same: equal[emitCase, ti
 	}, emitFloatHint),
 	emitMistake(func(now, next time.Duration) time.Duration { return max(now, next).Truncate(time.Millisecond) }, emitMsHint),
 	emitMistake(func(now, next time.Duration) time.Duration { return max(now, next).Round(time.Millisecond) }, emitMsHint),
+	// Added after family 5: the two moments compared as floats (the
+	// answer one of them, exact), and only a slot of 0 taken as idle.
+	emitMistake(func(now, next time.Duration) time.Duration {
+		if now.Seconds() >= next.Seconds() {
+			return now
+		}
+		return next
+	}, emitFloatHint),
+	emitMistake(func(now, next time.Duration) time.Duration {
+		if float64(now) >= float64(next) {
+			return now
+		}
+		return next
+	}, emitFloatHint),
+	emitMistake(func(now, next time.Duration) time.Duration {
+		if next == 0 {
+			return now
+		}
+		return next
+	}, emitHints.Name("emit.zero-idle", "only 0 is taken to mean nothing is queued here: a queue with nothing in it can hold any moment before now, and then the request leaves as it arrives: never earlier than now")),
 }}
 
-func diagnoseEmit(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) diagnose.Hint {
-	probes := probesOf(emitCases, randomEmit)
+// emitNamed is the hint that names the learner's mistake on c (got: its
+// answer, want: the reference's), read off the probes; or none.
+func emitNamed(learner limit.NextEmitFunc, c emitCase, got, want time.Duration) diagnose.Hint {
+	// The table's probes hold the long-clock ones (emitProbes) too: a row
+	// is told only where it reproduces the learner on them (a float
+	// comparison ties only a few nanoseconds apart a century in).
+	probes := append(probesOf(emitCases, randomEmit), emitProbes()...)
 	// State first (a function that keeps the latest time it saw answers
 	// a later call later): every reading after this one assumes there is none.
 	on := func(c emitCase) (time.Duration, bool) {
 		return diagnose.Try(func() time.Duration { return learner(c.now, c.nextEmit) })
 	}
-	if h := twoPasses(append(append([]emitCase{c}, probes...), emitProbes()...), on, time.Duration.String); !h.None() {
+	if h := twoPasses(append([]emitCase{c}, probes...), on, time.Duration.String); !h.None() {
 		return h
 	}
 	if h := changedSince(answeredRight(emitCases, c), on, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }, time.Duration.String); !h.None() {
 		return h
 	}
-	if h := emitTable.Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) }); !h.None() {
-		return h
-	}
+	return emitTable.Diagnose(c, got, want, probes, func(c emitCase) time.Duration { return learner(c.now, c.nextEmit) }, func(c emitCase) time.Duration { return max(c.now, c.nextEmit) })
+}
+
+// emitPlain says plainly what differs on c, read off it alone.
+func emitPlain(c emitCase, got, want time.Duration) diagnose.Hint {
 	switch {
 	case got < c.now:
 		return diagnose.Plain("emit-before-now", "a request cannot leave before it arrives: never earlier than now")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"time"
 
 	"termlab/labs/day45/course/limit"
@@ -16,6 +17,7 @@ var (
 	expiredWindowIgnoredFamily = expiredHints.Family("expired.window-ignored")
 	expiredHalfWindowFamily    = expiredHints.Family("expired.half-window")
 	expiredWindowFactorFamily  = expiredHints.Family("expired.window-factor")
+	expiredBoundarySlackFamily = expiredHints.Family("expired.boundary-slack")
 )
 
 // Expired read off what it does (issue 33). Its answer should be a
@@ -86,7 +88,7 @@ func init() {
 		diagnose.PartRows(&diagnose.Part[expiredCase, bool]{Read: func(_ expiredCase, _ []expiredCase, learner, _ func(expiredCase) bool) diagnose.Hint {
 			return expiredBound(func(s, now, w time.Duration) bool { return learner(expiredCase{stamp: s, now: now, window: w}) })
 		}}, expiredNeverHint, expiredZeroHint, edgeHint, expiredBoundaryMovedFamily(""), pastHint, expiredWindowIgnoredFamily(""),
-			twoWindowsHint, expiredHalfWindowFamily(""), expiredWindowFactorFamily(""), expiredSecHint, expiredMsHint, expiredUsHint, expiredFloatHint),
+			twoWindowsHint, expiredHalfWindowFamily(""), expiredBoundarySlackFamily(""), expiredWindowFactorFamily(""), expiredSecHint, expiredMsHint, expiredUsHint, expiredFloatHint),
 		[]diagnose.Row[expiredCase, bool]{{ID: expiredFixedHint.ID, Words: expiredFixedHint.Text, Reads: fixedWindows}},
 	)
 }
@@ -185,6 +187,9 @@ func boundShape(ts []time.Duration) diagnose.Hint {
 		}
 		return expiredWindowIgnoredFamily(fmt.Sprintf("the window makes no difference: every stamp leaves at age %v, whatever the window; a stamp is out once now − stamp ≥ window", ts[0]))
 	}
+	if h := boundNearWindow(ts); !h.None() {
+		return h
+	}
 	last := len(ts) - 1
 	if r := float64(ts[last]) / float64(windowProbeSizes[last]); all(func(t, w time.Duration) bool {
 		return t >= 0 && math.Abs(float64(t)-r*float64(w)) <= 1
@@ -195,12 +200,48 @@ func boundShape(ts []time.Duration) diagnose.Hint {
 		case math.Abs(r-0.5) < 1e-9:
 			return expiredHalfWindowFamily("one whole window, not half of one: a stamp is out once now − stamp ≥ window")
 		}
-		return expiredWindowFactorFamily(fmt.Sprintf("the bound is %.4g windows: a stamp is out once now − stamp ≥ one window", r))
+		return expiredWindowFactorFamily(fmt.Sprintf("the bound is %s windows: a stamp is out once now − stamp ≥ one window", factorText(r)))
 	}
 	for _, u := range windowUnitNames {
 		if all(func(t, w time.Duration) bool { return t >= 0 && t%u.d == 0 && t-w < u.d && w-t < u.d }) {
 			return map[time.Duration]diagnose.Hint{time.Second: expiredSecHint, time.Millisecond: expiredMsHint, time.Microsecond: expiredUsHint}[u.d]
 		}
+	}
+	return diagnose.Hint{}
+}
+
+// factorText prints a factor of the window with the digits it needs to
+// differ from 1 (a factor is never printed as "1 windows").
+func factorText(r float64) string {
+	for p := 4; p < 17; p++ {
+		if s := strconv.FormatFloat(r, 'g', p, 64); s != "1" {
+			return s
+		}
+	}
+	return strconv.FormatFloat(r, 'g', -1, 64)
+}
+
+// boundNearWindow names a bound within slackMost of the window on every
+// window, off it on some, one way, and not by one constant (a constant is
+// named before): a slack (an ε) or float seconds at the comparison, read
+// as the largest amount early (or late) it is. Coarser units, off by up to
+// a whole unit, are wider than slackMost and named after.
+const slackMost = 2 * time.Nanosecond
+
+func boundNearWindow(ts []time.Duration) diagnose.Hint {
+	var early, late time.Duration
+	for i, w := range windowProbeSizes {
+		t := ts[i]
+		if t < 0 || t-w > slackMost || w-t > slackMost {
+			return diagnose.Hint{}
+		}
+		early, late = max(early, w-t), max(late, t-w)
+	}
+	switch {
+	case early > 0 && late == 0:
+		return expiredBoundarySlackFamily(fmt.Sprintf("the bound is up to %v short of the window on some windows: a stamp that much short of one window old is already out, as a slack (an ε) or float seconds at the comparison make it; compare the Durations exactly, now − stamp ≥ window", early))
+	case late > 0 && early == 0:
+		return expiredBoundarySlackFamily(fmt.Sprintf("the bound is up to %v past the window on some windows: a stamp one window old is kept there, as a slack (an ε) or float seconds at the comparison make it; compare the Durations exactly, now − stamp ≥ window", late))
 	}
 	return diagnose.Hint{}
 }

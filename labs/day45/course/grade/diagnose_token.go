@@ -90,6 +90,22 @@ var tokenTable = diagnose.Table[tokenCase, tokenAnswer]{Same: sameToken, Rows: [
 		}
 		return 0, false
 	}, refusalKeeps),
+	// Rows added after family 5 (issue 42): whole mistakes, each named
+	// only where it reproduces the learner on every probe.
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		return decide(min(capacity, (tokens+e.Seconds())*rate))
+	}, tokenHints.Name("token.level-times-rate", "the old level is multiplied by the rate too, (tokens + elapsed.Seconds()) × ratePerSec: only the wait is, tokens + elapsed.Seconds() × ratePerSec")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		every := time.Duration(float64(time.Second) / rate) // truncated to whole nanoseconds
+		return decide(min(capacity, tokens+float64(e)/float64(every)))
+	}, tokenHints.Name("token.interval-truncated", "the time between two tokens was made a Duration, time.Duration(1e9 / ratePerSec), which drops the part of a nanosecond, and elapsed was counted in those steps: at a fast rate the level drifts; multiply elapsed.Seconds() by ratePerSec")),
+	tokenMistake(func(tokens, capacity, rate float64, e time.Duration) (float64, bool) {
+		l := tokens + e.Seconds()*rate
+		if l >= 1 {
+			return min(capacity, l) - 1, true
+		}
+		return l, false
+	}, tokenHints.Name("token.cap-on-spend-only", "the cap is applied only on the branch that spends: the yes or no is decided on the uncapped level (so a bucket that holds less than one token can still pay, and drop below zero), and a no keeps more than capacity; cap first, min(capacity, tokens + refill), then decide on that")),
 }}
 
 type tokenAnswer struct {
@@ -109,25 +125,35 @@ func sameToken(c tokenCase, a, b tokenAnswer) bool {
 	return a.ok == b.ok && math.Abs(a.left-b.left) <= limit.TokenTolerance(c.capacity)
 }
 
-func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) diagnose.Hint {
-	same := func(c tokenCase, l1 float64, ok1 bool, l2 float64, ok2 bool) bool {
-		return sameToken(c, tokenAnswer{l1, ok1}, tokenAnswer{l2, ok2})
-	}
+// tokenNamed is the hint that names the learner's mistake on c (its
+// answer gotL, gotOK; the reference's refL, refOK), read off the probes;
+// or, where the plain statement is "too few tokens", one more call's
+// plainer word for it; or none.
+func tokenNamed(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) diagnose.Hint {
 	probes := probesOf(tokenCases, randomToken)
 	if h := tokenTable.Diagnose(c, tokenAnswer{gotL, gotOK}, tokenAnswer{refL, refOK}, probes, func(c tokenCase) tokenAnswer { return takeOf(learner, c) }, nil); !h.None() {
 		return h
 	}
-	tol := limit.TokenTolerance(c.capacity)
-	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
 	// Did the refill stop growing? The same answer after twice the wait,
 	// while the bucket is not full yet.
-	stalled := func() bool {
-		if c.elapsed < time.Second || level >= c.capacity-tol {
-			return false
-		}
-		l, ok := learner(c.tokens, c.capacity, c.rate, 2*c.elapsed)
-		return same(c, l, ok, gotL, gotOK)
+	level := refL + b2f(refOK)
+	if tokenPlain(c, gotL, gotOK, refL, refOK).ID != tooFewID || c.elapsed < time.Second || level >= c.capacity-limit.TokenTolerance(c.capacity) {
+		return diagnose.Hint{}
 	}
+	if l, ok := learner(c.tokens, c.capacity, c.rate, 2*c.elapsed); sameToken(c, tokenAnswer{l, ok}, tokenAnswer{gotL, gotOK}) {
+		return diagnose.Plain("token-refill-stalled", "the refill stopped growing: twice the wait gives the same answer while the bucket is not yet full; it keeps refilling elapsed.Seconds() × ratePerSec, up to capacity, however long the wait")
+	}
+	return diagnose.Hint{}
+}
+
+// tooFewID is the plain statement of a level below the task's.
+const tooFewID = diagnose.PlainPrefix + "token-too-few"
+
+// tokenPlain says plainly what differs on c (the learner's answer gotL,
+// gotOK; the reference's refL, refOK), read off it alone.
+func tokenPlain(c tokenCase, gotL float64, gotOK bool, refL float64, refOK bool) diagnose.Hint {
+	tol := limit.TokenTolerance(c.capacity)
+	gotLevel, level := gotL+b2f(gotOK), refL+b2f(refOK)
 	switch {
 	case math.IsNaN(gotL) || math.IsInf(gotL, 0):
 		return diagnose.Plain("token-nan", "look for 0/0, a division by zero or Inf − Inf in your arithmetic")
@@ -138,7 +164,9 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	case gotLevel > c.capacity+tol:
 		return diagnose.Plain("token-over-cap", "the cap was missed: however long the wait, the bucket never holds more than capacity (min with capacity before you spend)")
 	case gotOK && !refOK && math.Abs(gotLevel-level) <= tol:
-		return roundUpHint
+		// Only the threshold's row names why (a part of a token rounded
+		// up): one yes does not show it.
+		return diagnose.Plain("token-part-yes", fmt.Sprintf("the level is right (%.10g), but it is less than one whole token: the answer is no, and nothing is spent", level))
 	case !gotOK && refOK && math.Abs(gotLevel-level) <= tol:
 		return diagnose.Plain("token-whole-refused", "with at least one whole token after the refill the answer is yes: spend it")
 	// A yes that left the refilled level on this one case is not yet a yes
@@ -147,8 +175,6 @@ func diagnoseToken(learner limit.TakeTokenFunc, c tokenCase, gotL float64, gotOK
 	// the probes leaves the level; here it is only "too many tokens".
 	case math.Abs(gotLevel-level) <= 1e-6*max(1, level):
 		return diagnose.Plain("token-sliver", fmt.Sprintf("the level is off by a sliver (%.10g tokens against %.10g), more than float64 arithmetic in another order explains: somewhere a step loses precision", gotLevel, level))
-	case gotLevel < level && stalled():
-		return diagnose.Plain("token-refill-stalled", "the refill stopped growing: twice the wait gives the same answer while the bucket is not yet full; it keeps refilling elapsed.Seconds() × ratePerSec, up to capacity, however long the wait")
 	case gotLevel < level:
 		return diagnose.Plain("token-too-few", fmt.Sprintf("too few tokens: %.6g before this request's token is taken, where tokens + elapsed.Seconds() × ratePerSec, capped at capacity, is %.6g", gotLevel, level))
 	default:

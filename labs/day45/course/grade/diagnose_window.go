@@ -48,7 +48,12 @@ var windowTable = diagnose.Table[windowCase, int64]{Same: equal[windowCase, int6
 	windowMistake(func(now, w time.Duration) int64 { return int64(now.Seconds() / w.Seconds()) }, windowFloatHint),
 	windowMistake(func(now, w time.Duration) int64 { return int64(float64(now) / float64(w)) }, windowFloatHint),
 	windowMistake(func(now, w time.Duration) int64 { return int64(math.Floor(now.Seconds() / w.Seconds())) }, windowFloatHint),
+	// Added after family 5: the number kept in 32 bits, signed or not.
+	windowMistake(func(now, w time.Duration) int64 { return int64(int32(now / w)) }, windowInt32Hint),
+	windowMistake(func(now, w time.Duration) int64 { return int64(uint32(now / w)) }, windowInt32Hint),
 }}
+
+var windowInt32Hint = windowHints.Name("window.32-bit", "the window number was kept in 32 bits, which wrap once there have been 2³¹ (or 2³²) windows, as a long clock in short windows has: keep it an int64, now / window")
 
 // unitsHint names the unit a WindowID counted in.
 func unitsHint(u string) diagnose.Hint {
@@ -92,7 +97,9 @@ func init() {
 		}})
 }
 
-func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
+// windowNamed is the hint that names the learner's mistake on c (got: its
+// answer, want: the reference's), read off the probes; or none.
+func windowNamed(learner limit.WindowIDFunc, c windowCase, got, want int64) diagnose.Hint {
 	probes := probesOf(windowCases, randomWindow)
 	on := func(f limit.WindowIDFunc) func(windowCase) (int64, bool) {
 		return func(c windowCase) (int64, bool) { return diagnose.Try(func() int64 { return f(c.now, c.window) }) }
@@ -104,9 +111,11 @@ func diagnoseWindow(learner limit.WindowIDFunc, c windowCase, got, want int64) d
 	if h := changedSince(answeredRight(windowCases, c), on(learner), func(c windowCase) int64 { return int64(c.now / c.window) }, func(v int64) string { return fmt.Sprint(v) }); !h.None() {
 		return h
 	}
-	if h := windowTable.Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) }); !h.None() {
-		return h
-	}
+	return windowTable.Diagnose(c, got, want, probes, func(c windowCase) int64 { return learner(c.now, c.window) }, func(c windowCase) int64 { return int64(c.now / c.window) })
+}
+
+// windowPlain says plainly what differs on c, read off it alone.
+func windowPlain(c windowCase, got, want int64) diagnose.Hint {
 	if got < 0 {
 		return diagnose.Plain("window-negative", "a window number is never negative: windows are numbered 0, 1, 2… from time zero")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 type expiredCase struct {
@@ -53,12 +54,14 @@ func (g *grading) expiredChecks() labs.Cases[expiredCase] {
 		if got == want {
 			return nil
 		}
+		plain := expiredPlain(c, got)
 		return &labs.Failure{What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{
 				Input: fmt.Sprintf("Expired(stamp=%v, now=%v, window=%v)", c.stamp, c.now, c.window),
 				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
 			},
-			Diagnose: func() (string, string) { h := diagnoseExpired(g.learner.Expired, c, got, want); return h.Text, h.ID },
+			Hint: plain.Text, HintID: plain.ID,
+			Diagnose: diagnose.Reading(func() diagnose.Hint { return expiredNamed(g.learner.Expired, c, got, want) }),
 		}
 	}
 	return labs.Cases[expiredCase]{

@@ -6,14 +6,9 @@ import (
 	"encoding/hex"
 	"math"
 	"math/big"
-	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"termlab/labs"
-	"termlab/labs/day45/course/grade"
-	"termlab/solutions/day45"
 )
 
 // A fourth family of learner-style variants (issue 42, item 5), written
@@ -282,71 +277,11 @@ var read4 = map[string]reading4{
 	"f4: keeps its own slot between calls":           {"bd65320eadea6343", named4, "the same input gave two answers: it keeps something between calls"},
 }
 
-// Every correct variant passes its TODO (the only one it writes; TODO n
-// grades the learner's func n beside the reference's others).
+// Every correct variant passes its TODO; every wrong one is caught in its
+// own TODO and no hint read by hand names a mistake its variant does not
+// make (familyCorrect and familyWrong, in families_test.go).
 func TestFamily4CorrectPass(t *testing.T) {
-	grade.LiftGradeLimit(t, time.Minute)
-	verbose, failed := familyVerbose(), 0
-	for _, v := range correct4 {
-		reset4()
-		if g := grade.TODO(v.todo(), v.funcs(), day45.Funcs); g.Status != labs.Pass {
-			failed++
-			if verbose {
-				t.Logf("%s: TODO %d: %s: %s (hint %q)", v.name, v.todo(), g.Status, g.Detail, g.Hint)
-			}
-		}
-	}
-	t.Logf("day 45 family 4: %d of %d correct passed", len(correct4)-failed, len(correct4))
-	if failed > 0 {
-		t.Errorf("day 45 family 4: %d of %d correct variants do not pass their TODO (%s=1 names them)", failed, len(correct4), familyVerboseEnv)
-	}
+	familyCorrect(t, "day 45 family 4", correct4, reset4)
 }
 
-// Every wrong variant fails in its own TODO, and no hint read by hand names
-// a mistake its variant does not make. How many name the true mistake is a
-// figure, not a bound.
-func TestFamily4WrongHints(t *testing.T) {
-	grade.LiftGradeLimit(t, time.Minute)
-	verbose := familyVerbose()
-	caught, named, plain, wrongName := 0, 0, 0, 0
-	var missed, wrongNamed, unread []string
-	for _, v := range wrong4 {
-		reset4()
-		n := v.todo()
-		g := grade.TODO(n, v.funcs(), day45.Funcs)
-		if g.Status != labs.Fail {
-			missed = append(missed, v.name)
-			if verbose {
-				t.Logf("%s: TODO %d: %s (%s): not caught; true mistake: %s", v.name, n, g.Status, g.Detail, v.mistake)
-			}
-			continue
-		}
-		caught++
-		fp := fingerprint4(g.Hint)
-		r, ok := read4[v.name]
-		switch {
-		case !ok || r.hint != fp:
-			unread = append(unread, v.name)
-		case r.says == named4:
-			named++
-		case r.says == plain4:
-			plain++
-		case r.says == wrongName4:
-			wrongName++
-			wrongNamed = append(wrongNamed, v.name)
-		}
-		if verbose {
-			t.Logf("%s: TODO %d: hint %s: true mistake: %s\n\tdetail: %s\n\thint: %s", v.name, n, fp, v.mistake, g.Detail, g.Hint)
-		}
-	}
-	t.Logf("day 45 family 4: %d named, %d plain, %d wrong name, %d caught of %d wrong", named, plain, wrongName, caught, len(wrong4))
-	if len(unread) > 0 {
-		t.Logf("day 45 family 4: %d caught hints not read by hand, or changed since (%s=1 prints them): %s", len(unread), familyVerboseEnv, strings.Join(unread, "; "))
-	}
-	if len(missed) > 0 {
-		t.Errorf("day 45 family 4: %d wrong variants not caught in their own TODO: %s", len(missed), strings.Join(missed, "; "))
-	}
-	if len(wrongNamed) > 0 {
-		t.Errorf("day 45 family 4: %d hints name a mistake other than their variant's: %s", len(wrongNamed), strings.Join(wrongNamed, "; "))
-	}
-}
+func TestFamily4WrongHints(t *testing.T) { familyWrong(t, "day 45 family 4", wrong4, read4, reset4) }

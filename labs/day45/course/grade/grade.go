@@ -79,6 +79,14 @@ import (
 // they test verdicts, not speed.
 var Limit = 2 * time.Second
 
+// DiagnosisLimit bounds the reading of the probes for a failure's hint, in
+// CPU time, on a clock of its own that starts once the checks are done
+// (labs.Failure.Explain): the verdict is the checks' alone, and a reading
+// that runs out leaves the check's plain hint. A variable for the same
+// reason as Limit. The longest reading of the equivalence suites takes
+// under 2 ms.
+var DiagnosisLimit = time.Second
+
 const (
 	randomCases = 3000
 	// maxRecorded bounds the calls an experiment's replay keeps.
@@ -113,7 +121,7 @@ func TODO(n int, learner, ref limit.Funcs) labs.Grade {
 		return g
 	}
 	if fail != nil {
-		g.Fail(fail)
+		g.Fail(fail.Explain(DiagnosisLimit, limit.LearnerDir, &track))
 		return g
 	}
 	g.Status = labs.Pass
@@ -243,6 +251,9 @@ func (g *grading) experiments(record func(f *limit.Funcs) (search func() *labs.F
 			}
 			// Neither figure is named: see labs.FigureDiffers.
 			how, ce := labs.FigureDiffers(p.Part, gotMetric, w)
+			// Settled: the search of the experiment's calls only finds
+			// the smallest wrong one to show.
+			labs.FailFound()
 			if f := search(); f != nil {
 				f.What = fmt.Sprintf("Part %s comes out differently (%s); the smallest wrong call behind it: %s",
 					p.Part, how, f.What)

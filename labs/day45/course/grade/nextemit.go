@@ -10,6 +10,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 type emitCase struct {
@@ -66,12 +67,14 @@ func (g *grading) emitChecks() labs.Cases[emitCase] {
 		case got < c.nextEmit:
 			what = "the request jumped the queue: it leaves before the slot nextEmit (" + c.what + ")"
 		}
+		plain := emitPlain(c, got, want)
 		return &labs.Failure{What: what,
 			Counterexample: labs.Counterexample{
 				Input: fmt.Sprintf("NextEmit(now=%v, nextEmit=%v)", c.now, c.nextEmit),
 				Got:   got.String(), Want: want.String(),
 			},
-			Diagnose: func() (string, string) { h := diagnoseEmit(g.learner.NextEmit, c, got, want); return h.Text, h.ID },
+			Hint: plain.Text, HintID: plain.ID,
+			Diagnose: diagnose.Reading(func() diagnose.Hint { return emitNamed(g.learner.NextEmit, c, got, want) }),
 		}
 	}
 	return labs.Cases[emitCase]{

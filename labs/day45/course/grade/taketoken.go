@@ -12,6 +12,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/limit"
+	"termlab/labs/diagnose"
 )
 
 type tokenCase struct {
@@ -99,23 +100,17 @@ func checkToken(learner, ref limit.TakeTokenFunc, c tokenCase) *labs.Failure {
 		want += fmt.Sprintf(" (or left=%.12g, ok=%v: the level is within %s of one whole token, so either answer is accepted)", level-b2f(!refOK), !refOK, fmtTol(tol))
 	}
 	ce := labs.Counterexample{Input: c.input(), Got: fmt.Sprintf("left=%.12g, ok=%v", gotL, gotOK), Want: want}
-	diagnosis := func() (string, string) {
-		h := diagnoseToken(learner, c, gotL, gotOK, refL, refOK)
-		return h.Text, h.ID
-	}
-	if reason, hint := limit.ImpossibleTokens(gotL, c.capacity); reason != "" {
-		return &labs.Failure{What: "an impossible answer on " + c.what + ": " + reason, Counterexample: ce, Diagnose: func() (string, string) {
-			if h, id := diagnosis(); h != "" {
-				return h, id
-			}
-			return hint, "plain.impossible"
-		}}
-	}
-	okAgrees := gotOK == refOK || tie
-	if okAgrees && math.Abs(gotL-(level-b2f(gotOK))) <= tol {
+	what := "wrong on " + c.what
+	if reason, _ := limit.ImpossibleTokens(gotL, c.capacity); reason != "" {
+		// Its plain statement (not a number, below zero, over the cap)
+		// says as much as ImpossibleTokens' hint, with the figures.
+		what = "an impossible answer on " + c.what + ": " + reason
+	} else if okAgrees := gotOK == refOK || tie; okAgrees && math.Abs(gotL-(level-b2f(gotOK))) <= tol {
 		return nil
 	}
-	return &labs.Failure{What: "wrong on " + c.what, Counterexample: ce, Diagnose: diagnosis}
+	plain := tokenPlain(c, gotL, gotOK, refL, refOK)
+	return &labs.Failure{What: what, Counterexample: ce, Hint: plain.Text, HintID: plain.ID,
+		Diagnose: diagnose.Reading(func() diagnose.Hint { return tokenNamed(learner, c, gotL, gotOK, refL, refOK) })}
 }
 
 // randomToken draws a bucket from every corner the course can reach.

@@ -73,12 +73,14 @@ func (g *grading) windowChecks() labs.Cases[windowCase] {
 		if got == want {
 			return nil
 		}
+		plain := windowPlain(c, got, want)
 		return &labs.Failure{What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{
 				Input: fmt.Sprintf("WindowID(now=%v, window=%v)", c.now, c.window),
 				Got:   fmt.Sprint(got), Want: fmt.Sprint(want),
 			},
-			Diagnose: func() (string, string) { h := diagnoseWindow(g.learner.WindowID, c, got, want); return h.Text, h.ID },
+			Hint: plain.Text, HintID: plain.ID,
+			Diagnose: diagnose.Reading(func() diagnose.Hint { return windowNamed(g.learner.WindowID, c, got, want) }),
 		}
 	}
 	return labs.Cases[windowCase]{

@@ -31,7 +31,7 @@ var memoryLimits = []int{10, 100, 1_000, 10_000, 100_000}
 // pattern is one way the previous window's requests may have arrived.
 type pattern struct {
 	Name   string
-	Stamps func() []time.Duration // counterLimit stamps inside [0, counterWindow)
+	Stamps func() []time.Duration // the limit's worth of stamps inside [0, window)
 }
 
 // spread puts n stamps evenly over [from, from+span).
@@ -43,22 +43,38 @@ func spread(n int, from, span time.Duration) []time.Duration {
 	return out
 }
 
-// patterns are the arrival patterns tried, mildest first.
-var patterns = []pattern{
-	{"even", func() []time.Duration { return spread(counterLimit, 0, counterWindow) }},
-	{"random", func() []time.Duration {
-		rng := rand.New(rand.NewPCG(counterSeed, 5))
-		out := make([]time.Duration, counterLimit)
-		for i := range out {
-			out[i] = time.Duration(rng.Int64N(int64(counterWindow)))
-		}
-		slices.Sort(out)
-		return out
-	}},
-	{"front-loaded", func() []time.Duration { return spread(counterLimit, 0, counterWindow/10) }},
-	{"back-loaded", func() []time.Duration { return spread(counterLimit, counterWindow-counterWindow/10, counterWindow/10) }},
-	{"boundary burst", func() []time.Duration { return spread(counterLimit, counterWindow-time.Second, time.Second) }},
+// counterSetup is the limit, the window and how long the harshest
+// pattern's burst lasts: Part 5's (asCounterPart), or a question figure's
+// at any setting (playCounter, questions.go).
+type counterSetup struct {
+	limit         int
+	window, burst time.Duration
 }
+
+var asCounterPart = counterSetup{limit: counterLimit, window: counterWindow, burst: time.Second}
+
+// patternsAt are the arrival patterns tried, mildest first.
+func patternsAt(s counterSetup) []pattern {
+	n, w := s.limit, s.window
+	return []pattern{
+		{"even", func() []time.Duration { return spread(n, 0, w) }},
+		{"random", func() []time.Duration {
+			rng := rand.New(rand.NewPCG(counterSeed, 5))
+			out := make([]time.Duration, n)
+			for i := range out {
+				out[i] = time.Duration(rng.Int64N(int64(w)))
+			}
+			slices.Sort(out)
+			return out
+		}},
+		{"front-loaded", func() []time.Duration { return spread(n, 0, w/10) }},
+		{"back-loaded", func() []time.Duration { return spread(n, w-w/10, w/10) }},
+		{"boundary burst", func() []time.Duration { return spread(n, w-s.burst, s.burst) }},
+	}
+}
+
+// patterns are Part 5's.
+var patterns = patternsAt(asCounterPart)
 
 // patternResult is the counter against the log after one pattern.
 type patternResult struct {
@@ -80,27 +96,35 @@ type patternResult struct {
 // the next window, then (on fresh limiters) the same start with the client
 // asking counterOffered per second through the next window.
 func counterAgainstLog(id limit.WindowIDFunc, expired limit.ExpiredFunc, p pattern) patternResult {
-	r := patternResult{Name: p.Name}
-	stamps := p.Stamps()
-	lg := limit.NewSlidingLog(expired, counterLimit, counterWindow)
-	ctr := limit.NewSlidingCounter(id, counterLimit, counterWindow)
-	for _, t := range stamps {
-		lg.Allow(t)
-		ctr.Allow(t)
-	}
-	for t := counterWindow; t < 2*counterWindow; t += counterProbe {
-		exact, guess := float64(lg.CountAt(t)), ctr.Estimate(t)
-		r.Probes = append(r.Probes, t)
-		r.Exact, r.Guess = append(r.Exact, exact), append(r.Guess, guess)
-		if e := 100 * (guess - exact) / counterLimit; math.Abs(e) > math.Abs(r.WorstErrorPct) {
-			r.WorstErrorPct = e
-		}
-	}
+	r, stamps := counterError(id, expired, p, asCounterPart)
 	later := spread(int(counterOffered*counterWindow.Seconds()), counterWindow, counterWindow)
 	stream := append(slices.Clip(stamps), later...)
 	r.LogMaxTrailing = acceptedMaxTrailing(limit.NewSlidingLog(expired, counterLimit, counterWindow).Allow, stream)
 	r.CounterMaxTrailing = acceptedMaxTrailing(limit.NewSlidingCounter(id, counterLimit, counterWindow).Allow, stream)
 	return r
+}
+
+// counterError is the first half of counterAgainstLog at any setting: the
+// previous window's requests through both limiters, then the counter's
+// guess against the log's count every counterProbe through the next window.
+func counterError(id limit.WindowIDFunc, expired limit.ExpiredFunc, p pattern, s counterSetup) (patternResult, []time.Duration) {
+	r := patternResult{Name: p.Name}
+	stamps := p.Stamps()
+	lg := limit.NewSlidingLog(expired, s.limit, s.window)
+	ctr := limit.NewSlidingCounter(id, s.limit, s.window)
+	for _, t := range stamps {
+		lg.Allow(t)
+		ctr.Allow(t)
+	}
+	for t := s.window; t < 2*s.window; t += counterProbe {
+		exact, guess := float64(lg.CountAt(t)), ctr.Estimate(t)
+		r.Probes = append(r.Probes, t)
+		r.Exact, r.Guess = append(r.Exact, exact), append(r.Guess, guess)
+		if e := 100 * (guess - exact) / float64(s.limit); math.Abs(e) > math.Abs(r.WorstErrorPct) {
+			r.WorstErrorPct = e
+		}
+	}
+	return r, stamps
 }
 
 func acceptedMaxTrailing(allow func(time.Duration) bool, stream []time.Duration) int {

@@ -65,13 +65,22 @@ func (s *slidingLimiter) allow(now time.Duration) (bool, time.Duration) {
 	return false, s.l.Oldest() + s.l.Window // when the oldest stops counting
 }
 
+// stampedeSetup is who knocks and how: Part 7's (asPart), or a question
+// figure's at any setting (playStampede, questions.go).
+type stampedeSetup struct {
+	clients, limit int           // each client's allowance per window
+	window, pace   time.Duration // a client's gap between requests while allowed
+}
+
+var asPart = stampedeSetup{clients: stampedeClients, limit: stampedeLimit, window: stampedeWindow, pace: stampedePace}
+
 // startTimes are the clients' first requests, spread at random over the
 // first window, and the jitter offsets of their window edges.
-func startTimes() (starts, offsets []time.Duration) {
+func startTimes(s stampedeSetup) (starts, offsets []time.Duration) {
 	rng := rand.New(rand.NewPCG(stampedeSeed, 7))
-	for range stampedeClients {
-		starts = append(starts, time.Duration(rng.Int64N(int64(stampedeWindow))))
-		offsets = append(offsets, time.Duration(rng.Int64N(int64(stampedeWindow))))
+	for range s.clients {
+		starts = append(starts, time.Duration(rng.Int64N(int64(s.window))))
+		offsets = append(offsets, time.Duration(rng.Int64N(int64(s.window))))
 	}
 	return starts, offsets
 }
@@ -80,8 +89,8 @@ func startTimes() (starts, offsets []time.Duration) {
 // A client sends every stampedePace while it is let in; refused, it comes
 // back exactly when its limiter says (a well-behaved client, and that is
 // the trouble).
-func stampede(newLimiter func(i int) stampedeLimiter) stampedeResult {
-	starts, _ := startTimes()
+func stampede(s stampedeSetup, newLimiter func(i int) stampedeLimiter) stampedeResult {
+	starts, _ := startTimes(s)
 	r := stampedeResult{PerSecond: make([]int, int(stampedeSpan/time.Second))}
 	var sim clock.Sim
 	for i, start := range starts {
@@ -93,7 +102,7 @@ func stampede(newLimiter func(i int) stampedeLimiter) stampedeResult {
 			ok, retry := lim.allow(now)
 			if ok {
 				r.Accepted++
-				sim.After(stampedePace, ask)
+				sim.After(s.pace, ask)
 				return
 			}
 			sim.At(max(retry, now+time.Millisecond), ask) // never the same instant again
@@ -103,7 +112,7 @@ func stampede(newLimiter func(i int) stampedeLimiter) stampedeResult {
 	sim.Run(stampedeSpan - 1)
 	// The first window is the clients' own random start; from its end on,
 	// every client has met its limit and the limiter sets the rhythm.
-	settled := r.PerSecond[int(stampedeWindow/time.Second):]
+	settled := r.PerSecond[min(int(s.window/time.Second), len(r.PerSecond)-1):]
 	for _, n := range settled {
 		r.Peak = max(r.Peak, n)
 	}
@@ -112,23 +121,23 @@ func stampede(newLimiter func(i int) stampedeLimiter) stampedeResult {
 }
 
 // stampedeFixed is the clock-aligned fixed window (every key flips at once).
-func stampedeFixed(id limit.WindowIDFunc) stampedeResult {
-	return stampede(func(int) stampedeLimiter {
-		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow)}
+func stampedeFixed(id limit.WindowIDFunc, s stampedeSetup) stampedeResult {
+	return stampede(s, func(int) stampedeLimiter {
+		return &fixedLimiter{w: limit.NewFixedWindow(id, s.limit, s.window)}
 	})
 }
 
 // stampedeJittered shifts each key's window edges by its own random offset.
 func stampedeJittered(id limit.WindowIDFunc) stampedeResult {
-	_, offsets := startTimes()
-	return stampede(func(i int) stampedeLimiter {
+	_, offsets := startTimes(asPart)
+	return stampede(asPart, func(i int) stampedeLimiter {
 		return &fixedLimiter{w: limit.NewFixedWindow(id, stampedeLimit, stampedeWindow), offset: offsets[i]}
 	})
 }
 
 // stampedeSliding gives each key a sliding-window log instead.
 func stampedeSliding(expired limit.ExpiredFunc) stampedeResult {
-	return stampede(func(int) stampedeLimiter {
+	return stampede(asPart, func(int) stampedeLimiter {
 		return &slidingLimiter{limit.NewSlidingLog(expired, stampedeLimit, stampedeWindow)}
 	})
 }
@@ -142,7 +151,7 @@ func flipMarks() []labs.Mark {
 }
 
 func stampedeFixedPiece(f limit.Funcs, r *labs.PartResult) {
-	fixed, jit := stampedeFixed(f.WindowID), stampedeJittered(f.WindowID)
+	fixed, jit := stampedeFixed(f.WindowID, asPart), stampedeJittered(f.WindowID)
 	r.Metrics = append(r.Metrics,
 		metric("stampede_peak", "clock-aligned windows: most requests in one second "+settledSpan(), float64(fixed.Peak), "requests", 0),
 		metric("stampede_smoothed_peak", "jittered edges: most requests in one second "+settledSpan(), float64(jit.Peak), "requests", 0),

@@ -1,9 +1,11 @@
 package parts
 
 import (
+	"math"
 	"time"
 
 	"termlab/labs"
+	"termlab/labs/day45/course/fleet/local"
 	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/words"
 )
@@ -14,8 +16,11 @@ import (
 // exactly the part's figure.
 func Questions(impl func(labs.Impl) (limit.Funcs, bool)) []labs.PlayFigure {
 	return labs.PlayFigures(words.Questions(), impl, map[string]func(limit.Funcs, labs.Values, *labs.Frame){
-		"bursts":    playBursts,
-		"sustained": playSustained,
+		"bursts":     playBursts,
+		"sustained":  playSustained,
+		"stampede":   playStampede,
+		"counter":    playCounter,
+		"fleetlocal": playFleetLocal,
 	})
 }
 
@@ -96,4 +101,52 @@ func playSustained(f limit.Funcs, v labs.Values, fr *labs.Frame) {
 	fr.Readouts = append(fr.Readouts,
 		labs.Readout{Name: "rate", Label: "accepted per second, the whole minute", Value: r.Rate, Unit: "/s"},
 		labs.Readout{Name: "offered", Label: "offered", Value: float64(r.Offered), Unit: "requests"})
+}
+
+// playStampede is Part 7's clients at any count, allowance, window and
+// pace, on clock-aligned fixed windows: the most requests the door sees in
+// one second once every client has met its limit (P11).
+func playStampede(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	s := stampedeSetup{clients: int(v["clients"]), limit: int(v["limit"]),
+		window: time.Duration(v["window"]) * time.Second, pace: time.Duration(v["pace"]) * time.Millisecond}
+	r := stampedeFixed(f.WindowID, s)
+	fr.Chart = labs.Figure{Title: "Requests at the door per second", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "clock-aligned", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "peak", Label: "most in one second, after the first window", Value: float64(r.Peak), Unit: "requests"},
+		labs.Readout{Name: "mean", Label: "per second on average, after the first window", Value: r.Mean, Unit: "/s"})
+}
+
+// playCounter is Part 5's patterns at any limit, window and length of the
+// boundary burst: the counter's worst error over them, in % of the limit
+// (P9).
+func playCounter(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	s := counterSetup{limit: int(v["limit"]), window: time.Duration(v["window"]) * time.Second, burst: time.Duration(v["burst"]) * time.Second}
+	s.burst = min(s.burst, s.window)
+	var worst float64
+	var errs []float64
+	for _, p := range patternsAt(s) {
+		r, _ := counterError(f.WindowID, f.Expired, p, s)
+		errs = append(errs, math.Abs(r.WorstErrorPct))
+		worst = max(worst, math.Abs(r.WorstErrorPct))
+	}
+	fr.Chart = labs.Figure{Title: "The counter's worst error by pattern (1 even … 5 boundary burst), % of the limit", Kind: labs.Bars,
+		XLabel: "pattern", YLabel: "% of limit", Series: []labs.Series{{Name: "worst error", X: IndexesFrom(1, len(errs)), Y: errs}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "worst_error", Label: "the counter's worst error, any pattern", Value: worst, Unit: "%"})
+}
+
+// playFleetLocal is Part 4's first fleet at any number of servers, limit
+// and offered rate: each server's own bucket (holding a second's worth),
+// the client's requests dealt by the part's even balancer, and the rate
+// delivered once the opening bursts are spent (P7). It is the part's own
+// code (fleet/local), which needs no store.
+func playFleetLocal(f limit.Funcs, v labs.Values, fr *labs.Frame) {
+	n := int(v["servers"])
+	r := local.Run(f.TakeToken, n, v["limit"], v["offered"], local.Span, local.Balancer(n))
+	fr.Chart = labs.Figure{Title: "Delivered per second, all servers", Kind: labs.Bars, XLabel: "second", YLabel: "requests",
+		Series: []labs.Series{{Name: "delivered", X: Indexes(len(r.PerSecond)), Y: Ints(r.PerSecond)}}}
+	fr.Readouts = append(fr.Readouts,
+		labs.Readout{Name: "delivered", Label: "delivered from t = 3 s on", Value: r.SteadyRate, Unit: "/s"},
+		labs.Readout{Name: "accepted", Label: "accepted over the whole run", Value: float64(r.Accepted), Unit: "requests"})
 }

@@ -72,7 +72,8 @@ func (r ShardRun) Hurt() int {
 // shard(t). A request goes to a worker of its shard picked at random; when
 // that worker's queue is full it tries the next worker of the shard once.
 func PlayShards(s ShardSetup, shard func(tenant uint64) []int) ShardRun {
-	return playShards(s, shardTraffic(s), 0, shard)
+	traffic := shardTraffic(s)
+	return playShards(s, traffic, shardPicks(s, traffic), 0, shard)
 }
 
 // HurtOverDraws plays the setup's traffic again for draws deals of the
@@ -84,9 +85,10 @@ func PlayShards(s ShardSetup, shard func(tenant uint64) []int) ShardRun {
 // the spread between deals is the spread of the shards.
 func HurtOverDraws(s ShardSetup, draws int, shard func(tenant uint64) []int) []int {
 	traffic := shardTraffic(s)
+	picks := shardPicks(s, traffic) // the same in every deal: drawn once
 	out := make([]int, draws)
 	for d := range draws {
-		out[d] = playShards(s, traffic, uint64(d)*uint64(s.Quiet+1), shard).Hurt()
+		out[d] = playShards(s, traffic, picks, uint64(d)*uint64(s.Quiet+1), shard).Hurt()
 	}
 	return out
 }
@@ -113,24 +115,37 @@ func shardTraffic(s ShardSetup) []arrival {
 	return all
 }
 
-// playShards plays traffic with tenant t on shard(base+t). Arrivals are the
-// only events and they are sorted, so the run is a loop over them, with no
-// event queue: a part plays many deals.
-func playShards(s ShardSetup, traffic []arrival, base uint64, shard func(tenant uint64) []int) ShardRun {
+// shardPicks is the worker pick of each arrival within the span, as a
+// fraction of its shard's length: one draw of the setup's generator per
+// arrival, in time order, whatever the shards are, so every deal makes the
+// same picks.
+func shardPicks(s ShardSetup, traffic []arrival) []float64 {
+	pick := pyrand.New(s.Seed + 2)
+	out := make([]float64, 0, len(traffic))
+	for _, a := range traffic {
+		if a.at > s.Span {
+			break
+		}
+		out = append(out, pick.Float64())
+	}
+	return out
+}
+
+// playShards plays traffic with tenant t on shard(base+t), each arrival
+// within the span picking its worker by picks (shardPicks). Arrivals are
+// the only events and they are sorted, so the run is a loop over them,
+// with no event queue: a part plays many deals.
+func playShards(s ShardSetup, traffic []arrival, picks []float64, base uint64, shard func(tenant uint64) []int) ShardRun {
 	n := s.Quiet + 1
 	run := ShardRun{Shards: make([][]int, n), Sent: make([]int, n), Lost: make([]int, n)}
 	for t := range n {
 		run.Shards[t] = shard(base + uint64(t))
 	}
 	pool := NewPool(s.Workers, s.Service, s.Bound)
-	pick := pyrand.New(s.Seed + 2)
-	for _, a := range traffic {
-		if a.at > s.Span {
-			break
-		}
+	for j, a := range traffic[:len(picks)] {
 		sh := run.Shards[a.tenant]
 		run.Sent[a.tenant]++
-		i := int(pick.Float64() * float64(len(sh)))
+		i := int(picks[j] * float64(len(sh)))
 		if pool.Try(sh[i], a.at) {
 			continue
 		}

@@ -187,11 +187,9 @@ func shareNamed(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
 	return diagnose.On(shareTable, c, shareProbes, onShare(learner), onShare(ref))
 }
 
-func diagnoseShares(learner, ref fair.FairShareFunc, c shareCase) diagnose.Hint {
-	if h := shareNamed(learner, ref, c); !h.None() {
-		return h
-	}
-	got, want := learner(c.capacity, slices.Clone(c.demands)), ref(c.capacity, slices.Clone(c.demands))
+// sharePlain says plainly what differs on c (got: the learner's shares,
+// want: the reference's), read off it alone.
+func sharePlain(c shareCase, got, want []float64) diagnose.Hint {
 	var tg, tw float64
 	for i := range got {
 		tg += got[i]
@@ -336,9 +334,9 @@ var creditRounded = func() []diagnose.Row[visitCase, visitAnswer] {
 }()
 
 func init() {
-	visitTable.Rows = slices.Concat(visitTable.Rows, creditRounded, visitParts)
-	overlapTable.Rows = append(overlapTable.Rows, overlapCounts...)
-	shareTable.Rows = append(shareTable.Rows, shareReadings...)
+	visitTable.Rows = slices.Concat(visitTable.Rows, visitAfter5, creditRounded, visitParts)
+	overlapTable.Rows = slices.Concat(overlapTable.Rows, overlapAfter5, overlapCounts)
+	shareTable.Rows = slices.Concat(shareTable.Rows, shareAfter5, shareReadings)
 }
 
 type visitAnswer struct {
@@ -378,11 +376,9 @@ func visitNamed(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
 	return diagnose.On(visitTable, c, visitProbes, onVisit(learner), onVisit(ref))
 }
 
-func diagnoseVisit(learner, ref fair.DRRVisitFunc, c visitCase) diagnose.Hint {
-	if h := visitNamed(learner, ref, c); !h.None() {
-		return h
-	}
-	g, w := onVisit(learner)(c), onVisit(ref)(c)
+// visitPlain says plainly what differs on c (g: the learner's answer, w:
+// the reference's), read off it alone.
+func visitPlain(c visitCase, g, w visitAnswer) diagnose.Hint {
 	credit := c.deficit + c.quantum
 	switch {
 	case g.served != w.served:
@@ -501,17 +497,16 @@ func overlapNamed(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
 	return diagnose.On(overlapTable, c, overlapProbes, onOverlap(learner), onOverlap(ref))
 }
 
-func diagnoseOverlap(learner, ref fair.OverlapFunc, c overlapCase) diagnose.Hint {
-	if h := overlapNamed(learner, ref, c); !h.None() {
-		return h
-	}
+// overlapPlain says plainly what differs on c (got: the learner's count),
+// read off it alone.
+func overlapPlain(c overlapCase, got int) diagnose.Hint {
 	var common []int
 	for _, w := range c.a {
 		if slices.Contains(c.b, w) {
 			common = append(common, w)
 		}
 	}
-	return diagnose.Plain("overlap-count", fmt.Sprintf("you count %d where the shards share %d: %v are in both", onOverlap(learner)(c), len(common), common))
+	return diagnose.Plain("overlap-count", fmt.Sprintf("you count %d where the shards share %d: %v are in both", got, len(common), common))
 }
 
 // twoPasses is the state hint (labs/diagnose) for a learner that answers

@@ -37,11 +37,13 @@ func checkDRRVisit(mixed, ref fair.Funcs, explain explainer) (*labs.Failure, int
 		if gs == ws && near(gd, wd, c.deficit+c.quantum) {
 			return nil
 		}
+		plain := visitPlain(c, visitAnswer{gs, gd}, visitAnswer{ws, wd})
 		return &labs.Failure{
 			What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatDRRVisit(c.deficit, c.quantum, c.queue),
 				Got: fmt.Sprintf("served=%d, newDeficit=%g", gs, gd), Want: fmt.Sprintf("served=%d, newDeficit=%g", ws, wd)},
-			Diagnose: explain(func(raw fair.Funcs) diagnose.Hint { return diagnoseVisit(raw.DRRVisit, ref.DRRVisit, c) }),
+			Hint: plain.Text, HintID: plain.ID,
+			Diagnose: explain(func(raw fair.Funcs) diagnose.Hint { return visitNamed(raw.DRRVisit, ref.DRRVisit, c) }),
 		}
 	}
 	random := randomVisitCases(46, 2, randomCases)

@@ -24,7 +24,7 @@ var (
 	quantumAloneHint = visitHints.Name("drr.quantum-alone", "the requests served fit in quantum alone: the credit saved from earlier visits counts too, so this visit may spend deficit + quantum")
 	quantumTwiceHint = visitHints.Name("drr.quantum-twice", "the quantum was added twice: a visit adds one quantum to the credit, then serves from the head while the head fits")
 	perRequestHint   = visitHints.Name("drr.per-request", "the quantum was added for every request served: a visit adds quantum once, before serving, however many requests it then serves")
-	overServeHint    = visitHints.Name("drr.over-serve", "a request was served that did not fit: serve the head only when its size fits in what is left of the credit (compare before you serve it)")
+	overServeHint    = visitHints.Name("drr.over-serve", "a request was served that did not fit: a visit serves the head only while its size fits in what is left of deficit + quantum")
 	swappedResetHint = visitHints.Name("drr.reset-swapped", "the credit goes back to 0 on the wrong branch: an empty queue keeps it, and a queue whose head still waits loses it; reset only when the queue is (or becomes) empty")
 	entryEmptyHint   = visitHints.Name("drr.entry-empty", "an empty queue on entry banked credit: a tenant with nothing waiting gets 0, 0, so an idle tenant cannot save up quantum for later")
 	unchargedHint    = visitHints.Name("drr.uncharged", "the sizes served were never taken off the credit: each request served costs its size, so what is left is deficit + quantum − the sizes served")

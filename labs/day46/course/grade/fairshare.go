@@ -49,11 +49,13 @@ func checkFairShare(mixed, ref fair.Funcs, explain explainer) (*labs.Failure, in
 		if ok {
 			return nil
 		}
+		plain := sharePlain(c, got, want)
 		return &labs.Failure{
 			What: "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatFairShare(c.capacity, c.demands), Got: fair.FormatFloats(got), Want: fair.FormatFloats(want),
 				Answers: shareAnswers[fair.FormatFairShare(c.capacity, c.demands)]},
-			Diagnose: explain(func(raw fair.Funcs) diagnose.Hint { return diagnoseShares(raw.FairShare, ref.FairShare, c) }),
+			Hint: plain.Text, HintID: plain.ID,
+			Diagnose: explain(func(raw fair.Funcs) diagnose.Hint { return shareNamed(raw.FairShare, ref.FairShare, c) }),
 		}
 	}
 	random := randomShareCases(46, 1, randomCases)

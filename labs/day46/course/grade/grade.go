@@ -41,25 +41,30 @@ const (
 // timed it out.
 var Limit = 12 * time.Second
 
+// DiagnosisLimit bounds the reading of the probes for a failure's hint, in
+// CPU time, on a clock of its own that starts once the checks are done
+// (labs.Failure.Explain): the verdict is the checks' alone, and a reading
+// that runs out leaves the check's plain hint. A variable for the same
+// reason as Limit. The longest reading of the equivalence suites (a
+// ShardOf's spread over thousands of tenants) takes about 0.25 s; Limit
+// and this together stay under the worker process's own bound (15 s).
+var DiagnosisLimit = 2 * time.Second
+
 // explainer makes the Diagnose of a check's failure (labs.Failure, the one
-// path a hint takes on both days, asked once the failure is the one shown)
-// from a reading of the probes (diagnose.go) with the learner's function
-// unchecked: an impossible answer on a probe is still an answer a mistake
-// can share.
+// path a hint takes on both days, asked once the failure is the one shown
+// and the checks are done) from a reading of the probes (diagnose.go) with
+// the learner's function unchecked: an impossible answer on a probe is
+// still an answer a mistake can share.
 type explainer func(diag func(raw fair.Funcs) diagnose.Hint) func() (hint, id string)
 
-// explainOf is the explainer of TODO n's grading. A reading runs on the
-// grading's own thread, inside its CPU bound, as Day 45's do (a guard of
-// its own would leave the grading's CPU clock standing while it waits, and
-// a slow machine could then stop it); a learner that panics on a probe
-// stops the reading, not the grading: the failure is shown without a hint.
+// explainOf is the explainer of TODO n's grading. A reading runs after
+// the checks, under a bound of its own (labs.Failure.Explain); a learner
+// that panics in it, or is too slow for it, stops the reading, not the
+// grading: the failure keeps its check's plain hint.
 func explainOf(n int, learner, ref fair.Funcs) explainer {
 	raw := ref.With(n, learner)
 	return func(diag func(raw fair.Funcs) diagnose.Hint) func() (string, string) {
-		return func() (string, string) {
-			h, _ := diagnose.Try(func() diagnose.Hint { return diag(raw) })
-			return h.Text, h.ID
-		}
+		return diagnose.Reading(func() diagnose.Hint { return diag(raw) })
 	}
 }
 
@@ -74,16 +79,16 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 	fault := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() {
 		mixed := ref.With(n, learner).Checked(&track)
 		fail, checks = checkers[n](mixed, ref, explain)
-		fail = fail.Explained()
 	})
 	if g.Faulted(fault) {
 		if g.Status == labs.Fail && fault.TODO == n {
 			// An impossible answer: name the mistake behind it when the
-			// probes show one (behaviour.go), under a guard of its own:
-			// the grading's has ended.
-			var hint, id string
+			// probes show one (behaviour.go), read as any failure's
+			// hint is, after the checks and under a bound of its own.
+			// The verdict goes first.
+			labs.FailFound()
 			read := explain(func(raw fair.Funcs) diagnose.Hint { return impossibleHint(n, raw, ref) })
-			if f := labs.GuardCPU(Limit, fair.LearnerDir, &track, func() { hint, id = read() }); f.OK() && id != "" {
+			if hint, id, ok := labs.Read(DiagnosisLimit, fair.LearnerDir, &track, read); ok {
 				g.Hint, g.HintID = hint, id
 			}
 		}
@@ -94,7 +99,7 @@ func TODO(n int, learner, ref fair.Funcs) labs.Grade {
 		g.Detail = fmt.Sprintf("all %d checks pass: edge cases, random inputs and the experiments", checks)
 		return g
 	}
-	g.Fail(fail)
+	g.Fail(fail.Explain(DiagnosisLimit, fair.LearnerDir, &track))
 	return g
 }
 
@@ -147,6 +152,7 @@ func experimentsAgree(checks int, mixed, ref fair.Funcs, n int) (*labs.Failure, 
 		got := p.Metrics(mixed)
 		for i := range want {
 			if i >= len(got) || !near(got[i].Value, want[i].Value, want[i].Value) {
+				labs.FailFound()
 				var g *labs.Metric
 				if i < len(got) {
 					g = &got[i]

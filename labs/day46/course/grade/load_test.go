@@ -10,9 +10,9 @@ import (
 	"termlab/runner/testrun"
 )
 
-// shippedLimit is the grader's bound as the worker uses it, read before
-// TestMain lifts it.
-var shippedLimit = grade.Limit
+// shippedLimit and shippedDiagnosisLimit are the grader's bounds as the
+// worker uses them, read before TestMain lifts them.
+var shippedLimit, shippedDiagnosisLimit = grade.Limit, grade.DiagnosisLimit
 
 // A verdict is a property of the code, not of the machine: with processes
 // spinning on every core beside it, the whole equivalence suite, at the
@@ -29,8 +29,8 @@ func TestVerdictsUnderLoad(t *testing.T) {
 		// without it.
 		t.Skip("the shipped bound is for a build without the race detector")
 	}
-	defer func(l time.Duration) { grade.Limit = l }(grade.Limit)
-	grade.Limit = shippedLimit
+	defer func(l, d time.Duration) { grade.Limit, grade.DiagnosisLimit = l, d }(grade.Limit, grade.DiagnosisLimit)
+	grade.Limit, grade.DiagnosisLimit = shippedLimit, shippedDiagnosisLimit
 	testrun.Burn(t, 0)
 	t.Run("all", func(t *testing.T) {
 		for _, set := range []struct {

@@ -33,10 +33,12 @@ func checkOverlap(mixed, ref fair.Funcs, explain explainer) (*labs.Failure, int)
 		if got == want {
 			return nil
 		}
+		plain := overlapPlain(c, got)
 		return &labs.Failure{
 			What:           "wrong on " + c.what,
 			Counterexample: labs.Counterexample{Input: fair.FormatOverlap(c.a, c.b), Got: fmt.Sprint(got), Want: fmt.Sprint(want)},
-			Diagnose:       explain(func(raw fair.Funcs) diagnose.Hint { return diagnoseOverlap(raw.Overlap, ref.Overlap, c) }),
+			Hint:           plain.Text, HintID: plain.ID,
+			Diagnose: explain(func(raw fair.Funcs) diagnose.Hint { return overlapNamed(raw.Overlap, ref.Overlap, c) }),
 		}
 	}
 	random := randomOverlapCases(46, 4, randomCases)

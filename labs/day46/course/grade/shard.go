@@ -72,18 +72,9 @@ func checkShardOf(mixed, _ fair.Funcs, explain explainer) (*labs.Failure, int) {
 	for _, ids := range spreadPatterns {
 		checks++
 		if f := spread(mixed, ids.name, ids.id); f != nil {
-			// The spread's own hint is the fallback of a reading of
-			// the probes, asked once this failure is the one shown (and
-			// kept when the reading is stopped).
-			fallback := diagnose.Hint{ID: f.HintID, Text: f.Hint}
-			read := explain(func(raw fair.Funcs) diagnose.Hint { return shardSpreadHint(raw, ids.id, fallback) })
-			f.Hint, f.HintID = "", ""
-			f.Diagnose = func() (string, string) {
-				if h, id := read(); id != "" {
-					return h, id
-				}
-				return fallback.Text, fallback.ID
-			}
+			// The spread's own hint stands unless a reading of the
+			// probes names the mistake.
+			f.Diagnose = explain(func(raw fair.Funcs) diagnose.Hint { return spreadTable(ids.id).Read(nil, onShard(raw.ShardOf), nil) })
 			return f, checks
 		}
 	}
@@ -193,52 +184,51 @@ func shardCounts(f fair.Funcs, id func(int) uint64) ([]int, int) {
 }
 
 func spread(f fair.Funcs, name string, id func(int) uint64) *labs.Failure {
-	const n, k = 8, 2
-	combos := int(fair.Binomial(n, k))
-	counts := map[[2]int]int{}
-	for i := range combos * spreadPer {
-		s := slices.Clone(f.ShardOf(id(i), n, k))
-		slices.Sort(s)
-		counts[[2]int{s[0], s[1]}]++
-	}
-	var all []int
-	lo, hi := [2]int{}, [2]int{}
-	for a := range n {
-		for b := a + 1; b < n; b++ {
-			c := counts[[2]int{a, b}]
-			all = append(all, c)
-			if c < counts[lo] || len(all) == 1 {
-				lo = [2]int{a, b}
-			}
-			if c > counts[hi] || len(all) == 1 {
-				hi = [2]int{a, b}
-			}
-		}
-	}
+	const n = 8
+	all, seen := shardCounts(f, id)
 	x := ChiSquare(all)
 	if x <= ChiSquareLimit {
 		return nil
 	}
-	spread := spreadHint(len(counts), combos)
+	// all's shards, in shardCounts' order: (0, 1), (0, 2), …, (6, 7).
+	var pairs [][2]int
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			pairs = append(pairs, [2]int{a, b})
+		}
+	}
+	lo, hi := 0, 0
+	for i, c := range all {
+		if c < all[lo] {
+			lo = i
+		}
+		if c > all[hi] {
+			hi = i
+		}
+	}
+	combos := len(all)
+	spread := spreadHint(seen, combos)
 	return &labs.Failure{
 		What: fmt.Sprintf("shards are not spread evenly over %s", name),
 		Counterexample: labs.Counterexample{Input: fmt.Sprintf("ShardOf(tenant, 8, 2) for %d tenants: %s", combos*spreadPer, name),
-			Got:  fmt.Sprintf("from %d tenants (workers %v) to %d (workers %v) per shard, %d different shards; chi-square %.0f", counts[lo], lo, counts[hi], hi, len(counts), x),
+			Got:  fmt.Sprintf("from %d tenants (workers %v) to %d (workers %v) per shard, %d different shards; chi-square %.0f", all[lo], pairs[lo], all[hi], pairs[hi], seen, x),
 			Want: fmt.Sprintf("about %d on each of the %d shards; chi-square at most %g (a fair draw goes past it about once in a million)", spreadPer, combos, ChiSquareLimit)},
 		Hint: spread.Text, HintID: spread.ID,
 	}
 }
 
-// The hints above that name what a ShardOf does (MistakeHints lists them).
+// The hints above that name what a ShardOf does (MistakeHints lists them):
+// the same shard for every tenant is spreadTable's last row.
 var (
 	statefulHint  = shardSet.Name("state.between-calls", "the same tenant got different shards on two calls: the shard must follow from the tenant id alone (a generator seeded with it), not from anything left by earlier calls")
 	sameShardHint = shardSet.Name("shard.same-shard", "every one of these tenants got the same shard: the shard has to depend on the tenant id")
 )
 
+// spreadHint says plainly how the shards of an uneven spread fall (seen of
+// combos come up), read off its counts alone: its failure's hint unless a
+// row of spreadTable names the mistake.
 func spreadHint(seen, combos int) diagnose.Hint {
 	switch {
-	case seen == 1:
-		return sameShardHint
 	case seen < combos:
 		return diagnose.Plain("shard-few-shards", fmt.Sprintf("only %d of the %d possible shards ever come up over these tenants: every set of k workers must be possible, and about as likely as any other", seen, combos))
 	}

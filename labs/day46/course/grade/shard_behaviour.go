@@ -181,16 +181,11 @@ func spreadTable(id func(int) uint64) diagnose.Table[shardCase, []int] {
 			w := slices.Index(perWorker, 0)
 			return neverHint(w).Text, w >= 0 && slices.Max(perWorker) > 0 && seen > n
 		}},
+		{ID: sameShardHint.ID, Words: sameShardHint.Text, Reads: func(_ shardCase, _ []shardCase, learner, _ func(shardCase) []int) (string, bool) {
+			seen, _, _ := spreadOf(learner)
+			return "", seen == 1
+		}},
 	}}
-}
-
-// shardSpreadHint is the hint for shards spread unevenly over the tenants
-// id(0), id(1), …: a reading of spreadTable, else fallback.
-func shardSpreadHint(raw fair.Funcs, id func(int) uint64, fallback diagnose.Hint) diagnose.Hint {
-	if h := spreadTable(id).Read(nil, onShard(raw.ShardOf), nil); !h.None() {
-		return h
-	}
-	return fallback
 }
 
 // ignoredBits names the top (or bottom) bits of the tenant id when

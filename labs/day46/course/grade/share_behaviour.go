@@ -23,7 +23,7 @@ var (
 	splitAllHint     = shareHints.Name("share.split-all", "what is left was split among every tenant, not only the ones still asking: divide it by the number of tenants not yet given their share")
 	splitOneLessHint = shareHints.Name("share.split-one-less", "what is left was split among one tenant too few: divide it by the number of tenants not yet given their share, this one included")
 	neverTakenHint   = shareHints.Name("share.never-taken", "what the satisfied tenants took was never taken off the capacity: each split is what is left ÷ the tenants still asking")
-	leftOverHint     = shareHints.Name("share.left-over", "capacity was left over while a tenant still asked for more: keep handing out what the modest tenants leave until everyone has what it asked or the capacity is used up")
+	leftOverHint     = shareHints.Name("share.left-over", "on some of the inputs tried, capacity is left over while a tenant still asks for more: water-filling gives out the whole capacity until every tenant has what it asked or none is left")
 )
 
 type shareRow struct {

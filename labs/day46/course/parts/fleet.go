@@ -30,14 +30,21 @@ var (
 // FleetAdmitted is how many of A's requests per second the fleet admits
 // under quota (per second, fleet-wide) enforced the given way.
 func FleetAdmitted(quota float64, how string, spread []float64) float64 {
-	buckets := make([]*fair.Bucket, FleetServers)
+	return fleetAdmittedAt(quota, NoisyRate, how, spread)
+}
+
+// fleetAdmittedAt is FleetAdmitted with A sending rate a second, over as
+// many servers as spread has shares (the question figure "fleet").
+func fleetAdmittedAt(quota, rate float64, how string, spread []float64) float64 {
+	servers := len(spread)
+	buckets := make([]*fair.Bucket, servers)
 	shared := &fair.Bucket{Rate: quota, Burst: FleetBurst}
 	for i := range buckets {
 		switch how {
 		case "local":
 			buckets[i] = &fair.Bucket{Rate: quota, Burst: FleetBurst}
 		case "split":
-			buckets[i] = &fair.Bucket{Rate: quota / FleetServers, Burst: FleetBurst / FleetServers}
+			buckets[i] = &fair.Bucket{Rate: quota / float64(servers), Burst: FleetBurst / float64(servers)}
 		default:
 			buckets[i] = shared
 		}
@@ -45,10 +52,10 @@ func FleetAdmitted(quota float64, how string, spread []float64) float64 {
 	pick := pyrand.New(Seed + 101)
 	admitted := 0
 	var sim clock.Sim
-	for _, at := range fair.Poisson(Seed+100, NoisyRate, Span) {
+	for _, at := range fair.Poisson(Seed+100, rate, Span) {
 		sim.At(at, func() {
-			u, server := pick.Float64(), FleetServers-1
-			for i, acc := 0, 0.0; i < FleetServers; i++ {
+			u, server := pick.Float64(), servers-1
+			for i, acc := 0, 0.0; i < servers; i++ {
 				if acc += spread[i]; u < acc {
 					server = i
 					break

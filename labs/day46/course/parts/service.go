@@ -226,10 +226,13 @@ const (
 	SizesQueue = 2000
 )
 
-func sizesTraffic() []*fair.Req {
+// sizesTraffic is the two tenants' requests, small and big, enough of
+// each that neither runs dry within SizesSpan.
+func sizesTraffic(small, big time.Duration) []*fair.Req {
+	n := max(SizesQueue, int(SizesSpan/min(small, big))+1)
 	var reqs []*fair.Req
-	for range SizesQueue { // interleaved at t = 0: neither tenant is first by arrival
-		reqs = append(reqs, &fair.Req{Tenant: 0, Size: SmallSize}, &fair.Req{Tenant: 1, Size: BigSize})
+	for range n { // interleaved at t = 0: neither tenant is first by arrival
+		reqs = append(reqs, &fair.Req{Tenant: 0, Size: small}, &fair.Req{Tenant: 1, Size: big})
 	}
 	return reqs
 }
@@ -249,11 +252,18 @@ func WorkShares(run fair.Run) [2]float64 {
 // SizesRun plays the sizes experiment under plain round robin (visit nil)
 // or DRR with visit.
 func SizesRun(visit fair.DRRVisitFunc) [2]float64 {
+	return sizesRunAt(visit, SmallSize, BigSize, Quantum)
+}
+
+// sizesRunAt is the sizes experiment at any request sizes and quantum (ms),
+// as the question figure "sizes" plays it.
+func sizesRunAt(visit fair.DRRVisitFunc, small, big time.Duration, quantum float64) [2]float64 {
+	reqs := sizesTraffic(small, big)
 	var s fair.Scheduler = fair.NewRR(2)
 	if visit != nil {
-		s = fair.NewDRR(2, SizesQueue, Quantum, visit)
+		s = fair.NewDRR(2, len(reqs)/2, quantum, visit)
 	}
-	return WorkShares(fair.Serve(sizesTraffic(), s, SizesSpan))
+	return WorkShares(fair.Serve(reqs, s, SizesSpan))
 }
 
 func drrSizesPiece(f fair.Funcs, r *labs.PartResult) {

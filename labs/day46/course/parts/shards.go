@@ -65,18 +65,25 @@ func shardBaselinePiece(_ fair.Funcs, r *labs.PartResult) {
 // count of tenants dealt the noisy pair), the average of 100 by about 0.03.
 const ShardDeals = 100
 
-func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
-	deals := fair.HurtOverDraws(Shards, ShardDeals, func(t uint64) []int { return f.ShardOf(t, Shards.Workers, ShardK) })
-	none, plain := noShardRun(), plainRun()
-	combos := fair.Binomial(Shards.Workers, ShardK)
-	shares := make([]float64, len(deals))
+// hurtShares is the share (%) of quiet tenants hurt in each of ShardDeals
+// deals of shards of k out of setup's workers (f's ShardOf), and their
+// mean: Part 5's, or the question figure "hurt" at any setting.
+func hurtShares(f fair.Funcs, setup fair.ShardSetup, k int) (shares []float64, deals []int, mean float64) {
+	deals = fair.HurtOverDraws(setup, ShardDeals, func(t uint64) []int { return f.ShardOf(t, setup.Workers, k) })
+	shares = make([]float64, len(deals))
 	for d, h := range deals {
-		shares[d] = pct(h, Shards.Quiet)
+		shares[d] = pct(h, setup.Quiet)
 	}
-	mean := 0.0
 	for _, s := range shares {
 		mean += s / float64(len(shares))
 	}
+	return shares, deals, mean
+}
+
+func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
+	shares, deals, mean := hurtShares(f, Shards, ShardK)
+	none, plain := noShardRun(), plainRun()
+	combos := fair.Binomial(Shards.Workers, ShardK)
 	one := shares[0] // deal 0: tenants 0…Quiet, the deal the rest of the part shows
 	r.Metrics = append(r.Metrics,
 		metric("shuffle_hurt_pct", "quiet tenants hurt, shuffle sharding (one deal)", one, "%", 1),
@@ -93,15 +100,23 @@ func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
 		Series: []labs.Series{{Name: "hurt", X: []float64{0, 1, 2}, Y: []float64{hurtPct(none), hurtPct(plain), one}}}})
 }
 
+// overlaps deals shards of k of n workers to tenant 0 and tenants 1…quiet
+// (f's ShardOf) and counts, by how many workers each quiet tenant shares
+// with tenant 0 (f's Overlap), the tenants: a count of shards, no traffic.
+func overlaps(f fair.Funcs, n, k, quiet int) (noisy []int, shards [][]int, counts []int) {
+	noisy = f.ShardOf(0, n, k)
+	counts = make([]int, k+1)
+	shards = make([][]int, quiet+1)
+	for t := 1; t <= quiet; t++ {
+		shards[t] = f.ShardOf(uint64(t), n, k)
+		counts[min(max(f.Overlap(shards[t], noisy), 0), k)]++
+	}
+	return noisy, shards, counts
+}
+
 func overlapPiece(f fair.Funcs, r *labs.PartResult) {
 	n, k := Shards.Workers, ShardK
-	noisy := f.ShardOf(0, n, k)
-	counts := make([]int, k+1)
-	shards := make([][]int, Shards.Quiet+1)
-	for t := 1; t <= Shards.Quiet; t++ {
-		shards[t] = f.ShardOf(uint64(t), n, k)
-		counts[f.Overlap(shards[t], noisy)]++
-	}
+	noisy, shards, counts := overlaps(f, n, k, Shards.Quiet)
 	run := fair.PlayShards(Shards, func(t uint64) []int {
 		if t == 0 {
 			return noisy
@@ -221,13 +236,19 @@ func apfPiece(f fair.Funcs, r *labs.PartResult) {
 // expectation for a thousandth of the work. Each hand adds its queues
 // minus those it shares with the queues already covered (Overlap).
 func apfStuckOverDeals(f fair.Funcs, e int) (mean, lo, hi float64) {
-	total := fair.Binomial(APFQueues, APFHandSize)
+	return apfStuckAt(f, e, APFQueues, APFHandSize, APFMice)
+}
+
+// apfStuckAt is apfStuckOverDeals at any number of queues, hand size and
+// mice (the question figure "apf").
+func apfStuckAt(f fair.Funcs, e, queues, handSize, mice int) (mean, lo, hi float64) {
+	total := fair.Binomial(queues, handSize)
 	lo = math.Inf(1)
 	for d := range APFDeals {
 		var taken []int
 		covered := 0
 		for i := range e {
-			hand := f.ShardOf(uint64(d*e+i+1), APFQueues, APFHandSize)
+			hand := f.ShardOf(uint64(d*e+i+1), queues, handSize)
 			covered += len(hand) - f.Overlap(hand, taken)
 			for _, q := range hand {
 				if !slices.Contains(taken, q) {
@@ -235,7 +256,7 @@ func apfStuckOverDeals(f fair.Funcs, e int) (mean, lo, hi float64) {
 				}
 			}
 		}
-		stuck := float64(APFMice) * fair.Binomial(covered, APFHandSize) / total
+		stuck := float64(mice) * fair.Binomial(covered, handSize) / total
 		mean += stuck / APFDeals
 		lo, hi = min(lo, stuck), max(hi, stuck)
 	}

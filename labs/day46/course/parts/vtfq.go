@@ -32,12 +32,12 @@ const (
 // vtTraffic is the busy tenants' backlog, all queued at 0 (enough for the
 // whole span), and the quiet tenant's requests; the quiet tenant is tenant
 // n, last in line at the start.
-func vtTraffic(n int) []*fair.Req {
+func vtTraffic(n int, busy time.Duration) []*fair.Req {
 	var reqs []*fair.Req
-	per := int(VTSpan/(time.Duration(n)*VTBusySize)) + 2
+	per := int(VTSpan/(time.Duration(n)*busy)) + 2
 	for range per {
 		for i := range n {
-			reqs = append(reqs, &fair.Req{Tenant: i, Size: VTBusySize})
+			reqs = append(reqs, &fair.Req{Tenant: i, Size: busy})
 		}
 	}
 	for at := VTQuietFirst; at < VTSpan; at += VTQuietEvery {
@@ -55,8 +55,12 @@ type VTResult struct {
 
 // VTRun plays n busy tenants and the quiet one under VTFQ (visit nil) or
 // under active-list DRR with visit.
-func VTRun(n int, visit fair.DRRVisitFunc) VTResult {
-	reqs := vtTraffic(n)
+func VTRun(n int, visit fair.DRRVisitFunc) VTResult { return vtRunAt(n, VTBusySize, visit) }
+
+// vtRunAt is VTRun with the busy tenants' requests of any size, as the
+// question figure "vtfq" plays it.
+func vtRunAt(n int, busy time.Duration, visit fair.DRRVisitFunc) VTResult {
+	reqs := vtTraffic(n, busy)
 	bound := len(reqs)
 	var s fair.Scheduler = fair.NewVTFQ(n+1, bound)
 	if visit != nil {

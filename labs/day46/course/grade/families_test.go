@@ -1,0 +1,93 @@
+package grade_test
+
+import (
+	"strings"
+	"testing"
+
+	"termlab/labs"
+	"termlab/labs/day46/course/grade"
+	"termlab/runner/testrun"
+)
+
+// The blind families' two checks (issue 42, item 5), shared: families 4
+// and 5 grade alike and differ only in their variants and hand readings.
+
+// familyCorrect checks that every correct variant passes its TODO (the
+// only one it writes; TODO n grades the learner's func n beside the
+// reference's others). Under the race detector only the first variant of
+// each TODO runs: the grader's concurrency is the same for every variant,
+// and a whole family costs about 90 s there (Parts 5 and 6 for each
+// Overlap and ShardOf); the default run and equivalence.sh run them all.
+func familyCorrect(t *testing.T, label string, correct []variant) {
+	t.Helper()
+	verbose, failed := familyVerbose(), 0
+	per, ran := map[int]int{}, 0
+	for _, v := range correct {
+		if per[v.todo]++; !testrun.RaceSampled(per[v.todo], 1) {
+			continue
+		}
+		ran++
+		if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {
+			failed++
+			if verbose {
+				t.Logf("%s: TODO %d: %s: %s (hint %q)", v.name, v.todo, g.Status, g.Detail, g.Hint)
+			}
+		}
+	}
+	t.Logf("%s: %d of %d correct passed", label, ran-failed, ran)
+	if ran < len(correct) {
+		t.Logf("%s: a sample under the race detector, %d of the %d correct variants", label, ran, len(correct))
+	}
+	if failed > 0 {
+		t.Errorf("%s: %d of %d correct variants do not pass their TODO (%s=1 names them)", label, failed, ran, familyVerboseEnv)
+	}
+}
+
+// familyWrong checks that every wrong variant is caught in its own TODO (a
+// wrong answer, or a crash the lab reports with the call that made it),
+// and that no hint read by hand names a mistake its variant does not make.
+// How many name the true mistake is a figure, not a bound; a reading whose
+// fingerprint no longer matches its hint counts as unread.
+func familyWrong(t *testing.T, label string, wrong []blind4, read map[string]reading46_4) {
+	t.Helper()
+	verbose := familyVerbose()
+	caught, named, plain, wrongName := 0, 0, 0, 0
+	var missed, wrongNamed, unread []string
+	for _, v := range wrong {
+		g := grade.TODO(v.todo, v.f, ref)
+		if g.Status != labs.Fail && g.Status != labs.Crash {
+			missed = append(missed, v.name)
+			if verbose {
+				t.Logf("%s: TODO %d: %s (%s): not caught; true mistake: %s", v.name, v.todo, g.Status, g.Detail, v.mistake)
+			}
+			continue
+		}
+		caught++
+		fp := fingerprint46_4(g.Hint)
+		r, ok := read[v.name]
+		switch {
+		case !ok || r.hint != fp:
+			unread = append(unread, v.name)
+		case r.says == named46_4:
+			named++
+		case r.says == plain46_4:
+			plain++
+		case r.says == wrongName46_4:
+			wrongName++
+			wrongNamed = append(wrongNamed, v.name)
+		}
+		if verbose {
+			t.Logf("%s: TODO %d: %s: hint %s: true mistake: %s\n\tdetail: %s\n\thint: %s", v.name, v.todo, g.Status, fp, v.mistake, g.Detail, g.Hint)
+		}
+	}
+	t.Logf("%s: %d named, %d plain, %d wrong name, %d caught of %d wrong", label, named, plain, wrongName, caught, len(wrong))
+	if len(unread) > 0 {
+		t.Logf("%s: %d caught hints not read by hand, or changed since (%s=1 prints them): %s", label, len(unread), familyVerboseEnv, strings.Join(unread, "; "))
+	}
+	if len(missed) > 0 {
+		t.Errorf("%s: %d wrong variants not caught in their own TODO: %s", label, len(missed), strings.Join(missed, "; "))
+	}
+	if len(wrongNamed) > 0 {
+		t.Errorf("%s: %d hints name a mistake other than their variant's: %s", label, len(wrongNamed), strings.Join(wrongNamed, "; "))
+	}
+}

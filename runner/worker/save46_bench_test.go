@@ -1,0 +1,168 @@
+package worker_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"termlab/labs"
+	course46 "termlab/labs/day46/course"
+	"termlab/runner/testrun"
+	"termlab/runner/worker"
+	solutions46 "termlab/solutions/day46"
+)
+
+// Day 46's save loop, beside the floor in the same op (newFloor: a
+// one-function package built and run). Each op is three saves of the
+// learner's file, each new code, on a copy of the module, run as the
+// screens run it (RunStream):
+//
+//   - every TODO right: the time to the lean worker's landing (build-ms:
+//     the learner's package compiled and the worker linked), to each
+//     TODO's verdict (todoN-ms: the build, then the worker's start and
+//     that TODO's checks, the four side by side), to every verdict
+//     (verdicts-ms), to the pure parts (pure-ms) and to the end, every
+//     part in ("grading…" gone: median-ms);
+//   - a failing TODO 1 (FairShare that never takes a share off what is
+//     left: its first hand-picked case fails), then a failing TODO 3 (one
+//     seed for every tenant: only the spread check fails, and its hint
+//     reads the probes): the time to the verdict on the screens
+//     (fail-verdict-ms, shard-verdict-ms: the worker's early line where
+//     it sends one) and to the grade with its counterexample and hint
+//     (fail-grade-ms, shard-grade-ms).
+//
+// Ratios to the floor are what a machine's speed does not change; the
+// medians are over the run's saves.
+func BenchmarkSaveToOutcome46(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds the lab: not in -short")
+	}
+	day := course46.New(solutions46.Funcs)
+	r, floor, learnerFile := newSaveLoop(b, day)
+	root := r.Root
+	ctx := context.Background()
+
+	// A first run fills the caches for the copy, as a learner's first
+	// `go run .` of the day does: not a save.
+	save46(b, root, learnerFile, 0, testrun.Day46Right)
+	if _, err := r.Run(ctx, day); err != nil {
+		b.Fatalf("the copy does not build: %v", err)
+	}
+	floor.save(b, 0)
+
+	m := map[string][]time.Duration{}
+	add := func(k string, d time.Duration) { m[k] = append(m[k], d) }
+	n := 0
+	for b.Loop() {
+		n++
+		add("floor", floor.save(b, n))
+
+		// Every TODO right, as the screens run it.
+		save46(b, root, learnerFile, 3*n, testrun.Day46Right)
+		start := time.Now()
+		var graded, pure time.Duration
+		todo := make([]time.Duration, len(day.TODOs))
+		out, err := r.RunStream(ctx, day, func(o labs.Outcome) {
+			for i, g := range o.Grades {
+				if todo[i] == 0 && g.Status != "" {
+					todo[i] = time.Since(start)
+				}
+			}
+			if graded == 0 && !slices.ContainsFunc(o.Grades, func(g labs.Grade) bool { return g.Status == "" }) {
+				graded = time.Since(start)
+			}
+			if pure == 0 && pureDone(day, o) {
+				pure = time.Since(start)
+			}
+		})
+		add("all", time.Since(start))
+		if err != nil {
+			b.Fatalf("save %d: %v", n, err)
+		}
+		// The build ends when the lean worker lands: the newest program
+		// in its folder (go build's, or the direct build's beside it).
+		add("build", newestIn(b, filepath.Dir(r.Bin)).Sub(start))
+		add("verdicts", graded)
+		add("pure", pure)
+		for i, d := range todo {
+			add(fmt.Sprintf("todo%d", i+1), d)
+		}
+		if out.Passed() != len(day.TODOs) {
+			b.Fatalf("save %d: %d of %d TODOs pass, want all: %+v", n, out.Passed(), len(day.TODOs), out.Grades)
+		}
+
+		// A failing TODO 1, then a failing TODO 3.
+		for k, wrong := range []struct{ mistake, key string }{
+			{testrun.Day46FairShare, "fail"}, {testrun.Day46ShardSeed, "shard"},
+		} {
+			save46(b, root, learnerFile, 3*n+1+k, wrong.mistake)
+			todo := 1
+			if wrong.mistake == testrun.Day46ShardSeed {
+				todo = 3
+			}
+			start := time.Now()
+			var verdict, grade time.Duration
+			out, err := r.RunStream(ctx, day, func(o labs.Outcome) {
+				g := o.Grades[todo-1]
+				if verdict == 0 && g.Status != "" {
+					verdict = time.Since(start)
+				}
+				if grade == 0 && g.Status != "" && g.Detail != worker.EarlyFailDetail {
+					grade = time.Since(start)
+				}
+			})
+			if err != nil {
+				b.Fatalf("save %d: %v", n, err)
+			}
+			if g := out.Grades[todo-1]; g.Status != labs.Fail || g.Counterexample == nil {
+				b.Fatalf("save %d: %s was graded %s %q", n, wrong.mistake, g.Status, g.Detail)
+			}
+			add(wrong.key+"-verdict", verdict)
+			add(wrong.key+"-grade", grade)
+		}
+	}
+	f := median(m["floor"])
+	for _, k := range []string{"build", "todo1", "todo2", "todo3", "todo4", "verdicts", "pure", "all", "fail-verdict", "fail-grade", "shard-verdict", "shard-grade"} {
+		b.ReportMetric(median(m[k]), k+"-ms")
+		b.ReportMetric(median(m[k])/f, k+"/floor")
+	}
+	b.ReportMetric(f, "floor-ms")
+	// The names Day 45's loop reports (author/benchtable).
+	b.ReportMetric(median(m["all"]), "median-ms")
+	b.ReportMetric(median(m["verdicts"])/f, "verdicts/floor")
+	b.ReportMetric(median(m["all"])/f, "outcome/floor")
+	b.Logf("%d saves: %v", n, m)
+}
+
+// newestIn is when the newest file in dir was last written.
+func newestIn(b *testing.B, dir string) time.Time {
+	b.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var newest time.Time
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && info.ModTime().After(newest) {
+			newest = info.ModTime()
+		}
+	}
+	return newest
+}
+
+// save46 writes Day 46's learner file as save number n
+// (testrun.Day46Save).
+func save46(b *testing.B, root, path string, n int, wrong string) {
+	b.Helper()
+	src, err := testrun.Day46Save(root, n, wrong)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+}
