@@ -22,6 +22,7 @@ import (
 // and grades nothing.
 func TestGradeFormatGate(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	alice := classFixture(t, "alice/todo.go")
 	notdone := l.read("labs/day45/notdone.go")
@@ -76,6 +77,7 @@ func TestGradeFormatGate(t *testing.T) {
 // grades, on the first run and on a re-run from a cache a forger changed.
 func TestGradeClassHostile(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	cacheHome := t.TempDir()
 	l.env = append(l.env, "XDG_CACHE_HOME="+cacheHome)
@@ -174,6 +176,7 @@ func TestGradeClassHostile(t *testing.T) {
 // ones after it keep 4/4, and the hostile one is refused or graded alone.
 func TestGradeClassSharedCopyIsNotShared(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	tmp := t.TempDir() // the class's copies live here, and nothing else's
 	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir(), "TMPDIR="+tmp)
@@ -220,6 +223,7 @@ func init() {
 // are their student's "too big to build", and alice beside them is graded.
 func TestGradeClassCompileBombs(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir(), "TERMLAB_BUILD_MEMORY_MB=1024", "TERMLAB_BUILD_CPU_SECONDS=60")
 	dir := t.TempDir()
@@ -255,6 +259,7 @@ func TestGradeClassCompileBombs(t *testing.T) {
 // said once; dave's loop is his alone.
 func TestGradeClassInitHang(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir())
 	dir := t.TempDir()

@@ -68,6 +68,7 @@ func decodeClassroom(t *testing.T, s string) classroomResult {
 
 func TestGradeFormats(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	l.write("labs/day45/todo.go", classFixture(t, "bob.go")) // TODOs 1 and 3 wrong
 	want := map[string]int{"classroom": 0, "gradescope": 0, "exercism": 0, "junit": 1}
@@ -128,6 +129,7 @@ func TestGradeFormats(t *testing.T) {
 // nothing has no output. Other formats keep no prints.
 func TestGradeExercismShowsTheStudentsPrints(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	src := strings.Replace(classFixture(t, "bob.go"), `import "time"`, "import (\n\t\"fmt\"\n\t\"time\"\n)", 1)
 	src = strings.Replace(src, "func WindowID(now, window time.Duration) int64 { return int64(now / window) }",
@@ -176,6 +178,7 @@ func TestGradeExercismShowsTheStudentsPrints(t *testing.T) {
 
 func TestGradeFormatsOnCodeThatDoesNotCompile(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "nocompile")
 	r := l.run("grade", "45", "--format", "exercism")
 	l.want(r, 0)
@@ -206,6 +209,7 @@ func classDir(t *testing.T) string {
 
 func TestGradeClass(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	l.env = append(l.env, "XDG_CACHE_HOME="+t.TempDir()) // a class cache of this test's own
 	dir := classDir(t)
@@ -333,6 +337,7 @@ func TestGradeClass(t *testing.T) {
 // worker setup.sh built.
 func TestGradescopeRunAutograder(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	root := t.TempDir()
 	for _, d := range []string{"source", "submission"} {
@@ -439,6 +444,8 @@ func TestGradescopeRunAutograder(t *testing.T) {
 // holding the files the zip must carry, so the test never skips.
 func TestGradescopeZip(t *testing.T) {
 	testrun.Slow(t, "archives the repository")
+	testrun.ChildrenOnly(t, "git and make-zip.sh")
+	t.Parallel() // its zip and repository are its own
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Fatalf("make-zip.sh needs git: %v", err)
 	}
@@ -495,6 +502,8 @@ func writeFile(t *testing.T, path, text string) {
 // grader must never build.
 func TestClassroomWorkflow(t *testing.T) {
 	testrun.Slow(t, "builds the lab and runs the worker")
+	testrun.ChildrenOnly(t, "the workflow's steps under bash")
+	t.Parallel() // in checkouts of its own
 	wf, err := os.ReadFile(filepath.Join("staff", "platforms", "github-classroom", ".github", "workflows", "classroom.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -640,6 +649,7 @@ func trimFloat(f float64) string {
 // leaves no process, scratch copy or temporary file behind.
 func TestSignalStopsGradeClass(t *testing.T) {
 	testrun.Slow(t, "builds and runs the worker")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	tmp := t.TempDir()
 	l.env = []string{worker.LimitEnv + "=10m", "TMPDIR=" + tmp, "XDG_CACHE_HOME=" + t.TempDir()}

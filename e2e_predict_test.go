@@ -17,6 +17,7 @@ import (
 // full bucket gets min(capacity, burst) in) as spot on, on the reference.
 func TestPredictObserveExplainFromTheShell(t *testing.T) {
 	testrun.Slow(t, "builds the reference's workers")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	l.want(l.run("predict", "45", "P1=30", "--confidence", "sure"), exitOK)
 	r := l.run("run", "45", "--solutions", "--reveal")

@@ -20,6 +20,7 @@ import (
 // one does.
 func TestTheScreensAskTheTerminalBeforeReadingKeys(t *testing.T) {
 	testrun.Slow(t, "opens the screens on a pseudo-terminal")
+	t.Parallel() // in a copy of the lab of its own, as the other end-to-end tests
 	l := newLab(t, "")
 	cmd := exec.Command(l.bin)
 	cmd.Dir, cmd.Env = l.root, append(childEnv(), "TERM=xterm-256color")

@@ -78,12 +78,16 @@ const (
 // too.
 func TestMain(m *testing.M) { os.Exit(testrun.Main(m)) }
 
-// runner builds the runner binary once and returns its path.
+// runner builds the runner binary once and returns its path. A test that
+// runs it does its work in child processes (the runner and its workers,
+// built without the race detector): under the detector it is left to the
+// run after it (testrun.ChildrenOnly).
 func runner(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("end to end: builds the runner and a worker per case; skipped with -short")
 	}
+	testrun.ChildrenOnly(t, "the lab's binary and its workers")
 	e2e.once.Do(func() {
 		e2e.gocache = testrun.GoCache()
 		if e2e.gocache == "" {

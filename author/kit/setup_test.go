@@ -87,8 +87,8 @@ func TestNewDayPicksAnAnswerReadNowhereFirst(t *testing.T) {
 }
 
 // This repository's own README and page of timings leave the skeleton an
-// answer (the end-to-end test, TestANewDayPassesTheSuite, runs the suite
-// on it).
+// answer (the root package's end-to-end TestANewDayIsOnePackageAndOneStep
+// runs the suite on it).
 func TestThisRepositoryLeavesTheSkeletonAnAnswer(t *testing.T) {
 	files, err := skeletonFiles()
 	if err != nil {

@@ -35,21 +35,24 @@ func init() {
 // Burn starts n processes (the test binary itself, started again) that
 // spin on the CPU beside t, as other programs on a busy machine do, and
 // stops them when t ends; each also stops by itself after burnMax. n ≤ 0
-// means two per core.
-func Burn(t testing.TB, n int) {
+// means two per core. It returns their process ids.
+func Burn(t testing.TB, n int) []int {
 	t.Helper()
 	if n <= 0 {
 		n = 2 * runtime.NumCPU()
 	}
+	var pids []int
 	for range n {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), burnEnv+"="+strconv.Itoa(int(burnMax/time.Second)))
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("starting a CPU burner: %v", err)
 		}
+		pids = append(pids, cmd.Process.Pid)
 		t.Cleanup(func() {
 			cmd.Process.Kill()
 			cmd.Wait()
 		})
 	}
+	return pids
 }
