@@ -260,6 +260,16 @@ func printedForms(v float64) []string {
 // of a longer number (20 in 200, 1,020 or 20.5, 10 in 0.10), of a name or
 // digest (P20, 9c20c4) or of a clock time (14:40:39).
 func findFigure(text, f string) []int {
+	return occurrences(text, f, func(j, end int) bool {
+		before := j > 0 && (isDigit(text[j-1]) || isLetter(text[j-1]) || text[j-1] == '.' || text[j-1] == ':' || (text[j-1] == ',' && j > 1 && isDigit(text[j-2])))
+		after := end < len(text) && (isDigit(text[end]) || ((text[end] == '.' || text[end] == ',' || text[end] == ':') && end+1 < len(text) && isDigit(text[end+1])))
+		return !before && !after && !isName(text[:j])
+	})
+}
+
+// occurrences is where f stands in text, not overlapping, wherever
+// stands(start, end) says the match at text[start:end] is one of its own.
+func occurrences(text, f string, stands func(start, end int) bool) []int {
 	var at []int
 	for i := 0; ; {
 		j := strings.Index(text[i:], f)
@@ -268,9 +278,7 @@ func findFigure(text, f string) []int {
 		}
 		j += i
 		end := j + len(f)
-		before := j > 0 && (isDigit(text[j-1]) || isLetter(text[j-1]) || text[j-1] == '.' || text[j-1] == ':' || (text[j-1] == ',' && j > 1 && isDigit(text[j-2])))
-		after := end < len(text) && (isDigit(text[end]) || ((text[end] == '.' || text[end] == ',' || text[end] == ':') && end+1 < len(text) && isDigit(text[end+1])))
-		if !before && !after && !isName(text[:j]) {
+		if stands(j, end) {
 			at = append(at, j)
 		}
 		i = end

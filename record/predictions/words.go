@@ -137,19 +137,9 @@ func wordLeaks(day labs.Day, p labs.Prediction, v float64, seen Seen) []Leak {
 // findWords is where w stands in text as words of their own (not inside
 // a longer word: "double" is not in "doubleton").
 func findWords(text, w string) []int {
-	var at []int
-	for i := 0; ; {
-		j := strings.Index(text[i:], w)
-		if j < 0 {
-			return at
-		}
-		j += i
-		end := j + len(w)
-		if (j == 0 || !isWordByte(text[j-1])) && (end == len(text) || !isWordByte(text[end])) {
-			at = append(at, j)
-		}
-		i = end
-	}
+	return occurrences(text, w, func(j, end int) bool {
+		return (j == 0 || !isWordByte(text[j-1])) && (end == len(text) || !isWordByte(text[end]))
+	})
 }
 
 func isWordByte(b byte) bool { return isLetter(b) || isDigit(b) }
