@@ -190,7 +190,7 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 				done <- Fault{Status: Crash, TODO: todo, Detail: "stopped its goroutine (runtime.Goexit) instead of returning", Where: learnerFrame(learnerDir), Input: track.input()}
 			default:
 				f := classify(r, todo, learnerDir)
-				if f.Status == Crash {
+				if f.Status == Crash || (f.Status == Timeout && !IsStarved(f.Detail)) {
 					f.Input = track.input()
 				}
 				done <- f
@@ -286,6 +286,16 @@ func classify(r any, todo int, learnerDir string) Fault {
 		return Fault{Status: Unfinished, TODO: todo, Detail: "not done yet"}
 	case Invalid:
 		return Fault{Status: Fail, TODO: v.TODO, Detail: v.Reason, Counterexample: v.Counterexample, Hint: v.Hint}
+	case RemoteFault:
+		// The learner's code failed in the process that answers its calls
+		// (callpipe.go): that side's guard made the fault, with the line
+		// in the learner's file; this side knows the TODO it called.
+		f := v.Fault
+		if f.TODO == 0 && !IsStarved(f.Detail) {
+			f.TODO = todo
+		}
+		f.Input = ""
+		return f
 	}
 	where := learnerFrame(learnerDir)
 	detail := fmt.Sprintf("panicked: %v", r)

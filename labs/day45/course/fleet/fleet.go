@@ -176,15 +176,15 @@ func MeasureCheckCost(take limit.TakeTokenFunc, st *Store) (CheckCost, error) {
 	return c, err
 }
 
-// measureLocal times one decision of a server's own bucket.
+// measureLocal times one decision of a server's own bucket, where the
+// learner's code runs: in this process, or across the call pipe
+// (limit.RemoteTimer), where a time taken here would be the pipe's.
 func measureLocal(take limit.TakeTokenFunc) time.Duration {
 	const localChecks = 200_000
-	b := limit.NewTokenBucket(take, fleetLimit, fleetLimit)
-	start := time.Now()
-	for i := range localChecks {
-		b.Allow(time.Duration(i) * time.Millisecond)
+	if limit.RemoteTimer != nil {
+		return limit.RemoteTimer(localChecks)
 	}
-	return time.Since(start) / localChecks
+	return limit.TimeChecks(take, localChecks)
 }
 
 // --- the pieces ------------------------------------------------------------
