@@ -73,6 +73,15 @@ type Day struct {
 	// implementation is linked in (see Impl).
 	RunPart   func(which Impl, part string) PartResult
 	GradeTODO func(which Impl, todo int) Grade
+
+	// LearnerCalls answers the learner's functions the heavy parts call
+	// (callpipe.go), in a program that links the learner's code; false
+	// elsewhere or on a day whose heavy parts call none. CallAcross makes
+	// the learner's functions, in a program that does not link them (the
+	// full worker), the ones answered across p. Both nil on a day without
+	// heavy parts.
+	LearnerCalls func() (map[CallKind]CallHandler, bool)
+	CallAcross   func(p *CallPipe)
 }
 
 // Run plays every part on one implementation, in process.

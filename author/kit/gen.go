@@ -297,8 +297,9 @@ func Generate(root string) (map[string][]byte, error) {
 			data := struct {
 				Day
 				Which string
+				Full  bool
 				Heavy []string
-			}{Day: d, Which: w.which}
+			}{Day: d, Which: w.which, Full: w.full}
 			if w.full {
 				data.Heavy = d.Full
 			}
@@ -430,7 +431,9 @@ var linkTmpl = template.Must(template.New("link").Parse(`//go:build termlab && (
 package main
 
 import (
+{{- if not .Full}}
 	learner{{.Number}} "termlab/labs/day{{.Number}}"
+{{- end}}
 	day{{.Number}} "termlab/labs/day{{.Number}}/course"
 	"termlab/runner/worker"
 	solutions{{.Number}} "termlab/solutions/day{{.Number}}"
@@ -443,8 +446,18 @@ import (
 {{- end}}
 {{- end}}
 )
-
-// Day {{.Number}}'s learner code, linked into the {{.Which}} worker. The days' link
+{{if .Full}}
+// Day {{.Number}} in the full worker, without the learner's code: the full
+// worker is built once per version of the course and never relinked by a
+// save. The learner's functions its heavy parts call are answered by a lean
+// worker across the call pipe (labs.CallPipe; the worker sets it up for a
+// task of the learner's). Only the lean worker's link files import the
+// learner's packages.
+func init() {
+	worker.Link(day{{.Number}}.New(solutions{{.Number}}.Funcs{{range $i, $p := .Heavy}}, heavy{{$i}}.Pieces{{end}}))
+}
+{{else}}
+// Day {{.Number}}'s learner code, linked into the {{.Which}} worker. The days' lean link
 // files are the only files of the lab that import the learner's packages.
 // They build with worker.BuildTag, so a build without it, such as
 // ` + "`go test ./...`" + `, neither needs nor compiles them; and each with its day's
@@ -461,4 +474,4 @@ func init() {
 	day{{.Number}}.UseLearner(linked{{.Number}})
 	worker.Link(day{{.Number}}.New(solutions{{.Number}}.Funcs{{range $i, $p := .Heavy}}, heavy{{$i}}.Pieces{{end}}))
 }
-`))
+{{end}}`))

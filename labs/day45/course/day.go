@@ -17,6 +17,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/labs/day45/course/limit"
 	"termlab/labs/day45/course/parts"
 	"termlab/labs/day45/course/play"
 	"termlab/labs/day45/course/words"
@@ -41,5 +42,18 @@ func New(ref Funcs, heavy ...[]parts.Piece) labs.Day {
 	d.Questions = parts.Questions(impl)
 	d.RunPart = labs.RunPartOf(impl, func(id string, f Funcs) labs.PartResult { return parts.Run(id, f, partLimit, linked) })
 	d.GradeTODO = labs.GradeTODOOf(impl, len(d.TODOs), func(n int, f Funcs) labs.Grade { return grade.TODO(n, f, ref) })
+	// The heavy parts call TakeToken alone: a lean worker answers it for
+	// the full worker, which links no learner code (limit/remote.go).
+	d.LearnerCalls = func() (map[labs.CallKind]labs.CallHandler, bool) {
+		f, ok := learner.Get()
+		if !ok {
+			return nil, false
+		}
+		return limit.Handlers(f), true
+	}
+	d.CallAcross = func(p *labs.CallPipe) {
+		learner.Use(limit.Remote(p))
+		limit.RemoteTimer = limit.Timer(p)
+	}
 	return d
 }

@@ -6,7 +6,6 @@
 package main
 
 import (
-	learner45 "termlab/labs/day45"
 	day45 "termlab/labs/day45/course"
 	"termlab/runner/worker"
 	solutions45 "termlab/solutions/day45"
@@ -17,21 +16,12 @@ import (
 	heavy0 "termlab/labs/day45/course/fleet"
 )
 
-// Day 45's learner code, linked into the full worker. The days' link
-// files are the only files of the lab that import the learner's packages.
-// They build with worker.BuildTag, so a build without it, such as
-// `go test ./...`, neither needs nor compiles them; and each with its day's
-// tag (worker.DayTag), so a worker built for one day (worker.OneDayTag)
-// links no other day's code: another day's file that does not compile,
-// panics or hangs as it loads cannot touch it.
-var linked45 = day45.Funcs{
-	TakeToken: learner45.TakeToken,
-	WindowID:  learner45.WindowID,
-	Expired:   learner45.Expired,
-	NextEmit:  learner45.NextEmit,
-}
-
+// Day 45 in the full worker, without the learner's code: the full
+// worker is built once per version of the course and never relinked by a
+// save. The learner's functions its heavy parts call are answered by a lean
+// worker across the call pipe (labs.CallPipe; the worker sets it up for a
+// task of the learner's). Only the lean worker's link files import the
+// learner's packages.
 func init() {
-	day45.UseLearner(linked45)
 	worker.Link(day45.New(solutions45.Funcs, heavy0.Pieces, heavy1.Pieces))
 }

@@ -6,27 +6,17 @@
 package main
 
 import (
-	learner46 "termlab/labs/day46"
 	day46 "termlab/labs/day46/course"
 	"termlab/runner/worker"
 	solutions46 "termlab/solutions/day46"
 )
 
-// Day 46's learner code, linked into the full worker. The days' link
-// files are the only files of the lab that import the learner's packages.
-// They build with worker.BuildTag, so a build without it, such as
-// `go test ./...`, neither needs nor compiles them; and each with its day's
-// tag (worker.DayTag), so a worker built for one day (worker.OneDayTag)
-// links no other day's code: another day's file that does not compile,
-// panics or hangs as it loads cannot touch it.
-var linked46 = day46.Funcs{
-	FairShare: learner46.FairShare,
-	DRRVisit:  learner46.DRRVisit,
-	ShardOf:   learner46.ShardOf,
-	Overlap:   learner46.Overlap,
-}
-
+// Day 46 in the full worker, without the learner's code: the full
+// worker is built once per version of the course and never relinked by a
+// save. The learner's functions its heavy parts call are answered by a lean
+// worker across the call pipe (labs.CallPipe; the worker sets it up for a
+// task of the learner's). Only the lean worker's link files import the
+// learner's packages.
 func init() {
-	day46.UseLearner(linked46)
 	worker.Link(day46.New(solutions46.Funcs))
 }

@@ -12,7 +12,7 @@ import (
 	solutions45 "termlab/solutions/day45"
 )
 
-// Day 45's learner code, linked into the lean worker. The days' link
+// Day 45's learner code, linked into the lean worker. The days' lean link
 // files are the only files of the lab that import the learner's packages.
 // They build with worker.BuildTag, so a build without it, such as
 // `go test ./...`, neither needs nor compiles them; and each with its day's

@@ -12,7 +12,7 @@ import (
 	solutions46 "termlab/solutions/day46"
 )
 
-// Day 46's learner code, linked into the lean worker. The days' link
+// Day 46's learner code, linked into the lean worker. The days' lean link
 // files are the only files of the lab that import the learner's packages.
 // They build with worker.BuildTag, so a build without it, such as
 // `go test ./...`, neither needs nor compiles them; and each with its day's
