@@ -121,6 +121,11 @@ type boxed struct {
 	// early, when set, is called (once, from the reading goroutine) when
 	// a grade worker says a check failed before it answers (verdict.go).
 	early func()
+	// extra are more files the worker gets after the answer pipe (fd 4
+	// on): the call pipe's ends (calls.go). The runner's copies are
+	// closed once the worker runs, so that the worker's end is the only
+	// one; run closes them however it ends.
+	extra []*os.File
 }
 
 // envelope starts every answer: the runner knows the nonce, the learner's
@@ -152,10 +157,17 @@ func (b *boxed) run(ctx context.Context, bound time.Duration) {
 	// A few more tries, each in a new folder (the TODOs are graded all at
 	// once, so up to three siblings may be deleting).
 	for try := 0; b.once(ctx, cpu, bound) && try < 4; try++ {
-		*b = boxed{bin: b.bin, args: b.args, env: b.env, confine: b.confine, prints: b.prints.fresh(), early: b.early}
+		*b = boxed{bin: b.bin, args: b.args, env: b.env, confine: b.confine, prints: b.prints.fresh(), early: b.early, extra: b.extra}
 		b.stderr.max = stderrKeep
 	}
 	b.cpu = cpu
+	closeAll(b.extra)
+}
+
+func closeAll(files []*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
 }
 
 // cpuPoll is how often the runner reads a worker's CPU time.
@@ -215,7 +227,7 @@ func (b *boxed) command(ctx context.Context, scratch, nonce string, pw *os.File)
 	cmd.Stdout = nil // the learner's prints go nowhere; the answer has its own pipe
 	cmd.Stderr = &b.stderr
 	b.capturePrints(cmd)
-	cmd.ExtraFiles = []*os.File{pw}
+	cmd.ExtraFiles = append([]*os.File{pw}, b.extra...)
 	return cmd, mark, netns
 }
 
@@ -259,6 +271,7 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	var spent atomic.Value
 	b.runErr = startAndWait(cmd, func() {
 		pw.Close()
+		closeAll(b.extra)
 		if cpu {
 			go watchCPU(cmd.Process.Pid, bound, watchDone, func(why string) { spent.Store(why); stop() })
 		}

@@ -278,7 +278,12 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 	// A plan recorded from an earlier go build of this program replays
 	// just the compiles and the link that a save needs (direct.go); go
 	// build is what always works.
-	p := r.planFor(bin, goCmd)
+	// The full worker links no learner code (calls.go): it is built once
+	// per version of the course, by go build, and has no plan.
+	var p *plan
+	if !full {
+		p = r.planFor(bin, goCmd)
+	}
 	if p != nil {
 		direct, err := r.buildDirect(ctx, p, bin, full)
 		if err == nil && unrunnable(direct) == "" {
@@ -293,7 +298,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		}
 	}
 	// With no plan yet, -x prints the go command's steps to record one.
-	record := p == nil && r.learner != "" && os.Getenv(DirectEnv) != "0"
+	record := p == nil && !full && r.learner != "" && os.Getenv(DirectEnv) != "0"
 	steps, err := r.runGoBuild(ctx, goCmd, work, bin, main, extra, record, full)
 	if err != nil {
 		return "", err

@@ -22,6 +22,9 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 	switch kind {
 	case "part":
 		useCourseStore()
+		if impl == labs.Learner {
+			askAcross(day)
+		}
 		r := day.RunPart(impl, id)
 		finite(&r)
 		r.Detail, r.Where = clean(r.Detail), clean(r.Where)
@@ -44,6 +47,14 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 		v = g
 	case PlayKind: // a playground session (play.go): many answers, one a line
 		return servePlay(day, impl, nonce, answer)
+	case CallsKind: // the learner's calls of a heavy part (calls.go)
+		if impl != labs.Learner {
+			return fmt.Errorf("only the learner's calls are answered")
+		}
+		if err := serveCalls(day); err != nil {
+			return err
+		}
+		return callsDone(nonce, answer)
 	default:
 		return fmt.Errorf("unknown task %q", kind)
 	}

@@ -63,6 +63,9 @@ type Runner struct {
 	// verdicts, in a run, closes when the lean worker's grades are in (or
 	// it failed): the full worker's direct link waits for it (direct.go).
 	verdicts *gate
+	// calls, in a run, is the lean worker that answers the learner's
+	// calls of a heavy part played on the full worker (calls.go).
+	calls string
 }
 
 // Task is one unit of work for a worker process.
@@ -108,8 +111,8 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	r.Day = day.Number
 	// The cache folder's name hashes every file of the module (a few ms):
 	// worked out while the workers build, since only their processes need it.
-	cachec := make(chan string, 1)
-	go func() { cachec <- r.dayCache(day) }()
+	cache := sync.OnceValue(func() string { return r.dayCache(day) })
+	go cache()
 	r.learner = learnerImport(r.Root, day)
 	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
 	ctx, cancel := context.WithCancel(ctx)
@@ -123,7 +126,9 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	fullc := make(chan built, 1)
 	if heavy {
 		go func() {
-			bin, err := r.BuildFull(ctx)
+			// The full worker links no learner code: built once per
+			// version of the course, which the cache folder's name is.
+			bin, err := r.buildFull(ctx, cache())
 			fullc <- built{bin, err}
 		}()
 	}
@@ -148,7 +153,8 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		}
 		return labs.Outcome{}, err
 	}
-	r.cache = <-cachec
+	r.cache = cache()
+	r.calls = bin
 	o, err := r.runBuilt(ctx, bin, full, day)
 	if cerr := ctx.Err(); cerr != nil && err == nil {
 		// Stopped from outside (Ctrl-C, a newer save): the processes it
@@ -415,7 +421,21 @@ func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v 
 	if r.cache != "" {
 		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}
-	b.run(ctx, bound)
+	if r.askCalls(bin, t) {
+		// A heavy part of the learner's: the full worker links no learner
+		// code, a lean worker answers its calls (calls.go).
+		if f := r.runAsking(ctx, b, day, bound); f != nil {
+			return f
+		}
+	} else {
+		b.run(ctx, bound)
+	}
+	return b.fault(v, bound, day)
+}
+
+// fault is what came of b's run: nil when its answer decoded into v, else
+// how it ended.
+func (b *boxed) fault(v any, bound time.Duration, day labs.Day) *labs.Fault {
 	switch {
 	case b.labErr != nil:
 		return &labs.Fault{Status: labError, Detail: "the worker program could not start: " + b.labErr.Error()}
