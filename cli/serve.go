@@ -68,10 +68,18 @@ func cmdServe(ctx context.Context, e Env, a Args) int {
 			return ExitNotOK
 		}
 		args = append(args, "--reference")
-	} else if bin, err = r.BuildFull(ctx); err != nil {
+		return runServer(ctx, e, bin, "", 0, args)
+	}
+	if bin, err = r.BuildFull(ctx); err != nil {
 		return e.BuildFailed(ctx, day, err, false)
 	}
-	return runServer(ctx, e, bin, args)
+	// The full worker links no learner code: the lean worker answers the
+	// door's calls of the learner's functions (worker.StartServeAsking).
+	lean, err := r.Build(ctx)
+	if err != nil {
+		return e.BuildFailed(ctx, day, err, false)
+	}
+	return runServer(ctx, e, bin, lean, day.Number, args)
 }
 
 // doorDays says which days serve: "serve is Day 45's", or a list.
@@ -123,8 +131,8 @@ func startLimit() time.Duration {
 // it exits and returns its exit code. When ctx ends (Ctrl-C, SIGTERM,
 // SIGHUP) the program is asked to stop with SIGINT and given time to close
 // its connections, then its whole group is killed.
-func runServer(ctx context.Context, e Env, bin string, args []string) int {
-	srv, err := worker.StartServe(ctx, bin, args, e.Stdout, e.Stderr, startLimit())
+func runServer(ctx context.Context, e Env, bin, lean string, day int, args []string) int {
+	srv, err := worker.StartServeAsking(ctx, bin, lean, day, args, e.Stdout, e.Stderr, startLimit())
 	if err != nil {
 		if ctx.Err() != nil {
 			return e.SayStopped(ctx, "the server was stopped before it started.")

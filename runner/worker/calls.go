@@ -33,8 +33,8 @@ import (
 // CallsKind is the lean worker's task that answers the learner's calls.
 const CallsKind = "calls"
 
-// callsEnv tells a full worker that its learner's calls are answered on
-// the call pipe (fds callsFD and callsFD+1).
+// callsEnv tells a full worker that its learner's calls of the day it
+// names are answered on the call pipe (fds callsFD and callsFD+1).
 const callsEnv = "TERMLAB_CALLS"
 
 // callsFD is the first of the call pipe's two descriptors in either
@@ -67,9 +67,9 @@ func (r *Runner) runAsking(ctx context.Context, b *boxed, day labs.Day, bound ti
 		return &labs.Fault{Status: labError, Detail: "cannot make the call pipe: " + err.Error()}
 	}
 	lean := &boxed{bin: r.calls, args: []string{Command, strconv.Itoa(day.Number), CallsKind, "0"},
-		env: append(append([]string(nil), b.env...), callsEnv+"=1"), confine: b.confine,
+		env: append([]string(nil), b.env...), confine: b.confine,
 		extra: []*os.File{reqR, repW}}
-	b.env = append(b.env, callsEnv+"=1")
+	b.env = append(b.env, callsEnv+"="+strconv.Itoa(day.Number))
 	b.extra = []*os.File{repR, reqW}
 	leanCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -159,7 +159,7 @@ func serveCalls(day labs.Day) error {
 // this process, become those answered on the call pipe, when the runner
 // gave it one (callsEnv). For a task of the learner's only.
 func askAcross(day labs.Day) {
-	if os.Getenv(callsEnv) != "1" || day.CallAcross == nil {
+	if os.Getenv(callsEnv) != strconv.Itoa(day.Number) || day.CallAcross == nil {
 		return
 	}
 	os.Unsetenv(callsEnv)

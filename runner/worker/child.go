@@ -121,8 +121,13 @@ func Main(days labs.Course, args []string, extra map[string]func(args []string) 
 			return f(args)
 		}
 		// A day's own commands (its door, its store's ping), registered by
-		// its heavy packages, which only the full worker links.
+		// its heavy packages, which only the full worker links. The
+		// learner's calls are answered across the call pipe when the runner
+		// gave one (StartServeAsking).
 		if f, ok := labs.Command(args[0]); ok {
+			for _, d := range days {
+				askAcross(d)
+			}
 			return f(args)
 		}
 	}

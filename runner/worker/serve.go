@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -56,6 +57,16 @@ type Server struct {
 // the whole group killed after grace) or runs until the program exits:
 // Wait returns its error.
 func StartServe(ctx context.Context, bin string, args []string, stdout, stderr io.Writer, startup time.Duration) (*Server, error) {
+	return StartServeAsking(ctx, bin, "", 0, args, stdout, stderr, startup)
+}
+
+// StartServeAsking is StartServe with the learner's functions of day
+// answered by lean (the lean worker, which links the learner's code)
+// across the call pipe, as a heavy part's are (calls.go): the full worker
+// links none. lean starts first, in a box with the same mark, and the
+// server once lean's package has initialised; either one gone takes the
+// other with it. With lean "", it is StartServe.
+func StartServeAsking(ctx context.Context, bin, lean string, day int, args []string, stdout, stderr io.Writer, startup time.Duration) (*Server, error) {
 	if startup <= 0 {
 		startup = StartupLimit
 	}
@@ -75,10 +86,19 @@ func StartServe(ctx context.Context, bin string, args []string, stdout, stderr i
 	mark := boxEnv + "=" + newNonce()
 	cmd.Env = append(os.Environ(), ReadyEnv+"=3", mark)
 	cmd.ExtraFiles = []*os.File{pw}
+	if lean != "" {
+		files, err := startCalls(ctx, lean, day, mark, stdout, stderr, startup)
+		if err != nil {
+			pw.Close()
+			return nil, err
+		}
+		cmd.ExtraFiles = append(cmd.ExtraFiles, files...)
+		cmd.Env = append(cmd.Env, callsEnv+"="+strconv.Itoa(day))
+	}
 	s := &Server{cmd: cmd, done: make(chan error, 1)}
 	started := make(chan error, 1)
 	go func() {
-		err := startAndWait(cmd, func() { pw.Close(); started <- nil })
+		err := startAndWait(cmd, func() { closeAll(cmd.ExtraFiles); started <- nil })
 		killStrays(mark) // what the server's code started dies with it
 		s.done <- err
 	}()
@@ -90,7 +110,7 @@ func StartServe(ctx context.Context, bin string, args []string, stdout, stderr i
 	}()
 	select {
 	case err := <-s.done: // could not start, or exited before main
-		pw.Close()
+		closeAll(cmd.ExtraFiles)
 		if lab := startFailure(err, ""); lab != nil && errors.Is(err, errStart) {
 			return nil, &LabError{What: "the worker program could not start: " + err.Error(), Do: cacheAdvice(bin)}
 		}
@@ -189,4 +209,74 @@ func (p *printableWriter) Write(b []byte) (int, error) {
 		return 0, err
 	}
 	return len(b), nil
+}
+
+// startCalls starts lean answering day's learner's calls for a server (see
+// StartServeAsking), boxed with the server's mark, and waits until the
+// learner's package has initialised in it. It returns the server's ends
+// of the call pipe.
+func startCalls(ctx context.Context, lean string, day int, mark string, stdout, stderr io.Writer, startup time.Duration) ([]*os.File, error) {
+	if why := unrunnable(lean); why != "" {
+		return nil, &LabError{What: fmt.Sprintf("the worker program %s cannot run: %s", lean, why), Do: cacheAdvice(lean)}
+	}
+	var files []*os.File
+	pipe := func() (r, w *os.File) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, nil
+		}
+		files = append(files, r, w)
+		return r, w
+	}
+	apr, apw := pipe()
+	reqR, reqW := pipe()
+	repR, repW := pipe()
+	if len(files) != 6 {
+		closeAll(files)
+		return nil, errors.New("cannot make the call pipe")
+	}
+	defer apr.Close()
+	nonce := newNonce()
+	cmd := boxCommand(context.Background(), lean, Command, strconv.Itoa(day), CallsKind, "0")
+	cmd.Stdout, cmd.Stderr = &printableWriter{w: stdout}, &printableWriter{w: stderr}
+	cmd.Env = append(os.Environ(), mark)
+	cmd.Stdin = strings.NewReader(nonce + "\n")
+	cmd.ExtraFiles = []*os.File{apw, reqR, repW}
+	started := make(chan error, 2)
+	go func() {
+		err := startAndWait(cmd, func() { closeAll(cmd.ExtraFiles); started <- nil })
+		// The learner's side gone (its code ended the process): the
+		// server, which has no one to answer its calls, goes too.
+		killStrays(mark)
+		started <- err
+	}()
+	if err := <-started; err != nil {
+		closeAll(files)
+		return nil, &LabError{What: "the worker program could not start: " + err.Error(), Do: cacheAdvice(lean)}
+	}
+	loaded := make(chan bool, 1)
+	go func() {
+		want := loadedLine(nonce)
+		buf := make([]byte, len(want))
+		n, _ := io.ReadFull(apr, buf)
+		loaded <- n == len(want) && string(buf) == string(want)
+	}()
+	fail := func(err error) ([]*os.File, error) {
+		killGroup(cmd.Process.Pid)
+		closeAll([]*os.File{repR, reqW})
+		return nil, err
+	}
+	timer := time.NewTimer(startup)
+	defer timer.Stop()
+	select {
+	case ok := <-loaded:
+		if !ok {
+			return fail(errors.New("the server stopped while your package was initialising: does an init function call os.Exit or panic?"))
+		}
+	case <-timer.C:
+		return fail(fmt.Errorf("your package's init did not return within %v: an init function or package variable that loops or waits forever? The server was stopped", startup))
+	case <-ctx.Done():
+		return fail(ctx.Err())
+	}
+	return []*os.File{repR, reqW}, nil
 }
