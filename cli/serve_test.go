@@ -254,8 +254,9 @@ func gaveUp(t *testing.T, errs *lockedBuffer) <-chan struct{} {
 	return gave
 }
 
-// The learner's code is built into the serve program (never into this
-// binary) and served from there; the shipped stub refuses to serve.
+// The learner's code runs in a lean worker beside the serve program (never
+// in this binary), which asks it across the call pipe; the shipped stub
+// refuses to serve.
 func TestServeLearnersTakeToken(t *testing.T) {
 	testrun.Slow(t, "builds the full worker")
 	tmp := servedLab(t)
