@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"termlab/runner/testrun"
+)
+
+// burn starts a CPU-bound process beside the rounds (testrun.BurnCommand:
+// this program again, spinning on one core), and starts another should it
+// end by itself (a burner stops after ten minutes whatever happens); stop
+// kills it. On Linux it also dies with this program, however that ends.
+func burn() (stop func(), err error) {
+	var mu sync.Mutex
+	var cmd *exec.Cmd
+	stopped := false
+	var start func() error
+	start = func() error {
+		c := testrun.BurnCommand()
+		c.SysProcAttr = dieWithParent()
+		if err := c.Start(); err != nil {
+			return fmt.Errorf("starting the burner: %v", err)
+		}
+		cmd = c
+		go func() {
+			c.Wait()
+			mu.Lock()
+			defer mu.Unlock()
+			if !stopped && cmd == c {
+				if err := start(); err != nil {
+					fmt.Fprintln(os.Stderr, "savetime:", err)
+				}
+			}
+		}()
+		return nil
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if err := start(); err != nil {
+		return nil, err
+	}
+	return func() {
+		mu.Lock()
+		stopped = true
+		c := cmd
+		mu.Unlock()
+		c.Process.Kill()
+	}, nil
+}
+
+// loadavg is /proc/loadavg's three averages, or "unknown".
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
+}
+
+func goEnv(name string) (string, error) {
+	out, err := exec.Command("go", "env", name).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// withoutEnv is env without the variables named.
+func withoutEnv(env []string, names ...string) []string {
+	return slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		return slices.Contains(names, name)
+	})
+}
+
+// command runs name args in dir with env, its output shown on failure.
+func command(ctx context.Context, dir string, env []string, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir, cmd.Env = dir, env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%v\n%s", err, out)
+	}
+	return nil
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	m := s[len(s)/2]
+	if len(s)%2 == 0 {
+		m = (s[len(s)/2-1] + m) / 2
+	}
+	return m
+}
+
+// summary is the rounds' medians, fastest and slowest, and each median as
+// a ratio to the floor's.
+func summary(rs []round) string {
+	rows := []struct {
+		name string
+		of   func(round) time.Duration
+	}{
+		{"floor", func(r round) time.Duration { return r.floor }},
+		{"verdict (TODO row, header, status)", func(r round) time.Duration { return r.verdict }},
+		{`over ("grading…" gone)`, func(r round) time.Duration { return r.over }},
+		{"still (the screen unchanged)", func(r round) time.Duration { return r.still }},
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%-36s %9s %9s %9s %9s\n", fmt.Sprintf("%d rounds", len(rs)), "median", "min", "max", "÷ floor")
+	var floor time.Duration
+	for i, row := range rows {
+		var ds []time.Duration
+		for _, r := range rs {
+			ds = append(ds, row.of(r))
+		}
+		m := median(ds)
+		if i == 0 {
+			floor = m
+		}
+		fmt.Fprintf(&b, "%-36s %9s %9s %9s %8.2f×\n", row.name, ms(m), ms(slices.Min(ds)), ms(slices.Max(ds)), m.Seconds()/floor.Seconds())
+	}
+	return b.String()
+}
