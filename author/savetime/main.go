@@ -114,12 +114,14 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	err := run(ctx, c, os.Stdout)
+	signalled := ctx.Err() != nil
 	stop()
-	if err != nil {
+	switch {
+	case err != nil && signalled:
+		fmt.Fprintln(os.Stderr, "savetime: stopped by a signal; what it started is gone")
+		os.Exit(130)
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "savetime:", err)
-		if ctx.Err() != nil {
-			os.Exit(130)
-		}
 		os.Exit(1)
 	}
 }
@@ -153,6 +155,8 @@ func run(ctx context.Context, c config, out io.Writer) (err error) {
 	defer func() {
 		if cerr := l.close(); err == nil {
 			err = cerr
+		} else if cerr != nil {
+			fmt.Fprintln(os.Stderr, "savetime:", cerr)
 		}
 	}()
 	fmt.Fprintf(out, "savetime: Day %d, %d×%d in tmux, %d rounds, burner %s; load average %s\n",
@@ -165,7 +169,11 @@ func run(ctx context.Context, c config, out io.Writer) (err error) {
 		if err != nil {
 			return err
 		}
-		defer stopBurn()
+		start := time.Now()
+		defer func() {
+			cpu := stopBurn()
+			fmt.Fprintf(out, "the burner: %.1f s of CPU in %.1f s\n", cpu.Seconds(), time.Since(start).Seconds())
+		}()
 	}
 	return l.rounds(ctx, out)
 }
@@ -416,8 +424,14 @@ func (l *lab) close() error {
 		}
 		return nil
 	})
-	if err := os.RemoveAll(l.tmp); err != nil {
-		return fmt.Errorf("removing %s: %v", l.tmp, err)
+	// The lab's last writes (its cache, on the hang-up) may still land
+	// while the folder goes: try again.
+	var err error
+	for range 10 {
+		if err = os.RemoveAll(l.tmp); err == nil {
+			return nil
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
-	return nil
+	return fmt.Errorf("removing %s: %v", l.tmp, err)
 }

@@ -40,16 +40,21 @@ func (t *term) tmuxCmd(args ...string) *exec.Cmd {
 func startTerm(socket, dir, bin string, env []string, w, h int) (*term, error) {
 	t := &term{socket: socket, env: env}
 	size := []string{"-x", strconv.Itoa(w), "-y", strconv.Itoa(h)}
-	// window-size manual: the size given here holds whatever clients
+	// -P: the lab's pid and the socket's path, known before anything can
+	// fail. window-size manual: the size given here holds whatever clients
 	// attach (the control client has none of its own).
-	args := append([]string{"new-session", "-d", "-s", "lab", "-c", dir}, size...)
-	args = append(args, bin, ";", "set-option", "-g", "window-size", "manual", ";", "resize-window", "-t", "lab")
-	args = append(args, size...)
-	if out, err := t.tmuxCmd(args...).CombinedOutput(); err != nil {
-		return t, fmt.Errorf("tmux new-session: %v\n%s", err, out)
+	args := []string{"new-session", "-d", "-P", "-F", "#{pane_pid} #{socket_path}", "-s", "lab", "-c", dir}
+	args = append(append(args, size...), bin, ";", "set-option", "-g", "window-size", "manual", ";", "resize-window", "-t", "lab")
+	out, err := t.tmuxCmd(append(args, size...)...).Output()
+	if err != nil {
+		return t, fmt.Errorf("tmux new-session: %v", err)
+	}
+	pid, path, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	t.path = path
+	if t.pid, err = strconv.Atoi(pid); err != nil {
+		return t, fmt.Errorf("tmux new-session printed %q, not the lab's pid", out)
 	}
 	t.ctl = t.tmuxCmd("-C", "attach-session", "-t", "lab", "-f", "no-output")
-	var err error
 	if t.in, err = t.ctl.StdinPipe(); err != nil {
 		return t, err
 	}
@@ -61,47 +66,21 @@ func startTerm(socket, dir, bin string, env []string, w, h int) (*term, error) {
 	if err := t.ctl.Start(); err != nil {
 		return t, fmt.Errorf("tmux -C attach: %v", err)
 	}
-	// The attach answers first, with a block of its own: skip to the
-	// answer of a marker.
-	if _, err := t.command("display-message -p savetime-ready"); err != nil {
-		return t, err
-	}
-	for {
-		out, err := t.block()
-		if err != nil {
-			return t, err
-		}
-		if strings.TrimSpace(out) == "savetime-ready" {
-			break
-		}
-	}
-	got, err := t.do("display-message -p -t lab '#{pane_pid} #{window_width}x#{window_height} #{socket_path}'")
+	dims, err := t.do("display-message -p -t lab '#{window_width}x#{window_height}'")
 	if err != nil {
 		return t, err
 	}
-	f := strings.SplitN(strings.TrimSpace(got), " ", 3)
-	if len(f) < 3 {
-		return t, fmt.Errorf("tmux answered %q", got)
-	}
-	pid, dims := f[0], f[1]
-	t.path = f[2]
-	if t.pid, err = strconv.Atoi(pid); err != nil {
-		return t, fmt.Errorf("tmux gave no pane pid: %q", got)
-	}
-	if want := fmt.Sprintf("%dx%d", w, h); dims != want {
-		return t, fmt.Errorf("the lab's window is %s, not %s", dims, want)
+	if want := fmt.Sprintf("%dx%d", w, h); strings.TrimSpace(dims) != want {
+		return t, fmt.Errorf("the lab's window is %s, not %s", strings.TrimSpace(dims), want)
 	}
 	return t, nil
 }
 
-// command sends one command line to the control client, unanswered yet.
-func (t *term) command(line string) (time.Time, error) {
-	_, err := io.WriteString(t.in, line+"\n")
-	return time.Now(), err
-}
-
-// block reads the next answer of the control client: the lines between
-// %begin and its %end (or %error), notifications outside them skipped.
+// block reads the next answer to a command this program sent: the lines
+// between %begin and its %end (or %error) whose flags are 1 (tmux -C's
+// mark of a command from the client's input). Notifications outside a
+// block, and the attach's own block (flags 0, which a busy server may send
+// after the first answer), are skipped.
 func (t *term) block() (string, error) {
 	var b strings.Builder
 	var end string // "%end TIME NUMBER FLAGS" of the open block, "" outside one
@@ -114,12 +93,20 @@ func (t *term) block() (string, error) {
 		switch {
 		case end == "" && strings.HasPrefix(line, "%begin "):
 			end = "%end " + strings.TrimPrefix(line, "%begin ")
+			b.Reset()
 		case end == "":
 			// a notification
-		case line == end:
-			return b.String(), nil
-		case line == "%error "+strings.TrimPrefix(end, "%end "):
-			return "", fmt.Errorf("tmux: %s", strings.TrimSpace(b.String()))
+		case line == end, line == "%error "+strings.TrimPrefix(end, "%end "):
+			ours := strings.HasSuffix(end, " 1")
+			failed := strings.HasPrefix(line, "%error ")
+			end = ""
+			switch {
+			case !ours:
+			case failed:
+				return "", fmt.Errorf("tmux: %s", strings.TrimSpace(b.String()))
+			default:
+				return b.String(), nil
+			}
 		default:
 			b.WriteString(line)
 			b.WriteByte('\n')
@@ -127,9 +114,9 @@ func (t *term) block() (string, error) {
 	}
 }
 
-// do runs one command and returns its output.
+// do runs one command line and returns its output.
 func (t *term) do(line string) (string, error) {
-	if _, err := t.command(line); err != nil {
+	if _, err := io.WriteString(t.in, line+"\n"); err != nil {
 		return "", err
 	}
 	return t.block()

@@ -16,10 +16,13 @@ import (
 // burn starts a CPU-bound process beside the rounds (testrun.BurnCommand:
 // this program again, spinning on one core), and starts another should it
 // end by itself (a burner stops after ten minutes whatever happens); stop
-// kills it. On Linux it also dies with this program, however that ends.
-func burn() (stop func(), err error) {
+// kills it and returns the CPU time the burners used, the proof that one
+// spun. On Linux it also dies with this program, however that ends.
+func burn() (stop func() time.Duration, err error) {
 	var mu sync.Mutex
 	var cmd *exec.Cmd
+	var cpu time.Duration
+	var wg sync.WaitGroup
 	stopped := false
 	var start func() error
 	start = func() error {
@@ -29,11 +32,14 @@ func burn() (stop func(), err error) {
 			return fmt.Errorf("starting the burner: %v", err)
 		}
 		cmd = c
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			c.Wait()
 			mu.Lock()
 			defer mu.Unlock()
-			if !stopped && cmd == c {
+			cpu += c.ProcessState.UserTime() + c.ProcessState.SystemTime()
+			if !stopped {
 				if err := start(); err != nil {
 					fmt.Fprintln(os.Stderr, "savetime:", err)
 				}
@@ -46,12 +52,13 @@ func burn() (stop func(), err error) {
 	if err := start(); err != nil {
 		return nil, err
 	}
-	return func() {
+	return func() time.Duration {
 		mu.Lock()
 		stopped = true
-		c := cmd
+		cmd.Process.Kill()
 		mu.Unlock()
-		c.Process.Kill()
+		wg.Wait()
+		return cpu
 	}, nil
 }
 
