@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command savetime measures the lab's save loop the way issue 46's table
 // does: the real lab on its real screens in tmux at 80×24, a save of the
 // learner's file, and the time until the screen shows it; beside it, in
@@ -248,8 +250,8 @@ func (l *lab) setUp(ctx context.Context, out io.Writer, index int) error {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	if _, err := l.waitFor(ctx, fmt.Sprintf("Day %d's lesson", l.day.Number), time.Minute, func(text string, _ pane) bool {
-		return strings.Contains(text, "Lesson")
+	if _, err := l.waitFor(ctx, fmt.Sprintf("Day %d open", l.day.Number), time.Minute, func(text string, _ pane) bool {
+		return strings.Contains(text, fmt.Sprintf("› Day %d · ", l.day.Number)) // the open day's title line
 	}); err != nil {
 		return err
 	}
@@ -288,6 +290,14 @@ type round struct {
 func (l *lab) rounds(ctx context.Context, out io.Writer) error {
 	fmt.Fprintf(out, "rounds (poll %v, still = the same screen for %v), load average %s\n", l.c.poll, l.c.quiet, loadavg())
 	var rs []round
+	began, self, server := time.Now(), cpuSelf(), cpuOf(l.term.server)
+	defer func() {
+		// What the measuring costs: a capture every poll, read here and
+		// answered by the tmux server (which also reads everything the lab
+		// draws, as any terminal would).
+		fmt.Fprintf(out, "the measuring: savetime %.1f s of CPU, the tmux server %.1f s, in %.1f s\n",
+			(cpuSelf() - self).Seconds(), (cpuOf(l.term.server) - server).Seconds(), time.Since(began).Seconds())
+	}()
 	for n := 1; n <= l.c.rounds; n++ {
 		if ctx.Err() != nil {
 			return ctx.Err()

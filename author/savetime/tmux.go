@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -26,6 +28,7 @@ type term struct {
 	out    *bufio.Reader
 	pid    int    // the lab's process (the pane's), a process group's leader
 	path   string // the server's socket, which tmux leaves behind
+	server int    // the tmux server's pid
 }
 
 // tmuxCmd is tmux on the run's own server.
@@ -43,15 +46,18 @@ func startTerm(socket, dir, bin string, env []string, w, h int) (*term, error) {
 	// -P: the lab's pid and the socket's path, known before anything can
 	// fail. window-size manual: the size given here holds whatever clients
 	// attach (the control client has none of its own).
-	args := []string{"new-session", "-d", "-P", "-F", "#{pane_pid} #{socket_path}", "-s", "lab", "-c", dir}
+	args := []string{"new-session", "-d", "-P", "-F", "#{pane_pid} #{pid} #{socket_path}", "-s", "lab", "-c", dir}
 	args = append(append(args, size...), bin, ";", "set-option", "-g", "window-size", "manual", ";", "resize-window", "-t", "lab")
 	out, err := t.tmuxCmd(append(args, size...)...).Output()
 	if err != nil {
 		return t, fmt.Errorf("tmux new-session: %v", err)
 	}
-	pid, path, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
-	t.path = path
-	if t.pid, err = strconv.Atoi(pid); err != nil {
+	f := strings.SplitN(strings.TrimSpace(string(out)), " ", 3)
+	if len(f) == 3 {
+		t.path = f[2]
+		t.server, _ = strconv.Atoi(f[1])
+	}
+	if t.pid, err = strconv.Atoi(f[0]); err != nil {
 		return t, fmt.Errorf("tmux new-session printed %q, not the lab's pid", out)
 	}
 	t.ctl = t.tmuxCmd("-C", "attach-session", "-t", "lab", "-f", "no-output")

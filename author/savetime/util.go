@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -6,8 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"termlab/runner/testrun"
@@ -136,4 +140,35 @@ func summary(rs []round) string {
 		fmt.Fprintf(&b, "%-36s %9s %9s %9s %8.2f×\n", row.name, ms(m), ms(slices.Min(ds)), ms(slices.Max(ds)), m.Seconds()/floor.Seconds())
 	}
 	return b.String()
+}
+
+// cpuSelf is the CPU time this process has used, user and system.
+func cpuSelf() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// cpuOf is the CPU time process pid has used, user and system, from
+// /proc/PID/stat (0 where there is no /proc).
+func cpuOf(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command's name, which may hold spaces: utime and
+	// stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	var ticks int64
+	for _, v := range f[11:13] {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond
 }
