@@ -142,6 +142,12 @@ type lab struct {
 	trace io.WriteCloser
 	// lastTrace is the last capture written to the trace.
 	lastTrace string
+	// read is the last screen read (readPane).
+	read struct {
+		text string
+		pane pane
+		at   time.Time
+	}
 }
 
 func run(ctx context.Context, c config, out io.Writer) (err error) {
@@ -361,7 +367,11 @@ func (l *lab) waitFor(ctx context.Context, what string, limit time.Duration, don
 		if err != nil {
 			return time.Time{}, err
 		}
-		if done(text, readPane(text, l.row)) {
+		if text != l.read.text || l.read.at.IsZero() {
+			// Read only a screen that changed: most polls see the last one.
+			l.read.text, l.read.pane, l.read.at = text, readPane(text, l.row), at
+		}
+		if done(text, l.read.pane) {
 			return at, nil
 		}
 		if at.After(deadline) {
