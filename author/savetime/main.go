@@ -19,7 +19,7 @@
 // save costs what it costs one whose dependencies are compiled). The lab
 // runs in a tmux server of its own (tmux -L savetime-PID), opened on the
 // day's TODOs screen; the first run (the day's first build, minutes with a
-// cold cache) is waited out and not measured.
+// cold Go build cache) is waited out and not measured.
 //
 // Each round builds and runs the floor, then saves: TODO 1 flips between
 // the reference body and a wrong one (✓ pass ↔ ✗ fail), every other TODO
@@ -45,14 +45,22 @@
 // round starts once the screen is still, so each save starts from a lab
 // at rest and the floor never shares the CPU with the lab's builds. With
 // -burn a CPU-bound process of its own (testrun.BurnCommand) spins beside
-// the rounds, floor and saves alike. The load average is printed before
-// and after the rounds: on a shared machine the ratios are the figures,
-// the milliseconds are not.
+// the rounds, floor and saves alike, and the CPU it got is printed.
+//
+// It prints each round, then for each row the median, fastest and slowest,
+// the median as a ratio to the floor's median ("÷ floor", the issue's
+// figures), and the median of each round's ratio to its own floor ("per
+// round", steadier when the load moves between rounds); the load average
+// before and after the rounds, and what the measuring itself cost in CPU
+// (this program and the tmux server). On a shared machine the ratios are
+// the figures, the milliseconds are not.
 //
 // Everything it starts ends with it, on an error or a signal (SIGINT,
 // SIGTERM, SIGHUP) too: the tmux server on its socket (and the lab's
 // process group), the burner, the temporary folder (-keep leaves the
-// folder). It is a measuring tool, not part of .ci/run.
+// folder). Only a SIGKILL leaves the tmux server (tmux -L savetime-PID
+// kill-server ends it; the burner dies with this program on Linux). It is
+// a measuring tool, not part of .ci/run.
 package main
 
 import (
