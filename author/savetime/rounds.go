@@ -109,15 +109,11 @@ func (l *lab) waitFor(ctx context.Context, what string, limit time.Duration, don
 
 // still waits until the screen has not changed for quiet, and returns
 // when the last change was seen; since is when the screen was last seen
-// to change before (the capture the caller waited for), returned if no
+// to change before (the capture waitFor last returned), returned if no
 // later change is.
 func (l *lab) still(ctx context.Context, since time.Time, limit time.Duration) (time.Time, error) {
-	last := since
-	prev, _, err := l.capture()
-	if err != nil {
-		return time.Time{}, err
-	}
-	_, err = l.waitFor(ctx, "a still screen", limit, func(text string, _ pane) bool {
+	last, prev := since, l.read.text
+	_, err := l.waitFor(ctx, "a still screen", limit, func(text string, _ pane) bool {
 		now := time.Now()
 		if text != prev {
 			prev, last = text, now
