@@ -87,7 +87,7 @@ func ParseLearner(files []SourceFile, todos []string) (*LearnerSource, error) {
 			}
 			skip[fd.Body], skip[fd.Name] = true, true
 			s.bodies[fd.Name.Name] = append(s.bodies[fd.Name.Name],
-				body{file: i, start: off(fd.Body.Lbrace), end: off(fd.Body.Rbrace), idents: identsOf(fd.Body, nil)})
+				body{file: i, start: off(fd.Body.Lbrace), end: off(fd.Body.Rbrace), idents: identsOf(fd.Body, map[ast.Node]bool{})})
 		}
 		identsOf(file, skip, s.base)
 		for _, cg := range file.Comments {
@@ -117,6 +117,16 @@ func identsOf(n ast.Node, skip map[ast.Node]bool, into ...map[string]bool) map[s
 		switch n := n.(type) {
 		case *ast.Ident:
 			set[n.Name] = true
+		case *ast.SelectorExpr:
+			// x.Name is never this package's function Name: only what
+			// x is can be.
+			identsOf(n.X, skip, set)
+			return false
+		case *ast.FuncDecl:
+			// A method's name is no function's either.
+			if n.Recv != nil {
+				skip[n.Name] = true
+			}
 		}
 		return true
 	})

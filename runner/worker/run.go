@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"termlab/labs"
@@ -70,6 +71,8 @@ type Runner struct {
 	verdicts *gate
 	// keep is this run's use of Keep (keep.go); nil reuses nothing.
 	keep *keepRun
+	// started, when set (by tests), counts the tasks r's runs start.
+	started *atomic.Int64
 }
 
 // Task is one unit of work for a worker process.
@@ -397,6 +400,9 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 // early, when not nil, is called when a grade worker says a check failed
 // before it answers (verdict.go).
 func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints, early func()) *labs.Fault {
+	if r.started != nil {
+		r.started.Add(1)
+	}
 	for try := 1; ; try++ {
 		fault := r.exec1(ctx, bin, day, t, v, out, early)
 		if try == starveTries || ctx.Err() != nil || !starved(fault, v) {
