@@ -20,8 +20,10 @@ package worker
 //     runs again, as does any part that reaches beyond the process (a
 //     heavy part's servers and wall clock);
 //   - a run stopped (a newer save, Ctrl-C), failed, or whose files changed
-//     while it built keeps nothing; one that ends keeps exactly what it
-//     used and found, so the memory is one run's worth per day.
+//     while it built keeps nothing; one that ends keeps what it used and
+//     found, for its day's next keptRuns runs at least (a mistake tried
+//     and undone finds the results of the code it goes back to), so the
+//     memory is a few runs' worth per day.
 //
 // The build still runs on every save: it is the compile check, and the
 // tasks that do run need it. Only the learner's own front ends (the
@@ -32,6 +34,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,13 +51,26 @@ import (
 // copies RunStream makes share it.
 type Keep struct {
 	mu   sync.Mutex
-	days map[int]map[string]kept // by day, by key
+	days map[int]*keptDay
 }
 
-// kept is one task's result: a grade or a part.
+// keptRuns is how many of a day's last runs a result is kept for after
+// the last that used it: a save that undoes the last few (a mistake tried
+// and taken back) finds the results of the code it goes back to.
+const keptRuns = 8
+
+// keptDay is one day's kept results, by key, and its runs so far.
+type keptDay struct {
+	runs    int
+	results map[string]kept
+}
+
+// kept is one task's result (a grade or a part) and the last run, of its
+// day's, that used it or found it.
 type kept struct {
 	grade labs.Grade
 	part  labs.PartResult
+	run   int
 }
 
 // keepRun is one run's use of a Keep: each task's key ("" when it is
@@ -113,7 +129,9 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 		k.parts[i] = key("part", p.ID, roots)
 	}
 	r.Keep.mu.Lock()
-	k.have = r.Keep.days[day.Number]
+	if d := r.Keep.days[day.Number]; d != nil {
+		k.have = maps.Clone(d.results) // later runs change the Keep's
+	}
 	r.Keep.mu.Unlock()
 	return k
 }
@@ -245,8 +263,9 @@ func (k *keepRun) forget() {
 	k.void = true
 }
 
-// commit makes what this run used and found the day's kept results, in
-// place of the last run's; a forgotten run leaves the Keep as it was.
+// commit adds what this run used and found to the day's kept results,
+// and forgets those no run has used for keptRuns runs; a forgotten run
+// leaves the Keep as it was.
 func (k *keepRun) commit() {
 	if k == nil {
 		return
@@ -259,9 +278,19 @@ func (k *keepRun) commit() {
 	k.keep.mu.Lock()
 	defer k.keep.mu.Unlock()
 	if k.keep.days == nil {
-		k.keep.days = map[int]map[string]kept{}
+		k.keep.days = map[int]*keptDay{}
 	}
-	k.keep.days[k.day] = k.fresh
+	d := k.keep.days[k.day]
+	if d == nil {
+		d = &keptDay{results: map[string]kept{}}
+		k.keep.days[k.day] = d
+	}
+	d.runs++
+	for key, v := range k.fresh {
+		v.run = d.runs
+		d.results[key] = v
+	}
+	maps.DeleteFunc(d.results, func(_ string, v kept) bool { return v.run <= d.runs-keptRuns })
 }
 
 // fileLine is a place in a Go file: a result that names one is not kept.

@@ -23,7 +23,7 @@ import (
 // save by save. Each row is a save: the tasks the keeping runner must
 // start, and the outcome, which must be the full run's.
 func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
-	testrun.Slow(t, "builds the worker and runs Day 46 six times")
+	testrun.Slow(t, "builds the worker and runs Day 46 eight times")
 	root, err := worker.FindRoot(".", "termlab")
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +82,7 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 				}
 				return ""
 			}},
+		{"back to the third save's code: kept from two runs before", 1, nil, 0, true, nil},
 	} {
 		src, err := testrun.Day46Save(tmp, save.n, testrun.Day46Right)
 		if err != nil {
