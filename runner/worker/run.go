@@ -41,8 +41,9 @@ type Runner struct {
 	// folder (a Reference that grades plays its parts afresh).
 	PartsOnly bool
 	// OnUpdate, when set, hears the outcome so far each time a grade or a
-	// part lands: the grades first (all four come from the lean worker
-	// before any part starts), then the parts as each finishes. Grades and
+	// part lands: the results kept from an earlier run first, all at once
+	// (Keep), then the grades (all four are in before any part starts),
+	// then the parts as each finishes. Grades and
 	// parts still running have an empty Status. It is called from the
 	// runner's goroutines, one call at a time; it must not block for long.
 	OnUpdate func(labs.Outcome)
