@@ -23,7 +23,8 @@ import (
 //   - Every package-level declaration that is not a TODO function is always
 //     in: helpers, types, variables, init, imports, comments, directives.
 //   - A TODO function is in once its name is an identifier of anything
-//     already in (or a word of a //go: directive), to a fixpoint: a helper
+//     already in (or a word of a //go: or //export directive), to a
+//     fixpoint (a selector's name or a method's is no function's): a helper
 //     that calls DRRVisit puts DRRVisit in every task's source, a TODO 2
 //     that calls FairShare puts FairShare in TODO 2's.
 //   - Every file of the folder is in, Go or not (an embedded file), and
@@ -42,8 +43,8 @@ type LearnerSource struct {
 	// bodies are the TODO functions' bodies by function name: where each
 	// is in its file, and the identifiers it holds.
 	bodies map[string][]body
-	// base is the identifiers (and //go: directive words) outside every
-	// TODO function's body.
+	// base is the identifiers (and //go: and //export directive words)
+	// outside every TODO function's body.
 	base map[string]bool
 	// Imports is every import path of the folder's Go files.
 	Imports []string
@@ -92,7 +93,7 @@ func ParseLearner(files []SourceFile, todos []string) (*LearnerSource, error) {
 		identsOf(file, skip, s.base)
 		for _, cg := range file.Comments {
 			for _, c := range cg.List {
-				if strings.HasPrefix(c.Text, "//go:") {
+				if strings.HasPrefix(c.Text, "//go:") || strings.HasPrefix(c.Text, "//export ") {
 					for _, w := range strings.FieldsFunc(c.Text, notIdentRune) {
 						s.base[w] = true
 					}

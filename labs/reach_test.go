@@ -89,6 +89,8 @@ func TestLearnerSourceChangesWithWhatATaskReaches(t *testing.T) {
 			edit("return len(strings.Repeat(\"x\", x)) - 1", "return x - 1"), all},
 		{"a TODO a directive names is in every task", reachFiles("//go:linkname b termlab/labs/day99.B\n" + reachSrc),
 			edit("return x + 1", "return 1 + x"), all},
+		{"a TODO an //export directive names is in every task", reachFiles(reachSrc + "\n//export B\nvar _ = 0\n"),
+			edit("return x + 1", "return 1 + x"), all},
 		{"a TODO named in a comment, or as a method or a selector, is not", reachFiles(reachSrc + "\n// see D\nvar _ = pair{}.D\n"),
 			edit("return len(strings.Repeat(\"x\", x)) - 1", "return x - 1"), []string{"D"}},
 	} {
