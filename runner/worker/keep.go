@@ -31,17 +31,19 @@ package worker
 // run everything, every time.
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"termlab/labs"
 )
@@ -99,7 +101,7 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 		todos[i] = t.Func
 	}
 	src, err := labs.ParseLearner(snap, todos)
-	if err != nil || importsLearner(r.Root, src.Imports) {
+	if err != nil || namesLearner(r.Root, day, snap) {
 		return nil
 	}
 	env := os.Environ()
@@ -107,7 +109,7 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 	settings := fmt.Sprintf("%s\x00%s\x00%v %v %v %v %d\x00%q\x00%q",
 		r.cache, r.Go, r.Confine, r.Prints, r.GradesOnly, r.PartsOnly, day.Number, env, gcEnv())
 	key := func(kind, id string, roots []string) string {
-		h := sha256.New()
+		h := fnv.New128a() // a cache key, not a secret: see rootName
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", settings, kind, id)
 		h.Write(src.Source(roots))
 		return fmt.Sprintf("%x", h.Sum(nil))
@@ -136,17 +138,36 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 	return k
 }
 
-// importsLearner reports whether the learner's package imports another
-// learner's folder, whose files no key covers.
-func importsLearner(root string, imports []string) bool {
+// namesLearner reports whether a file of the learner's folder names
+// another learner's folder by import path (an import, or anything else:
+// reading more than the imports only costs a key), whose files no key
+// covers.
+func namesLearner(root string, day labs.Day, files []labs.SourceFile) bool {
 	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return true
 	}
 	mod := modulePath(data) + "/"
-	for _, p := range imports {
-		if rel, ok := strings.CutPrefix(p, mod); ok && learnerFolder(root, filepath.Join(root, filepath.FromSlash(rel))) {
-			return true
+	own := strings.Trim(day.LearnerDir, "/")
+	for _, f := range files {
+		text := string(f.Data)
+		for {
+			i := strings.Index(text, mod)
+			if i < 0 {
+				break
+			}
+			text = text[i+len(mod):]
+			end := strings.IndexFunc(text, func(r rune) bool {
+				return r != '/' && r != '_' && r != '.' && r != '-' && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+			})
+			if end < 0 {
+				end = len(text)
+			}
+			for p := strings.TrimRight(text[:end], "/"); p != "" && p != "."; p = path.Dir(p) {
+				if p != own && learnerFolder(root, filepath.Join(root, filepath.FromSlash(p))) {
+					return true
+				}
+			}
 		}
 	}
 	return false
