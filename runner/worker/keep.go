@@ -8,11 +8,11 @@ package worker
 // the runs of one runner, and a run reuses one only when nothing it can
 // depend on has changed:
 //
-//   - its key hashes the course's version (the day's cache folder name:
-//     every build input but the learners' files, and the Go version), the
-//     run's settings, the environment the workers inherit, the task, and
-//     the learner's folder with only the bodies of the TODO functions the
-//     task cannot reach left out (labs.LearnerSource.Source);
+//   - its key is the course's version (the day's cache folder name: every
+//     build input but the learners' files, and the Go version), the run's
+//     settings, the environment the workers inherit and the task, hashed,
+//     and the learner's folder with only the bodies of the TODO functions
+//     the task cannot reach left out (labs.LearnerSource.Source), as text;
 //   - only a settled verdict is kept: a grade that passed or failed, a part
 //     that played, answered by the worker itself, naming no file:line of
 //     the learner's code (another function that grows moves every line
@@ -108,11 +108,13 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 	slices.Sort(env)
 	settings := fmt.Sprintf("%s\x00%s\x00%v %v %v %v %d\x00%q\x00%q",
 		r.cache, r.Go, r.Confine, r.Prints, r.GradesOnly, r.PartsOnly, day.Number, env, gcEnv())
+	// The key holds the learner's text itself, not a hash of it: FNV (see
+	// rootName) is no defence against inputs chosen to collide, and the
+	// learner chooses this text. A few kB a task, for a few runs.
 	key := func(kind, id string, roots []string) string {
-		h := fnv.New128a() // a cache key, not a secret: see rootName
+		h := fnv.New128a()
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", settings, kind, id)
-		h.Write(src.Source(roots))
-		return fmt.Sprintf("%x", h.Sum(nil))
+		return fmt.Sprintf("%x\x00", h.Sum(nil)) + string(src.Source(roots))
 	}
 	k := &keepRun{keep: r.Keep, day: day.Number, grades: make([]string, len(day.TODOs)), parts: make([]string, len(parts)), fresh: map[string]kept{}}
 	for i, t := range day.TODOs {
