@@ -230,8 +230,8 @@ func (k *keepRun) part(i int) (labs.PartResult, bool) {
 }
 
 // reuse lands the run's kept grades and parts in out, in one update, and
-// keeps them for the next run: the tasks left to run are those whose
-// slot is still empty.
+// keeps them for the runs to come; runBuilt starts a worker for the rest
+// alone.
 func (r *Runner) reuse(out *labs.Outcome, update func(set func())) {
 	k := r.keep
 	if k == nil || !slices.ContainsFunc(k.grades, k.has) && !slices.ContainsFunc(k.parts, k.has) {
