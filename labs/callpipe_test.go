@@ -3,6 +3,7 @@ package labs
 import (
 	"encoding/binary"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,8 @@ var callHandlers = map[CallKind]CallHandler{
 		case "hang":
 			for {
 			}
+		case "goexit":
+			runtime.Goexit()
 		}
 		return append(args, args...)
 	}},
@@ -73,6 +76,7 @@ func TestCallPipe(t *testing.T) {
 		{name: "panic", args: "panic", status: Crash, detail: "panicked: boom"},
 		{name: "not done", args: "notdone", status: Unfinished, detail: "not done yet"},
 		{name: "hang", args: "hang", status: Timeout, detail: "did not return within 100ms of CPU time"},
+		{name: "goexit", args: "goexit", status: Crash, detail: "stopped its goroutine (runtime.Goexit)"},
 		{name: "garbage", fake: func(_ []byte, w io.Writer) { w.Write([]byte("hello, I am your answer\n")) },
 			status: Crash, detail: BadAnswer},
 		{name: "short frame", fake: func(req []byte, w io.Writer) { w.Write(answerFrame(req, 0, "abcd")[:15]); w.(io.Closer).Close() },
