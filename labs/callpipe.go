@@ -26,8 +26,9 @@ import (
 // One frame per call, binary and small (a call is a few floats; a part
 // makes some ten thousand): a request is the nonce (8 bytes), the kind (1)
 // and its arguments' length (2, big-endian) and bytes; an answer is the
-// same nonce, a status (1: callOK or callFault) and its payload's length (4)
-// and bytes. The nonce is drawn afresh for every call, so nothing the
+// same nonce, a status (1: callOK or callFault), the CPU time the call
+// took (8, nanoseconds: see RemoteCPU) and its payload's length (4) and
+// bytes. The nonce is drawn afresh for every call, so nothing the
 // learner's side writes on the pipe can be taken for anything but the
 // answer to the call asked: a frame that is short, too long, of an unknown
 // status, or of another nonce is the learner's side's fault, and the pipe
@@ -50,6 +51,8 @@ type CallHandler struct {
 const (
 	callOK    = 0
 	callFault = 1
+	// answerHead is an answer's fixed part: nonce, status, CPU, length.
+	answerHead = 8 + 1 + 8 + 4
 	// maxCallArgs and maxCallAnswer bound a frame: a day's call is a few
 	// numbers; a fault's words are some hundreds of bytes.
 	maxCallArgs   = 1 << 10
@@ -142,7 +145,7 @@ func (s *callServer) serve() {
 			return // the watcher answered it as a timeout; another serves on
 		}
 		s.cur.CompareAndSwap(c, nil)
-		if err := s.answer(nonce, answer, fault); err != nil {
+		if err := s.answer(nonce, clock()-c.cpu, answer, fault); err != nil {
 			s.done <- err
 			return
 		}
@@ -163,7 +166,7 @@ func (s *callServer) run(c *servedCall, h CallHandler, args []byte) (answer []by
 			fault = Fault{Status: Crash, TODO: c.track.Current(), Detail: "stopped its goroutine (runtime.Goexit) instead of returning", Where: learnerFrame(s.learnerDir), Input: c.track.input()}
 			if c.claimed.CompareAndSwap(false, true) {
 				s.cur.CompareAndSwap(c, nil)
-				s.answer(c.nonce, nil, fault)
+				s.answer(c.nonce, c.clock()-c.cpu, nil, fault)
 			}
 			s.lost <- struct{}{}
 			return
@@ -208,7 +211,7 @@ func (s *callServer) watch(now time.Time) {
 		f.TODO, f.Input = 0, "" // not the code's: no call of it to blame
 	}
 	s.cur.CompareAndSwap(c, nil)
-	if err := s.answer(c.nonce, nil, f); err != nil {
+	if err := s.answer(c.nonce, c.clock()-c.cpu, nil, f); err != nil {
 		s.done <- err
 		return
 	}
@@ -237,7 +240,7 @@ func (s *callServer) request() (kind CallKind, nonce [8]byte, args []byte, err e
 }
 
 // answer writes one answer: the call's, or its fault.
-func (s *callServer) answer(nonce [8]byte, answer []byte, fault Fault) error {
+func (s *callServer) answer(nonce [8]byte, cpu time.Duration, answer []byte, fault Fault) error {
 	status := byte(callOK)
 	if !fault.OK() {
 		status = callFault
@@ -248,10 +251,11 @@ func (s *callServer) answer(nonce [8]byte, answer []byte, fault Fault) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out [13]byte
+	var out [answerHead]byte
 	copy(out[:8], nonce[:])
 	out[8] = status
-	binary.BigEndian.PutUint32(out[9:13], uint32(len(answer)))
+	binary.BigEndian.PutUint64(out[9:17], uint64(max(0, cpu)))
+	binary.BigEndian.PutUint32(out[17:21], uint32(len(answer)))
 	s.bw.Write(out[:])
 	s.bw.Write(answer)
 	return s.bw.Flush()
@@ -318,7 +322,7 @@ func (c *CallPipe) call(kind CallKind, args []byte) ([]byte, *Fault) {
 	if err := c.w.Flush(); err != nil {
 		return bad("it stopped reading (" + err.Error() + ")")
 	}
-	var got [13]byte
+	var got [answerHead]byte
 	if _, err := io.ReadFull(c.r, got[:]); err != nil {
 		if errors.Is(err, io.EOF) {
 			return bad("it stopped before answering")
@@ -328,7 +332,12 @@ func (c *CallPipe) call(kind CallKind, args []byte) ([]byte, *Fault) {
 	if binary.BigEndian.Uint64(got[:8]) != nonce {
 		return bad("an answer to no call asked")
 	}
-	n := binary.BigEndian.Uint32(got[9:13])
+	cpu := int64(binary.BigEndian.Uint64(got[9:17]))
+	if cpu < 0 || cpu > int64(time.Hour) {
+		return bad("an answer that took no believable time")
+	}
+	remoteCPU.Add(cpu)
+	n := binary.BigEndian.Uint32(got[17:21])
 	if n > maxCallAnswer {
 		return bad(fmt.Sprintf("an answer of %d bytes", n))
 	}
@@ -348,3 +357,14 @@ func (c *CallPipe) call(kind CallKind, args []byte) ([]byte, *Fault) {
 	}
 	return bad(fmt.Sprintf("an answer of status %d", got[8]))
 }
+
+// remoteCPU is the CPU time the calls this process asked across the pipe
+// took where they ran. A guard counting CPU time (GuardCPU) adds what it
+// grew by during its run to its own thread's: a piece that calls the
+// learner's code across the pipe is bounded on the same CPU time as one
+// that calls it in its own process, and a call the other side runs is not
+// a wait on nothing.
+var remoteCPU atomic.Int64
+
+// RemoteCPU is remoteCPU so far.
+func RemoteCPU() time.Duration { return time.Duration(remoteCPU.Load()) }

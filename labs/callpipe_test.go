@@ -25,6 +25,10 @@ var callHandlers = map[CallKind]CallHandler{
 			}
 		case "goexit":
 			runtime.Goexit()
+		case "slow": // 20 ms of CPU: within the call's bound
+			clock := threadClock()
+			for start := clock(); clock()-start < 20*time.Millisecond; {
+			}
 		}
 		return append(args, args...)
 	}},
@@ -59,6 +63,7 @@ func pipePair(t *testing.T, fake func(req []byte, w io.Writer)) *CallPipe {
 func answerFrame(nonce []byte, status byte, payload string) []byte {
 	out := append([]byte{}, nonce[:8]...)
 	out = append(out, status)
+	out = binary.BigEndian.AppendUint64(out, 1000)
 	out = binary.BigEndian.AppendUint32(out, uint32(len(payload)))
 	return append(out, payload...)
 }
@@ -79,7 +84,7 @@ func TestCallPipe(t *testing.T) {
 		{name: "goexit", args: "goexit", status: Crash, detail: "stopped its goroutine (runtime.Goexit)"},
 		{name: "garbage", fake: func(_ []byte, w io.Writer) { w.Write([]byte("hello, I am your answer\n")) },
 			status: Crash, detail: BadAnswer},
-		{name: "short frame", fake: func(req []byte, w io.Writer) { w.Write(answerFrame(req, 0, "abcd")[:15]); w.(io.Closer).Close() },
+		{name: "short frame", fake: func(req []byte, w io.Writer) { w.Write(answerFrame(req, 0, "abcd")[:23]); w.(io.Closer).Close() },
 			status: Crash, detail: BadAnswer + ": an answer cut short"},
 		{name: "wrong nonce", fake: func(req []byte, w io.Writer) {
 			other := append([]byte{}, req...)
@@ -136,5 +141,29 @@ func TestCallPipe(t *testing.T) {
 				t.Errorf("after the fault, a call got %q, %+v", got, g)
 			}
 		})
+	}
+}
+
+// A call's CPU time counts where it was asked too: a piece bounded at
+// 100 ms of CPU that makes twenty calls of 20 ms each across the pipe is
+// stopped on its CPU bound, as it would be were the calls its own, though
+// its own thread only waits. The same calls within a roomy bound finish.
+func TestCallPipeChargesTheCallersCPUBound(t *testing.T) {
+	p := pipePair(t, nil)
+	calls := func() {
+		for range 20 {
+			p.Call(1, []byte("slow"))
+		}
+	}
+	f := GuardCPU(100*time.Millisecond, "", nil, calls)
+	if f.Status == Timeout && IsStarved(f.Detail) {
+		t.Skip("the machine starved the run: no verdict")
+	}
+	if f.Status != Timeout || !strings.Contains(f.Detail, "of CPU time, its own code busy") {
+		t.Fatalf("20 calls of 20 ms under a 100 ms CPU bound: %+v", f)
+	}
+	p = pipePair(t, nil)
+	if f := GuardCPU(10*time.Second, "", nil, calls); !f.OK() && !IsStarved(f.Detail) {
+		t.Fatalf("under a 10 s bound: %+v", f)
 	}
 }

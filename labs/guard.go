@@ -175,7 +175,10 @@ func guard(limit time.Duration, cpu bool, learnerDir string, track *Tracker, fn 
 			defer runtime.UnlockOSThread()
 			queue, closeQueue := threadQueue()
 			defer closeQueue()
-			clock <- clocks{threadClock(), queue}
+			// Plus the CPU time of the calls fn asks another process
+			// to run (callpipe.go): its own code's time, wherever it runs.
+			own, base := threadClock(), RemoteCPU()
+			clock <- clocks{func() time.Duration { return own() + RemoteCPU() - base }, queue}
 		}
 		defer func() {
 			r := recover()
