@@ -2,7 +2,6 @@ package worker_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,29 +16,8 @@ import (
 	"termlab/solutions/day45"
 )
 
-// heavyFigures is Parts 4 and 6 of parts as a comparison sees them: status
-// and blame, every metric but a measured time at %.17g, and every figure
-// point.
-func heavyFigures(parts []labs.PartResult) string {
-	var b strings.Builder
-	for _, p := range parts {
-		if p.ID != "4" && p.ID != "6" {
-			continue
-		}
-		fmt.Fprintf(&b, "part %s %s todo=%d %q\n", p.ID, p.Status, p.TODO, p.Detail)
-		for _, m := range p.Metrics {
-			if !strings.HasSuffix(m.Name, "_ns") {
-				fmt.Fprintf(&b, "%s %.17g\n", m.Name, m.Value)
-			}
-		}
-		for _, f := range p.Figures {
-			for _, s := range f.Series {
-				fmt.Fprintf(&b, "%s/%s %.17g %.17g\n", f.Title, s.Name, s.X, s.Y)
-			}
-		}
-	}
-	return b.String()
-}
+// heavyFigures is Parts 4 and 6 as a comparison sees them.
+func heavyFigures(parts []labs.PartResult) string { return testrun.PartsDump(parts, "4", "6") }
 
 // learnerFile is a learner's file whose TakeToken is body, the other
 // TODOs not done.

@@ -1,10 +1,8 @@
 package course_test
 
 import (
-	"fmt"
 	"math"
 	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,41 +11,12 @@ import (
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
 	"termlab/labs/day45/course/limit"
+	"termlab/runner/testrun"
 	"termlab/solutions/day45"
 )
 
-// dumpHeavy writes Parts 4 and 6 as a comparison sees them: status and
-// blame, every metric and figure point at %.17g, every line but the
-// stopwatch's (a measured time differs from run to run).
-func dumpHeavy(parts []labs.PartResult) string {
-	var b strings.Builder
-	for _, p := range parts {
-		if p.ID != "4" && p.ID != "6" {
-			continue
-		}
-		fmt.Fprintf(&b, "part %s %s todo=%d where=%q detail=%q\n", p.ID, p.Status, p.TODO, p.Where, p.Detail)
-		for _, m := range p.Metrics {
-			if !strings.HasSuffix(m.Name, "_ns") {
-				fmt.Fprintf(&b, "metric %s %.17g\n", m.Name, m.Value)
-			}
-		}
-		for _, l := range p.Lines {
-			if !strings.HasPrefix(l, course.Stopwatch) {
-				fmt.Fprintf(&b, "line %s\n", l)
-			}
-		}
-		for _, f := range p.Figures {
-			for _, s := range f.Series {
-				fmt.Fprintf(&b, "figure %s / %s:", f.Title, s.Name)
-				for i := range s.X {
-					fmt.Fprintf(&b, " %.17g,%.17g", s.X[i], s.Y[i])
-				}
-				b.WriteByte('\n')
-			}
-		}
-	}
-	return b.String()
-}
+// dumpHeavy is Parts 4 and 6 as a comparison sees them.
+func dumpHeavy(parts []labs.PartResult) string { return testrun.PartsDump(parts, "4", "6") }
 
 // across plays every part with f's TakeToken answered across a call pipe
 // (limit.Handlers on one side, limit.Remote on the other), as the full
