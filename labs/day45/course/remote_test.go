@@ -79,16 +79,10 @@ func TestHeavyPartsAcrossThePipeAreTheSame(t *testing.T) {
 	unfinished := ref
 	unfinished.TakeToken = func(float64, float64, float64, time.Duration) (float64, bool) { panic(labs.NotDone) }
 	variants := map[string]course.Funcs{"reference": ref, "never caps": neverCaps, "NaN": nan, "panics": panics, "unfinished": unfinished}
-	if os.Getenv("TERMLAB_TEST_ALL") != "" {
-		hangs := ref
-		hangs.TakeToken = func(tokens, capacity, rate float64, elapsed time.Duration) (float64, bool) {
-			for elapsed > 0 {
-				tokens++
-			}
-			return tokens, false
-		}
-		variants["hangs"] = hangs
-	}
+	// A TakeToken that hangs is left out: in one process its spinning
+	// goroutines outlive the run and starve the next (the workers die
+	// with theirs). The call pipe's own test holds a hang's timeout, its
+	// TODO and its input to a fault in one process's.
 	dumps := map[string]string{}
 	for name, f := range variants {
 		t.Run(name, func(t *testing.T) {
