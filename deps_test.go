@@ -41,6 +41,14 @@ func TestLabBinaryLeavesHeavyDepsToTheWorker(t *testing.T) {
 	const full = "./runner/worker/cmd/termlab-worker-full"
 	lab := deps(t, "termlab", ".")
 	worker := deps(t, "termlab", full)
+	// Nor a learner's package: the full worker is built once per version
+	// of the course and a save never relinks it; a lean worker answers the
+	// learner's calls (runner/worker/calls.go).
+	for _, p := range worker {
+		if day, ok := strings.CutPrefix(p, "termlab/labs/day"); ok && !strings.Contains(day, "/") {
+			t.Errorf("the full worker links the learner's package %s", p)
+		}
+	}
 	tools := deps(t, "", "./cmd/termlab-tools")
 	const textarea = "github.com/charmbracelet/bubbles/textarea"
 	textareaDeps := deps(t, "termlab", textarea)
