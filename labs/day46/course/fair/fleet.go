@@ -89,11 +89,32 @@ func PlayShards(s ShardSetup, shard func(tenant uint64) []int) ShardRun {
 // deal to the next: the arrivals and the workers' picks are the same, so
 // the spread between deals is the spread of the shards.
 func HurtOverDraws(s ShardSetup, draws int, shard func(tenant uint64) []int) []int {
+	return hurtOverDraws(s, draws, draws, shard)
+}
+
+// HurtInFirstDraw is HurtOverDraws' first count alone, for a grader that
+// judges only that deal: it deals the shards of every draw, as
+// HurtOverDraws does (every call of shard, in the same order), and plays
+// the traffic on the first deal only.
+func HurtInFirstDraw(s ShardSetup, draws int, shard func(tenant uint64) []int) int {
+	return hurtOverDraws(s, draws, 1, shard)[0]
+}
+
+// hurtOverDraws deals draws deals of the shards and plays the first
+// played of them.
+func hurtOverDraws(s ShardSetup, draws, played int, shard func(tenant uint64) []int) []int {
 	traffic, picks := shardArrivals(s) // the same in every deal: drawn once
-	out := make([]int, draws)
+	out := make([]int, played)
 	var run ShardRun // one for every deal: only its count of the hurt is kept
 	for d := range draws {
-		playShards(&run, s, traffic, picks, uint64(d)*uint64(s.Quiet+1), shard)
+		base := uint64(d) * uint64(s.Quiet+1)
+		if d >= played {
+			for t := range s.Quiet + 1 {
+				shard(base + uint64(t))
+			}
+			continue
+		}
+		playShards(&run, s, traffic, picks, base, shard)
 		out[d] = run.Hurt()
 	}
 	return out
