@@ -16,7 +16,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,48 +77,14 @@ func newLabCopy(b *testing.B, number int) *labCopy {
 	return c
 }
 
-// The shipped stubs' TODO bodies, answered as a learner would type them. %d
-// is the save's number, in a branch no run takes, so every save is new code
-// the build cache has not seen; TODO 1 is right on even saves and wrong on
-// odd ones (it never caps the bucket at its capacity), so the verdict
-// changes with every save.
-var loopAnswers = map[string]string{
-	"panic(notDone) // TODO 2": "return int64(now / window)",
-	"panic(notDone) // TODO 3": "return stamp <= now-window",
-	"panic(notDone) // TODO 4": "return max(now, nextEmit)",
-}
-
-const (
-	takeTokenRight = "if ratePerSec == -%d { // save number: no rate is negative\n\t\treturn tokens, false\n\t}\n\ttokens = min(capacity, tokens+elapsed.Seconds()*ratePerSec)\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false"
-	takeTokenWrong = "if ratePerSec == -%d { // save number: no rate is negative\n\t\treturn tokens, false\n\t}\n\ttokens += elapsed.Seconds() * ratePerSec\n\tif tokens >= 1 {\n\t\treturn tokens - 1, true\n\t}\n\treturn tokens, false"
-)
-
 // source is the learner's todo.go as save n: the shipped stub with every
-// TODO answered, TakeToken right when n is even.
+// TODO answered, TODO 1 right when n is even and wrong when odd, so the
+// verdict changes with every save (testrun.LoopSave).
 func (c *labCopy) source(b *testing.B, n int) string {
 	b.Helper()
-	if c.day.Number == 46 {
-		wrong := testrun.Day46Right
-		if n%2 == 1 {
-			wrong = testrun.Day46FairShare
-		}
-		src, err := testrun.Day46Save(c.root, n, wrong)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return src
-	}
-	src := c.day.Shipped["todo.go"]
-	answers := maps.Clone(loopAnswers)
-	answers["panic(notDone) // TODO 1"] = fmt.Sprintf(takeTokenRight, n+1)
-	if n%2 == 1 {
-		answers["panic(notDone) // TODO 1"] = fmt.Sprintf(takeTokenWrong, n+1)
-	}
-	for stub, answer := range answers {
-		if !strings.Contains(src, stub) {
-			b.Fatalf("the shipped stub has no %q", stub)
-		}
-		src = strings.Replace(src, stub, answer, 1)
+	src, err := testrun.LoopSave(c.day, c.root, n)
+	if err != nil {
+		b.Fatal(err)
 	}
 	return src
 }
@@ -386,49 +351,27 @@ func saveToScreen(b *testing.B, day int) {
 	b.ReportMetric(msOf(slices.Max(floors)), "floor-max-ms")
 }
 
-// exerciseFloor is the floor's module: a main and a one-function package.
-type exerciseFloor struct {
-	dir, bin, learner string
-}
-
+// newExerciseFloor is the floor's module in a temporary folder
+// (testrun.Floor).
 func newExerciseFloor(b *testing.B) *exerciseFloor {
 	b.Helper()
-	dir := b.TempDir()
-	f := &exerciseFloor{dir: dir, bin: filepath.Join(dir, "exercise"), learner: filepath.Join(dir, "learner", "learner.go")}
-	files := map[string]string{
-		"go.mod":  "module floor\n\ngo 1.26\n",
-		"main.go": "package main\n\nimport (\n\t\"fmt\"\n\n\t\"floor/learner\"\n)\n\nfunc main() { fmt.Println(learner.Add(2, 3) == 5) }\n",
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := os.MkdirAll(filepath.Dir(f.learner), 0o755); err != nil {
+	f, err := testrun.NewFloor(b.TempDir())
+	if err != nil {
 		b.Fatal(err)
 	}
-	return f
+	return &exerciseFloor{f}
 }
 
-// save writes the exercise as save n (a new body each time), builds it and
-// runs it, as the watch loop of a compiled-Go exercise runner does.
+type exerciseFloor struct{ *testrun.Floor }
+
+// save is save n of the floor: written, built and run.
 func (f *exerciseFloor) save(b *testing.B, n int) time.Duration {
 	b.Helper()
-	src := fmt.Sprintf("package learner\n\n// Add is the exercise.\nfunc Add(a, b int) int {\n\tif a == -%d {\n\t\treturn 0\n\t}\n\treturn a + b\n}\n", n+1)
-	start := time.Now()
-	if err := os.WriteFile(f.learner, []byte(src), 0o644); err != nil {
+	d, err := f.Save(n)
+	if err != nil {
 		b.Fatal(err)
 	}
-	build := exec.Command("go", "build", "-o", f.bin, ".")
-	build.Dir = f.dir
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("the floor's exercise does not build: %v\n%s", err, out)
-	}
-	out, err := exec.Command(f.bin).Output()
-	if err != nil || strings.TrimSpace(string(out)) != "true" {
-		b.Fatalf("the floor's exercise answered %q, %v", out, err)
-	}
-	return time.Since(start)
+	return d
 }
 
 func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -45,7 +45,7 @@ func openLab(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// PartsOnly: the screens compare with the reference's figures, never
 	// its grades, so a second launch reads them from the cache folder.
-	runs := newBoxedRunner(ctx, &worker.Runner{Root: root, PartsOnly: true})
+	runs := newBoxedRunner(ctx, &worker.Runner{Root: root, PartsOnly: true, Keep: &worker.Keep{}})
 	err = tui.Run(tui.Config{Course: course, Root: root, Runner: runs, Context: ctx})
 	// The screens are closed and their run cancelled: wait for its workers
 	// to be killed before this process ends, or they would outlive it.

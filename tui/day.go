@@ -271,8 +271,9 @@ type statusPart struct {
 // form (the run without its time), then the parts that only explain or
 // repeat (why a build is slow, what the run moved, which parts wait) are
 // left out, the last first, then the build's shorter form (its count
-// without the programs' names), before the line would wrap; a note that still
-// does not fit wraps (statusView), whole, since a note is read whole.
+// without the programs' names), before the line would wrap; a line that
+// still does not fit wraps (statusView), its note whole, since a note is
+// read whole.
 func (m *dayModel) statusLine(w int) (string, bool) {
 	parts, bad := m.statusParts()
 	join := func() string {
@@ -282,7 +283,6 @@ func (m *dayModel) statusLine(w int) (string, bool) {
 		}
 		return strings.Join(texts, " · ")
 	}
-	whole := join()
 	fits := func() bool { return textlayout.Width(join()) <= w }
 	shorten := func(late bool) {
 		for i := range parts {
@@ -298,9 +298,8 @@ func (m *dayModel) statusLine(w int) (string, bool) {
 		}
 	}
 	shorten(true)
-	if !fits() {
-		return whole, bad // a long note wraps anyway: all of it, then
-	}
+	// A line that still does not fit wraps (statusView): a note is never
+	// shortened, so it is read whole, beside the other parts' short forms.
 	return join(), bad
 }
 
@@ -351,7 +350,7 @@ func (m *dayModel) statusParts() (parts []statusPart, bad bool) {
 	}
 	if mv := m.history.MovedLine(); mv != "" && !m.s.Building && (m.s.Note == "" || m.s.Note == historypage.ResultsUpdatedNote) {
 		// Only a change is news on a narrow line.
-		parts = append(parts, statusPart{text: mv, drop: mv == history.NothingMoved})
+		parts = append(parts, statusPart{text: mv, short: m.history.MovedShort(), drop: mv == history.NothingMoved})
 	}
 	return parts, bad
 }

@@ -318,8 +318,13 @@ func TestStaleNotesClear(t *testing.T) {
 	d.dontWantView("nothing was changed")
 
 	d.keys("x", "y")
-	// After the reset's own run, the note is there, whole.
-	wantWhole(t, d, "is back to the shipped stub", statusOf(d))
+	// After the reset's own run, the note is there, whole (the run beside
+	// it in its short form: the line wraps).
+	line, _ := d.day().statusLine(80)
+	wantWhole(t, d, "is back to the shipped stub", line)
+	if !strings.Contains(statusOf(d), line[strings.Index(line, "TODO 1 (TakeToken)"):]) {
+		t.Fatalf("the note on screen is not the whole note: %q", line)
+	}
 	d.keys("r")
 	if strings.Contains(flat(d.app.View()), "is back to the shipped stub") {
 		t.Fatalf("the reset's note outlived a later run:\n%s", d.view())

@@ -107,7 +107,7 @@ func programOptions() []tea.ProgramOption {
 func newCommon(cfg Config, st styles.Styles, watch bool) *common.Common {
 	r := cfg.Runner
 	if r == nil {
-		r = &worker.Runner{Root: cfg.Root, PartsOnly: true} // the reference's figures, not its grades
+		r = &worker.Runner{Root: cfg.Root, PartsOnly: true, Keep: &worker.Keep{}} // the reference's figures, not its grades
 	}
 	return &common.Common{
 		Styles: st,

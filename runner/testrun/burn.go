@@ -32,6 +32,15 @@ func init() {
 	}
 }
 
+// BurnCommand is one burner, to start: this program again (a test
+// binary, or any program that imports testrun, author/savetime's -burn for
+// one), spinning on one core until it is killed or burnMax has passed.
+func BurnCommand() *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), burnEnv+"="+strconv.Itoa(int(burnMax/time.Second)))
+	return cmd
+}
+
 // Burn starts n processes (the test binary itself, started again) that
 // spin on the CPU beside t, as other programs on a busy machine do, and
 // stops them when t ends; each also stops by itself after burnMax. n ≤ 0
@@ -43,8 +52,7 @@ func Burn(t testing.TB, n int) []int {
 	}
 	var pids []int
 	for range n {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), burnEnv+"="+strconv.Itoa(int(burnMax/time.Second)))
+		cmd := BurnCommand()
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("starting a CPU burner: %v", err)
 		}

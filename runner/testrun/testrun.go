@@ -1,6 +1,8 @@
 // Package testrun is what the module's test binaries share, and only they
-// import it: which tests the default `go test ./...` runs, and a folder of
-// the run's own for everything a test writes outside the module.
+// import it (and author/savetime, the save loop measured in tmux, for the
+// saves, the floor and the burner): which tests the default `go test ./...`
+// runs, and a folder of the run's own for everything a test writes outside
+// the module.
 //
 // The default run is the README's second command: it must pass on a fresh
 // clone on a slow machine, and a second run with nothing changed must come

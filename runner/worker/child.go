@@ -21,6 +21,7 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 	var v any
 	switch kind {
 	case "part":
+		useCourseStore()
 		r := day.RunPart(impl, id)
 		finite(&r)
 		r.Detail, r.Where = clean(r.Detail), clean(r.Where)

@@ -27,6 +27,9 @@ func (r *Runner) gradeAll(ctx context.Context, bin string, day labs.Day, noteLab
 	var hung atomic.Bool
 	var verdicts sync.WaitGroup
 	for i, t := range day.TODOs {
+		if _, kept := r.keep.grade(i); kept { // in the outcome already (reuse)
+			continue
+		}
 		verdicts.Go(func() {
 			var said func(labs.Grade)
 			if early != nil {
@@ -36,6 +39,7 @@ func (r *Runner) gradeAll(ctx context.Context, bin string, day labs.Day, noteLab
 			if noteLab(fault, bin) {
 				return
 			}
+			r.keep.noteGrade(i, g, fault)
 			if fault != nil && fault.Status == labs.Timeout && fault.File && fault.Detail == InitHang && hung.CompareAndSwap(false, true) {
 				stop()
 			}

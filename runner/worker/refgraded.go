@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"termlab/labs"
@@ -32,53 +33,75 @@ const gradedFile = "graded-reference.sealed"
 const maxGraded = 4 << 20
 
 // gradedStore is the store of the day's cache folder dir.
-type gradedStore struct {
-	dir  string
-	once sync.Once
-	mu   sync.Mutex
-	kept map[string][]labs.Metric
+type gradedStore struct{ m *sealedMap[[]labs.Metric] }
+
+func newGradedStore(dir string) *gradedStore {
+	return &gradedStore{newSealedMap[[]labs.Metric](dir, gradedFile, maxGraded)}
 }
 
-func newGradedStore(dir string) *gradedStore { return &gradedStore{dir: dir} }
+func (s *gradedStore) Load(key string) ([]labs.Metric, bool) { return s.m.load(key) }
 
-func (s *gradedStore) path() string { return filepath.Join(s.dir, gradedFile) }
+func (s *gradedStore) Keep(key string, m []labs.Metric) {
+	if len(m) == 0 {
+		return // a piece that gave nothing is not worth a file's write
+	}
+	s.m.keep(key, m)
+}
 
-// read is the file's figures; nil when there are none (or it is not
-// sealed with this clone's key, or damaged).
-func (s *gradedStore) read() map[string][]labs.Metric {
-	data, ok := readSealed(s.path(), maxGraded)
+// sealedMap is a map kept in a sealed file of a day's cache folder, by
+// key: the graded reference's figures here, the course's own runs in
+// courseruns.go. It is read once per process, bounded (a file longer than
+// max is no file), and a file that is not sealed with this clone's key, or
+// damaged, reads as empty. A keep takes the folder's lock for the file,
+// reads what other processes kept, adds its own and replaces the file
+// whole, so a reader sees the old file or the new one and no keep is lost.
+type sealedMap[V any] struct {
+	dir, file string
+	max       int64
+	once      sync.Once
+	mu        sync.Mutex
+	kept      map[string]V
+}
+
+func newSealedMap[V any](dir, file string, max int64) *sealedMap[V] {
+	return &sealedMap[V]{dir: dir, file: file, max: max}
+}
+
+func (s *sealedMap[V]) path() string { return filepath.Join(s.dir, s.file) }
+
+// read is the file's map; nil when there is none (or it is not sealed
+// with this clone's key, or damaged).
+func (s *sealedMap[V]) read() map[string]V {
+	data, ok := readSealed(s.path(), s.max)
 	if !ok {
 		return nil
 	}
-	var m map[string][]labs.Metric
+	var m map[string]V
 	if json.Unmarshal(data, &m) != nil {
 		return nil
 	}
 	return m
 }
 
-func (s *gradedStore) Load(key string) ([]labs.Metric, bool) {
+func (s *sealedMap[V]) load(key string) (V, bool) {
 	s.once.Do(func() { s.kept = s.read() })
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m, ok := s.kept[key]
-	return m, ok
+	v, ok := s.kept[key]
+	return v, ok
 }
 
-func (s *gradedStore) Keep(key string, m []labs.Metric) {
-	if len(m) == 0 {
-		return // a piece that gave nothing is not worth a file's write
-	}
-	unlock, err := atomicfile.Lock(filepath.Join(s.dir, ".graded-reference.lock"))
+func (s *sealedMap[V]) keep(key string, v V) {
+	unlock, err := atomicfile.Lock(filepath.Join(s.dir, "."+strings.TrimSuffix(s.file, ".sealed")+".lock"))
 	if err != nil {
 		return
 	}
 	defer unlock()
 	all := s.read()
 	if all == nil {
-		all = map[string][]labs.Metric{}
+		all = map[string]V{}
 	}
-	all[key] = m
+	all[key] = v
 	data, err := json.Marshal(all)
 	if err != nil {
 		return

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"termlab/labs"
@@ -40,8 +41,9 @@ type Runner struct {
 	// folder (a Reference that grades plays its parts afresh).
 	PartsOnly bool
 	// OnUpdate, when set, hears the outcome so far each time a grade or a
-	// part lands: the grades first (all four come from the lean worker
-	// before any part starts), then the parts as each finishes. Grades and
+	// part lands: the results kept from an earlier run first, all at once
+	// (Keep), then the grades (all four are in before any part starts),
+	// then the parts as each finishes. Grades and
 	// parts still running have an empty Status. It is called from the
 	// runner's goroutines, one call at a time; it must not block for long.
 	OnUpdate func(labs.Outcome)
@@ -52,6 +54,11 @@ type Runner struct {
 	// relinks only its own day's workers. Run and Reference set it to the
 	// day they run; zero builds every day into one program.
 	Day int
+	// Keep, when set, keeps settled results between runs: a save re-runs
+	// only the grades and parts that can reach what it changed (keep.go).
+	// The learner's own screens set it; nothing that grades for a record
+	// does.
+	Keep *Keep
 
 	cache string // this run's labs.CacheEnv folder (dayCache)
 	// ref, when set, builds the reference programs of that day: the
@@ -63,6 +70,10 @@ type Runner struct {
 	// verdicts, in a run, closes when the lean worker's grades are in (or
 	// it failed): the full worker's direct link waits for it (direct.go).
 	verdicts *gate
+	// keep is this run's use of Keep (keep.go); nil reuses nothing.
+	keep *keepRun
+	// started, when set (by tests), counts the tasks r's runs start.
+	started *atomic.Int64
 }
 
 // Task is one unit of work for a worker process.
@@ -140,6 +151,10 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	// ends before it: a go build left running would outlive the runner and
 	// its work folder stay behind.
 	defer func() { cancel(); full() }()
+	var snap []labs.SourceFile
+	if r.Keep != nil {
+		snap = snapshot(r.Root, day)
+	}
 	bin, err := r.Build(ctx)
 	if err != nil {
 		var be *BuildError
@@ -149,11 +164,17 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		return labs.Outcome{}, err
 	}
 	r.cache = <-cachec
+	if snap != nil && sameFiles(snap, snapshot(r.Root, day)) { // not saved again while it built
+		r.keep = r.keepFor(day, runParts(r, day), snap)
+	}
 	o, err := r.runBuilt(ctx, bin, full, day)
 	if cerr := ctx.Err(); cerr != nil && err == nil {
 		// Stopped from outside (Ctrl-C, a newer save): the processes it
 		// killed are not the learner's timeouts, so there is no outcome.
 		return labs.Outcome{}, cerr
+	}
+	if err == nil {
+		r.keep.commit()
 	}
 	return o, err
 }
@@ -169,11 +190,16 @@ func (r *Runner) RunBuilt(ctx context.Context, bin string, day labs.Day) labs.Ou
 // (never shown: Run turns it into a *LabError).
 const labError labs.Status = "lab-error"
 
-func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, error), day labs.Day) (labs.Outcome, error) {
-	parts := day.Parts
+// runParts is the parts a run of r plays.
+func runParts(r *Runner, day labs.Day) []labs.Part {
 	if r.GradesOnly {
-		parts = nil
+		return nil
 	}
+	return day.Parts
+}
+
+func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, error), day labs.Day) (labs.Outcome, error) {
+	parts := runParts(r, day)
 	out := labs.Outcome{Day: day.Number, Impl: labs.Learner,
 		Parts: make([]labs.PartResult, len(parts)), Grades: make([]labs.Grade, len(day.TODOs))}
 	var mu sync.Mutex
@@ -210,7 +236,9 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
 	set := func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }
+	r.reuse(&out, update) // what the save did not change, at once (keep.go)
 	if r.gradeAll(ctx, bin, day, noteLab, set, r.early(&out, update)) && labErr == nil && ctx.Err() == nil {
+		r.keep.forget()
 		update(func() { initHangOutcome(&out, day, parts, fileFault) })
 		r.verdicts.open()
 		return out, nil
@@ -226,11 +254,15 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 			heavy = append(heavy, i)
 			continue
 		}
+		if _, kept := r.keep.part(i); kept { // in the outcome already (reuse)
+			continue
+		}
 		pool.Go(func() {
 			res, fault := r.part(ctx, bin, day, p, labs.Learner)
 			if noteLab(fault, bin) {
 				return
 			}
+			r.keep.notePart(i, res, fault)
 			update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
 		})
 	}
@@ -369,6 +401,9 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 // early, when not nil, is called when a grade worker says a check failed
 // before it answers (verdict.go).
 func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v any, out *prints, early func()) *labs.Fault {
+	if r.started != nil {
+		r.started.Add(1)
+	}
 	for try := 1; ; try++ {
 		fault := r.exec1(ctx, bin, day, t, v, out, early)
 		if try == starveTries || ctx.Err() != nil || !starved(fault, v) {

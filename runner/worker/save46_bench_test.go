@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,12 +156,22 @@ func newestIn(b *testing.B, dir string) time.Time {
 }
 
 // save46 writes Day 46's learner file as save number n
-// (testrun.Day46Save).
+// (testrun.Day46Save). A wrong ShardOf is new code on every save too (a
+// branch no run takes, on n): the same wrong body again would find its
+// grade kept from an earlier run (keep.go), and the loop measures the
+// grader's early verdict on it.
 func save46(b *testing.B, root, path string, n int, wrong string) {
 	b.Helper()
 	src, err := testrun.Day46Save(root, n, wrong)
 	if err != nil {
 		b.Fatal(err)
+	}
+	if wrong == testrun.Day46ShardSeed {
+		const sig = "func ShardOf(tenant uint64, n, k int) []int {\n"
+		if !strings.Contains(src, sig) {
+			b.Fatalf("solutions/day46's ShardOf is no longer %q", sig)
+		}
+		src = strings.Replace(src, sig, sig+fmt.Sprintf("\tif k == -%d { // the save's number: no k is negative\n\t\treturn nil\n\t}\n", n+1), 1)
 	}
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		b.Fatal(err)

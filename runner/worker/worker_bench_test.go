@@ -111,7 +111,8 @@ func BenchmarkSaveToOutcome(b *testing.B) {
 func newSaveLoop(b *testing.B, day labs.Day) (worker.Runner, *floorLoop, string) {
 	b.Helper()
 	root := copyModule(b)
-	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker")}
+	// Keep: the screens' runner keeps what a save cannot reach (keep.go).
+	r := worker.Runner{Root: root, Bin: filepath.Join(b.TempDir(), "worker"), Keep: &worker.Keep{}}
 	return r, newFloor(b), filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go")
 }
 

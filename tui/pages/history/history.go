@@ -26,6 +26,7 @@ type Model struct {
 	sel    int              // the selected run, as an index into recs
 	open   bool             // comparing the selected run with the latest
 	moved  string           // what the latest run of this session moved
+	short  string           // the same in fewer words: its first change (movedLine)
 	scroll int              // of the comparison
 	w, h   int
 }
@@ -96,12 +97,15 @@ func (m *Model) Took(msg HistoryMsg, s *common.Session) tea.Cmd {
 	case msg.Err != nil:
 		s.SetNote(msg.Err.Error(), true)
 	case msg.appended && len(m.recs) > 1:
-		m.moved = history.Summary(history.Moved(m.recs, len(m.recs)-1), 2)
-		if !strings.HasPrefix(m.moved, "nothing") {
+		moved := history.Moved(m.recs, len(m.recs)-1)
+		m.moved = history.Summary(moved, 2)
+		m.short = m.moved
+		if len(moved) > 0 {
 			m.moved = "since the last run: " + m.moved
+			m.short = history.Summary(moved, 1)
 		}
 	case msg.appended:
-		m.moved = ""
+		m.moved, m.short = "", ""
 	}
 	return nil
 }
@@ -113,11 +117,16 @@ const ResultsUpdatedNote = "RESULTS.md updated"
 
 // RunStarted forgets what the last run moved: a new run is under way, and
 // what it moves comes with its record (took).
-func (m *Model) RunStarted() { m.moved = "" }
+func (m *Model) RunStarted() { m.moved, m.short = "", "" }
 
 // MovedLine is what the latest run moved, for the day's status line; ""
 // before the first run of the session lands.
 func (m *Model) MovedLine() string { return m.moved }
+
+// MovedShort is MovedLine for a line with little room: its first change
+// and how many more, without "since the last run" (the status line sits
+// under the run it follows).
+func (m *Model) MovedShort() string { return m.short }
 
 // Older reports whether a history read (not a write) ends before recs
 // does: Cmds run concurrently, so a read can land after a newer write.

@@ -289,12 +289,17 @@ func fleetOutagePiece(_ limit.Funcs, r *labs.PartResult) {
 
 // fleetCostPiece measures wall-clock costs, which differ from run to run:
 // its metrics end in _ns and its lines start with the stopwatch, so that the
-// authors' check leaves them out of its run-twice comparison. The local
-// check is the learner's, timed now; the shared check's cost is the store's,
-// from the shared runs.
+// authors' check leaves them out of its run-twice comparison. Both are timed
+// now: the local check is the learner's, the shared check the store's
+// (storeCosts, never kept).
 func fleetCostPiece(f limit.Funcs, r *labs.PartResult) {
 	storePiece(r, func(s sharedRun) {
-		c := CheckCost{Local: measureLocal(f.TakeToken), Remote: s.Remote, Ping: s.Ping}
+		sc := storeCosts()
+		if sc.Err != "" {
+			r.Lines = append(r.Lines, "The shared store did not answer, so this step was skipped: "+sc.Err)
+			return
+		}
+		c := CheckCost{Local: measureLocal(f.TakeToken), Remote: sc.Remote, Ping: sc.Ping}
 		r.Metrics = append(r.Metrics,
 			labs.NewMetric("fleet_local_check_ns", "one local check", float64(c.Local.Nanoseconds()), "ns", 0),
 			labs.NewMetric("fleet_redis_check_ns", "one shared check", float64(c.Remote.Nanoseconds()), "ns", 0),

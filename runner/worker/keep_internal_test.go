@@ -1,0 +1,66 @@
+package worker
+
+import (
+	"testing"
+
+	"termlab/labs"
+)
+
+// A result is kept for keptRuns runs of its day after the last run that
+// used it, and a run that is forgotten (or never ends) changes nothing.
+func TestKeepForgetsWhatNoRunUses(t *testing.T) {
+	k := &Keep{}
+	run := func(key string, forget bool) {
+		kr := &keepRun{keep: k, day: 46, grades: []string{key}, fresh: map[string]kept{}}
+		kr.noteGrade(0, labs.Grade{TODO: 1, Status: labs.Pass}, nil)
+		if forget {
+			kr.forget()
+		}
+		kr.commit()
+	}
+	has := func(key string) bool { _, ok := k.days[46].results[key]; return ok }
+	run("a", false)
+	for i := 1; i < keptRuns; i++ {
+		run("b", false)
+		if !has("a") {
+			t.Fatalf("a is forgotten %d runs after its last, want %d", i, keptRuns)
+		}
+	}
+	run("b", false)
+	if has("a") {
+		t.Errorf("a is kept %d runs after its last", keptRuns)
+	}
+	run("c", true)
+	if has("c") {
+		t.Error("a forgotten run's result is kept")
+	}
+	if k.days[45] != nil {
+		t.Error("another day's results changed")
+	}
+}
+
+// Only a settled verdict that names no place in the learner's file is
+// kept.
+func TestKeepKeepsOnlySettledVerdicts(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		g     labs.Grade
+		fault *labs.Fault
+		kept  bool
+	}{
+		{"a pass", labs.Grade{Status: labs.Pass, Detail: "all 12 checks pass"}, nil, true},
+		{"a fail", labs.Grade{Status: labs.Fail, Detail: "FairShare(10, [4 8]) = [4 8], want [4 6]", Counterexample: &labs.Counterexample{}}, nil, true},
+		{"a stub", labs.Grade{Status: labs.Unfinished}, nil, false},
+		{"a crash", labs.Grade{Status: labs.Crash, Where: "labs/day46/todo.go:12"}, nil, false},
+		{"a timeout", labs.Grade{Status: labs.Timeout}, nil, false},
+		{"a fail at a line", labs.Grade{Status: labs.Fail, Where: "labs/day46/todo.go:12"}, nil, false},
+		{"a fail whose hint names a line", labs.Grade{Status: labs.Fail, Hint: "see todo.go:40"}, nil, false},
+		{"a process that died", labs.Grade{Status: labs.Fail}, &labs.Fault{Status: labs.Fail}, false},
+	} {
+		kr := &keepRun{grades: []string{"key"}, fresh: map[string]kept{}}
+		kr.noteGrade(0, tc.g, tc.fault)
+		if _, got := kr.fresh["key"]; got != tc.kept {
+			t.Errorf("%s: kept %v, want %v", tc.name, got, tc.kept)
+		}
+	}
+}
