@@ -228,8 +228,10 @@ func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
 	for _, day := range []labs.Day{theDay, theDay46} {
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			t.Run(fmt.Sprintf("day%d/%dx%d", day.Number, sz[0], sz[1]), func(t *testing.T) {
-				t.Parallel()          // each size has a lab and a driver of its own
-				o := referenceOf(day) // played once per day, for every size
+				// Each size has a lab and a driver of its own; the day's
+				// reference is played once for both.
+				t.Parallel()
+				o := referenceOf(day)
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))
 				d := newDriver(t, c, sz[0], sz[1])
