@@ -3,7 +3,6 @@ package registry_test
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"termlab/author/kit"
@@ -11,31 +10,12 @@ import (
 	"termlab/labs/registry/full"
 )
 
-// actualsOf keeps actuals' metrics by day number: the reference's figures
-// are the same every time, and each case of TestAQuestionHidingAParameterIsCaught
-// played them again (a second of CPU a case).
-var actualsOf sync.Map // day number → labs.Metrics
-
-// actuals plays the parts of the day's predictions that name a figure, on
-// the reference, and returns their metrics.
+// actuals is the reference's metrics of day, the heavy parts included
+// (a question of a heavy part, Day 45 P7, is read from it): every
+// prediction's figure is among them. Played once (referenceOf).
 func actuals(t *testing.T, day labs.Day) labs.Metrics {
 	t.Helper()
-	if m, ok := actualsOf.Load(day.Number); ok {
-		return m.(labs.Metrics)
-	}
-	if d, ok := heavy[day.Number]; ok {
-		day = d // a question of a heavy part (Day 45 P7) is read from it
-	}
-	var parts []labs.PartResult
-	played := map[string]bool{}
-	for _, p := range day.Predictions {
-		if p.Variant != nil && !played[p.Part] {
-			played[p.Part] = true
-			parts = append(parts, day.RunPart(labs.Reference, p.Part))
-		}
-	}
-	m := labs.Outcome{Parts: parts}.Metrics()
-	actualsOf.Store(day.Number, m)
+	_, m := referenceOf(day)
 	return m
 }
 
