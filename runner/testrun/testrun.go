@@ -71,11 +71,6 @@ func Slow(t testing.TB, what string) {
 // list the cases that must always run first (80×24 among sizes).
 func Sampled(seen, perKind int) bool { return seen <= perKind || (All() && !Race) }
 
-// RaceSampled is Sampled, by its old name.
-//
-// Deprecated: use Sampled.
-func RaceSampled(seen, perKind int) bool { return Sampled(seen, perKind) }
-
 // listEnv asks a test binary started by ListDir to list a folder and exit.
 const listEnv = "TERMLAB_TESTRUN_LIST"
 
