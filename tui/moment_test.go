@@ -9,8 +9,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"termlab/labs"
-	day46course "termlab/labs/day46/course"
-	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
 	"termlab/tui/pages/run"
 )
@@ -227,12 +225,13 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 // learner moves to it; a part waiting for predictions says so in place.
 func TestAPlayedPartStaysUntilTheLearnerMoves(t *testing.T) {
 	t.Parallel()
-	day46 := day46course.New(solutions46.Funcs)
-	for _, day := range []labs.Day{theDay, day46} {
+	for _, day := range []labs.Day{theDay, theDay46} {
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			t.Run(fmt.Sprintf("day%d/%dx%d", day.Number, sz[0], sz[1]), func(t *testing.T) {
-				t.Parallel() // each size has a lab and a driver of its own
-				o := day.Execute(labs.Reference)
+				// Each size has a lab and a driver of its own; the day's
+				// reference is played once for both.
+				t.Parallel()
+				o := referenceOf(day)
 				o.Impl = labs.Learner
 				c := testCommon(t, labs.Course{day}, labRoot(t, day), newFake(fakeAnswer{o: o}))
 				d := newDriver(t, c, sz[0], sz[1])

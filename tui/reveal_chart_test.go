@@ -8,9 +8,7 @@ import (
 	"testing"
 
 	"termlab/labs"
-	day46course "termlab/labs/day46/course"
 	"termlab/record/predictions"
-	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
 )
 
@@ -89,9 +87,8 @@ func partPages(d *driver) map[string]string {
 // nothing).
 func TestNoChartOfAHiddenPartIsDrawnFromItsResult(t *testing.T) {
 	t.Parallel()
-	day46 := day46course.New(solutions46.Funcs)
-	for _, day := range []labs.Day{theDay, day46} {
-		ref := day.Execute(labs.Reference)
+	for _, day := range []labs.Day{theDay, theDay46} {
+		ref := referenceOf(day)
 		ref.Impl = labs.Learner
 		for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 			for _, how := range []string{"predictions open", "reveal not on record"} {

@@ -5,14 +5,19 @@
 # fuses a*b+c into one FMA instruction (one rounding instead of two), as it
 # does on arm64, so float results can differ in the last bit from v1's.
 # The suites run whole under both amd64 levels, without the race detector
-# (.ci/run's race run, stage d1 of .ci/stages, runs a sample of the
-# largest, testrun.RaceSampled: there it cost several times its CPU).
+# (TERMLAB_TEST_ALL=1; .ci/run's race run, stage d1 of .ci/stages, and the
+# default go test ./... run a sample of the largest, testrun.Sampled: under
+# the detector it cost several times its CPU, and a newcomer's first run
+# most of its time).
 # arm64 cannot run here (no emulator on the CI machine), so their test
 # binaries are only cross-compiled, which at least proves they build; Day
 # 45's explicit math.FMA variants exercise fused arithmetic on every
 # machine, arm64's kind included.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Every variant: without it the suites grade a sample (testrun.Sampled).
+# .ci/run sets it already; this is for a run of this script on its own.
+export TERMLAB_TEST_ALL=1
 
 # Each suite: a package and the tests that make it up (correct variants
 # pass, wrong ones fail in their own TODO with a fitting counterexample,

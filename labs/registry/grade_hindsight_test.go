@@ -14,6 +14,7 @@ import (
 	"termlab/labs/day46/course/fair"
 	"termlab/labs/registry/full"
 	"termlab/record/predictions"
+	"termlab/runner/testrun"
 	solutions45 "termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
 )
@@ -151,8 +152,11 @@ func TestNoHindsightInGrades(t *testing.T) {
 			t.Errorf("day %d: no state-keeping TODOs to grade (add it to stateful)", day.Number)
 			continue
 		}
-		m := labs.Outcome{Parts: day.Run(labs.Reference)}.Metrics()
-		for _, todo := range day.TODOs {
+		_, m := referenceOf(day)
+		for i, todo := range day.TODOs {
+			if !testrun.Sampled(i+1, 2) {
+				continue // a sample: the first two TODOs of each day; every one in the whole suite
+			}
 			t.Run(fmt.Sprintf("day%d/TODO%d", day.Number, todo.Number), func(t *testing.T) {
 				// Each TODO is graded on its own: independent, in parallel.
 				t.Parallel()

@@ -10,22 +10,13 @@ import (
 	"termlab/labs/registry/full"
 )
 
-// actuals plays the parts of the day's predictions that name a figure, on
-// the reference, and returns their metrics.
+// actuals is the reference's metrics of day, the heavy parts included
+// (a question of a heavy part, Day 45 P7, is read from it): every
+// prediction's figure is among them. Played once (referenceOf).
 func actuals(t *testing.T, day labs.Day) labs.Metrics {
 	t.Helper()
-	if d, ok := heavy[day.Number]; ok {
-		day = d // a question of a heavy part (Day 45 P7) is read from it
-	}
-	var parts []labs.PartResult
-	played := map[string]bool{}
-	for _, p := range day.Predictions {
-		if p.Variant != nil && !played[p.Part] {
-			played[p.Part] = true
-			parts = append(parts, day.RunPart(labs.Reference, p.Part))
-		}
-	}
-	return labs.Outcome{Parts: parts}.Metrics()
+	_, m := referenceOf(day)
+	return m
 }
 
 // TestQuestionsStateWhatTheirAnswersDependOn: every prediction that names

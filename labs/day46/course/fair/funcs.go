@@ -202,18 +202,33 @@ func ImpossibleShard(n, k int, shard []int) (reason, hint string) {
 	if len(shard) != k {
 		return fmt.Sprintf("a shard of %d workers where %d were asked for", len(shard), k), "return exactly k workers"
 	}
-	seen := make(map[int]bool, k)
-	for _, w := range shard {
+	// A shard of a few workers is checked against the workers before each
+	// one (the parts check hundreds of thousands of shards); a big one
+	// against a set of them.
+	var seen map[int]bool
+	if len(shard) > smallShard {
+		seen = make(map[int]bool, len(shard))
+	}
+	for i, w := range shard {
 		if w < 0 || w >= n {
 			return fmt.Sprintf("worker %d does not exist (workers are 0 to %d)", w, n-1), "workers are numbered from 0 to n−1"
 		}
-		if seen[w] {
+		twice := seen[w]
+		if seen == nil {
+			twice = slices.Contains(shard[:i], w)
+		}
+		if twice {
 			return fmt.Sprintf("worker %d is in the shard twice", w), "draw without replacement: a worker picked once cannot be picked again"
 		}
-		seen[w] = true
+		if seen != nil {
+			seen[w] = true
+		}
 	}
 	return "", ""
 }
+
+// smallShard is the longest shard ImpossibleShard checks without a set.
+const smallShard = 32
 
 // The calls, written as a learner would type them.
 

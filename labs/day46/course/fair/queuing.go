@@ -99,8 +99,11 @@ func (d *ListDRR) Next() []*Req {
 // the head fits gives the same answer on it as on the whole queue.
 func visible(q []*Req, credit float64) []float64 {
 	var sizes []float64
+	if len(q) > 0 { // mostly one that fits and one that does not
+		sizes = make([]float64, 0, min(len(q), 4))
+	}
 	for _, r := range q {
-		s := float64(r.Size) / float64(time.Millisecond)
+		s := millis(r.Size)
 		sizes = append(sizes, s)
 		if credit -= s; credit < 0 {
 			break

@@ -568,8 +568,8 @@ func TestBehaviourHintsNameTheirMistake(t *testing.T) {
 func TestBehaviourCorrectVariantsPass(t *testing.T) {
 	per := map[int]int{}
 	for _, v := range behaviourCorrect {
-		if per[v.todo]++; !testrun.RaceSampled(per[v.todo], 2) {
-			continue // all of them run without the race detector (equivalence.sh)
+		if per[v.todo]++; !testrun.Sampled(per[v.todo], 1) {
+			continue // a sample; all of them in the whole suite without the race detector (testrun.Sampled)
 		}
 		t.Run(v.name, func(t *testing.T) {
 			t.Parallel() // the grader's bound is CPU time of its own thread

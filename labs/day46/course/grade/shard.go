@@ -246,13 +246,17 @@ func spreadHint(seen, combos int) diagnose.Hint {
 // of its verdict, for the per-call checks its calls made. Those checks are
 // the random cases' (any number of workers up to 100, any shard size), and
 // the part itself still plays every call, checked, on every run.
+//
+// Of Part 5's 100 deals of the shards only the first is judged: the others
+// are dealt (every call of ShardOf, as the part makes them) and not
+// played (PieceRun.Verdict).
 func shardExperiment(checks int, mixed fair.Funcs) (*labs.Failure, int) {
 	for _, p := range parts.Using(3) {
 		if p.Part != shardPart {
 			continue
 		}
 		checks++
-		for _, m := range p.Metrics(mixed) {
+		for _, m := range p.Verdict(mixed) {
 			if m.Name != "shuffle_hurt_pct" && m.Name != "shuffle_full_overlap_pct" {
 				continue
 			}

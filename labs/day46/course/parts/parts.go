@@ -34,11 +34,17 @@ var pieces = []piece{
 	{Part: "4", Uses: []int{2}, Run: drrPiece},
 	{Part: "4", Uses: []int{2}, Run: drrSizesPiece},
 	{Part: "5", Run: shardBaselinePiece},
-	{Part: "5", Uses: []int{3}, Run: shuffleHurtPiece},
+	{Part: "5", Uses: []int{3}, Run: shuffleHurtPiece}, // shuffleHurtAt
 	{Part: "5", Uses: []int{3, 4}, Run: overlapPiece},
 	{Part: "6", Uses: []int{3, 4}, Run: apfPiece},
 	{Part: "7", Uses: []int{1}, Run: fleetPiece},
 	{Part: "8", Uses: []int{2}, Run: vtfqPiece},
+}
+
+// verdicts are the pieces whose figures a grader judges only in part, by
+// their place in pieces: the judged figures alone (PieceRun.Verdict).
+var verdicts = map[int]func(fair.Funcs) []labs.Metric{
+	shuffleHurtAt: shuffleHurtVerdict,
 }
 
 // Parts lists the parts as the day's words declare them (words.Parts).
@@ -59,6 +65,12 @@ type PieceRun struct {
 	Key     string
 	Uses    []int
 	Metrics func(fair.Funcs) []labs.Metric
+	// Verdict is the metrics a grader that judges only some of them
+	// needs, in Metrics' order, with the same values: every call of the
+	// learner's functions Metrics makes, with the same arguments in the
+	// same order, and none of the work that only the other figures need.
+	// It is Metrics where the piece has no cheaper form.
+	Verdict func(fair.Funcs) []labs.Metric
 }
 
 // Using lists the pieces that run TODO n.
@@ -66,11 +78,16 @@ func Using(n int) []PieceRun {
 	var out []PieceRun
 	for i, p := range pieces {
 		if slices.Contains(p.Uses, n) {
-			out = append(out, PieceRun{Part: p.Part, Key: labs.PieceKey(46, p.Part, i), Uses: p.Uses, Metrics: func(f fair.Funcs) []labs.Metric {
+			metrics := func(f fair.Funcs) []labs.Metric {
 				var r labs.PartResult
 				p.Run(f, &r)
 				return r.Metrics
-			}})
+			}
+			verdict := metrics
+			if v, ok := verdicts[i]; ok {
+				verdict = v
+			}
+			out = append(out, PieceRun{Part: p.Part, Key: labs.PieceKey(46, p.Part, i), Uses: p.Uses, Metrics: metrics, Verdict: verdict})
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package parts
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,6 +41,31 @@ func crowd(noisyRate float64) []fair.Tenant {
 	}
 	t[Noisy].Rate = noisyRate
 	return t
+}
+
+// crowdRuns is the crowd's requests at the last noisy rate asked, as
+// drawn and never served: Part 4 serves the same crowd three ways, and
+// drawing it is thousands of logarithms.
+var crowdRuns struct {
+	sync.Mutex
+	rate float64
+	reqs []fair.Req
+}
+
+// crowdTraffic is the crowd's requests with A at noisyRate, fresh (Serve
+// fills in what happened to each): the same as
+// fair.Traffic(Seed, crowd(noisyRate), Span) every time.
+func crowdTraffic(noisyRate float64) []*fair.Req {
+	crowdRuns.Lock()
+	defer crowdRuns.Unlock()
+	if crowdRuns.reqs == nil || crowdRuns.rate != noisyRate {
+		drawn := fair.Traffic(Seed, crowd(noisyRate), Span)
+		crowdRuns.rate, crowdRuns.reqs = noisyRate, make([]fair.Req, len(drawn))
+		for i, r := range drawn {
+			crowdRuns.reqs[i] = *r
+		}
+	}
+	return pointers(slices.Clone(crowdRuns.reqs))
 }
 
 // Stats is one run, summed up for the quiet tenants and the noisy one.
@@ -92,7 +118,7 @@ var (
 
 // FIFORun plays the crowd through one shared FIFO queue.
 func FIFORun(noisyRate float64) Stats {
-	return summarise(fair.Serve(fair.Traffic(Seed, crowd(noisyRate), Span), &fair.FIFO{Bound: FIFOBound}, Span))
+	return summarise(fair.Serve(crowdTraffic(noisyRate), &fair.FIFO{Bound: FIFOBound}, Span))
 }
 
 // QuotaRun puts a static token bucket per tenant in front of the FIFO.
@@ -101,20 +127,20 @@ func QuotaRun(noisyRate float64) Stats {
 	for range Tenants {
 		q.Buckets = append(q.Buckets, &fair.Bucket{Rate: QuotaRate, Burst: QuotaBurst})
 	}
-	return summarise(fair.Serve(fair.Traffic(Seed, crowd(noisyRate), Span), q, Span))
+	return summarise(fair.Serve(crowdTraffic(noisyRate), q, Span))
 }
 
 // DRRRun serves the crowd by deficit round robin with visit, on a fixed
 // ring of tenants.
 func DRRRun(visit fair.DRRVisitFunc, noisyRate float64) Stats {
 	d := fair.NewDRR(Tenants, DRRBound, Quantum, visit)
-	return summarise(fair.Serve(fair.Traffic(Seed, crowd(noisyRate), Span), d, Span))
+	return summarise(fair.Serve(crowdTraffic(noisyRate), d, Span))
 }
 
 // ListDRRRun is DRRRun with the paper's active list instead of the ring.
 func ListDRRRun(visit fair.DRRVisitFunc, noisyRate float64) Stats {
 	d := fair.NewListDRR(Tenants, DRRBound, Quantum, visit)
-	return summarise(fair.Serve(fair.Traffic(Seed, crowd(noisyRate), Span), d, Span))
+	return summarise(fair.Serve(crowdTraffic(noisyRate), d, Span))
 }
 
 func tenantBars(title string, s Stats) labs.Figure {
@@ -230,11 +256,21 @@ const (
 // each that neither runs dry within SizesSpan.
 func sizesTraffic(small, big time.Duration) []*fair.Req {
 	n := max(SizesQueue, int(SizesSpan/min(small, big))+1)
-	var reqs []*fair.Req
+	reqs := make([]fair.Req, 0, 2*n)
 	for range n { // interleaved at t = 0: neither tenant is first by arrival
-		reqs = append(reqs, &fair.Req{Tenant: 0, Size: small}, &fair.Req{Tenant: 1, Size: big})
+		reqs = append(reqs, fair.Req{Tenant: 0, Size: small}, fair.Req{Tenant: 1, Size: big})
 	}
-	return reqs
+	return pointers(reqs)
+}
+
+// pointers is a pointer to each of reqs, in order: the requests allocated
+// together rather than one by one (a part plays tens of thousands).
+func pointers(reqs []fair.Req) []*fair.Req {
+	out := make([]*fair.Req, len(reqs))
+	for i := range reqs {
+		out[i] = &reqs[i]
+	}
+	return out
 }
 
 // WorkShares is each tenant's share (%) of the work done within SizesSpan.

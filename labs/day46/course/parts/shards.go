@@ -80,13 +80,31 @@ func hurtShares(f fair.Funcs, setup fair.ShardSetup, k int) (shares []float64, d
 	return shares, deals, mean
 }
 
+// shuffleHurtAt is shuffleHurtPiece's place among the day's pieces, whose
+// verdict form is shuffleHurtVerdict (a test holds the two together).
+const shuffleHurtAt = 8
+
+// shuffleHurtMetric is the share of quiet tenants hurt in deal 0: tenants
+// 0…Quiet, the deal the rest of the part shows.
+func shuffleHurtMetric(one float64) labs.Metric {
+	return metric("shuffle_hurt_pct", "quiet tenants hurt, shuffle sharding (one deal)", one, "%", 1)
+}
+
+// shuffleHurtVerdict is shuffleHurtPiece's first figure, the one a grader
+// judges, with every call of f.ShardOf the piece makes (every deal's
+// shards, in the same order), the traffic played on deal 0 alone.
+func shuffleHurtVerdict(f fair.Funcs) []labs.Metric {
+	hurt := fair.HurtInFirstDraw(Shards, ShardDeals, func(t uint64) []int { return f.ShardOf(t, Shards.Workers, ShardK) })
+	return []labs.Metric{shuffleHurtMetric(pct(hurt, Shards.Quiet))}
+}
+
 func shuffleHurtPiece(f fair.Funcs, r *labs.PartResult) {
 	shares, deals, mean := hurtShares(f, Shards, ShardK)
 	none, plain := noShardRun(), plainRun()
 	combos := fair.Binomial(Shards.Workers, ShardK)
-	one := shares[0] // deal 0: tenants 0…Quiet, the deal the rest of the part shows
+	one := shares[0]
 	r.Metrics = append(r.Metrics,
-		metric("shuffle_hurt_pct", "quiet tenants hurt, shuffle sharding (one deal)", one, "%", 1),
+		shuffleHurtMetric(one),
 		metric("shuffle_hurt_mean_pct", fmt.Sprintf("quiet tenants hurt, averaged over %d deals of the shards", ShardDeals), mean, "%", 1),
 		metric("shard_combinations", "different shards of 2 out of 8", combos, "", 0),
 		metric("shard_formula_pct", "1 / C(8, 2)", 100/combos, "%", 2))

@@ -33,17 +33,17 @@ const (
 // whole span), and the quiet tenant's requests; the quiet tenant is tenant
 // n, last in line at the start.
 func vtTraffic(n int, busy time.Duration) []*fair.Req {
-	var reqs []*fair.Req
 	per := int(VTSpan/(time.Duration(n)*busy)) + 2
+	reqs := make([]fair.Req, 0, per*n+int(VTSpan/VTQuietEvery)+1)
 	for range per {
 		for i := range n {
-			reqs = append(reqs, &fair.Req{Tenant: i, Size: busy})
+			reqs = append(reqs, fair.Req{Tenant: i, Size: busy})
 		}
 	}
 	for at := VTQuietFirst; at < VTSpan; at += VTQuietEvery {
-		reqs = append(reqs, &fair.Req{Tenant: n, Arrive: at, Size: VTQuietSize})
+		reqs = append(reqs, fair.Req{Tenant: n, Arrive: at, Size: VTQuietSize})
 	}
-	return reqs
+	return pointers(reqs)
 }
 
 // VTResult is one run: the quiet tenant's delays (arrival to answer).
