@@ -285,7 +285,7 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 		p = r.planFor(bin, goCmd)
 	}
 	if p != nil {
-		direct, err := r.buildDirect(ctx, p, bin, full)
+		direct, err := r.buildDirect(ctx, p, bin)
 		if err == nil && unrunnable(direct) == "" {
 			return direct, nil
 		}

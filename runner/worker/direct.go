@@ -210,7 +210,7 @@ func (r *Runner) learnerDir(p *plan) string {
 // that program.
 // The go command's own program (bin) is never written here, so go build
 // never mistakes a program it did not link for an up-to-date one.
-func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string, low bool) (string, error) {
+func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string) (string, error) {
 	dir, err := os.MkdirTemp("", buildPrefix+"*")
 	if err != nil {
 		return "", errDirect
@@ -242,18 +242,6 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string, low bool)
 		if o := sub(s.Out); os.MkdirAll(filepath.Dir(o), 0o755) != nil {
 			return "", errDirect
 		}
-		link := i == len(p.Steps)-1
-		if low && link && r.verdicts != nil {
-			// The full worker's link is most of its build (about a second
-			// of CPU): it waits for the verdicts rather than share the CPU
-			// with the lean worker's link and grades, and then runs at the
-			// normal priority. Niced, it starved whenever anything else on
-			// the machine kept the cores busy (Parts 4 and 6 came 10× the
-			// floor after the save beside two busy loops).
-			if err := r.verdicts.wait(ctx); err != nil {
-				return "", err
-			}
-		}
 		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 		cmd.Dir = s.Dir
 		cmd.Env = append(buildEnv(), s.Env...)
@@ -261,9 +249,6 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string, low bool)
 		cmd.Stdout, cmd.Stderr = &msg, &msg
 		if err := cmd.Start(); err != nil {
 			return "", errDirect
-		}
-		if low && !(link && r.verdicts != nil) {
-			niceProcess(cmd.Process.Pid)
 		}
 		if err := cmd.Wait(); err != nil {
 			if ctx.Err() != nil {
@@ -365,28 +350,4 @@ func learnerImport(root string, day labs.Day) string {
 		return ""
 	}
 	return modulePath(data) + "/" + strings.Trim(day.LearnerDir, "/")
-}
-
-// gate is a one-time signal: closed once, waited on by many.
-type gate struct {
-	once sync.Once
-	c    chan struct{}
-}
-
-func newGate() *gate { return &gate{c: make(chan struct{})} }
-
-// open closes the gate; a nil gate (a run without one: RunBuilt) is open.
-func (g *gate) open() {
-	if g != nil {
-		g.once.Do(func() { close(g.c) })
-	}
-}
-
-func (g *gate) wait(ctx context.Context) error {
-	select {
-	case <-g.c:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -1,7 +1,6 @@
 package worker
 
 import (
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -199,23 +198,5 @@ func TestPlanKeyIgnoresEditorFiles(t *testing.T) {
 			t.Errorf("%s left the key as it was", what)
 		}
 		key = r.planKey(p, "go")
-	}
-}
-
-// The gate the full worker's link waits on: open once, however many times
-// it is opened, and a run without one (RunBuilt) opens nothing.
-func TestGate(t *testing.T) {
-	var none *gate
-	none.open()
-	g := newGate()
-	ctx, cancel := context.WithCancel(t.Context())
-	cancel()
-	if err := g.wait(ctx); err == nil {
-		t.Fatal("an unopened gate's wait ended without the context's error")
-	}
-	g.open()
-	g.open()
-	if err := g.wait(t.Context()); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -38,7 +38,6 @@ func (r *Runner) refRunner(day labs.Day) *Runner {
 	rr := *r
 	rr.Day = day.Number
 	rr.learner = "" // no direct-build plan: nothing of the learner's to replay
-	rr.verdicts = nil
 	rr.ref = &day
 	if rr.Bin != "" {
 		rr.Bin += refName

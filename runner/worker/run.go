@@ -67,9 +67,6 @@ type Runner struct {
 	// learner is the import path of the day's learner package, for the
 	// direct build's plan (direct.go); "" records none.
 	learner string
-	// verdicts, in a run, closes when the lean worker's grades are in (or
-	// it failed): the full worker's direct link waits for it (direct.go).
-	verdicts *gate
 	// calls, in a run, is the lean worker that answers the learner's
 	// calls of a heavy part played on the full worker (calls.go).
 	calls string
@@ -132,8 +129,6 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		bin string
 		err error
 	}
-	r.verdicts = newGate()
-	defer r.verdicts.open()
 	fullc := make(chan built, 1)
 	if heavy {
 		go func() {
@@ -246,10 +241,8 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	if r.gradeAll(ctx, bin, day, noteLab, set, r.early(&out, update)) && labErr == nil && ctx.Err() == nil {
 		r.keep.forget()
 		update(func() { initHangOutcome(&out, day, parts, fileFault) })
-		r.verdicts.open()
 		return out, nil
 	}
-	r.verdicts.open()
 	// Then the parts, two at a time (tasks), the longest first, so the last
 	// to land is short.
 	pool := newTasks()
