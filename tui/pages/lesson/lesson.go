@@ -20,6 +20,12 @@ type Model struct {
 	Vp       viewport.Model
 	W, h     int
 	rendered bool
+
+	// The lesson wrapped at width wrappedW: the help line's height moves
+	// the viewport's (and so calls Resize) far more often than the width
+	// changes, and wrapping the whole lesson again is most of a resize.
+	wrapped  string
+	wrappedW int
 }
 
 func New(c *common.Common) *Model {
@@ -31,8 +37,11 @@ func (m *Model) Resize(s *common.Session, w, h int) {
 	if w == m.W && h == m.h && m.rendered {
 		return
 	}
+	if !m.rendered || w != m.wrappedW {
+		m.wrapped, m.wrappedW = m.Content(s, w), w
+	}
 	m.W, m.h, m.rendered = w, h, true
-	content := m.Content(s, w)
+	content := m.wrapped
 	// A lesson taller than the screen keeps its last line for "↓ more":
 	// drawing that over the viewport's last line would hide a line of the
 	// lesson on every page.
