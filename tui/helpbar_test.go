@@ -40,6 +40,8 @@ func TestTheKeptHelpLineIsTheOneDrawnNow(t *testing.T) {
 		d.keys("enter") // a box open: the typing keys
 		check("opening the form's box")
 		d.keys("esc")
+		d.send(tea.WindowSizeMsg{Width: 50, Height: size[1]}) // the width alone
+		check("narrowing to 50 columns")
 		d.send(tea.WindowSizeMsg{Width: 120, Height: 40})
 		check("growing to 120x40")
 		d.send(tea.WindowSizeMsg{Width: 30, Height: 8})
