@@ -21,9 +21,10 @@ type Model struct {
 	W, h     int
 	rendered bool
 
-	// The lesson wrapped at width wrappedW: the help line's height moves
-	// the viewport's (and so calls Resize) far more often than the width
-	// changes, and wrapping the whole lesson again is most of a resize.
+	// The lesson wrapped at width wrappedW: the body's height changes
+	// (the help line under it takes one line or two, screen by screen)
+	// more often than the width, and wrapping the whole lesson again was
+	// most of a resize. The lesson itself is the day's, fixed.
 	wrapped  string
 	wrappedW int
 }
