@@ -2,6 +2,7 @@ package labs
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -12,33 +13,37 @@ import (
 // call that already returned carry none.
 func TestGuardKeepsTheCallInProgress(t *testing.T) {
 	in := func(s string) Input { return func() string { return s } }
-	spin := func() int {
+	// The spinning call ends once its case has its answer (a timed-out
+	// call keeps running: left behind, it would burn a core through every
+	// later test of the package, the backstop's waits first).
+	spin := func(stop *atomic.Bool) int {
 		n := 0
-		for {
+		for !stop.Load() {
 			n++
 		}
+		return n
 	}
 	tests := []struct {
 		name   string
-		fn     func(tr *Tracker)
+		fn     func(tr *Tracker, stop *atomic.Bool)
 		status Status
 		input  string
 		got    string
 	}{
-		{"divides by zero", func(tr *Tracker) {
+		{"divides by zero", func(tr *Tracker, _ *atomic.Bool) {
 			tr.Call(2, in("WindowID(now=0s, window=0s)"))
 			zero := 0
 			_ = 1 / zero
 			tr.Leave()
 		}, Crash, "WindowID(now=0s, window=0s)", "a panic"},
-		{"spins", func(tr *Tracker) {
+		{"spins", func(tr *Tracker, stop *atomic.Bool) {
 			tr.Call(4, in("NextEmit(now=1h0m0s, nextEmit=0s)"))
-			spin()
+			spin(stop)
 		}, Timeout, "NextEmit(now=1h0m0s, nextEmit=0s)", "no answer"},
-		{"waits", func(tr *Tracker) { tr.Call(1, in("TakeToken(…)")); select {} }, Timeout, "TakeToken(…)", "no answer"},
-		{"hangs between calls", func(tr *Tracker) { tr.Call(1, in("TakeToken(…)")); tr.Leave(); select {} }, Timeout, "", ""},
-		{"not done", func(tr *Tracker) { tr.Call(3, in("Expired(…)")); panic(NotDone) }, Unfinished, "", ""},
-		{"no input known", func(tr *Tracker) {
+		{"waits", func(tr *Tracker, _ *atomic.Bool) { tr.Call(1, in("TakeToken(…)")); select {} }, Timeout, "TakeToken(…)", "no answer"},
+		{"hangs between calls", func(tr *Tracker, _ *atomic.Bool) { tr.Call(1, in("TakeToken(…)")); tr.Leave(); select {} }, Timeout, "", ""},
+		{"not done", func(tr *Tracker, _ *atomic.Bool) { tr.Call(3, in("Expired(…)")); panic(NotDone) }, Unfinished, "", ""},
+		{"no input known", func(tr *Tracker, _ *atomic.Bool) {
 			tr.Enter(3)
 			var m map[int]int
 			//lint:ignore SA5000 the panic is what this case is for
@@ -48,7 +53,9 @@ func TestGuardKeepsTheCallInProgress(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var tr Tracker
-			f := GuardCPU(50*time.Millisecond, "labs/day45", &tr, func() { tt.fn(&tr) })
+			stop := new(atomic.Bool)
+			f := GuardCPU(50*time.Millisecond, "labs/day45", &tr, func() { tt.fn(&tr, stop) })
+			stop.Store(true)
 			if f.Status != tt.status || f.Input != tt.input {
 				t.Fatalf("got %+v, want status %q on input %q", f, tt.status, tt.input)
 			}

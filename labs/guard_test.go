@@ -37,27 +37,30 @@ func TestGuard(t *testing.T) {
 // GuardCPU counts the CPU time fn's thread uses: waiting costs none (up to
 // the wall-clock backstop), spinning reaches the bound whatever the load.
 func TestGuardCPU(t *testing.T) {
-	var stop atomic.Bool
-	t.Cleanup(func() { stop.Store(true) })
 	tests := []struct {
 		name   string
-		fn     func(tr *Tracker)
+		fn     func(tr *Tracker, stop *atomic.Bool)
 		status Status
 		detail string
 	}{
-		{"sleeping three times the bound is no timeout", func(tr *Tracker) { time.Sleep(300 * time.Millisecond) }, "", ""},
-		{"spinning is a timeout on CPU time", func(tr *Tracker) {
+		{"sleeping three times the bound is no timeout", func(tr *Tracker, _ *atomic.Bool) { time.Sleep(300 * time.Millisecond) }, "", ""},
+		{"spinning is a timeout on CPU time", func(tr *Tracker, stop *atomic.Bool) {
 			tr.Enter(2)
-			for !stop.Load() { // stopped when the test ends: a timed-out call keeps running
+			// Stopped once the guard has answered: a timed-out call keeps
+			// running, and a spinner left behind would burn a core through
+			// every later test of the package (the backstop's wait first).
+			for !stop.Load() {
 			}
 		}, Timeout, "of CPU time"},
-		{"waiting forever meets the backstop", func(tr *Tracker) { tr.Enter(3); select {} }, Timeout, "stopped using CPU time"},
-		{"a panic is still a crash", func(tr *Tracker) { tr.Enter(1); panic("boom") }, Crash, "boom"},
+		{"waiting forever meets the backstop", func(tr *Tracker, _ *atomic.Bool) { tr.Enter(3); select {} }, Timeout, "stopped using CPU time"},
+		{"a panic is still a crash", func(tr *Tracker, _ *atomic.Bool) { tr.Enter(1); panic("boom") }, Crash, "boom"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var tr Tracker
-			f := GuardCPU(100*time.Millisecond, "labs/day45", &tr, func() { tt.fn(&tr) })
+			stop := new(atomic.Bool)
+			f := GuardCPU(100*time.Millisecond, "labs/day45", &tr, func() { tt.fn(&tr, stop) })
+			stop.Store(true)
 			// On a machine busy enough that the spinning thread waited on the
 			// run queue for most of its time, "starved" is the true answer
 			// (graded again, never the learner's): the test must not fail

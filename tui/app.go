@@ -35,6 +35,8 @@ type App struct {
 	warnings []string
 
 	storeWatch *watch.Watcher // on predictions/, for saves from a shell
+
+	bar helpLine // the help line as Update last drew it (helpbar.go)
 }
 
 func newApp(c *common.Common) *App {
@@ -226,11 +228,13 @@ func (a *App) layout() (header, body int, status bool) {
 }
 
 func (a *App) resize() {
+	a.keepHelp()
 	if a.day == nil {
 		return
 	}
 	_, body, _ := a.layout()
 	a.day.resize(a.c.Width, body)
+	a.keepHelp() // a screen's keys may change with its size (scrolling)
 }
 
 func (a *App) keyMap() keymap.KeyMap {
@@ -258,22 +262,6 @@ func (a *App) keyMap() keymap.KeyMap {
 	km.Global = 3
 	km.Full = append(km.Full, []key.Binding{g.NextTab, g.PrevTab, g.Jump}, []key.Binding{g.Rerun, g.Back, g.Redraw, g.Help, g.Quit})
 	return km
-}
-
-func (a *App) helpView() string {
-	hm := a.help
-	hm.Width = max(a.c.Width, 0)
-	if a.c.Height < 16 {
-		hm.ShowAll = false // no room for the long form
-	}
-	if !hm.ShowAll {
-		km, lines := a.keyMap(), 2
-		if a.c.Height < 16 {
-			lines = 1
-		}
-		return keymap.KeyBar(km.Short, km.Global, hm.Width, lines, a.c.Styles)
-	}
-	return fullHelpRows(hm, a.keyMap().Full)
 }
 
 // fullHelpRows lays the key groups out as bubbles' help does, in columns,

@@ -226,15 +226,18 @@ func New() Keys {
 // last, and the global ones (the last keep) stay. Bindings without help
 // text, or disabled, are left out, as bubbles does.
 func KeyBar(bindings []key.Binding, keep, w, maxLines int, st styles.Styles) string {
-	var shown []key.Binding
+	var shown []item
 	for _, b := range bindings {
 		if b.Enabled() && b.Help().Key != "" {
-			shown = append(shown, b)
+			s := st.Key.Render(b.Help().Key) + " " + st.Dim.Render(b.Help().Desc)
+			shown = append(shown, item{s, textlayout.Width(s)})
 		}
 	}
 	keep = min(keep, len(shown))
+	sep := st.Faint.Render(" • ")
+	sepW := textlayout.Width(sep)
 	for {
-		lines := keyLines(shown, w, st)
+		lines := keyLines(shown, w, sep, sepW)
 		if len(lines) <= max(maxLines, 1) || len(shown) <= 1 {
 			for i, l := range lines {
 				lines[i] = textlayout.Trunc(l, w) // only when one binding is wider than the screen
@@ -252,23 +255,28 @@ func KeyBar(bindings []key.Binding, keep, w, maxLines int, st styles.Styles) str
 	}
 }
 
-// keyLines lays bindings out in lines of at most w columns.
-func keyLines(bindings []key.Binding, w int, st styles.Styles) []string {
-	sep := " • "
+// item is one binding as the bar shows it, drawn once and measured once:
+// KeyBar lays the same items out again each time it drops one.
+type item struct {
+	s string
+	w int
+}
+
+// keyLines lays items out in lines of at most w columns, sep between two
+// on a line.
+func keyLines(items []item, w int, sep string, sepW int) []string {
 	var lines []string
 	cur, curW := "", 0
-	for _, b := range bindings {
-		item := st.Key.Render(b.Help().Key) + " " + st.Dim.Render(b.Help().Desc)
-		iw := textlayout.Width(item)
+	for _, it := range items {
 		switch {
 		case curW == 0:
-			cur, curW = item, iw
-		case curW+textlayout.Width(sep)+iw <= w:
-			cur += st.Faint.Render(sep) + item
-			curW += textlayout.Width(sep) + iw
+			cur, curW = it.s, it.w
+		case curW+sepW+it.w <= w:
+			cur += sep + it.s
+			curW += sepW + it.w
 		default:
 			lines = append(lines, cur)
-			cur, curW = item, iw
+			cur, curW = it.s, it.w
 		}
 	}
 	if curW > 0 {

@@ -20,6 +20,13 @@ type Model struct {
 	Vp       viewport.Model
 	W, h     int
 	rendered bool
+
+	// The lesson wrapped at width wrappedW: the body's height changes
+	// (the help line under it takes one line or two, screen by screen)
+	// more often than the width, and wrapping the whole lesson again was
+	// most of a resize. The lesson itself is the day's, fixed.
+	wrapped  string
+	wrappedW int
 }
 
 func New(c *common.Common) *Model {
@@ -31,8 +38,11 @@ func (m *Model) Resize(s *common.Session, w, h int) {
 	if w == m.W && h == m.h && m.rendered {
 		return
 	}
+	if !m.rendered || w != m.wrappedW {
+		m.wrapped, m.wrappedW = m.Content(s, w), w
+	}
 	m.W, m.h, m.rendered = w, h, true
-	content := m.Content(s, w)
+	content := m.wrapped
 	// A lesson taller than the screen keeps its last line for "↓ more":
 	// drawing that over the viewport's last line would hide a line of the
 	// lesson on every page.

@@ -12,7 +12,6 @@ import (
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
 	"termlab/labs/diagnose"
-	"termlab/runner/testrun"
 )
 
 // Wired in from testdata for its one measured run: a family of variants
@@ -307,8 +306,8 @@ func TestFamily3CorrectPass(t *testing.T) {
 	verbose, failed := familyVerbose(), 0
 	per, ran := map[int]int{}, 0
 	for _, v := range newCorrect46_3 {
-		if per[v.todo]++; !testrun.Sampled(per[v.todo], 1) {
-			continue // a sample; all of them in the whole suite (testrun.Sampled)
+		if per[v.todo]++; !onTurn(v.todo, turnFamily3, per[v.todo]) {
+			continue // a sample; all of them in the whole suite (onTurn)
 		}
 		ran++
 		if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {

@@ -572,6 +572,8 @@ var read46_4 = map[string]reading46_4{
 // Every correct variant passes its TODO; every wrong one is caught in its
 // own TODO and no hint read by hand names a mistake its variant does not
 // make (familyCorrect and familyWrong, in families_test.go).
-func TestFamily4CorrectPass(t *testing.T) { familyCorrect(t, "day 46 family 4", correct46_4) }
+func TestFamily4CorrectPass(t *testing.T) {
+	familyCorrect(t, "day 46 family 4", correct46_4, turnFamily4)
+}
 
 func TestFamily4WrongHints(t *testing.T) { familyWrong(t, "day 46 family 4", wrong46_4, read46_4) }

@@ -742,7 +742,9 @@ var read46_5 = map[string]reading46_4{
 // Every correct variant passes its TODO; every wrong one is caught in its
 // own TODO and no hint read by hand names a mistake its variant does not
 // make (familyCorrect and familyWrong, in families_test.go).
-func TestFamily5CorrectPass(t *testing.T) { familyCorrect(t, "day 46 family 5", correct46_5) }
+func TestFamily5CorrectPass(t *testing.T) {
+	familyCorrect(t, "day 46 family 5", correct46_5, turnFamily5)
+}
 
 func TestFamily5WrongHints(t *testing.T) {
 	familyWrong(t, "day 46 family 5", wrong46_5, read46_5)

@@ -364,7 +364,9 @@ var read46_6 = map[string]reading46_4{
 // Every correct variant passes its TODO; every wrong one is caught in its
 // own TODO and no hint read by hand names a mistake its variant does not
 // make (familyCorrect and familyWrong, in families_test.go).
-func TestFamily6CorrectPass(t *testing.T) { familyCorrect(t, "day 46 family 6", correct46_6) }
+func TestFamily6CorrectPass(t *testing.T) {
+	familyCorrect(t, "day 46 family 6", correct46_6, turnFamily6)
+}
 
 func TestFamily6WrongHints(t *testing.T) {
 	familyWrong(t, "day 46 family 6", wrong46_6, read46_6)

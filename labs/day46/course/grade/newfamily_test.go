@@ -12,7 +12,6 @@ import (
 	"termlab/labs"
 	"termlab/labs/day46/course/grade"
 	"termlab/labs/diagnose"
-	"termlab/runner/testrun"
 )
 
 // A family of variants written after the behaviour-based diagnosis
@@ -243,8 +242,8 @@ var newWrong46 = []newVariant{
 func TestNewFamilyCorrectPass(t *testing.T) {
 	per := map[int]int{}
 	for _, v := range newCorrect46 {
-		if per[v.todo]++; !testrun.Sampled(per[v.todo], 1) {
-			continue // a sample; all of them in the whole suite (testrun.Sampled)
+		if per[v.todo]++; !onTurn(v.todo, turnNewFamily, per[v.todo]) {
+			continue // a sample; all of them in the whole suite (onTurn)
 		}
 		t.Run(v.name, func(t *testing.T) {
 			if g := grade.TODO(v.todo, v.f, ref); g.Status != labs.Pass {
