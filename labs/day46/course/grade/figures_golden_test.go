@@ -1,6 +1,7 @@
 package grade_test
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"flag"
 	"fmt"
@@ -26,11 +27,20 @@ import (
 // the grader) must leave all of it as it was. figures.golden holds it as
 // the code played it before such changes; -update-figures rewrites it.
 //
+// The file holds a digest of each block (a learner's part, figure frame or
+// grade), never the lines: they are the predictions' answers, and the
+// learner's clone must not show them in plain text. A block that changed
+// is printed as it plays now; -figures-dump=FILE writes every line, to
+// compare with the same dump on the commit before.
+//
 // It is played by the reference and by wrong variants from mutants_test.go
 // (one per TODO, and a ShardOf that hands back one buffer, whose figures
 // move if the calls are made in another order or kept between calls).
 
-var updateFigures = flag.Bool("update-figures", false, "rewrite figures.golden from the figures as they play now")
+var (
+	updateFigures = flag.Bool("update-figures", false, "rewrite figures.golden from the figures as they play now")
+	dumpFigures   = flag.String("figures-dump", "", "write every line the golden file's digests cover to this file")
+)
 
 // goldenVariants are the learners the golden file plays, by their names in
 // wrong (mutants_test.go).
@@ -230,11 +240,16 @@ func TestFiguresAreTheSameToTheLastBit(t *testing.T) {
 		}
 		got = append(got, figuresPlayed(name, wrong[i].f, false)...)
 	}
+	if *dumpFigures != "" {
+		if err := os.WriteFile(*dumpFigures, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// Beside the test: a day has no testdata folder.
 	const path = "figures.golden"
-	text := strings.Join(got, "\n") + "\n"
+	sealed := digests(got)
 	if *updateFigures {
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(strings.Join(sealed, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -244,14 +259,71 @@ func TestFiguresAreTheSameToTheLastBit(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := strings.Split(strings.TrimSuffix(string(held), "\n"), "\n")
-	for i := range max(len(got), len(want)) {
+	for i := range max(len(sealed), len(want)) {
 		switch {
-		case i >= len(got):
-			t.Fatalf("line %d: missing, want %s", i+1, want[i])
+		case i >= len(sealed):
+			t.Fatalf("block %d: missing, want %s", i+1, want[i])
 		case i >= len(want):
-			t.Fatalf("line %d: extra %s", i+1, got[i])
-		case got[i] != want[i]:
-			t.Errorf("line %d changed:\n got %s\nwant %s", i+1, got[i], want[i])
+			t.Fatalf("block %d: extra %s", i+1, sealed[i])
+		case sealed[i] != want[i]:
+			t.Errorf("block %d changed (%s, want %s); it plays now as:\n%s", i+1, sealed[i], want[i], strings.Join(blockLines(got, sealed[i]), "\n"))
 		}
 	}
+}
+
+// block is the block a golden line belongs to: its learner and what it
+// is ("reference part 1", "a 32-bit mask grade 3", "reference figure P10
+// at …"), the words before its kind's own (metric, line, figure, calls…).
+func block(line string) string {
+	i, kind := -1, ""
+	for _, k := range []string{" part ", " grade ", " figure "} {
+		if j := strings.Index(line, k); j >= 0 && (i < 0 || j < i) {
+			i, kind = j, k
+		}
+	}
+	if i < 0 {
+		return line
+	}
+	rest := line[i+len(kind):]
+	if kind == " figure " {
+		// "figure ID at SETTINGS", then the frame's own words.
+		j := strings.Index(rest, " at ")
+		if j < 0 {
+			return line
+		}
+		i, rest = i+len(kind)+j+4, rest[j+4:]
+	} else {
+		i += len(kind)
+	}
+	if k := strings.IndexByte(rest, ' '); k >= 0 {
+		return line[:i+k]
+	}
+	return line
+}
+
+// digests is the golden file's lines: each block's name and the SHA-256 of
+// its lines, in the order they play.
+func digests(lines []string) []string {
+	var out []string
+	for i := 0; i < len(lines); {
+		name := block(lines[i])
+		h := sha256.New()
+		for ; i < len(lines) && block(lines[i]) == name; i++ {
+			h.Write([]byte(lines[i] + "\n"))
+		}
+		out = append(out, fmt.Sprintf("%s %x", name, h.Sum(nil)))
+	}
+	return out
+}
+
+// blockLines is the lines of the block a digest line names.
+func blockLines(lines []string, digest string) []string {
+	name := digest[:strings.LastIndexByte(digest, ' ')]
+	var out []string
+	for _, l := range lines {
+		if block(l) == name {
+			out = append(out, l)
+		}
+	}
+	return out
 }
