@@ -149,21 +149,23 @@ func TestCallPipe(t *testing.T) {
 // stopped on its CPU bound, as it would be were the calls its own, though
 // its own thread only waits. The same calls within a roomy bound finish.
 func TestCallPipeChargesTheCallersCPUBound(t *testing.T) {
-	p := pipePair(t, nil)
-	calls := func() {
-		for range 20 {
-			p.Call(1, []byte("slow"))
+	// Each guard gets a pipe of its own: the first leaves its calls going
+	// on after it stopped (a guard cannot stop a goroutine).
+	calls := func(p *CallPipe) func() {
+		return func() {
+			for range 20 {
+				p.Call(1, []byte("slow"))
+			}
 		}
 	}
-	f := GuardCPU(100*time.Millisecond, "", nil, calls)
+	f := GuardCPU(100*time.Millisecond, "", nil, calls(pipePair(t, nil)))
 	if f.Status == Timeout && IsStarved(f.Detail) {
 		t.Skip("the machine starved the run: no verdict")
 	}
 	if f.Status != Timeout || !strings.Contains(f.Detail, "of CPU time, its own code busy") {
 		t.Fatalf("20 calls of 20 ms under a 100 ms CPU bound: %+v", f)
 	}
-	p = pipePair(t, nil)
-	if f := GuardCPU(10*time.Second, "", nil, calls); !f.OK() && !IsStarved(f.Detail) {
+	if f := GuardCPU(10*time.Second, "", nil, calls(pipePair(t, nil))); !f.OK() && !IsStarved(f.Detail) {
 		t.Fatalf("under a 10 s bound: %+v", f)
 	}
 }

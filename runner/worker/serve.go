@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -70,6 +71,10 @@ func StartServeAsking(ctx context.Context, bin, lean string, day int, args []str
 	if startup <= 0 {
 		startup = StartupLimit
 	}
+	// Two processes' output (the server's and lean's) is copied by
+	// goroutines of their own, to writers that may be one (a test's buffer).
+	var mu sync.Mutex
+	stdout, stderr = lockedWriter{&mu, stdout}, lockedWriter{&mu, stderr}
 	if why := unrunnable(bin); why != "" {
 		return nil, &LabError{What: fmt.Sprintf("the worker program %s cannot run: %s", bin, why), Do: cacheAdvice(bin)}
 	}
@@ -182,6 +187,18 @@ func (r *Runner) Tool(ctx context.Context, args ...string) (int, string, error) 
 		return ee.ExitCode(), strings.TrimSpace(b.stderr.String()), nil
 	}
 	return 0, strings.TrimSpace(b.stderr.String()), b.runErr
+}
+
+// lockedWriter writes to w one write at a time, under mu.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 // printableWriter passes text on with its control characters replaced
