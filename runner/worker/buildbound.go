@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // The build of code graded on someone else's behalf, bounded as the worker
@@ -78,7 +79,14 @@ func BoundedGo(dir string, b BuildBounds) (string, error) {
 	script := fmt.Sprintf("#!%s\nulimit -v %d || exit 125\nulimit -t %d || exit 125\nulimit -f %d || exit 125\nexec %s \"$@\"\n",
 		sh, b.MemoryMB*1024, b.CPUSeconds, b.FileMB*2048, shellQuote(goBin))
 	path := filepath.Join(dir, "go-bounded")
-	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+	// Written with forks held off: a process another goroutine starts while
+	// the file is open for writing keeps the descriptor until its own exec,
+	// and running the script then fails "text file busy" (Go issue 22315).
+	// A class's submissions build in parallel, each with its own script.
+	syscall.ForkLock.RLock()
+	err = os.WriteFile(path, []byte(script), 0o755)
+	syscall.ForkLock.RUnlock()
+	if err != nil {
 		return "", err
 	}
 	return path, nil

@@ -1,0 +1,49 @@
+package worker
+
+import (
+	"errors"
+	"os/exec"
+	"runtime"
+	"sync"
+	"syscall"
+	"testing"
+)
+
+// A class's submissions are built in parallel, each with its own bounded
+// go command written just before it runs: a process started by another
+// goroutine while the script was open for writing kept its descriptor
+// until its own exec, and running the script failed "text file busy" (the
+// race run saw a submission graded "lab-error" so). BoundedGo writes with
+// forks held off: its script always runs.
+func TestABoundedGoWrittenBesideOtherStartsRuns(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("BoundedGo bounds the build on Linux only")
+	}
+	stop := make(chan struct{})
+	var forks sync.WaitGroup
+	for range 4 {
+		forks.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					exec.Command("true").Run()
+				}
+			}
+		})
+	}
+	defer func() { close(stop); forks.Wait() }()
+	b := CurrentBuildBounds()
+	for i := range 100 {
+		path, err := BoundedGo(t.TempDir(), b)
+		if err != nil || path == "" {
+			t.Fatalf("BoundedGo: %q, %v", path, err)
+		}
+		if err := exec.Command(path, "version").Run(); errors.Is(err, syscall.ETXTBSY) {
+			t.Fatalf("run %d of a bounded go command just written: %v", i+1, err)
+		} else if err != nil {
+			t.Fatalf("run %d: %v", i+1, err)
+		}
+	}
+}
