@@ -47,7 +47,7 @@ func run(ctx context.Context, c config, out io.Writer) (err error) {
 		return fmt.Errorf("-day %d: no such day", c.day)
 	}
 	if len(registry.Days[i].TODOs) == 0 {
-		return fmt.Errorf("Day %d has no TODOs", c.day)
+		return fmt.Errorf("day %d has no TODOs", c.day)
 	}
 	l := &lab{c: c, day: registry.Days[i]}
 	l.row = rowRE(l.day.TODOs[0].Func)
