@@ -1,0 +1,122 @@
+package tracked
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestDistinctive(t *testing.T) {
+	for _, tt := range []struct {
+		f    string
+		want bool
+	}{
+		{"1009.9", true}, {"1,009.9", true}, {"58.1", true}, {"3.71", true}, {"284", true}, {"12.5", true},
+		{"60", false}, {"100", false}, {"1,000", false}, {"60.0", false}, {"3.7", false}, {"0.04", false},
+		{"0.125", true}, {"5.80", false}, {"-19.7", true}, {"1010", false},
+	} {
+		if got := distinctive(tt.f); got != tt.want {
+			t.Errorf("distinctive(%q) = %v, want %v", tt.f, got, tt.want)
+		}
+	}
+}
+
+func TestFigureAt(t *testing.T) {
+	for _, tt := range []struct {
+		text, f string
+		want    int
+	}{
+		{"p99 1009.9 ms", "1009.9", 1},
+		{"took 19.7ms", "19.7", 1},
+		{"11009.9", "1009.9", 0},
+		{"1009.95", "1009.9", 0},
+		{"v1009.9", "1009.9", 0},
+		{"sha 2849f0", "284", 0},
+		{"x_284", "284", 0},
+		{"1,284", "284", 0},
+		{"284, 152 and 284.", "284", 2},
+	} {
+		if got := len(figureAt(tt.text, tt.f)); got != tt.want {
+			t.Errorf("figureAt(%q, %q) = %d, want %d", tt.text, tt.f, got, tt.want)
+		}
+	}
+}
+
+// TestScanFindsPlantedAnswers: the scan flags a file built from the real
+// answers as a dump would write them, and one answer beside its name, and
+// lets the same figures pass one at a time with no name beside them, so
+// the repository's test above can fail.
+func TestScanFindsPlantedAnswers(t *testing.T) {
+	all := answers(t)
+	byDay := map[int][]answer{}
+	for _, a := range all {
+		if len(a.Forms) > 0 {
+			byDay[a.Day] = append(byDay[a.Day], a)
+		}
+	}
+	for day, as := range byDay {
+		if len(as) < several {
+			t.Fatalf("day %d has %d distinctive answers, fewer than a list of %d", day, len(as), several)
+		}
+	}
+	d := byDay[46]
+	var golden, dump, oneEach strings.Builder
+	for i, a := range d[:several] {
+		fmt.Fprintf(&golden, "block %d: %s\n", i, strings.Repeat("x", 200)+" "+fmt.Sprintf("%.2f", a.Value))
+		fmt.Fprintf(&dump, "%s\t%g\n", strings.Repeat("y", 100), a.Value)
+	}
+	fmt.Fprintf(&oneEach, "the unloaded p99 was %s ms\n", d[0].Forms[0])
+	files := map[string]string{
+		"labs/day46/course/grade/figures.golden": golden.String(),
+		"docs/dump.txt":                          dump.String(),
+		"README.md":                              "Spot on: " + d[1].ID + " came to " + d[1].Forms[len(d[1].Forms)-1] + ".\n",
+		"BENCH.md":                               "`" + d[2].Metric + "` = " + fmt.Sprintf("%.1f", d[2].Value) + "\n",
+		"notes.md":                               oneEach.String(),
+	}
+	got := map[string]string{}
+	for _, f := range scan(files, all, nil) {
+		got[f.Path] = f.Why
+	}
+	for _, path := range []string{"labs/day46/course/grade/figures.golden", "docs/dump.txt", "README.md", "BENCH.md"} {
+		if got[path] == "" {
+			t.Errorf("%s was not flagged:\n%s", path, files[path])
+		}
+	}
+	if why, ok := got["notes.md"]; ok {
+		t.Errorf("notes.md, one answer with no name beside it, was flagged: %s", why)
+	}
+	// An allowance lets that file and answer through, and no other.
+	allow := []allowance{{"README.md", 46, d[1].ID, "test"}}
+	if slices.ContainsFunc(scan(files, all, allow), func(f finding) bool { return f.Path == "README.md" }) {
+		t.Error("README.md was flagged for an allowed answer")
+	}
+	if !slices.ContainsFunc(scan(files, all, allow), func(f finding) bool { return f.Path == "BENCH.md" }) {
+		t.Error("an allowance for README.md let BENCH.md through")
+	}
+}
+
+func TestLearnersAndSpoilers(t *testing.T) {
+	for _, p := range []string{"predictions/day46.json", "RESULTS.md", "labs/day46/todo.go", "labs/day45/mine.go"} {
+		if !learners(p) {
+			t.Errorf("learners(%q) = false, want true", p)
+		}
+	}
+	for _, p := range []string{"labs/day46/notdone.go", "labs/day46/CONTRACT.md", "labs/day46/course/day.go", "README.md"} {
+		if learners(p) {
+			t.Errorf("learners(%q) = true, want false", p)
+		}
+	}
+	if !spoilers("labs/day46/course/REFERENCE.md", "# Day 46 — reference figures (spoilers: authors only)\n") {
+		t.Error("Day 46's REFERENCE.md is not a spoiler file")
+	}
+	for _, c := range [][2]string{
+		{"labs/day46/course/REFERENCE.md", "# Day 46 — reference figures\n\nspoilers"},
+		{"labs/day46/course/grade/REFERENCE.md", "# spoilers\n"},
+		{"docs/REFERENCE.md", "# spoilers\n"},
+	} {
+		if spoilers(c[0], c[1]) {
+			t.Errorf("spoilers(%q, %q) = true, want false", c[0], c[1])
+		}
+	}
+}
