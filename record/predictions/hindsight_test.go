@@ -21,7 +21,7 @@ func TestFindFigure(t *testing.T) {
 		{"ends at 20.", "20", 1},
 		{"20, 30 and 20", "20", 2},
 		{"1,010 of them", "1,010", 1},
-		{"1009.9 ms", "1009.9", 1},
+		{"2049.9 ms", "2049.9", 1},
 		{"Part 5 and TODO 5", "5", 0},
 		{"5 bursts", "5", 1},
 	}
@@ -38,10 +38,10 @@ func TestPrintedForms(t *testing.T) {
 		want []string
 	}{
 		{60, []string{"60", "60.0"}},
-		{1009.926759, []string{"1,010", "1,009.9", "1009.9", "1010", "1010.0"}},
-		{10.316666, []string{"10.3"}},
+		{2049.926759, []string{"2,050", "2,049.9", "2049.9", "2050", "2050.0"}},
+		{10.516666, []string{"10.5"}},
 		{87.432659, []string{"87.4", "87"}},
-		{58.074, []string{"58.1", "58"}},
+		{63.074, []string{"63.1", "63"}},
 	}
 	for _, tt := range tests {
 		got := printedForms(tt.v)
@@ -83,7 +83,7 @@ func TestHindsight(t *testing.T) {
 }
 
 // TestHindsightAcrossUnits: a question that states another's answer in
-// another unit ("about a second" for 1,009.9 ms) is a leak; a rate ("100
+// another unit ("about a second" for 1,012.4 ms) is a leak; a rate ("100
 // requests a second") and a far-off span are not.
 func TestHindsightAcrossUnits(t *testing.T) {
 	day := labs.Day{
@@ -94,7 +94,7 @@ func TestHindsightAcrossUnits(t *testing.T) {
 			{ID: "P8", Metric: "c", Part: "1", Unit: "s", Question: "How long, in s? Each takes 10 ms; it was 1.5 s before."},
 		},
 	}
-	ref := labs.Metrics{"a": 1009.9, "b": 19.7, "c": 0.25}
+	ref := labs.Metrics{"a": 1012.4, "b": 21.3, "c": 0.25}
 	var got []string
 	for _, l := range Hindsight(day, ref) {
 		got = append(got, l.Prediction+" "+l.Figure+" "+l.In)

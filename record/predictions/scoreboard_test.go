@@ -31,11 +31,11 @@ func TestScore(t *testing.T) {
 	// P4: never predicted.
 	a.Set("P5", 10) // its part has not run
 	a.Set("P6", 25) // not revealed yet, though the actual is there
-	part12 := labs.Metrics{"burst": 20, "rate": 619.0 / 60, "fixed": 200, "sliding": 100, "peak": 20}
+	part12 := labs.Metrics{"burst": 20, "rate": 631.0 / 60, "fixed": 200, "sliding": 100, "peak": 20}
 	for _, id := range []string{"P1", "P2", "P3", "P4"} {
 		a.Reveal(id)
 	}
-	a.Set("P2", 10.3)
+	a.Set("P2", 10.5)
 	a.Set("P3", 200)
 	a.Reveal("P2") // a second reveal must not move the record
 
@@ -55,7 +55,7 @@ func TestScore(t *testing.T) {
 	}
 	wants := map[string]want{
 		"P1": {predicted: ptr(20), actual: ptr(20), verdict: Spot},
-		"P2": {predicted: ptr(10.3), first: ptr(30), actual: ptr(619.0 / 60), revised: true, verdict: Off},
+		"P2": {predicted: ptr(10.5), first: ptr(30), actual: ptr(631.0 / 60), revised: true, verdict: Off},
 		"P3": {predicted: ptr(200), actual: ptr(200), revised: true},
 		"P4": {actual: ptr(100)},
 		"P5": {predicted: ptr(10)},
@@ -120,16 +120,16 @@ func TestJSONRowsContract(t *testing.T) {
 	a.Set("P2", 30)
 	a.Reveal("P1")
 	a.Reveal("P2")
-	a.Set("P2", 10.3)
+	a.Set("P2", 10.5)
 	a.Set("P3", 190)
-	rows := Score(testDay, a, labs.Metrics{"burst": 20, "rate": 10.3, "fixed": 200})
+	rows := Score(testDay, a, labs.Metrics{"burst": 20, "rate": 10.5, "fixed": 200})
 	got, err := json.Marshal(JSONRows(rows))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `[` +
 		`{"id":"P1","predicted":20,"actual":20,"distance":"exact","verdict":"spot on","revised":false},` +
-		`{"id":"P2","predicted":30,"actual":10.3,"distance":"191% over","verdict":"off","revised":true},` +
+		`{"id":"P2","predicted":30,"actual":10.5,"distance":"186% over","verdict":"off","revised":true},` +
 		`{"id":"P3","predicted":190,"actual":200,"distance":"5% under","verdict":"close enough","revised":false},` +
 		`{"id":"P4","predicted":null,"actual":null,"distance":null,"verdict":null,"revised":false},` +
 		`{"id":"P5","predicted":null,"actual":null,"distance":null,"verdict":null,"revised":false},` +

@@ -15,7 +15,7 @@ func TestJudge(t *testing.T) {
 		{"within 0.5%", 100.5, 100, Spot},
 		{"just past 0.5%", 100.51, 100, Close},
 		{"0.5% under", 99.5, 100, Spot},
-		{"P2 rounding: 10.3 against 619/60", 10.3, 619.0 / 60, Spot},
+		{"rounding: 10.3 against 619/60, shown as 10.3", 10.3, 619.0 / 60, Spot},
 		{"10% over, on the limit", 22, 20, Close},
 		{"10% under, on the limit", 18, 20, Close},
 		{"on the 10% limit in decimal", 11.33, 10.3, Close},

@@ -12,9 +12,9 @@ func TestDistinctive(t *testing.T) {
 		f    string
 		want bool
 	}{
-		{"1009.9", true}, {"1,009.9", true}, {"58.1", true}, {"3.71", true}, {"284", true}, {"12.5", true},
+		{"2049.9", true}, {"2,049.9", true}, {"61.7", true}, {"2.84", true}, {"357", true}, {"12.5", true},
 		{"60", false}, {"100", false}, {"1,000", false}, {"60.0", false}, {"3.7", false}, {"0.04", false},
-		{"0.125", true}, {"5.80", false}, {"-19.7", true}, {"1010", false},
+		{"0.125", true}, {"5.80", false}, {"-12.3", true}, {"1010", false},
 	} {
 		if got := distinctive(tt.f); got != tt.want {
 			t.Errorf("distinctive(%q) = %v, want %v", tt.f, got, tt.want)
@@ -27,15 +27,15 @@ func TestFigureAt(t *testing.T) {
 		text, f string
 		want    int
 	}{
-		{"p99 1009.9 ms", "1009.9", 1},
-		{"took 19.7ms", "19.7", 1},
-		{"11009.9", "1009.9", 0},
-		{"1009.95", "1009.9", 0},
-		{"v1009.9", "1009.9", 0},
-		{"sha 2849f0", "284", 0},
-		{"x_284", "284", 0},
-		{"1,284", "284", 0},
-		{"284, 152 and 284.", "284", 2},
+		{"p99 2049.9 ms", "2049.9", 1},
+		{"took 12.3ms", "12.3", 1},
+		{"12049.9", "2049.9", 0},
+		{"2049.95", "2049.9", 0},
+		{"v2049.9", "2049.9", 0},
+		{"sha 3579f0", "357", 0},
+		{"x_357", "357", 0},
+		{"1,357", "357", 0},
+		{"357, 246 and 357.", "357", 2},
 	} {
 		if got := len(figureAt(tt.text, tt.f)); got != tt.want {
 			t.Errorf("figureAt(%q, %q) = %d, want %d", tt.text, tt.f, got, tt.want)

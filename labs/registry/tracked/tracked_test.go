@@ -75,7 +75,7 @@ func answers(t testing.TB) []answer {
 }
 
 // forms is every way the lab or a dump of its figures writes v: the
-// scoreboard's (predictions.FormatValue: 1,010, 10.3), that without its
+// scoreboard's (predictions.FormatValue: 2,050, 12.3), that without its
 // commas, Go's %g at full and default precision, and %.Nf for one to four
 // decimals, with and without trailing zeros.
 func forms(v float64) []string {
@@ -97,7 +97,7 @@ func distinctiveForms(v float64) []string {
 }
 
 // distinctive reports whether the figure f has three significant digits
-// or more and is not a round whole number: 1009.9, 58.1, 3.71, 284, not
+// or more and is not a round whole number: 2049.9, 61.7, 2.84, 357, not
 // 60, 100, 3.7, 0.04 or 1,000. Such a figure in a file is the answer or a
 // coincidence rare enough that several of them together, or one beside
 // its prediction's name, are not one. (A day's small whole answers, 20
@@ -116,7 +116,7 @@ type finding struct {
 	Path   string
 	Day    int
 	Why    string
-	Places []string // "P7 19.7 (line 12)"
+	Places []string // "P7 12.3 (line 12)"
 }
 
 func (f finding) String() string {
@@ -125,8 +125,9 @@ func (f finding) String() string {
 
 // several is how many of one day's predictions' answers a file may hold
 // before it is taken for a list of them: two distinctive figures of a
-// day's may meet by chance (P7's Why gives an unloaded p99 of 40.2 ms, and
-// P3's answer is 40.2%), three have not in this repository.
+// day's may meet by chance (a latency in one prediction's Why has the
+// digits of another prediction's percentage), three have not in this
+// repository.
 const several = 3
 
 // near is how close, in bytes, an answer may stand to its prediction's ID
@@ -192,8 +193,8 @@ func scan(files map[string]string, all []answer, allow []allowance) []finding {
 }
 
 // figureAt is where f stands in text as a number of its own: not a piece
-// of a longer number (58.1 in 158.1 or 58.15), of a name or of a digest
-// (a58.1, 2849f). A unit may follow it (19.7ms, 1.5x).
+// of a longer number (61.7 in 161.7 or 61.75), of a name or of a digest
+// (a61.7, 3579f). A unit may follow it (12.3ms, 1.5x).
 func figureAt(text, f string) []int {
 	var at []int
 	for i := 0; ; {
@@ -329,6 +330,10 @@ var allowed = []allowance{
 	// gate), may state the answer it explains.
 	{"labs/day46/course/words/predictions.go", 46, "P6", "P6's Why gives the run's count beside the rounded 60/s"},
 	{"labs/day46/course/words/predictions.go", 46, "P11", "P11's Why gives the run's average beside the exact one"},
+	// Left for the root package's owner this round (issue 46): two
+	// end-to-end tests guess Day 45's P2 with its answer. Any other
+	// figure in those guesses would do; then this entry goes.
+	{"e2e_test.go", 45, "P2", "two end-to-end tests guess P2 with its answer"},
 }
 
 // TestNoTrackedFileHoldsAnswers: no file of the repository gives a

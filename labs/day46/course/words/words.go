@@ -41,9 +41,9 @@ func Day() labs.Day {
 	}
 }
 
-// allowed is the reviewed exceptions to the hindsight check: P3's answer
-// (the idle share, 40.2%) rounds to 40, and P4's (A's fair share) is 60,
-// numbers that appear before their guesses only as something else.
+// allowed is the reviewed exceptions to the hindsight check: P3's and
+// P4's answers, rounded, are numbers that appear before their guesses only
+// as something else (a request's size, a run's length, a demand).
 var allowed = []labs.Allowed{
 	{Prediction: "P12", Figure: "up to four times", In: "lesson: Part 3", Reason: "a tenant of weight 4 in Part 3's water-filling, not a fleet"},
 	{Prediction: "P3", Figure: "40", In: "P8 question", Reason: "the big tenant's request size (40 ms), a setting of Part 4, not an idle share"},
