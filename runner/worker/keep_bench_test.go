@@ -2,10 +2,6 @@ package worker_test
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -37,45 +33,33 @@ func BenchmarkSaveToOutcomeTODO4(b *testing.B) {
 }
 
 func saveTODO4(b *testing.B, day labs.Day) {
-	r, floor, learnerFile := newSaveLoop(b, day)
-	full := r
+	l := newSaveLoop(b, day)
+	full := l.r
 	full.Keep = nil
-	kept := r
+	kept := l.r
 	kept.Keep = &worker.Keep{}
 	ctx := context.Background()
-	write := func(n int) {
-		b.Helper()
-		if err := os.WriteFile(learnerFile, []byte(todo4Save(b, r.Root, day, n)), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
 	// The first run fills the caches, and the keeping runner's memory: a
 	// learner's first run of the day, not a save.
-	write(0)
+	l.write(b, todo4Save(b, l.r.Root, day, 0))
 	if _, err := kept.Run(ctx, day); err != nil {
 		b.Fatalf("the copy does not build: %v", err)
 	}
-	floor.save(b, 0)
+	l.floorSave(b, 0)
 
-	m := map[string][]time.Duration{}
 	n := 0
 	for b.Loop() {
 		n++
-		m["floor"] = append(m["floor"], floor.save(b, n))
+		l.floorSave(b, n)
 		for k, run := range []struct {
 			name string
 			r    *worker.Runner
 		}{{"full", &full}, {"kept", &kept}} {
-			write(2*n + k)
-			start := time.Now()
-			var graded time.Duration
-			out, err := run.r.RunStream(ctx, day, func(o labs.Outcome) {
-				if graded == 0 && !slices.ContainsFunc(o.Grades, func(g labs.Grade) bool { return g.Status == "" }) {
-					graded = time.Since(start)
-				}
-			})
-			m[run.name+"-all"] = append(m[run.name+"-all"], time.Since(start))
-			m[run.name+"-verdicts"] = append(m[run.name+"-verdicts"], graded)
+			l.write(b, todo4Save(b, l.r.Root, day, 2*n+k))
+			w := land(day)
+			out, err := run.r.RunStream(ctx, day, w.see)
+			l.add(run.name+"-all", time.Since(w.start))
+			l.add(run.name+"-verdicts", w.verdicts)
 			if err != nil {
 				b.Fatalf("save %d: %v", n, err)
 			}
@@ -84,13 +68,8 @@ func saveTODO4(b *testing.B, day labs.Day) {
 			}
 		}
 	}
-	f := median(m["floor"])
-	b.ReportMetric(f, "floor-ms")
-	for _, k := range []string{"full-verdicts", "kept-verdicts", "full-all", "kept-all"} {
-		b.ReportMetric(median(m[k]), k+"-ms")
-		b.ReportMetric(median(m[k])/f, k+"/floor")
-	}
-	b.Logf("%d saves: %v", n, m)
+	l.report(b, "full-verdicts", "kept-verdicts", "full-all", "kept-all")
+	b.Logf("%d saves: %v", n, l.m)
 }
 
 // todo4Save is day's learner file, every TODO right, for save n: TODO 4's
@@ -98,19 +77,12 @@ func saveTODO4(b *testing.B, day labs.Day) {
 // that function alone.
 func todo4Save(b *testing.B, root string, day labs.Day, n int) string {
 	b.Helper()
-	switch day.Number {
-	case 46:
-		src, err := testrun.Day46Save(root, 0, testrun.Day46Right)
-		if err != nil {
-			b.Fatal(err)
-		}
-		// The branch goes first in the body, whatever the body is.
-		const open = "func Overlap(a, b []int) int {\n"
-		if !strings.Contains(src, open) {
-			b.Fatalf("solutions/day46 has no %q", open)
-		}
-		return strings.Replace(src, open, open+fmt.Sprintf("\tif len(a) == -%d { // save number: no length is negative\n\t\treturn 0\n\t}\n", n+1), 1)
+	if day.Number != 46 {
+		b.Fatalf("no TODO 4 save for day %d", day.Number)
 	}
-	b.Fatalf("no TODO 4 save for day %d", day.Number)
-	return ""
+	src, err := testrun.Day46Save(root, 0, testrun.Day46Right)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return withBranch(b, src, "func Overlap(a, b []int) int {\n", "len(a) == -%d", "0", n)
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,7 +15,7 @@ import (
 	solutions46 "termlab/solutions/day46"
 )
 
-// Day 46's save loop, beside the floor in the same op (newFloor: a
+// Day 46's save loop, beside the floor in the same op (testrun.Floor: a
 // one-function package built and run). Each op is three saves of the
 // learner's file, each new code, on a copy of the module, run as the
 // screens run it (RunStream):
@@ -43,54 +41,37 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 		b.Skip("builds the lab: not in -short")
 	}
 	day := course46.New(solutions46.Funcs)
-	r, floor, learnerFile := newSaveLoop(b, day)
-	root := r.Root
+	l := newSaveLoop(b, day)
 	ctx := context.Background()
 
 	// A first run fills the caches for the copy, as a learner's first
 	// `go run .` of the day does: not a save.
-	save46(b, root, learnerFile, 0, testrun.Day46Right)
-	if _, err := r.Run(ctx, day); err != nil {
+	save46(b, l, 0, testrun.Day46Right)
+	if _, err := l.r.Run(ctx, day); err != nil {
 		b.Fatalf("the copy does not build: %v", err)
 	}
-	floor.save(b, 0)
+	l.floorSave(b, 0)
 
-	m := map[string][]time.Duration{}
-	add := func(k string, d time.Duration) { m[k] = append(m[k], d) }
 	n := 0
 	for b.Loop() {
 		n++
-		add("floor", floor.save(b, n))
+		l.floorSave(b, n)
 
 		// Every TODO right, as the screens run it.
-		save46(b, root, learnerFile, 3*n, testrun.Day46Right)
-		start := time.Now()
-		var graded, pure time.Duration
-		todo := make([]time.Duration, len(day.TODOs))
-		out, err := r.RunStream(ctx, day, func(o labs.Outcome) {
-			for i, g := range o.Grades {
-				if todo[i] == 0 && g.Status != "" {
-					todo[i] = time.Since(start)
-				}
-			}
-			if graded == 0 && !slices.ContainsFunc(o.Grades, func(g labs.Grade) bool { return g.Status == "" }) {
-				graded = time.Since(start)
-			}
-			if pure == 0 && pureDone(day, o) {
-				pure = time.Since(start)
-			}
-		})
-		add("all", time.Since(start))
+		save46(b, l, 3*n, testrun.Day46Right)
+		w := land(day)
+		out, err := l.r.RunStream(ctx, day, w.see)
+		l.add("all", time.Since(w.start))
 		if err != nil {
 			b.Fatalf("save %d: %v", n, err)
 		}
 		// The build ends when the lean worker lands: the newest program
 		// in its folder (go build's, or the direct build's beside it).
-		add("build", newestIn(b, filepath.Dir(r.Bin)).Sub(start))
-		add("verdicts", graded)
-		add("pure", pure)
-		for i, d := range todo {
-			add(fmt.Sprintf("todo%d", i+1), d)
+		l.add("build", newestIn(b, filepath.Dir(l.r.Bin)).Sub(w.start))
+		l.add("verdicts", w.verdicts)
+		l.add("pure", w.pure)
+		for i, d := range w.todo {
+			l.add(fmt.Sprintf("todo%d", i+1), d)
 		}
 		if out.Passed() != len(day.TODOs) {
 			b.Fatalf("save %d: %d of %d TODOs pass, want all: %+v", n, out.Passed(), len(day.TODOs), out.Grades)
@@ -100,14 +81,14 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 		for k, wrong := range []struct{ mistake, key string }{
 			{testrun.Day46FairShare, "fail"}, {testrun.Day46ShardSeed, "shard"},
 		} {
-			save46(b, root, learnerFile, 3*n+1+k, wrong.mistake)
+			save46(b, l, 3*n+1+k, wrong.mistake)
 			todo := 1
 			if wrong.mistake == testrun.Day46ShardSeed {
 				todo = 3
 			}
 			start := time.Now()
 			var verdict, grade time.Duration
-			out, err := r.RunStream(ctx, day, func(o labs.Outcome) {
+			out, err := l.r.RunStream(ctx, day, func(o labs.Outcome) {
 				g := o.Grades[todo-1]
 				if verdict == 0 && g.Status != "" {
 					verdict = time.Since(start)
@@ -122,21 +103,17 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 			if g := out.Grades[todo-1]; g.Status != labs.Fail || g.Counterexample == nil {
 				b.Fatalf("save %d: %s was graded %s %q", n, wrong.mistake, g.Status, g.Detail)
 			}
-			add(wrong.key+"-verdict", verdict)
-			add(wrong.key+"-grade", grade)
+			l.add(wrong.key+"-verdict", verdict)
+			l.add(wrong.key+"-grade", grade)
 		}
 	}
-	f := median(m["floor"])
-	for _, k := range []string{"build", "todo1", "todo2", "todo3", "todo4", "verdicts", "pure", "all", "fail-verdict", "fail-grade", "shard-verdict", "shard-grade"} {
-		b.ReportMetric(median(m[k]), k+"-ms")
-		b.ReportMetric(median(m[k])/f, k+"/floor")
-	}
-	b.ReportMetric(f, "floor-ms")
+	l.report(b, "build", "todo1", "todo2", "todo3", "todo4", "verdicts", "pure", "all", "fail-verdict", "fail-grade", "shard-verdict", "shard-grade")
 	// The names Day 45's loop reports (author/benchtable).
-	b.ReportMetric(median(m["all"]), "median-ms")
-	b.ReportMetric(median(m["verdicts"])/f, "verdicts/floor")
-	b.ReportMetric(median(m["all"])/f, "outcome/floor")
-	b.Logf("%d saves: %v", n, m)
+	f := l.median("floor")
+	b.ReportMetric(l.median("all"), "median-ms")
+	b.ReportMetric(l.median("verdicts")/f, "verdicts/floor")
+	b.ReportMetric(l.median("all")/f, "outcome/floor")
+	b.Logf("%d saves: %v", n, l.m)
 }
 
 // newestIn is when the newest file in dir was last written.
@@ -160,20 +137,14 @@ func newestIn(b *testing.B, dir string) time.Time {
 // branch no run takes, on n): the same wrong body again would find its
 // grade kept from an earlier run (keep.go), and the loop measures the
 // grader's early verdict on it.
-func save46(b *testing.B, root, path string, n int, wrong string) {
+func save46(b *testing.B, l *saveLoop, n int, wrong string) {
 	b.Helper()
-	src, err := testrun.Day46Save(root, n, wrong)
+	src, err := testrun.Day46Save(l.r.Root, n, wrong)
 	if err != nil {
 		b.Fatal(err)
 	}
 	if wrong == testrun.Day46ShardSeed {
-		const sig = "func ShardOf(tenant uint64, n, k int) []int {\n"
-		if !strings.Contains(src, sig) {
-			b.Fatalf("solutions/day46's ShardOf is no longer %q", sig)
-		}
-		src = strings.Replace(src, sig, sig+fmt.Sprintf("\tif k == -%d { // the save's number: no k is negative\n\t\treturn nil\n\t}\n", n+1), 1)
+		src = withBranch(b, src, "func ShardOf(tenant uint64, n, k int) []int {\n", "k == -%d", "nil", n)
 	}
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	l.write(b, src)
 }
