@@ -272,8 +272,8 @@ type statusPart struct {
 // repeat (why a build is slow, what the run moved, which parts wait) are
 // left out, the last first, then the build's shorter form (its count
 // without the programs' names), before the line would wrap; a line that
-// still does not fit wraps (statusView), its note whole, since a note is
-// read whole.
+// still does not fit wraps (statusView). A note is never shortened: it is
+// read whole, beside the other parts' short forms.
 func (m *dayModel) statusLine(w int) (string, bool) {
 	parts, bad := m.statusParts()
 	join := func() string {
@@ -298,8 +298,6 @@ func (m *dayModel) statusLine(w int) (string, bool) {
 		}
 	}
 	shorten(true)
-	// A line that still does not fit wraps (statusView): a note is never
-	// shortened, so it is read whole, beside the other parts' short forms.
 	return join(), bad
 }
 
