@@ -37,20 +37,10 @@ import (
 // Ratios to the floor are what a machine's speed does not change; the
 // medians are over the run's saves.
 func BenchmarkSaveToOutcome46(b *testing.B) {
-	if testing.Short() {
-		b.Skip("builds the lab: not in -short")
-	}
 	day := course46.New(solutions46.Funcs)
 	l := newSaveLoop(b, day)
 	ctx := context.Background()
-
-	// A first run fills the caches for the copy, as a learner's first
-	// `go run .` of the day does: not a save.
-	save46(b, l, 0, testrun.Day46Right)
-	if _, err := l.r.Run(ctx, day); err != nil {
-		b.Fatalf("the copy does not build: %v", err)
-	}
-	l.floorSave(b, 0)
+	l.warm(b, day, day46Save(b, l, 0, testrun.Day46Right))
 
 	n := 0
 	for b.Loop() {
@@ -58,7 +48,7 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 		l.floorSave(b, n)
 
 		// Every TODO right, as the screens run it.
-		save46(b, l, 3*n, testrun.Day46Right)
+		l.write(b, day46Save(b, l, 3*n, testrun.Day46Right))
 		w := land(day)
 		out, err := l.r.RunStream(ctx, day, w.see)
 		l.add("all", time.Since(w.start))
@@ -81,7 +71,7 @@ func BenchmarkSaveToOutcome46(b *testing.B) {
 		for k, wrong := range []struct{ mistake, key string }{
 			{testrun.Day46FairShare, "fail"}, {testrun.Day46ShardSeed, "shard"},
 		} {
-			save46(b, l, 3*n+1+k, wrong.mistake)
+			l.write(b, day46Save(b, l, 3*n+1+k, wrong.mistake))
 			todo := 1
 			if wrong.mistake == testrun.Day46ShardSeed {
 				todo = 3
@@ -132,12 +122,12 @@ func newestIn(b *testing.B, dir string) time.Time {
 	return newest
 }
 
-// save46 writes Day 46's learner file as save number n
+// day46Save is Day 46's learner file as save number n
 // (testrun.Day46Save). A wrong ShardOf is new code on every save too (a
 // branch no run takes, on n): the same wrong body again would find its
 // grade kept from an earlier run (keep.go), and the loop measures the
 // grader's early verdict on it.
-func save46(b *testing.B, l *saveLoop, n int, wrong string) {
+func day46Save(b *testing.B, l *saveLoop, n int, wrong string) string {
 	b.Helper()
 	src, err := testrun.Day46Save(l.r.Root, n, wrong)
 	if err != nil {
@@ -146,5 +136,5 @@ func save46(b *testing.B, l *saveLoop, n int, wrong string) {
 	if wrong == testrun.Day46ShardSeed {
 		src = withBranch(b, src, "func ShardOf(tenant uint64, n, k int) []int {\n", "k == -%d", "nil", n)
 	}
-	l.write(b, src)
+	return src
 }

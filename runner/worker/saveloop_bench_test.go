@@ -1,6 +1,7 @@
 package worker_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,9 +31,13 @@ type saveLoop struct {
 }
 
 // newSaveLoop is a save loop for day: the screens' runner, which keeps
-// what a save cannot reach (keep.go), on a fresh copy of the module.
+// what a save cannot reach (keep.go), on a fresh copy of the module. It
+// skips b with -short.
 func newSaveLoop(b *testing.B, day labs.Day) *saveLoop {
 	b.Helper()
+	if testing.Short() {
+		b.Skip("builds the lab: not in -short")
+	}
 	root := copyModule(b)
 	floor, err := testrun.NewFloor(b.TempDir())
 	if err != nil {
@@ -52,6 +57,20 @@ func (l *saveLoop) write(b *testing.B, src string) {
 	if err := os.WriteFile(l.file, []byte(src), 0o644); err != nil {
 		b.Fatal(err)
 	}
+}
+
+// warm writes src as the learner's file and runs day once, with the
+// floor's first save, before the loop: it fills the build cache for the
+// copy (its packages are cached by folder, a day's shared runs by its
+// version) and the runner's memory, as a learner's first `go run .` of the
+// day does. It is not a save the loop counts.
+func (l *saveLoop) warm(b *testing.B, day labs.Day, src string) {
+	b.Helper()
+	l.write(b, src)
+	if _, err := l.r.Run(context.Background(), day); err != nil {
+		b.Fatalf("the copy does not build: %v", err)
+	}
+	l.floorSave(b, 0)
 }
 
 // floorSave is the floor's save n (testrun.Floor.Save), counted under

@@ -39,28 +39,17 @@ import (
 // against their lines (1×, 2×, 4×) when there were 8 saves or more.
 
 func BenchmarkSaveToOutcome(b *testing.B) {
-	if testing.Short() {
-		b.Skip("builds the lab: not in -short")
-	}
 	day := course.New(day45.Funcs)
 	l := newSaveLoop(b, day)
 	ctx := context.Background()
-
-	// A first run fills the caches for the copy (its packages are cached by
-	// folder, and Part 4's shared runs by the day's version): what a
-	// learner's first `go run .` of the day does, not a save.
-	save(b, l.file, day, 0)
-	if _, err := l.r.Run(ctx, day); err != nil {
-		b.Fatalf("the copy does not build: %v", err)
-	}
-	l.floorSave(b, 0)
+	l.warm(b, day, day45Save(b, day, 0))
 
 	n := 0
 	for b.Loop() {
 		n++
 		l.floorSave(b, n)
 
-		save(b, l.file, day, n)
+		l.write(b, day45Save(b, day, n))
 		w := land(day)
 		out, err := l.r.RunStream(ctx, day, w.see)
 		l.add("all", time.Since(w.start))
@@ -93,20 +82,26 @@ func BenchmarkSaveToOutcome(b *testing.B) {
 	b.Logf("%d saves: %v", n, l.m)
 }
 
-// save writes Day 45's learner file as save number n
+// day45Save is Day 45's learner file as save number n
 // (testrun.Day45Save): all four TODOs answered, TakeToken right and its
 // body different from every earlier save's (a branch no run takes, on n),
 // as a learner's edit is. A body that changes is what makes a save cost
 // what it costs: TakeToken is small enough to inline, so its body is part
 // of what the packages using it compile against, and they are recompiled
 // too; everything else comes from the build cache.
-func save(b testing.TB, path string, day labs.Day, n int) {
+func day45Save(b testing.TB, day labs.Day, n int) string {
 	b.Helper()
 	src, err := testrun.Day45Save(day.Shipped["todo.go"], n, false)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+	return src
+}
+
+// save writes day45Save(day, n) at path.
+func save(b testing.TB, path string, day labs.Day, n int) {
+	b.Helper()
+	if err := os.WriteFile(path, []byte(day45Save(b, day, n)), 0o644); err != nil {
 		b.Fatal(err)
 	}
 }
