@@ -97,7 +97,7 @@ func TestScanFindsPlantedAnswers(t *testing.T) {
 }
 
 func TestLearnersAndSpoilers(t *testing.T) {
-	for _, p := range []string{"predictions/day46.json", "RESULTS.md", "labs/day46/todo.go", "labs/day45/mine.go"} {
+	for _, p := range []string{"predictions/day46.json", "RESULTS.md", "labs/day46/todo.go", "labs/day45/mine.go", "labs/day46/.kept/todo.go.1"} {
 		if !learners(p) {
 			t.Errorf("learners(%q) = false, want true", p)
 		}

@@ -292,8 +292,9 @@ func trackedFiles(t *testing.T) map[string]string {
 
 // learners reports whether path is one of the learner's files: their
 // answers and history (predictions/), their write-up (RESULTS.md, whose
-// marked block the lab fills with their runs) and their code in a day's
-// folder (all but the lab's notdone.go). They hold what the learner has
+// marked block the lab fills with their runs), their code in a day's
+// folder (all but the lab's notdone.go) and the versions reset kept of it
+// (.kept/, which git ignores, read when the tree is walked). They hold what the learner has
 // seen and written, not what the lab shows before a guess, and the
 // default go test ./... passes whatever they hold.
 func learners(path string) bool {
@@ -302,7 +303,7 @@ func learners(path string) bool {
 	}
 	for _, day := range full.Days {
 		rest, ok := strings.CutPrefix(path, strings.Trim(day.LearnerDir, "/")+"/")
-		if ok && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".go") && rest != "notdone.go" {
+		if ok && (strings.HasPrefix(rest, ".kept/") || !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".go") && rest != "notdone.go") {
 			return true
 		}
 	}
