@@ -241,17 +241,19 @@ func isWord(b byte) bool   { return isDigit(b) || isLetter(b) || b == '_' }
 
 // trackedFiles is the text of every file git tracks in the module (the
 // working tree's copy), less binary files and the learner's own files; a
-// folder that is not a git checkout is walked instead, .git left out.
+// folder git lists nothing in is walked instead, .git left out.
 func trackedFiles(t *testing.T) map[string]string {
 	var paths []string
-	if out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output(); err == nil {
-		for _, p := range strings.Split(string(out), "\x00") {
-			if p != "" {
-				paths = append(paths, p)
-			}
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" && err == nil {
+			paths = append(paths, p)
 		}
-	} else {
-		t.Logf("git ls-files: %v; walking the tree instead", err)
+	}
+	if len(paths) == 0 {
+		// Not a checkout, or a copy inside another one that does not
+		// track it.
+		t.Logf("git ls-files lists nothing (%v): walking the tree instead", err)
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
