@@ -263,6 +263,21 @@ func TestMoved(t *testing.T) {
 	if s := Summary(Moved(recs, 2), 2); s != "TODO 2 unfinished → pass; Part 1 burst accepted 50 → 20; and 2 more" {
 		t.Errorf("Summary = %q", s)
 	}
+	for _, tc := range []struct {
+		moved []string
+		want  string
+	}{
+		{nil, "nothing moved since the last run"},
+		{[]string{"edited TODO 1"}, "edited TODO 1"},
+		{[]string{"edited TODO 1", "TODO 1 pass → fail"}, "TODO 1 pass → fail; and 1 more"},
+		{[]string{"edited TODO 1, 2", "TODO 2 unfinished → pass", "TODO 1 pass → fail"}, "TODO 2 unfinished → pass; and 2 more"},
+		{[]string{"edited TODO 1", "Part 1 burst accepted 50 → 20"}, "edited TODO 1; and 1 more"},
+		{[]string{"TODO 2 unfinished → pass", "Part 1 burst accepted 50 → 20"}, "TODO 2 unfinished → pass; and 1 more"},
+	} {
+		if got := Short(tc.moved); got != tc.want {
+			t.Errorf("Short(%q) = %q, want %q", tc.moved, got, tc.want)
+		}
+	}
 	if s := Summary(nil, 3); s != "nothing moved since the last run" {
 		t.Errorf("Summary(nil) = %q", s)
 	}

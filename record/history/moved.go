@@ -25,7 +25,7 @@ func Moved(recs []Record, i int) []string {
 		for _, n := range cur.Changed {
 			names = append(names, strconv.Itoa(n))
 		}
-		out = append(out, "edited TODO "+strings.Join(names, ", "))
+		out = append(out, editedPrefix+strings.Join(names, ", "))
 	}
 	for _, n := range todoNumbers(cur, prev) {
 		a, b := prev.TODOs[n], cur.TODOs[n]
@@ -46,6 +46,10 @@ func Moved(recs []Record, i int) []string {
 	return out
 }
 
+// editedPrefix starts Moved's item naming the TODOs whose body was edited;
+// the verdicts that changed follow it, each starting "TODO ".
+const editedPrefix = "edited TODO "
+
 // NothingMoved is Summary's line for a run that moved nothing.
 const NothingMoved = "nothing moved since the last run"
 
@@ -58,6 +62,17 @@ func Summary(moved []string, max int) string {
 		return strings.Join(moved[:max], "; ") + fmt.Sprintf("; and %d more", len(moved)-max)
 	}
 	return strings.Join(moved, "; ")
+}
+
+// Short is Summary of one item for a line with little room. The one item it
+// keeps is the first TODO verdict that changed when there is one: "edited
+// TODO 1" only repeats what the learner just did, while "TODO 1 pass →
+// fail" is what the run found.
+func Short(moved []string) string {
+	if len(moved) > 1 && strings.HasPrefix(moved[0], editedPrefix) && strings.HasPrefix(moved[1], "TODO ") {
+		moved = append([]string{moved[1], moved[0]}, moved[2:]...)
+	}
+	return Summary(moved, 1)
 }
 
 func lastRan(recs []Record, i int) int {

@@ -102,7 +102,7 @@ func (m *Model) Took(msg HistoryMsg, s *common.Session) tea.Cmd {
 		m.short = m.moved
 		if len(moved) > 0 {
 			m.moved = "since the last run: " + m.moved
-			m.short = history.Summary(moved, 1)
+			m.short = history.Short(moved)
 		}
 	case msg.appended:
 		m.moved, m.short = "", ""
@@ -123,8 +123,8 @@ func (m *Model) RunStarted() { m.moved, m.short = "", "" }
 // before the first run of the session lands.
 func (m *Model) MovedLine() string { return m.moved }
 
-// MovedShort is MovedLine for a line with little room: its first change
-// and how many more, without "since the last run" (the status line sits
+// MovedShort is MovedLine for a line with little room: one change (a
+// verdict's first, history.Short) and how many more, without "since the last run" (the status line sits
 // under the run it follows).
 func (m *Model) MovedShort() string { return m.short }
 
