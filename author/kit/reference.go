@@ -222,7 +222,8 @@ func CheckReference(ref Reference, day labs.Day, m labs.Metrics, from map[string
 
 // ReferenceTable writes, for the authors and nobody else, day's reference
 // figures from o, the reference run: ref's rows with each metric's figure
-// at the decimals the lab shows it and the run's pin (the file's beside it
+// at the decimals the lab shows it (and to six digits when that rounds
+// it) and the run's pin (the file's beside it
 // when they differ), then the run's metrics no row lists, then each
 // prediction with its answer as the scoreboard writes it.
 func ReferenceTable(day labs.Day, o labs.Outcome, ref Reference) string {
@@ -240,7 +241,13 @@ func ReferenceTable(day labs.Day, o labs.Outcome, ref Reference) string {
 		if !ok {
 			return "(not in the run)"
 		}
-		return strconv.FormatFloat(x.Value, 'f', x.Decimals, 64)
+		s := strconv.FormatFloat(x.Value, 'f', x.Decimals, 64)
+		// Where the lab's decimals round it, the figure to six digits too.
+		shown, _ := strconv.ParseFloat(s, 64)
+		if six := strconv.FormatFloat(x.Value, 'g', 6, 64); six != strconv.FormatFloat(shown, 'g', 6, 64) {
+			s += " (" + six + ")"
+		}
+		return s
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Day %d: the reference run's figures. SPOILERS: every prediction's answer.\n\n", day.Number)
