@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -218,6 +219,24 @@ func CheckReference(ref Reference, day labs.Day, m labs.Metrics, from map[string
 		}
 	}
 	return bad
+}
+
+// CheckReferenceFile is CheckReference of the REFERENCE.md at path: a file
+// that cannot be read or parsed, or has no row in one of its tables, is
+// its one line.
+func CheckReferenceFile(path string, day labs.Day, m labs.Metrics, from map[string]Needed, wallClock func(string) bool) []string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	ref, err := ReadReference(string(b))
+	if err != nil {
+		return []string{fmt.Sprintf("%s: %v", path, err)}
+	}
+	if len(ref.Rows) == 0 || len(ref.Predictions) == 0 {
+		return []string{fmt.Sprintf("%s has %d metric rows and %d prediction rows", path, len(ref.Rows), len(ref.Predictions))}
+	}
+	return CheckReference(ref, day, m, from, wallClock)
 }
 
 // ReferenceTable writes, for the authors and nobody else, day's reference

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,6 +97,27 @@ func TestCheckReference(t *testing.T) {
 		bad := CheckReference(ref, day, mm, from, wallClock)
 		if !slices.ContainsFunc(bad, func(s string) bool { return strings.Contains(s, tt.want) }) {
 			t.Errorf("%s: %q, want a line with %q", tt.name, bad, tt.want)
+		}
+	}
+}
+
+// A REFERENCE.md that is not there, does not parse or has an empty table
+// is one line of CheckReferenceFile, not a pass.
+func TestCheckReferenceFile(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"figures.md": "| metric | reference | part | needs |\n|---|---|---|---|\n| `a` | 20 | 1 | 1 |\n",
+		"empty.md":   "# nothing\n",
+		"missing.md": "",
+	} {
+		path := filepath.Join(dir, name)
+		if text != "" {
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if bad := CheckReferenceFile(path, labs.Day{}, labs.Metrics{}, nil, nil); len(bad) != 1 {
+			t.Errorf("%s: %q, want one line", name, bad)
 		}
 	}
 }

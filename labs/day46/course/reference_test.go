@@ -1,7 +1,6 @@
 package course_test
 
 import (
-	"os"
 	"testing"
 
 	"termlab/author/kit"
@@ -17,20 +16,8 @@ import (
 // pins); every metric of the run is in a row (none is wall-clock), and
 // every prediction is in the predictions table with its metric and unit.
 func TestReferenceFileIsTheReferenceRun(t *testing.T) {
-	b, err := os.ReadFile("REFERENCE.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := kit.ReadReference(string(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ref.Rows) == 0 || len(ref.Predictions) == 0 {
-		t.Fatalf("REFERENCE.md has %d metric rows and %d prediction rows", len(ref.Rows), len(ref.Predictions))
-	}
-	from := kit.PiecesOf(day46.Funcs, parts.Pieces())
 	none := func(string) bool { return false }
-	for _, bad := range kit.CheckReference(ref, day, reference().Metrics(), from, none) {
+	for _, bad := range kit.CheckReferenceFile("REFERENCE.md", day, reference().Metrics(), kit.PiecesOf(day46.Funcs, parts.Pieces()), none) {
 		t.Error(bad)
 	}
 }
