@@ -179,8 +179,8 @@ func needsText(ns []int) string {
 // reference run's metrics m and where each comes from (PiecesOf): every
 // metric of a row is the run's, its part and TODOs are its piece's, and
 // the row's pin is the run's; every metric of the run is in a row but
-// those wallClock says vary from run to run; every prediction of day is in
-// the predictions table with its metric and unit, and nothing else is.
+// those wallClock says vary from run to run; the predictions table lists
+// exactly day's predictions, each with its metric and unit.
 func CheckReference(ref Reference, day labs.Day, m labs.Metrics, from map[string]Needed, wallClock func(string) bool) []string {
 	var bad []string
 	listed := map[string]bool{}
@@ -241,10 +241,10 @@ func CheckReferenceFile(path string, day labs.Day, m labs.Metrics, from map[stri
 
 // ReferenceTable writes, for the authors and nobody else, day's reference
 // figures from o, the reference run: ref's rows with each metric's figure
-// at the decimals the lab shows it (and to six digits when that rounds
-// it) and the run's pin (the file's beside it
-// when they differ), then the run's metrics no row lists, then each
-// prediction with its answer as the scoreboard writes it.
+// at the decimals the lab shows it (and to six digits when that rounds it)
+// and the run's pin (the file's beside it when they differ), then the
+// run's metrics no row lists, then each prediction with its answer as the
+// scoreboard writes it.
 func ReferenceTable(day labs.Day, o labs.Outcome, ref Reference) string {
 	metric, part := map[string]labs.Metric{}, map[string]string{}
 	var order []string
