@@ -28,6 +28,13 @@ func (s setUp) TickMS() int { return tickMS }
 func (s setUp) Excess() int { return s.Arrival - s.Service }
 func (s setUp) Answer() int { return s.Over(s.Arrival) }
 
+// Pin is the pin of the answer's row in the day's REFERENCE.md (the
+// file states no figure; kit.Pin).
+func (s setUp) Pin() string {
+	p, _ := Pin(labs.Metrics{answerMetric: float64(s.Answer())}, []string{answerMetric})
+	return p
+}
+
 // Points is how many levels Fill returns: time 0 and every tick.
 func (s setUp) Points() int { return s.Span*1000/tickMS + 1 }
 

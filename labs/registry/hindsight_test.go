@@ -57,8 +57,8 @@ func TestNoHindsight(t *testing.T) {
 // from them. In BENCHMARKS.md only figures with decimals are looked for
 // (an answer such as 10.3 or 1009.9): its whole numbers are milliseconds,
 // frames and rates of the benchmarks, and so are the whole numbers an
-// answer rounds to. (The authors' reference files are spoilers by design;
-// the README says so and does not send learners there.)
+// answer rounds to. (Every other file git tracks, the authors'
+// REFERENCE.md included, is read by labs/registry/tracked.)
 func TestReadmeHoldsNoAnswer(t *testing.T) {
 	files := []string{"README.md", "labs/BENCHMARKS.md"}
 	// Every guide in docs/, whatever its name; the four the README names

@@ -75,8 +75,8 @@ func TestReferenceFigures(t *testing.T) {
 	// Every prediction's answer, pinned by a digest of its metric's name
 	// and figure (ten significant digits): written out here, they would
 	// be every answer in plain text in a file a learner can open
-	// (labs/registry/tracked). REFERENCE.md, the authors' spoiler file,
-	// states them.
+	// (labs/registry/tracked). No file does: the authors' command
+	// (go run ./author/reference 46) prints them from the reference run.
 	answers := map[string]string{
 		"fifo_quiet_p99_ms":       "c0bf70f78c819fc2", // P1
 		"fifo_quiet_error_pct":    "a27eefaec2da8bd8", // P2
