@@ -101,6 +101,11 @@ func (l *lab) setUp(ctx context.Context, out io.Writer, index int) error {
 	if err := l.save(0); err != nil {
 		return err
 	}
+	if l.c.trace != "" {
+		// The lab's own steps (labs.Step), and this program's, beside the
+		// captures: one timeline in FILE.steps.
+		os.Setenv(labs.StepTraceEnv, l.c.trace+".steps")
+	}
 	l.env = append(withoutEnv(os.Environ(), "TMUX", "TMUX_PANE", "XDG_CACHE_HOME", "GOCACHE", "GOFLAGS"),
 		"XDG_CACHE_HOME="+filepath.Join(l.tmp, "cache"),
 		"GOCACHE="+gocache,

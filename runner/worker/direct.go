@@ -242,6 +242,7 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string) (string, 
 		if o := sub(s.Out); os.MkdirAll(filepath.Dir(o), 0o755) != nil {
 			return "", errDirect
 		}
+		labs.Step("direct: %s %s", filepath.Base(args[0]), s.Pkg)
 		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 		cmd.Dir = s.Dir
 		cmd.Env = append(buildEnv(), s.Env...)
@@ -258,6 +259,7 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string) (string, 
 		}
 	}
 	linked := sub(p.Steps[len(p.Steps)-1].Out)
+	labs.Step("direct: linked")
 	if err := os.Rename(linked, out); err != nil {
 		return "", errStalePlan
 	}
