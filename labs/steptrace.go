@@ -40,10 +40,13 @@ func Stepping() bool { return stepTrace() != nil }
 // Step appends one step to the trace, when there is one. Each line is one
 // write with O_APPEND, so the lines of several processes do not mix.
 func Step(format string, args ...any) {
-	f := stepTrace()
-	if f == nil {
-		return
+	if f := stepTrace(); f != nil {
+		writeStep(f, time.Now(), format, args...)
 	}
-	line := strconv.FormatInt(time.Now().UnixNano(), 10) + " " + strconv.Itoa(os.Getpid()) + " " + fmt.Sprintf(format, args...) + "\n"
-	f.WriteString(line)
+}
+
+// writeStep appends one step's line to f: the time in ns since the epoch,
+// this process's id, the step.
+func writeStep(f *os.File, at time.Time, format string, args ...any) {
+	f.WriteString(strconv.FormatInt(at.UnixNano(), 10) + " " + strconv.Itoa(os.Getpid()) + " " + fmt.Sprintf(format, args...) + "\n")
 }
