@@ -38,19 +38,15 @@ func nextWatchCmd(w *watch.Watcher) tea.Cmd {
 	}
 }
 
-// debounce is how long a burst of saves must be quiet before a run starts:
-// no time at all. Editors write a save in one burst of events well under
-// a millisecond apart (a write, or a write to a new file and a rename over
-// the old one), and each event of the burst cancels the run the one before
-// it started (a watchMsg): a run that began on half a save is stopped by
-// the rest of it long before it could show anything (its first step, the
-// compile, takes 10 ms or more), so waiting for quiet buys nothing a
-// newer save does not already give. The wait was inside every save's time
-// to the screen: 50 ms was a quarter of the save loop's floor, 5 ms still
-// 2% of it (labs/BENCHMARKS.md, "Save to every place", "Fourth round").
-// The timer stays, at zero: it orders the run after the watchMsg that set
-// it, and a later event of the burst queued before it makes it stale.
-const debounce time.Duration = 0
+// debounce is how long a burst of saves must be quiet before a run starts.
+// Editors write a save in one burst of events well under a millisecond
+// apart (a write, or a write to a new file and a rename over the old one),
+// and each event of the burst cancels a run it started (a watchMsg):
+// a run that began on half a save is stopped by the rest of it long
+// before it could show anything. It is inside every save's time to the
+// screen: 50 ms was a quarter of the save loop's floor, 5 ms is noise
+// (labs/BENCHMARKS.md, "Save to every place").
+const debounce = 5 * time.Millisecond
 
 // debounceMsg fires when a burst of saves has been quiet long enough; gen
 // is the day's run generation when the timer was set (dayModel.debounce).
