@@ -26,16 +26,7 @@ import (
 // file:line.
 func TestDirectBuildIsGoBuild(t *testing.T) {
 	testrun.Slow(t, "builds the workers both ways")
-	src, err := worker.FindRoot(".", "termlab")
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := t.TempDir()
-	day := course.New(day45.Funcs)
-	if err := worker.CopyLab(src, root, labs.Course{day}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	root, file, day := copy45(t)
 	bins := t.TempDir()
 	r := worker.Runner{Root: root, Bin: filepath.Join(bins, "worker")}
 	ctx := t.Context()
@@ -183,10 +174,6 @@ func untimed(t *testing.T, o labs.Outcome) string {
 // there sent every save back to go build.
 func TestDirectBuildAcrossFileSystems(t *testing.T) {
 	testrun.Slow(t, "builds the workers")
-	src, err := worker.FindRoot(".", "termlab")
-	if err != nil {
-		t.Fatal(err)
-	}
 	bins := t.TempDir()
 	other := ""
 	for _, dir := range []string{"/dev/shm", "/run/user/" + fmt.Sprint(os.Getuid())} {
@@ -203,12 +190,7 @@ func TestDirectBuildAcrossFileSystems(t *testing.T) {
 	if other == "" {
 		t.Skip("no writable folder on another file system than the test's temporary folder (/dev/shm, /run/user/UID)")
 	}
-	root := t.TempDir()
-	day := course.New(day45.Funcs)
-	if err := worker.CopyLab(src, root, labs.Course{day}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	root, file, day := copy45(t)
 	r := worker.Runner{Root: root, Bin: filepath.Join(bins, "worker"), GradesOnly: true}
 	ctx := t.Context()
 	for n := range 2 { // go build, which records the plan
@@ -230,4 +212,20 @@ func TestDirectBuildAcrossFileSystems(t *testing.T) {
 	if o.Passed() != len(day.TODOs) {
 		t.Errorf("the solutions pass %d of %d TODOs", o.Passed(), len(day.TODOs))
 	}
+}
+
+// copy45 is a copy of the lab with Day 45's shipped stubs (CopyLab), its
+// learner file and the day.
+func copy45(t *testing.T) (root, file string, day labs.Day) {
+	t.Helper()
+	src, err := worker.FindRoot(".", "termlab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root = t.TempDir()
+	day = course.New(day45.Funcs)
+	if err := worker.CopyLab(src, root, labs.Course{day}); err != nil {
+		t.Fatal(err)
+	}
+	return root, filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go"), day
 }
