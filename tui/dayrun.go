@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"termlab/labs"
 	"termlab/record/predictions"
 	"termlab/tui/pages/run"
 	"termlab/tui/pages/todos"
@@ -24,19 +25,23 @@ import (
 func (m *dayModel) handleRun(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case watchMsg:
+		labs.Step("tui: watch %s", msg.ev.Name)
 		return m.watched(msg)
 	case debounceMsg:
+		labs.Step("tui: debounce over")
 		if msg.gen != m.runGen {
 			return nil // a newer save, or a run started since
 		}
 		return tea.Batch(m.startRun(), todos.LocsCmd(m.c.Deps, m.s.Day))
 	case run.PartialMsg:
+		labs.Step("tui: partial")
 		if msg.Gen != m.runGen {
 			return nil // cancelled by a newer save
 		}
 		m.s.Partial(msg.O)
 		return msg.Next
 	case run.OutcomeMsg:
+		labs.Step("tui: outcome")
 		if msg.Gen != m.runGen {
 			return nil // cancelled by a newer save
 		}

@@ -3,6 +3,7 @@
 package tui
 
 import (
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -10,8 +11,18 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/term"
 
+	"termlab/labs"
 	"termlab/tui/components/termdraw"
 )
+
+// stepWriter notes each frame written to the terminal (labs.Step).
+type stepWriter struct{ w io.Writer }
+
+func (s stepWriter) Write(b []byte) (int, error) {
+	n, err := s.w.Write(b)
+	labs.Step("tui: drawn %d bytes", n)
+	return n, err
+}
 
 // selfDrawn runs the program without Bubble Tea's renderer, drawing each
 // frame as it is made (components/termdraw), when stdin and stdout are a
@@ -28,7 +39,11 @@ func selfDrawn(app *App, extra ...tea.ProgramOption) (run func() (tea.Model, err
 		if err != nil {
 			return nil, err
 		}
-		d := termdraw.New(out)
+		var drawTo io.Writer = out
+		if labs.Stepping() {
+			drawTo = stepWriter{out}
+		}
+		d := termdraw.New(drawTo)
 		out.WriteString(termdraw.ScreenStart)
 		defer func() {
 			out.WriteString(termdraw.ScreenEnd)

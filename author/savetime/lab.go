@@ -74,7 +74,19 @@ func run(ctx context.Context, c config, out io.Writer) (err error) {
 			fmt.Fprintf(out, "the burner: %.1f s of CPU in %.1f s\n", cpu.Seconds(), time.Since(start).Seconds())
 		}()
 	}
-	return l.rounds(ctx, out)
+	if err := l.rounds(ctx, out); err != nil {
+		return err
+	}
+	if c.trace != "" {
+		// The workers write their last steps as they end: the lab at rest
+		// (the last round waited for a still screen) has written them all.
+		steps, err := readSteps(c.trace + ".steps")
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(out, stepsTable(steps))
+	}
+	return nil
 }
 
 // setUp makes the copy, builds the lab and the floor, starts the lab in
@@ -100,6 +112,11 @@ func (l *lab) setUp(ctx context.Context, out io.Writer, index int) error {
 	l.file = filepath.Join(l.root, filepath.FromSlash(l.day.LearnerDir), "todo.go")
 	if err := l.save(0); err != nil {
 		return err
+	}
+	if l.c.trace != "" {
+		// The lab's own steps (labs.Step), and this program's, beside the
+		// captures: one timeline in FILE.steps.
+		os.Setenv(labs.StepTraceEnv, l.c.trace+".steps")
 	}
 	l.env = append(withoutEnv(os.Environ(), "TMUX", "TMUX_PANE", "XDG_CACHE_HOME", "GOCACHE", "GOFLAGS"),
 		"XDG_CACHE_HOME="+filepath.Join(l.tmp, "cache"),

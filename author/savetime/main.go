@@ -47,6 +47,13 @@
 // -burn a CPU-bound process of its own (testrun.BurnCommand) spins beside
 // the rounds, floor and saves alike, and the CPU it got is printed.
 //
+// With -trace FILE it also has the lab, its builds and its workers write
+// their steps (labs.Step: the watcher's event, the run's start, each
+// compile and the link, each worker's start, main and answer, the screen's
+// update and frame) to FILE.steps beside its own (each save written, each
+// verdict seen), and prints the median of each stretch from the save to
+// the verdict on screen (steps.go).
+//
 // It prints each round, then for each row the median, fastest and slowest,
 // the median as a ratio to the floor's median ("÷ floor", the issue's
 // figures), and the median of each round's ratio to its own floor ("per
@@ -98,7 +105,7 @@ func main() {
 	flag.DurationVar(&c.limit, "limit", 5*time.Minute, "the longest one save may take to settle")
 	flag.DurationVar(&c.first, "first", 20*time.Minute, "the longest the first run (the day's first build) may take")
 	flag.BoolVar(&c.keep, "keep", false, "keep the temporary folder (the copy, its cache, the floor)")
-	flag.StringVar(&c.trace, "trace", "", "write every distinct capture, stamped, to this file")
+	flag.StringVar(&c.trace, "trace", "", "write every distinct capture, stamped, to this file, the lab's steps to FILE.steps, and print where the verdict's time went")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: savetime [-day 45|46] [-n 8] [-burn] [flags]\n\nThe save loop in tmux against the floor (see go doc ./author/savetime).")
 		flag.PrintDefaults()

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"termlab/labs"
 )
 
 // round is one round's times.
@@ -57,16 +59,19 @@ func (l *lab) measure(ctx context.Context, n int, verdict string) (shown, over, 
 		return 0, 0, 0, err
 	}
 	l.tracef(start, "save %d written (TODO 1 should %s)", n, verdict)
+	labs.Step("savetime: save %d written", n)
 	at, err := l.waitFor(ctx, "TODO 1's "+verdict+" in every place", l.c.limit, func(_ string, p pane) bool { return p.shows(verdict) })
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	shown = at.Sub(start)
+	labs.Step("savetime: verdict seen %d", n)
 	at, err = l.waitFor(ctx, `"grading…" gone`, l.c.limit, func(_ string, p pane) bool { return p.over() })
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	over = at.Sub(start)
+	labs.Step("savetime: over seen %d", n)
 	last, err := l.still(ctx, at, l.c.limit)
 	if err != nil {
 		return 0, 0, 0, err

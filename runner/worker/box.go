@@ -336,6 +336,10 @@ func readAnswer(r io.Reader, watch *earlyWatch) []byte {
 		}
 		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
+		if n > 0 && labs.Stepping() {
+			first, _, _ := bytes.Cut(data[len(data)-n:], []byte(" "))
+			labs.Step("box: read %d bytes: %.20s", n, first)
+		}
 		if n > 0 {
 			watch.saw(data)
 		}
@@ -374,8 +378,10 @@ func startAndWait(cmd *exec.Cmd, started func()) error {
 		}
 		boxes.live[cmd.Process.Pid] = true
 		boxes.Unlock()
+		labs.Step("box: started %d %v", cmd.Process.Pid, cmd.Args[len(cmd.Args)-3:])
 		started()
 		err := cmd.Wait()
+		labs.Step("box: exited %d", cmd.Process.Pid)
 		killGroup(cmd.Process.Pid)
 		boxes.Lock()
 		delete(boxes.live, cmd.Process.Pid)

@@ -282,10 +282,13 @@ func (r *Runner) build(ctx context.Context, full bool) (string, error) {
 	// per version of the course, by go build, and has no plan.
 	var p *plan
 	if !full {
+		labs.Step("build: plan?")
 		p = r.planFor(bin, goCmd)
+		labs.Step("build: plan %v", p != nil)
 	}
 	if p != nil {
 		direct, err := r.buildDirect(ctx, p, bin)
+		labs.Step("build: direct returned")
 		if err == nil && unrunnable(direct) == "" {
 			return direct, nil
 		}

@@ -115,6 +115,7 @@ const workerMark = "the worker"
 // to the commands the linked days registered (labs.RegisterCommand). It
 // returns the exit code: 0 answered, 1 failed, 2 usage.
 func Main(days labs.Course, args []string, extra map[string]func(args []string) int) int {
+	labs.Step("worker main %v", args)
 	signalReady()
 	if len(args) > 0 {
 		if f, ok := extra[args[0]]; ok {

@@ -221,6 +221,11 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string) (string, 
 	if strings.HasSuffix(bin, ".exe") {
 		out += ".exe"
 	}
+	// The link writes the program beside bin, not in the work folder: the
+	// temporary folder is often on another file system than the cache
+	// folder (a tmpfs /tmp), and a rename cannot cross from one to the
+	// other. The name is bin's own (the build holds bin's lock).
+	linked := out + ".linking"
 	fail := errDirect
 	for i, s := range p.Steps {
 		if i > 0 {
@@ -239,9 +244,17 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string) (string, 
 		for i, a := range s.Args {
 			args[i] = sub(a)
 		}
-		if o := sub(s.Out); os.MkdirAll(filepath.Dir(o), 0o755) != nil {
+		last := i == len(p.Steps)-1
+		if last {
+			j := slices.Index(args, "-o")
+			if j < 0 || j+1 == len(args) {
+				return "", errStalePlan
+			}
+			args[j+1] = linked
+		} else if o := sub(s.Out); os.MkdirAll(filepath.Dir(o), 0o755) != nil {
 			return "", errDirect
 		}
+		labs.Step("direct: %s %s", filepath.Base(args[0]), s.Pkg)
 		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 		cmd.Dir = s.Dir
 		cmd.Env = append(buildEnv(), s.Env...)
@@ -257,7 +270,7 @@ func (r *Runner) buildDirect(ctx context.Context, p *plan, bin string) (string, 
 			return "", fail
 		}
 	}
-	linked := sub(p.Steps[len(p.Steps)-1].Out)
+	labs.Step("direct: linked")
 	if err := os.Rename(linked, out); err != nil {
 		return "", errStalePlan
 	}

@@ -3,6 +3,7 @@ package worker_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -25,16 +26,7 @@ import (
 // file:line.
 func TestDirectBuildIsGoBuild(t *testing.T) {
 	testrun.Slow(t, "builds the workers both ways")
-	src, err := worker.FindRoot(".", "termlab")
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := t.TempDir()
-	day := course.New(day45.Funcs)
-	if err := worker.CopyLab(src, root, labs.Course{day}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go")
+	root, file, day := copy45(t)
 	bins := t.TempDir()
 	r := worker.Runner{Root: root, Bin: filepath.Join(bins, "worker")}
 	ctx := t.Context()
@@ -173,4 +165,67 @@ func untimed(t *testing.T, o labs.Outcome) string {
 	}
 	data, _ = json.MarshalIndent(strip(v), "", " ")
 	return string(data)
+}
+
+// The direct build links in a work folder in the temporary folder, and the
+// program goes beside the cached one. Many systems keep the temporary
+// folder on another file system (a tmpfs /tmp) than the user's cache
+// folder: a rename between the two fails, and a direct build that gave up
+// there sent every save back to go build.
+func TestDirectBuildAcrossFileSystems(t *testing.T) {
+	testrun.Slow(t, "builds the workers")
+	bins := t.TempDir()
+	other := ""
+	for _, dir := range []string{"/dev/shm", "/run/user/" + fmt.Sprint(os.Getuid())} {
+		if d, err := os.MkdirTemp(dir, "termlab-test-"); err == nil {
+			if sameDevice(t, d, bins) {
+				os.Remove(d)
+				continue
+			}
+			other = d
+			t.Cleanup(func() { os.RemoveAll(d) })
+			break
+		}
+	}
+	if other == "" {
+		t.Skip("no writable folder on another file system than the test's temporary folder (/dev/shm, /run/user/UID)")
+	}
+	root, file, day := copy45(t)
+	r := worker.Runner{Root: root, Bin: filepath.Join(bins, "worker"), GradesOnly: true}
+	ctx := t.Context()
+	for n := range 2 { // go build, which records the plan
+		save(t, file, day, 200+n)
+		if _, err := r.Run(ctx, day); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("TMPDIR", other)
+	save(t, file, day, 202)
+	start := time.Now()
+	o, err := r.Run(ctx, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(r.Bin + ".direct"); err != nil || fi.ModTime().Before(start) {
+		t.Fatalf("with the temporary folder on another file system, the save was not built directly (%v)", err)
+	}
+	if o.Passed() != len(day.TODOs) {
+		t.Errorf("the solutions pass %d of %d TODOs", o.Passed(), len(day.TODOs))
+	}
+}
+
+// copy45 is a copy of the lab with Day 45's shipped stubs (CopyLab), its
+// learner file and the day.
+func copy45(t *testing.T) (root, file string, day labs.Day) {
+	t.Helper()
+	src, err := worker.FindRoot(".", "termlab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root = t.TempDir()
+	day = course.New(day45.Funcs)
+	if err := worker.CopyLab(src, root, labs.Course{day}); err != nil {
+		t.Fatal(err)
+	}
+	return root, filepath.Join(root, filepath.FromSlash(day.LearnerDir), "todo.go"), day
 }

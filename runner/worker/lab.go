@@ -168,9 +168,39 @@ func (r *Runner) dayCache(day labs.Day) string {
 	if err != nil {
 		return ""
 	}
-	h := fnv.New128a() // a cache key, not a secret: see rootName
-	io.WriteString(h, runtime.Version()+"\x00"+os.Getenv(labs.CacheEnv+"_SALT")+"\x00")
+	name := fmt.Sprintf("day%d-%x", day.Number, r.courseSum(day))
+	parent := filepath.Dir(bin)
+	dir := filepath.Join(parent, name)
+	if _, err := os.Stat(dir); err != nil {
+		old, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("day%d-*", day.Number)))
+		for _, o := range old {
+			os.RemoveAll(o)
+		}
+		if os.MkdirAll(dir, 0o755) != nil {
+			return ""
+		}
+	}
+	return dir
+}
+
+// courseSum is the hash that names a day's cache folder: every build input
+// of the module but the learners' files, and the Go version.
+//
+// Reading and hashing every file takes several ms of CPU on every save,
+// beside the learner's compile on a machine of two cores. So the last sum
+// is kept with each file's stamp (fileStamp: size, times, inode), taken before
+// the file was read, and a walk that finds every stamp as it was gives
+// that sum without reading a file. Any write to a file changes its change
+// time, which no program can set back, so a file edited since has a new
+// stamp even if its size and modification time were put back. Where a
+// stamp cannot be had, every walk reads every file.
+func (r *Runner) courseSum(day labs.Day) []byte {
 	learner := filepath.Join(r.Root, filepath.FromSlash(day.LearnerDir))
+	key := r.Root + "\x00" + learner
+	var stamps strings.Builder
+	stamped := true
+	type input struct{ path, rel string }
+	var inputs []input
 	filepath.WalkDir(r.Root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -184,26 +214,55 @@ func (r *Runner) dayCache(day labs.Day) string {
 		if !d.Type().IsRegular() || !buildInput(d.Name()) || filepath.Dir(path) == learner || learnerFolder(r.Root, filepath.Dir(path)) {
 			return nil
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil
-		}
 		rel, _ := filepath.Rel(r.Root, path)
-		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
-		h.Write(data)
+		inputs = append(inputs, input{path, filepath.ToSlash(rel)})
+		if stamped {
+			fi, err := d.Info()
+			st, ok := "", err == nil
+			if ok {
+				st, ok = fileStamp(fi)
+			}
+			stamped = ok
+			stamps.WriteString(rel + "\x00" + st + "\x00")
+		}
 		return nil
 	})
-	name := fmt.Sprintf("day%d-%x", day.Number, h.Sum(nil)[:8])
-	parent := filepath.Dir(bin)
-	dir := filepath.Join(parent, name)
-	if _, err := os.Stat(dir); err != nil {
-		old, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("day%d-*", day.Number)))
-		for _, o := range old {
-			os.RemoveAll(o)
-		}
-		if os.MkdirAll(dir, 0o755) != nil {
-			return ""
-		}
+	salt := runtime.Version() + "\x00" + os.Getenv(labs.CacheEnv+"_SALT") + "\x00"
+	courseSums.Lock()
+	last, ok := courseSums.m[key]
+	courseSums.Unlock()
+	if stamped && ok && last.salt == salt && last.stamps == stamps.String() {
+		return last.sum
 	}
-	return dir
+	h := fnv.New128a() // a cache key, not a secret: see rootName
+	io.WriteString(h, salt)
+	for _, in := range inputs {
+		data, err := os.ReadFile(in.path)
+		if err != nil {
+			continue
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", in.rel, len(data))
+		h.Write(data)
+	}
+	sum := h.Sum(nil)[:8]
+	if stamped {
+		courseSums.Lock()
+		if courseSums.m == nil {
+			courseSums.m = map[string]courseStamps{}
+		}
+		courseSums.m[key] = courseStamps{salt: salt, stamps: stamps.String(), sum: sum}
+		courseSums.Unlock()
+	}
+	return sum
+}
+
+// courseSums is the last courseSum of each module root and learner folder.
+var courseSums struct {
+	sync.Mutex
+	m map[string]courseStamps
+}
+
+type courseStamps struct {
+	salt, stamps string
+	sum          []byte
 }

@@ -110,4 +110,19 @@ func TestADaysCacheOutlivesLearnerSaves(t *testing.T) {
 	if _, err := os.Stat(first); err == nil {
 		t.Errorf("the older version's folder %s is still there", first)
 	}
+	// The last sum is kept by the files' stamps (courseSum): an edit of
+	// the same size, its modification time put back, is still an edit.
+	second := r.dayCache(day)
+	model := filepath.Join(root, "labs", "day46", "course", "model.go")
+	fi, err := os.Stat(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("labs/day46/course/model.go", "package course\n\n// the course EDITED\n")
+	if err := os.Chtimes(model, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.dayCache(day); got == second {
+		t.Errorf("an edit of the course of the same size and time kept the cache folder %s", got)
+	}
 }

@@ -114,12 +114,17 @@ func (r *Runner) RunStream(ctx context.Context, day labs.Day, update func(labs.O
 }
 
 func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
+	labs.Step("run: day %d", day.Number)
 	rr := *r
 	r = &rr
 	r.Day = day.Number
 	// The cache folder's name hashes every file of the module (a few ms):
 	// worked out while the workers build, since only their processes need it.
-	cache := sync.OnceValue(func() string { return r.dayCache(day) })
+	cache := sync.OnceValue(func() string {
+		labs.Step("run: cache folder starts")
+		defer labs.Step("run: cache folder worked out")
+		return r.dayCache(day)
+	})
 	go cache()
 	r.learner = learnerImport(r.Root, day)
 	heavy := !r.GradesOnly && slices.ContainsFunc(day.Parts, func(p labs.Part) bool { return p.Heavy })
@@ -154,8 +159,10 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 	var snap []labs.SourceFile
 	if r.Keep != nil {
 		snap = snapshot(r.Root, day)
+		labs.Step("run: snapshot")
 	}
 	bin, err := r.Build(ctx)
+	labs.Step("run: built %v", err)
 	if err != nil {
 		var be *BuildError
 		if errors.As(err, &be) {
@@ -164,9 +171,11 @@ func (r *Runner) run(ctx context.Context, day labs.Day) (labs.Outcome, error) {
 		return labs.Outcome{}, err
 	}
 	r.cache = cache()
+	labs.Step("run: cache folder")
 	r.calls = bin
 	if snap != nil && sameFiles(snap, snapshot(r.Root, day)) { // not saved again while it built
 		r.keep = r.keepFor(day, runParts(r, day), snap)
+		labs.Step("run: keep")
 	}
 	o, err := r.runBuilt(ctx, bin, full, day)
 	if cerr := ctx.Err(); cerr != nil && err == nil {
@@ -213,6 +222,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		defer mu.Unlock()
 		set()
 		if r.OnUpdate != nil && ctx.Err() == nil {
+			labs.Step("run: update")
 			snap := out
 			snap.Parts = slices.Clone(out.Parts)
 			snap.Grades = slices.Clone(out.Grades)
@@ -446,6 +456,7 @@ func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v 
 		args = append(args, string(labs.Reference))
 	}
 	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out, early: early}
+	labs.Step("exec %s %s", t.Kind, t.ID)
 	if r.cache != "" {
 		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}

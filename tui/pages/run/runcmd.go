@@ -40,6 +40,7 @@ func RunCmd(d common.Deps, ctx context.Context, gen int, day labs.Day) tea.Cmd {
 	go func() {
 		d.RunGate.Lock()
 		defer d.RunGate.Unlock()
+		labs.Step("tui: run starts")
 		if err := ctx.Err(); err != nil {
 			msgs <- OutcomeMsg{Gen: gen, Err: err}
 			return
