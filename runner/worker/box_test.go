@@ -279,6 +279,43 @@ func TestInitHangFoundOnce(t *testing.T) {
 	}
 }
 
+// The same with one TODO to grade: a part starts beside the lone grade
+// (tasks), and the grade that finds the file never loading stops it; the
+// run still settles every TODO and part with the file's words, and no
+// more workers start than the two cores hold.
+func TestInitHangStopsThePartBeside(t *testing.T) {
+	f := boxFixture(t)
+	starts := filepath.Join(t.TempDir(), "starts")
+	t.Setenv(fixtureEnv, "hang")
+	t.Setenv("TERMLAB_BOXTEST_STARTS", starts)
+	t.Setenv(worker.LimitEnv, "400ms")
+	day := fixtureDay
+	day.TODOs = day.TODOs[:1]
+	r := worker.Runner{Root: f.root, Bin: f.bin}
+	var updates []labs.Outcome
+	o, err := r.RunStream(t.Context(), day, func(o labs.Outcome) { updates = append(updates, o) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := o.Grades[0]; g.Status != labs.Timeout || g.Detail != worker.InitHang {
+		t.Errorf("TODO 1: %s %q, want timeout %q", g.Status, g.Detail, worker.InitHang)
+	}
+	for _, p := range o.Parts {
+		if p.Status != labs.Timeout || p.Detail != worker.InitHang || p.TODO != 0 {
+			t.Errorf("part %s: %s %q (TODO %d), want timeout %q blamed on no TODO", p.ID, p.Status, p.Detail, p.TODO, worker.InitHang)
+		}
+	}
+	for i, u := range updates[:len(updates)-1] {
+		if slices.ContainsFunc(u.Parts, func(p labs.PartResult) bool { return p.Status != "" }) {
+			t.Errorf("update %d shows a part before the file's finding: %+v", i, u.Parts)
+		}
+	}
+	n, _ := os.ReadFile(starts)
+	if len(n) == 0 || len(n) > 2 {
+		t.Errorf("%d workers started, want the grade and at most one part beside it", len(n))
+	}
+}
+
 // Learner code runs in a scratch folder: deleting everything it can see
 // there (and one folder up, the temporary folder) leaves the module whole.
 func TestLearnerCodeRunsOutsideTheRepository(t *testing.T) {

@@ -100,9 +100,28 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 			t.Fatal(err)
 		}
 		started.Store(0)
-		got, err := keeping.Run(t.Context(), day)
+		// The kept results land first, all at once; a part played beside
+		// a lone grade lands after every verdict.
+		var early []string // parts played that landed before every verdict
+		updates := 0
+		landed := make([]bool, len(day.Parts))
+		got, err := keeping.RunStream(t.Context(), day, func(o labs.Outcome) {
+			graded := !slices.ContainsFunc(o.Grades, func(g labs.Grade) bool { return g.Status == "" })
+			for i, p := range o.Parts {
+				if p.Status != "" && !landed[i] {
+					landed[i] = true
+					if updates > 0 && !graded {
+						early = append(early, p.ID)
+					}
+				}
+			}
+			updates++
+		})
 		if err != nil {
 			t.Fatalf("%s: %v", save.name, err)
+		}
+		if len(early) > 0 {
+			t.Errorf("%s: parts %v shown before every verdict", save.name, early)
 		}
 		if n := started.Load(); n != int64(save.tasks) {
 			t.Errorf("%s: %d tasks started, want %d", save.name, n, save.tasks)

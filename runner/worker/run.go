@@ -42,8 +42,9 @@ type Runner struct {
 	PartsOnly bool
 	// OnUpdate, when set, hears the outcome so far each time a grade or a
 	// part lands: the results kept from an earlier run first, all at once
-	// (Keep), then the grades (all four are in before any part starts),
-	// then the parts as each finishes. Grades and
+	// (Keep), then the grades (all of them are in before any part
+	// lands, though a part may run beside the last grades), then the parts
+	// as each finishes. Grades and
 	// parts still running have an empty Status. It is called from the
 	// runner's goroutines, one call at a time; it must not block for long.
 	OnUpdate func(labs.Outcome)
@@ -83,6 +84,9 @@ type Task struct {
 	// Impl is whose code runs: the learner's, or (for the heavy parts the
 	// runner's own binary does not link) the reference.
 	Impl labs.Impl
+	// beside: a part started while a grade runs, at a lower priority
+	// (tasks).
+	beside bool
 }
 
 // Run builds the workers and runs every part and grades every TODO of day,
@@ -236,16 +240,42 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
+	// Each grade holds a core of the pool; the parts, the longest first,
+	// take the cores the grades leave free (tasks): a save that grades one
+	// TODO plays a part beside it, and never a part in a grade's place.
 	set := func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }
 	r.reuse(&out, update) // what the save did not change, at once (keep.go)
-	if r.gradeAll(ctx, bin, day, noteLab, set, r.early(&out, update)) && labErr == nil && ctx.Err() == nil {
-		r.keep.forget()
-		update(func() { initHangOutcome(&out, day, parts, fileFault) })
-		return out, nil
-	}
-	// Then the parts, two at a time (tasks), the longest first, so the last
-	// to land is short.
 	pool := newTasks()
+	// A file that never finishes loading stops the parts started beside
+	// the grades: they would each wait out a bound on its init.
+	partCtx, stopParts := context.WithCancel(ctx)
+	defer stopParts()
+	verdicts := r.gradeAll(ctx, bin, day, pool, stopParts, noteLab, set, r.early(&out, update))
+	// A part that lands before every verdict is in waits for them: the
+	// screens hear the grades first, then the parts.
+	var held []func()
+	graded := false
+	land := func(set func()) {
+		mu.Lock()
+		if !graded {
+			held = append(held, set)
+			mu.Unlock()
+			return
+		}
+		mu.Unlock()
+		update(set)
+	}
+	play := func(i int, bin string, p labs.Part, beside bool) {
+		res, fault := r.part(partCtx, bin, day, Task{Kind: "part", ID: p.ID, Impl: labs.Learner, beside: beside}, p)
+		if partCtx.Err() != nil && ctx.Err() == nil {
+			return // stopped by an init that never returns: settled below
+		}
+		if noteLab(fault, bin) {
+			return
+		}
+		r.keep.notePart(i, res, fault) // never a heavy part's (keepFor)
+		land(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
+	}
 	var heavy []int
 	for _, i := range longestFirst(parts) {
 		p := parts[i]
@@ -256,32 +286,40 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		if _, kept := r.keep.part(i); kept { // in the outcome already (reuse)
 			continue
 		}
-		pool.Go(func() {
-			res, fault := r.part(ctx, bin, day, p, labs.Learner)
-			if noteLab(fault, bin) {
-				return
+		pool.Go(func(beside bool) { play(i, bin, p, beside) })
+	}
+	// The heavy parts run on the full worker, once it is built.
+	var queued sync.WaitGroup
+	if len(heavy) > 0 {
+		queued.Go(func() {
+			fullBin, err := full()
+			for _, i := range heavy {
+				p := parts[i]
+				if err != nil {
+					land(func() { out.Parts[i] = unbuilt(p, err) })
+					continue
+				}
+				pool.Go(func(beside bool) { play(i, fullBin, p, beside) })
 			}
-			r.keep.notePart(i, res, fault)
-			update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
 		})
 	}
-	if len(heavy) > 0 {
-		fullBin, err := full()
-		for _, i := range heavy {
-			p := parts[i]
-			if err != nil {
-				update(func() { out.Parts[i] = unbuilt(p, err) })
-				continue
-			}
-			pool.Go(func() {
-				res, fault := r.part(ctx, fullBin, day, p, labs.Learner)
-				if noteLab(fault, fullBin) {
-					return
-				}
-				update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
-			})
-		}
+	hung := verdicts()
+	if hung && labErr == nil && ctx.Err() == nil {
+		queued.Wait()
+		pool.Wait()
+		r.keep.forget()
+		update(func() { initHangOutcome(&out, day, parts, fileFault) })
+		return out, nil
 	}
+	mu.Lock()
+	graded = true
+	landed := held
+	held = nil
+	mu.Unlock()
+	for _, set := range landed {
+		update(set)
+	}
+	queued.Wait()
 	pool.Wait()
 	if labErr != nil {
 		return labs.Outcome{}, labErr
@@ -350,9 +388,9 @@ func cmpDur(a, b time.Duration) int {
 	return 0
 }
 
-func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part, impl labs.Impl) (labs.PartResult, *labs.Fault) {
+func (r *Runner) part(ctx context.Context, bin string, day labs.Day, t Task, p labs.Part) (labs.PartResult, *labs.Fault) {
 	var res labs.PartResult
-	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res, nil, nil)
+	fault := r.exec(ctx, bin, day, t, &res, nil, nil)
 	if fault != nil {
 		// TODO stays 0 when the stack did not say: RunBuilt blames one
 		// from the grades.
@@ -374,7 +412,7 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 	if early != nil {
 		said = func() { early(labs.Grade{TODO: t.Number, Func: t.Func, Status: labs.Fail, Detail: EarlyFailDetail}) }
 	}
-	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), impl}, &g, out, said)
+	fault := r.exec(ctx, bin, day, Task{Kind: "grade", ID: strconv.Itoa(t.Number), Impl: impl}, &g, out, said)
 	if fault != nil {
 		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
 		if fault.File {
@@ -445,7 +483,7 @@ func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v 
 	if t.Impl == labs.Reference {
 		args = append(args, string(labs.Reference))
 	}
-	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out, early: early}
+	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out, early: early, nice: t.beside}
 	if r.cache != "" {
 		b.env = append(b.env, labs.CacheEnv+"="+r.cache)
 	}
