@@ -73,8 +73,10 @@ type Runner struct {
 	calls string
 	// keep is this run's use of Keep (keep.go); nil reuses nothing.
 	keep *keepRun
-	// started, when set (by tests), counts the tasks r's runs start.
+	// started, when set (by tests), counts the tasks r's runs start;
+	// onTask, when set (by tests), hears each one.
 	started *atomic.Int64
+	onTask  func(kind, id string)
 }
 
 // Task is one unit of work for a worker process.
@@ -266,7 +268,17 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		update(set)
 	}
 	play := func(i int, bin string, p labs.Part, beside bool) {
-		res, fault := r.part(partCtx, bin, day, Task{Kind: "part", ID: p.ID, Impl: labs.Learner, beside: beside}, p)
+		t := Task{Kind: "part", ID: p.ID, Impl: labs.Learner, beside: beside}
+		var res labs.PartResult
+		var fault *labs.Fault
+		var played playedPieces
+		only, kept := r.keep.missing(i)
+		if only != nil { // the pieces a save changed, joined with those kept (pieces.go)
+			t.Kind, t.ID = PiecesKind, piecesID(p.ID, only)
+			res, fault, played = r.pieces(partCtx, bin, day, t, p, kept)
+		} else {
+			res, fault = r.part(partCtx, bin, day, t, p)
+		}
 		if partCtx.Err() != nil && ctx.Err() == nil {
 			return // stopped by an init that never returns: settled below
 		}
@@ -274,6 +286,7 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 			return
 		}
 		r.keep.notePart(i, res, fault) // never a heavy part's (keepFor)
+		r.keep.notePieces(i, played)
 		land(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
 	}
 	var heavy []int
@@ -441,6 +454,9 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 	if r.started != nil {
 		r.started.Add(1)
 	}
+	if r.onTask != nil {
+		r.onTask(t.Kind, t.ID)
+	}
 	for try := 1; ; try++ {
 		fault := r.exec1(ctx, bin, day, t, v, out, early)
 		if try == starveTries || ctx.Err() != nil || !starved(fault, v) {
@@ -452,6 +468,8 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 			*a = labs.Grade{}
 		case *labs.PartResult:
 			*a = labs.PartResult{}
+		case *playedPieces:
+			*a = playedPieces{}
 		}
 	}
 }
@@ -470,6 +488,10 @@ func starved(f *labs.Fault, v any) bool {
 		return a.Status == labs.Timeout && labs.IsStarved(a.Detail)
 	case *labs.PartResult:
 		return a.Status == labs.Timeout && labs.IsStarved(a.Detail)
+	case *playedPieces:
+		return slices.ContainsFunc(a.Pieces, func(p playedPiece) bool {
+			return p.Result.Status == labs.Timeout && labs.IsStarved(p.Result.Detail)
+		})
 	}
 	return false
 }
