@@ -25,6 +25,10 @@ package worker
 //     and undone finds the results of the code it goes back to), so the
 //     memory is a few runs' worth per day.
 //
+// A part whose pieces say what each runs (labs.Part.Pieces) is kept piece
+// by piece, each under a key of its own roots, and played in the pieces a
+// save reached (pieces.go).
+//
 // The build still runs on every save: it is the compile check, and the
 // tasks that do run need it. Only the learner's own front ends (the
 // screens) set Runner.Keep: a class's grading, `grade` and the reference
