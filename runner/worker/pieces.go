@@ -1,7 +1,7 @@
 package worker
 
 // A part played piece by piece. A part is a table of pieces that each call
-// their own TODOs (labs.Piece): Day 46's Part 5 deals 100 shards of its
+// their own TODOs (labs.Piece): Day 46's Part 5 deals the shards of its
 // tenants with ShardOf alone, then counts their overlap with Overlap. A
 // save of Overlap need not deal them again: the screens' runner (Keep)
 // keeps each piece's result under a key of its own (keep.go) and asks a

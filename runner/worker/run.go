@@ -255,40 +255,48 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	verdicts := r.gradeAll(ctx, bin, day, pool, stopParts, noteLab, set, r.early(&out, update))
 	// A part that lands before every verdict is in waits for them: the
 	// screens hear the grades first, then the parts.
-	var held []func()
-	graded := false
-	land := func(set func()) {
-		mu.Lock()
-		if !graded {
-			held = append(held, set)
-			mu.Unlock()
-			return
-		}
-		mu.Unlock()
-		update(set)
-	}
+	after := &afterVerdicts{mu: &mu, update: update}
 	play := func(i int, bin string, p labs.Part, beside bool) {
-		t := Task{Kind: "part", ID: p.ID, Impl: labs.Learner, beside: beside}
-		var res labs.PartResult
-		var fault *labs.Fault
-		var played playedPieces
-		only, kept := r.keep.missing(i)
-		if only != nil { // the pieces a save changed, joined with those kept (pieces.go)
-			t.Kind, t.ID = PiecesKind, piecesID(p.ID, only)
-			res, fault, played = r.pieces(partCtx, bin, day, t, p, kept)
-		} else {
-			res, fault = r.part(partCtx, bin, day, t, p)
-		}
+		res, fault := r.playPart(partCtx, bin, day, i, p, beside)
 		if partCtx.Err() != nil && ctx.Err() == nil {
 			return // stopped by an init that never returns: settled below
 		}
 		if noteLab(fault, bin) {
 			return
 		}
-		r.keep.notePart(i, res, fault) // never a heavy part's (keepFor)
-		r.keep.notePieces(i, played)
-		land(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
+		after.land(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
 	}
+	queued := r.startParts(pool, bin, full, parts, play, func(i int, err error) {
+		after.land(func() { out.Parts[i] = unbuilt(parts[i], err) })
+	})
+	hung := verdicts()
+	if hung && labErr == nil && ctx.Err() == nil {
+		queued.Wait()
+		pool.Wait()
+		r.keep.forget()
+		update(func() { initHangOutcome(&out, day, parts, fileFault) })
+		return out, nil
+	}
+	after.open()
+	queued.Wait()
+	pool.Wait()
+	if labErr != nil {
+		return labs.Outcome{}, labErr
+	}
+	for i, p := range parts {
+		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 && !fileFault[i] {
+			out.Parts[i].TODO = p.Blame(out.Parts[i].Status, out.Grades)
+		}
+	}
+	return out, nil
+}
+
+// startParts gives pool each part of parts to play that is not kept, the
+// longest first; the heavy ones once the full worker is built (full), or,
+// when it did not build, to failed. The returned group is done once every
+// part is given to pool.
+func (r *Runner) startParts(pool *tasks, bin string, full func() (string, error), parts []labs.Part,
+	play func(i int, bin string, p labs.Part, beside bool), failed func(i int, err error)) *sync.WaitGroup {
 	var heavy []int
 	for _, i := range longestFirst(parts) {
 		p := parts[i]
@@ -301,48 +309,74 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		}
 		pool.Go(func(beside bool) { play(i, bin, p, beside) })
 	}
-	// The heavy parts run on the full worker, once it is built.
 	var queued sync.WaitGroup
 	if len(heavy) > 0 {
 		queued.Go(func() {
 			fullBin, err := full()
 			for _, i := range heavy {
-				p := parts[i]
 				if err != nil {
-					land(func() { out.Parts[i] = unbuilt(p, err) })
+					failed(i, err)
 					continue
 				}
-				pool.Go(func(beside bool) { play(i, fullBin, p, beside) })
+				pool.Go(func(beside bool) { play(i, fullBin, parts[i], beside) })
 			}
 		})
 	}
-	hung := verdicts()
-	if hung && labErr == nil && ctx.Err() == nil {
-		queued.Wait()
-		pool.Wait()
-		r.keep.forget()
-		update(func() { initHangOutcome(&out, day, parts, fileFault) })
-		return out, nil
+	return &queued
+}
+
+// playPart plays part index i of day, p, in a worker (beside: while a
+// grade runs, tasks): whole, or, when the run keeps it piece by piece, the
+// pieces the save reached, joined with those kept (pieces.go). What
+// settles is kept for the runs to come.
+func (r *Runner) playPart(ctx context.Context, bin string, day labs.Day, i int, p labs.Part, beside bool) (labs.PartResult, *labs.Fault) {
+	t := Task{Kind: "part", ID: p.ID, Impl: labs.Learner, beside: beside}
+	only, kept := r.keep.missing(i)
+	if only == nil {
+		res, fault := r.part(ctx, bin, day, t, p)
+		r.keep.notePart(i, res, fault) // never a heavy part's (keepFor)
+		return res, fault
 	}
-	mu.Lock()
-	graded = true
-	landed := held
-	held = nil
-	mu.Unlock()
-	for _, set := range landed {
-		update(set)
+	t.Kind, t.ID = PiecesKind, piecesID(p.ID, only)
+	res, fault, played := r.pieces(ctx, bin, day, t, p, kept)
+	r.keep.notePieces(i, played)
+	return res, fault
+}
+
+// afterVerdicts holds what the parts find until every verdict is in
+// (open), then hands it to update in the order it came, and later finds
+// at once: the screens hear the grades first, then the parts. mu is the
+// run's, which update takes too.
+type afterVerdicts struct {
+	mu     *sync.Mutex
+	update func(set func())
+	opened bool
+	held   []func()
+}
+
+// land sets what a part found in the outcome, now or once the verdicts
+// are in.
+func (a *afterVerdicts) land(set func()) {
+	a.mu.Lock()
+	if !a.opened {
+		a.held = append(a.held, set)
+		a.mu.Unlock()
+		return
 	}
-	queued.Wait()
-	pool.Wait()
-	if labErr != nil {
-		return labs.Outcome{}, labErr
+	a.mu.Unlock()
+	a.update(set)
+}
+
+// open says every verdict is in, and lands what was held.
+func (a *afterVerdicts) open() {
+	a.mu.Lock()
+	a.opened = true
+	held := a.held
+	a.held = nil
+	a.mu.Unlock()
+	for _, set := range held {
+		a.update(set)
 	}
-	for i, p := range parts {
-		if out.Parts[i].Status != labs.OK && out.Parts[i].TODO == 0 && !fileFault[i] {
-			out.Parts[i].TODO = p.Blame(out.Parts[i].Status, out.Grades)
-		}
-	}
-	return out, nil
 }
 
 // early is how runBuilt shows a failing TODO's verdict before its

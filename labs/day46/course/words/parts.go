@@ -4,7 +4,7 @@ import "termlab/labs"
 
 // Parts are the day's experiments as the lab lists them, in order, each
 // with the TODOs it runs, and those each of its pieces runs (a save re-plays
-// only the pieces that can reach what it changed: Part 5's deals of 100
+// only the pieces that can reach what it changed: Part 5's deals of
 // shards call no Overlap). course/parts plays them; its test holds each
 // part's Uses and Pieces against the TODOs its pieces call
 // (labs.PartUses, labs.PieceUses), so this list cannot drift from what
