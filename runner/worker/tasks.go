@@ -11,22 +11,25 @@ import "sync"
 // it must, since a verdict is what a save is for; a part starts only on a
 // core no grade and no other part holds. So a save that grades one TODO
 // plays a part on the core that grade leaves free, and a save that
-// grades two or more starts no part until all but one are in. A part
-// started while a grade runs is told so (beside), and runs at a lower
-// priority: where the OS shares a session's CPU among its processes (a
-// busy machine, Linux's autogroups), it takes little from the grade.
+// grades two or more starts no part until all but one are in. Only where
+// that core is idle, though (coreIdle): on a busy machine the grade would
+// share its core's time with the part, so the parts wait for the grades.
+// A part started while a grade runs is told so (beside), and runs at a
+// lower priority than the grade.
 type tasks struct {
 	mu      sync.Mutex
 	busy    int                 // processes running: held grades and started parts
 	held    int                 // grades holding a core
 	waiting []func(beside bool) // parts given to Go and not started, in order
 	wg      sync.WaitGroup
+	// idle reports whether a core is free beside grades held (coreIdle).
+	idle func(grades int) bool
 }
 
 // slots is how many processes a run's tasks keep running at once.
 const slots = 2
 
-func newTasks() *tasks { return &tasks{} }
+func newTasks() *tasks { return &tasks{idle: coreIdle} }
 
 // Go runs f on its own goroutine once a core is free, after every f given
 // before it; beside says whether a grade held a core when it started.
@@ -68,7 +71,7 @@ func (t *tasks) done() {
 func (t *tasks) start() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for t.busy < slots && len(t.waiting) > 0 {
+	for t.busy < slots && len(t.waiting) > 0 && (t.held == 0 || t.idle(t.held)) {
 		f := t.waiting[0]
 		t.waiting = t.waiting[1:]
 		t.busy++

@@ -11,6 +11,7 @@ import (
 // told whether a grade still ran as it started (tasks.go).
 func TestTasksGiveGradesTheCores(t *testing.T) {
 	pool := newTasks()
+	pool.idle = func(int) bool { return true }
 	var mu sync.Mutex
 	var started []string
 	running := map[string]chan struct{}{}
@@ -63,4 +64,24 @@ func waitFor(t *testing.T, cond func() bool) {
 	for !cond() {
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// On a machine with no idle core, no part starts beside a grade: it waits
+// for the grade's core.
+func TestTasksWaitForGradesOnABusyMachine(t *testing.T) {
+	pool := newTasks()
+	pool.idle = func(int) bool { return false }
+	started := make(chan bool, 1)
+	release := pool.Hold()
+	pool.Go(func(beside bool) { started <- beside })
+	select {
+	case <-started:
+		t.Fatal("a part started beside a grade with no idle core")
+	case <-time.After(50 * time.Millisecond):
+	}
+	release()
+	if beside := <-started; beside {
+		t.Error("the part was told a grade ran beside it")
+	}
+	pool.Wait()
 }
