@@ -41,6 +41,9 @@ func RunPieces[F any](r PartResult, pieces []Piece[F], limit, live time.Duration
 type PieceResult struct {
 	Piece  int        `json:"piece"`
 	Result PartResult `json:"result"`
+	// Took is how long the piece played, on the wall clock: what a runner
+	// orders the next save's parts by (never a figure).
+	Took time.Duration `json:"took,omitempty"`
 }
 
 // PlayPiece plays piece p, at place i among its part's, as RunPieces does.
@@ -57,15 +60,17 @@ func PlayPiece[F any](i int, p Piece[F], limit, live time.Duration, learnerDir s
 	if p.Live {
 		guard = Guard
 	}
+	start := time.Now()
 	fault := guard(pieceLimit, learnerDir, &track, func() { p.Run(checked(&track), &got) })
+	took := time.Since(start)
 	if !fault.OK() {
 		got = PartResult{Status: fault.Status, TODO: fault.TODO, Detail: fault.Detail, Where: fault.Where}
 		if got.TODO == 0 && len(p.Uses) > 0 {
 			got.TODO = p.Uses[0]
 		}
-		return PieceResult{Piece: i, Result: got}
+		return PieceResult{Piece: i, Result: got, Took: took}
 	}
-	return PieceResult{Piece: i, Result: PartResult{Status: OK, Metrics: got.Metrics, Lines: got.Lines, Figures: got.Figures}}
+	return PieceResult{Piece: i, Result: PartResult{Status: OK, Metrics: got.Metrics, Lines: got.Lines, Figures: got.Figures}, Took: took}
 }
 
 // PlayedPieces is some of a part's pieces played apart (Day.PlayPieces):

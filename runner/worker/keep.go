@@ -47,6 +47,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"termlab/labs"
@@ -70,6 +71,9 @@ const keptRuns = 8
 type keptDay struct {
 	runs    int
 	results map[string]kept
+	// took is how long each piece last played ("part:piece"), whatever
+	// its code: the next save plays the longest parts first (costs).
+	took map[string]time.Duration
 }
 
 // kept is one task's result (a grade, a part, or a piece of a part with
@@ -94,10 +98,12 @@ type keepRun struct {
 	// (pieces.go), by part index: nil for a part kept whole.
 	pieces [][]string
 	have   map[string]kept
+	took   map[string]time.Duration // keptDay's, as the run began
 
-	mu    sync.Mutex
-	fresh map[string]kept
-	void  bool
+	mu      sync.Mutex
+	fresh   map[string]kept
+	tookNow map[string]time.Duration
+	void    bool
 }
 
 // keepFor is run's keepRun for day, reading the learner's folder as it
@@ -128,7 +134,7 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 		return fmt.Sprintf("%x\x00", h.Sum(nil)) + string(src.Source(roots))
 	}
 	k := &keepRun{keep: r.Keep, day: day.Number, grades: make([]string, len(day.TODOs)), parts: make([]string, len(parts)),
-		pieces: make([][]string, len(parts)), fresh: map[string]kept{}}
+		pieces: make([][]string, len(parts)), fresh: map[string]kept{}, tookNow: map[string]time.Duration{}}
 	apart := !keepsState(day, snap) // parts may be played piece by piece
 	for i, t := range day.TODOs {
 		k.grades[i] = key("grade", strconv.Itoa(t.Number), []string{t.Func})
@@ -158,6 +164,7 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 	r.Keep.mu.Lock()
 	if d := r.Keep.days[day.Number]; d != nil {
 		k.have = maps.Clone(d.results) // later runs change the Keep's
+		k.took = maps.Clone(d.took)
 	}
 	r.Keep.mu.Unlock()
 	return k
@@ -259,6 +266,37 @@ func (k *keepRun) has(key string) bool {
 	return key != "" && ok
 }
 
+// pieceName names piece j of part index i for took.
+func pieceName(i, j int) string { return strconv.Itoa(i) + ":" + strconv.Itoa(j) }
+
+// costs is how long each part of parts whose pieces the run must play is
+// expected to take, by how long those pieces last took (zero for a part it
+// does not play so); not ok when the run keeps no part piece by piece, or
+// any piece to play has never been timed.
+func (k *keepRun) costs(parts []labs.Part) (cost []time.Duration, ok bool) {
+	if k == nil {
+		return nil, false
+	}
+	cost = make([]time.Duration, len(parts))
+	for i, p := range parts {
+		if p.Heavy {
+			continue
+		}
+		if k.pieces[i] == nil {
+			return nil, false
+		}
+		only, _ := k.missing(i)
+		for _, j := range only {
+			d, timed := k.took[pieceName(i, j)]
+			if !timed {
+				return nil, false
+			}
+			cost[i] += d
+		}
+	}
+	return cost, true
+}
+
 // lacks reports whether no result is kept under key.
 func (k *keepRun) lacks(key string) bool { return !k.has(key) }
 
@@ -314,7 +352,13 @@ func (k *keepRun) notePieces(i int, played playedPieces) {
 		}
 	}
 	for _, p := range played.Pieces {
-		if p.Piece < 0 || p.Piece >= len(k.pieces[i]) || p.Result.Where != "" || namesLine(p) {
+		if p.Piece < 0 || p.Piece >= len(k.pieces[i]) {
+			continue
+		}
+		k.mu.Lock()
+		k.tookNow[pieceName(i, p.Piece)] = p.Took
+		k.mu.Unlock()
+		if p.Result.Where != "" || namesLine(p) {
 			continue
 		}
 		if s := p.Result.Status; s != labs.OK && s != labs.Fail {
@@ -410,6 +454,10 @@ func (k *keepRun) commit() {
 		k.keep.days[k.day] = d
 	}
 	d.runs++
+	if d.took == nil {
+		d.took = map[string]time.Duration{}
+	}
+	maps.Copy(d.took, k.tookNow)
 	for key, v := range k.fresh {
 		v.run = d.runs
 		d.results[key] = v

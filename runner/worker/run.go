@@ -292,13 +292,18 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 }
 
 // startParts gives pool each part of parts to play that is not kept, the
-// longest first; the heavy ones once the full worker is built (full), or,
+// longest first (by how long its pieces last took, where the run keeps
+// that); the heavy ones once the full worker is built (full), or,
 // when it did not build, to failed. The returned group is done once every
 // part is given to pool.
 func (r *Runner) startParts(pool *tasks, bin string, full func() (string, error), parts []labs.Part,
 	play func(i int, bin string, p labs.Part, beside bool), failed func(i int, err error)) *sync.WaitGroup {
+	order := longestFirst(parts)
+	if cost, ok := r.keep.costs(parts); ok { // as long as the pieces to play last took
+		slices.SortStableFunc(order, func(a, b int) int { return -cmpDur(cost[a], cost[b]) })
+	}
 	var heavy []int
-	for _, i := range longestFirst(parts) {
+	for _, i := range order {
 		p := parts[i]
 		if p.Heavy {
 			heavy = append(heavy, i)
