@@ -74,6 +74,14 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 		return func(src string) string { return edit(src) + "\nvar saves int\n" }
 	}
 	tasks := len(day.TODOs) + len(day.Parts)
+	var whole []string // every grade and every part played whole, sorted
+	for _, g := range day.TODOs {
+		whole = append(whole, fmt.Sprintf("grade %d", g.Number))
+	}
+	for _, p := range day.Parts {
+		whole = append(whole, "part "+p.ID)
+	}
+	slices.Sort(whole)
 	uses := func(todos ...int) int { // the grades of todos, and the parts that use any
 		n := len(todos)
 		for _, p := range day.Parts {
@@ -109,9 +117,7 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 		{"back to the third save's code: kept from two runs before", 1, nil, 0, true, nil, nil},
 		{"Overlap's body: TODO 4, Part 6 and Part 5's overlap piece", 1, changesOverlap(1), uses(4), true, nil,
 			[]string{"grade 4", "pieces 5:2", "pieces 6:0"}},
-		{"a package variable: everything again, each part whole", 1, withVar(changesOverlap(1)), tasks, false, nil, nil},
-		{"Overlap again, beside the variable: Parts 5 and 6 whole", 1, withVar(changesOverlap(2)), uses(4), true, nil,
-			[]string{"grade 4", "part 5", "part 6"}},
+		{"a package variable: everything again, each part whole", 1, withVar(changesOverlap(1)), tasks, false, nil, whole},
 	} {
 		src, err := testrun.Day46Save(tmp, save.n, testrun.Day46Right)
 		if err != nil {
