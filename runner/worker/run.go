@@ -244,8 +244,8 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// two at a time in TODO order would queue a long one behind the others.
 	// Each grade holds a core of the pool; the parts, the longest first,
 	// take the cores the grades leave free (tasks): a save that grades one
-	// TODO plays a part beside it where that core is idle, and never a
-	// part in a grade's place.
+	// TODO alone plays a part beside it where that core is idle, and never
+	// a part in a grade's place.
 	set := func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }
 	r.reuse(&out, update) // what the save did not change, at once (keep.go)
 	pool := newTasks()

@@ -9,17 +9,17 @@ import "sync"
 //
 // A grade does not queue: it takes a core at once (Hold), over the two if
 // it must, since a verdict is what a save is for; a part starts only on a
-// core no grade and no other part holds. So a save that grades one TODO
-// plays a part on the core that grade leaves free, and a save that
-// grades two or more starts no part until all but one are in. Only where
-// that core is idle, though (coreIdle): on a busy machine the grade would
-// share its core's time with the part, so the parts wait for the grades.
-// A part started while a grade runs is told so (beside), and runs at a
-// lower priority than the grade.
+// core no grade and no other part holds, and while a grade runs only when
+// the run grades that one TODO alone (a save of one function) and the
+// other core is idle (coreIdle): a run of several grades waits for its
+// last verdict, which the screens count, and on a busy machine the grade
+// would share its core's time with the part. A part started while a grade
+// runs is told so (beside), and runs at a lower priority than the grade.
 type tasks struct {
 	mu      sync.Mutex
 	busy    int                 // processes running: held grades and started parts
 	held    int                 // grades holding a core
+	grades  int                 // grades that held one, in all
 	waiting []func(beside bool) // parts given to Go and not started, in order
 	wg      sync.WaitGroup
 	// idle reports whether a core is free beside grades held (coreIdle).
@@ -47,6 +47,7 @@ func (t *tasks) Hold() (release func()) {
 	t.mu.Lock()
 	t.busy++
 	t.held++
+	t.grades++
 	t.mu.Unlock()
 	var once sync.Once
 	return func() {
@@ -71,7 +72,7 @@ func (t *tasks) done() {
 func (t *tasks) start() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for t.busy < slots && len(t.waiting) > 0 && (t.held == 0 || t.idle(t.held)) {
+	for t.busy < slots && len(t.waiting) > 0 && (t.held == 0 || t.grades == 1 && t.idle(t.held)) {
 		f := t.waiting[0]
 		t.waiting = t.waiting[1:]
 		t.busy++

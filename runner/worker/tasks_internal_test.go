@@ -8,54 +8,81 @@ import (
 )
 
 // A part starts only on a core no grade holds, in the order given, and is
-// told whether a grade still ran as it started (tasks.go).
+// told whether a grade still ran as it started (tasks.go): beside a lone
+// grade, never beside the last of several.
 func TestTasksGiveGradesTheCores(t *testing.T) {
-	pool := newTasks()
-	pool.idle = func(int) bool { return true }
-	var mu sync.Mutex
-	var started []string
-	running := map[string]chan struct{}{}
-	part := func(name string) {
+	type run struct {
+		pool    *tasks
+		mu      sync.Mutex
+		started []string
+		finish  map[string]chan struct{}
+	}
+	newRun := func() *run {
+		r := &run{pool: newTasks(), finish: map[string]chan struct{}{}}
+		r.pool.idle = func(int) bool { return true }
+		return r
+	}
+	part := func(r *run, name string) {
 		finish := make(chan struct{})
-		running[name] = finish
-		pool.Go(func(beside bool) {
-			mu.Lock()
-			started = append(started, name+map[bool]string{true: " beside", false: ""}[beside])
-			mu.Unlock()
+		r.finish[name] = finish
+		r.pool.Go(func(beside bool) {
+			r.mu.Lock()
+			r.started = append(r.started, name+map[bool]string{true: " beside", false: ""}[beside])
+			r.mu.Unlock()
 			<-finish
 		})
 	}
-	startedNow := func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(started)
+	startedNow := func(r *run) []string {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return slices.Clone(r.started)
 	}
-	grade1, grade2 := pool.Hold(), pool.Hold()
-	part("a")
-	part("b")
-	part("c")
-	if s := startedNow(); len(s) != 0 {
-		t.Fatalf("started %v while two grades held both cores", s)
-	}
+	settle := func() { time.Sleep(20 * time.Millisecond) } // for a start that must not come
+
+	// Two grades: no part until both are in.
+	r := newRun()
+	grade1, grade2 := r.pool.Hold(), r.pool.Hold()
+	part(r, "a")
+	part(r, "b")
+	part(r, "c")
 	grade1()
 	grade1() // a second release gives back nothing more
-	waitFor(t, func() bool { return len(startedNow()) == 1 })
-	if s := startedNow(); !slices.Equal(s, []string{"a beside"}) {
-		t.Fatalf("started %v, want a alone, beside the grade left", s)
+	settle()
+	if s := startedNow(r); len(s) != 0 {
+		t.Fatalf("started %v beside the last of two grades", s)
 	}
 	grade2()
-	waitFor(t, func() bool { return len(startedNow()) == 2 })
-	if s := startedNow(); !slices.Equal(s, []string{"a beside", "b"}) {
-		t.Fatalf("started %v, want b next, with no grade running", s)
+	waitFor(t, func() bool { return len(startedNow(r)) == 2 })
+	if s := startedNow(r); !slices.Equal(s, []string{"a", "b"}) {
+		t.Fatalf("started %v, want a and b once the grades are in", s)
 	}
-	close(running["a"])
-	waitFor(t, func() bool { return len(startedNow()) == 3 })
-	close(running["b"])
-	close(running["c"])
-	pool.Wait()
-	if s := startedNow(); !slices.Equal(s, []string{"a beside", "b", "c"}) {
+	close(r.finish["a"])
+	waitFor(t, func() bool { return len(startedNow(r)) == 3 })
+	close(r.finish["b"])
+	close(r.finish["c"])
+	r.pool.Wait()
+	if s := startedNow(r); !slices.Equal(s, []string{"a", "b", "c"}) {
 		t.Fatalf("started %v", s)
 	}
+
+	// A lone grade: one part beside it, the next once a core is free.
+	r = newRun()
+	grade := r.pool.Hold()
+	part(r, "a")
+	part(r, "b")
+	waitFor(t, func() bool { return len(startedNow(r)) == 1 })
+	settle()
+	if s := startedNow(r); !slices.Equal(s, []string{"a beside"}) {
+		t.Fatalf("started %v, want a alone, beside the grade", s)
+	}
+	grade()
+	waitFor(t, func() bool { return len(startedNow(r)) == 2 })
+	if s := startedNow(r); !slices.Equal(s, []string{"a beside", "b"}) {
+		t.Fatalf("started %v, want b once the grade is in", s)
+	}
+	close(r.finish["a"])
+	close(r.finish["b"])
+	r.pool.Wait()
 }
 
 // waitFor waits until cond holds (the pool starts parts on goroutines).
