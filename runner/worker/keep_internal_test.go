@@ -88,3 +88,26 @@ func TestKeepCostsThePiecesToPlay(t *testing.T) {
 		t.Error("a piece never timed was given a cost")
 	}
 }
+
+// A learner's file that declares a package-level variable may keep state
+// between calls, so its parts are played whole (pieces.go); the lab's own
+// file, as shipped, does not count.
+func TestKeepsState(t *testing.T) {
+	day := labs.Day{Shipped: map[string]string{"notdone.go": "package day46\n\nvar notDone = 1\n"}}
+	for _, tc := range []struct {
+		name  string
+		files []labs.SourceFile
+		want  bool
+	}{
+		{"the shipped file alone", []labs.SourceFile{{Name: "notdone.go", Data: []byte(day.Shipped["notdone.go"])}}, false},
+		{"functions only", []labs.SourceFile{{Name: "todo.go", Data: []byte("package day46\n\nfunc Overlap(a, b []int) int { n := 0; return n }\n")}}, false},
+		{"a counter", []labs.SourceFile{{Name: "todo.go", Data: []byte("package day46\n\nvar calls int\n\nfunc Overlap(a, b []int) int { calls++; return 0 }\n")}}, true},
+		{"the lab's file changed", []labs.SourceFile{{Name: "notdone.go", Data: []byte("package day46\n\nvar notDone = 2\n")}}, true},
+		{"not Go", []labs.SourceFile{{Name: "notes.txt", Data: []byte("var x")}}, false},
+		{"Go that does not lex", []labs.SourceFile{{Name: "todo.go", Data: []byte("package day46\nfunc F() {")}}, true},
+	} {
+		if got := keepsState(day, tc.files); got != tc.want {
+			t.Errorf("%s: keepsState %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
