@@ -17,8 +17,9 @@ import (
 // A part played piece by piece, each piece in a worker of its own, then
 // joined, is the part a worker answers whole, to the last bit: Day 46's
 // Part 5 (three pieces, each calling other TODOs) by default, every part
-// with TERMLAB_TEST_ALL, for the reference and for an Overlap that panics
-// (the overlap piece's fault, the other pieces' figures).
+// of more than one piece with TERMLAB_TEST_ALL, for the reference, and
+// Part 5 for an Overlap that panics (the overlap piece's fault, the other
+// pieces' figures).
 func TestPiecesJoinAsTheWholePart(t *testing.T) {
 	panics := solutions46.Funcs
 	panics.Overlap = func(a, b []int) int { panic("broken on purpose") }
@@ -28,7 +29,7 @@ func TestPiecesJoinAsTheWholePart(t *testing.T) {
 	}{{"reference", solutions46.Funcs}, {"an Overlap that panics", panics}} {
 		day := course46.New(tc.funcs)
 		for _, p := range day.Parts {
-			if p.ID != "5" && os.Getenv("TERMLAB_TEST_ALL") != "1" {
+			if p.ID != "5" && (os.Getenv("TERMLAB_TEST_ALL") != "1" || len(p.Pieces) < 2 || tc.name != "reference") {
 				continue
 			}
 			whole := wire(t, fitPart(day.RunPart(labs.Reference, p.ID)))
