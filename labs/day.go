@@ -73,6 +73,11 @@ type Day struct {
 	// implementation is linked in (see Impl).
 	RunPart   func(which Impl, part string) PartResult
 	GradeTODO func(which Impl, todo int) Grade
+	// PlayPieces plays some pieces of one part, by their places in it
+	// (Part.Pieces), as RunPart plays them: a runner that keeps each
+	// piece's result between saves joins them (JoinPieces) into what
+	// RunPart gives. Nil on a day whose parts cannot be played apart.
+	PlayPieces func(which Impl, part string, only []int) PlayedPieces
 
 	// LearnerCalls answers the learner's functions the heavy parts call
 	// (callpipe.go), in a program that links the learner's code; false
@@ -143,6 +148,10 @@ type Part struct {
 	ID    string
 	Title string
 	Uses  []int // the TODOs the part runs
+	// Pieces is the TODOs each of the part's pieces runs, in order, on a
+	// day that can play a part's pieces apart (Day.PlayPieces); nil
+	// elsewhere.
+	Pieces [][]int
 	// Heavy parts need a network stack, a database client or a server,
 	// which the lab's own binary and the lean worker leave out so that
 	// they build and start fast: only the full worker program plays them

@@ -1,6 +1,7 @@
 package labs
 
 import (
+	"slices"
 	"strconv"
 	"time"
 )
@@ -25,26 +26,93 @@ type Piece[F any] struct {
 // binds the functions the pieces call to the piece's tracker (the day's
 // Funcs.Checked); limit bounds one piece, live one Live piece.
 func RunPieces[F any](r PartResult, pieces []Piece[F], limit, live time.Duration, learnerDir string, checked func(*Tracker) F) PartResult {
+	played := make([]PieceResult, len(pieces))
+	for i, p := range pieces {
+		played[i] = PlayPiece(i, p, limit, live, learnerDir, checked)
+	}
+	return JoinPieces(r, played)
+}
+
+// PieceResult is what one piece of a part gave: its metrics, lines and
+// figures with an OK status, or its fault (Status, TODO, Detail, Where) and
+// nothing else. Piece is its place among its part's pieces, from 0. A
+// runner that keeps results between saves keeps them piece by piece
+// (runner/worker/keep.go) and joins them (JoinPieces) as RunPieces does.
+type PieceResult struct {
+	Piece  int        `json:"piece"`
+	Result PartResult `json:"result"`
+	// Took is how long the piece played, on the wall clock: what a runner
+	// orders the next save's parts by (never a figure).
+	Took time.Duration `json:"took,omitempty"`
+}
+
+// PlayPiece plays piece p, at place i among its part's, as RunPieces does.
+func PlayPiece[F any](i int, p Piece[F], limit, live time.Duration, learnerDir string, checked func(*Tracker) F) PieceResult {
+	pieceLimit := limit
+	if p.Live {
+		pieceLimit = max(limit, live)
+	}
+	var track Tracker
+	var got PartResult
+	// A live piece waits on real round trips, which the wall clock
+	// bounds; a pure one is bounded on its CPU time, like a grade.
+	guard := GuardCPU
+	if p.Live {
+		guard = Guard
+	}
+	start := time.Now()
+	fault := guard(pieceLimit, learnerDir, &track, func() { p.Run(checked(&track), &got) })
+	took := time.Since(start)
+	if !fault.OK() {
+		got = PartResult{Status: fault.Status, TODO: fault.TODO, Detail: fault.Detail, Where: fault.Where}
+		if got.TODO == 0 && len(p.Uses) > 0 {
+			got.TODO = p.Uses[0]
+		}
+		return PieceResult{Piece: i, Result: got, Took: took}
+	}
+	return PieceResult{Piece: i, Result: PartResult{Status: OK, Metrics: got.Metrics, Lines: got.Lines, Figures: got.Figures}, Took: took}
+}
+
+// PlayedPieces is some of a part's pieces played apart (Day.PlayPieces):
+// the part before any piece (its ID, title, span and an OK status), and
+// the results of the pieces asked for, in their order.
+type PlayedPieces struct {
+	Part   PartResult    `json:"part"`
+	Pieces []PieceResult `json:"pieces"`
+}
+
+// PlayOnly plays the pieces of r's part at the places in only, as
+// RunPieces would play them (Day.PlayPieces).
+func PlayOnly[F any](r PartResult, pieces []Piece[F], only []int, limit, live time.Duration, learnerDir string, checked func(*Tracker) F) PlayedPieces {
+	out := PlayedPieces{Part: r}
+	for i, p := range pieces {
+		if slices.Contains(only, i) {
+			out.Pieces = append(out.Pieces, PlayPiece(i, p, limit, live, learnerDir, checked))
+		}
+	}
+	return out
+}
+
+// PieceUses is the TODOs each of part's pieces calls, in the pieces'
+// order (Part.Pieces).
+func PieceUses[F any](pieces []Piece[F], part string) [][]int {
+	var out [][]int
 	for _, p := range pieces {
-		pieceLimit := limit
-		if p.Live {
-			pieceLimit = max(limit, live)
+		if p.Part == part {
+			out = append(out, slices.Clone(p.Uses))
 		}
-		var track Tracker
-		var got PartResult
-		// A live piece waits on real round trips, which the wall clock
-		// bounds; a pure one is bounded on its CPU time, like a grade.
-		guard := GuardCPU
-		if p.Live {
-			guard = Guard
-		}
-		fault := guard(pieceLimit, learnerDir, &track, func() { p.Run(checked(&track), &got) })
-		if !fault.OK() {
+	}
+	return out
+}
+
+// JoinPieces is part r with its pieces' results, in their order: the
+// metrics, lines and figures of those that played, and the first fault.
+func JoinPieces(r PartResult, pieces []PieceResult) PartResult {
+	for _, p := range pieces {
+		got := p.Result
+		if got.Status != OK {
 			if r.Status == OK { // report the first fault of the part
-				r.Status, r.TODO, r.Detail, r.Where = fault.Status, fault.TODO, fault.Detail, fault.Where
-				if r.TODO == 0 && len(p.Uses) > 0 {
-					r.TODO = p.Uses[0]
-				}
+				r.Status, r.TODO, r.Detail, r.Where = got.Status, got.TODO, got.Detail, got.Where
 			}
 			continue
 		}

@@ -25,6 +25,18 @@ func RunPartOf[F any](impl func(Impl) (F, bool), run func(part string, f F) Part
 	}
 }
 
+// PlayPiecesOf is a Day's PlayPieces from the day's own (play), as
+// RunPartOf: code not linked plays no piece and says so in the part.
+func PlayPiecesOf[F any](impl func(Impl) (F, bool), play func(part string, f F, only []int) PlayedPieces) func(Impl, string, []int) PlayedPieces {
+	return func(which Impl, part string, only []int) PlayedPieces {
+		f, ok := impl(which)
+		if !ok {
+			return PlayedPieces{Part: PartResult{ID: part, Status: Unfinished, Detail: NotLinked}}
+		}
+		return play(part, f, only)
+	}
+}
+
 // GradeTODOOf is a Day's GradeTODO built from the day's grader of todos
 // TODOs, numbered from 1, as RunPartOf: a TODO out of range, or code not
 // linked, is Unfinished.

@@ -80,3 +80,34 @@ func Names(src []byte) ([]Name, error) {
 func notNameRune(r rune) bool {
 	return !(r == '_' || isLetter(r) || isDigit(r))
 }
+
+// DeclaresVars reports whether src declares a package-level variable (a
+// top-level var declaration, alone or grouped): the one place a package's
+// functions can keep state from one call to the next. err is Funcs' for
+// src.
+func DeclaresVars(src []byte) (bool, error) {
+	if _, err := Funcs(src); err != nil {
+		return false, err
+	}
+	l := newLexer(src)
+	depth := 0
+	prev := kEOF
+	for {
+		t := l.scan()
+		switch t.kind {
+		case kEOF:
+			return false, l.err
+		case kComment:
+			continue
+		case kOther:
+			if depth == 0 && (prev == kSemi || prev == kEOF) && string(src[t.off:t.off+t.size]) == "var" {
+				return true, nil
+			}
+		case kLparen, kLbrack, kLbrace:
+			depth++
+		case kRparen, kRbrack, kRbrace:
+			depth--
+		}
+		prev = t.kind
+	}
+}

@@ -109,3 +109,23 @@ func diff(a, b []string) []string {
 	}
 	return out
 }
+
+func TestDeclaresVars(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"package p\n\nfunc F() int { var x int; return x }\n", false},
+		{"package p\n\nconst c = 1\n\ntype T struct{ var_ int }\n", false},
+		{"package p\n\n// var x int\nfunc F() {}\n", false},
+		{"package p\n\nvar calls int\n\nfunc F() int { calls++; return calls }\n", true},
+		{"package p\n\nvar (\n\ta int\n\tb = []int{}\n)\n", true},
+		{"package p\nimport \"fmt\"\nvar _ = fmt.Sprint\n", true},
+		{"package p; var x int", true},
+	} {
+		got, err := DeclaresVars([]byte(tc.src))
+		if err != nil || got != tc.want {
+			t.Errorf("DeclaresVars(%q) = %v, %v; want %v", tc.src, got, err, tc.want)
+		}
+	}
+}

@@ -126,6 +126,9 @@ type boxed struct {
 	// closed once the worker runs, so that the worker's end is the only
 	// one; run closes them however it ends.
 	extra []*os.File
+	// nice runs the worker at a lower priority: a part beside a grade
+	// (tasks).
+	nice bool
 }
 
 // envelope starts every answer: the runner knows the nonce, the learner's
@@ -270,6 +273,9 @@ func (b *boxed) once(ctx context.Context, cpu bool, bound time.Duration) (again 
 	watchDone := make(chan struct{})
 	var spent atomic.Value
 	b.runErr = startAndWait(cmd, func() {
+		if b.nice {
+			niceProcess(cmd.Process.Pid)
+		}
 		pw.Close()
 		closeAll(b.extra)
 		if cpu {

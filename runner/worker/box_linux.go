@@ -53,9 +53,16 @@ func memoryShell() string {
 }
 
 // niceProcess lowers the priority of pid (and the processes it starts
-// afterwards, which inherit it): the full worker builds beside the lean
-// one without slowing it.
-func niceProcess(pid int) { syscall.Setpriority(syscall.PRIO_PROCESS, pid, 10) }
+// afterwards, which inherit it) to 10 below the runner's own: the full
+// worker builds beside the lean one, and a part runs beside a grade,
+// without slowing it, even when the runner itself runs niced.
+func niceProcess(pid int) {
+	own := 0
+	if p, err := syscall.Getpriority(syscall.PRIO_PROCESS, 0); err == nil {
+		own = 20 - p // Linux's system call answers 20 - nice
+	}
+	syscall.Setpriority(syscall.PRIO_PROCESS, pid, min(own+10, 19))
+}
 
 // lockFile takes an exclusive lock on path (created if need be), waiting
 // for another process's build to finish; unlock releases it.

@@ -250,13 +250,45 @@ func TestBoxedWorkers(t *testing.T) {
 // TODO and each part timed out on its own (four verdicts, then a bound per
 // part, two at a time), each with the words of its own bound.
 func TestInitHangFoundOnce(t *testing.T) {
+	o, _, started := hangingRun(t, fixtureDay)
+	if len(o.Parts) == 0 {
+		t.Fatal("no parts: the run should have had them")
+	}
+	if started == 0 || started > len(fixtureDay.TODOs) {
+		t.Errorf("%d workers started, want at most one per TODO (%d): no part's worker waits out the same init", started, len(fixtureDay.TODOs))
+	}
+}
+
+// The same with one TODO to grade: a part starts beside the lone grade
+// (tasks), and the grade that finds the file never loading stops it; the
+// run still settles every TODO and part with the file's words, shows no
+// part before them, and starts no more workers than the two cores hold.
+func TestInitHangStopsThePartBeside(t *testing.T) {
+	day := fixtureDay
+	day.TODOs = day.TODOs[:1]
+	_, updates, started := hangingRun(t, day)
+	for i, u := range updates[:len(updates)-1] {
+		if slices.ContainsFunc(u.Parts, func(p labs.PartResult) bool { return p.Status != "" }) {
+			t.Errorf("update %d shows a part before the file's finding: %+v", i, u.Parts)
+		}
+	}
+	if started == 0 || started > 2 {
+		t.Errorf("%d workers started, want the grade and at most one part beside it", started)
+	}
+}
+
+// hangingRun runs day on the fixture whose init never returns, checks that
+// every TODO and part is settled with InitHang, blamed on no TODO, and
+// says what the run streamed and how many workers it started.
+func hangingRun(t *testing.T, day labs.Day) (o labs.Outcome, updates []labs.Outcome, started int) {
+	t.Helper()
 	f := boxFixture(t)
 	starts := filepath.Join(t.TempDir(), "starts")
 	t.Setenv(fixtureEnv, "hang")
 	t.Setenv("TERMLAB_BOXTEST_STARTS", starts)
 	t.Setenv(worker.LimitEnv, "400ms")
 	r := worker.Runner{Root: f.root, Bin: f.bin}
-	o, err := r.Run(t.Context(), fixtureDay)
+	o, err := r.RunStream(t.Context(), day, func(o labs.Outcome) { updates = append(updates, o) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,18 +297,13 @@ func TestInitHangFoundOnce(t *testing.T) {
 			t.Errorf("TODO %d: %s %q, want timeout %q", g.TODO, g.Status, g.Detail, worker.InitHang)
 		}
 	}
-	if len(o.Parts) == 0 {
-		t.Fatal("no parts: the run should have had them")
-	}
 	for _, p := range o.Parts {
 		if p.Status != labs.Timeout || p.Detail != worker.InitHang || p.TODO != 0 {
 			t.Errorf("part %s: %s %q (TODO %d), want timeout %q blamed on no TODO", p.ID, p.Status, p.Detail, p.TODO, worker.InitHang)
 		}
 	}
 	n, _ := os.ReadFile(starts)
-	if len(n) == 0 || len(n) > len(fixtureDay.TODOs) {
-		t.Errorf("%d workers started, want at most one per TODO (%d): no part's worker waits out the same init", len(n), len(fixtureDay.TODOs))
-	}
+	return o, updates, len(n)
 }
 
 // Learner code runs in a scratch folder: deleting everything it can see

@@ -67,7 +67,7 @@ func (r *Runner) runAsking(ctx context.Context, b *boxed, day labs.Day, bound ti
 		return &labs.Fault{Status: labError, Detail: "cannot make the call pipe: " + err.Error()}
 	}
 	lean := &boxed{bin: r.calls, args: []string{Command, strconv.Itoa(day.Number), CallsKind, "0"},
-		env: append([]string(nil), b.env...), confine: b.confine,
+		env: append([]string(nil), b.env...), confine: b.confine, nice: b.nice,
 		extra: []*os.File{reqR, repW}}
 	b.env = append(b.env, callsEnv+"="+strconv.Itoa(day.Number))
 	b.extra = []*os.File{repR, reqW}

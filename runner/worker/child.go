@@ -25,13 +25,7 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 		if impl == labs.Learner {
 			askAcross(day)
 		}
-		r := day.RunPart(impl, id)
-		finite(&r)
-		r.Detail, r.Where = clean(r.Detail), clean(r.Where)
-		for i := range r.Lines {
-			r.Lines[i] = clean(r.Lines[i])
-		}
-		v = r
+		v = fitPart(day.RunPart(impl, id))
 	case "grade":
 		n, err := strconv.Atoi(id)
 		if err != nil {
@@ -45,6 +39,13 @@ func Serve(day labs.Day, kind, id string, impl labs.Impl, nonce string, answer i
 			c.Input, c.Got, c.Want = clean(c.Input), clean(c.Got), clean(c.Want)
 		}
 		v = g
+	case PiecesKind: // some pieces of a part (pieces.go)
+		useCourseStore()
+		r, err := servePieces(day, id, impl)
+		if err != nil {
+			return err
+		}
+		v = r
 	case PlayKind: // a playground session (play.go): many answers, one a line
 		return servePlay(day, impl, nonce, answer)
 	case CallsKind: // the learner's calls of a heavy part (calls.go)
@@ -109,7 +110,7 @@ func Program(args []string) int {
 // workerMark starts the message of a worker that could not write its answer.
 const workerMark = "the worker"
 
-// Main is a worker program's main: `_worker day part|grade id [reference]`
+// Main is a worker program's main: `_worker day part|pieces|grade id [reference]`
 // answers one task on the answer pipe (fd 3), with the nonce read from
 // standard input; other commands go to extra, by their first argument, then
 // to the commands the linked days registered (labs.RegisterCommand). It
@@ -133,7 +134,7 @@ func Main(days labs.Course, args []string, extra map[string]func(args []string) 
 		}
 	}
 	if len(args) < 4 || len(args) > 5 || args[0] != Command {
-		fmt.Fprintf(os.Stderr, "usage: termlab-worker %s day part|grade id [reference]\n", Command)
+		fmt.Fprintf(os.Stderr, "usage: termlab-worker %s day part|pieces|grade id [reference]\n", Command)
 		return 2
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(args[1]), "day"))

@@ -125,13 +125,27 @@ func printable(s string) string {
 	}, s)
 }
 
+// fitPart makes a part's result fit to answer: JSON's numbers (finite),
+// its text cleaned.
+func fitPart(r labs.PartResult) labs.PartResult {
+	finite(&r)
+	r.Detail, r.Where = clean(r.Detail), clean(r.Where)
+	for i := range r.Lines {
+		r.Lines[i] = clean(r.Lines[i])
+	}
+	return r
+}
+
 // finite makes a part's result fit for JSON, which has no NaN or ±Inf. A
 // metric that is not a finite number is dropped and fails the part, naming
 // the figure; such points are dropped from figures. TODO is left for the
 // runner to blame (see RunBuilt).
-func finite(r *labs.PartResult) {
+func finite(r *labs.PartResult) { failNonFinite(r, dropNonFinite(r)) }
+
+// dropNonFinite drops from r the metrics and figure points that are not
+// finite numbers, and names the metrics it dropped.
+func dropNonFinite(r *labs.PartResult) (bad []string) {
 	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-	var bad []string
 	kept := r.Metrics[:0]
 	for _, m := range r.Metrics {
 		if ok(m.Value) {
@@ -164,8 +178,16 @@ func finite(r *labs.PartResult) {
 	if !ok(r.Span) {
 		r.Span = 0
 	}
-	if len(bad) > 0 && r.Status == labs.OK {
-		r.Status, r.TODO = labs.Fail, 0
-		r.Detail = strings.Join(bad, "; ") + ", which no run can measure"
+	return bad
+}
+
+// failNonFinite fails r, when it played, for the metrics bad names, and
+// reports whether it did.
+func failNonFinite(r *labs.PartResult, bad []string) bool {
+	if len(bad) == 0 || r.Status != labs.OK {
+		return false
 	}
+	r.Status, r.TODO = labs.Fail, 0
+	r.Detail = strings.Join(bad, "; ") + ", which no run can measure"
+	return true
 }

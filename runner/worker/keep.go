@@ -25,6 +25,10 @@ package worker
 //     and undone finds the results of the code it goes back to), so the
 //     memory is a few runs' worth per day.
 //
+// A part whose pieces say what each runs (labs.Part.Pieces) is kept piece
+// by piece, each under a key of its own roots, and played in the pieces a
+// save reached (pieces.go).
+//
 // The build still runs on every save: it is the compile check, and the
 // tasks that do run need it. Only the learner's own front ends (the
 // screens) set Runner.Keep: a class's grading, `grade` and the reference
@@ -43,9 +47,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"termlab/labs"
+	"termlab/labs/gofunc"
 )
 
 // Keep is the results a learner's runner keeps between its runs (see
@@ -65,13 +71,19 @@ const keptRuns = 8
 type keptDay struct {
 	runs    int
 	results map[string]kept
+	// took is how long each piece last played ("part:piece"), whatever
+	// its code: the next save plays the longest parts first (costs).
+	took map[string]time.Duration
 }
 
-// kept is one task's result (a grade or a part) and the last run, of its
-// day's, that used it or found it.
+// kept is one task's result (a grade, a part, or a piece of a part with
+// the part before its pieces) and the last run, of its day's, that used it
+// or found it.
 type kept struct {
 	grade labs.Grade
 	part  labs.PartResult
+	piece playedPiece
+	base  labs.PartResult
 	run   int
 }
 
@@ -82,11 +94,16 @@ type keepRun struct {
 	day    int
 	grades []string // by TODO index
 	parts  []string // by part index
+	// pieces are the keys of each piece of a part kept piece by piece
+	// (pieces.go), by part index: nil for a part kept whole.
+	pieces [][]string
 	have   map[string]kept
+	took   map[string]time.Duration // keptDay's, as the run began
 
-	mu    sync.Mutex
-	fresh map[string]kept
-	void  bool
+	mu      sync.Mutex
+	fresh   map[string]kept
+	tookNow map[string]time.Duration
+	void    bool
 }
 
 // keepFor is run's keepRun for day, reading the learner's folder as it
@@ -116,7 +133,9 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", settings, kind, id)
 		return fmt.Sprintf("%x\x00", h.Sum(nil)) + string(src.Source(roots))
 	}
-	k := &keepRun{keep: r.Keep, day: day.Number, grades: make([]string, len(day.TODOs)), parts: make([]string, len(parts)), fresh: map[string]kept{}}
+	k := &keepRun{keep: r.Keep, day: day.Number, grades: make([]string, len(day.TODOs)), parts: make([]string, len(parts)),
+		pieces: make([][]string, len(parts)), fresh: map[string]kept{}, tookNow: map[string]time.Duration{}}
+	apart := !keepsState(day, snap) // parts may be played piece by piece
 	for i, t := range day.TODOs {
 		k.grades[i] = key("grade", strconv.Itoa(t.Number), []string{t.Func})
 	}
@@ -124,17 +143,28 @@ func (r *Runner) keepFor(day labs.Day, parts []labs.Part, snap []labs.SourceFile
 		if p.Heavy {
 			continue
 		}
-		var roots []string
-		for _, n := range p.Uses {
-			if n >= 1 && n <= len(todos) {
-				roots = append(roots, todos[n-1])
+		roots := func(uses []int) []string {
+			var out []string
+			for _, n := range uses {
+				if n >= 1 && n <= len(todos) {
+					out = append(out, todos[n-1])
+				}
 			}
+			return out
 		}
-		k.parts[i] = key("part", p.ID, roots)
+		if apart && len(p.Pieces) > 0 {
+			k.pieces[i] = make([]string, len(p.Pieces))
+			for j, uses := range p.Pieces {
+				k.pieces[i][j] = key("piece", p.ID+":"+strconv.Itoa(j), roots(uses))
+			}
+			continue
+		}
+		k.parts[i] = key("part", p.ID, roots(p.Uses))
 	}
 	r.Keep.mu.Lock()
 	if d := r.Keep.days[day.Number]; d != nil {
 		k.have = maps.Clone(d.results) // later runs change the Keep's
+		k.took = maps.Clone(d.took)
 	}
 	r.Keep.mu.Unlock()
 	return k
@@ -170,6 +200,22 @@ func namesLearner(root string, day labs.Day, files []labs.SourceFile) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// keepsState reports whether the learner's folder may keep state between
+// calls of its functions: a Go file of theirs (one that is not as the
+// course ships it) declares a package-level variable, or cannot be read
+// for one. Such a folder's parts are played whole (pieces.go).
+func keepsState(day labs.Day, files []labs.SourceFile) bool {
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name, ".go") || day.Shipped[f.Name] == string(f.Data) {
+			continue
+		}
+		if vars, err := gofunc.DeclaresVars(f.Data); err != nil || vars {
+			return true
 		}
 	}
 	return false
@@ -220,13 +266,106 @@ func (k *keepRun) has(key string) bool {
 	return key != "" && ok
 }
 
-// part is the kept result of part index i, if any.
+// pieceName names piece j of part index i for took.
+func pieceName(i, j int) string { return strconv.Itoa(i) + ":" + strconv.Itoa(j) }
+
+// costs is how long each part of parts whose pieces the run must play is
+// expected to take, by how long those pieces last took (zero for a part it
+// does not play so); not ok when the run keeps no part piece by piece, or
+// any piece to play has never been timed.
+func (k *keepRun) costs(parts []labs.Part) (cost []time.Duration, ok bool) {
+	if k == nil {
+		return nil, false
+	}
+	cost = make([]time.Duration, len(parts))
+	for i, p := range parts {
+		if p.Heavy {
+			continue
+		}
+		if k.pieces[i] == nil {
+			return nil, false
+		}
+		only, _ := k.missing(i)
+		for _, j := range only {
+			d, timed := k.took[pieceName(i, j)]
+			if !timed {
+				return nil, false
+			}
+			cost[i] += d
+		}
+	}
+	return cost, true
+}
+
+// lacks reports whether no result is kept under key.
+func (k *keepRun) lacks(key string) bool { return !k.has(key) }
+
+// part is the kept result of part index i, if any: kept whole, or every
+// piece of it kept, joined.
 func (k *keepRun) part(i int) (labs.PartResult, bool) {
-	if k == nil || k.parts[i] == "" {
+	if k == nil {
+		return labs.PartResult{}, false
+	}
+	if keys := k.pieces[i]; keys != nil {
+		only, kept := k.missing(i)
+		if len(only) > 0 {
+			return labs.PartResult{}, false
+		}
+		return joinPlayed(k.have[keys[0]].base, kept), true
+	}
+	if k.parts[i] == "" {
 		return labs.PartResult{}, false
 	}
 	v, ok := k.have[k.parts[i]]
 	return v.part, ok
+}
+
+// missing is, for part index i kept piece by piece, the places of its
+// pieces not kept and the pieces kept; nil, nil for a part kept whole (or
+// not at all).
+func (k *keepRun) missing(i int) (only []int, kept []playedPiece) {
+	if k == nil || k.pieces[i] == nil {
+		return nil, nil
+	}
+	only = []int{}
+	for j, key := range k.pieces[i] {
+		if v, ok := k.have[key]; ok {
+			kept = append(kept, v.piece)
+		} else {
+			only = append(only, j)
+		}
+	}
+	return only, kept
+}
+
+// notePieces keeps the pieces of part index i that played, with the part
+// before its pieces, each a settled result as notePart keeps a part's,
+// and the kept pieces it was joined with; a part whose worker died keeps
+// none of them.
+func (k *keepRun) notePieces(i int, played playedPieces) {
+	if k == nil || k.pieces[i] == nil || played.Pieces == nil {
+		return
+	}
+	for j, key := range k.pieces[i] {
+		if v, ok := k.have[key]; ok && !slices.ContainsFunc(played.Pieces, func(p playedPiece) bool { return p.Piece == j }) {
+			k.put(key, v)
+		}
+	}
+	for _, p := range played.Pieces {
+		if p.Piece < 0 || p.Piece >= len(k.pieces[i]) {
+			continue
+		}
+		k.mu.Lock()
+		k.tookNow[pieceName(i, p.Piece)] = p.Took
+		k.mu.Unlock()
+		if p.Result.Where != "" || namesLine(p) {
+			continue
+		}
+		if s := p.Result.Status; s != labs.OK && s != labs.Fail {
+			continue
+		}
+		k.put(k.pieces[i][p.Piece], kept{piece: p, base: played.Part})
+	}
 }
 
 // reuse lands the run's kept grades and parts in out, in one update, and
@@ -234,7 +373,8 @@ func (k *keepRun) part(i int) (labs.PartResult, bool) {
 // alone.
 func (r *Runner) reuse(out *labs.Outcome, update func(set func())) {
 	k := r.keep
-	if k == nil || !slices.ContainsFunc(k.grades, k.has) && !slices.ContainsFunc(k.parts, k.has) {
+	if k == nil || !slices.ContainsFunc(k.grades, k.has) && !slices.ContainsFunc(k.parts, k.has) &&
+		!slices.ContainsFunc(k.pieces, func(keys []string) bool { return keys != nil && !slices.ContainsFunc(keys, k.lacks) }) {
 		return
 	}
 	update(func() {
@@ -247,7 +387,12 @@ func (r *Runner) reuse(out *labs.Outcome, update func(set func())) {
 		for i := range out.Parts {
 			if p, ok := k.part(i); ok {
 				out.Parts[i] = p
-				k.put(k.parts[i], kept{part: p})
+				if k.pieces[i] == nil {
+					k.put(k.parts[i], kept{part: p})
+				}
+				for _, key := range k.pieces[i] {
+					k.put(key, k.have[key])
+				}
 			}
 		}
 	})
@@ -309,6 +454,10 @@ func (k *keepRun) commit() {
 		k.keep.days[k.day] = d
 	}
 	d.runs++
+	if d.took == nil {
+		d.took = map[string]time.Duration{}
+	}
+	maps.Copy(d.took, k.tookNow)
 	for key, v := range k.fresh {
 		v.run = d.runs
 		d.results[key] = v

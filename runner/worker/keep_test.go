@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -38,6 +39,13 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 	var started atomic.Int64
 	keeping := &worker.Runner{Root: tmp, Bin: bin, Keep: &worker.Keep{}}
 	worker.CountTasks(keeping, &started)
+	var mu sync.Mutex
+	var ran []string // the tasks of a save, as kind:id
+	worker.OnTask(keeping, func(kind, id string) {
+		mu.Lock()
+		defer mu.Unlock()
+		ran = append(ran, kind+" "+id)
+	})
 	full := &worker.Runner{Root: tmp, Bin: bin}
 	fullRuns := map[string]labs.Outcome{}
 
@@ -50,6 +58,15 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 	const fsFirst = "\torder := make([]int, len(demands))\n"
 	breaksFairShare := func(src string) string {
 		return strings.Replace(src, fsFirst, "\tpanic(\"broken on purpose\")\n"+fsFirst, 1)
+	}
+	// Overlap (TODO 4): Part 6 plays again, and of Part 5 only the piece
+	// that calls it (pieces.go); Part 5's 100 deals of ShardOf's shards
+	// are kept.
+	const overlapOpen = "func Overlap(a, b []int) int {\n"
+	changesOverlap := func(n int) func(string) string {
+		return func(src string) string {
+			return strings.Replace(src, overlapOpen, overlapOpen+fmt.Sprintf("\tif len(a) == -%d {\n\t\treturn 0\n\t}\n", n), 1)
+		}
 	}
 	tasks := len(day.TODOs) + len(day.Parts)
 	uses := func(todos ...int) int { // the grades of todos, and the parts that use any
@@ -64,6 +81,12 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 		}
 		return n
 	}
+	// Every right save does what the reference does, whatever no-op
+	// branch makes it new code: the first save's full run stands for it.
+	right, err := testrun.Day46Save(tmp, 1, testrun.Day46Right)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, save := range []struct {
 		name  string
 		n     int
@@ -71,19 +94,23 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 		tasks int  // the keeping runner starts
 		check bool // against a full run
 		want  func(labs.Outcome) string
+		ran   []string // the tasks it starts, when said
+		like  string   // the files of a save whose full run this one's outcome is
 	}{
-		{"the first run runs everything", 0, nil, tasks, false, nil},
-		{"the same files again run nothing", 0, nil, 0, false, nil},
-		{"FairShare's body: TODO 1 and the parts that use it", 1, nil, uses(1), true, nil},
-		{"DRRVisit now calls FairShare: TODO 2 and its parts", 1, callsFairShare, uses(2), false, nil},
+		{"the first run runs everything", 0, nil, tasks, false, nil, nil, ""},
+		{"the same files again run nothing", 0, nil, 0, false, nil, nil, ""},
+		{"FairShare's body: TODO 1 and the parts that use it", 1, nil, uses(1), true, nil, nil, ""},
+		{"DRRVisit now calls FairShare: TODO 2 and its parts", 1, callsFairShare, uses(2), false, nil, nil, ""},
 		{"FairShare panics: TODO 2 calls it, so it is graded again", 1, func(s string) string { return breaksFairShare(callsFairShare(s)) }, uses(1, 2), true,
 			func(o labs.Outcome) string {
 				if g := o.Grades[1]; g.Status != labs.Crash {
 					return "TODO 2, whose DRRVisit calls the panicking FairShare, is " + string(g.Status) + ": a grade kept from before"
 				}
 				return ""
-			}},
-		{"back to the third save's code: kept from two runs before", 1, nil, 0, true, nil},
+			}, nil, ""},
+		{"back to the third save's code: kept from two runs before", 1, nil, 0, true, nil, nil, ""},
+		{"Overlap's body: TODO 4, Part 6 and Part 5's overlap piece", 1, changesOverlap(1), uses(4), true, nil,
+			[]string{"grade 4", "pieces 5:2", "pieces 6:0"}, right},
 	} {
 		src, err := testrun.Day46Save(tmp, save.n, testrun.Day46Right)
 		if err != nil {
@@ -100,12 +127,36 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 			t.Fatal(err)
 		}
 		started.Store(0)
-		got, err := keeping.Run(t.Context(), day)
+		ran = nil
+		// The kept results land first, all at once; a part played beside
+		// a lone grade lands after every verdict.
+		var early []string // parts played that landed before every verdict
+		updates := 0
+		landed := make([]bool, len(day.Parts))
+		got, err := keeping.RunStream(t.Context(), day, func(o labs.Outcome) {
+			graded := !slices.ContainsFunc(o.Grades, func(g labs.Grade) bool { return g.Status == "" })
+			for i, p := range o.Parts {
+				if p.Status != "" && !landed[i] {
+					landed[i] = true
+					if updates > 0 && !graded {
+						early = append(early, p.ID)
+					}
+				}
+			}
+			updates++
+		})
 		if err != nil {
 			t.Fatalf("%s: %v", save.name, err)
 		}
+		if len(early) > 0 {
+			t.Errorf("%s: parts %v shown before every verdict", save.name, early)
+		}
 		if n := started.Load(); n != int64(save.tasks) {
 			t.Errorf("%s: %d tasks started, want %d", save.name, n, save.tasks)
+		}
+		slices.Sort(ran)
+		if save.ran != nil && !slices.Equal(ran, save.ran) {
+			t.Errorf("%s: tasks %q, want %q", save.name, ran, save.ran)
 		}
 		if save.want != nil {
 			if msg := save.want(got); msg != "" {
@@ -116,6 +167,11 @@ func TestASaveRerunsOnlyWhatItChanged(t *testing.T) {
 			continue
 		}
 		want, ok := fullRuns[src] // the same files, the same full outcome
+		if !ok && save.like != "" {
+			// Code that does what an earlier save's did, every TODO right:
+			// that save's full run is this one's.
+			want, ok = fullRuns[save.like]
+		}
 		if !ok {
 			want, err = full.Run(t.Context(), day)
 			if err != nil {

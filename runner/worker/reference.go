@@ -114,7 +114,7 @@ func (r *Runner) referenceOnce(ctx context.Context, day labs.Day, o *labs.Outcom
 			if grade {
 				o.Grades = make([]labs.Grade, len(day.TODOs))
 				for j, t := range day.TODOs {
-					pool.Go(func() {
+					pool.Go(func(bool) {
 						g, fault := r.grade(ctx, bin, day, t, labs.Reference, nil)
 						noteLab(fault, bin)
 						o.Grades[j] = g
@@ -122,8 +122,8 @@ func (r *Runner) referenceOnce(ctx context.Context, day labs.Day, o *labs.Outcom
 				}
 			}
 			for _, i := range lean {
-				pool.Go(func() {
-					p, fault := r.part(ctx, bin, day, day.Parts[i], labs.Reference)
+				pool.Go(func(bool) {
+					p, fault := r.part(ctx, bin, day, Task{Kind: "part", ID: day.Parts[i].ID, Impl: labs.Reference}, day.Parts[i])
 					noteLab(fault, bin)
 					o.Parts[i] = p
 				})
@@ -139,8 +139,8 @@ func (r *Runner) referenceOnce(ctx context.Context, day labs.Day, o *labs.Outcom
 			if b.err != nil {
 				break
 			}
-			pool.Go(func() {
-				p, fault := r.part(ctx, b.bin, day, day.Parts[i], labs.Reference)
+			pool.Go(func(bool) {
+				p, fault := r.part(ctx, b.bin, day, Task{Kind: "part", ID: day.Parts[i].ID, Impl: labs.Reference}, day.Parts[i])
 				noteLab(fault, b.bin)
 				o.Parts[i] = p
 			})

@@ -42,8 +42,9 @@ type Runner struct {
 	PartsOnly bool
 	// OnUpdate, when set, hears the outcome so far each time a grade or a
 	// part lands: the results kept from an earlier run first, all at once
-	// (Keep), then the grades (all four are in before any part starts),
-	// then the parts as each finishes. Grades and
+	// (Keep), then the grades (all of them are in before any part
+	// lands, though a part may run beside the last grades), then the parts
+	// as each finishes. Grades and
 	// parts still running have an empty Status. It is called from the
 	// runner's goroutines, one call at a time; it must not block for long.
 	OnUpdate func(labs.Outcome)
@@ -72,8 +73,10 @@ type Runner struct {
 	calls string
 	// keep is this run's use of Keep (keep.go); nil reuses nothing.
 	keep *keepRun
-	// started, when set (by tests), counts the tasks r's runs start.
+	// started, when set (by tests), counts the tasks r's runs start;
+	// onTask, when set (by tests), hears each one.
 	started *atomic.Int64
+	onTask  func(kind, id string)
 }
 
 // Task is one unit of work for a worker process.
@@ -83,6 +86,9 @@ type Task struct {
 	// Impl is whose code runs: the learner's, or (for the heavy parts the
 	// runner's own binary does not link) the reference.
 	Impl labs.Impl
+	// beside: a part started while a grade runs, at a lower priority
+	// (tasks).
+	beside bool
 }
 
 // Run builds the workers and runs every part and grades every TODO of day,
@@ -246,52 +252,44 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 	// one), so the last to land is what counts. Each TODO's grader takes
 	// its own time (Day 45's TODO 3 replays far more cases than TODO 4);
 	// two at a time in TODO order would queue a long one behind the others.
+	// Each grade holds a core of the pool; the parts, the longest first,
+	// take the cores the grades leave free (tasks): a save that grades one
+	// TODO alone plays a part beside it where that core is idle, and never
+	// a part in a grade's place.
 	set := func(i int, g labs.Grade) { update(func() { out.Grades[i] = g }) }
 	r.reuse(&out, update) // what the save did not change, at once (keep.go)
-	if r.gradeAll(ctx, bin, day, noteLab, set, r.early(&out, update)) && labErr == nil && ctx.Err() == nil {
+	pool := newTasks()
+	// A file that never finishes loading stops the parts started beside
+	// the grades: they would each wait out a bound on its init.
+	partCtx, stopParts := context.WithCancel(ctx)
+	defer stopParts()
+	verdicts := r.gradeAll(ctx, bin, day, pool, stopParts, noteLab, set, r.early(&out, update))
+	// A part that lands before every verdict is in waits for them: the
+	// screens hear the grades first, then the parts.
+	after := &afterVerdicts{mu: &mu, update: update}
+	play := func(i int, bin string, p labs.Part, beside bool) {
+		res, fault := r.playPart(partCtx, bin, day, i, p, beside)
+		if partCtx.Err() != nil && ctx.Err() == nil {
+			return // stopped by an init that never returns: settled below
+		}
+		if noteLab(fault, bin) {
+			return
+		}
+		after.land(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
+	}
+	queued := r.startParts(pool, bin, full, parts, play, func(i int, err error) {
+		after.land(func() { out.Parts[i] = unbuilt(parts[i], err) })
+	})
+	hung := verdicts()
+	if hung && labErr == nil && ctx.Err() == nil {
+		queued.Wait()
+		pool.Wait()
 		r.keep.forget()
 		update(func() { initHangOutcome(&out, day, parts, fileFault) })
 		return out, nil
 	}
-	// Then the parts, two at a time (tasks), the longest first, so the last
-	// to land is short.
-	pool := newTasks()
-	var heavy []int
-	for _, i := range longestFirst(parts) {
-		p := parts[i]
-		if p.Heavy {
-			heavy = append(heavy, i)
-			continue
-		}
-		if _, kept := r.keep.part(i); kept { // in the outcome already (reuse)
-			continue
-		}
-		pool.Go(func() {
-			res, fault := r.part(ctx, bin, day, p, labs.Learner)
-			if noteLab(fault, bin) {
-				return
-			}
-			r.keep.notePart(i, res, fault)
-			update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
-		})
-	}
-	if len(heavy) > 0 {
-		fullBin, err := full()
-		for _, i := range heavy {
-			p := parts[i]
-			if err != nil {
-				update(func() { out.Parts[i] = unbuilt(p, err) })
-				continue
-			}
-			pool.Go(func() {
-				res, fault := r.part(ctx, fullBin, day, p, labs.Learner)
-				if noteLab(fault, fullBin) {
-					return
-				}
-				update(func() { out.Parts[i], fileFault[i] = res, fault != nil && fault.File })
-			})
-		}
-	}
+	after.open()
+	queued.Wait()
 	pool.Wait()
 	if labErr != nil {
 		return labs.Outcome{}, labErr
@@ -302,6 +300,99 @@ func (r *Runner) runBuilt(ctx context.Context, bin string, full func() (string, 
 		}
 	}
 	return out, nil
+}
+
+// startParts gives pool each part of parts to play that is not kept, the
+// longest first (by how long its pieces last took, where the run keeps
+// that); the heavy ones once the full worker is built (full), or,
+// when it did not build, to failed. The returned group is done once every
+// part is given to pool.
+func (r *Runner) startParts(pool *tasks, bin string, full func() (string, error), parts []labs.Part,
+	play func(i int, bin string, p labs.Part, beside bool), failed func(i int, err error)) *sync.WaitGroup {
+	order := longestFirst(parts)
+	if cost, ok := r.keep.costs(parts); ok { // as long as the pieces to play last took
+		slices.SortStableFunc(order, func(a, b int) int { return -cmpDur(cost[a], cost[b]) })
+	}
+	var heavy []int
+	for _, i := range order {
+		p := parts[i]
+		if p.Heavy {
+			heavy = append(heavy, i)
+			continue
+		}
+		if _, kept := r.keep.part(i); kept { // in the outcome already (reuse)
+			continue
+		}
+		pool.Go(func(beside bool) { play(i, bin, p, beside) })
+	}
+	var queued sync.WaitGroup
+	if len(heavy) > 0 {
+		queued.Go(func() {
+			fullBin, err := full()
+			for _, i := range heavy {
+				if err != nil {
+					failed(i, err)
+					continue
+				}
+				pool.Go(func(beside bool) { play(i, fullBin, parts[i], beside) })
+			}
+		})
+	}
+	return &queued
+}
+
+// playPart plays part index i of day, p, in a worker (beside: while a
+// grade runs, tasks): whole, or, when the run keeps it piece by piece, the
+// pieces the save reached, joined with those kept (pieces.go). What
+// settles is kept for the runs to come.
+func (r *Runner) playPart(ctx context.Context, bin string, day labs.Day, i int, p labs.Part, beside bool) (labs.PartResult, *labs.Fault) {
+	t := Task{Kind: "part", ID: p.ID, Impl: labs.Learner, beside: beside}
+	only, kept := r.keep.missing(i)
+	if only == nil {
+		res, fault := r.part(ctx, bin, day, t, p)
+		r.keep.notePart(i, res, fault) // never a heavy part's (keepFor)
+		return res, fault
+	}
+	t.Kind, t.ID = PiecesKind, piecesID(p.ID, only)
+	res, fault, played := r.pieces(ctx, bin, day, t, p, kept)
+	r.keep.notePieces(i, played)
+	return res, fault
+}
+
+// afterVerdicts holds what the parts find until every verdict is in
+// (open), then hands it to update in the order it came, and later finds
+// at once: the screens hear the grades first, then the parts. mu is the
+// run's, which update takes too.
+type afterVerdicts struct {
+	mu     *sync.Mutex
+	update func(set func())
+	opened bool
+	held   []func()
+}
+
+// land sets what a part found in the outcome, now or once the verdicts
+// are in.
+func (a *afterVerdicts) land(set func()) {
+	a.mu.Lock()
+	if !a.opened {
+		a.held = append(a.held, set)
+		a.mu.Unlock()
+		return
+	}
+	a.mu.Unlock()
+	a.update(set)
+}
+
+// open says every verdict is in, and lands what was held.
+func (a *afterVerdicts) open() {
+	a.mu.Lock()
+	a.opened = true
+	held := a.held
+	a.held = nil
+	a.mu.Unlock()
+	for _, set := range held {
+		a.update(set)
+	}
 }
 
 // early is how runBuilt shows a failing TODO's verdict before its
@@ -360,9 +451,9 @@ func cmpDur(a, b time.Duration) int {
 	return 0
 }
 
-func (r *Runner) part(ctx context.Context, bin string, day labs.Day, p labs.Part, impl labs.Impl) (labs.PartResult, *labs.Fault) {
+func (r *Runner) part(ctx context.Context, bin string, day labs.Day, t Task, p labs.Part) (labs.PartResult, *labs.Fault) {
 	var res labs.PartResult
-	fault := r.exec(ctx, bin, day, Task{"part", p.ID, impl}, &res, nil, nil)
+	fault := r.exec(ctx, bin, day, t, &res, nil, nil)
 	if fault != nil {
 		// TODO stays 0 when the stack did not say: RunBuilt blames one
 		// from the grades.
@@ -384,7 +475,7 @@ func (r *Runner) grade(ctx context.Context, bin string, day labs.Day, t labs.TOD
 	if early != nil {
 		said = func() { early(labs.Grade{TODO: t.Number, Func: t.Func, Status: labs.Fail, Detail: EarlyFailDetail}) }
 	}
-	fault := r.exec(ctx, bin, day, Task{"grade", strconv.Itoa(t.Number), impl}, &g, out, said)
+	fault := r.exec(ctx, bin, day, Task{Kind: "grade", ID: strconv.Itoa(t.Number), Impl: impl}, &g, out, said)
 	if fault != nil {
 		g = labs.Grade{TODO: t.Number, Func: t.Func, Status: fault.Status, Detail: fault.Detail, Where: fault.Where}
 		if fault.File {
@@ -413,6 +504,9 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 	if r.started != nil {
 		r.started.Add(1)
 	}
+	if r.onTask != nil {
+		r.onTask(t.Kind, t.ID)
+	}
 	for try := 1; ; try++ {
 		fault := r.exec1(ctx, bin, day, t, v, out, early)
 		if try == starveTries || ctx.Err() != nil || !starved(fault, v) {
@@ -424,6 +518,8 @@ func (r *Runner) exec(ctx context.Context, bin string, day labs.Day, t Task, v a
 			*a = labs.Grade{}
 		case *labs.PartResult:
 			*a = labs.PartResult{}
+		case *playedPieces:
+			*a = playedPieces{}
 		}
 	}
 }
@@ -442,6 +538,10 @@ func starved(f *labs.Fault, v any) bool {
 		return a.Status == labs.Timeout && labs.IsStarved(a.Detail)
 	case *labs.PartResult:
 		return a.Status == labs.Timeout && labs.IsStarved(a.Detail)
+	case *playedPieces:
+		return slices.ContainsFunc(a.Pieces, func(p playedPiece) bool {
+			return p.Result.Status == labs.Timeout && labs.IsStarved(p.Result.Detail)
+		})
 	}
 	return false
 }
@@ -455,7 +555,7 @@ func (r *Runner) exec1(ctx context.Context, bin string, day labs.Day, t Task, v 
 	if t.Impl == labs.Reference {
 		args = append(args, string(labs.Reference))
 	}
-	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out, early: early}
+	b := &boxed{bin: bin, args: args, env: gcEnv(), confine: r.Confine, prints: out, early: early, nice: t.beside}
 	labs.Step("exec %s %s", t.Kind, t.ID)
 	if r.cache != "" {
 		b.env = append(b.env, labs.CacheEnv+"="+r.cache)

@@ -36,6 +36,9 @@ func New(ref Funcs) labs.Day {
 	d.Figures = play.Figures(impl)
 	d.Questions = parts.Questions(impl)
 	d.RunPart = labs.RunPartOf(impl, func(id string, f fair.Funcs) labs.PartResult { return parts.Run(id, f, PartLimit) })
+	d.PlayPieces = labs.PlayPiecesOf(impl, func(id string, f fair.Funcs, only []int) labs.PlayedPieces {
+		return parts.RunOnly(id, f, PartLimit, only)
+	})
 	d.GradeTODO = labs.GradeTODOOf(impl, len(d.TODOs), func(n int, f fair.Funcs) labs.Grade { return grade.TODO(n, f, ref) })
 	return d
 }

@@ -96,20 +96,39 @@ func Using(n int) []PieceRun {
 // Run plays one part with f, each piece guarded: a piece whose TODO is
 // unfinished, wrong or crashing stops that piece and no other.
 func Run(id string, f fair.Funcs, limit time.Duration) labs.PartResult {
+	r, run, ok := part(id)
+	if !ok {
+		return r
+	}
+	return labs.RunPieces(r, run, limit, limit, fair.LearnerDir, f.Checked)
+}
+
+// RunOnly plays the pieces of part id at the places in only, as Run plays
+// them (labs.Day.PlayPieces).
+func RunOnly(id string, f fair.Funcs, limit time.Duration, only []int) labs.PlayedPieces {
+	r, run, ok := part(id)
+	if !ok {
+		return labs.PlayedPieces{Part: r}
+	}
+	return labs.PlayOnly(r, run, only, limit, limit, fair.LearnerDir, f.Checked)
+}
+
+// part is part id before its pieces play, and its pieces; not ok (and a
+// failed part) when the day has no such part.
+func part(id string) (labs.PartResult, []piece, bool) {
 	for _, info := range words.Parts() {
 		if info.ID != id {
 			continue
 		}
-		r := labs.PartResult{ID: info.ID, Title: info.Title, Status: labs.OK, Span: spans[info.ID]}
 		var run []piece
 		for _, p := range pieces {
 			if p.Part == info.ID {
 				run = append(run, p)
 			}
 		}
-		return labs.RunPieces(r, run, limit, limit, fair.LearnerDir, f.Checked)
+		return labs.PartResult{ID: info.ID, Title: info.Title, Status: labs.OK, Span: spans[info.ID]}, run, true
 	}
-	return labs.PartResult{ID: id, Status: labs.Fail, Detail: "no such part"}
+	return labs.PartResult{ID: id, Status: labs.Fail, Detail: "no such part"}, nil, false
 }
 
 // metric is a piece's metric (the engine's labs.NewMetric).

@@ -27,6 +27,9 @@ func TestPartsListTheTODOsTheyRun(t *testing.T) {
 		if got := labs.PartUses(parts.Pieces(), p.ID); !slices.Equal(got, p.Uses) {
 			t.Errorf("part %s: the words say it runs TODOs %v, its pieces call %v", p.ID, p.Uses, got)
 		}
+		if got := labs.PieceUses(parts.Pieces(), p.ID); !slices.EqualFunc(got, p.Pieces, slices.Equal) {
+			t.Errorf("part %s: the words say its pieces run TODOs %v, they call %v", p.ID, p.Pieces, got)
+		}
 	}
 	for n := 1; n <= 4; n++ {
 		if len(parts.Using(n)) == 0 {
