@@ -12,6 +12,10 @@ import (
 // returns, so a panic and a timeout both find it; a stub's notDone and a
 // call that already returned carry none.
 func TestGuardKeepsTheCallInProgress(t *testing.T) {
+	// In parallel, as TestGuardCPU: two cases wait out the guard's
+	// backstop (a second each, on no CPU), and one at a time they held a
+	// test binary, and a core go test would compile on, for seconds.
+	t.Parallel()
 	in := func(s string) Input { return func() string { return s } }
 	// The spinning call ends once its case has its answer (a timed-out
 	// call keeps running: left behind, it would burn a core through every
@@ -52,6 +56,7 @@ func TestGuardKeepsTheCallInProgress(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each case has its own tracker, thread and CPU clock
 			var tr Tracker
 			stop := new(atomic.Bool)
 			f := GuardCPU(50*time.Millisecond, "labs/day45", &tr, func() { tt.fn(&tr, stop) })

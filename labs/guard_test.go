@@ -37,6 +37,7 @@ func TestGuard(t *testing.T) {
 // GuardCPU counts the CPU time fn's thread uses: waiting costs none (up to
 // the wall-clock backstop), spinning reaches the bound whatever the load.
 func TestGuardCPU(t *testing.T) {
+	t.Parallel() // beside TestGuardKeepsTheCallInProgress: see there
 	tests := []struct {
 		name   string
 		fn     func(tr *Tracker, stop *atomic.Bool)
@@ -57,6 +58,7 @@ func TestGuardCPU(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each case has its own tracker, thread and CPU clock
 			var tr Tracker
 			stop := new(atomic.Bool)
 			f := GuardCPU(100*time.Millisecond, "labs/day45", &tr, func() { tt.fn(&tr, stop) })

@@ -18,6 +18,7 @@ import (
 // and shows it beside the box, at 80×24 and 40×12. Once the answer is out
 // it stays as it was.
 func TestConfidenceKeyOnPredict(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			root := labRoot(t, theDay)
@@ -50,6 +51,7 @@ func TestConfidenceKeyOnPredict(t *testing.T) {
 // which counts revealed guesses only; ctrl+g after the reveal changes
 // nothing.
 func TestConfidenceOnTheScoreboard(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		root := labRoot(t, theDay)
 		predicted(t, root, allIDs()...)
@@ -100,6 +102,7 @@ func TestConfidenceOnTheScoreboard(t *testing.T) {
 // which must not count (nor show its answer). Before, only the shell's
 // `run` said it. At 80×24 and 40×12.
 func TestCalibrationAcrossDaysOnTheScoreboard(t *testing.T) {
+	t.Parallel()
 	second := theDay
 	second.Number, second.Title = 46, "A second day"
 	ref := reference().Metrics()

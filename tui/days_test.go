@@ -15,6 +15,7 @@ import (
 // over for nothing), so this test is the check's "renders at 80×24", and it
 // reads the generated registry: a new day is covered without a line here.
 func TestEveryRegisteredDayFits80x24(t *testing.T) {
+	t.Parallel()
 	if len(full.Days) == 0 {
 		t.Fatal("no registered day")
 	}
@@ -22,7 +23,15 @@ func TestEveryRegisteredDayFits80x24(t *testing.T) {
 	for _, day := range full.Days {
 		t.Run(strconv.Itoa(day.Number), func(t *testing.T) {
 			t.Parallel() // each day has a lab and a driver of its own
-			ref := day.Execute(labs.Reference)
+			// Day 46's run is the dearest step here, and full.Days builds
+			// the same day as theDay46 (day46course.New with the reference's
+			// functions): its run is the one the other tests share.
+			var ref labs.Outcome
+			if day.Number == theDay46.Number {
+				ref = day46Reference()
+			} else {
+				ref = day.Execute(labs.Reference)
+			}
 			ref.Impl = labs.Learner
 			f := newFake(fakeAnswer{o: stubOutcome(day)})
 			c := testCommon(t, labs.Course{day}, labRoot(t, day), f)

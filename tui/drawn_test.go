@@ -14,6 +14,7 @@ import (
 // The real screens through the drawer at 80×24: switching tabs redraws
 // the rows that changed, not the day's title; an idle frame, nothing.
 func TestDrawnScreensRedrawOnlyChangedRows(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	var buf bytes.Buffer
 	dr := termdraw.New(&buf)

@@ -42,6 +42,7 @@ func passWhys(d *driver) {
 // the lab's why show, side by side, in the Scoreboard and RESULTS.md. esc
 // on the next miss passes (recorded too). At 80×24 and 40×12.
 func TestExplainAfterAMiss(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			d, root := openDay(t, newFake(refAnswer()), sz[0], sz[1])
@@ -130,6 +131,7 @@ func playsOf(r *slowRef) int {
 // only then is the variant played on the reference and judged; a right
 // guess moves the streak, a wrong one resets it. At 80×24 and 40×12.
 func TestPracticeOnTheScoreboard(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			root := labRoot(t, theDay)

@@ -58,6 +58,7 @@ func openPredicted(t *testing.T, ids ...string) (*driver, *fakeRunner, string) {
 // land on the scoreboard as the run finishes, whichever screen is open and
 // with the replay paused; "waiting on TODO n" goes at once.
 func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		setup []string // keys before the run lands
@@ -108,6 +109,7 @@ func TestTheScoreboardIsLiveOnEveryScreen(t *testing.T) {
 // Item 3, the other half of the rule: no hindsight. A part whose
 // predictions are still open keeps its actuals hidden.
 func TestTheLiveScoreboardRevealsOnlyPredictedParts(t *testing.T) {
+	t.Parallel()
 	d, f, root := openPredicted(t, "P1", "P2", "P3", "P4", "P5", "P6")
 	f.set(refAnswer())
 	d.tab(common.TabScore)
@@ -127,6 +129,7 @@ func TestTheLiveScoreboardRevealsOnlyPredictedParts(t *testing.T) {
 // says so in the status line, keeps the learner's text, and holds only
 // what the scoreboard shows.
 func TestEveryRunRefreshesRESULTS(t *testing.T) {
+	t.Parallel()
 	d, f, root := openPredicted(t, "P1", "P2", "P3", "P4", "P5", "P6")
 	path := filepath.Join(root, "RESULTS.md")
 	d.tab(common.TabTODOs)
@@ -181,6 +184,7 @@ func TestEveryRunRefreshesRESULTS(t *testing.T) {
 // marked unsaved until enter, and leaving the row puts the stored value
 // back.
 func TestThePredictBoxNeverShowsAnUnsavedValueAsRecorded(t *testing.T) {
+	t.Parallel()
 	d, _, root := openPredicted(t, allIDs()...)
 	d.tab(common.TabPredict)
 	last := len(theDay.Predictions) - 1
@@ -249,6 +253,7 @@ func outcomeWith(f day45.Funcs) labs.Outcome {
 // Item 8: a missing actual names the TODO that stopped its part, the one
 // the part's own header names, on the scoreboard and on the Run screen.
 func TestWaitingNamesTheTODOThatStoppedThePart(t *testing.T) {
+	t.Parallel()
 	crashing := solutions45.Funcs
 	crashing.TakeToken = func(float64, float64, float64, time.Duration) (float64, bool) {
 		panic(errors.New("index out of range"))
@@ -313,6 +318,7 @@ func scoreRow(d *driver, id string) string {
 // Item 10: once a drill's model answer is out, its first verdict stays on
 // record: a retry cannot turn a wrong answer into a right one.
 func TestACheckedDrillKeepsItsFirstVerdict(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabDrills)
 	d.keys("down", "enter", "60", "enter") // D2: want 120
@@ -334,6 +340,7 @@ func TestACheckedDrillKeepsItsFirstVerdict(t *testing.T) {
 // Item 10: a free-text answer is a box of several lines (components/editor),
 // wrapped at the screen's width, every word of it in view.
 func TestAFreeTextAnswerIsAllInView(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabDrills)
 	var self int
@@ -368,6 +375,7 @@ func TestAFreeTextAnswerIsAllInView(t *testing.T) {
 // just before it plays; a part plays once its own are in, and the screens
 // never say nothing runs beside a finished run.
 func TestPartsPlayAsTheirOwnPredictionsAreMade(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true // the replay moves only when the test says
 	d.tab(common.TabPredict)

@@ -72,6 +72,7 @@ func TestEverySizeFitsAndNothingPanics(t *testing.T) {
 }
 
 func TestResizesWhilePlaying(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
@@ -152,6 +153,7 @@ func TestNoColor(t *testing.T) {
 // A day with a part the screens have never heard of: its figures, metrics,
 // sentences and prediction show with no code of their own.
 func TestANewPartShowsWithoutScreenCode(t *testing.T) {
+	t.Parallel()
 	day := theDay
 	day.Parts = append(append([]labs.Part(nil), theDay.Parts...), labs.Part{ID: "9", Title: "Made-up part", Uses: []int{1}})
 	day.Predictions = append(append([]labs.Prediction(nil), theDay.Predictions...),
@@ -190,6 +192,7 @@ func TestANewPartShowsWithoutScreenCode(t *testing.T) {
 // The picker's progress comes from the answers file: a broken one is kept
 // aside by predictions.Load, and the list says so instead of failing.
 func TestACorruptAnswersFileIsReported(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	write(t, predictions.Path(root+"/predictions", 45), "{not json")
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake()), 80, 24)
@@ -201,6 +204,7 @@ func TestACorruptAnswersFileIsReported(t *testing.T) {
 }
 
 func TestQuitClosesTheDay(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.keys("q")
 	if !d.quit {

@@ -13,6 +13,7 @@ import (
 // through; and View only reads it. A key that missed one of the things the
 // line depends on would show a stale line here after some step.
 func TestTheKeptHelpLineIsTheOneDrawnNow(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), size[0], size[1])
 		a := d.app

@@ -31,6 +31,13 @@ import (
 	"termlab/tui/styles"
 )
 
+// Every test of this package but TestNoColor (which sets the environment)
+// calls t.Parallel first: each drives an App of its own, on a Common and a
+// folder of its own (testCommon, labRoot), so they share nothing but the
+// read-only days below. This package is the last heavy test binary of a
+// first go test ./..., run after everything else is compiled; one test at a
+// time it kept one core busy and left the other idle for seconds.
+
 // The real Day 45, graded against the reference. In this test process the
 // learner's code is not linked, as in the real screens.
 var theDay = day45.New(solutions45.Funcs, fleet.Pieces, door.Pieces)

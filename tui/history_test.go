@@ -50,6 +50,7 @@ func allGuesses() map[string]string {
 // latest moved; the History screen lists the runs with their changes and
 // lays one beside the latest; all of it fits 80×24 and 40×12.
 func TestHistoryScreenListsTheRunsAndComparesOne(t *testing.T) {
+	t.Parallel()
 	f := newFake(withTODO1Failing(), withTODO1Failing(), refAnswer())
 	d, root := openDay(t, f, 80, 24)
 	dir := filepath.Join(root, "predictions")
@@ -109,6 +110,7 @@ func TestHistoryScreenListsTheRunsAndComparesOne(t *testing.T) {
 // A history that cannot be read is said on the screen, with its path and
 // line; the lab goes on and the next run keeps the file aside.
 func TestHistoryScreenSaysTheHistoryIsDamaged(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	dir := filepath.Join(root, "predictions")
 	write(t, history.Path(dir, theDay.Number), "{this is not a run\n")
@@ -127,6 +129,7 @@ func TestHistoryScreenSaysTheHistoryIsDamaged(t *testing.T) {
 // The day list: each day's state from its history and answers, which day
 // is next, at 80×24 and 40×12.
 func TestDayListShowsEachDaysStateAndTheNext(t *testing.T) {
+	t.Parallel()
 	second := theDay
 	second.Number, second.Title, second.Summary = 46, "A second day", "a day to pick"
 	course := labs.Course{theDay, second}

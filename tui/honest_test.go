@@ -67,6 +67,7 @@ func TestABrokenTODOLeavesASpotOnGuessSpotOn(t *testing.T) {
 // TestALuckyBugDoesNotMakeAWrongGuessRight: the code gives 18, the guess
 // is 18, the reference says 20: the verdict is about 20.
 func TestALuckyBugDoesNotMakeAWrongGuessRight(t *testing.T) {
+	t.Parallel()
 	f := newFake(fakeAnswer{o: brokenTakeToken()})
 	d, _ := openDay(t, f, 80, 24)
 	d.predictAll(map[string]string{"P1": "18"})
@@ -78,6 +79,7 @@ func TestALuckyBugDoesNotMakeAWrongGuessRight(t *testing.T) {
 // (the test's styles have no colour, as under NO_COLOR), and a number may
 // be written as a fraction or a percentage.
 func TestDrillsShowThreeStates(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	guessWhatDrillsWaitFor(t, d, root)
 	d.keys("6")
@@ -104,6 +106,7 @@ func TestDrillsShowThreeStates(t *testing.T) {
 // TestHowToThinkIsShownOnRequestAndRecorded: the reasoning is hidden until
 // asked for, and the request is saved before the guess.
 func TestHowToThinkIsShownOnRequestAndRecorded(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabPredict)
 	p1 := theDay.Predictions[0]

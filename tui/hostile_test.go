@@ -12,6 +12,7 @@ import (
 // init: the worker leaves the part's TODO at 0) names no TODO on the
 // scoreboard, though every TODO's grade crashed with it.
 func TestMissingNamesTheFileForAFaultOutsideAnyTODO(t *testing.T) {
+	t.Parallel()
 	pr := theDay.Predictions[0]
 	var grades []labs.Grade
 	for _, td := range theDay.TODOs {

@@ -114,6 +114,7 @@ func figTitles(p labs.PartResult) []string {
 // Issue 12 item 12: every screen at 80×24 and 120×40 fits, leans on no cut
 // at the edge, and shows its key bar, titles and messages whole.
 func TestEveryScreenIsWhole(t *testing.T) {
+	t.Parallel()
 	days := []struct {
 		day labs.Day
 		ref func() labs.Outcome
@@ -220,6 +221,7 @@ func wantWhole(t *testing.T, d *driver, phrases ...string) {
 // Issue 12 item 12: at 80×24 a hint or the solution just opened is brought
 // into view, and the solution's signature is wrapped, not cut.
 func TestTODOHintsAndSolutionOpenIntoView(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 24)
 	cuts := noCuts(t, d.app.c)
 	d.tab(common.TabTODOs)
@@ -264,6 +266,7 @@ func noColorStyles() styles.Styles {
 // its own, named in the legend and drawn in the plot; accepted and
 // rejected read as ● and ✕.
 func TestChartsReadWithoutColour(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	c := testCommon(t, labs.Course{theDay}, root, newFake(refAnswer()))
 	c.Styles = noColorStyles()
@@ -316,6 +319,7 @@ func TestChartsReadWithoutColour(t *testing.T) {
 // Issue 12 item 16: a note about an action goes once a later run lands; a
 // reset's note outlives the run the reset itself starts.
 func TestStaleNotesClear(t *testing.T) {
+	t.Parallel()
 	f := newFake(refAnswer())
 	d, _ := openDay(t, f, 80, 24)
 	d.tab(common.TabTODOs)
@@ -345,6 +349,7 @@ func statusOf(d *driver) string {
 
 // Issue 12 item 16: a ratio typed as 20x is recorded.
 func TestPredictTakesARatioWithAnX(t *testing.T) {
+	t.Parallel()
 	// Day 45 asks no ratio since P10 became a count: a copy of it does.
 	day := theDay
 	day.Predictions = slices.Clone(theDay.Predictions)
@@ -366,6 +371,7 @@ func TestPredictTakesARatioWithAnX(t *testing.T) {
 // Issue 12 item 13: the lesson and the TODO screen, every hint shown, say
 // what to compute but never write the answer's code or its rule.
 func TestTODOsDoNotGiveTheAnswerAway(t *testing.T) {
+	t.Parallel()
 	giveaways := []string{
 		"later of", "whichever of now and nextEmit", "max(now", // TODO 4's rule
 		"min(capacity", "min() is", "Seconds() ×", "Seconds()*", // TODO 1's
@@ -418,6 +424,7 @@ func (tm *timers) after(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 // and, once it is slow, says what is happening, ticking once a second only
 // while the build lasts.
 func TestABuildShowsItsProgress(t *testing.T) {
+	t.Parallel()
 	f := newFake(refAnswer())
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
@@ -502,6 +509,7 @@ func TestABuildShowsItsProgress(t *testing.T) {
 // Issue 12 item 6: at 80×24 every drill's question is on screen whole,
 // every word in order (D3 used to lose its "in").
 func TestDrillQuestionsKeepEveryWord(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabDrills)
 	for i, dr := range theDay.Drills {
@@ -515,6 +523,7 @@ func TestDrillQuestionsKeepEveryWord(t *testing.T) {
 // Issue 11 item 5: nothing ticks while nothing moves: a paused replay, a
 // finished one, no build.
 func TestNoTicksWhileNothingMoves(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)

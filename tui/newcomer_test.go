@@ -16,6 +16,7 @@ import (
 // A part that waited on an unfinished TODO did not play: its clock must not
 // say "✓ Part 1 played" above "waiting on TODO 1".
 func TestAPartThatWaitedOnATODOIsNotCalledPlayed(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(), 80, 24) // the stubs: every part waits
 	d.predictDue(map[string]string{"P1": "20", "P2": "15"})
 	d.tab(common.TabRun)
@@ -28,6 +29,7 @@ func TestAPartThatWaitedOnATODOIsNotCalledPlayed(t *testing.T) {
 
 // A pause belongs to the part it was pressed on: the next part plays.
 func TestAPauseDoesNotCarryIntoTheNextPart(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
@@ -42,6 +44,7 @@ func TestAPauseDoesNotCarryIntoTheNextPart(t *testing.T) {
 // skip, or a speed of ×16, made it jump (14.4 s, then 30, then 54 within a
 // second and a half).
 func TestAReplayStartsFromItsFirstFrame(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
@@ -72,6 +75,7 @@ func TestAReplayStartsFromItsFirstFrame(t *testing.T) {
 // The hint under a played part names the key that gets to the next one:
 // "→ plays it" only when → goes there.
 func TestTheNextPartsHintNamesTheKeyThatGetsThere(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
@@ -93,6 +97,7 @@ func TestTheNextPartsHintNamesTheKeyThatGetsThere(t *testing.T) {
 // A re-run of unchanged code measures Day 45's shared check again (a
 // wall-clock figure): the part stays played.
 func TestAReRunThatOnlyMeasuredAgainKeepsThePartPlayed(t *testing.T) {
+	t.Parallel()
 	first := refAnswer()
 	second := refAnswer()
 	second.o = measuredAgain(second.o)
@@ -130,6 +135,7 @@ func measuredAgain(o labs.Outcome) labs.Outcome {
 // g, G, home and end move long text on the Run screen too, as the README
 // lists them for every long text.
 func TestRunScreenTopAndBottomKeys(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
@@ -159,6 +165,7 @@ func TestRunScreenTopAndBottomKeys(t *testing.T) {
 // run, at 80 and at 40 columns: "running… 3 s: your TODOs are graded, the
 // experiments are still running · 0/4 TODOs pass" wrapped onto two.
 func TestTheStatusLineStaysOneLineWhileBuilding(t *testing.T) {
+	t.Parallel()
 	f := newFake(refAnswer())
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
 	tm := &timers{t0: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
@@ -245,6 +252,7 @@ func TestThePredictScreenShowsTheWholeOfTheFocusedQuestion(t *testing.T) {
 // A recorded guess is marked as recorded, not with a ✓ that reads as
 // "correct" before any actual is out.
 func TestARecordedGuessIsNotTicked(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabPredict)
 	d.keys("e", "20", "enter")
@@ -258,6 +266,7 @@ func TestARecordedGuessIsNotTicked(t *testing.T) {
 // column at 80 columns ("jump to scree…"); groups that do not fit go on a
 // row of their own.
 func TestTheKeysOverlayIsNeverCut(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.predictAll(nil)
 	for tab := range len(d.day().screens) {
@@ -282,6 +291,7 @@ func helpLines(d *driver) int { return textlayout.LineCount(d.app.helpView()) }
 // turns (× was the sliding counter in one mode, the promise in the
 // other), and no row label is cut ("sliding…").
 func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.predictAll(allGuesses())
 	d.tab(common.TabPlay)
@@ -321,6 +331,7 @@ func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 // At 40×12 the Play screen kept its readouts and showed no chart, with no
 // word of one; it now says c brings the chart, and c does.
 func TestPlayAtFortyByTwelveOffersItsChart(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
 	d.predictAll(allGuesses())
 	d.tab(common.TabPlay)
@@ -342,6 +353,7 @@ func TestPlayAtFortyByTwelveOffersItsChart(t *testing.T) {
 
 // At 40×12 the Run screen's clock is one line while a part plays.
 func TestTheRunClockFitsFortyColumns(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
 	d.hold = true
 	d.predictAll(nil)
@@ -358,6 +370,7 @@ func TestTheRunClockFitsFortyColumns(t *testing.T) {
 // .ci/screens: "✓ ran 22:08:31 · 0/4 TODOs pass · / nothing moved since the
 // last run").
 func TestTheStatusLineAfterARunFitsFortyColumns(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 40, 12)
 	d.keys("r")
 	line, _ := d.day().statusLine(40)

@@ -18,6 +18,7 @@ import (
 // a page that calls one of the os package's or atomicfile's writes, or the
 // record's writers (reset, history, results) directly, fails here.
 func TestNoScreenWritesAFile(t *testing.T) {
+	t.Parallel()
 	forbiddenCalls := map[string]map[string]bool{
 		"os": {"WriteFile": true, "Create": true, "OpenFile": true, "Remove": true, "RemoveAll": true,
 			"Rename": true, "Mkdir": true, "MkdirAll": true, "Truncate": true, "Symlink": true, "Link": true},

@@ -56,6 +56,7 @@ func press(tm *teatest.TestModel, keys ...string) {
 // replay reaches it, read the scoreboard, see the TODOs pass, do a drill
 // and find RESULTS.md kept current.
 func TestTheLearnersWholePath(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	f := newFake(fakeAnswer{o: stubOutcome(theDay)})
 	c := testCommon(t, labs.Course{theDay}, root, f)
@@ -141,6 +142,7 @@ func TestTheLearnersWholePath(t *testing.T) {
 // TakeToken the way many editors do (a temporary file renamed over the old
 // one) turns TODO 1 from "not done yet" to "pass" with no key pressed.
 func TestRerunOnSaveEndToEnd(t *testing.T) {
+	t.Parallel()
 	testrun.Slow(t, "builds the lab's workers")
 	root := t.TempDir()
 	// Every day the worker links, as shipped.

@@ -36,6 +36,7 @@ func learnerPlaying(take func(float64, float64, float64, time.Duration) (float64
 // bucket beside the reference's, the fullest level read against the
 // reference's. At 40×12 the screen still fits.
 func TestPlayScreenShowsTheLearnersWrongBucketBesideTheReference(t *testing.T) {
+	t.Parallel()
 	failing := stubOutcome(theDay)
 	failing.Grades[0].Status = labs.Fail
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: failing}))
@@ -71,6 +72,7 @@ func TestPlayScreenShowsTheLearnersWrongBucketBesideTheReference(t *testing.T) {
 // Learner code that panics on a setting is said in a few lines, with the
 // reference's chart under it; the screen goes on.
 func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
+	t.Parallel()
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}))
 	c.Deps.LearnerFrames = func(common.Deps, labs.Day) common.LearnerFrames {
 		return inProcessLearner{play: func(f labs.PlayFigure, v labs.Values) labs.Frame {
@@ -90,6 +92,7 @@ func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
 
 // Keys that arrive in one read ("---") each count as a turn.
 func TestPlayScreenCountsEveryKeyOfOneRead(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
 	d.predictAll(allGuesses())
 	d.tab(common.TabPlay)
@@ -103,6 +106,7 @@ func TestPlayScreenCountsEveryKeyOfOneRead(t *testing.T) {
 // After new code is graded, the screen's learner session is replaced and
 // warmed in the background, before any knob turn asks for it.
 func TestPlayScreenWarmsTheNextWorker(t *testing.T) {
+	t.Parallel()
 	twoPasses := stubOutcome(theDay)
 	twoPasses.Grades[1].Status = labs.Pass
 	warmed := 0

@@ -16,6 +16,7 @@ import (
 // then plays each figure on the reference (the stubs do not pass), says so,
 // redraws on a knob turn, pauses and steps, and fits 80×24 and 40×12.
 func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
 	d.tab(common.TabPlay)
 	d.wantView("[9 Play]", "Figure 1 of 3", "opens once your predictions are in")
@@ -93,6 +94,7 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 // and a run that lands after its replay stopped at the end asks again, for
 // what the new code passes.
 func TestPlayScreenFollowsTheLearner(t *testing.T) {
+	t.Parallel()
 	twoPasses := stubOutcome(theDay)
 	twoPasses.Grades[1].Status = labs.Pass // TODO 2
 	d, root := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}, fakeAnswer{o: twoPasses}), 80, 24)

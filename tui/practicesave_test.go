@@ -22,6 +22,7 @@ import (
 // Before the fix, both showed the verdict and a streak the file did not
 // hold, and the second said nothing at all. At 80×24 and 40×12.
 func TestAPracticeAnswerTheFileRefusesIsTold(t *testing.T) {
+	t.Parallel()
 	for _, sz := range [][2]int{{80, 24}, {40, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			root := labRoot(t, theDay)

@@ -98,6 +98,7 @@ func (r *slowRef) Close() {}
 // one itself), and says the reference is starting while its worker is not
 // up yet.
 func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
+	t.Parallel()
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: stubOutcome(theDay)}))
 	ref := &slowRef{}
 	c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return ref }
@@ -128,6 +129,7 @@ func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
 // the reference's worker is starting while it is, as it does when it asks
 // the reference first.
 func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
+	t.Parallel()
 	passing := reference()
 	passing.Impl = labs.Learner
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), newFake(fakeAnswer{o: passing}))
@@ -171,6 +173,7 @@ func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
 // does not compile, the scoreboard's reference figures still arrive and
 // the Play screen plays the reference in its worker session.
 func TestReferenceReachesTheScreensWhateverTheLearnersFile(t *testing.T) {
+	t.Parallel()
 	testrun.Slow(t, "builds the reference programs")
 	root := t.TempDir()
 	if err := worker.CopyLab("..", root, labs.Course{theDay, day46.New(solutions46.Funcs)}); err != nil {
@@ -242,6 +245,7 @@ func (r logRunner) Run(ctx context.Context, day labs.Day) (labs.Outcome, error) 
 // plays once the first run has finished (its programs would otherwise
 // compile beside the learner's), and the rows are judged then.
 func TestReferenceWaitsForTheFirstRunUnlessKept(t *testing.T) {
+	t.Parallel()
 	for _, kept := range []bool{false, true} {
 		var mu sync.Mutex
 		var log []string

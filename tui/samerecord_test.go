@@ -15,6 +15,7 @@ import (
 // (record/session.Land): the same parts held back, the same scoreboard, so
 // moving from one front end to the other changes no tracked file.
 func TestTheScreensAndRunWriteTheSameBlock(t *testing.T) {
+	t.Parallel()
 	d, f, root := openPredicted(t, "P1", "P2", "P3", "P4", "P5", "P6")
 	f.set(refAnswer())
 	d.tab(common.TabTODOs)

@@ -52,6 +52,7 @@ func loadSaved(t *testing.T, root string) predictions.Answers {
 }
 
 func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
+	t.Parallel()
 	second := theDay
 	second.Number, second.Title, second.Summary = 46, "A second day", "a day to pick"
 	course := labs.Course{theDay, second}
@@ -97,6 +98,7 @@ func TestPickerShowsProgressAndRemembersTheDay(t *testing.T) {
 }
 
 func TestLessonScrolls(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(), 80, 24)
 	first := theDay.Lesson[0].Title
 	d.wantView("[1 Lesson]", first, "↓ more")
@@ -108,6 +110,7 @@ func TestLessonScrolls(t *testing.T) {
 }
 
 func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabPredict)
 	if d.app.typing() {
@@ -166,6 +169,7 @@ func TestPredictRefusesWhatIsNotANumber(t *testing.T) {
 // replay is still on Part 1; it then plays up to Part 4, which waits for
 // P7 and P8.
 func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictDue(map[string]string{"P1": "20", "P2": "15"})
@@ -226,6 +230,7 @@ func TestReplayRevealsEachPartAsItFinishes(t *testing.T) {
 }
 
 func TestRunKeys(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
 	d.predictAll(nil)
@@ -281,6 +286,7 @@ func TestRunKeys(t *testing.T) {
 }
 
 func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 60)
 	d.predictAll(map[string]string{"P1": "15"}) // plays to the end
 	d.tab(common.TabScore)
@@ -320,6 +326,7 @@ func gradedOutcome() labs.Outcome {
 }
 
 func TestTODOScreen(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 40)
 	d.keys("5")
 	line, _, _, _ := todos.FindFunc([]byte(theDay.Shipped["todo.go"]), "TakeToken")
@@ -356,6 +363,7 @@ func TestTODOScreen(t *testing.T) {
 }
 
 func TestResetATODOAndTheDay(t *testing.T) {
+	t.Parallel()
 	f := newFake(refAnswer())
 	d, root := openDay(t, f, 80, 30)
 	path := filepath.Join(root, theDay.LearnerDir, "todo.go")
@@ -400,6 +408,7 @@ func TestResetATODOAndTheDay(t *testing.T) {
 }
 
 func TestCompileErrorKeepsTheLastGoodScoreboard(t *testing.T) {
+	t.Parallel()
 	f := newFake(refAnswer())
 	d, _ := openDay(t, f, 80, 30)
 	d.predictAll(map[string]string{"P1": "20"})
@@ -417,6 +426,7 @@ func TestCompileErrorKeepsTheLastGoodScoreboard(t *testing.T) {
 }
 
 func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
+	t.Parallel()
 	f := newFake(refAnswer())
 	f.gate = make(chan struct{})
 	c := testCommon(t, labs.Course{theDay}, labRoot(t, theDay), f)
@@ -465,6 +475,7 @@ func TestSavesDebounceAndCancelTheRunInFlight(t *testing.T) {
 }
 
 func TestDrills(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 40)
 	guessWhatDrillsWaitFor(t, d, root)
 	d.keys("6")
@@ -508,6 +519,7 @@ func TestDrills(t *testing.T) {
 }
 
 func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 30)
 	d.keys("7", "w")
 	d.wantView("Predict first (Predict, 2)")
@@ -538,6 +550,7 @@ func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
 }
 
 func TestFindFuncWhenTheFileDoesNotParse(t *testing.T) {
+	t.Parallel()
 	src := "package day45\n\nfunc TakeToken(a int) int {\n\treturn a +\n}\n\nfunc WindowID(now, w int) int64 {\n\treturn (((\n"
 	for name, want := range map[string]int{"TakeToken": 3, "WindowID": 7} {
 		if line, _, _, ok := todos.FindFunc([]byte(src), name); !ok || line != want {
@@ -559,6 +572,7 @@ func TestFindFuncWhenTheFileDoesNotParse(t *testing.T) {
 // header does (predictions.Blame): Part 2 stops on TODO 2 first, so its
 // sliding-window figure waits on TODO 2 until that is done.
 func TestScoreboardNamesTheTODOEachActualWaitsFor(t *testing.T) {
+	t.Parallel()
 	half := solutions45.Funcs
 	half.TakeToken = stubs45.TakeToken
 	half.WindowID = stubs45.WindowID

@@ -42,6 +42,7 @@ func savedValue(t *testing.T, root, id string) (float64, bool) {
 // A save from the shell while the screens hold the answers: the screens'
 // next save keeps it, and they show it.
 func TestCLISaveWhileTheScreensHoldAnswers(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabPredict)
 	d.keys("e", "20", "enter") // P1, on screen
@@ -66,6 +67,7 @@ func TestCLISaveWhileTheScreensHoldAnswers(t *testing.T) {
 // Drill answers and marks merge the same way: the screens' save of one
 // drill keeps another saved meanwhile from outside.
 func TestDrillSaveKeepsAnotherWritersDrill(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 40)
 	dir := filepath.Join(root, "predictions")
 	other := theDay.Drills[len(theDay.Drills)-1].ID // a drill of the day's: answers to none are dropped
@@ -92,6 +94,7 @@ func TestDrillSaveKeepsAnotherWritersDrill(t *testing.T) {
 // of the screens', in the form's boxes too; a change still on its way is
 // not lost under the reload.
 func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabPredict)
 	cliPredict(t, root, map[string]float64{"P1": 42})
@@ -127,6 +130,7 @@ func TestReloadShowsAnswersSavedElsewhere(t *testing.T) {
 // their parts at once, with no key pressed, as a guess typed on the
 // Predict screen does.
 func TestReloadLandsThePartsItsPredictionsOpen(t *testing.T) {
+	t.Parallel()
 	d, root := openDay(t, newFake(refAnswer()), 80, 24)
 	d.tab(common.TabScore)
 	d.wantView("P4   —")
@@ -145,6 +149,7 @@ func TestReloadLandsThePartsItsPredictionsOpen(t *testing.T) {
 // with where the damaged file went. Whether the reload finds the damage or
 // the screens' next save does, and whether the day is open or not.
 func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
+	t.Parallel()
 	guesses := map[string]float64{"P1": 20, "P2": 10, "P3": 200, "P4": 100, "P5": 10, "P6": 20}
 	damage := func(t *testing.T, root string) {
 		t.Helper()
@@ -238,6 +243,7 @@ func TestADamagedFileGetsTheAnswersBack(t *testing.T) {
 
 // The real watcher sees a save from the shell and says so.
 func TestStoreWatcherSeesAShellSave(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	c := testCommon(t, labs.Course{theDay}, root, newFake())
 	w := newStoreWatcher(c.Deps)
@@ -281,6 +287,7 @@ func stubAnswer() fakeAnswer { return fakeAnswer{o: stubOutcome(theDay)} }
 // do not play, the scoreboard has none, and RESULTS.md is not refreshed.
 // Once the file can be written again, a re-run records and shows them.
 func TestScreensHideActualsWhoseRevealFailed(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	seedAll(t, root)
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(stubAnswer(), refAnswer())), 80, 40)
@@ -345,6 +352,7 @@ func TestScreensHideActualsWhoseRevealFailed(t *testing.T) {
 // landing and the save's answer nothing of them is on screen and the
 // replay does not draw.
 func TestActualsWaitForTheRevealOnRecord(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	seedAll(t, root)
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(stubAnswer())), 80, 40)
@@ -398,6 +406,7 @@ func readAny(path string) string {
 // as it stood when the lab first set out to reveal it: the change is a
 // revision, never the guess on record.
 func TestALateRevealKeepsTheRevision(t *testing.T) {
+	t.Parallel()
 	root := labRoot(t, theDay)
 	seedAll(t, root) // every guess 1
 	d := newDriver(t, testCommon(t, labs.Course{theDay}, root, newFake(stubAnswer(), refAnswer(), refAnswer())), 80, 40)
@@ -432,6 +441,7 @@ func TestALateRevealKeepsTheRevision(t *testing.T) {
 // problem off the status line (the put-back of a damaged file, above),
 // but does replace a failed write of RESULTS.md itself.
 func TestAnAutomaticResultsRefreshKeepsAProblemInView(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	s := &d.day().s
 	s.SetNote("predictions/day45.json:1 could not be used: answers put back", true)

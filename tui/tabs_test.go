@@ -12,6 +12,7 @@ import (
 // package (an unexported method there would never match, and the bar would
 // fall back to bare numbers).
 func TestTheTabBarNamesEveryScreenAt80Columns(t *testing.T) {
+	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: gradedOutcome()}), 80, 24)
 	for _, tab := range []int{common.TabLesson, common.TabRun} {
 		d.tab(tab)

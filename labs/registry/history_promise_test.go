@@ -2,6 +2,7 @@ package registry_test
 
 import (
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -40,10 +41,30 @@ func TestTheHistoryKeepsWhatItPromises(t *testing.T) {
 				snap.Bodies[td.Number] = "fnv:01234567"
 			}
 			dir := t.TempDir() + "/predictions"
-			for i := range history.MaxRuns + 3 {
+			run := func(i int) history.Record {
 				r := history.New(day, o, snap, history.FromScreens, time.Unix(1_800_000_000+int64(i), 0), a, nil)
 				r.Changed = []int{1, 2, 3, 4}
-				if _, err := history.Append(dir, day.Number, r); err != nil {
+				return r
+			}
+			// The first MaxRuns-1 runs are written as Append writes them
+			// (Encode: one line each, the bodies unchanged, so no Changed);
+			// the last four go through Append, which loads them and, from
+			// the second on, drops the oldest. Appending all 103 loaded the
+			// growing file 103 times, most of the test's CPU.
+			var seed []history.Record
+			for i := range history.MaxRuns - 1 {
+				r := run(i)
+				r.Changed = nil
+				seed = append(seed, r)
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(history.Path(dir, day.Number), history.Encode(seed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for i := history.MaxRuns - 1; i < history.MaxRuns+3; i++ {
+				if _, err := history.Append(dir, day.Number, run(i)); err != nil {
 					t.Fatal(err)
 				}
 			}

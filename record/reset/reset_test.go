@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -78,15 +79,31 @@ func read(t *testing.T, path string) string {
 // compiles builds the learner's package as the lab does (with the
 // shipped notdone.go beside it, -tags termlab) in a copy of the module, and
 // fails the test with the compiler's words if it does not build.
+var labCopy struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
 func compiles(t *testing.T, src string) {
 	t.Helper()
 	if testing.Short() {
 		return // a go build; the parse below still runs
 	}
-	tmp := t.TempDir()
-	if err := worker.CopyLab(filepath.Join("..", ".."), tmp, labs.Course{day}); err != nil {
-		t.Fatal(err)
+	// One copy for every build of the package (its tests run one at a
+	// time): the go build cache keys the copy's packages by their folder,
+	// so a second copy compiled labs and labs/gofunc again; in the same
+	// one the second build compiles the learner's package alone. The copy
+	// is in the run's folder, which goes with the run (TestMain).
+	labCopy.once.Do(func() {
+		if labCopy.dir, labCopy.err = os.MkdirTemp("", "reset-build-*"); labCopy.err == nil {
+			labCopy.err = worker.CopyLab(filepath.Join("..", ".."), labCopy.dir, labs.Course{day})
+		}
+	})
+	if labCopy.err != nil {
+		t.Fatal(labCopy.err)
 	}
+	tmp := labCopy.dir
 	dir := filepath.Join(tmp, day.LearnerDir)
 	for name, text := range map[string]string{"todo.go": src, "notdone.go": day.Shipped["notdone.go"]} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {

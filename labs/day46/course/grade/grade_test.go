@@ -161,9 +161,11 @@ func TestHangIsATimeoutAndPanicACrashOfItsTODO(t *testing.T) {
 	}
 	defer func(l time.Duration) { grade.Limit = l }(grade.Limit)
 	// A hang is a hang at any bound: a small one ends the wait sooner
-	// (the wall-clock backstop is labs.WallBackstop times the bound), and
-	// the hang comes on the first call, before the grader has used any CPU.
-	grade.Limit = 400 * time.Millisecond
+	// (the wall-clock backstop is labs.WallBackstop times the bound, and
+	// never under the guard's one second of a still CPU clock: 200 ms is
+	// that second), and the hang comes on the first call, before the
+	// grader has used any CPU.
+	grade.Limit = 200 * time.Millisecond
 	hang := ref
 	hang.ShardOf = func(uint64, int, int) []int { select {} }
 	if g := grade.TODO(3, hang, ref); g.Status != labs.Timeout {
