@@ -651,7 +651,7 @@ func TestPredictRefusesAndSavesNothing(t *testing.T) {
 	if got := l.read(file); got != "<missing>" {
 		t.Fatalf("a refused prediction created %s", file)
 	}
-	r = l.run("predict", "45", "P2=10.3/s")
+	r = l.run("predict", "45", "P2=12/s")
 	l.want(r, exitOK)
 	before := l.read(file)
 
@@ -1793,7 +1793,7 @@ func TestRunJudgesAgainstTheReference(t *testing.T) {
 	t.Parallel()
 	l := newLab(t, "")
 	l.write("labs/day45/todo.go", keepsTwoBack)
-	l.want(l.run("predict", "45", "P1=20", "P6=18", "P2=10.3", "P3=200", "P4=100", "P5=10"), 0)
+	l.want(l.run("predict", "45", "P1=20", "P6=18", "P2=12", "P3=200", "P4=100", "P5=10"), 0)
 	r := l.run("run", "45", "--json")
 	var out runOutput
 	l.decode(r, &out)
