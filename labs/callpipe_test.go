@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -21,19 +22,24 @@ var callHandlers = map[CallKind]CallHandler{
 		case "notdone":
 			panic(NotDone)
 		case "hang":
-			//lint:ignore SA5002 the call spins on purpose, until its CPU bound stops it
-			for {
+			// Spins until its test ends: a guard cannot stop a goroutine,
+			// and a spinner left behind would burn a core through every
+			// later test of the package.
+			for gen := hangsEnd.Load(); hangsEnd.Load() == gen; {
 			}
 		case "goexit":
 			runtime.Goexit()
-		case "slow": // 20 ms of CPU: within the call's bound
+		case "slow": // 10 ms of CPU: within the call's bound
 			clock := threadClock()
-			for start := clock(); clock()-start < 20*time.Millisecond; {
+			for start := clock(); clock()-start < 10*time.Millisecond; {
 			}
 		}
 		return append(args, args...)
 	}},
 }
+
+// hangsEnd moves on when a pipe's test ends, which ends its "hang" calls.
+var hangsEnd atomic.Int64
 
 // pipePair serves handlers over two in-memory pipes, or, with fake, lets
 // fake answer each request as it likes.
@@ -41,7 +47,7 @@ func pipePair(t *testing.T, fake func(req []byte, w io.Writer)) *CallPipe {
 	t.Helper()
 	reqR, reqW := io.Pipe()
 	repR, repW := io.Pipe()
-	t.Cleanup(func() { reqW.Close(); repR.Close() })
+	t.Cleanup(func() { hangsEnd.Add(1); reqW.Close(); repR.Close() })
 	go func() {
 		defer repW.Close()
 		if fake == nil {
@@ -146,27 +152,30 @@ func TestCallPipe(t *testing.T) {
 }
 
 // A call's CPU time counts where it was asked too: a piece bounded at
-// 100 ms of CPU that makes twenty calls of 20 ms each across the pipe is
+// 100 ms of CPU that makes twenty calls of 10 ms each across the pipe is
 // stopped on its CPU bound, as it would be were the calls its own, though
 // its own thread only waits. The same calls within a roomy bound finish.
 func TestCallPipeChargesTheCallersCPUBound(t *testing.T) {
 	// Each guard gets a pipe of its own: the first leaves its calls going
-	// on after it stopped (a guard cannot stop a goroutine).
-	calls := func(p *CallPipe) func() {
+	// on after it stopped (a guard cannot stop a goroutine), until stop
+	// ends them between calls once the verdict is in.
+	calls := func(p *CallPipe, stop *atomic.Bool) func() {
 		return func() {
-			for range 20 {
+			for i := 0; i < 20 && !stop.Load(); i++ {
 				p.Call(1, []byte("slow"))
 			}
 		}
 	}
-	f := GuardCPU(100*time.Millisecond, "", nil, calls(pipePair(t, nil)))
+	var stop, never atomic.Bool
+	f := GuardCPU(100*time.Millisecond, "", nil, calls(pipePair(t, nil), &stop))
+	stop.Store(true)
 	if f.Status == Timeout && IsStarved(f.Detail) {
 		t.Skip("the machine starved the run: no verdict")
 	}
 	if f.Status != Timeout || !strings.Contains(f.Detail, "of CPU time, its own code busy") {
-		t.Fatalf("20 calls of 20 ms under a 100 ms CPU bound: %+v", f)
+		t.Fatalf("20 calls of 10 ms under a 100 ms CPU bound: %+v", f)
 	}
-	if f := GuardCPU(10*time.Second, "", nil, calls(pipePair(t, nil))); !f.OK() && !IsStarved(f.Detail) {
+	if f := GuardCPU(10*time.Second, "", nil, calls(pipePair(t, nil), &never)); !f.OK() && !IsStarved(f.Detail) {
 		t.Fatalf("under a 10 s bound: %+v", f)
 	}
 }
