@@ -154,8 +154,8 @@ func TestNoHindsightInGrades(t *testing.T) {
 		}
 		_, m := referenceOf(day)
 		for i, todo := range day.TODOs {
-			if !testrun.Sampled(i+1, 2) {
-				continue // a sample: the first two TODOs of each day; every one in the whole suite
+			if !testrun.Sampled(i+1, 1) {
+				continue // a sample: the first TODO of each day; every one in the whole suite
 			}
 			t.Run(fmt.Sprintf("day%d/TODO%d", day.Number, todo.Number), func(t *testing.T) {
 				// Each TODO is graded on its own: independent, in parallel.
