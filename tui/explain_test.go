@@ -57,7 +57,7 @@ func TestExplainAfterAMiss(t *testing.T) {
 				}
 				checkFits(t, d.app.View(), sz[0], sz[1])
 			}
-			d.predictAll(map[string]string{"P1": "15"}) // P2 is "1": off too
+			d.answerAll(map[string]string{"P1": "15"}) // P2 is "1": off too
 			if !loadSaved(t, root).Predictions["P1"].Revealed {
 				t.Fatal("P1 was not revealed")
 			}
@@ -145,7 +145,7 @@ func TestPracticeOnTheScoreboard(t *testing.T) {
 			if loadSaved(t, root).Practice != nil || d.day().score.Ask.POpen {
 				t.Fatal("n dealt a variant of a question not revealed")
 			}
-			d.predictAll(map[string]string{"P1": "20"})
+			d.answerAll(map[string]string{"P1": "20"})
 			d.tab(common.TabScore)
 			d.keys("e", "esc") // a miss elsewhere waits for its line: pass
 			d.wantView("n: new numbers for P1")

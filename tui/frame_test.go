@@ -104,7 +104,7 @@ func TestNoColor(t *testing.T) {
 		c.Styles = st
 		d := newDriver(t, c, 100, 40)
 		d.keys("enter")
-		d.predictAll(map[string]string{"P1": "15"})
+		d.answerAll(map[string]string{"P1": "15"})
 		d.tab(common.TabRun)
 		d.keys("S") // every part played: the learner drives the replay
 		var all strings.Builder

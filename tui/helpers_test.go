@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"termlab/labs/day45/course/door"
 	"termlab/labs/day45/course/fleet"
 	day46course "termlab/labs/day46/course"
+	"termlab/record/predictions"
 	solutions45 "termlab/solutions/day45"
 	solutions46 "termlab/solutions/day46"
 	"termlab/tui/common"
@@ -401,10 +403,12 @@ func (d *driver) day() *dayModel {
 	return d.app.day
 }
 
-// predictAll answers every prediction with the reference actual, rounded,
-// except those given in guesses. The form asks for them a stage at a time
-// (the course day's parts, then each later part), and a completed stage
-// goes to the run; so it comes back to the form for each stage.
+// predictAll types an answer to every prediction into the form: "1", or
+// what guesses gives ("skip" skips). The form asks for them a stage at a
+// time (the course day's parts, then each later part), and a completed
+// stage goes to the run; so it comes back to the form for each stage. For
+// tests of the form and of what each completed stage starts; a test of a
+// later screen gets there with answerAll.
 func (d *driver) predictAll(guesses map[string]string) {
 	d.t.Helper()
 	for range len(d.day().s.Day.Predictions) + 1 {
@@ -443,6 +447,63 @@ func (d *driver) predictDue(guesses map[string]string) bool {
 		d.keys(guess, "enter")
 	}
 	return true
+}
+
+// answerAll is predictAll's outcome, reached as a learner who answers from
+// the shell does: every open prediction is saved at once (predictions.
+// UpdateDay, as `termlab predict` saves), the screens read the file again
+// (readMsg, as the watcher on predictions/ has them) and reveal what is now
+// in, and the Run screen opens on the last stage's first part, where the
+// form's last enter leaves it. For tests about a later screen: typing each
+// guess costs a save, a reveal and a RESULTS.md write per stage, most of
+// this package's system time. Tests of the form itself type (predictAll).
+// Guesses are as predictAll's: "1" unless given, "skip" skips.
+func (d *driver) answerAll(guesses map[string]string) {
+	d.t.Helper()
+	s := &d.day().s
+	day := s.Day
+	var last common.Stage
+	for _, g := range s.Stages() {
+		if !s.StageAnswered(g) {
+			last = g
+		}
+	}
+	if len(last.Preds) == 0 {
+		return // nothing open: predictAll types nothing either
+	}
+	_, err := predictions.UpdateDay(d.app.c.Deps.PredictionsDir(), day, func(a *predictions.Answers) error {
+		for _, p := range day.Predictions {
+			if s.Answered(p.ID) {
+				continue
+			}
+			guess, ok := guesses[p.ID]
+			if !ok {
+				guess = "1"
+			}
+			if guess == "skip" {
+				a.Skip(p.ID)
+				continue
+			}
+			v, err := predictions.Parse(guess, p)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.ID, err)
+			}
+			a.Set(p.ID, v)
+		}
+		return nil
+	})
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	d.run(reloadCmd(d.app.c.Deps))
+	if _, open := s.Due(); open {
+		d.t.Fatal("predictions are still open after answering them all")
+	}
+	part := ""
+	if len(last.Parts) > 0 {
+		part = last.Parts[0].ID
+	}
+	d.send(common.SwitchTabMsg{Tab: common.TabRun, Part: part})
 }
 
 // checkFits fails when the view is wider or taller than the terminal.

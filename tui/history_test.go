@@ -70,7 +70,7 @@ func TestHistoryScreenListsTheRunsAndComparesOne(t *testing.T) {
 		t.Fatalf("first run: %+v", recs[0])
 	}
 
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.keys("r")
 	// The learner edits TODO 1 and saves: the next run says so.
 	path := filepath.Join(root, theDay.LearnerDir, "todo.go")

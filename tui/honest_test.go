@@ -43,7 +43,7 @@ func TestABrokenTODOLeavesASpotOnGuessSpotOn(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		f := newFake(refAnswer())
 		d, _ := openDay(t, f, size[0], size[1])
-		d.predictAll(map[string]string{"P1": "20", "P2": "5"})
+		d.answerAll(map[string]string{"P1": "20", "P2": "5"})
 		d.tab(common.TabScore)
 		if size[0] == 80 {
 			d.wantView("P1   20 requests       20 requests       ✓ spot on (exact)", "P2   5/s")
@@ -70,7 +70,7 @@ func TestALuckyBugDoesNotMakeAWrongGuessRight(t *testing.T) {
 	t.Parallel()
 	f := newFake(fakeAnswer{o: brokenTakeToken()})
 	d, _ := openDay(t, f, 80, 24)
-	d.predictAll(map[string]string{"P1": "18"})
+	d.answerAll(map[string]string{"P1": "18"})
 	d.tab(common.TabScore)
 	d.wantView("P1   18 requests       20 requests       ≈ close enough (10% under)", "gives 18 requests here")
 }

@@ -272,7 +272,7 @@ func TestChartsReadWithoutColour(t *testing.T) {
 	c.Styles = noColorStyles()
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
-	d.predictAll(nil)
+	d.answerAll(nil)
 	d.tab(common.TabRun)
 	d.keys("S", "left", "left", "left", "left", "left", "left", "left")
 	// Part 1's overload chart: the accepts and rejects strips.

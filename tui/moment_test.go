@@ -68,7 +68,7 @@ func TestScoreboardHeadingsStayAndNarrowRowsRead(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			t.Parallel() // each size has a lab and a driver of its own
 			d, _ := openDay(t, newFake(refAnswer()), sz[0], sz[1])
-			d.predictAll(map[string]string{"P1": "15"})
+			d.answerAll(map[string]string{"P1": "15"})
 			d.tab(common.TabScore)
 			seen := map[string]string{}
 			for range 100 { // to the bottom, a line at a time
@@ -177,7 +177,7 @@ func TestASaveReplaysOnlyWhatChanged(t *testing.T) {
 			a := refAnswer()
 			f := newFake(a)
 			d, _ := openDay(t, f, sz[0], sz[1])
-			d.predictAll(nil)
+			d.answerAll(nil)
 			d.tab(common.TabRun)
 			d.keys("S")
 			rv := d.day().run

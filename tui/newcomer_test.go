@@ -268,7 +268,7 @@ func TestARecordedGuessIsNotTicked(t *testing.T) {
 func TestTheKeysOverlayIsNeverCut(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	d.predictAll(nil)
+	d.answerAll(nil)
 	for tab := range len(d.day().screens) {
 		d.tab(tab)
 		d.keys("?")
@@ -293,7 +293,7 @@ func helpLines(d *driver) int { return textlayout.LineCount(d.app.helpView()) }
 func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	d.keys("enter")
 	glyphOf := func(name string) string {
@@ -333,7 +333,7 @@ func TestPlayFigureOneKeepsItsGlyphsAcrossTrafficModes(t *testing.T) {
 func TestPlayAtFortyByTwelveOffersItsChart(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	d.keys("enter")
 	for fig := range len(theDay.Figures) {

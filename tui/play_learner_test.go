@@ -51,7 +51,7 @@ func TestPlayScreenShowsTheLearnersWrongBucketBesideTheReference(t *testing.T) {
 	}
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	d.keys("enter", "f", "enter") // reveal the calendar's, then the loan's
 	d.keys("down", "down", "-")   // bursty → steady: the bucket idles and overfills
@@ -81,7 +81,7 @@ func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
 	}
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	d.keys("enter")
 	d.wantView("your code panicked", "(reference)", "fixed window")
@@ -94,7 +94,7 @@ func TestPlayScreenSurvivesAPanickingTODO(t *testing.T) {
 func TestPlayScreenCountsEveryKeyOfOneRead(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	d.keys("enter")
 	d.wantView("limit per window     100")
@@ -114,7 +114,7 @@ func TestPlayScreenWarmsTheNextWorker(t *testing.T) {
 	c.Deps.LearnerFrames = func(common.Deps, labs.Day) common.LearnerFrames { return &countingLearner{warmed: &warmed} }
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	d.keys("enter")
 	before := warmed
@@ -137,7 +137,7 @@ func (l *countingLearner) Warm() { *l.warmed++ }
 func TestPlayScreenKeepsTheKeyFigureInView(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(fakeAnswer{o: stubOutcome(theDay)}), 80, 24)
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	for i, f := range theDay.Figures {
 		d.keys("enter") // reveal what this figure shows, if anything is left

@@ -27,7 +27,7 @@ func TestPlayScreenOpensAfterPredictionsAndTurnsKnobs(t *testing.T) {
 	d.wantView("Figure 1 of 3", "opens once")
 	checkFits(t, d.app.View(), 80, 24)
 
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.tab(common.TabPlay)
 	// The playground is a reveal: it says which guesses opening it locks,
 	// and opens on enter once they are on record.

@@ -30,7 +30,7 @@ func TestAPracticeAnswerTheFileRefusesIsTold(t *testing.T) {
 			c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return &slowRef{} }
 			d := newDriver(t, c, sz[0], sz[1])
 			d.keys("enter")
-			d.predictAll(map[string]string{"P1": "20"})
+			d.answerAll(map[string]string{"P1": "20"})
 			d.tab(common.TabScore)
 			d.keys("e", "esc") // a miss elsewhere waits for its line: pass
 			px, err := learner.PracticeOf(theDay, "P1")

@@ -55,7 +55,7 @@ func TestScoreboardWhenTheReferenceFails(t *testing.T) {
 		}
 		d := newDriver(t, c, 80, 24)
 		d.keys("enter")
-		d.predictAll(nil)
+		d.answerAll(nil)
 		d.tab(common.TabScore)
 		d.send(sizeMsg(sz))
 		d.wantView("could not be", "played")
@@ -104,7 +104,7 @@ func TestPlayScreenSaysTheReferenceIsStarting(t *testing.T) {
 	c.Deps.RefFrames = func(common.Deps, labs.Day) common.RefFrames { return ref }
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 	d.send(common.SwitchTabMsg{Tab: common.TabPlay})
 	d.keys("enter") // reveal and open
 	d.wantView("yours (TODOs 2, 3 failing)", "fixed window  accepted 200")
@@ -139,7 +139,7 @@ func TestPlayScreenSaysTheReferenceIsStartingOnAFallback(t *testing.T) {
 	c.Deps.LearnerFrames = play.NewLearnerSession // the build, held below
 	d := newDriver(t, c, 80, 24)
 	d.keys("enter")
-	d.predictAll(allGuesses())
+	d.answerAll(allGuesses())
 
 	c.Deps.RunGate.Lock() // a run is building the learner's worker
 	defer c.Deps.RunGate.Unlock()
@@ -282,7 +282,7 @@ func TestReferenceWaitsForTheFirstRunUnlessKept(t *testing.T) {
 		if len(d.day().s.Ref) == 0 {
 			t.Fatalf("kept %v: no reference figures", kept)
 		}
-		d.predictAll(nil)
+		d.answerAll(nil)
 		d.tab(common.TabScore)
 		d.wantView("P1   1 request         20 requests       ✗ off")
 		d.dontWantView("judged once the reference has run")

@@ -288,7 +288,7 @@ func TestRunKeys(t *testing.T) {
 func TestScoreboardJudgesTheFirstGuessAndSaysWhy(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 60)
-	d.predictAll(map[string]string{"P1": "15"}) // plays to the end
+	d.answerAll(map[string]string{"P1": "15"}) // plays to the end
 	d.tab(common.TabScore)
 	p1, _ := theDay.Prediction("P1")
 	d.dontWantView("why: " + p1.Why[:40]) // the learner's line comes first
@@ -411,7 +411,7 @@ func TestCompileErrorKeepsTheLastGoodScoreboard(t *testing.T) {
 	t.Parallel()
 	f := newFake(refAnswer())
 	d, _ := openDay(t, f, 80, 30)
-	d.predictAll(map[string]string{"P1": "20"})
+	d.answerAll(map[string]string{"P1": "20"})
 	be := &worker.BuildError{Output: "x", Locations: []worker.Location{{File: "labs/day45/todo.go", Line: 21, Col: 3, Msg: "undefined: x"}}}
 	f.set(fakeAnswer{err: be})
 	d.keys("4", "r")
@@ -528,7 +528,7 @@ func TestResultsWritesTheReportAndKeepsTheLearnersText(t *testing.T) {
 	}
 
 	d.hold = true
-	d.predictAll(nil)
+	d.answerAll(nil)
 	d.keys("7")
 	d.wantView("The report it writes", "RESULTS.md updated")
 	d.keys("w")
@@ -582,7 +582,7 @@ func TestScoreboardNamesTheTODOEachActualWaitsFor(t *testing.T) {
 		o.Grades = append(o.Grades, day45.GradeWith(n, half, solutions45.Funcs))
 	}
 	d, _ := openDay(t, newFake(fakeAnswer{o: o}), 120, 60)
-	d.predictAll(map[string]string{})
+	d.answerAll(map[string]string{})
 	d.tab(common.TabScore)
 	view := d.view()
 	for id, want := range map[string]string{"P1": "waiting on TODO 1", "P3": "waiting on TODO 2", "P4": "waiting on TODO 2", "P5": "10", "P6": "waiting on TODO 1"} {
