@@ -32,7 +32,7 @@ func TestAPauseDoesNotCarryIntoTheNextPart(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
-	d.predictAll(nil)
+	d.answerAll(nil)
 	d.keys(" ") // pause Part 1
 	d.wantView("⏸ paused")
 	d.keys("right")
@@ -78,7 +78,7 @@ func TestTheNextPartsHintNamesTheKeyThatGetsThere(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
-	d.predictAll(nil)
+	d.answerAll(nil)
 	rv := d.day().run
 	d.keys("S") // every part played
 	rv.Parts[3].Done = false
@@ -104,7 +104,7 @@ func TestAReRunThatOnlyMeasuredAgainKeepsThePartPlayed(t *testing.T) {
 	fake := newFake(first)
 	d, _ := openDay(t, fake, 80, 24)
 	d.hold = true
-	d.predictAll(nil)
+	d.answerAll(nil)
 	d.keys("S")
 	fake.set(second)
 	d.keys("r")
@@ -138,7 +138,7 @@ func TestRunScreenTopAndBottomKeys(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
-	d.predictAll(nil)
+	d.answerAll(nil)
 	d.keys("S")
 	rv := d.day().run
 	most := rv.MaxScroll(&d.day().s)
@@ -356,7 +356,7 @@ func TestTheRunClockFitsFortyColumns(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 40, 12)
 	d.hold = true
-	d.predictAll(nil)
+	d.answerAll(nil)
 	d.tab(common.TabRun)
 	d.step()
 	rv := d.day().run

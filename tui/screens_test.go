@@ -233,7 +233,7 @@ func TestRunKeys(t *testing.T) {
 	t.Parallel()
 	d, _ := openDay(t, newFake(refAnswer()), 80, 24)
 	d.hold = true
-	d.predictAll(nil)
+	d.answerAll(nil)
 	rv := d.day().run
 
 	d.keys(" ") // pause
