@@ -155,13 +155,91 @@ func newLab(t *testing.T, fixture string) *lab {
 	if testrun.All() {
 		warmWorkers(t)
 	}
-	if err := worker.CopyLab(".", l.root, course); err != nil {
+	if err := copyLab(l.root); err != nil {
 		t.Fatal(err)
 	}
 	if fixture != "" {
 		l.write("labs/day45/todo.go", l.fixture(fixture))
 	}
 	return l
+}
+
+// labTemplate is the module as worker.CopyLab copies it (the shipped stubs
+// in each learner's folder), copied once per test binary: copyLab makes
+// each lab from it. A CopyLab per lab created some 500 files and folders,
+// and on a disk where many files come and go (every test's temporary
+// folders) each new file is slow to place: the default run's dozen labs
+// cost the package about 1.5 s of CPU of its 3. Files outside the
+// learners' folders are hard links to the template's (no new file at
+// all): nothing writes into them in place (lab.write replaces a linked
+// file, and the lab and the go tool never touch the course's own code). A
+// learner's folder, which tests and the lab rewrite, gets files of its own.
+var labTemplate struct {
+	once   sync.Once
+	dir    string
+	files  []labFile // in WalkDir's order: a folder before what it holds
+	linked map[string]bool
+	err    error
+}
+
+type labFile struct {
+	rel  string // slash-separated, relative to the module's root
+	data []byte // nil for a folder and a linked file
+	dir  bool
+}
+
+// copyLab makes dst, which exists, a copy of the module as worker.CopyLab
+// copies it. runner must have been called (the template is made in
+// e2e.dir).
+func copyLab(dst string) error {
+	labTemplate.once.Do(func() {
+		tpl := filepath.Join(e2e.dir, "template")
+		labTemplate.dir, labTemplate.linked = tpl, map[string]bool{}
+		if labTemplate.err = worker.CopyLab(".", tpl, course); labTemplate.err != nil {
+			return
+		}
+		learners := map[string]bool{}
+		for _, day := range course {
+			learners[strings.Trim(day.LearnerDir, "/")] = true
+		}
+		labTemplate.err = filepath.WalkDir(tpl, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || path == tpl {
+				return err
+			}
+			rel, _ := filepath.Rel(tpl, path)
+			f := labFile{rel: filepath.ToSlash(rel), dir: d.IsDir()}
+			switch {
+			case f.dir:
+			case learners[filepath.ToSlash(filepath.Dir(rel))]:
+				if f.data, err = os.ReadFile(path); err != nil {
+					return err
+				}
+			default:
+				labTemplate.linked[f.rel] = true
+			}
+			labTemplate.files = append(labTemplate.files, f)
+			return nil
+		})
+	})
+	if labTemplate.err != nil {
+		return fmt.Errorf("copying the module once as worker.CopyLab does: %v", labTemplate.err)
+	}
+	for _, f := range labTemplate.files {
+		path := filepath.Join(dst, filepath.FromSlash(f.rel))
+		var err error
+		switch {
+		case f.dir:
+			err = os.Mkdir(path, 0o755)
+		case labTemplate.linked[f.rel]:
+			err = os.Link(filepath.Join(labTemplate.dir, filepath.FromSlash(f.rel)), path)
+		default:
+			err = os.WriteFile(path, f.data, 0o644)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (l *lab) fixture(name string) string {
@@ -178,6 +256,13 @@ func (l *lab) write(rel, text string) {
 	l.t.Helper()
 	if err := os.MkdirAll(filepath.Dir(l.path(rel)), 0o755); err != nil {
 		l.t.Fatal(err)
+	}
+	if labTemplate.linked[rel] {
+		// A link to the template's file, shared by every lab: this lab's
+		// own file takes its place, and the template stays as copied.
+		if err := os.Remove(l.path(rel)); err != nil {
+			l.t.Fatal(err)
+		}
 	}
 	if err := os.WriteFile(l.path(rel), []byte(text), 0o644); err != nil {
 		l.t.Fatal(err)
