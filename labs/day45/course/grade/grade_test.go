@@ -9,6 +9,7 @@ import (
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
 	"termlab/labs/day45/course/limit"
+	"termlab/runner/testrun"
 	"termlab/solutions/day45"
 )
 
@@ -78,7 +79,15 @@ func withEmit(f limit.NextEmitFunc) limit.Funcs   { m := day45.Funcs; m.NextEmit
 
 func TestEachMutantIsCaughtInItsOwnTODO(t *testing.T) {
 	grade.LiftGradeLimit(t, time.Minute)
+	seen := map[int]int{} // mutants of each TODO so far
 	for _, m := range mutants {
+		// The default run grades the first two mutants of each TODO (the
+		// equivalence suite's wrong variants sample each TODO too); the
+		// whole suite every one (testrun.Sampled): each costs four grades.
+		seen[m.todo]++
+		if !testrun.Sampled(seen[m.todo], 2) {
+			continue
+		}
 		t.Run(m.name, func(t *testing.T) {
 			for n := 1; n <= 4; n++ {
 				g := grade.TODO(n, m.f, day45.Funcs)
