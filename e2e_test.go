@@ -155,7 +155,7 @@ func newLab(t *testing.T, fixture string) *lab {
 	if testrun.All() {
 		warmWorkers(t)
 	}
-	if err := copyLab(l.root); err != nil {
+	if err := copyLab(l); err != nil {
 		t.Fatal(err)
 	}
 	if fixture != "" {
@@ -169,11 +169,16 @@ func newLab(t *testing.T, fixture string) *lab {
 // each lab from it. A CopyLab per lab created some 500 files and folders,
 // and on a disk where many files come and go (every test's temporary
 // folders) each new file is slow to place: the default run's dozen labs
-// cost the package about 1.5 s of CPU of its 3. Files outside the
-// learners' folders are hard links to the template's (no new file at
-// all): nothing writes into them in place (lab.write replaces a linked
-// file, and the lab and the go tool never touch the course's own code). A
-// learner's folder, which tests and the lab rewrite, gets files of its own.
+// cost the package about 1.5 s of CPU of its 3.
+//
+// In the default run a lab's files outside the learners' folders are hard
+// links to the template's (no new file at all): its commands (predict,
+// list, results) write only the learner's state, and lab.write replaces a
+// linked file rather than writing into it. The whole suite also runs
+// commands that rewrite the course's own files in place (new-day
+// registers a day), which would write through a link into every lab: there
+// each lab gets files of its own, written from memory. A learner's folder,
+// which tests and the lab rewrite, always gets files of its own.
 var labTemplate struct {
 	once   sync.Once
 	dir    string
@@ -184,14 +189,15 @@ var labTemplate struct {
 
 type labFile struct {
 	rel  string // slash-separated, relative to the module's root
-	data []byte // nil for a folder and a linked file
+	data []byte // nil for a folder
 	dir  bool
+	mod  time.Time // the template file's modification time
 }
 
-// copyLab makes dst, which exists, a copy of the module as worker.CopyLab
-// copies it. runner must have been called (the template is made in
-// e2e.dir).
-func copyLab(dst string) error {
+// copyLab makes l.root, which exists, a copy of the module as
+// worker.CopyLab copies it. runner must have been called (the template is
+// made in e2e.dir).
+func copyLab(l *lab) error {
 	labTemplate.once.Do(func() {
 		tpl := filepath.Join(e2e.dir, "template")
 		labTemplate.dir, labTemplate.linked = tpl, map[string]bool{}
@@ -208,14 +214,16 @@ func copyLab(dst string) error {
 			}
 			rel, _ := filepath.Rel(tpl, path)
 			f := labFile{rel: filepath.ToSlash(rel), dir: d.IsDir()}
-			switch {
-			case f.dir:
-			case learners[filepath.ToSlash(filepath.Dir(rel))]:
+			if !f.dir {
+				info, err := d.Info()
+				if err != nil {
+					return err
+				}
+				f.mod = info.ModTime()
 				if f.data, err = os.ReadFile(path); err != nil {
 					return err
 				}
-			default:
-				labTemplate.linked[f.rel] = true
+				labTemplate.linked[f.rel] = !testrun.All() && !learners[filepath.ToSlash(filepath.Dir(rel))]
 			}
 			labTemplate.files = append(labTemplate.files, f)
 			return nil
@@ -225,7 +233,7 @@ func copyLab(dst string) error {
 		return fmt.Errorf("copying the module once as worker.CopyLab does: %v", labTemplate.err)
 	}
 	for _, f := range labTemplate.files {
-		path := filepath.Join(dst, filepath.FromSlash(f.rel))
+		path := filepath.Join(l.root, filepath.FromSlash(f.rel))
 		var err error
 		switch {
 		case f.dir:
@@ -239,6 +247,19 @@ func copyLab(dst string) error {
 			return err
 		}
 	}
+	// A write into a linked file would reach every lab: the test that made
+	// it fails, naming the file, rather than others failing strangely.
+	l.t.Cleanup(func() {
+		for _, f := range labTemplate.files {
+			if !labTemplate.linked[f.rel] {
+				continue
+			}
+			info, err := os.Stat(filepath.Join(labTemplate.dir, filepath.FromSlash(f.rel)))
+			if err != nil || !info.ModTime().Equal(f.mod) || info.Size() != int64(len(f.data)) {
+				l.t.Errorf("%s, a hard link to the labs' shared copy, was written into (give the lab a file of its own first: lab.write)", f.rel)
+			}
+		}
+	})
 	return nil
 }
 
