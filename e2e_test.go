@@ -184,6 +184,7 @@ var labTemplate struct {
 	dir    string
 	files  []labFile // in WalkDir's order: a folder before what it holds
 	linked map[string]bool
+	top    map[string]bool // the names at the module's root
 	err    error
 }
 
@@ -200,7 +201,7 @@ type labFile struct {
 func copyLab(l *lab) error {
 	labTemplate.once.Do(func() {
 		tpl := filepath.Join(e2e.dir, "template")
-		labTemplate.dir, labTemplate.linked = tpl, map[string]bool{}
+		labTemplate.dir, labTemplate.linked, labTemplate.top = tpl, map[string]bool{}, map[string]bool{}
 		if labTemplate.err = worker.CopyLab(".", tpl, course); labTemplate.err != nil {
 			return
 		}
@@ -214,6 +215,9 @@ func copyLab(l *lab) error {
 			}
 			rel, _ := filepath.Rel(tpl, path)
 			f := labFile{rel: filepath.ToSlash(rel), dir: d.IsDir()}
+			if !strings.Contains(f.rel, "/") {
+				labTemplate.top[f.rel] = true
+			}
 			if !f.dir {
 				info, err := d.Info()
 				if err != nil {
@@ -261,6 +265,37 @@ func copyLab(l *lab) error {
 		}
 	})
 	return nil
+}
+
+// shared is a lab for a test's subtests that run one after another and
+// touch only the learner's state, which no copy of the module holds
+// (predictions/, RESULTS.md): shared.lab returns it to t with that state gone,
+// as a new lab would be, at the cost of two removals instead of a copy
+// (each copy places about a hundred folders, some 40 ms of CPU here).
+type shared struct{ l *lab }
+
+func newShared(t *testing.T) shared { return shared{newLab(t, "")} }
+
+// lab is the shared lab for subtest t, as newLab would make it: it fails t
+// if anything but the learner's state was left at the module's root.
+func (s shared) lab(t *testing.T) *lab {
+	t.Helper()
+	l := &lab{t: t, bin: s.l.bin, root: s.l.root}
+	for _, rel := range []string{"predictions", "RESULTS.md"} {
+		if err := os.RemoveAll(l.path(rel)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(l.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !labTemplate.top[e.Name()] {
+			t.Fatalf("the shared lab holds %s, which a new lab would not: an earlier subtest left it", e.Name())
+		}
+	}
+	return l
 }
 
 func (l *lab) fixture(name string) string {
@@ -822,6 +857,7 @@ func TestPredictRefusesAndSavesNothing(t *testing.T) {
 func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 	t.Parallel()
 	const file = "predictions/day45.json"
+	sh := newShared(t) // the cases that run the lab's commands on predictions alone
 	for _, c := range []struct {
 		name, content, problem string
 		args                   []string
@@ -839,7 +875,10 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 				// the lab once more for it.
 				testrun.Slow(t, "grade --solutions builds the reference's worker")
 			}
-			l := newLab(t, "")
+			l := sh.lab(t)
+			if c.args[0] == "grade" {
+				l = newLab(t, "") // its worker builds in a lab of its own
+			}
 			l.write(file, c.content)
 			r := l.run(c.args...)
 			if r.code == exitUsage {
@@ -868,7 +907,7 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 	}
 
 	t.Run("twice in one second", func(t *testing.T) {
-		l := newLab(t, "")
+		l := sh.lab(t)
 		for i, content := range []string{"first {", "second {"} {
 			l.write(file, content)
 			l.want(l.run("predict", "45", fmt.Sprintf("P1=%d", i)), exitOK)
@@ -886,7 +925,7 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 	})
 
 	t.Run("unreadable", func(t *testing.T) {
-		l := newLab(t, "")
+		l := sh.lab(t)
 		// A folder where the file should be cannot be read, even by root.
 		l.write(file+"/inside.txt", "mine")
 		r := l.run("predict", "45", "P1=20")
@@ -1710,6 +1749,7 @@ func TestRunShowsNoActualUnlessTheRevealIsRecorded(t *testing.T) {
 // RESULTS.md, and a CRLF RESULTS.md stays CRLF.
 func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 	t.Parallel()
+	sh := newShared(t) // the cases on predictions alone
 	begin, end := results.Markers(45)
 	mine := "# Day 45\n\nMy answer: 200 against 100.\n\n"
 
@@ -1726,7 +1766,10 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 			if c.args[0] == "results" {
 				testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 			}
-			l := newLab(t, "")
+			l := sh.lab(t)
+			if c.args[0] == "results" {
+				l = newLab(t, "") // its worker builds in a lab of its own
+			}
 			outside := t.TempDir()
 			target := filepath.Join(outside, "theirs")
 			content := `{"day": 45}`
@@ -1761,7 +1804,7 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 	}
 
 	t.Run("read-only answers file", func(t *testing.T) {
-		l := newLab(t, "")
+		l := sh.lab(t)
 		l.want(l.run("predict", "45", "P1=20"), exitOK)
 		const file = "predictions/day45.json"
 		if err := os.Chmod(l.path(file), 0o444); err != nil {
