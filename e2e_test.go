@@ -155,11 +155,145 @@ func newLab(t *testing.T, fixture string) *lab {
 	if testrun.All() {
 		warmWorkers(t)
 	}
-	if err := worker.CopyLab(".", l.root, course); err != nil {
+	if err := copyLab(l); err != nil {
 		t.Fatal(err)
 	}
 	if fixture != "" {
 		l.write("labs/day45/todo.go", l.fixture(fixture))
+	}
+	return l
+}
+
+// labTemplate is the module as worker.CopyLab copies it (the shipped stubs
+// in each learner's folder), copied once per test binary: copyLab makes
+// each lab from it. A CopyLab per lab created some 500 files and folders,
+// and on a disk where many files come and go (every test's temporary
+// folders) each new file is slow to place: the default run's dozen labs
+// cost the package about 1.5 s of CPU of its 3.
+//
+// In the default run a lab's files outside the learners' folders are hard
+// links to the template's (no new file at all): its commands (predict,
+// list, results) write only the learner's state, and lab.write replaces a
+// linked file rather than writing into it. The whole suite also runs
+// commands that rewrite the course's own files in place (new-day
+// registers a day), which would write through a link into every lab: there
+// each lab gets files of its own, written from memory. A learner's folder,
+// which tests and the lab rewrite, always gets files of its own.
+var labTemplate struct {
+	once   sync.Once
+	dir    string
+	files  []labFile // in WalkDir's order: a folder before what it holds
+	linked map[string]bool
+	top    map[string]bool // the names at the module's root
+	err    error
+}
+
+type labFile struct {
+	rel  string // slash-separated, relative to the module's root
+	data []byte // nil for a folder
+	dir  bool
+	mod  time.Time // the template file's modification time
+}
+
+// copyLab makes l.root, which exists, a copy of the module as
+// worker.CopyLab copies it. runner must have been called (the template is
+// made in e2e.dir).
+func copyLab(l *lab) error {
+	labTemplate.once.Do(func() {
+		tpl := filepath.Join(e2e.dir, "template")
+		labTemplate.dir, labTemplate.linked, labTemplate.top = tpl, map[string]bool{}, map[string]bool{}
+		if labTemplate.err = worker.CopyLab(".", tpl, course); labTemplate.err != nil {
+			return
+		}
+		learners := map[string]bool{}
+		for _, day := range course {
+			learners[strings.Trim(day.LearnerDir, "/")] = true
+		}
+		labTemplate.err = filepath.WalkDir(tpl, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || path == tpl {
+				return err
+			}
+			rel, _ := filepath.Rel(tpl, path)
+			f := labFile{rel: filepath.ToSlash(rel), dir: d.IsDir()}
+			if !strings.Contains(f.rel, "/") {
+				labTemplate.top[f.rel] = true
+			}
+			if !f.dir {
+				info, err := d.Info()
+				if err != nil {
+					return err
+				}
+				f.mod = info.ModTime()
+				if f.data, err = os.ReadFile(path); err != nil {
+					return err
+				}
+				labTemplate.linked[f.rel] = !testrun.All() && !learners[filepath.ToSlash(filepath.Dir(rel))]
+			}
+			labTemplate.files = append(labTemplate.files, f)
+			return nil
+		})
+	})
+	if labTemplate.err != nil {
+		return fmt.Errorf("copying the module once as worker.CopyLab does: %v", labTemplate.err)
+	}
+	for _, f := range labTemplate.files {
+		path := filepath.Join(l.root, filepath.FromSlash(f.rel))
+		var err error
+		switch {
+		case f.dir:
+			err = os.Mkdir(path, 0o755)
+		case labTemplate.linked[f.rel]:
+			err = os.Link(filepath.Join(labTemplate.dir, filepath.FromSlash(f.rel)), path)
+		default:
+			err = os.WriteFile(path, f.data, 0o644)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	// A write into a linked file would reach every lab: the test that made
+	// it fails, naming the file, rather than others failing strangely.
+	l.t.Cleanup(func() {
+		for _, f := range labTemplate.files {
+			if !labTemplate.linked[f.rel] {
+				continue
+			}
+			info, err := os.Stat(filepath.Join(labTemplate.dir, filepath.FromSlash(f.rel)))
+			if err != nil || !info.ModTime().Equal(f.mod) || info.Size() != int64(len(f.data)) {
+				l.t.Errorf("%s, a hard link to the labs' shared copy, was written into (give the lab a file of its own first: lab.write)", f.rel)
+			}
+		}
+	})
+	return nil
+}
+
+// shared is a lab for a test's subtests that run one after another and
+// touch only the learner's state, which no copy of the module holds
+// (predictions/, RESULTS.md): shared.lab returns it to t with that state gone,
+// as a new lab would be, at the cost of two removals instead of a copy
+// (each copy places about a hundred folders, some 40 ms of CPU here).
+type shared struct{ l *lab }
+
+func newShared(t *testing.T) shared { return shared{newLab(t, "")} }
+
+// lab is the shared lab for subtest t, as newLab would make it: it fails t
+// if anything but the learner's state was left at the module's root.
+func (s shared) lab(t *testing.T) *lab {
+	t.Helper()
+	l := &lab{t: t, bin: s.l.bin, root: s.l.root}
+	for _, rel := range []string{"predictions", "RESULTS.md"} {
+		if err := os.RemoveAll(l.path(rel)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(l.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !labTemplate.top[e.Name()] {
+			t.Fatalf("the shared lab holds %s, which a new lab would not: an earlier subtest left it", e.Name())
+		}
 	}
 	return l
 }
@@ -178,6 +312,13 @@ func (l *lab) write(rel, text string) {
 	l.t.Helper()
 	if err := os.MkdirAll(filepath.Dir(l.path(rel)), 0o755); err != nil {
 		l.t.Fatal(err)
+	}
+	if labTemplate.linked[rel] {
+		// A link to the template's file, shared by every lab: this lab's
+		// own file takes its place, and the template stays as copied.
+		if err := os.Remove(l.path(rel)); err != nil {
+			l.t.Fatal(err)
+		}
 	}
 	if err := os.WriteFile(l.path(rel), []byte(text), 0o644); err != nil {
 		l.t.Fatal(err)
@@ -716,6 +857,7 @@ func TestPredictRefusesAndSavesNothing(t *testing.T) {
 func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 	t.Parallel()
 	const file = "predictions/day45.json"
+	sh := newShared(t) // the cases that run the lab's commands on predictions alone
 	for _, c := range []struct {
 		name, content, problem string
 		args                   []string
@@ -733,7 +875,10 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 				// the lab once more for it.
 				testrun.Slow(t, "grade --solutions builds the reference's worker")
 			}
-			l := newLab(t, "")
+			l := sh.lab(t)
+			if c.args[0] == "grade" {
+				l = newLab(t, "") // its worker builds in a lab of its own
+			}
 			l.write(file, c.content)
 			r := l.run(c.args...)
 			if r.code == exitUsage {
@@ -762,7 +907,7 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 	}
 
 	t.Run("twice in one second", func(t *testing.T) {
-		l := newLab(t, "")
+		l := sh.lab(t)
 		for i, content := range []string{"first {", "second {"} {
 			l.write(file, content)
 			l.want(l.run("predict", "45", fmt.Sprintf("P1=%d", i)), exitOK)
@@ -780,7 +925,7 @@ func TestDamagedPredictionsFileIsKeptAside(t *testing.T) {
 	})
 
 	t.Run("unreadable", func(t *testing.T) {
-		l := newLab(t, "")
+		l := sh.lab(t)
 		// A folder where the file should be cannot be read, even by root.
 		l.write(file+"/inside.txt", "mine")
 		r := l.run("predict", "45", "P1=20")
@@ -1604,6 +1749,7 @@ func TestRunShowsNoActualUnlessTheRevealIsRecorded(t *testing.T) {
 // RESULTS.md, and a CRLF RESULTS.md stays CRLF.
 func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 	t.Parallel()
+	sh := newShared(t) // the cases on predictions alone
 	begin, end := results.Markers(45)
 	mine := "# Day 45\n\nMy answer: 200 against 100.\n\n"
 
@@ -1620,7 +1766,10 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 			if c.args[0] == "results" {
 				testrun.Slow(t, "results --solutions builds the full worker (Parts 4 and 6 of the reference)")
 			}
-			l := newLab(t, "")
+			l := sh.lab(t)
+			if c.args[0] == "results" {
+				l = newLab(t, "") // its worker builds in a lab of its own
+			}
 			outside := t.TempDir()
 			target := filepath.Join(outside, "theirs")
 			content := `{"day": 45}`
@@ -1655,7 +1804,7 @@ func TestFilesOutsideReadOnlyAndLineEndings(t *testing.T) {
 	}
 
 	t.Run("read-only answers file", func(t *testing.T) {
-		l := newLab(t, "")
+		l := sh.lab(t)
 		l.want(l.run("predict", "45", "P1=20"), exitOK)
 		const file = "predictions/day45.json"
 		if err := os.Chmod(l.path(file), 0o444); err != nil {

@@ -46,7 +46,17 @@ func TestABoundedGoWrittenBesideOtherStartsRuns(t *testing.T) {
 	if err != nil {
 		t.Skipf("no true command to stand in for go: %v", err)
 	}
-	for i := range 100 {
+	// The default run makes the first 40 of the 100 writes, the whole
+	// suite (TERMLAB_TEST_ALL=1; testrun, which this package's own tests
+	// cannot import) all of them. With the forks left beside the write the
+	// script failed at run 2 to 48 (8 tries, half by run 24): 40 catch
+	// that most of the time, for 0.6 s of CPU where 100 took 1.5 s, and
+	// CI's 100 every time.
+	runs := 40
+	if os.Getenv("TERMLAB_TEST_ALL") == "1" {
+		runs = 100
+	}
+	for i := range runs {
 		if i == 1 {
 			if err := os.Symlink(truePath, filepath.Join(standIn, "go")); err != nil {
 				t.Fatal(err)

@@ -92,6 +92,9 @@ func TestEquivalenceWrongVariantsFailInTheirOwnTODO(t *testing.T) {
 			t.Run(v.name, func(t *testing.T) {
 				t.Parallel()
 				for n := 1; n <= 4; n++ {
+					if n != v.todo() && !testrun.All() {
+						continue // in the whole suite (see otherTODOs)
+					}
 					g := grade.TODO(n, v.funcs(), day45.Funcs)
 					if n != v.todo() {
 						if g.Status != labs.Pass {

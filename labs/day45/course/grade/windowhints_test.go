@@ -9,6 +9,7 @@ import (
 
 	"termlab/labs"
 	"termlab/labs/day45/course/grade"
+	"termlab/runner/testrun"
 	"termlab/solutions/day45"
 )
 
@@ -191,7 +192,14 @@ func TestPropertyHintsNameTheMistake(t *testing.T) {
 
 func TestPropertyHintsCorrectPassWithoutHint(t *testing.T) {
 	grade.LiftGradeLimit(t, time.Minute)
+	per := map[int]int{}
 	for _, v := range correctHinted {
+		// A correct variant's grade runs every check and experiment of its
+		// TODO: the default run grades the first of each TODO, the whole
+		// suite every one (testrun.Sampled).
+		if per[v.todo()]++; !testrun.Sampled(per[v.todo()], 1) {
+			continue
+		}
 		t.Run(v.name, func(t *testing.T) {
 			g := grade.TODO(v.todo(), v.funcs(), day45.Funcs)
 			if g.Status != labs.Pass || g.Hint != "" {
