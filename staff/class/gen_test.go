@@ -208,9 +208,6 @@ func stubSignatures(day labs.Day) (sig, call map[int]string, err error) {
 
 var unusedImport = regexp.MustCompile(`"([^"]+)" imported (?:as \w+ )?and not used`)
 
-// generate writes a todo.go with variant v in its TODO and base[n] in
-// every other, or an error when it does not type-check on its own (a
-// variant that leans on the test's package).
 // stdImporter is one importer for every file generate type-checks: it
 // keeps each package it has read, so the export data of the standard
 // library (and the day's imports) is decoded once per test binary rather
@@ -222,14 +219,26 @@ var (
 	stdMu       sync.Mutex
 )
 
+// generated keeps what generate made of each first draft: the tests that
+// generate a class and the one that generates every variant ask for many
+// of the same files, and the type-check is most of a file's cost.
+var generated sync.Map // first draft → genResult
+
+type genResult struct {
+	src string
+	err error
+}
+
+// generate writes a todo.go with variant v in its TODO and base[n] in
+// every other, or an error when it does not type-check on its own (a
+// variant that leans on the test's package).
 func generate(day labs.Day, v variantSource, base map[int]variantSource, helpers string, imports []string) (string, error) {
 	sig, call, err := stubSignatures(day)
 	if err != nil {
 		return "", err
 	}
 	pkg := filepath.Base(day.LearnerDir)
-	imports = slices.Clone(imports)
-	for range 5 {
+	draft := func(imports []string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "//go:build termlab\n\n// Generated for grade-class's benchmark: TODO %d is %q.\npackage %s\n\nimport (\n", v.todo, v.name, pkg)
 		for _, p := range imports {
@@ -244,7 +253,22 @@ func generate(day labs.Day, v variantSource, base map[int]variantSource, helpers
 			fmt.Fprintf(&b, "%s {\n\treturn (%s)%s\n}\n\n", sig[t.Number], use.lit, call[t.Number])
 		}
 		b.WriteString(helpers)
-		src, err := format.Source([]byte(b.String()))
+		return b.String()
+	}
+	first := draft(imports)
+	if r, ok := generated.Load(first); ok {
+		return r.(genResult).src, r.(genResult).err
+	}
+	src, err := settleImports(pkg, slices.Clone(imports), draft)
+	generated.Store(first, genResult{src, err})
+	return src, err
+}
+
+// settleImports type-checks draft(imports), dropping the imports the
+// checker calls unused, until it checks or fails for another reason.
+func settleImports(pkg string, imports []string, draft func([]string) string) (string, error) {
+	for range 5 {
+		src, err := format.Source([]byte(draft(imports)))
 		if err != nil {
 			return "", err
 		}
