@@ -235,6 +235,7 @@ func run(m *testing.M, moveTemp bool) int {
 		return listChild(dir)
 	}
 	worker.ListRoot = ListDir
+	CollectLess()
 	base := os.TempDir()
 	Sweep(base)
 	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {

@@ -25,6 +25,7 @@ var ref = day46.Funcs
 // the worker ever would.
 func TestMain(m *testing.M) {
 	grade.Limit, grade.DiagnosisLimit = 5*time.Minute, 5*time.Minute
+	testrun.CollectLess()
 	os.Exit(m.Run())
 }
 
